@@ -1,0 +1,55 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt, id } from "../columns";
+import { companyId } from "./company-owned";
+
+export const outboxStatuses = ["pending", "sent", "failed"] as const;
+
+/** Every e-mail the product sends, recorded before it is sent and retried until it is. */
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: id(),
+    companyId: companyId(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    status: text("status", { enum: outboxStatuses }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_outbox_company_idx").on(t.companyId, t.createdAt), index("email_outbox_status_idx").on(t.status, t.nextAttemptAt)],
+);
+
+/** Who changed what, for administrators and support. Append-only. */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: id(),
+    companyId: companyId(),
+    actorId: text("actor_id"),
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id"),
+    data: text("data", { mode: "json" }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_company_idx").on(t.companyId, t.createdAt)],
+);
+
+/** Product usage (sign-ins, page views by area, client kind) for the usage statistics. */
+export const usageEvents = sqliteTable(
+  "usage_events",
+  {
+    id: id(),
+    companyId: companyId(),
+    userId: text("user_id"),
+    event: text("event").notNull(),
+    source: text("source").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("usage_events_company_idx").on(t.companyId, t.createdAt)],
+);

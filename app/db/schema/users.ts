@@ -1,0 +1,66 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, day, flag, id, updatedAt } from "../columns";
+import { companies } from "./companies";
+import { groups, offices } from "./organisation";
+
+/**
+ * A person of one company. Primary membership is (group_id, office_id), the optional
+ * secondary membership is (secondary_group_id, secondary_office_id).
+ */
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    companyId: text("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** Stored lower-case; unique across the installation because sign-in is by e-mail alone. */
+    email: text("email").notNull(),
+    name: text("name").notNull().default(""),
+    title: text("title").notNull().default(""),
+    phone: text("phone"),
+    /** "pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>", null until a password is set. */
+    passwordHash: text("password_hash"),
+    completed: flag("completed"),
+    companyAdmin: flag("company_admin"),
+    /** The 'Observer' badge. */
+    admin: flag("admin"),
+    administratorPriviliges: flag("administrator_priviliges"),
+    external: flag("external"),
+    profilePicture: text("profile_picture"),
+    groupId: text("group_id").references(() => groups.id, { onDelete: "set null" }),
+    officeId: text("office_id").references(() => offices.id, { onDelete: "set null" }),
+    secondaryGroupId: text("secondary_group_id").references(() => groups.id, { onDelete: "set null" }),
+    secondaryOfficeId: text("secondary_office_id").references(() => offices.id, { onDelete: "set null" }),
+    currentWorkload: integer("current_workload"),
+    futureWorkload: integer("future_workload"),
+    workloadForecastDate: day("workload_forecast_date"),
+    message: text("message").notNull().default(""),
+    onLeave: flag("on_leave"),
+    atHome: flag("at_home"),
+    pinned: flag("pinned"),
+    startYear: integer("start_year"),
+    /** 0 = reminders off, 7 = remind after three days without an update. */
+    updateReminders: integer("update_reminders").notNull().default(0),
+    lastUpdated: integer("last_updated", { mode: "timestamp_ms" }),
+    utilizationViewOthersPriviliges: flag("utilization_view_others_priviliges"),
+    detailedViewPriviliges: flag("detailed_view_priviliges"),
+    detailedViewHoursPriviliges: flag("detailed_view_hours_priviliges"),
+    /** May open the team forecast and WFH overviews without being an administrator. */
+    canSeeForecastOverview: flag("can_see_forecast_overview"),
+    azureAdId: text("azure_ad_id"),
+    invitedAt: integer("invited_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    index("users_company_idx").on(t.companyId),
+    index("users_company_group_office_idx").on(t.companyId, t.groupId, t.officeId),
+    index("users_company_secondary_idx").on(t.companyId, t.secondaryGroupId, t.secondaryOfficeId),
+    index("users_company_last_updated_idx").on(t.companyId, t.lastUpdated),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;

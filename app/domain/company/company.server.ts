@@ -1,0 +1,28 @@
+import { eq } from "drizzle-orm";
+import { canOpenCompanyAdmin } from "~/auth/permissions";
+import { companies } from "~/db/schema";
+import type { DomainContext } from "../context";
+import { ForbiddenError, NotFoundError } from "../errors";
+import { readCompanySettings } from "./settings.schema";
+
+/** The company as administrators see it. SMTP and SSO secrets never leave the server. */
+export async function getCompany(ctx: DomainContext) {
+  if (!canOpenCompanyAdmin(ctx.actor.user)) throw new ForbiddenError();
+  const [company] = await ctx.db.select().from(companies).where(eq(companies.id, ctx.companyId)).limit(1);
+  if (!company) throw new NotFoundError("Company not found");
+  return {
+    _id: company.id,
+    name: company.name,
+    customHtml: company.customHtml,
+    azureADTenantId: company.azureAdTenantId,
+    smtpHost: company.smtpHost,
+    smtpPort: company.smtpPort,
+    smtpSender: company.smtpSender,
+    smtpSecure: company.smtpSecure,
+    smtpUser: company.smtpUser,
+    ssoLoginUrl: company.ssoLoginUrl,
+    allowFederation: company.allowFederation,
+    allowGroupSelection: company.allowGroupSelection,
+    settings: readCompanySettings(company.settings),
+  };
+}

@@ -1,0 +1,42 @@
+import { and, asc, eq, or } from "drizzle-orm";
+import { canOpenCompanyAdmin, roleRank } from "~/auth/permissions";
+import { groups, offices, skillLevels, users } from "~/db/schema";
+import type { DomainContext } from "../context";
+import { ForbiddenError } from "../errors";
+
+/** What the company page lists: administrators, groups with their offices, skill levels. */
+export async function getCompanyOverview(ctx: DomainContext) {
+  if (!canOpenCompanyAdmin(ctx.actor.user)) throw new ForbiddenError();
+  const [groupRows, officeRows, levelRows, adminRows] = await ctx.db.batch([
+    ctx.db.select({ _id: groups.id, name: groups.name }).from(groups).where(eq(groups.companyId, ctx.companyId)).orderBy(asc(groups.name)),
+    ctx.db
+      .select({ _id: offices.id, name: offices.name, group: offices.groupId })
+      .from(offices)
+      .where(eq(offices.companyId, ctx.companyId))
+      .orderBy(asc(offices.name)),
+    ctx.db
+      .select({ _id: skillLevels.id, name: skillLevels.name, level: skillLevels.level })
+      .from(skillLevels)
+      .where(eq(skillLevels.companyId, ctx.companyId))
+      .orderBy(asc(skillLevels.level)),
+    ctx.db
+      .select({
+        _id: users.id,
+        name: users.name,
+        email: users.email,
+        completed: users.completed,
+        admin: users.admin,
+        administratorPriviliges: users.administratorPriviliges,
+        companyAdmin: users.companyAdmin,
+      })
+      .from(users)
+      .where(and(eq(users.companyId, ctx.companyId), or(eq(users.companyAdmin, true), eq(users.administratorPriviliges, true), eq(users.admin, true))))
+      .orderBy(asc(users.name)),
+  ]);
+  return {
+    companyName: ctx.actor.company.name,
+    administrators: adminRows.sort((a, b) => roleRank(b) - roleRank(a) || a.name.localeCompare(b.name)),
+    groups: groupRows.map((group) => ({ ...group, offices: officeRows.filter((office) => office.group === group._id) })),
+    skillLevels: levelRows,
+  };
+}

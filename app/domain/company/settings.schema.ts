@@ -1,0 +1,79 @@
+import { z } from "zod";
+
+/**
+ * Every per-firm feature switch of the spec, plus the firm-specific behaviour the spec
+ * ties to particular firm ids or named people, turned into settings. One object per
+ * company, stored as JSON and always read through this schema so that a missing or
+ * unknown key falls back to its default.
+ */
+export const companySettingsSchema = z.object({
+  icon: z.string().max(500).nullable().default(null),
+  // Views and time keeping
+  enableUtilizationView: z.boolean().default(false),
+  enableMatterPM: z.boolean().default(false),
+  enableDetailedViewHours: z.boolean().default(false),
+  enableDetailedViewComments: z.boolean().default(false),
+  /** Days of billable history the matter views cover ("14 for one firm, 7 for others"). */
+  mattersTimeperiod: z.number().int().min(1).max(90).default(7),
+  // Comments and forecasting
+  expandComment: z.boolean().default(true),
+  enableNewForecasting: z.boolean().default(false),
+  disableMessage: z.boolean().default(false),
+  disableAbsencePlanner: z.boolean().default(false),
+  absencePlannerviewOnly: z.boolean().default(false),
+  // Work location
+  elseWhereOption: z.boolean().default(false),
+  /** What the "elsewhere" option is called (one firm shows it as a court). */
+  elsewhereLabel: z.string().min(1).max(40).default("Elsewhere"),
+  disableWFH: z.boolean().default(false),
+  /** The slide toggle that reveals the default week (one firm in the spec). */
+  showDefaultWeekToggle: z.boolean().default(false),
+  // Projects
+  disableProjects: z.boolean().default(false),
+  enableProjectStages: z.boolean().default(false),
+  disableProjectManager: z.boolean().default(false),
+  projectInvoicing: z.boolean().default(false),
+  projectsAllGroups: z.boolean().default(false),
+  // Competences
+  disableCompetences: z.boolean().default(false),
+  disableCompetencesPriviligies: z.boolean().default(false),
+  disableCompetencesEditSelf: z.boolean().default(false),
+  // Filters
+  allOfficesDefault: z.boolean().default(false),
+  allGroupsDefault: z.boolean().default(false),
+  // Reminders, custom html, directory
+  hideUpdateRemindersSetting: z.boolean().default(false),
+  enableCustomHtml: z.boolean().default(false),
+  enableEntraUI: z.boolean().default(false),
+  /** Sign-up needs no password: people of this firm sign in through single sign-on. */
+  ssoOnlySignup: z.boolean().default(false),
+  /** Admins count as having the detailed/utilization privileges ("one named firm: admin"). */
+  adminsHaveReportPrivileges: z.boolean().default(false),
+});
+
+export type CompanySettings = z.infer<typeof companySettingsSchema>;
+
+export const defaultCompanySettings: CompanySettings = companySettingsSchema.parse({});
+
+/** Reads stored settings leniently: bad or unknown keys fall back to defaults, never throw. */
+export function readCompanySettings(stored: unknown): CompanySettings {
+  const raw = typeof stored === "string" ? safeJson(stored) : stored;
+  const input = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
+  const settings: Record<string, unknown> = { ...defaultCompanySettings };
+  for (const [key, field] of Object.entries(companySettingsSchema.shape)) {
+    if (!(key in input)) continue;
+    const parsed = (field as z.ZodType).safeParse(input[key]);
+    if (parsed.success) settings[key] = parsed.data;
+  }
+  return settings as CompanySettings;
+}
+
+export const companySettingsPatchSchema = companySettingsSchema.partial();
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

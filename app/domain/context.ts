@@ -1,0 +1,26 @@
+import type { Actor } from "~/auth/session.server";
+import type { Db } from "~/db/client";
+import type { LoadContext } from "~/env";
+import { createPublisher, type Publish } from "~/realtime/publish.server";
+
+/** What every domain function gets first: who acts, for which company, and when. */
+export interface DomainContext {
+  db: Db;
+  actor: Actor;
+  companyId: string;
+  now: Date;
+  publish: Publish;
+  /** The client's realtime session id, echoed in events so it can ignore its own. */
+  clientSessionId?: string | null;
+}
+
+export function domainCtx(context: LoadContext, actor: Actor, clientSessionId?: string | null): DomainContext {
+  return {
+    db: context.db,
+    actor,
+    companyId: actor.company.id,
+    now: new Date(),
+    publish: createPublisher(context.env, context.ctx),
+    clientSessionId,
+  };
+}

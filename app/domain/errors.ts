@@ -1,0 +1,58 @@
+/** Errors domain functions throw; app/lib/api.server.ts turns them into responses. */
+export class DomainError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(message = "Not found") {
+    super(message, 404);
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  constructor(message = "You do not have permission to do that.") {
+    super(message, 403);
+  }
+}
+
+export class UnauthorizedError extends DomainError {
+  constructor(message = "Please sign in.") {
+    super(message, 401);
+  }
+}
+
+export class ConflictError extends DomainError {
+  constructor(
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message, 409);
+  }
+}
+
+export class TooManyRequestsError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message, 429);
+  }
+}
+
+/** Field errors in the spec's shape: { entityType, message, errors: { field: text } }. */
+export class ValidationError extends DomainError {
+  constructor(
+    readonly entityType: string,
+    readonly errors: Record<string, string>,
+    message = "Please correct the marked fields.",
+    status = 400,
+  ) {
+    super(message, status);
+  }
+}

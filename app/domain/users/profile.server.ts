@@ -1,0 +1,142 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { Db } from "~/db/client";
+import { groups, offices, users, type User } from "~/db/schema";
+import type { CompanySettings } from "../company/settings.schema";
+import type { DomainContext } from "../context";
+import { NotFoundError } from "../errors";
+import { workplaceWeeks, type WorkplaceWeek } from "../workplace/workplace-week.server";
+
+export interface NamedRef {
+  _id: string;
+  name: string;
+}
+
+/** A user as the API contract names it (the spec's User entity). */
+export interface ApiUser extends WorkplaceWeek {
+  _id: string;
+  name: string;
+  title: string;
+  email: string;
+  phone: string | null;
+  company: string;
+  group: NamedRef | null;
+  office: NamedRef | null;
+  secondaryGroup: NamedRef | null;
+  secondaryOffice: NamedRef | null;
+  completed: boolean;
+  companyAdmin: boolean;
+  admin: boolean;
+  administratorPriviliges: boolean;
+  external: boolean;
+  profilePicture: string | null;
+  message: { message: string };
+  currentWorkload: number | null;
+  futureWorkload: number | null;
+  workloadForecastDate: string | null;
+  onLeave: boolean;
+  atHome: boolean;
+  pinned: boolean;
+  startYear: number | null;
+  updateReminders: number;
+  lastUpdated: string | null;
+  utilizationViewOthersPriviliges: boolean;
+  detailedViewPriviliges: boolean;
+  detailedViewHoursPriviliges: boolean;
+  canSeeForecastOverview: boolean;
+}
+
+export interface ApiMe extends ApiUser {
+  companyName: string;
+  settings: CompanySettings;
+}
+
+const secondaryGroups = alias(groups, "secondary_groups");
+const secondaryOffices = alias(offices, "secondary_offices");
+
+/** Users of the caller's company with their group and office names, in one query. */
+export async function loadApiUsers(db: Db, companyId: string, ids: string[], today: Date): Promise<ApiUser[]> {
+  if (ids.length === 0) return [];
+  const rows = [];
+  for (let i = 0; i < ids.length; i += 90) {
+    rows.push(
+      ...(await db
+        .select({
+          user: users,
+          group: { _id: groups.id, name: groups.name },
+          office: { _id: offices.id, name: offices.name },
+          secondaryGroup: { _id: secondaryGroups.id, name: secondaryGroups.name },
+          secondaryOffice: { _id: secondaryOffices.id, name: secondaryOffices.name },
+        })
+        .from(users)
+        .leftJoin(groups, eq(groups.id, users.groupId))
+        .leftJoin(offices, eq(offices.id, users.officeId))
+        .leftJoin(secondaryGroups, eq(secondaryGroups.id, users.secondaryGroupId))
+        .leftJoin(secondaryOffices, eq(secondaryOffices.id, users.secondaryOfficeId))
+        .where(and(eq(users.companyId, companyId), inArray(users.id, ids.slice(i, i + 90))))),
+    );
+  }
+  const weeks = await workplaceWeeks(
+    db,
+    companyId,
+    rows.map((r) => r.user.id),
+    today,
+  );
+  return rows.map((r) => toApiUser(r.user, r, weeks.get(r.user.id)!));
+}
+
+function toApiUser(
+  user: User,
+  refs: { group: NamedRef | null; office: NamedRef | null; secondaryGroup: NamedRef | null; secondaryOffice: NamedRef | null },
+  week: WorkplaceWeek,
+): ApiUser {
+  return {
+    _id: user.id,
+    name: user.name,
+    title: user.title,
+    email: user.email,
+    phone: user.phone,
+    company: user.companyId,
+    group: refs.group,
+    office: refs.office,
+    secondaryGroup: refs.secondaryGroup,
+    secondaryOffice: refs.secondaryOffice,
+    completed: user.completed,
+    companyAdmin: user.companyAdmin,
+    admin: user.admin,
+    administratorPriviliges: user.administratorPriviliges,
+    external: user.external,
+    profilePicture: user.profilePicture,
+    message: { message: user.message },
+    currentWorkload: user.currentWorkload,
+    futureWorkload: user.futureWorkload,
+    workloadForecastDate: user.workloadForecastDate?.toISOString() ?? null,
+    onLeave: user.onLeave,
+    atHome: user.atHome,
+    pinned: user.pinned,
+    startYear: user.startYear,
+    updateReminders: user.updateReminders,
+    lastUpdated: user.lastUpdated?.toISOString() ?? null,
+    utilizationViewOthersPriviliges: user.utilizationViewOthersPriviliges,
+    detailedViewPriviliges: user.detailedViewPriviliges,
+    detailedViewHoursPriviliges: user.detailedViewHoursPriviliges,
+    canSeeForecastOverview: user.canSeeForecastOverview,
+    ...week,
+  };
+}
+
+export async function getUser(ctx: DomainContext, userId: string): Promise<ApiUser> {
+  const [user] = await loadApiUsers(ctx.db, ctx.companyId, [userId], ctx.now);
+  if (!user) throw new NotFoundError("User not found");
+  return user;
+}
+
+export async function getMe(ctx: DomainContext): Promise<ApiMe> {
+  const me = await getUser(ctx, ctx.actor.user.id);
+  return { ...me, companyName: ctx.actor.company.name, settings: ctx.actor.company.settings };
+}
+
+/** 'group - office', or what there is of it. */
+export function teamLabel(user: Pick<ApiUser, "group" | "office">): string {
+  return [user.group?.name, user.office?.name].filter(Boolean).join(" - ");
+}

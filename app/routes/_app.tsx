@@ -1,0 +1,110 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, NavLink as RemixNavLink, Outlet, useLoaderData } from "@remix-run/react";
+import clsx from "clsx";
+import { navigationLinks } from "~/auth/permissions";
+import { requireUser } from "~/auth/session.server";
+import { Avatar, profilePictureUrl } from "~/components/avatar";
+import { NavIcon } from "~/features/shell/nav-icon";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user, company } = await requireUser(request, context);
+  return json({
+    me: { name: user.name || user.email, email: user.email, picture: profilePictureUrl(user.profilePicture) },
+    companyName: company.name,
+    links: navigationLinks(user, company.settings),
+  });
+}
+
+export default function AppShell() {
+  const { me, companyName, links } = useLoaderData<typeof loader>();
+  return (
+    <div className="min-h-full nav:flex">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      {/* Side bar above 467 px */}
+      <aside className="hidden w-60 shrink-0 flex-col border-r border-slate-200 bg-white nav:flex nav:sticky nav:top-0 nav:h-screen">
+        <div className="flex items-center gap-2 px-5 py-5">
+          <img src="/favicon.svg" alt="" className="h-8 w-8" />
+          <span className="truncate font-semibold text-brand-900" title={companyName}>
+            {companyName}
+          </span>
+        </div>
+        <nav aria-label="Main" className="flex-1 space-y-1 px-3">
+          {links.map((link) => (
+            <RemixNavLink
+              key={link.to}
+              to={link.to}
+              className={({ isActive }) =>
+                clsx(
+                  "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
+                  isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100",
+                  link.wideOnly && "hidden stats:flex",
+                )
+              }
+            >
+              <NavIcon name={link.icon} />
+              {link.label}
+            </RemixNavLink>
+          ))}
+        </nav>
+        <div className="border-t border-slate-200 px-3 py-4">
+          <div className="flex items-center gap-3 px-2 pb-3">
+            <Avatar name={me.name} src={me.picture} size="sm" />
+            <div className="min-w-0">
+              <p className="truncate text-sm font-medium text-slate-900">{me.name}</p>
+              <p className="truncate text-xs text-slate-500">{me.email}</p>
+            </div>
+          </div>
+          <LogoutButton className="w-full" />
+        </div>
+      </aside>
+
+      {/* Top bar at 467 px and below */}
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white nav:hidden">
+        <div className="flex items-center justify-between px-3 py-2">
+          <img src="/favicon.svg" alt={companyName} className="h-7 w-7" />
+          <nav aria-label="Main" className="flex items-center gap-1">
+            {links
+              .filter((link) => !link.wideOnly)
+              .map((link) => (
+                <RemixNavLink
+                  key={link.to}
+                  to={link.to}
+                  aria-label={link.label}
+                  title={link.label}
+                  className={({ isActive }) => clsx("rounded-md p-2", isActive ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100")}
+                >
+                  <NavIcon name={link.icon} />
+                </RemixNavLink>
+              ))}
+            <LogoutButton compact />
+          </nav>
+        </div>
+      </header>
+
+      <main id="main" className="min-w-0 flex-1">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+function LogoutButton({ compact, className }: { compact?: boolean; className?: string }) {
+  return (
+    <Form method="post" action="/logout" className={className}>
+      <button
+        type="submit"
+        aria-label="Logout"
+        title="Logout"
+        className={clsx(
+          "flex items-center gap-3 rounded-md text-sm font-medium text-slate-700 hover:bg-slate-100",
+          compact ? "p-2" : "w-full px-3 py-2",
+        )}
+      >
+        <NavIcon name="logout" />
+        {compact ? null : "Logout"}
+      </button>
+    </Form>
+  );
+}

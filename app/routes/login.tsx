@@ -1,0 +1,110 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useState } from "react";
+import { createAuthenticator } from "~/auth/authenticator.server";
+import { getActor, startSession } from "~/auth/session.server";
+import { Button } from "~/components/button";
+import { Field, inputProps } from "~/components/field";
+import { landingPath } from "~/domain/account/login.server";
+import { loginSchema } from "~/domain/account/login.schema";
+import { DomainError } from "~/domain/errors";
+import { safeRedirect } from "~/lib/safe-redirect";
+
+export const meta: MetaFunction = () => [{ title: "Sign in · Availability" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const actor = await getActor(request, context);
+  if (actor) throw redirect(landingPath(actor.user));
+  const email = new URL(request.url).searchParams.get("email") ?? "";
+  return json({ email });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.clone().formData();
+  const submission = parseWithZod(form, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  try {
+    const user = await createAuthenticator(context).authenticate("form", request);
+    const { setCookie } = await startSession(context, user, request);
+    return redirect(safeRedirect(form.get("redirectTo"), landingPath(user)), { headers: { "Set-Cookie": setCookie } });
+  } catch (error) {
+    if (error instanceof DomainError) {
+      return json(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: error.status });
+    }
+    throw error;
+  }
+}
+
+export default function LoginPage() {
+  const { email } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [showPassword, setShowPassword] = useState(false);
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(loginSchema),
+    defaultValue: { email },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  const submitting = navigation.state !== "idle" && navigation.formAction === "/login";
+
+  return (
+    <main className="flex min-h-full flex-col justify-center bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-12">
+      <div className="mx-auto w-full max-w-sm">
+        <div className="flex items-center justify-center gap-2">
+          <img src="/favicon.svg" alt="" className="h-9 w-9" />
+          <span className="text-xl font-semibold text-brand-900">Availability</span>
+        </div>
+        <h1 className="mt-8 text-center text-2xl font-semibold tracking-tight text-slate-900">Sign in to your account</h1>
+      </div>
+
+      <div className="mx-auto mt-8 w-full max-w-sm rounded-xl bg-white px-6 py-8 shadow-sm ring-1 ring-slate-200">
+        <Form method="post" className="space-y-5" {...getFormProps(form)}>
+          <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+          <Field
+            label="E-mail"
+            autoComplete="email"
+            autoFocus={!email}
+            {...inputProps(fields.email, { type: "email" })}
+          />
+          <Field
+            label="Password"
+            autoComplete="current-password"
+            {...inputProps(fields.password, { type: showPassword ? "text" : "password" })}
+            trailing={
+              <button
+                type="button"
+                onClick={() => setShowPassword((shown) => !shown)}
+                aria-pressed={showPassword}
+                aria-controls={fields.password.id}
+                className="rounded px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50"
+              >
+                {showPassword ? "Hide" : "Show"}
+              </button>
+            }
+          />
+          {form.errors?.length ? (
+            <p id={form.errorId} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+              {form.errors[0]}
+            </p>
+          ) : null}
+          <Button type="submit" className="w-full" disabled={submitting}>
+            {submitting ? "Signing in..." : "Login"}
+          </Button>
+        </Form>
+      </div>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        <Link to="/privacy" className="font-medium text-brand-700 hover:underline">
+          Privacy policy
+        </Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,22 @@
+/** @type {import('@remix-run/dev').AppConfig} */
+export default {
+  ignoredRouteFiles: ["**/.*", "**/*.test.*", "**/*.server.test.*"],
+  serverBuildPath: "build/index.js",
+  serverConditions: ["workerd", "worker", "browser"],
+  // Everything is bundled except partyserver, which imports "cloudflare:workers": wrangler
+  // resolves that when it bundles workers/app.ts together with this build.
+  serverDependenciesToBundle: [/^(?!partyserver(\/|$)).*/],
+  serverMainFields: ["browser", "module", "main"],
+  serverMinify: false,
+  serverModuleFormat: "esm",
+  serverPlatform: "neutral",
+  serverNodeBuiltinsPolyfill: { modules: {} },
+  assetsBuildDirectory: "public/build",
+  publicPath: "/build/",
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_lazyRouteDiscovery: true,
+  },
+};

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Playwright drives Debian's Chromium; browsers are never downloaded by test tools.
+set -euo pipefail
+if [ -x /usr/bin/chromium ]; then exit 0; fi
+if [ "$(id -u)" -ne 0 ]; then
+  echo "Chromium is missing: run 'sudo apt-get update && sudo apt-get install -y chromium'" >&2
+  exit 1
+fi
+echo "Installing Debian's chromium..."
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq chromium >/dev/null
+/usr/bin/chromium --version

@@ -1,0 +1,20 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { buildSeed, toSql } from "./seed-data";
+
+/** Seeds the local D1 of `wrangler dev` (idempotent). SEED_USERS sets the number of generated people. */
+const people = Number(process.env.SEED_USERS ?? 60);
+if (!Number.isInteger(people) || people < 0) {
+  console.error(`SEED_USERS must be a whole number, got "${process.env.SEED_USERS}"`);
+  process.exit(1);
+}
+const persistTo = process.env.PERSIST_TO;
+const started = Date.now();
+const sql = toSql(buildSeed({ people }));
+mkdirSync(".seed", { recursive: true });
+const file = `.seed/seed-${people}.sql`;
+writeFileSync(file, sql);
+const args = ["wrangler", "d1", "execute", "DB", "--local", "--file", file, "--yes"];
+if (persistTo) args.push("--persist-to", persistTo);
+execFileSync("npx", args, { stdio: ["ignore", "ignore", "inherit"] });
+console.log(`Seeded ${people} generated people (plus demo accounts) in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,0 +1,45 @@
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { routePartykitRequest } from "partyserver";
+import * as build from "../build/index.js";
+import { getActor } from "~/auth/session.server";
+import { createDb } from "~/db/client";
+import type { Env, LoadContext } from "~/env";
+import { runScheduledWork } from "~/domain/operations/scheduled.server";
+
+export { CompanyRoom } from "./company-room";
+
+const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+
+export default {
+  async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    const context: LoadContext = { env, ctx, db: createDb(env.DB) };
+    const url = new URL(request.url);
+    if (url.pathname.startsWith("/parties/")) {
+      const response = await routePartykitRequest(request, env as unknown as Record<string, unknown>, {
+        // Only a signed-in member of the company may join its room.
+        onBeforeConnect: async (req, lobby) => {
+          const actor = await getActor(withTokenHeader(req), context);
+          if (!actor || lobby.party !== "company" || lobby.name !== actor.company.id) {
+            return new Response("Forbidden", { status: 403 });
+          }
+        },
+        onBeforeRequest: () => new Response("Forbidden", { status: 403 }),
+      });
+      return response ?? new Response("Not found", { status: 404 });
+    }
+    return handleRemixRequest(request, context as unknown as AppLoadContext);
+  },
+
+  async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
+    await runScheduledWork({ env, ctx, db: createDb(env.DB) });
+  },
+} satisfies ExportedHandler<Env>;
+
+/** Browsers cannot set headers on a WebSocket: the native clients pass ?token= instead. */
+function withTokenHeader(request: Request): Request {
+  const token = new URL(request.url).searchParams.get("token");
+  if (!token) return request;
+  const headers = new Headers(request.headers);
+  headers.set("Authorization", `Bearer ${token}`);
+  return new Request(request.url, { headers });
+}
