@@ -30,7 +30,7 @@ export function userRow(
   return {
     id,
     companyId,
-    email: `${role}-${id}@example.test`,
+    email: `${role.toLowerCase()}-${id}@example.test`,
     name: `${role[0].toUpperCase()}${role.slice(1)} ${id.slice(-4)}`,
     title: role === "employee" ? "Associate" : "",
     completed: role !== "invited",

@@ -1,0 +1,146 @@
+import { describe, expect, it } from "vitest";
+import { decodeJwt } from "jose";
+import { hashPassword, verifyPassword } from "~/auth/password.server";
+import { api, BASE, createCompany, PASSWORD, tokenFor } from "./helpers";
+import { SELF } from "cloudflare:test";
+
+describe("password hashing", () => {
+  it("uses PBKDF2-SHA256 with 100,000 iterations and a 16-byte salt per hash", async () => {
+    const a = await hashPassword("secret-one");
+    const b = await hashPassword("secret-one");
+    const [scheme, iterations, salt] = a.split("$");
+    expect(scheme).toBe("pbkdf2-sha256");
+    expect(iterations).toBe("100000");
+    expect(Uint8Array.from(atob(salt), (c) => c.charCodeAt(0)).length).toBe(16);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword("secret-one", a)).toBe(true);
+    expect(await verifyPassword("secret-two", a)).toBe(false);
+    expect(await verifyPassword("secret-one", null)).toBe(false);
+  });
+});
+
+describe("POST /api/v2/account/login", () => {
+  it("answers a token whose payload carries id and completed", async () => {
+    const { createUser } = await createCompany();
+    const user = await createUser("employee");
+    const response = await api("/api/v2/account/login", { method: "POST", json: { email: user.email.toUpperCase(), password: PASSWORD } });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { token: string; completed: boolean };
+    const payload = decodeJwt(body.token);
+    expect(payload.id).toBe(user.id);
+    expect(payload.completed).toBe(true);
+    expect(typeof payload.sid).toBe("string");
+  });
+
+  it("gives the same 401 message for a wrong password and an unknown e-mail", async () => {
+    const { createUser } = await createCompany();
+    const user = await createUser("employee");
+    const wrong = await api("/api/v2/account/login", { method: "POST", json: { email: user.email, password: "nope" }, headers: { "CF-Connecting-IP": "192.0.2.1" } });
+    const unknown = await api("/api/v2/account/login", { method: "POST", json: { email: "nobody@example.test", password: "nope" }, headers: { "CF-Connecting-IP": "192.0.2.1" } });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await wrong.json()).toEqual({ message: "Wrong e-mail or password." });
+    expect(await unknown.json()).toEqual({ message: "Wrong e-mail or password." });
+  });
+
+  it("refuses an invited person without a password like any wrong password", async () => {
+    const { createUser } = await createCompany();
+    const invited = await createUser("invited");
+    const response = await api("/api/v2/account/login", { method: "POST", json: { email: invited.email, password: "" } });
+    expect(response.status).toBe(400);
+    const again = await api("/api/v2/account/login", { method: "POST", json: { email: invited.email, password: "anything" } });
+    expect(again.status).toBe(401);
+  });
+
+  it("answers 400 JSON for malformed JSON and for missing fields", async () => {
+    const malformed = await api("/api/v2/account/login", { method: "POST", body: "{not json", headers: { "Content-Type": "application/json" } });
+    expect(malformed.status).toBe(400);
+    expect(((await malformed.json()) as { message: string }).message).toBe("The request body is not valid JSON.");
+    const missing = await api("/api/v2/account/login", { method: "POST", json: { email: "" } });
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ entityType: "LoginInputErrors", errors: { email: "This field is required.", password: "This field is required." } });
+  });
+
+  it("throttles an account after 10 failures in 15 minutes, even with the right password", async () => {
+    const { createUser } = await createCompany();
+    const user = await createUser("employee");
+    for (let i = 0; i < 10; i++) {
+      const r = await api("/api/v2/account/login", { method: "POST", json: { email: user.email, password: "wrong" }, headers: { "CF-Connecting-IP": `198.51.100.${i}` } });
+      expect(r.status).toBe(401);
+    }
+    const blocked = await api("/api/v2/account/login", { method: "POST", json: { email: user.email, password: PASSWORD }, headers: { "CF-Connecting-IP": "198.51.100.200" } });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get("Retry-After")).toBe("900");
+    expect(await blocked.json()).toEqual({ message: "Too many failed sign-in attempts. Please wait 15 minutes and try again." });
+  });
+
+  it("throttles an address after 10 failures, whichever accounts it tried", async () => {
+    const { createUser } = await createCompany();
+    const user = await createUser("employee");
+    for (let i = 0; i < 10; i++) {
+      await api("/api/v2/account/login", { method: "POST", json: { email: `guess${i}@example.test`, password: "x" }, headers: { "CF-Connecting-IP": "203.0.113.9" } });
+    }
+    const blocked = await api("/api/v2/account/login", { method: "POST", json: { email: user.email, password: PASSWORD }, headers: { "CF-Connecting-IP": "203.0.113.9" } });
+    expect(blocked.status).toBe(429);
+    const elsewhere = await api("/api/v2/account/login", { method: "POST", json: { email: user.email, password: PASSWORD }, headers: { "CF-Connecting-IP": "203.0.113.10" } });
+    expect(elsewhere.status).toBe(200);
+  });
+});
+
+describe("bearer tokens and sessions", () => {
+  it("GET /users/me answers 401 JSON without a token or with a bad one", async () => {
+    for (const headers of [{}, { Authorization: "Bearer not-a-jwt" }, { Authorization: "Basic abc" }]) {
+      const response = await api("/api/v2/users/me", { headers });
+      expect(response.status).toBe(401);
+      expect(response.headers.get("Content-Type")).toContain("application/json");
+      expect(await response.json()).toEqual({ message: "Missing or invalid credentials." });
+    }
+  });
+
+  it("GET /users/me returns the caller with the spec's field names", async () => {
+    const { createUser, group, office, company } = await createCompany("Acme", { expandComment: false });
+    const user = await createUser("employee", { name: "Ada Lovelace", currentWorkload: 2, message: "Busy week" });
+    const response = await api("/api/v2/users/me", { token: await tokenFor(user.email) });
+    expect(response.status).toBe(200);
+    const me = (await response.json()) as Record<string, unknown>;
+    expect(me).toMatchObject({
+      _id: user.id,
+      name: "Ada Lovelace",
+      email: user.email,
+      company: company.id,
+      group: { _id: group.id, name: group.name },
+      office: { _id: office.id, name: office.name },
+      completed: true,
+      administratorPriviliges: false,
+      currentWorkload: 2,
+      message: { message: "Busy week" },
+      companyName: "Acme",
+    });
+    expect((me.settings as Record<string, unknown>).expandComment).toBe(false);
+    expect(me.workplaceForecast).toHaveLength(5);
+    expect(me.workplaceDefault).toHaveLength(5);
+    expect(me).not.toHaveProperty("passwordHash");
+  });
+
+  it("GET /account/token/new rotates the token, and logout revokes every token of the session", async () => {
+    const { createUser } = await createCompany();
+    const user = await createUser("employee");
+    const token = await tokenFor(user.email);
+    const renewed = await api("/api/v2/account/token/new", { token });
+    expect(renewed.status).toBe(200);
+    const { token: fresh } = (await renewed.json()) as { token: string };
+    expect(decodeJwt(fresh).sid).toBe(decodeJwt(token).sid);
+    expect((await api("/api/v2/users/me", { token: fresh })).status).toBe(200);
+
+    const logout = await SELF.fetch(`${BASE}/logout`, { method: "POST", headers: { Authorization: `Bearer ${fresh}` }, redirect: "manual" });
+    expect(logout.status).toBe(302);
+    expect((await api("/api/v2/users/me", { token })).status).toBe(401);
+    expect((await api("/api/v2/users/me", { token: fresh })).status).toBe(401);
+  });
+
+  it("a token signed with another secret is refused", async () => {
+    const { SignJWT } = await import("jose");
+    const forged = await new SignJWT({ id: "x", completed: true, sid: "y" }).setProtectedHeader({ alg: "HS256" }).sign(new TextEncoder().encode("other-secret"));
+    expect((await api("/api/v2/users/me", { token: forged })).status).toBe(401);
+  });
+});

@@ -1,0 +1,53 @@
+import { env, SELF } from "cloudflare:test";
+import { hashPassword } from "~/auth/password.server";
+import { createDb } from "~/db/client";
+import { companyRow, groupRow, officeRow, userRow, type SeedRole } from "~/db/factories";
+import { companies, groups, offices, users } from "~/db/schema";
+
+export const PASSWORD = "correct horse battery";
+export const BASE = "http://localhost";
+
+export const db = () => createDb(env.DB);
+
+/** Cheap hash for tests that need many users; the real iteration count is tested on its own. */
+let cachedHash: Promise<string> | null = null;
+const testHash = () => (cachedHash ??= hashPassword(PASSWORD, 1000));
+
+/** A company with one group and one office, and a user of every role, all signed-in capable. */
+export async function createCompany(name = "Firm", settings: Record<string, unknown> = {}) {
+  const company = companyRow({ name, settings: JSON.stringify(settings) });
+  const group = groupRow(company.id, { name: `${name} Group` });
+  const office = officeRow(company.id, group.id, { name: `${name} Office` });
+  await db().batch([db().insert(companies).values(company), db().insert(groups).values(group), db().insert(offices).values(office)]);
+  return { company, group, office, createUser: (role: SeedRole, overrides: Partial<typeof users.$inferInsert> = {}) => createUser(company.id, role, { groupId: group.id, officeId: office.id, ...overrides }) };
+}
+
+export async function createUser(companyId: string, role: SeedRole, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const row = userRow(companyId, role, { passwordHash: role === "invited" ? null : await testHash(), ...overrides });
+  await db().insert(users).values(row);
+  return row;
+}
+
+export async function api(path: string, init: RequestInit & { token?: string; json?: unknown } = {}) {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers.set("Content-Type", "application/json");
+    body = JSON.stringify(init.json);
+  }
+  return SELF.fetch(`${BASE}${path}`, { ...init, headers, body, redirect: "manual" });
+}
+
+let ipCounter = 0;
+/** Signs in through the API; each call comes from its own address so throttling stays per test. */
+export async function tokenFor(email: string, password = PASSWORD): Promise<string> {
+  const response = await api("/api/v2/account/login", {
+    method: "POST",
+    json: { email, password },
+    headers: { "CF-Connecting-IP": `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` },
+  });
+  if (response.status !== 200) throw new Error(`login failed for ${email}: ${response.status} ${await response.text()}`);
+  const { token } = (await response.json()) as { token: string };
+  return token;
+}

@@ -1,0 +1,36 @@
+import { fileURLToPath } from "node:url";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+
+/**
+ * Domain and API tests run inside workerd against real D1 with the real migrations.
+ * `main` is the real Worker (Remix build + party routing), so SELF.fetch exercises
+ * exactly what `wrangler dev` serves. Run `npm run build` first (npm run test:workers does).
+ */
+export default defineConfig({
+  plugins: [
+    cloudflareTest(async () => ({
+      main: "./workers/app.ts",
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: {
+        bindings: {
+          APP_ENV: "test",
+          TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),
+        },
+      },
+    })),
+  ],
+  resolve: {
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+  },
+  test: {
+    include: ["tests/workerd/**/*.test.ts"],
+    setupFiles: ["./tests/workerd/setup.ts"],
+    testTimeout: 30_000,
+    deps: {
+      // Remix's CommonJS packages have require cycles the module runner cannot follow;
+      // pre-bundling them with esbuild turns them into plain ESM.
+      optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime", "@remix-run/react", "react", "react-dom", "react-dom/server"] } },
+    },
+  },
+});
