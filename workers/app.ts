@@ -15,11 +15,11 @@ export default {
     const context: LoadContext = { env, ctx, db: createDb(env.DB) };
     const url = new URL(request.url);
     if (url.pathname.startsWith("/parties/")) {
-      const response = await routePartykitRequest(request, env as unknown as Record<string, unknown>, {
+      const response = await routePartykitRequest(request, env as never, {
         // Only a signed-in member of the company may join its room.
         onBeforeConnect: async (req, lobby) => {
           const actor = await getActor(withTokenHeader(req), context);
-          if (!actor || lobby.className !== "CompanyRoom" || lobby.name !== actor.company.id) {
+          if (!actor || String(lobby.className) !== "CompanyRoom" || lobby.name !== actor.company.id) {
             return new Response("Forbidden", { status: 403 });
           }
         },

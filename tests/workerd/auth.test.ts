@@ -89,7 +89,7 @@ describe("POST /api/v2/account/login", () => {
 
 describe("bearer tokens and sessions", () => {
   it("GET /users/me answers 401 JSON without a token or with a bad one", async () => {
-    for (const headers of [{}, { Authorization: "Bearer not-a-jwt" }, { Authorization: "Basic abc" }]) {
+    for (const headers of [{}, { Authorization: "Bearer not-a-jwt" }, { Authorization: "Basic abc" }] as Record<string, string>[]) {
       const response = await api("/api/v2/users/me", { headers });
       expect(response.status).toBe(401);
       expect(response.headers.get("Content-Type")).toContain("application/json");
