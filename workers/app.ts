@@ -19,7 +19,7 @@ export default {
         // Only a signed-in member of the company may join its room.
         onBeforeConnect: async (req, lobby) => {
           const actor = await getActor(withTokenHeader(req), context);
-          if (!actor || String(lobby.className) !== "CompanyRoom" || lobby.name !== actor.company.id) {
+          if (!actor || lobby.className !== "Company" || lobby.name !== actor.company.id) {
             return new Response("Forbidden", { status: 403 });
           }
         },

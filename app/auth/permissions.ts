@@ -42,6 +42,14 @@ export function canOpenCompanyAdmin(user: RoleFlags): boolean {
   return user.companyAdmin || isAdminForRoutes(user);
 }
 
+/**
+ * Changing the company and its catalog (groups, offices, skill levels, project stages and
+ * categories): company admins and administrators. The Observer only looks.
+ */
+export function canManageCompany(user: RoleFlags): boolean {
+  return user.companyAdmin || user.administratorPriviliges;
+}
+
 export function canManageUsers(user: RoleFlags): boolean {
   return isAdminForRoutes(user) && !user.companyAdmin;
 }
@@ -73,4 +81,42 @@ export function navigationLinks(user: RoleFlags, features: NavFeatures, availabl
     user.companyAdmin && { to: "/groups", label: "Company", icon: "company" },
   ];
   return links.filter((link): link is NavLink => link !== false && available.has(link.to));
+}
+
+export interface PlannerSettings {
+  absencePlannerviewOnly: boolean;
+  enableNewForecasting: boolean;
+}
+
+/** Own availability, or anyone's for an admin unless the company's planner is view-only. */
+export function canEditAvailabilityOf(actor: RoleFlags & { id: string }, targetUserId: string, settings: PlannerSettings): boolean {
+  if (actor.id === targetUserId) return true;
+  return isAdmin(actor) && !settings.absencePlannerviewOnly;
+}
+
+/** External-source forecasts are never editable; without new forecasting only away items are. */
+export function canEditForecast(
+  actor: RoleFlags & { id: string },
+  forecast: { userId: string; status: string; externalSource: string | null },
+  settings: PlannerSettings,
+): boolean {
+  if (forecast.externalSource) return false;
+  if (!settings.enableNewForecasting && forecast.status !== "away") return false;
+  return canEditAvailabilityOf(actor, forecast.userId, settings);
+}
+
+/** The 'WFH Overview' and 'Forecasts' buttons: administrators and flagged staff members. */
+export function canSeeTeamOverviews(user: RoleFlags & { canSeeForecastOverview: boolean }): boolean {
+  return isAdmin(user) || user.canSeeForecastOverview;
+}
+
+/** Admins plan nobody's week from the dashboard and their own week widget is disabled. */
+export function canEditOwnWeek(user: RoleFlags): boolean {
+  return !isAdmin(user);
+}
+
+/** Workload history of a person: their own, or anyone's for an admin; teams for admins only. */
+export function canReadHistory(actor: RoleFlags & { id: string }, scope: "user" | "group" | "office" | "company", id: string): boolean {
+  if (scope === "user" && id === actor.id) return true;
+  return isAdmin(actor);
 }

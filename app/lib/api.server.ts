@@ -57,3 +57,18 @@ export function apiRoute<A>(handler: (args: A) => Promise<Response>) {
 export function methodNotAllowed(): Response {
   return json({ message: "Method not allowed" }, { status: 405 });
 }
+
+type Method = "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** One route file, several write methods: each handler gets the request, others get 405. */
+export function apiAction<A extends { request: Request }>(handlers: Partial<Record<Method, (args: A) => Promise<Response>>>) {
+  return apiRoute(async (args: A) => {
+    const handler = handlers[args.request.method.toUpperCase() as Method];
+    return handler ? handler(args) : methodNotAllowed();
+  });
+}
+
+/** The client's realtime session id: the body's `sessionId` or the `?sessionId=` query. */
+export function querySessionId(request: Request): string | null {
+  return new URL(request.url).searchParams.get("sessionId");
+}

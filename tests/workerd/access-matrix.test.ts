@@ -1,26 +1,110 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/auth/permissions";
 import { accessMatrix, ALL_ROLES, notEndpoints, type CompanyIds } from "./access-matrix";
-import { api, createCompany, tokenFor } from "./helpers";
+import { forecasts, groups, offices, projectCategories, projectStages, skillLevels, vacations } from "~/db/schema";
+import { newId } from "~/lib/ids";
+import { api, createCompany, db, tokenFor } from "./helpers";
 
 const routeFiles = Object.keys(import.meta.glob("/app/routes/api.v2.*.{ts,tsx}")).map((path) => path.split("/").pop()!);
+
+type DeletableIds = Pick<
+  CompanyIds,
+  "deletableGroupId" | "deletableOfficeId" | "deletableSkillLevelId" | "deletableProjectStageId" | "deletableProjectCategoryId" | "deletableForecastId" | "deletableVacationId"
+>;
 
 interface Tenant {
   ids: CompanyIds;
   tokens: Record<Role, string>;
+  /** One set of rows to delete per role, so that every allowed role's DELETE finds its row. */
+  deletable: Record<Role, DeletableIds>;
+}
+
+async function catalogRows(companyId: string, groupId: string, label: string) {
+  const ids = { group: newId(), office: newId(), level: newId(), stage: newId(), category: newId() };
+  await db().batch([
+    db().insert(groups).values({ id: ids.group, companyId, name: `${label} group` }),
+    db().insert(offices).values({ id: ids.office, companyId, groupId, name: `${label} office` }),
+    db().insert(skillLevels).values({ id: ids.level, companyId, name: `${label} level`, level: 1 }),
+    db().insert(projectStages).values({ id: ids.stage, companyId, name: `${label} stage` }),
+    db().insert(projectCategories).values({ id: ids.category, companyId, name: `${label} category` }),
+  ]);
+  return ids;
+}
+
+/** A forecast and a vacation of the tenant's employee, far enough ahead to overlap nothing. */
+async function availabilityRows(companyId: string, userId: string, weeksAhead: number) {
+  const start = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 0, 1 + weeksAhead * 7));
+  const ids = { forecast: newId(), vacation: newId() };
+  await db().batch([
+    db().insert(forecasts).values({ id: ids.forecast, companyId, userId, startDate: start, endDate: start, status: "1" }),
+    db().insert(vacations).values({ id: ids.vacation, companyId, userId, startDate: start, endDate: start }),
+  ]);
+  return ids;
 }
 
 async function tenant(name: string): Promise<Tenant> {
-  const { createUser, group, office } = await createCompany(name);
+  const { company, createUser, group, office } = await createCompany(name, { enableNewForecasting: true });
   const tokens = {} as Record<Role, string>;
+  const deletable = {} as Record<Role, DeletableIds>;
   let employeeId = "";
   for (const role of ALL_ROLES) {
     const user = await createUser(role === "observer" ? "observer" : role);
     if (role === "employee") employeeId = user.id;
     tokens[role] = await tokenFor(user.email);
+    const rows = await catalogRows(company.id, group.id, `Deletable ${role}`);
+    const availability = await availabilityRows(company.id, employeeId, ALL_ROLES.indexOf(role) + 1);
+    deletable[role] = {
+      deletableGroupId: rows.group,
+      deletableOfficeId: rows.office,
+      deletableSkillLevelId: rows.level,
+      deletableProjectStageId: rows.stage,
+      deletableProjectCategoryId: rows.category,
+      deletableForecastId: availability.forecast,
+      deletableVacationId: availability.vacation,
+    };
   }
-  return { ids: { userId: employeeId, groupId: group.id, officeId: office.id }, tokens };
+  const kept = await catalogRows(company.id, group.id, "Kept");
+  const keptAvailability = await availabilityRows(company.id, employeeId, 10);
+  return {
+    ids: {
+      userId: employeeId,
+      groupId: group.id,
+      officeId: office.id,
+      skillLevelId: kept.level,
+      projectStageId: kept.stage,
+      projectCategoryId: kept.category,
+      forecastId: keptAvailability.forecast,
+      vacationId: keptAvailability.vacation,
+      ...deletable.employee,
+    },
+    tokens,
+    deletable,
+  };
 }
+
+/** The tenant's ids as `role` uses them: its own rows to delete. */
+function idsFor(t: Tenant, role: Role): CompanyIds {
+  return { ...t.ids, ...t.deletable[role] };
+}
+
+/** Every id as `:name`, for the test titles. */
+const placeholders: CompanyIds = {
+  userId: ":userId",
+  groupId: ":groupId",
+  officeId: ":officeId",
+  skillLevelId: ":skillLevelId",
+  projectStageId: ":projectStageId",
+  projectCategoryId: ":projectCategoryId",
+  deletableGroupId: ":groupId",
+  deletableOfficeId: ":officeId",
+  deletableSkillLevelId: ":skillLevelId",
+  deletableProjectStageId: ":projectStageId",
+  deletableProjectCategoryId: ":projectCategoryId",
+  forecastId: ":forecastId",
+  vacationId: ":vacationId",
+  deletableForecastId: ":forecastId",
+  deletableVacationId: ":vacationId",
+};
 
 let own: Tenant;
 let other: Tenant;
@@ -44,7 +128,7 @@ describe("access matrix", () => {
   });
 
   for (const entry of accessMatrix) {
-    const label = `${entry.method} ${entry.path({ userId: ":userId", groupId: ":groupId", officeId: ":officeId" })}`;
+    const label = `${entry.method} ${entry.path(placeholders)}`;
     describe(label, () => {
       if (entry.roles === "public") {
         it("is reachable signed-out and never answers 401/500 for well-formed input", async () => {
@@ -64,13 +148,13 @@ describe("access matrix", () => {
       for (const role of ALL_ROLES) {
         if (allowed.includes(role)) {
           it(`lets ${role} in`, async () => {
-            const response = await call(entry, own.ids, own.tokens[role]);
+            const response = await call(entry, idsFor(own, role), own.tokens[role]);
             expect([401, 403, 404]).not.toContain(response.status);
             expect(response.status).toBeLessThan(500);
           });
         } else {
           it(`answers 403 to ${role}`, async () => {
-            const response = await call(entry, own.ids, own.tokens[role]);
+            const response = await call(entry, idsFor(own, role), own.tokens[role]);
             expect(response.status).toBe(403);
           });
         }
@@ -79,7 +163,7 @@ describe("access matrix", () => {
       if (entry.scoped) {
         it("answers 404 for ids of another company", async () => {
           for (const role of allowed) {
-            const response = await call(entry, other.ids, own.tokens[role]);
+            const response = await call(entry, idsFor(other, role), own.tokens[role]);
             expect(response.status, role).toBe(404);
           }
         });

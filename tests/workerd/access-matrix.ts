@@ -1,4 +1,5 @@
 import type { Role } from "~/auth/permissions";
+import { availabilityEntries } from "./access-matrix.availability";
 
 /**
  * Every /api/v2 route file, each method it answers, and the roles allowed to call it.
@@ -9,6 +10,20 @@ export interface CompanyIds {
   userId: string;
   groupId: string;
   officeId: string;
+  skillLevelId: string;
+  projectStageId: string;
+  projectCategoryId: string;
+  /** Rows made to be deleted: each role calling a DELETE gets its own (see idsFor in the test). */
+  deletableGroupId: string;
+  deletableOfficeId: string;
+  deletableSkillLevelId: string;
+  deletableProjectStageId: string;
+  deletableProjectCategoryId: string;
+  /** A forecast and a vacation of the employee (userId). */
+  forecastId: string;
+  vacationId: string;
+  deletableForecastId: string;
+  deletableVacationId: string;
 }
 
 export interface AccessEntry {
@@ -26,6 +41,8 @@ export interface AccessEntry {
 
 export const ALL_ROLES: Role[] = ["employee", "observer", "administrator", "companyAdmin"];
 const ADMIN_AREA: Role[] = ["observer", "administrator", "companyAdmin"];
+/** Who changes the company and its catalog (canManageCompany): not the Observer. */
+const CATALOG_MANAGERS: Role[] = ["administrator", "companyAdmin"];
 
 export const accessMatrix: AccessEntry[] = [
   { file: "api.v2.account.login.ts", method: "POST", path: () => "/api/v2/account/login", roles: "public", body: () => ({ email: "x@example.test", password: "x" }) },
@@ -33,6 +50,30 @@ export const accessMatrix: AccessEntry[] = [
   { file: "api.v2.users.me.ts", method: "GET", path: () => "/api/v2/users/me", roles: ALL_ROLES },
   { file: "api.v2.users.$id.ts", method: "GET", path: (ids) => `/api/v2/users/${ids.userId}`, roles: ALL_ROLES, scoped: true },
   { file: "api.v2.company.ts", method: "GET", path: () => "/api/v2/company", roles: ADMIN_AREA },
+  { file: "api.v2.company.ts", method: "PUT", path: () => "/api/v2/company", roles: CATALOG_MANAGERS, body: () => ({ name: "Own Firm" }) },
+  { file: "api.v2.group.ts", method: "GET", path: () => "/api/v2/group", roles: ALL_ROLES },
+  { file: "api.v2.group.ts", method: "POST", path: () => "/api/v2/group", roles: CATALOG_MANAGERS, body: () => ({ name: "Matrix group", ssoIdentifiers: ["Matrix"] }) },
+  { file: "api.v2.group.$id.ts", method: "GET", path: (ids) => `/api/v2/group/${ids.userId}`, roles: ALL_ROLES, scoped: true },
+  { file: "api.v2.group.$id.ts", method: "PUT", path: (ids) => `/api/v2/group/${ids.groupId}`, roles: CATALOG_MANAGERS, scoped: true, body: () => ({ name: "Matrix group renamed" }) },
+  { file: "api.v2.group.$id.ts", method: "DELETE", path: (ids) => `/api/v2/group/${ids.deletableGroupId}`, roles: CATALOG_MANAGERS, scoped: true },
+  { file: "api.v2.office.ts", method: "GET", path: () => "/api/v2/office", roles: ALL_ROLES },
+  { file: "api.v2.office.ts", method: "POST", path: () => "/api/v2/office", roles: CATALOG_MANAGERS, scoped: true, body: (ids) => ({ name: "Matrix office", group: ids.groupId }) },
+  { file: "api.v2.office.$id.ts", method: "GET", path: (ids) => `/api/v2/office/${ids.userId}`, roles: ALL_ROLES, scoped: true },
+  { file: "api.v2.office.$id.ts", method: "PUT", path: (ids) => `/api/v2/office/${ids.officeId}`, roles: CATALOG_MANAGERS, scoped: true, body: () => ({ name: "Matrix office renamed" }) },
+  { file: "api.v2.office.$id.ts", method: "DELETE", path: (ids) => `/api/v2/office/${ids.deletableOfficeId}`, roles: CATALOG_MANAGERS, scoped: true },
+  { file: "api.v2.level-of-skill.ts", method: "GET", path: () => "/api/v2/level-of-skill", roles: ALL_ROLES },
+  { file: "api.v2.level-of-skill.ts", method: "POST", path: () => "/api/v2/level-of-skill", roles: CATALOG_MANAGERS, body: () => ({ name: "Matrix level", level: 3 }) },
+  { file: "api.v2.level-of-skill.$id.ts", method: "PUT", path: (ids) => `/api/v2/level-of-skill/${ids.skillLevelId}`, roles: CATALOG_MANAGERS, scoped: true, body: () => ({ name: "Matrix level", level: 4 }) },
+  { file: "api.v2.level-of-skill.$id.ts", method: "DELETE", path: (ids) => `/api/v2/level-of-skill/${ids.deletableSkillLevelId}`, roles: CATALOG_MANAGERS, scoped: true },
+  { file: "api.v2.project-stage.ts", method: "GET", path: () => "/api/v2/project-stage", roles: ALL_ROLES },
+  { file: "api.v2.project-stage.ts", method: "POST", path: () => "/api/v2/project-stage", roles: CATALOG_MANAGERS, body: () => ({ name: "Matrix stage", color: "65C898" }) },
+  { file: "api.v2.project-stage.$id.ts", method: "PUT", path: (ids) => `/api/v2/project-stage/${ids.projectStageId}`, roles: CATALOG_MANAGERS, scoped: true, body: () => ({ name: "Matrix stage", color: "FF5454" }) },
+  { file: "api.v2.project-stage.$id.ts", method: "DELETE", path: (ids) => `/api/v2/project-stage/${ids.deletableProjectStageId}`, roles: CATALOG_MANAGERS, scoped: true },
+  { file: "api.v2.project-category.ts", method: "GET", path: () => "/api/v2/project-category", roles: ALL_ROLES },
+  { file: "api.v2.project-category.ts", method: "POST", path: () => "/api/v2/project-category", roles: CATALOG_MANAGERS, body: () => ({ name: "Matrix category" }) },
+  { file: "api.v2.project-category.$id.ts", method: "PUT", path: (ids) => `/api/v2/project-category/${ids.projectCategoryId}`, roles: CATALOG_MANAGERS, scoped: true, body: () => ({ name: "Matrix category renamed" }) },
+  { file: "api.v2.project-category.$id.ts", method: "DELETE", path: (ids) => `/api/v2/project-category/${ids.deletableProjectCategoryId}`, roles: CATALOG_MANAGERS, scoped: true },
+  ...availabilityEntries,
 ];
 
 /** Route files under api.v2 that are not endpoints of their own. */

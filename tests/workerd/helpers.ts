@@ -51,3 +51,39 @@ export async function tokenFor(email: string, password = PASSWORD): Promise<stri
   const { token } = (await response.json()) as { token: string };
   return token;
 }
+
+/** Days relative to today (UTC) as "YYYY-MM-DD". */
+export function day(offset = 0): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offset)).toISOString().slice(0, 10);
+}
+
+/** Collects what the company room broadcasts, as a signed-in member would receive it. */
+export async function listen(companyId: string, token: string) {
+  const response = await SELF.fetch(`${BASE}/parties/company/${companyId}?token=${encodeURIComponent(token)}`, { headers: { Upgrade: "websocket" } });
+  if (response.status !== 101) throw new Error(`room refused: ${response.status}`);
+  const socket = response.webSocket!;
+  socket.accept();
+  const events: { type: string; [key: string]: unknown }[] = [];
+  socket.addEventListener("message", (event) => {
+    const data = JSON.parse(String(event.data));
+    if (data.type !== "CONNECTED") events.push(data);
+  });
+  return {
+    events,
+    /** Waits until an event of `type` has arrived (2 s at most). */
+    async next(type: string) {
+      const started = Date.now();
+      while (Date.now() - started < 2000) {
+        const found = events.find((e) => e.type === type);
+        if (found) {
+          events.splice(events.indexOf(found), 1);
+          return found;
+        }
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error(`no ${type} event within 2 s`);
+    },
+    close: () => socket.close(),
+  };
+}

@@ -1,0 +1,90 @@
+import { z } from "zod";
+
+/**
+ * Input of the company catalog: groups, offices, skill levels, project stages and
+ * categories, and the company itself. Shared by the page forms (conform) and /api/v2.
+ */
+export const REQUIRED = "This field is required.";
+export const NAME_MAX = 100;
+export const SKILL_LEVEL_MAX = 1000;
+
+/** The spec's project stage palette, without '#', as stored and sent. */
+export const PROJECT_STAGE_COLORS = ["75B7D8", "65C898", "EEC444", "FF5454", "9900EF", "A1A5B7"] as const;
+export type ProjectStageColor = (typeof PROJECT_STAGE_COLORS)[number];
+export const DEFAULT_PROJECT_STAGE_COLOR: ProjectStageColor = "75B7D8";
+
+const missing = (input: unknown) => input === undefined || input === null || input === "";
+
+const name = z
+  .string({ error: (issue) => (missing(issue.input) ? REQUIRED : "Needs to be text.") })
+  .trim()
+  .min(1, REQUIRED)
+  .max(NAME_MAX, `Use at most ${NAME_MAX} characters.`);
+
+const id = z
+  .string({ error: (issue) => (missing(issue.input) ? REQUIRED : "Needs to be an id.") })
+  .trim()
+  .min(1, REQUIRED);
+
+/** Department names from the directory; the API sends a list, the form a comma-separated text. */
+const ssoIdentifiers = z
+  .preprocess(
+    (value) =>
+      typeof value === "string"
+        ? value
+            .split(",")
+            .map((item) => item.trim())
+            .filter((item) => item !== "")
+        : value,
+    z
+      .array(z.string({ error: "Each SSO identifier needs to be text." }).trim().max(200, "Use at most 200 characters per SSO identifier."), {
+        error: "Needs to be a list of SSO identifiers.",
+      })
+      .max(100, "Use at most 100 SSO identifiers."),
+  )
+  .transform((list) => [...new Set(list.filter((item) => item !== ""))])
+  .optional();
+
+export const groupUpsertSchema = z.object({ name, ssoIdentifiers });
+export type GroupUpsertInput = z.infer<typeof groupUpsertSchema>;
+
+export const officeCreationSchema = z.object({ name, group: id });
+export type OfficeCreationInput = z.infer<typeof officeCreationSchema>;
+
+export const officeRenameSchema = z.object({ name });
+export type OfficeRenameInput = z.infer<typeof officeRenameSchema>;
+
+const WHOLE_NUMBER = `Needs to be a whole number from 0 to ${SKILL_LEVEL_MAX}.`;
+
+/** The form sends text and older clients may too: numeric text is read as a number. */
+const level = z.preprocess(
+  (value) => (typeof value === "string" ? (value.trim() === "" ? undefined : Number(value)) : value),
+  z
+    .number({ error: (issue) => (missing(issue.input) ? REQUIRED : WHOLE_NUMBER) })
+    .int(WHOLE_NUMBER)
+    .min(0, WHOLE_NUMBER)
+    .max(SKILL_LEVEL_MAX, WHOLE_NUMBER),
+);
+
+export const levelOfSkillUpsertSchema = z.object({ name, level });
+export type LevelOfSkillUpsertInput = z.infer<typeof levelOfSkillUpsertSchema>;
+
+/** Accepts '#75b7d8' as well as '75B7D8'; stored without '#', upper case. */
+const color = z
+  .preprocess(
+    (value) => (typeof value === "string" ? value.trim().replace(/^#/, "").toUpperCase() : value),
+    z.enum(PROJECT_STAGE_COLORS, { error: "Choose one of the palette colours." }),
+  )
+  .optional();
+
+export const projectStageUpsertSchema = z.object({ name, color });
+export type ProjectStageUpsertInput = z.infer<typeof projectStageUpsertSchema>;
+
+export const projectCategoryUpsertSchema = z.object({ name });
+export type ProjectCategoryUpsertInput = z.infer<typeof projectCategoryUpsertSchema>;
+
+export const companyUpdateSchema = z.object({
+  name,
+  customHtml: z.string({ error: "Needs to be text." }).max(100_000, "Use at most 100000 characters.").nullable().optional(),
+});
+export type CompanyUpdateInput = z.infer<typeof companyUpdateSchema>;

@@ -1,0 +1,219 @@
+import { and, asc, eq, gte, lte, ne } from "drizzle-orm";
+import { canEditAvailabilityOf, canEditForecast } from "~/auth/permissions";
+import { runBatch } from "~/db/batch";
+import { auditLog, forecasts, vacations, type Forecast, type Vacation } from "~/db/schema";
+import { addDays, startOfUtcDay } from "~/lib/dates";
+import { newId } from "~/lib/ids";
+import type { DomainContext } from "../context";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
+import { requireCompanyUser } from "../users/user-state.server";
+import { cardCommentLimit, forecastCommentLimit, type ForecastUpsertInput } from "./forecast.schema";
+
+export interface ApiForecast {
+  _id: string;
+  user: string;
+  startDate: string;
+  endDate: string;
+  status: Forecast["status"];
+  comment: string | null;
+  externalSource: string | null;
+}
+
+export function toApiForecast(f: Pick<Forecast, "id" | "userId" | "startDate" | "endDate" | "status" | "comment" | "externalSource">): ApiForecast {
+  return {
+    _id: f.id,
+    user: f.userId,
+    startDate: f.startDate.toISOString(),
+    endDate: f.endDate.toISOString(),
+    status: f.status,
+    comment: f.comment,
+    externalSource: f.externalSource,
+  };
+}
+
+export function toApiVacation(v: Pick<Vacation, "id" | "userId" | "startDate" | "endDate">) {
+  return { _id: v.id, user: v.userId, startDate: v.startDate.toISOString(), endDate: v.endDate.toISOString() };
+}
+
+const columns = {
+  id: forecasts.id,
+  userId: forecasts.userId,
+  startDate: forecasts.startDate,
+  endDate: forecasts.endDate,
+  status: forecasts.status,
+  comment: forecasts.comment,
+  externalSource: forecasts.externalSource,
+};
+
+/** The company's forecasts that touch [from, to]: by default the last 30 days and the next year. */
+export async function listForecasts(ctx: DomainContext, range?: { from?: Date; to?: Date }): Promise<ApiForecast[]> {
+  const today = startOfUtcDay(ctx.now);
+  const from = range?.from ?? addDays(today, -30);
+  const to = range?.to ?? addDays(today, 366);
+  const rows = await ctx.db
+    .select(columns)
+    .from(forecasts)
+    .where(and(eq(forecasts.companyId, ctx.companyId), gte(forecasts.endDate, from), lte(forecasts.startDate, to)))
+    .orderBy(asc(forecasts.startDate));
+  return rows.map(toApiForecast);
+}
+
+export async function listUserForecasts(ctx: DomainContext, userId: string): Promise<ApiForecast[]> {
+  await requireCompanyUser(ctx, userId);
+  const rows = await ctx.db
+    .select(columns)
+    .from(forecasts)
+    .where(and(eq(forecasts.companyId, ctx.companyId), eq(forecasts.userId, userId), gte(forecasts.endDate, addDays(startOfUtcDay(ctx.now), -30))))
+    .orderBy(asc(forecasts.startDate));
+  return rows.map(toApiForecast);
+}
+
+export async function listUserVacations(ctx: DomainContext, userId: string) {
+  const rows = await ctx.db
+    .select({ id: vacations.id, userId: vacations.userId, startDate: vacations.startDate, endDate: vacations.endDate })
+    .from(vacations)
+    .where(and(eq(vacations.companyId, ctx.companyId), eq(vacations.userId, userId), gte(vacations.endDate, addDays(startOfUtcDay(ctx.now), -30))))
+    .orderBy(asc(vacations.startDate));
+  return rows.map(toApiVacation);
+}
+
+function checkComment(ctx: DomainContext, comment: string | null) {
+  const settings = ctx.actor.company.settings;
+  const limit = Math.max(forecastCommentLimit(settings), cardCommentLimit(settings));
+  if (comment && comment.length > limit) throw new ValidationError("ForecastInputErrors", { comment: `At most ${limit} characters.` });
+}
+
+/** Days inside an absence (an away forecast or a vacation) cannot take another forecast. */
+async function checkNoAbsenceOverlap(ctx: DomainContext, userId: string, start: Date, end: Date, ignoreId?: string) {
+  const [[awayHit], [vacationHit]] = await ctx.db.batch([
+    ctx.db
+      .select({ id: forecasts.id })
+      .from(forecasts)
+      .where(
+        and(
+          eq(forecasts.companyId, ctx.companyId),
+          eq(forecasts.userId, userId),
+          eq(forecasts.status, "away"),
+          lte(forecasts.startDate, end),
+          gte(forecasts.endDate, start),
+          ignoreId ? ne(forecasts.id, ignoreId) : undefined,
+        ),
+      )
+      .limit(1),
+    ctx.db
+      .select({ id: vacations.id })
+      .from(vacations)
+      .where(and(eq(vacations.companyId, ctx.companyId), eq(vacations.userId, userId), lte(vacations.startDate, end), gte(vacations.endDate, start)))
+      .limit(1),
+  ]);
+  if (awayHit || vacationHit) throw new ConflictError("These dates overlap an absence.");
+}
+
+function checkDates(ctx: DomainContext, input: ForecastUpsertInput, previous?: Forecast) {
+  const today = startOfUtcDay(ctx.now).getTime();
+  const startMoved = !previous || previous.startDate.getTime() !== input.startDate.getTime();
+  if (startMoved && input.startDate.getTime() < today) throw new ValidationError("ForecastInputErrors", { startDate: "Forecasts can start today at the earliest." });
+  if (input.endDate.getTime() < today) throw new ValidationError("ForecastInputErrors", { endDate: "Forecasts must end today or later." });
+}
+
+function publishForecasts(ctx: DomainContext, userId: string) {
+  ctx.publish(ctx.companyId, { type: "UPDATE_FORECASTS_FOR_USER", userId, sessionId: ctx.clientSessionId ?? null });
+}
+
+const audit = (ctx: DomainContext, action: string, entityId: string, data: Record<string, unknown>) =>
+  ctx.db.insert(auditLog).values({ id: newId(), companyId: ctx.companyId, actorId: ctx.actor.user.id, action, entityType: "forecast", entityId, data, createdAt: ctx.now });
+
+export async function createForecast(ctx: DomainContext, userId: string, input: ForecastUpsertInput): Promise<ApiForecast> {
+  const settings = ctx.actor.company.settings;
+  await requireCompanyUser(ctx, userId);
+  if (!canEditAvailabilityOf(ctx.actor.user, userId, settings)) throw new ForbiddenError("You cannot add forecasts for this person.");
+  if (!settings.enableNewForecasting && input.status !== "away") throw new ForbiddenError("Only absences can be planned in this company.");
+  checkComment(ctx, input.comment);
+  checkDates(ctx, input);
+  await checkNoAbsenceOverlap(ctx, userId, input.startDate, input.endDate);
+  const row = { id: newId(), companyId: ctx.companyId, userId, startDate: input.startDate, endDate: input.endDate, status: input.status, comment: input.comment, externalSource: null, createdAt: ctx.now, updatedAt: ctx.now };
+  await runBatch(ctx.db, [ctx.db.insert(forecasts).values(row), audit(ctx, "forecast.create", row.id, { userId, status: input.status })]);
+  publishForecasts(ctx, userId);
+  return toApiForecast(row);
+}
+
+async function requireForecast(ctx: DomainContext, userId: string, forecastId: string): Promise<Forecast> {
+  const [row] = await ctx.db
+    .select()
+    .from(forecasts)
+    .where(and(eq(forecasts.id, forecastId), eq(forecasts.userId, userId), eq(forecasts.companyId, ctx.companyId)))
+    .limit(1);
+  if (!row) throw new NotFoundError("Forecast not found");
+  return row;
+}
+
+export async function updateForecast(ctx: DomainContext, userId: string, forecastId: string, input: ForecastUpsertInput): Promise<ApiForecast> {
+  const settings = ctx.actor.company.settings;
+  const previous = await requireForecast(ctx, userId, forecastId);
+  if (previous.externalSource) throw new ForbiddenError("Forecasts from an external source cannot be changed.");
+  if (!canEditForecast(ctx.actor.user, previous, settings) || !canEditForecast(ctx.actor.user, { ...previous, status: input.status }, settings)) {
+    throw new ForbiddenError("You cannot change this forecast.");
+  }
+  checkComment(ctx, input.comment);
+  checkDates(ctx, input, previous);
+  await checkNoAbsenceOverlap(ctx, userId, input.startDate, input.endDate, forecastId);
+  const patch = { startDate: input.startDate, endDate: input.endDate, status: input.status, comment: input.comment, updatedAt: ctx.now };
+  await runBatch(ctx.db, [
+    ctx.db
+      .update(forecasts)
+      .set(patch)
+      .where(and(eq(forecasts.id, forecastId), eq(forecasts.companyId, ctx.companyId))),
+    audit(ctx, "forecast.update", forecastId, { userId, status: input.status }),
+  ]);
+  publishForecasts(ctx, userId);
+  return toApiForecast({ ...previous, ...patch });
+}
+
+export async function deleteForecast(ctx: DomainContext, userId: string, forecastId: string): Promise<void> {
+  const previous = await requireForecast(ctx, userId, forecastId);
+  if (previous.externalSource) throw new ForbiddenError("Forecasts from an external source cannot be changed.");
+  if (!canEditForecast(ctx.actor.user, previous, ctx.actor.company.settings)) throw new ForbiddenError("You cannot change this forecast.");
+  await runBatch(ctx.db, [
+    ctx.db.delete(forecasts).where(and(eq(forecasts.id, forecastId), eq(forecasts.companyId, ctx.companyId))),
+    audit(ctx, "forecast.delete", forecastId, { userId }),
+  ]);
+  publishForecasts(ctx, userId);
+}
+
+// Vacations count as away. Same permission rule as forecasts.
+
+export async function createVacation(ctx: DomainContext, userId: string, input: { startDate: Date; endDate: Date }) {
+  await requireCompanyUser(ctx, userId);
+  if (!canEditAvailabilityOf(ctx.actor.user, userId, ctx.actor.company.settings)) throw new ForbiddenError("You cannot add vacations for this person.");
+  const row = { id: newId(), companyId: ctx.companyId, userId, startDate: input.startDate, endDate: input.endDate, createdAt: ctx.now };
+  await ctx.db.insert(vacations).values(row);
+  publishForecasts(ctx, userId);
+  return toApiVacation(row);
+}
+
+async function requireVacation(ctx: DomainContext, userId: string, vacationId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(vacations)
+    .where(and(eq(vacations.id, vacationId), eq(vacations.userId, userId), eq(vacations.companyId, ctx.companyId)))
+    .limit(1);
+  if (!row) throw new NotFoundError("Vacation not found");
+  if (!canEditAvailabilityOf(ctx.actor.user, userId, ctx.actor.company.settings)) throw new ForbiddenError("You cannot change this vacation.");
+  return row;
+}
+
+export async function updateVacation(ctx: DomainContext, userId: string, vacationId: string, input: { startDate: Date; endDate: Date }) {
+  const row = await requireVacation(ctx, userId, vacationId);
+  await ctx.db
+    .update(vacations)
+    .set({ startDate: input.startDate, endDate: input.endDate })
+    .where(and(eq(vacations.id, vacationId), eq(vacations.companyId, ctx.companyId)));
+  publishForecasts(ctx, userId);
+  return toApiVacation({ ...row, ...input });
+}
+
+export async function deleteVacation(ctx: DomainContext, userId: string, vacationId: string) {
+  await requireVacation(ctx, userId, vacationId);
+  await ctx.db.delete(vacations).where(and(eq(vacations.id, vacationId), eq(vacations.companyId, ctx.companyId)));
+  publishForecasts(ctx, userId);
+}

@@ -1,0 +1,11 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { requireApiUser } from "~/auth/session.server";
+import { domainCtx } from "~/domain/context";
+import { historyParamsSchema, workloadHistoryFor } from "~/domain/history/history.server";
+import { apiRoute, validate } from "~/lib/api.server";
+
+export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
+  const actor = await requireApiUser(request, context);
+  const { scope, id, days } = validate(historyParamsSchema, params);
+  return json(await workloadHistoryFor(domainCtx(context, actor), scope, id, days));
+});
