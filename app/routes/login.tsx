@@ -49,7 +49,7 @@ export default function LoginPage() {
     lastResult,
     constraint: getZodConstraint(loginSchema),
     defaultValue: { email },
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });

@@ -1,0 +1,50 @@
+import { mkdirSync } from "node:fs";
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 8788);
+const baseURL = `http://127.0.0.1:${port}`;
+
+mkdirSync("test-results/screenshots", { recursive: true });
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  // One worker: the machine has two cores and wrangler dev needs one of them.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  reporter: "list",
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  // Screenshots live in test-results/screenshots/, so only failure artefacts are cleaned per test.
+  outputDir: "test-results/artifacts",
+  use: {
+    baseURL,
+    viewport: { width: 1280, height: 800 },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      // Debian's Chromium; Playwright never downloads a browser here.
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium" }],
+  webServer: {
+    command: "bash scripts/e2e-server.sh",
+    url: `${baseURL}/login`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: { E2E_PORT: String(port) },
+  },
+});

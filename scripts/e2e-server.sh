@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Starts the app for Playwright: a fresh build on `wrangler dev` with its own local state
+# (D1, R2, Durable Objects) in .wrangler/e2e-state, migrated and seeded from scratch on
+# every run, so tests never depend on what someone clicked before. A developer's own
+# `wrangler dev` (port 8787, .wrangler/state) is left alone.
+#
+# The server runs a snapshot of the build (.wrangler/e2e-app): the Worker bundled once
+# and a copy of public/. Plain `wrangler dev` watches build/ and app/, so a rebuild in the
+# same checkout during a run (`npm run test:workers` builds too, and the Remix build
+# deletes the previous client assets) would reload the server under the tests and
+# break pages that are half loaded.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+# wrangler needs Node 22, which the project ships as node_modules/.bin/node.
+export PATH="$PWD/node_modules/.bin:$PATH"
+export WRANGLER_SEND_METRICS=false
+
+PORT="${E2E_PORT:-8788}"
+STATE=.wrangler/e2e-state
+APP=.wrangler/e2e-app
+
+# The server build names the client manifest it was made with; if another build ran while
+# this one was copied, public/build no longer holds it.
+snapshot_is_consistent() {
+  local manifest
+  manifest=$(grep -o '/build/manifest-[A-Za-z0-9]*\.js' "$APP/worker/app.js" | head -n 1 || true)
+  [ -n "$manifest" ] && [ -f "$APP/public$manifest" ]
+}
+
+for attempt in 1 2 3; do
+  echo "[e2e-server] building a snapshot in $APP"
+  npm run build
+  rm -rf "$APP"
+  mkdir -p "$APP"
+  wrangler deploy --dry-run --env="" --outdir "$APP/worker" >/dev/null
+  cp -R public "$APP/public"
+  if snapshot_is_consistent; then break; fi
+  if [ "$attempt" -eq 3 ]; then
+    echo "[e2e-server] server and client builds keep disagreeing: is another build running?" >&2
+    exit 1
+  fi
+  echo "[e2e-server] the build changed while it was copied; building again"
+done
+
+echo "[e2e-server] fresh local state in $STATE"
+rm -rf "$STATE"
+mkdir -p "$STATE"
+wrangler d1 migrations apply DB --local --persist-to "$STATE"
+PERSIST_TO="$STATE" npx tsx scripts/seed.ts
+
+echo "[e2e-server] wrangler dev on http://127.0.0.1:$PORT"
+exec wrangler dev "$APP/worker/app.js" --config wrangler.toml --no-bundle --assets "$APP/public" \
+  --port "$PORT" --ip 127.0.0.1 --persist-to "$STATE" --show-interactive-dev-session=false

@@ -1,0 +1,32 @@
+import { expect, test } from "@playwright/test";
+import { accounts, login, viewports } from "./fixtures";
+
+/** Full-page screenshots for a person to look at: test-results/screenshots/{name}-{width}.png. */
+const shots: { name: string; path: string; as?: string; heading: string }[] = [
+  { name: "login", path: "/login", heading: "Sign in to your account" },
+  { name: "privacy", path: "/privacy", heading: "Privacy policy" },
+  { name: "home", path: "/home", as: accounts.employee, heading: "Emil Employee" },
+  { name: "groups", path: "/groups", as: accounts.companyAdmin, heading: "Demo Law" },
+  { name: "not-found", path: "/some/unknown/path", as: accounts.employee, heading: "Page not found" },
+];
+
+for (const viewport of Object.values(viewports)) {
+  test.describe(`screenshots at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    for (const { name, path, as, heading } of shots) {
+      test(`${name}-${viewport.width}`, async ({ page }) => {
+        if (as) await login(page, as);
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+        await page.evaluate(() => document.fonts.ready);
+
+        // Nothing may stick out sideways: a horizontal scroll bar is a layout bug at any width.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, "horizontal overflow in px").toBeLessThanOrEqual(0);
+
+        await page.screenshot({ path: `test-results/screenshots/${name}-${viewport.width}.png`, fullPage: true });
+      });
+    }
+  });
+}
