@@ -1,68 +1,302 @@
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { canOpenCompanyAdmin } from "~/auth/permissions";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useState, type ReactNode } from "react";
+import { z } from "zod";
+import { canManageCompany, canOpenCompanyAdmin } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
+import {
+  createGroup,
+  createLevelOfSkill,
+  createProjectCategory,
+  createProjectStage,
+  deleteLevelOfSkill,
+  deleteProjectCategory,
+  deleteProjectStage,
+  listProjectCategories,
+  listProjectStages,
+  updateLevelOfSkill,
+  updateProjectCategory,
+  updateProjectStage,
+} from "~/domain/company/catalog.server";
+import { groupUpsertSchema, levelOfSkillUpsertSchema, projectCategoryUpsertSchema, projectStageUpsertSchema } from "~/domain/company/catalog.schema";
 import { getCompanyOverview } from "~/domain/company/overview.server";
 import { domainCtx } from "~/domain/context";
+import { ConfirmForm, GroupForm, NameForm, SkillLevelForm, StageForm } from "~/features/company/catalog-forms";
+import { AddButton, CatalogIcon, DialogButton, Highlight, ListBlock, matchesSearch, RowIconButton } from "~/features/company/catalog-ui";
+import { submitForm } from "~/lib/page-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Company · Availability" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context);
   if (!canOpenCompanyAdmin(actor.user)) throw redirect("/home");
-  return json(await getCompanyOverview(domainCtx(context, actor)));
+  const ctx = domainCtx(context, actor);
+  const { enableProjectStages, projectInvoicing } = actor.company.settings;
+  const [overview, stages, categories] = await Promise.all([
+    getCompanyOverview(ctx),
+    enableProjectStages ? listProjectStages(ctx) : null,
+    enableProjectStages && projectInvoicing ? listProjectCategories(ctx) : null,
+  ]);
+  return json({ ...overview, stages, categories, canManage: canManageCompany(actor.user) });
+}
+
+const noFields = z.object({});
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const actor = await requireUser(request, context);
+  if (!canOpenCompanyAdmin(actor.user)) throw redirect("/home");
+  const ctx = domainCtx(context, actor);
+  const form = await request.formData();
+  const id = String(form.get("id") ?? "");
+  switch (form.get("intent")) {
+    case "createGroup":
+      return submitForm(form, groupUpsertSchema, (input) => createGroup(ctx, input));
+    case "createLevel":
+      return submitForm(form, levelOfSkillUpsertSchema, (input) => createLevelOfSkill(ctx, input));
+    case "updateLevel":
+      return submitForm(form, levelOfSkillUpsertSchema, (input) => updateLevelOfSkill(ctx, id, input));
+    case "deleteLevel":
+      return submitForm(form, noFields, () => deleteLevelOfSkill(ctx, id));
+    case "createStage":
+      return submitForm(form, projectStageUpsertSchema, (input) => createProjectStage(ctx, input));
+    case "updateStage":
+      return submitForm(form, projectStageUpsertSchema, (input) => updateProjectStage(ctx, id, input));
+    case "deleteStage":
+      return submitForm(form, noFields, () => deleteProjectStage(ctx, id));
+    case "createCategory":
+      return submitForm(form, projectCategoryUpsertSchema, (input) => createProjectCategory(ctx, input));
+    case "updateCategory":
+      return submitForm(form, projectCategoryUpsertSchema, (input) => updateProjectCategory(ctx, id, input));
+    case "deleteCategory":
+      return submitForm(form, noFields, () => deleteProjectCategory(ctx, id));
+    default:
+      throw new Response("Unknown intent", { status: 400 });
+  }
+}
+
+function roleLabel(admin: { companyAdmin: boolean; administratorPriviliges: boolean }) {
+  if (admin.companyAdmin) return "Company admin";
+  return admin.administratorPriviliges ? "Admin" : "Observer";
 }
 
 export default function CompanyPage() {
   const company = useLoaderData<typeof loader>();
+  const [query, setQuery] = useState("");
+  const { canManage } = company;
+
+  const administrators = company.administrators.filter((admin) => matchesSearch(query, admin.name, admin.email));
+  const groups = company.groups.filter((group) => matchesSearch(query, group.name, ...group.offices.map((office) => office.name)));
+  const levels = company.skillLevels.filter((level) => matchesSearch(query, level.name));
+  const stages = company.stages?.filter((stage) => matchesSearch(query, stage.name));
+  const categories = company.categories?.filter((category) => matchesSearch(query, category.name));
+  const empty = (text: string) => (query.trim() ? "No matches." : text);
+
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
-      <h1 className="text-2xl font-semibold text-slate-900">{company.companyName}</h1>
-      <div className="mt-6 grid gap-6 md:grid-cols-2">
-        <ListBlock title="Administrators" empty="No administrators yet.">
-          {company.administrators.map((admin) => (
-            <li key={admin._id} className="flex items-center justify-between px-4 py-3">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="min-w-0 text-2xl font-semibold break-words text-slate-900">{company.companyName}</h1>
+        <Link
+          to="/users/all"
+          className="inline-flex items-center gap-2 rounded-md bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
+        >
+          <CatalogIcon name="users" />
+          Manage All Users
+        </Link>
+      </div>
+
+      <div className="relative mt-6 max-w-md">
+        <span className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 text-slate-400">
+          <CatalogIcon name="search" />
+        </span>
+        <input
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder="Search"
+          aria-label="Search administrators, groups, offices, skill levels and projects"
+          className="block w-full rounded-md border-0 bg-white py-2 pr-3 pl-9 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none focus:ring-inset sm:text-sm"
+        />
+      </div>
+
+      <div className="mt-6 grid items-start gap-6 md:grid-cols-2">
+        <ListBlock title="Administrators" empty={empty("No administrators yet.")}>
+          {administrators.map((admin) => (
+            <li key={admin._id} className="flex items-center justify-between gap-3 px-4 py-3">
               <span className="min-w-0">
-                <span className="block truncate text-sm font-medium text-slate-900">{admin.name || admin.email}</span>
-                <span className="block truncate text-xs text-slate-500">{admin.email}</span>
+                <span className="block truncate text-sm font-medium text-slate-900">
+                  <Highlight text={admin.name || admin.email} query={query} />
+                </span>
+                <span className="block truncate text-xs text-slate-500">
+                  <Highlight text={admin.email} query={query} />
+                </span>
               </span>
-              <span className="text-xs text-slate-500">
-                {admin.companyAdmin ? "Company admin" : admin.administratorPriviliges ? "Admin" : "Observer"}
-                {admin.completed ? "" : " · Not completed"}
+              <span className="flex shrink-0 flex-col items-end gap-1 text-xs">
+                <span className="text-slate-600">{roleLabel(admin)}</span>
+                {admin.completed ? null : <span className="rounded-full bg-amber-50 px-2 py-0.5 font-medium text-amber-800 ring-1 ring-amber-200">Not completed</span>}
               </span>
             </li>
           ))}
         </ListBlock>
-        <ListBlock title="Groups" empty="No groups yet.">
-          {company.groups.map((group) => (
-            <li key={group._id} className="px-4 py-3">
-              <span className="block text-sm font-medium text-slate-900">{group.name}</span>
-              <span className="block text-xs text-slate-500">{group.offices.map((office) => office.name).join(", ") || "No offices"}</span>
+
+        <ListBlock
+          title="Groups"
+          empty={empty("No groups yet.")}
+          action={
+            canManage ? (
+              <DialogButton title="New group" button={(open) => <AddButton what="group" onClick={open} />}>
+                {(close) => <GroupForm intent="createGroup" onClose={close} />}
+              </DialogButton>
+            ) : null
+          }
+        >
+          {groups.map((group) => (
+            <li key={group._id}>
+              <Link to={`/groups/${group._id}`} className="flex items-center justify-between gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:bg-slate-50">
+                <span className="min-w-0">
+                  <span className="block truncate text-sm font-medium text-slate-900">
+                    <Highlight text={group.name} query={query} />
+                  </span>
+                  <span className="block truncate text-xs text-slate-500">
+                    {group.offices.length ? <Highlight text={group.offices.map((office) => office.name).join(", ")} query={query} /> : "No offices"}
+                  </span>
+                </span>
+                <CatalogIcon name="chevron" className="h-4 w-4 shrink-0 text-slate-400" />
+              </Link>
             </li>
           ))}
         </ListBlock>
-        <ListBlock title="Skill levels" empty="No skill levels yet.">
-          {company.skillLevels.map((level) => (
-            <li key={level._id} className="flex items-center justify-between px-4 py-3">
-              <span className="text-sm font-medium text-slate-900">{level.name}</span>
-              <span className="text-xs text-slate-500">Level: {level.level}</span>
+
+        <ListBlock
+          title="Skill levels"
+          empty={empty("No skill levels yet.")}
+          action={
+            canManage ? (
+              <DialogButton title="New skill level" button={(open) => <AddButton what="skill level" onClick={open} />}>
+                {(close) => <SkillLevelForm intent="createLevel" onClose={close} />}
+              </DialogButton>
+            ) : null
+          }
+        >
+          {levels.map((level) => (
+            <li key={level._id} className="flex items-center justify-between gap-3 px-4 py-2">
+              <span className="min-w-0 py-1">
+                <span className="block truncate text-sm font-medium text-slate-900">
+                  <Highlight text={level.name} query={query} />
+                </span>
+                <span className="block text-xs text-slate-500">Level: {level.level}</span>
+              </span>
+              {canManage ? (
+                <RowActions
+                  name={level.name}
+                  kind="skill level"
+                  edit={(close) => <SkillLevelForm intent="updateLevel" level={level} onClose={close} />}
+                  deleteIntent="deleteLevel"
+                  id={level._id}
+                />
+              ) : null}
             </li>
           ))}
         </ListBlock>
+
+        {stages ? (
+          <ListBlock
+            title="Project stages"
+            empty={empty("No project stages yet.")}
+            action={
+              canManage ? (
+                <DialogButton title="New project stage" button={(open) => <AddButton what="project stage" onClick={open} />}>
+                  {(close) => <StageForm intent="createStage" onClose={close} />}
+                </DialogButton>
+              ) : null
+            }
+          >
+            {stages.map((stage) => (
+              <li key={stage._id} className="flex items-center justify-between gap-3 px-4 py-2">
+                <span className="flex min-w-0 items-center gap-3 py-1.5">
+                  <span aria-hidden="true" className="h-3 w-3 shrink-0 rounded-full" style={{ backgroundColor: `#${stage.color}` }} />
+                  <span className="truncate text-sm font-medium text-slate-900">
+                    <Highlight text={stage.name} query={query} />
+                  </span>
+                </span>
+                {canManage ? (
+                  <RowActions
+                    name={stage.name}
+                    kind="project stage"
+                    edit={(close) => <StageForm intent="updateStage" stage={stage} onClose={close} />}
+                    deleteIntent="deleteStage"
+                    id={stage._id}
+                  />
+                ) : null}
+              </li>
+            ))}
+          </ListBlock>
+        ) : null}
+
+        {categories ? (
+          <ListBlock
+            title="Project categories"
+            empty={empty("No project categories yet.")}
+            action={
+              canManage ? (
+                <DialogButton title="New project category" button={(open) => <AddButton what="project category" onClick={open} />}>
+                  {(close) => <NameForm intent="createCategory" submitLabel="Save" busyLabel="Saving..." onClose={close} />}
+                </DialogButton>
+              ) : null
+            }
+          >
+            {categories.map((category) => (
+              <li key={category._id} className="flex items-center justify-between gap-3 px-4 py-2">
+                <span className="truncate py-1.5 text-sm font-medium text-slate-900">
+                  <Highlight text={category.name} query={query} />
+                </span>
+                {canManage ? (
+                  <RowActions
+                    name={category.name}
+                    kind="project category"
+                    edit={(close) => (
+                      <NameForm intent="updateCategory" id={category._id} initialName={category.name} submitLabel="Save" busyLabel="Saving..." onClose={close} />
+                    )}
+                    deleteIntent="deleteCategory"
+                    id={category._id}
+                  />
+                ) : null}
+              </li>
+            ))}
+          </ListBlock>
+        ) : null}
       </div>
     </div>
   );
 }
 
-function ListBlock({ title, empty, children }: { title: string; empty: string; children: ReactNode[] }) {
-  const id = `list-${title.toLowerCase().replace(/\s+/g, "-")}`;
+/** Edit and Delete buttons of a row, each with its dialog. */
+function RowActions({
+  name,
+  kind,
+  edit,
+  deleteIntent,
+  id,
+}: {
+  name: string;
+  kind: string;
+  edit: (close: () => void) => ReactNode;
+  deleteIntent: string;
+  id: string;
+}) {
   return (
-    <section aria-labelledby={id} className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-      <h2 id={id} className="border-b border-slate-200 px-4 py-3 text-sm font-semibold text-slate-900">
-        {title}
-      </h2>
-      {children.length ? <ul className="divide-y divide-slate-100">{children}</ul> : <p className="px-4 py-3 text-sm text-slate-500">{empty}</p>}
-    </section>
+    <span className="flex shrink-0 items-center">
+      <DialogButton title={`Edit ${kind}`} button={(open) => <RowIconButton icon="edit" label={`Edit ${name}`} onClick={open} />}>
+        {edit}
+      </DialogButton>
+      <DialogButton title={`Delete ${kind}`} button={(open) => <RowIconButton icon="trash" label={`Delete ${name}`} onClick={open} />}>
+        {(close) => (
+          <ConfirmForm intent={deleteIntent} id={id} onClose={close}>
+            <p>
+              Delete <strong className="font-semibold text-slate-900">{name}</strong>? This cannot be undone.
+            </p>
+          </ConfirmForm>
+        )}
+      </DialogButton>
+    </span>
   );
 }

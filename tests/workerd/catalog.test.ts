@@ -1,8 +1,9 @@
+import { SELF } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, companies, groups, offices, projectCategories, projectStages, skillLevels, users } from "~/db/schema";
 import { newId } from "~/lib/ids";
-import { api, createCompany, db, tokenFor } from "./helpers";
+import { api, BASE, createCompany, db, PASSWORD, tokenFor } from "./helpers";
 
 const REQUIRED = "This field is required.";
 const WHOLE_NUMBER = "Needs to be a whole number from 0 to 1000.";
@@ -378,5 +379,122 @@ describe("audit log", () => {
     expect((await auditRows(firm.companyId, firm.companyId)).map((row) => [row.action, row.entityType, row.data])).toEqual([
       ["update", "company", { before: { name: "Audited", customHtml: null }, after: { name: "Audited Again", customHtml: null } }],
     ]);
+  });
+});
+
+describe("company pages", () => {
+  async function cookieFor(email: string) {
+    const response = await SELF.fetch(`${BASE}/login`, {
+      method: "POST",
+      body: new URLSearchParams({ email, password: PASSWORD, redirectTo: "" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": `198.51.100.${Math.floor(Math.random() * 250)}` },
+      redirect: "manual",
+    });
+    return response.headers.get("Set-Cookie")!.split(";")[0];
+  }
+
+  function page(path: string, cookie: string, form?: Record<string, string>) {
+    return SELF.fetch(`${BASE}${path}`, {
+      method: form ? "POST" : "GET",
+      body: form ? new URLSearchParams(form) : undefined,
+      headers: { Cookie: cookie, ...(form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}) },
+      redirect: "manual",
+    });
+  }
+
+  it("sends employees to /home and opens the group and office pages for admins", async () => {
+    const firm = await createFirm("Pages");
+    const employee = await cookieFor(firm.people.employee.email);
+    for (const path of ["/groups", `/groups/${firm.group.id}`, `/offices/${firm.office.id}`]) {
+      const refused = await page(path, employee);
+      expect(refused.status, path).toBe(302);
+      expect(refused.headers.get("Location"), path).toBe("/home");
+    }
+    const admin = await cookieFor(firm.people.companyAdmin.email);
+    const groupPage = await page(`/groups/${firm.group.id}`, admin);
+    expect(groupPage.status).toBe(200);
+    const groupHtml = await groupPage.text();
+    expect(groupHtml).toContain(firm.group.name);
+    expect(groupHtml).toContain(`href="/offices/${firm.office.id}"`);
+    expect(groupHtml).toContain("Edit group");
+    const officePage = await page(`/offices/${firm.office.id}`, admin);
+    expect(officePage.status).toBe(200);
+    expect(await officePage.text()).toContain(firm.office.name);
+    expect((await page(`/groups/${other.group.id}`, admin)).status).toBe(404);
+    expect((await page(`/offices/${other.office.id}`, admin)).status).toBe(404);
+
+    // The Observer sees the pages without the controls that change things.
+    const observer = await cookieFor(firm.people.observer.email);
+    const observed = await page(`/groups/${firm.group.id}`, observer);
+    expect(observed.status).toBe(200);
+    expect(await observed.text()).not.toContain("Edit group");
+  });
+
+  it("shows project stages only with enableProjectStages, and categories only with projectInvoicing too", async () => {
+    const plain = await createFirm("No stages");
+    const stagesOnly = await createFirm("Stages only", { enableProjectStages: true });
+    const both = await createFirm("Stages and invoicing", { enableProjectStages: true, projectInvoicing: true });
+    const html = async (firm: Firm) => (await page("/groups", await cookieFor(firm.people.companyAdmin.email))).text();
+    const plainHtml = await html(plain);
+    expect(plainHtml).toContain(plain.level.name);
+    expect(plainHtml).not.toContain("Project stages");
+    const stagesHtml = await html(stagesOnly);
+    expect(stagesHtml).toContain(stagesOnly.stage.name);
+    expect(stagesHtml).not.toContain("Project categories");
+    const bothHtml = await html(both);
+    expect(bothHtml).toContain("Project stages");
+    expect(bothHtml).toContain(both.category.name);
+  });
+
+  it("runs the dialogs' form actions through the same rules as the API", async () => {
+    const firm = await createFirm("Forms");
+    const admin = await cookieFor(firm.people.administrator.email);
+    const data = "?_data=routes%2F_app.groups";
+
+    const missing = await page(`/groups${data}`, admin, { intent: "createGroup", name: "" });
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ status: "error", error: { name: [REQUIRED] } });
+
+    const created = await page(`/groups${data}`, admin, { intent: "createGroup", name: "Tax", ssoIdentifiers: "Tax, Skatt" });
+    expect(created.status).toBe(200);
+    expect(await created.json()).toMatchObject({ status: "success" });
+    const [tax] = await db()
+      .select()
+      .from(groups)
+      .where(and(eq(groups.companyId, firm.companyId), eq(groups.name, "Tax")));
+    expect(tax.ssoIdentifiers).toEqual(["Tax", "Skatt"]);
+
+    const level = await page(`/groups${data}`, admin, { intent: "createLevel", name: "Guru", level: "2.5" });
+    expect(await level.json()).toMatchObject({ error: { level: [WHOLE_NUMBER] } });
+
+    // A refused call comes back as the form's message (data.message in the dialog).
+    const observer = await cookieFor(firm.people.observer.email);
+    const refused = await page(`/groups${data}`, observer, { intent: "createGroup", name: "Sneaky" });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ status: "error", error: { "": ["You do not have permission to do that."] } });
+    const gone = await page(`/groups${data}`, admin, { intent: "deleteLevel", id: other.level.id });
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toMatchObject({ error: { "": ["Skill level not found"] } });
+
+    // Group page: edit (an emptied SSO field clears the identifiers), add an office, delete.
+    const groupData = `/groups/${tax.id}?_data=routes%2F_app.groups_.%24id`;
+    expect((await page(groupData, admin, { intent: "updateGroup", name: "Tax & VAT", ssoIdentifiers: "" })).status).toBe(200);
+    expect((await db().select().from(groups).where(eq(groups.id, tax.id)))[0]).toMatchObject({ name: "Tax & VAT", ssoIdentifiers: [] });
+    expect((await page(groupData, admin, { intent: "createOffice", name: "Lund" })).status).toBe(200);
+    const [lund] = await db().select().from(offices).where(eq(offices.groupId, tax.id));
+    expect(lund.name).toBe("Lund");
+
+    // Office page: rename, then delete, which leads back to the group.
+    const officeData = `/offices/${lund.id}?_data=routes%2F_app.offices.%24id`;
+    expect(await (await page(officeData, admin, { intent: "renameOffice", name: "" })).json()).toMatchObject({ error: { name: [REQUIRED] } });
+    expect((await page(officeData, admin, { intent: "renameOffice", name: "Lund City" })).status).toBe(200);
+    expect((await db().select().from(offices).where(eq(offices.id, lund.id)))[0].name).toBe("Lund City");
+    const officeDeleted = await page(officeData, admin, { intent: "deleteOffice" });
+    expect(officeDeleted.headers.get("X-Remix-Redirect")).toBe(`/groups/${tax.id}`);
+    expect(await db().select().from(offices).where(eq(offices.id, lund.id))).toEqual([]);
+
+    const groupDeleted = await page(groupData, admin, { intent: "deleteGroup" });
+    expect(groupDeleted.headers.get("X-Remix-Redirect")).toBe("/groups");
+    expect(await db().select().from(groups).where(eq(groups.id, tax.id))).toEqual([]);
   });
 });

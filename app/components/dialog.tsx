@@ -1,0 +1,69 @@
+import { CloseButton, Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from "@headlessui/react";
+import type { ReactNode } from "react";
+
+/**
+ * The product's modal: a titled white panel over a dimmed page. Headless UI traps focus
+ * inside, closes on Escape and outside clicks, and gives focus back to the opener. Put an
+ * `autoFocus` (or `data-autofocus`) on the first field so typing can start at once.
+ * The children mount only while the dialog is open, so their state starts fresh each time.
+ */
+export function Modal({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  panelClassName = "max-w-md",
+  zIndex = 50,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  /** Width of the panel, e.g. "max-w-[600px]" for the forecast editor. */
+  panelClassName?: string;
+  zIndex?: number;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} className="relative" style={{ zIndex }}>
+      <DialogBackdrop transition className="fixed inset-0 bg-slate-900/40 transition-opacity duration-150 ease-out data-closed:opacity-0" />
+      <div className="fixed inset-0 w-screen overflow-y-auto">
+        <div className="flex min-h-full items-end justify-center p-4 sm:items-center">
+          <DialogPanel
+            transition
+            className={`w-full ${panelClassName} rounded-xl bg-white shadow-xl ring-1 ring-slate-200 transition duration-150 ease-out data-closed:translate-y-2 data-closed:opacity-0`}
+          >
+            <div className="flex items-start justify-between gap-4 px-5 pt-5">
+              <div className="min-w-0">
+                <DialogTitle className="text-base font-semibold text-slate-900">{title}</DialogTitle>
+                {description ? <Description className="mt-1 text-sm text-slate-600">{description}</Description> : null}
+              </div>
+              <CloseButton aria-label="Close" className="-m-1.5 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700">
+                <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" className="h-5 w-5" aria-hidden="true">
+                  <path d="M6 6l12 12M18 6 6 18" />
+                </svg>
+              </CloseButton>
+            </div>
+            <div className="px-5 pt-4 pb-5">{children}</div>
+          </DialogPanel>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+/** The row of buttons at the bottom of a dialog: secondary first, the main action last. */
+export function DialogActions({ children }: { children: ReactNode }) {
+  return <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">{children}</div>;
+}
+
+/** A form-level message in a dialog, such as the server's data.message. */
+export function DialogError({ id, message }: { id?: string; message?: string | null }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,213 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
+import type { z } from "zod";
+import { Button } from "~/components/button";
+import { DialogActions, DialogError } from "~/components/dialog";
+import { Field, inputProps } from "~/components/field";
+import {
+  DEFAULT_PROJECT_STAGE_COLOR,
+  groupUpsertSchema,
+  levelOfSkillUpsertSchema,
+  officeRenameSchema,
+  PROJECT_STAGE_COLORS,
+  projectStageUpsertSchema,
+  SKILL_LEVEL_MAX,
+} from "~/domain/company/catalog.schema";
+
+/**
+ * The dialog forms of the company pages. Each posts to its page's action through its own
+ * fetcher with an `intent`, closes when the action answers success, and otherwise shows
+ * the field errors and the server's message and stays open.
+ */
+type Reply = SubmissionResult<string[]>;
+
+function useDialogFetcher(onDone: () => void) {
+  const fetcher = useFetcher<Reply>();
+  const done = fetcher.state === "idle" && fetcher.data?.status === "success";
+  useEffect(() => {
+    if (done) onDone();
+  }, [done, onDone]);
+  return fetcher;
+}
+
+function useDialogForm<S extends z.ZodObject>(id: string, schema: S, defaultValue: Record<string, string> | undefined, onDone: () => void) {
+  const fetcher = useDialogFetcher(onDone);
+  const [form, fields] = useForm({
+    id,
+    lastResult: fetcher.state === "idle" ? fetcher.data : undefined,
+    constraint: getZodConstraint(schema),
+    defaultValue,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return { fetcher, form, fields, busy: fetcher.state !== "idle" };
+}
+
+function Hidden({ values }: { values: Record<string, string | undefined> }) {
+  return (
+    <>
+      {Object.entries(values).map(([name, value]) => (value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />))}
+    </>
+  );
+}
+
+function Actions({ onCancel, busy, label, busyLabel, disabled }: { onCancel: () => void; busy: boolean; label: string; busyLabel: string; disabled?: boolean }) {
+  return (
+    <DialogActions>
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={busy || disabled}>
+        {busy ? busyLabel : label}
+      </Button>
+    </DialogActions>
+  );
+}
+
+interface FormProps {
+  onClose: () => void;
+}
+
+export function GroupForm({ intent, group, onClose }: FormProps & { intent: string; group?: { name: string; ssoIdentifiers: string[] } }) {
+  const defaults = group ? { name: group.name, ssoIdentifiers: group.ssoIdentifiers.join(", ") } : undefined;
+  const { fetcher, form, fields, busy } = useDialogForm(intent, groupUpsertSchema, defaults, onClose);
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
+      <Hidden values={{ intent }} />
+      <Field label="Name" data-autofocus autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
+      <Field
+        label="SSO identifiers (comma-separated)"
+        placeholder="e.g. Corporate, M&A"
+        autoComplete="off"
+        {...inputProps(fields.ssoIdentifiers, { type: "text" })}
+        multiple={undefined}
+      />
+      <DialogError id={form.errorId} message={form.errors?.[0]} />
+      <Actions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
+    </fetcher.Form>
+  );
+}
+
+/** One 'Name' field: new office, project category, and the office's rename ('New name'). */
+export function NameForm({
+  intent,
+  id,
+  label = "Name",
+  initialName,
+  submitLabel,
+  busyLabel,
+  onClose,
+}: FormProps & { intent: string; id?: string; label?: string; initialName?: string; submitLabel: string; busyLabel: string }) {
+  const { fetcher, form, fields, busy } = useDialogForm(`${intent}-${id ?? "new"}`, officeRenameSchema, initialName ? { name: initialName } : undefined, onClose);
+  // The submit button stays disabled while the name is empty.
+  const [name, setName] = useState(initialName ?? "");
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4" onInput={(event) => setName((event.target as HTMLInputElement).value)}>
+      <Hidden values={{ intent, id }} />
+      <Field label={label} data-autofocus autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
+      <DialogError id={form.errorId} message={form.errors?.[0]} />
+      <Actions onCancel={onClose} busy={busy} label={submitLabel} busyLabel={busyLabel} disabled={name.trim() === ""} />
+    </fetcher.Form>
+  );
+}
+
+export function SkillLevelForm({ intent, level, onClose }: FormProps & { intent: string; level?: { _id: string; name: string; level: number } }) {
+  const defaults = level ? { name: level.name, level: String(level.level) } : undefined;
+  const { fetcher, form, fields, busy } = useDialogForm(`${intent}-${level?._id ?? "new"}`, levelOfSkillUpsertSchema, defaults, onClose);
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
+      <Hidden values={{ intent, id: level?._id }} />
+      <Field label="Name" data-autofocus autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
+      <Field label="Level" inputMode="numeric" step={1} {...inputProps(fields.level, { type: "number" })} min={0} max={SKILL_LEVEL_MAX} />
+      <DialogError id={form.errorId} message={form.errors?.[0]} />
+      <Actions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
+    </fetcher.Form>
+  );
+}
+
+const COLOR_NAMES: Record<string, string> = {
+  "75B7D8": "Blue",
+  "65C898": "Green",
+  EEC444: "Yellow",
+  FF5454: "Red",
+  "9900EF": "Purple",
+  A1A5B7: "Grey",
+};
+
+export function StageForm({ intent, stage, onClose }: FormProps & { intent: string; stage?: { _id: string; name: string; color: string } }) {
+  const defaults = stage ? { name: stage.name, color: stage.color } : undefined;
+  const { fetcher, form, fields, busy } = useDialogForm(`${intent}-${stage?._id ?? "new"}`, projectStageUpsertSchema, defaults, onClose);
+  const initialColor = stage?.color ?? DEFAULT_PROJECT_STAGE_COLOR;
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
+      <Hidden values={{ intent, id: stage?._id }} />
+      <Field label="Name" data-autofocus autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
+      <fieldset aria-describedby={fields.color.errors ? fields.color.errorId : undefined}>
+        <legend className="block text-sm font-medium text-slate-700">Colour</legend>
+        <div className="mt-2 flex flex-wrap gap-3">
+          {PROJECT_STAGE_COLORS.map((color) => (
+            <label key={color} className="relative cursor-pointer" title={COLOR_NAMES[color]}>
+              <input type="radio" name={fields.color.name} value={color} defaultChecked={initialColor === color} className="peer sr-only" aria-label={COLOR_NAMES[color]} />
+              <span
+                aria-hidden="true"
+                className="block h-9 w-9 rounded-full ring-2 ring-transparent ring-offset-2 peer-checked:ring-slate-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-4 peer-focus-visible:outline-brand-500"
+                style={{ backgroundColor: `#${color}` }}
+              />
+              <svg
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="white"
+                strokeWidth={3}
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                className="pointer-events-none absolute inset-0 m-auto hidden h-5 w-5 peer-checked:block"
+                aria-hidden="true"
+              >
+                <path d="m5 12 5 5 9-10" />
+              </svg>
+            </label>
+          ))}
+        </div>
+        {fields.color.errors ? (
+          <p id={fields.color.errorId} className="mt-1 text-sm text-red-600">
+            {fields.color.errors[0]}
+          </p>
+        ) : null}
+      </fieldset>
+      <DialogError id={form.errorId} message={form.errors?.[0]} />
+      <Actions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
+    </fetcher.Form>
+  );
+}
+
+/** A question with Cancel and a red confirm button, e.g. before a delete. */
+export function ConfirmForm({
+  intent,
+  id,
+  confirmLabel = "Delete",
+  busyLabel = "Deleting...",
+  onClose,
+  children,
+}: FormProps & { intent: string; id?: string; confirmLabel?: string; busyLabel?: string; children: ReactNode }) {
+  const fetcher = useDialogFetcher(onClose);
+  const busy = fetcher.state !== "idle";
+  const message = fetcher.state === "idle" ? fetcher.data?.error?.[""]?.[0] : undefined;
+  return (
+    <fetcher.Form method="post">
+      <Hidden values={{ intent, id }} />
+      <div className="text-sm text-slate-600">{children}</div>
+      <DialogError message={message} />
+      <DialogActions>
+        <Button variant="secondary" onClick={onClose} data-autofocus>
+          Cancel
+        </Button>
+        <Button type="submit" variant="danger" disabled={busy}>
+          {busy ? busyLabel : confirmLabel}
+        </Button>
+      </DialogActions>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,125 @@
+import clsx from "clsx";
+import { Fragment, useState, type ReactNode } from "react";
+import { Button } from "~/components/button";
+import { Modal } from "~/components/dialog";
+
+/** Lists on the company pages: a white card with a heading, an optional action and rows. */
+export function ListBlock({
+  title,
+  action,
+  empty,
+  children,
+  className,
+}: {
+  title: string;
+  action?: ReactNode;
+  empty: string;
+  children: ReactNode[];
+  className?: string;
+}) {
+  const id = `list-${title.toLowerCase().replace(/\s+/g, "-")}`;
+  return (
+    <section aria-labelledby={id} className={clsx("rounded-xl bg-white shadow-sm ring-1 ring-slate-200", className)}>
+      <div className="flex min-h-14 items-center justify-between gap-3 border-b border-slate-200 px-4 py-2">
+        <h2 id={id} className="text-sm font-semibold text-slate-900">
+          {title}
+        </h2>
+        {action}
+      </div>
+      {children.length ? <ul className="divide-y divide-slate-100">{children}</ul> : <p className="px-4 py-3 text-sm text-slate-500">{empty}</p>}
+    </section>
+  );
+}
+
+/** True when the search text is empty or found in any of the texts, ignoring case. */
+export function matchesSearch(query: string, ...texts: (string | null | undefined)[]): boolean {
+  const needle = query.trim().toLowerCase();
+  return needle === "" || texts.some((text) => text?.toLowerCase().includes(needle));
+}
+
+/** The text with every occurrence of the search text in bold. */
+export function Highlight({ text, query }: { text: string; query: string }) {
+  const needle = query.trim();
+  if (!needle) return <>{text}</>;
+  const parts = text.split(new RegExp(`(${needle.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")})`, "i"));
+  return (
+    <>
+      {parts.map((part, index) =>
+        index % 2 === 1 ? (
+          <strong key={index} className="font-bold text-slate-950">
+            {part}
+          </strong>
+        ) : (
+          <Fragment key={index}>{part}</Fragment>
+        ),
+      )}
+    </>
+  );
+}
+
+const iconPaths = {
+  plus: "M12 5v14M5 12h14",
+  edit: "M4 20h4L18.5 9.5a2.1 2.1 0 0 0-4-4L4 16zM13.5 6.5l4 4",
+  trash: "M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3",
+  chevron: "m9 6 6 6-6 6",
+  back: "M15 6l-6 6 6 6",
+  search: "M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14M20 20l-4-4",
+  users: "M16 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M9.5 10a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7M21 19v-1a4 4 0 0 0-3-3.9M16 3.1a3.5 3.5 0 0 1 0 6.8",
+} as const;
+
+export function CatalogIcon({ name, className = "h-4 w-4" }: { name: keyof typeof iconPaths; className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" className={className} aria-hidden="true">
+      <path d={iconPaths[name]} />
+    </svg>
+  );
+}
+
+/** A button that opens a dialog; `children` renders the dialog's content with its close function. */
+export function DialogButton({
+  title,
+  description,
+  button,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  button: (open: () => void) => ReactNode;
+  children: (close: () => void) => ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  return (
+    <>
+      {button(() => setOpen(true))}
+      <Modal open={open} onClose={close} title={title} description={description}>
+        {children(close)}
+      </Modal>
+    </>
+  );
+}
+
+/** The small 'Add' button of a list heading; `what` names it for screen readers. */
+export function AddButton({ what, onClick }: { what: string; onClick: () => void }) {
+  return (
+    <Button variant="secondary" onClick={onClick} className="px-3 py-1.5">
+      <CatalogIcon name="plus" />
+      Add<span className="sr-only"> {what}</span>
+    </Button>
+  );
+}
+
+/** An icon-only button of a list row, named for screen readers and on hover. */
+export function RowIconButton({ label, icon, onClick }: { label: string; icon: "edit" | "trash"; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      title={label}
+      className={clsx("rounded-md p-2 text-slate-500 hover:bg-slate-100", icon === "trash" ? "hover:text-red-700" : "hover:text-slate-800")}
+    >
+      <CatalogIcon name={icon} />
+    </button>
+  );
+}

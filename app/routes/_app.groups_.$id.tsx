@@ -1,0 +1,143 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { canManageCompany, canOpenCompanyAdmin } from "~/auth/permissions";
+import { requireUser } from "~/auth/session.server";
+import { Button } from "~/components/button";
+import { createOffice, deleteGroup, getGroup, listOffices, updateGroup } from "~/domain/company/catalog.server";
+import { groupUpsertSchema, officeRenameSchema } from "~/domain/company/catalog.schema";
+import { domainCtx } from "~/domain/context";
+import { ConfirmForm, GroupForm, NameForm } from "~/features/company/catalog-forms";
+import { AddButton, CatalogIcon, DialogButton, ListBlock } from "~/features/company/catalog-ui";
+import { orStatusPage, submitForm } from "~/lib/page-form.server";
+
+/** `groups_` keeps this page out of the company page's layout: /groups/{id} is a page of its own. */
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.group.name ?? "Group"} · Availability` }];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const actor = await requireUser(request, context);
+  if (!canOpenCompanyAdmin(actor.user)) throw redirect("/home");
+  const ctx = domainCtx(context, actor);
+  const group = await orStatusPage(getGroup(ctx, params.id!));
+  const offices = await listOffices(ctx, { groupId: group._id });
+  return json({ group, offices, canManage: canManageCompany(actor.user) });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const actor = await requireUser(request, context);
+  if (!canOpenCompanyAdmin(actor.user)) throw redirect("/home");
+  const ctx = domainCtx(context, actor);
+  const groupId = params.id!;
+  const form = await request.formData();
+  switch (form.get("intent")) {
+    case "updateGroup":
+      // An emptied SSO identifiers field means no identifiers, not "leave them".
+      return submitForm(form, groupUpsertSchema, (input) => updateGroup(ctx, groupId, { ...input, ssoIdentifiers: input.ssoIdentifiers ?? [] }));
+    case "deleteGroup":
+      return submitForm(form, z.object({}), async () => {
+        await deleteGroup(ctx, groupId);
+        return redirect("/groups");
+      });
+    case "createOffice":
+      return submitForm(form, officeRenameSchema, (input) => createOffice(ctx, { name: input.name, group: groupId }));
+    default:
+      throw new Response("Unknown intent", { status: 400 });
+  }
+}
+
+export default function GroupPage() {
+  const { group, offices, canManage } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6 sm:px-8 sm:py-10">
+      <Link to="/groups" className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-brand-700 hover:underline">
+        <CatalogIcon name="back" />
+        Back to company
+      </Link>
+
+      <section aria-labelledby="group-heading" className="mt-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0">
+            <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Group</p>
+            <h1 id="group-heading" className="mt-1 text-2xl font-semibold break-words text-slate-900">
+              {group.name}
+            </h1>
+            <div className="mt-3">
+              <h2 className="text-xs font-medium text-slate-500">SSO identifiers</h2>
+              {group.ssoIdentifiers.length ? (
+                <ul className="mt-1 flex flex-wrap gap-1.5" aria-label="SSO identifiers">
+                  {group.ssoIdentifiers.map((identifier) => (
+                    <li key={identifier} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">
+                      {identifier}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="mt-1 text-sm text-slate-500">None</p>
+              )}
+            </div>
+          </div>
+          {canManage ? (
+            <div className="flex shrink-0 gap-3">
+              <DialogButton
+                title="Edit group"
+                button={(open) => (
+                  <Button variant="secondary" onClick={open}>
+                    <CatalogIcon name="edit" />
+                    Edit group
+                  </Button>
+                )}
+              >
+                {(close) => <GroupForm intent="updateGroup" group={group} onClose={close} />}
+              </DialogButton>
+              <DialogButton
+                title="Delete group"
+                button={(open) => (
+                  <Button variant="danger" onClick={open}>
+                    <CatalogIcon name="trash" />
+                    Delete
+                  </Button>
+                )}
+              >
+                {(close) => (
+                  <ConfirmForm intent="deleteGroup" onClose={close}>
+                    <p>
+                      Delete <strong className="font-semibold text-slate-900">{group.name}</strong>?
+                    </p>
+                    <p className="mt-2">
+                      {offices.length === 0
+                        ? "The group has no offices."
+                        : `Its ${offices.length === 1 ? "office is" : `${offices.length} offices are`} deleted with it.`}{" "}
+                      People in the group stay in the company without a group or office until you move them. This cannot be undone.
+                    </p>
+                  </ConfirmForm>
+                )}
+              </DialogButton>
+            </div>
+          ) : null}
+        </div>
+      </section>
+
+      <ListBlock
+        title="Offices"
+        className="mt-6"
+        empty="No offices yet."
+        action={
+          canManage ? (
+            <DialogButton title="New office" description={`The office belongs to ${group.name}.`} button={(open) => <AddButton what="office" onClick={open} />}>
+              {(close) => <NameForm intent="createOffice" submitLabel="Add office" busyLabel="Adding..." onClose={close} />}
+            </DialogButton>
+          ) : null
+        }
+      >
+        {offices.map((office) => (
+          <li key={office._id}>
+            <Link to={`/offices/${office._id}`} className="flex items-center justify-between gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:bg-slate-50">
+              <span className="truncate text-sm font-medium text-slate-900">{office.name}</span>
+              <CatalogIcon name="chevron" className="h-4 w-4 shrink-0 text-slate-400" />
+            </Link>
+          </li>
+        ))}
+      </ListBlock>
+    </div>
+  );
+}
