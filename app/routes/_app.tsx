@@ -3,20 +3,24 @@ import { Form, NavLink as RemixNavLink, Outlet, useLoaderData } from "@remix-run
 import clsx from "clsx";
 import { navigationLinks } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
-import { Avatar, profilePictureUrl } from "~/components/avatar";
+import { Avatar } from "~/components/avatar";
+import { profilePictureUrl } from "~/lib/profile-picture";
 import { NavIcon } from "~/features/shell/nav-icon";
+import { useCompanyRoom } from "~/realtime/use-company-room";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, company } = await requireUser(request, context);
   return json({
     me: { name: user.name || user.email, email: user.email, picture: profilePictureUrl(user.profilePicture) },
+    companyId: company.id,
     companyName: company.name,
     links: navigationLinks(user, company.settings),
   });
 }
 
 export default function AppShell() {
-  const { me, companyName, links } = useLoaderData<typeof loader>();
+  const { me, companyId, companyName, links } = useLoaderData<typeof loader>();
+  useCompanyRoom(companyId);
   return (
     <div className="min-h-full nav:flex">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">

@@ -1,57 +1,143 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import clsx from "clsx";
+import { useCallback, useState } from "react";
+import dayPickerStyles from "react-day-picker/style.css";
 import { requireUser } from "~/auth/session.server";
-import { Avatar, profilePictureUrl } from "~/components/avatar";
+import { Avatar } from "~/components/avatar";
 import { domainCtx } from "~/domain/context";
-import { getMe, teamLabel } from "~/domain/users/profile.server";
-import { workloadColorClass, workloadLabel } from "~/domain/workload/levels";
+import { getDashboard } from "~/domain/dashboard/dashboard.server";
+import type { ApiForecast } from "~/domain/forecasts/forecasts.server";
+import type { WorkplaceOption } from "~/domain/workplace/workplace.schema";
+import { AbsenceList } from "~/features/dashboard/absence-list";
+import { CustomHtmlBlock } from "~/features/dashboard/custom-html-block";
+import { ForecastEditor, type EditorState } from "~/features/dashboard/forecast-editor";
+import { ForecastStrip, useOptimisticForecasts } from "~/features/dashboard/forecast-strip";
+import { FutureWorkload } from "~/features/dashboard/future-workload";
+import { MessageBox } from "~/features/dashboard/message-box";
+import { WeekLocation } from "~/features/dashboard/week-location";
+import { WfhOverview } from "~/features/dashboard/wfh-overview";
+import { WorkloadStepper } from "~/features/dashboard/workload-card";
+import { runDashboardAction } from "./actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Availability" }];
 
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: dayPickerStyles }];
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context);
-  const me = await getMe(domainCtx(context, actor));
-  return json({
-    name: me.name || me.email,
-    title: me.title,
-    team: teamLabel(me),
-    picture: profilePictureUrl(me.profilePicture),
-    currentWorkload: me.currentWorkload,
-    onLeave: me.onLeave,
-    message: me.message.message,
-  });
+  return json({ ...(await getDashboard(domainCtx(context, actor))), elsewhereLabel: actor.company.settings.elsewhereLabel });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const actor = await requireUser(request, context);
+  const form = await request.formData();
+  return runDashboardAction(domainCtx(context, actor, String(form.get("sessionId") ?? "") || null), form);
 }
 
 export default function Home() {
-  const me = useLoaderData<typeof loader>();
-  const label = workloadLabel(me.currentWorkload, me.onLeave);
-  return (
-    <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
-      <p className="text-sm text-slate-500">Welcome back</p>
-      <section aria-labelledby="profile-heading" className="mt-4 flex items-center gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <Avatar name={me.name} src={me.picture} size="lg" />
-        <div className="min-w-0">
-          <h1 id="profile-heading" className="truncate text-xl font-semibold text-slate-900">
-            {me.name}
-          </h1>
-          {me.title ? <p className="truncate text-sm text-slate-600">{me.title}</p> : null}
-          <p className="truncate text-sm text-slate-500" data-testid="team">
-            {me.team || "No group or office"}
-          </p>
-        </div>
-      </section>
+  const data = useLoaderData<typeof loader>();
+  const { me, features, permissions, limits } = data;
+  const forecasts = useOptimisticForecasts(data.forecasts as ApiForecast[], me._id);
+  const [editor, setEditor] = useState<EditorState | null>(null);
+  const [wfhOpen, setWfhOpen] = useState(false);
+  const closeEditor = useCallback(() => setEditor(null), []);
+  const absences = [...forecasts.filter((f) => f.status === "away"), ...data.vacations];
+  const todayStatus = data.away ? "away" : me.currentWorkload === null ? null : String(me.currentWorkload);
 
-      <section aria-labelledby="workload-heading" className="mt-6 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <h2 id="workload-heading" className="text-sm font-medium text-slate-500">
-          Current workload
-        </h2>
-        <p className="mt-3 flex items-center gap-3 text-lg font-semibold text-slate-900" data-testid="current-workload">
-          <span className={clsx("h-4 w-4 rounded-full", workloadColorClass(me.currentWorkload, me.onLeave))} aria-hidden="true" />
-          {label}
-        </p>
-        {me.message ? <p className="mt-2 text-sm text-slate-600">“{me.message}”</p> : null}
-      </section>
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-8 sm:py-8">
+      {data.customHtml ? <CustomHtmlBlock html={data.customHtml} /> : <p className="text-sm text-slate-500">Welcome back, {me.name.split(" ")[0]}</p>}
+
+      <div className="mt-4 grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
+        <section aria-labelledby="profile-heading" className="flex flex-wrap items-center gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <Avatar name={me.name} src={me.picture} size="lg" />
+          <div className="min-w-0 flex-1">
+            <h1 id="profile-heading" className="truncate text-xl font-semibold text-slate-900">
+              {me.name}
+            </h1>
+            {me.title ? <p className="truncate text-sm text-slate-600">{me.title}</p> : null}
+            <p className="truncate text-sm text-slate-500" data-testid="team">
+              {me.team || "No group or office"}
+            </p>
+          </div>
+          {permissions.overviews && features.workplace ? (
+            <button type="button" onClick={() => setWfhOpen(true)} className="rounded-md bg-white px-3 py-2 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50">
+              WFH Overview
+            </button>
+          ) : null}
+        </section>
+        {features.workplace ? (
+          <WeekLocation
+            today={data.today}
+            rollingDays={data.week.rolling}
+            rolling={me.workplaceForecast as WorkplaceOption[]}
+            defaults={me.workplaceDefault as WorkplaceOption[]}
+            choices={data.week.choices}
+            defaultChoices={data.week.defaultChoices}
+            editable={permissions.ownWeek}
+            defaultWeekToggle={features.defaultWeekToggle}
+          />
+        ) : null}
+      </div>
+
+      {permissions.editing && features.newForecasting ? (
+        <div className="mt-6">
+          <ForecastStrip today={data.today} todayStatus={todayStatus} forecasts={forecasts} absences={absences} onEdit={(forecast) => setEditor({ mode: "edit", forecast })} />
+          <div className="mt-1 flex justify-end">
+            <button type="button" onClick={() => setEditor({ mode: "add" })} className="rounded-md px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50">
+              Add Forecast
+            </button>
+          </div>
+        </div>
+      ) : null}
+
+      <div className="mt-4 grid gap-4 md:grid-cols-2">
+        <section aria-labelledby="current-heading" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+          <h2 id="current-heading" className="mb-4 text-sm font-medium text-slate-500">
+            Current workload
+          </h2>
+          <WorkloadStepper
+            kind="current"
+            level={me.currentWorkload}
+            away={data.away}
+            disabled={!permissions.editing || data.away}
+            disabledReason={permissions.editing && data.away ? "You are away today. Pick a level on today's card to come back." : undefined}
+          />
+          {permissions.editing && features.message && !features.newForecasting ? (
+            <div className="mt-5 border-t border-slate-100 pt-4">
+              <MessageBox id="status-message" label="Status message" value={me.message} limit={limits.statusMessage} />
+            </div>
+          ) : null}
+        </section>
+        <section aria-labelledby="future-heading" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+          <h2 id="future-heading" className="mb-4 text-sm font-medium text-slate-500">
+            Future workload
+          </h2>
+          <FutureWorkload today={data.today} level={me.futureWorkload} date={me.workloadForecastDate} forecasts={forecasts} editable={permissions.editing} />
+        </section>
+      </div>
+
+      {permissions.editing && features.message && features.newForecasting ? (
+        <section className="mt-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+          <MessageBox id="general-comment" label="General comment" value={me.message} limit={limits.generalComment} />
+        </section>
+      ) : null}
+
+      {permissions.editing && !features.newForecasting ? (
+        <div className="mt-4">
+          <AbsenceList forecasts={forecasts} vacations={data.vacations} editable onAdd={() => setEditor({ mode: "add" })} onEdit={(forecast) => setEditor({ mode: "edit", forecast })} />
+        </div>
+      ) : null}
+
+      <ForecastEditor
+        state={editor}
+        onClose={closeEditor}
+        today={data.today}
+        absences={absences}
+        statusSelectable={features.newForecasting}
+        commentLimit={limits.forecastComment}
+      />
+      {permissions.overviews ? <WfhOverview open={wfhOpen} onClose={() => setWfhOpen(false)} elsewhereLabel={data.elsewhereLabel} /> : null}
     </div>
   );
 }

@@ -1,0 +1,78 @@
+import { eq } from "drizzle-orm";
+import { canEditOwnWeek, canSeeTeamOverviews, isAdmin } from "~/auth/permissions";
+import { profilePictureUrl } from "~/lib/profile-picture";
+import { companies } from "~/db/schema";
+import { addDays, isoDay, nextWorkingDays, startOfUtcDay } from "~/lib/dates";
+import { fillCustomHtml } from "../company/custom-html";
+import type { DomainContext } from "../context";
+import { cardCommentLimit, forecastCommentLimit } from "../forecasts/forecast.schema";
+import { listUserForecasts, listUserVacations } from "../forecasts/forecasts.server";
+import { getMe, teamLabel } from "../users/profile.server";
+import { generalCommentLimit, statusMessageLimit } from "../workload/workload.schema";
+import { workplaceChoices } from "../workplace/workplace.schema";
+
+/** Everything the dashboard shows the signed-in person, in one loader call. */
+export async function getDashboard(ctx: DomainContext) {
+  const settings = ctx.actor.company.settings;
+  const [me, forecasts, vacations, [company]] = await Promise.all([
+    getMe(ctx),
+    listUserForecasts(ctx, ctx.actor.user.id),
+    listUserVacations(ctx, ctx.actor.user.id),
+    ctx.db.select({ customHtml: companies.customHtml }).from(companies).where(eq(companies.id, ctx.companyId)).limit(1),
+  ]);
+  const today = startOfUtcDay(ctx.now);
+  const picture = profilePictureUrl(me.profilePicture);
+  const customHtml =
+    settings.enableCustomHtml && company?.customHtml ? fillCustomHtml(company.customHtml, { id: me._id, name: me.name, email: me.email, photoUrl: picture }) : null;
+  const admin = isAdmin(me);
+  return {
+    today: today.toISOString(),
+    me: {
+      _id: me._id,
+      name: me.name || me.email,
+      email: me.email,
+      title: me.title,
+      team: teamLabel(me),
+      picture,
+      currentWorkload: me.currentWorkload,
+      futureWorkload: me.futureWorkload,
+      workloadForecastDate: me.workloadForecastDate,
+      message: me.message.message,
+      onLeave: me.onLeave,
+      workplaceForecast: me.workplaceForecast,
+      workplaceDefault: me.workplaceDefault,
+      lastUpdated: me.lastUpdated,
+    },
+    /** Away today: on leave, or a vacation covering today. */
+    away: me.onLeave || vacations.some((v) => Date.parse(v.startDate) <= today.getTime() && Date.parse(v.endDate) >= today.getTime()),
+    forecasts: forecasts.filter((f) => Date.parse(f.endDate) >= today.getTime()),
+    vacations: vacations.filter((v) => Date.parse(v.endDate) >= today.getTime()),
+    customHtml,
+    features: {
+      newForecasting: settings.enableNewForecasting,
+      message: !settings.disableMessage,
+      workplace: !settings.disableWFH,
+      absencePlanner: !settings.disableAbsencePlanner,
+      defaultWeekToggle: settings.showDefaultWeekToggle,
+    },
+    limits: {
+      statusMessage: statusMessageLimit(settings),
+      generalComment: generalCommentLimit(me.message.message),
+      forecastComment: forecastCommentLimit(settings),
+      cardComment: cardCommentLimit(settings),
+    },
+    permissions: {
+      editing: !admin,
+      overviews: canSeeTeamOverviews(me),
+      ownWeek: canEditOwnWeek(me),
+    },
+    week: {
+      rolling: nextWorkingDays(ctx.now, 5).map((d) => isoDay(d)),
+      choices: workplaceChoices(settings, { first: me.office?.name, second: me.secondaryOffice?.name }, false),
+      defaultChoices: workplaceChoices(settings, { first: me.office?.name, second: me.secondaryOffice?.name }, true),
+    },
+    horizon: isoDay(addDays(today, 365)),
+  };
+}
+
+export type Dashboard = Awaited<ReturnType<typeof getDashboard>>;

@@ -1,0 +1,60 @@
+import type { ApiForecast } from "~/domain/forecasts/forecasts.server";
+import { formatRange } from "./day-picker";
+
+/** Without new forecasting the dashboard plans absences only: a list with add and edit. */
+export function AbsenceList({
+  forecasts,
+  vacations,
+  editable,
+  onAdd,
+  onEdit,
+}: {
+  forecasts: ApiForecast[];
+  vacations: { _id: string; startDate: string; endDate: string }[];
+  editable: boolean;
+  onAdd: () => void;
+  onEdit: (forecast: ApiForecast) => void;
+}) {
+  const absences = forecasts.filter((f) => f.status === "away");
+  return (
+    <section aria-labelledby="absence-heading" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <div className="flex items-center justify-between">
+        <h2 id="absence-heading" className="text-sm font-semibold text-slate-900">
+          Planned absences
+        </h2>
+        {editable ? (
+          <button type="button" onClick={onAdd} className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700">
+            Add Forecast
+          </button>
+        ) : null}
+      </div>
+      {absences.length + vacations.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-500">No absences planned.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-100">
+          {absences.map((f) => (
+            <li key={f._id} className="flex items-center justify-between gap-3 py-2">
+              <span className="min-w-0">
+                <span className="block text-sm font-medium text-slate-900">{formatRange(f.startDate, f.endDate)}</span>
+                {f.comment ? <span className="block truncate text-xs text-slate-500">{f.comment}</span> : null}
+              </span>
+              {editable && !f.externalSource ? (
+                <button type="button" onClick={() => onEdit(f)} className="rounded px-2 py-1 text-sm text-brand-700 hover:bg-brand-50" aria-label={`Edit absence ${formatRange(f.startDate, f.endDate)}`}>
+                  Edit
+                </button>
+              ) : f.externalSource ? (
+                <span className="text-xs text-slate-500">From {f.externalSource}</span>
+              ) : null}
+            </li>
+          ))}
+          {vacations.map((v) => (
+            <li key={v._id} className="flex items-center justify-between py-2">
+              <span className="text-sm text-slate-900">{formatRange(v.startDate, v.endDate)}</span>
+              <span className="text-xs text-slate-500">Vacation</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

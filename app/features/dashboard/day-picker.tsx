@@ -1,0 +1,49 @@
+import { DayPicker, type DateRange, type Matcher } from "react-day-picker";
+
+/** Monday first, three-letter weekday names, days as UTC midnights. */
+const common = {
+  weekStartsOn: 1 as const,
+  timeZone: "UTC",
+  formatters: { formatWeekdayName: (date: Date) => date.toLocaleDateString("en-GB", { weekday: "short", timeZone: "UTC" }) },
+  className: "text-sm",
+};
+
+export function SingleDayPicker({ selected, onSelect, disabled, month }: { selected?: Date; onSelect: (date: Date | undefined) => void; disabled: Matcher[]; month?: Date }) {
+  return <DayPicker {...common} mode="single" selected={selected} onSelect={onSelect} disabled={disabled} defaultMonth={month ?? selected} />;
+}
+
+export function RangeDayPicker({
+  selected,
+  onSelect,
+  disabled,
+  months = 2,
+}: {
+  selected?: DateRange;
+  onSelect: (range: DateRange | undefined) => void;
+  disabled: Matcher[];
+  months?: number;
+}) {
+  return <DayPicker {...common} mode="range" numberOfMonths={months} selected={selected} onSelect={onSelect} disabled={disabled} excludeDisabled defaultMonth={selected?.from} />;
+}
+
+/** YYYY-MM-DD of a picked day (the picker works in UTC). */
+export function dayKey(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+export function utcDate(iso: string): Date {
+  return new Date(`${iso.slice(0, 10)}T00:00:00Z`);
+}
+
+/** Today and later only, and never inside one of the given periods. */
+export function blockedDays(todayIso: string, periods: { startDate: string; endDate: string }[]): Matcher[] {
+  return [{ before: utcDate(todayIso) }, ...periods.map((p) => ({ from: utcDate(p.startDate), to: utcDate(p.endDate) }))];
+}
+
+export function formatDay(iso: string): string {
+  return utcDate(iso).toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+}
+
+export function formatRange(startIso: string, endIso: string): string {
+  return startIso.slice(0, 10) === endIso.slice(0, 10) ? formatDay(startIso) : `${formatDay(startIso)} – ${formatDay(endIso)}`;
+}

@@ -1,0 +1,195 @@
+import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
+import clsx from "clsx";
+import { useState } from "react";
+import type { DateRange } from "react-day-picker";
+import type { ApiForecast } from "~/domain/forecasts/forecasts.server";
+import { workloadColorClass, workloadLabel } from "~/domain/workload/levels";
+import { blockedDays, dayKey, formatRange, RangeDayPicker } from "./day-picker";
+import { SaveError } from "./save-error";
+import { StatusGrid } from "./status-grid";
+import { useDashboardWrite, usePendingIntents } from "./use-dashboard-write";
+
+/** Forecasts as they will be once the saves in flight land (temporary ids for new ones). */
+export function useOptimisticForecasts(forecasts: ApiForecast[], userId: string): ApiForecast[] {
+  const pending = usePendingIntents(["createForecast", "updateForecast", "deleteForecast"]);
+  let list = forecasts;
+  for (const p of pending) {
+    const changed = { startDate: `${p.startDate}T00:00:00.000Z`, endDate: `${p.endDate || p.startDate}T00:00:00.000Z`, status: p.status as ApiForecast["status"], comment: p.comment || null };
+    if (p.intent === "deleteForecast") list = list.filter((f) => f._id !== p.forecastId);
+    else if (p.intent === "updateForecast") list = list.map((f) => (f._id === p.forecastId ? { ...f, ...changed } : f));
+    else list = [...list, { _id: `pending-${p.startDate}-${p.status}`, user: userId, externalSource: null, ...changed }];
+  }
+  return [...list].sort((a, b) => a.startDate.localeCompare(b.startDate));
+}
+
+/**
+ * The new dashboard's strip: today's card (changes the current workload; away marks the
+ * person on leave), a card per forecast (external ones read-only) and an add card that goes
+ * from new to range to status choice and saves on the status.
+ */
+export function ForecastStrip({
+  today,
+  todayStatus,
+  forecasts,
+  absences,
+  onEdit,
+}: {
+  today: string;
+  todayStatus: string | null;
+  forecasts: ApiForecast[];
+  absences: { startDate: string; endDate: string }[];
+  onEdit: (forecast: ApiForecast) => void;
+}) {
+  const small = forecasts.length > 5;
+  return (
+    <section aria-labelledby="strip-heading">
+      <h2 id="strip-heading" className="sr-only">
+        Forecasts
+      </h2>
+      <ol className="flex snap-x gap-3 overflow-x-auto pb-2">
+        <li className="snap-start">
+          <TodayCard today={today} status={todayStatus} />
+        </li>
+        {forecasts.map((forecast) => (
+          <li key={forecast._id} className="snap-start">
+            <ForecastCard forecast={forecast} small={small} onEdit={onEdit} />
+          </li>
+        ))}
+        <li className="snap-start">
+          <AddForecastCard today={today} absences={absences} />
+        </li>
+      </ol>
+    </section>
+  );
+}
+
+const cardBase = "flex h-36 flex-col rounded-xl bg-white p-3 text-left shadow-sm ring-1 ring-slate-200";
+
+function TodayCard({ today, status }: { today: string; status: string | null }) {
+  const write = useDashboardWrite("today");
+  const [choosing, setChoosing] = useState(false);
+  const shown = write.pending?.status ?? status;
+  const away = shown === "away";
+  return (
+    <div className={clsx(cardBase, "w-40")} data-testid="today-card">
+      <p className="text-xs font-semibold tracking-wide text-brand-700">TODAY</p>
+      {choosing ? (
+        <div className="mt-1 -mx-1 overflow-y-auto">
+          <StatusGrid
+            compact
+            value={shown}
+            onChange={(next) => {
+              write.submit("today", { status: next });
+              setChoosing(false);
+            }}
+          />
+        </div>
+      ) : (
+        <button type="button" onClick={() => setChoosing(true)} className="mt-2 flex flex-1 flex-col items-start gap-2 rounded-md text-left hover:bg-slate-50" aria-label={`Today: ${workloadLabel(away ? null : shown, away)}. Change`}>
+          <span className={clsx("h-2 w-12 rounded-full", workloadColorClass(away ? null : shown, away))} aria-hidden="true" />
+          <span className="text-sm font-semibold text-slate-900">{workloadLabel(away ? null : shown, away)}</span>
+          <span className="text-xs text-slate-500">{new Date(today).toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" })}</span>
+        </button>
+      )}
+      <SaveError message={write.error} />
+    </div>
+  );
+}
+
+function ForecastCard({ forecast, small, onEdit }: { forecast: ApiForecast; small: boolean; onEdit: (forecast: ApiForecast) => void }) {
+  const away = forecast.status === "away";
+  const external = Boolean(forecast.externalSource);
+  const label = workloadLabel(away ? null : forecast.status, away);
+  const title = away && forecast.comment && forecast.comment.length <= 18 ? forecast.comment : label;
+  const body = (
+    <>
+      <span className={clsx("h-2 w-12 rounded-full", workloadColorClass(away ? null : forecast.status, away))} aria-hidden="true" />
+      <span className="mt-2 text-xs text-slate-500">{formatRange(forecast.startDate, forecast.endDate)}</span>
+      <span className="mt-1 line-clamp-1 text-sm font-semibold text-slate-900">{title}</span>
+      {forecast.comment && title !== forecast.comment ? <span className="mt-1 line-clamp-2 text-xs text-slate-600">{forecast.comment}</span> : null}
+      {external ? <span className="mt-auto text-[11px] font-medium text-slate-500">From {forecast.externalSource}</span> : null}
+    </>
+  );
+  const width = small ? "w-36" : "w-40";
+  if (external) {
+    return (
+      <div className={clsx(cardBase, width, "bg-slate-50")} data-testid="forecast-card">
+        {body}
+      </div>
+    );
+  }
+  return (
+    <button type="button" onClick={() => onEdit(forecast)} className={clsx(cardBase, width, "hover:ring-brand-300")} data-testid="forecast-card" aria-label={`Edit forecast ${formatRange(forecast.startDate, forecast.endDate)}: ${label}`}>
+      {body}
+    </button>
+  );
+}
+
+/** new → range → status: picking the status saves the forecast and the card is new again. */
+function AddForecastCard({ today, absences }: { today: string; absences: { startDate: string; endDate: string }[] }) {
+  const write = useDashboardWrite("add-card");
+  const [mode, setMode] = useState<"new" | "range" | "status">("new");
+  const [range, setRange] = useState<DateRange | undefined>();
+  const reset = () => {
+    setMode("new");
+    setRange(undefined);
+  };
+  return (
+    <div
+      className={clsx(cardBase, "w-40 border-2 border-dashed border-slate-300 bg-slate-50 shadow-none ring-0")}
+      onMouseEnter={() => mode === "new" && setMode("range")}
+      onMouseLeave={() => mode === "range" && !range && setMode("new")}
+      data-testid="add-forecast-card"
+    >
+      {mode === "new" ? (
+        <button type="button" onClick={() => setMode("range")} onFocus={() => setMode("range")} className="flex flex-1 flex-col items-center justify-center gap-1 text-sm font-medium text-slate-600">
+          <span className="text-2xl leading-none" aria-hidden="true">
+            +
+          </span>
+          Add forecast
+        </button>
+      ) : mode === "range" ? (
+        <Popover className="flex flex-1 flex-col items-center justify-center">
+          <PopoverButton className="rounded-md bg-white px-3 py-1.5 text-sm font-medium text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50">Pick dates</PopoverButton>
+          <PopoverPanel anchor="bottom" className="z-40 rounded-lg bg-white p-3 shadow-lg ring-1 ring-slate-200">
+            {({ close }) => (
+              <div>
+                <RangeDayPicker months={1} selected={range} onSelect={setRange} disabled={blockedDays(today, absences)} />
+                <div className="mt-2 flex justify-end gap-2">
+                  <button type="button" className="rounded px-2 py-1 text-sm text-slate-600 hover:bg-slate-100" onClick={() => { reset(); close(); }}>
+                    Cancel
+                  </button>
+                  <button
+                    type="button"
+                    disabled={!range?.from}
+                    className="rounded bg-brand-600 px-3 py-1 text-sm font-medium text-white disabled:opacity-50"
+                    onClick={() => {
+                      setMode("status");
+                      close();
+                    }}
+                  >
+                    Next
+                  </button>
+                </div>
+              </div>
+            )}
+          </PopoverPanel>
+        </Popover>
+      ) : (
+        <div className="-mx-1 overflow-y-auto">
+          <p className="mb-1 px-1 text-xs text-slate-500">{range?.from ? formatRange(dayKey(range.from), dayKey(range.to ?? range.from)) : ""}</p>
+          <StatusGrid
+            compact
+            value={null}
+            onChange={(status) => {
+              if (!range?.from) return;
+              write.submit("createForecast", { startDate: dayKey(range.from), endDate: dayKey(range.to ?? range.from), status, comment: "" });
+              reset();
+            }}
+          />
+        </div>
+      )}
+      <SaveError message={write.error} />
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
+import { quickDates } from "~/domain/workload/quick-dates";
+import { blockedDays, dayKey, formatDay, SingleDayPicker, utcDate } from "./day-picker";
+import { SaveError } from "./save-error";
+import { useDashboardWrite } from "./use-dashboard-write";
+import { WorkloadStepper } from "./workload-card";
+
+interface Period {
+  _id?: string;
+  startDate: string;
+  endDate: string;
+}
+
+/**
+ * The future workload and the date it applies from. A date earlier than today or a
+ * cleared date removes it; a later date creates a single-day forecast with the level.
+ */
+export function FutureWorkload({
+  today,
+  level,
+  date,
+  forecasts,
+  editable,
+}: {
+  today: string;
+  level: number | null;
+  date: string | null;
+  forecasts: Period[];
+  editable: boolean;
+}) {
+  const write = useDashboardWrite("forecast-date");
+  const shownDate = write.pending ? write.pending.date || null : date;
+  // The forecast on the chosen date is the future workload's own: it does not block the picker.
+  const others = forecasts.filter((f) => !(date && f.startDate.slice(0, 10) === date.slice(0, 10) && f.endDate.slice(0, 10) === date.slice(0, 10)));
+  const suggestions = quickDates(today, others);
+  const pick = (day: string) => write.submit("forecastDate", { date: day });
+
+  return (
+    <div>
+      <WorkloadStepper kind="future" level={level} disabled={!editable || !shownDate} disabledReason={editable && !shownDate ? "Pick a date to set your future workload." : undefined} />
+      {editable ? (
+        <div className="mt-4 border-t border-slate-100 pt-3">
+          <div className="flex flex-wrap items-center gap-2">
+            <Popover className="relative">
+              <PopoverButton className="rounded-md bg-white px-3 py-1.5 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50" data-testid="forecast-date">
+                {shownDate ? `From ${formatDay(shownDate)}` : "Pick a date"}
+              </PopoverButton>
+              <PopoverPanel anchor="bottom start" className="z-40 rounded-lg bg-white p-3 shadow-lg ring-1 ring-slate-200">
+                {({ close }) => (
+                  <SingleDayPicker
+                    selected={shownDate ? utcDate(shownDate) : undefined}
+                    disabled={blockedDays(today, others)}
+                    onSelect={(d) => {
+                      pick(d ? dayKey(d) : "");
+                      close();
+                    }}
+                  />
+                )}
+              </PopoverPanel>
+            </Popover>
+            {shownDate ? (
+              <button type="button" onClick={() => pick("")} className="rounded-md px-2 py-1.5 text-sm text-slate-600 hover:bg-slate-100">
+                Clear
+              </button>
+            ) : null}
+          </div>
+          {suggestions.length ? (
+            <div className="mt-2 flex flex-wrap gap-2" aria-label="Quick dates">
+              {suggestions.map((s) => (
+                <button
+                  key={s.date}
+                  type="button"
+                  onClick={() => pick(s.date)}
+                  aria-pressed={shownDate?.slice(0, 10) === s.date}
+                  className="rounded-full bg-brand-50 px-3 py-1 text-xs font-medium text-brand-700 ring-1 ring-brand-100 hover:bg-brand-100 aria-pressed:bg-brand-600 aria-pressed:text-white"
+                >
+                  {s.label}
+                </button>
+              ))}
+            </div>
+          ) : null}
+          <SaveError message={write.error} />
+        </div>
+      ) : null}
+    </div>
+  );
+}

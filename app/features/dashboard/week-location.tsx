@@ -1,0 +1,214 @@
+import { Switch } from "@headlessui/react";
+import clsx from "clsx";
+import { useState } from "react";
+import type { WorkplaceChoice, WorkplaceOption } from "~/domain/workplace/workplace.schema";
+import { utcDate } from "./day-picker";
+import { SaveError } from "./save-error";
+import { usePendingIntents, useDashboardWrite } from "./use-dashboard-write";
+
+const WEEKDAYS = ["MON", "TUE", "WED", "THU", "FRI"];
+
+const iconPaths: Record<string, string> = {
+  "0": "M4 21V5a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2v16M16 9h2a2 2 0 0 1 2 2v10M2 21h20M8 7h4M8 11h4M8 15h4",
+  "1": "M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6h-6v6H4a1 1 0 0 1-1-1z",
+  "2": "M5 5l14 14M19 5 5 19",
+  "3": "M12 21s-7-6.1-7-11a7 7 0 0 1 14 0c0 4.9-7 11-7 11zM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5",
+  none: "M6 12h12",
+};
+
+export function WorkplaceIcon({ option, className = "h-5 w-5" }: { option: WorkplaceOption; className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" className={className} aria-hidden="true">
+      <path d={iconPaths[option === null ? "none" : String(option)]} />
+    </svg>
+  );
+}
+
+const optionTone: Record<string, string> = {
+  "0": "bg-sky-50 text-sky-800 ring-sky-200",
+  "1": "bg-emerald-50 text-emerald-800 ring-emerald-200",
+  "2": "bg-rose-50 text-rose-800 ring-rose-200",
+  "3": "bg-amber-50 text-amber-800 ring-amber-200",
+  none: "bg-slate-50 text-slate-500 ring-slate-200",
+};
+
+/**
+ * Where the person works: the next five working days and the DEFAULT WEEK (Monday to
+ * Friday). The current choice is the main icon; hovering (or focusing) a day expands the
+ * other options. An admin's own widget is shown disabled.
+ */
+export function WeekLocation({
+  today,
+  rollingDays,
+  rolling,
+  defaults,
+  choices,
+  defaultChoices,
+  editable,
+  defaultWeekToggle,
+}: {
+  today: string;
+  rollingDays: string[];
+  rolling: WorkplaceOption[];
+  defaults: WorkplaceOption[];
+  choices: WorkplaceChoice[];
+  defaultChoices: WorkplaceChoice[];
+  editable: boolean;
+  defaultWeekToggle: boolean;
+}) {
+  const write = useDashboardWrite("workplace");
+  const pending = usePendingIntents(["workplace"]);
+  const [showDefault, setShowDefault] = useState(!defaultWeekToggle);
+  const valueOf = (index: number, future: boolean, stored: WorkplaceOption): WorkplaceOption => {
+    const mine = pending.filter((p) => p.index === String(index) && p.future === String(future)).at(-1);
+    if (!mine) return stored;
+    return mine.option === "none" ? null : (Number(mine.option) as WorkplaceOption);
+  };
+  const choose = (index: number, future: boolean, option: WorkplaceOption) =>
+    write.submit("workplace", { index: String(index), future: String(future), option: option === null ? "none" : String(option) });
+
+  return (
+    <section aria-labelledby="week-heading" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="week-heading" className="text-sm font-semibold text-slate-900">
+          Work location
+        </h2>
+        {defaultWeekToggle ? (
+          <label className="flex items-center gap-2 text-xs text-slate-600">
+            Default week
+            <Switch
+              checked={showDefault}
+              onChange={setShowDefault}
+              className="group relative inline-flex h-5 w-9 items-center rounded-full bg-slate-300 transition data-checked:bg-brand-600"
+            >
+              <span className="inline-block h-4 w-4 translate-x-0.5 rounded-full bg-white transition group-data-checked:translate-x-4" />
+            </Switch>
+          </label>
+        ) : null}
+      </div>
+      <WeekRow
+        label="This week"
+        days={rollingDays.map((d) => ({ key: d, label: d.slice(0, 10) === today.slice(0, 10) ? "TODAY" : WEEKDAYS[(utcDate(d).getUTCDay() + 6) % 7] }))}
+        values={rolling.map((v, i) => valueOf(i, false, v))}
+        choices={choices}
+        editable={editable}
+        onChoose={(i, option) => choose(i, false, option)}
+      />
+      {showDefault ? (
+        <div className="mt-3 transition-opacity duration-500">
+          <WeekRow
+            label="DEFAULT WEEK"
+            days={WEEKDAYS.map((d) => ({ key: d, label: d }))}
+            values={defaults.map((v, i) => valueOf(i, true, v))}
+            choices={defaultChoices}
+            editable={editable}
+            onChoose={(i, option) => choose(i, true, option)}
+          />
+        </div>
+      ) : null}
+      {!editable ? <p className="mt-2 text-xs text-slate-500">Administrators do not plan a work week.</p> : null}
+      <SaveError message={write.error} />
+    </section>
+  );
+}
+
+function WeekRow({
+  label,
+  days,
+  values,
+  choices,
+  editable,
+  onChoose,
+}: {
+  label: string;
+  days: { key: string; label: string }[];
+  values: WorkplaceOption[];
+  choices: WorkplaceChoice[];
+  editable: boolean;
+  onChoose: (index: number, option: WorkplaceOption) => void;
+}) {
+  return (
+    <div className="mt-3">
+      <p className="text-[11px] font-semibold tracking-wide text-slate-500">{label}</p>
+      <ol className="mt-1 grid grid-cols-5 gap-1.5" aria-label={label}>
+        {days.map((day, index) => (
+          <li key={day.key}>
+            <DaySlot
+              label={day.label}
+              value={values[index] ?? null}
+              choices={choices}
+              disabled={!editable}
+              onChoose={(option) => onChoose(index, option)}
+              rowLabel={label}
+            />
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function DaySlot({
+  label,
+  value,
+  choices,
+  disabled,
+  onChoose,
+  rowLabel,
+}: {
+  label: string;
+  value: WorkplaceOption;
+  choices: WorkplaceChoice[];
+  disabled: boolean;
+  onChoose: (option: WorkplaceOption) => void;
+  rowLabel: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const current = choices.find((c) => c.value === value);
+  const currentLabel = current?.label ?? "Not set";
+  const others = choices.filter((c) => c.value !== value);
+  return (
+    <div
+      className="relative"
+      onMouseEnter={() => !disabled && setOpen(true)}
+      onMouseLeave={() => setOpen(false)}
+      onKeyDown={(e) => e.key === "Escape" && setOpen(false)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        type="button"
+        disabled={disabled}
+        aria-expanded={open}
+        aria-label={`${rowLabel} ${label}: ${currentLabel}`}
+        onClick={() => setOpen((o) => !o)}
+        className={clsx(
+          "flex h-14 w-full flex-col items-center justify-center gap-0.5 rounded-lg ring-1 transition-colors disabled:cursor-not-allowed disabled:opacity-60",
+          optionTone[value === null ? "none" : String(value)],
+        )}
+      >
+        <span className={clsx("text-[10px] font-semibold tracking-wide", label === "TODAY" && "text-brand-700")}>{label}</span>
+        <WorkplaceIcon option={value} />
+      </button>
+      {open ? (
+        <div className="absolute top-full left-1/2 z-30 mt-1 w-32 -translate-x-1/2 rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-200" role="group" aria-label={`Options for ${label}`}>
+          {others.map((choice) => (
+            <button
+              key={String(choice.value)}
+              type="button"
+              onClick={() => {
+                onChoose(choice.value);
+                setOpen(false);
+              }}
+              className="flex h-[49px] w-full items-center gap-2 rounded-md px-2 text-left text-sm text-slate-700 hover:bg-slate-100"
+            >
+              <WorkplaceIcon option={choice.value} className="h-4 w-4 shrink-0" />
+              <span className="truncate">{choice.label}</span>
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+/** The internal-store marker rule: our own files are served by /api/profilePicture. */
+export const INTERNAL_PICTURE_MARKER = "internal-store:";
+export const PICTURE_CDN = "https://cdn.availability.example";
+
+export function profilePictureUrl(stored: string | null | undefined): string | null {
+  if (!stored) return null;
+  if (stored.includes(INTERNAL_PICTURE_MARKER)) return `/api/profilePicture/${encodeURIComponent(stored.replace(INTERNAL_PICTURE_MARKER, ""))}`;
+  if (/^https?:\/\//.test(stored)) return stored;
+  return `${PICTURE_CDN}/${encodeURIComponent(stored)}`;
+}

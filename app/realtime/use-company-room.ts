@@ -1,0 +1,57 @@
+import { useRevalidator } from "@remix-run/react";
+import PartySocket from "partysocket";
+import { useEffect, useRef } from "react";
+import { clientSessionId } from "./client-session";
+import { companyRoomParty, type RealtimeEvent } from "./events";
+
+/** Events arriving close together cause one refetch, about 100 ms after the first. */
+const REFETCH_DELAY_MS = 100;
+
+/**
+ * Keeps the page's data live: joins the company's room and revalidates the loaders when
+ * a colleague changes something, ignoring the echo of this tab's own writes. After a
+ * reconnect everything is refetched, since events may have been missed meanwhile.
+ */
+export function useCompanyRoom(companyId: string, onEvent?: (event: RealtimeEvent) => void) {
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  const listener = useRef(onEvent);
+  listener.current = onEvent;
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const schedule = () => {
+      timer ??= setTimeout(() => {
+        timer = null;
+        revalidate.current();
+      }, REFETCH_DELAY_MS);
+    };
+    const socket = new PartySocket({ host: window.location.host, party: companyRoomParty, room: companyId });
+    let connectedBefore = false;
+    socket.addEventListener("open", () => {
+      if (connectedBefore) schedule();
+      connectedBefore = true;
+      document.documentElement.dataset.realtime = "connected";
+    });
+    socket.addEventListener("close", () => {
+      document.documentElement.dataset.realtime = "disconnected";
+    });
+    socket.addEventListener("message", (message: MessageEvent) => {
+      let event: RealtimeEvent;
+      try {
+        event = JSON.parse(String(message.data));
+      } catch {
+        return;
+      }
+      if (event.type !== "UPDATE_USER" && event.type !== "UPDATE_FORECASTS_FOR_USER") return;
+      if (event.sessionId && event.sessionId === clientSessionId()) return;
+      listener.current?.(event);
+      schedule();
+    });
+    return () => {
+      if (timer) clearTimeout(timer);
+      socket.close();
+    };
+  }, [companyId]);
+}
