@@ -3,9 +3,10 @@ export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.*", "**/*.server.test.*"],
   serverBuildPath: "build/index.js",
   serverConditions: ["workerd", "worker", "browser"],
-  // Everything is bundled except partyserver, which imports "cloudflare:workers": wrangler
-  // resolves that when it bundles workers/app.ts together with this build.
-  serverDependenciesToBundle: [/^(?!partyserver(\/|$)).*/],
+  // Everything is bundled except partyserver, which imports "cloudflare:workers", and the
+  // runtime's own "cloudflare:*" modules (sockets for SMTP): wrangler resolves those when it
+  // bundles workers/app.ts together with this build.
+  serverDependenciesToBundle: [/^(?!partyserver(\/|$)|cloudflare:).*/],
   serverMainFields: ["browser", "module", "main"],
   serverMinify: false,
   serverModuleFormat: "esm",

@@ -26,6 +26,8 @@ export default defineConfig({
   test: {
     include: ["tests/workerd/**/*.test.ts"],
     setupFiles: ["./tests/workerd/setup.ts"],
+    // A real SMTP server on loopback for the mail tests (tests/fakes/smtp-server.ts).
+    globalSetup: ["./tests/workerd/global-setup.ts"],
     testTimeout: 30_000,
     deps: {
       // Remix's CommonJS packages have require cycles the module runner cannot follow;

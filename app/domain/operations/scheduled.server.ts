@@ -1,10 +1,13 @@
 import { lt } from "drizzle-orm";
 import { loginAttempts } from "~/db/schema";
 import type { LoadContext } from "~/env";
+import { deliverDueEmails } from "~/integrations/email/outbox.server";
 
 const KEEP_LOGIN_ATTEMPTS_MS = 24 * 60 * 60 * 1000;
 
 /** The Worker's cron: housekeeping that must not run on a request. */
 export async function runScheduledWork(context: LoadContext, now = new Date()): Promise<void> {
   await context.db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(now.getTime() - KEEP_LOGIN_ATTEMPTS_MS)));
+  // Mail that could not be sent right away (server down, none configured yet) is retried here.
+  await deliverDueEmails(context, now);
 }

@@ -1,0 +1,158 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { emailOutbox } from "~/db/schema";
+import { runScheduledWork } from "~/domain/operations/scheduled.server";
+import { deliverEmail, enqueueEmail, MAX_ATTEMPTS, retryDelayMs } from "~/integrations/email/outbox.server";
+import { inject } from "vitest";
+import { BASE, createCompany, db } from "./helpers";
+import { receivedFor, uniqueAddress, useFakeSmtp, waitForMail } from "./mail-helpers";
+import { SELF } from "cloudflare:test";
+
+const MINUTE = 60_000;
+
+async function outboxRow(id: string) {
+  const [row] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  return row;
+}
+
+function loadContext(overrides: Record<string, unknown> = {}) {
+  const ctx = createExecutionContext();
+  return { context: { env: { ...env, ...overrides }, ctx, db: db() }, ctx };
+}
+
+describe("sending through the company's own SMTP server", () => {
+  it("writes the outbox row first and sends it right after the request, authenticated", async () => {
+    const { company } = await createCompany("Mail Firm");
+    await useFakeSmtp(company.id);
+    const to = uniqueAddress("invitee");
+    const { context, ctx } = loadContext();
+    const id = await enqueueEmail(context, company.id, { to, subject: "Välkommen – join Mail Firm", text: "Open https://app.test/signup/abc to join.\n.dot line", html: "<p>Open <a href=\"https://app.test/signup/abc\">the link</a></p>" });
+    expect((await outboxRow(id)).toAddress).toBe(to);
+    await waitOnExecutionContext(ctx);
+
+    const [mail] = await receivedFor(to);
+    expect(mail.from).toBe("mail@firm.test");
+    expect(mail.user).toBe("mailer");
+    expect(mail.subject).toBe("Välkommen – join Mail Firm");
+    expect(mail.text).toBe("Open https://app.test/signup/abc to join.\r\n.dot line");
+    expect(mail.html).toContain('href="https://app.test/signup/abc"');
+    expect(mail.raw).toMatch(/^From: "Firm Mail" <mail@firm\.test>$/m);
+
+    const row = await outboxRow(id);
+    expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null, nextAttemptAt: null });
+    expect(row.sentAt).toBeInstanceOf(Date);
+  });
+
+  it("sends a message only once when the request and the cron race for it", async () => {
+    const { company } = await createCompany("Race Firm");
+    await useFakeSmtp(company.id);
+    const to = uniqueAddress("race");
+    const id = await enqueueEmail(db(), company.id, { to, subject: "Once", text: "Only once" });
+    const results = await Promise.all([deliverEmail({ db: db(), env }, id), deliverEmail({ db: db(), env }, id)]);
+    expect(results.sort()).toEqual(["not-due", "sent"]);
+    expect(await waitForMail(to)).toHaveLength(1);
+  });
+});
+
+describe("the installation's default server", () => {
+  it("sends from MAIL_FROM through SMTP_URL when the company has no server of its own", async () => {
+    const { company } = await createCompany("Default Mail Firm");
+    const to = uniqueAddress("default");
+    const id = await enqueueEmail(db(), company.id, { to, subject: "Reset your password", text: "Reset" });
+    const mailEnv = { ...env, SMTP_URL: `smtp://mailer:secret@127.0.0.1:${inject("smtpPort")}`, MAIL_FROM: "Availability <no-reply@availability.test>" };
+    expect(await deliverEmail({ db: db(), env: mailEnv }, id)).toBe("sent");
+    const [mail] = await receivedFor(to);
+    expect(mail).toMatchObject({ from: "no-reply@availability.test", user: "mailer", subject: "Reset your password" });
+  });
+
+  it("keeps mail in the outbox when no server is configured (local development)", async () => {
+    const { company } = await createCompany("Outbox Only Firm");
+    const to = uniqueAddress("held");
+    const { context, ctx } = loadContext();
+    const id = await enqueueEmail(context, company.id, { to, subject: "Held", text: "Held" });
+    await waitOnExecutionContext(ctx);
+    const row = await outboxRow(id);
+    expect(row).toMatchObject({ status: "pending", attempts: 0 });
+    expect(row.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 50 * MINUTE);
+    expect(await receivedFor(to)).toEqual([]);
+  });
+});
+
+describe("failures and the cron's retries", () => {
+  it("records a failed send and retries it from the cron with backoff until it is sent", async () => {
+    const { company } = await createCompany("Flaky Mail Firm");
+    await useFakeSmtp(company.id, { smtpPort: 1 }); // nothing listens on port 1: connection refused
+    const to = uniqueAddress("retry");
+    const start = new Date();
+    const id = await enqueueEmail(db(), company.id, { to, subject: "Retry me", text: "Retry" }, start);
+
+    expect(await deliverEmail({ db: db(), env }, id, start)).toBe("failed");
+    const failed = await outboxRow(id);
+    expect(failed).toMatchObject({ status: "failed", attempts: 1 });
+    expect(failed.lastError).toBeTruthy();
+    expect(failed.nextAttemptAt!.getTime()).toBe(start.getTime() + 5 * MINUTE);
+
+    // The cron before the retry time leaves it alone.
+    await runScheduledWork({ env, ctx: createExecutionContext(), db: db() }, new Date(start.getTime() + 4 * MINUTE));
+    expect(await outboxRow(id)).toMatchObject({ status: "failed", attempts: 1 });
+
+    // A second failure doubles the wait.
+    await runScheduledWork({ env, ctx: createExecutionContext(), db: db() }, new Date(start.getTime() + 5 * MINUTE));
+    const twice = await outboxRow(id);
+    expect(twice).toMatchObject({ status: "failed", attempts: 2 });
+    expect(twice.nextAttemptAt!.getTime()).toBe(start.getTime() + 15 * MINUTE);
+
+    // The server is back: the next cron run delivers it.
+    await useFakeSmtp(company.id);
+    await runScheduledWork({ env, ctx: createExecutionContext(), db: db() }, new Date(start.getTime() + 15 * MINUTE));
+    expect(await outboxRow(id)).toMatchObject({ status: "sent", attempts: 3, lastError: null });
+    expect(await receivedFor(to)).toHaveLength(1);
+  });
+
+  it("keeps a refused message in the outbox as failed after the last attempt", async () => {
+    const { company } = await createCompany("Bounce Firm");
+    await useFakeSmtp(company.id);
+    const to = uniqueAddress("bounce");
+    const now = new Date();
+    const id = await enqueueEmail(db(), company.id, { to, subject: "Bounces", text: "Bounce" }, now);
+    await db().update(emailOutbox).set({ attempts: MAX_ATTEMPTS - 1 }).where(eq(emailOutbox.id, id));
+    expect(await deliverEmail({ db: db(), env }, id, now)).toBe("failed");
+    const row = await outboxRow(id);
+    expect(row).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, nextAttemptAt: null, textBody: "Bounce" });
+    expect(row.lastError).toContain("550");
+  });
+
+  it("fails with the server's answer when the SMTP password is wrong", async () => {
+    const { company } = await createCompany("Wrong Password Firm");
+    await useFakeSmtp(company.id, { smtpPassword: "wrong" });
+    const to = uniqueAddress("auth");
+    const id = await enqueueEmail(db(), company.id, { to, subject: "Auth", text: "Auth" });
+    expect(await deliverEmail({ db: db(), env }, id)).toBe("failed");
+    expect((await outboxRow(id)).lastError).toMatch(/AUTH refused: 535/);
+  });
+
+  it("backs off 5 minutes, doubling, at most 6 hours", () => {
+    expect([1, 2, 3, 4, 7, 8, 12].map((n) => retryDelayMs(n) / MINUTE)).toEqual([5, 10, 20, 40, 320, 360, 360]);
+  });
+});
+
+describe("the development mailbox", () => {
+  it("lists queued mail with clickable links", async () => {
+    const { company } = await createCompany("Mailbox Firm");
+    const to = uniqueAddress("mailbox");
+    await enqueueEmail(db(), company.id, { to, subject: "You are invited", text: "Join: http://localhost/signup/secret-token now" });
+    const response = await SELF.fetch(`${BASE}/dev/mailbox?to=${encodeURIComponent(to)}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("You are invited");
+    expect(html).toContain('<a href="http://localhost/signup/secret-token"');
+  });
+
+  it("does not exist outside development and test", async () => {
+    const { loader } = await import("~/routes/dev.mailbox");
+    const request = new Request(`${BASE}/dev/mailbox`);
+    const result = loader({ request, params: {}, context: { env: { ...env, APP_ENV: "production" }, ctx: createExecutionContext(), db: db() } } as never);
+    await expect(result).rejects.toMatchObject({ status: 404 });
+  });
+});
