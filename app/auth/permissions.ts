@@ -120,3 +120,44 @@ export function canReadHistory(actor: RoleFlags & { id: string }, scope: "user" 
   if (scope === "user" && id === actor.id) return true;
   return isAdmin(actor);
 }
+
+// Users administration (invites, edits, moves, deletes) ------------------------------------
+
+export interface Membership {
+  groupId: string | null;
+  officeId: string | null;
+  secondaryGroupId: string | null;
+  secondaryOfficeId: string | null;
+}
+
+/** The user lists of /users and /users/all: company admins and every kind of admin. */
+export function canSeeUserAdministration(user: RoleFlags): boolean {
+  return user.companyAdmin || isAdminForRoutes(user);
+}
+
+/** Inviting, editing, moving and deleting people: company admins and administrators, not the Observer. */
+export function canAdministerUsers(user: RoleFlags): boolean {
+  return user.companyAdmin || user.administratorPriviliges;
+}
+
+/**
+ * An administrator's people: those whose primary or secondary (group, office) is one of the
+ * administrator's own. A company admin's people: everyone in the company.
+ */
+export function isInAdminScope(actor: RoleFlags & Membership, target: Membership): boolean {
+  if (actor.companyAdmin) return true;
+  const pairs = (m: Membership) =>
+    [
+      [m.groupId, m.officeId],
+      [m.secondaryGroupId, m.secondaryOfficeId],
+    ].filter(([group, office]) => group && office);
+  const own = pairs(actor).map(([group, office]) => `${group}/${office}`);
+  return pairs(target).some(([group, office]) => own.includes(`${group}/${office}`));
+}
+
+/** Whether `actor` may change `target`: only company admins touch company admins. */
+export function canAdministerUser(actor: RoleFlags & Membership & { id: string }, target: RoleFlags & Membership & { id: string }): boolean {
+  if (!canAdministerUsers(actor)) return false;
+  if (target.companyAdmin) return actor.companyAdmin;
+  return isInAdminScope(actor, target);
+}

@@ -4,6 +4,7 @@ import clsx from "clsx";
 import { navigationLinks } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
 import { Avatar } from "~/components/avatar";
+import { FlashMessage } from "~/components/flash-message";
 import { profilePictureUrl } from "~/lib/profile-picture";
 import { NavIcon } from "~/features/shell/nav-icon";
 import { useCompanyRoom } from "~/realtime/use-company-room";
@@ -87,6 +88,7 @@ export default function AppShell() {
         </div>
       </header>
 
+      <FlashMessage />
       <main id="main" className="min-w-0 flex-1">
         <Outlet />
       </main>

@@ -9,7 +9,14 @@ const routeFiles = Object.keys(import.meta.glob("/app/routes/api.v2.*.{ts,tsx}")
 
 type DeletableIds = Pick<
   CompanyIds,
-  "deletableGroupId" | "deletableOfficeId" | "deletableSkillLevelId" | "deletableProjectStageId" | "deletableProjectCategoryId" | "deletableForecastId" | "deletableVacationId"
+  | "deletableGroupId"
+  | "deletableOfficeId"
+  | "deletableSkillLevelId"
+  | "deletableProjectStageId"
+  | "deletableProjectCategoryId"
+  | "deletableForecastId"
+  | "deletableVacationId"
+  | "deletableUserId"
 >;
 
 interface Tenant {
@@ -61,8 +68,10 @@ async function tenant(name: string): Promise<Tenant> {
       deletableProjectCategoryId: rows.category,
       deletableForecastId: availability.forecast,
       deletableVacationId: availability.vacation,
+      deletableUserId: (await createUser("employee")).id,
     };
   }
+  const invited = await createUser("invited");
   const kept = await catalogRows(company.id, group.id, "Kept");
   const keptAvailability = await availabilityRows(company.id, employeeId, 10);
   return {
@@ -75,6 +84,7 @@ async function tenant(name: string): Promise<Tenant> {
       projectCategoryId: kept.category,
       forecastId: keptAvailability.forecast,
       vacationId: keptAvailability.vacation,
+      invitedUserId: invited.id,
       ...deletable.employee,
     },
     tokens,
@@ -104,6 +114,8 @@ const placeholders: CompanyIds = {
   vacationId: ":vacationId",
   deletableForecastId: ":forecastId",
   deletableVacationId: ":vacationId",
+  invitedUserId: ":invitedUserId",
+  deletableUserId: ":userId",
 };
 
 let own: Tenant;

@@ -1,4 +1,5 @@
 import type { Role } from "~/auth/permissions";
+import { accountEntries } from "./access-matrix.accounts";
 import { availabilityEntries } from "./access-matrix.availability";
 
 /**
@@ -24,6 +25,10 @@ export interface CompanyIds {
   vacationId: string;
   deletableForecastId: string;
   deletableVacationId: string;
+  /** An invited (not completed) person in the tenant's group and office. */
+  invitedUserId: string;
+  /** People made to be deleted, one per role (DELETE /users/{id}). */
+  deletableUserId: string;
 }
 
 export interface AccessEntry {
@@ -74,6 +79,7 @@ export const accessMatrix: AccessEntry[] = [
   { file: "api.v2.project-category.$id.ts", method: "PUT", path: (ids) => `/api/v2/project-category/${ids.projectCategoryId}`, roles: CATALOG_MANAGERS, scoped: true, body: () => ({ name: "Matrix category renamed" }) },
   { file: "api.v2.project-category.$id.ts", method: "DELETE", path: (ids) => `/api/v2/project-category/${ids.deletableProjectCategoryId}`, roles: CATALOG_MANAGERS, scoped: true },
   ...availabilityEntries,
+  ...accountEntries,
 ];
 
 /** Route files under api.v2 that are not endpoints of their own. */

@@ -1,0 +1,37 @@
+/** The product's e-mails: plain text first, and a simple HTML version of the same. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+function html(paragraphs: string[], link: { href: string; label: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("");
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">${body}<p style="margin:24px 0"><a href="${escapeHtml(link.href)}" style="background:#2563eb;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p><p style="color:#64748b;font-size:13px">${escapeHtml(link.href)}</p></body></html>`;
+}
+
+export function inviteEmail(input: { appName: string; companyName: string; inviterName: string; name: string; link: string; expiresAt: Date }) {
+  const greeting = input.name ? `Hi ${input.name},` : "Hi,";
+  const expires = input.expiresAt.toUTCString().slice(5, 16);
+  const lines = [
+    greeting,
+    `${input.inviterName} has invited you to ${input.companyName} on ${input.appName}, where colleagues share how busy they are and when they are available.`,
+    `Create your account with the link below. It works once and until ${expires}.`,
+  ];
+  return {
+    subject: `You are invited to ${input.companyName} on ${input.appName}`,
+    text: `${lines.join("\n\n")}\n\n${input.link}\n`,
+    html: html(lines, { href: input.link, label: "Create account" }),
+  };
+}
+
+export function resetEmail(input: { appName: string; name: string; link: string; minutes: number }) {
+  const lines = [
+    input.name ? `Hi ${input.name},` : "Hi,",
+    `Someone asked to reset the password of your ${input.appName} account. If it was you, choose a new password with the link below; it works once and for ${input.minutes} minutes.`,
+    "If it was not you, ignore this e-mail: your password stays as it is.",
+  ];
+  return {
+    subject: `Reset your ${input.appName} password`,
+    text: `${lines.join("\n\n")}\n\n${input.link}\n`,
+    html: html(lines, { href: input.link, label: "Reset password" }),
+  };
+}

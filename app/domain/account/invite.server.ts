@@ -1,0 +1,203 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { canAdministerUser, canAdministerUsers, isInAdminScope } from "~/auth/permissions";
+import { runBatch } from "~/db/batch";
+import { auditLog, users } from "~/db/schema";
+import { enqueueEmail } from "~/integrations/email/outbox.server";
+import { newId } from "~/lib/ids";
+import type { DomainContext } from "../context";
+import { ConflictError, ForbiddenError, ValidationError } from "../errors";
+import { loadApiUsers, type ApiUser } from "../users/profile.server";
+import { checkTeam } from "../users/team.server";
+import { requireCompanyUser } from "../users/user-state.server";
+import { REQUIRED } from "./email-address";
+import { inviteEmail } from "./emails";
+import type { Mailer } from "./mailer.server";
+import type { MultipleInviteInput, UserCreationInput } from "./invite.schema";
+import { newInviteToken } from "./tokens.server";
+
+/**
+ * Invites: a person is created not completed, with a random sign-up link mailed to them
+ * (/signup/{secret}, valid 14 days, once). Company admins invite anyone, company admins
+ * included; administrators invite employees and observers into their own group and office.
+ */
+export const EMAIL_TAKEN = "A user with this e-mail already exists.";
+const ENTITY = "UserInputErrors";
+
+interface Team {
+  groupId: string | null;
+  officeId: string | null;
+  secondaryGroupId: string | null;
+  secondaryOfficeId: string | null;
+}
+
+function requireInviter(ctx: DomainContext) {
+  if (!canAdministerUsers(ctx.actor.user)) throw new ForbiddenError();
+}
+
+/** Where the new people go; an administrator's own team when none is given. */
+async function resolveTeam(
+  ctx: DomainContext,
+  input: { group?: string; office?: string; secondaryEnabled?: boolean; secondaryGroup?: string; secondaryOffice?: string },
+): Promise<Team> {
+  const me = ctx.actor.user;
+  let groupId = input.group ?? null;
+  let officeId = input.office ?? null;
+  if (!groupId && !officeId && !me.companyAdmin) {
+    groupId = me.groupId;
+    officeId = me.officeId;
+  }
+  const missing: Record<string, string> = {};
+  if (!groupId) missing.group = REQUIRED;
+  if (!officeId) missing.office = REQUIRED;
+  if (input.secondaryEnabled) {
+    if (!input.secondaryGroup) missing.secondaryGroup = REQUIRED;
+    if (!input.secondaryOffice) missing.secondaryOffice = REQUIRED;
+  }
+  if (Object.keys(missing).length) throw new ValidationError(ENTITY, missing);
+  await checkTeam(ctx.db, ctx.companyId, { groupId: groupId!, officeId: officeId! }, ENTITY);
+  const team: Team = { groupId, officeId, secondaryGroupId: null, secondaryOfficeId: null };
+  if (input.secondaryEnabled) {
+    await checkTeam(ctx.db, ctx.companyId, { groupId: input.secondaryGroup!, officeId: input.secondaryOffice! }, ENTITY, { group: "secondaryGroup", office: "secondaryOffice" });
+    team.secondaryGroupId = input.secondaryGroup!;
+    team.secondaryOfficeId = input.secondaryOffice!;
+  }
+  if (!isInAdminScope(me, team)) throw new ForbiddenError("You can only invite people to your own group and office.");
+  return team;
+}
+
+async function existingEmails(ctx: DomainContext, emails: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (let i = 0; i < emails.length; i += 90) {
+    const rows = await ctx.db
+      .select({ email: users.email })
+      .from(users)
+      .where(inArray(users.email, emails.slice(i, i + 90)));
+    found.push(...rows.map((row) => row.email));
+  }
+  return found;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const text = String(error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : error);
+  return /UNIQUE constraint failed: users\.email/i.test(text);
+}
+
+interface NewPerson {
+  email: string;
+  name: string;
+  title: string;
+  admin: boolean;
+  companyAdmin: boolean;
+  azureAdId?: string | null;
+}
+
+/** Creates the people with their tokens and audit rows in one batch, then mails each a link. */
+async function createInvited(ctx: DomainContext, mailer: Mailer, people: NewPerson[], team: Team): Promise<ApiUser[]> {
+  const statements: BatchItem<"sqlite">[] = [];
+  const links: { id: string; person: NewPerson; secret: string; expiresAt: Date }[] = [];
+  for (const person of people) {
+    const id = newId();
+    const token = await newInviteToken(ctx.db, ctx.companyId, id, ctx.now);
+    statements.push(
+      ctx.db.insert(users).values({
+        id,
+        companyId: ctx.companyId,
+        email: person.email,
+        name: person.name,
+        title: person.title,
+        admin: person.admin,
+        companyAdmin: person.companyAdmin,
+        azureAdId: person.azureAdId ?? null,
+        completed: false,
+        invitedAt: ctx.now,
+        ...(person.companyAdmin ? { groupId: null, officeId: null, secondaryGroupId: null, secondaryOfficeId: null } : team),
+      }),
+      ...token.statements,
+      ctx.db.insert(auditLog).values({
+        companyId: ctx.companyId,
+        actorId: ctx.actor.user.id,
+        action: "invite",
+        entityType: "user",
+        entityId: id,
+        data: { email: person.email, admin: person.admin, companyAdmin: person.companyAdmin },
+        createdAt: ctx.now,
+      }),
+    );
+    links.push({ id, person, secret: token.secret, expiresAt: token.expiresAt });
+  }
+  try {
+    await runBatch(ctx.db, statements);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ConflictError(EMAIL_TAKEN, people.length > 1 ? await existingEmails(ctx, people.map((p) => p.email)) : undefined);
+    throw error;
+  }
+  for (const link of links) await mailInvite(ctx, mailer, link.person, link.secret, link.expiresAt);
+  const created = await loadApiUsers(
+    ctx.db,
+    ctx.companyId,
+    links.map((link) => link.id),
+    ctx.now,
+  );
+  return links.map((link) => created.find((user) => user._id === link.id)!);
+}
+
+async function mailInvite(ctx: DomainContext, mailer: Mailer, person: { email: string; name: string }, secret: string, expiresAt: Date) {
+  const message = inviteEmail({
+    appName: mailer.appName,
+    companyName: ctx.actor.company.name,
+    inviterName: ctx.actor.user.name || ctx.actor.user.email,
+    name: person.name,
+    link: `${mailer.appUrl}/signup/${secret}`,
+    expiresAt,
+  });
+  await enqueueEmail(mailer.mail, ctx.companyId, { to: person.email, ...message });
+}
+
+/** POST /users: an employee, an administrator (admin=true) or a company administrator (no group or office). */
+export async function inviteUser(ctx: DomainContext, mailer: Mailer, input: UserCreationInput): Promise<ApiUser> {
+  requireInviter(ctx);
+  if (input.companyAdmin && !ctx.actor.user.companyAdmin) throw new ForbiddenError("Only company administrators can invite company administrators.");
+  const team: Team = input.companyAdmin ? { groupId: null, officeId: null, secondaryGroupId: null, secondaryOfficeId: null } : await resolveTeam(ctx, input);
+  if ((await existingEmails(ctx, [input.email])).length) throw new ConflictError(EMAIL_TAKEN);
+  const [user] = await createInvited(ctx, mailer, [{ email: input.email, name: input.name, title: input.title, admin: input.admin, companyAdmin: input.companyAdmin }], team);
+  return user;
+}
+
+/** POST /users/multiple: e-mails that exist already answer 409 with the list of them, and nobody is invited. */
+export async function inviteUsers(ctx: DomainContext, mailer: Mailer, input: MultipleInviteInput): Promise<ApiUser[]> {
+  requireInviter(ctx);
+  const team = await resolveTeam(ctx, input);
+  const seen = new Set<string>();
+  const people: NewPerson[] = [];
+  for (const entry of input.users) {
+    if (seen.has(entry.email)) continue;
+    seen.add(entry.email);
+    people.push({ email: entry.email, name: entry.name ?? "", title: "", admin: input.admin, companyAdmin: false, azureAdId: entry.azureADId });
+  }
+  const taken = await existingEmails(
+    ctx,
+    people.map((p) => p.email),
+  );
+  if (taken.length) throw new ConflictError(EMAIL_TAKEN, taken);
+  return createInvited(ctx, mailer, people, team);
+}
+
+/** POST /account/{id}/resend-invite: a fresh link (the earlier ones stop working). */
+export async function resendInvite(ctx: DomainContext, mailer: Mailer, userId: string) {
+  requireInviter(ctx);
+  const user = await requireCompanyUser(ctx, userId);
+  if (!canAdministerUser({ ...ctx.actor.user }, user)) throw new ForbiddenError();
+  if (user.completed) throw new ConflictError("This person has already created their account.");
+  const token = await newInviteToken(ctx.db, ctx.companyId, user.id, ctx.now);
+  await runBatch(ctx.db, [
+    ...token.statements,
+    ctx.db
+      .update(users)
+      .set({ invitedAt: ctx.now })
+      .where(and(eq(users.id, user.id), eq(users.companyId, ctx.companyId))),
+    ctx.db.insert(auditLog).values({ companyId: ctx.companyId, actorId: ctx.actor.user.id, action: "resend-invite", entityType: "user", entityId: user.id, data: {}, createdAt: ctx.now }),
+  ]);
+  await mailInvite(ctx, mailer, user, token.secret, token.expiresAt);
+  return { message: "Invite sent." };
+}

@@ -1,0 +1,42 @@
+import type { ReactNode } from "react";
+
+/** The signed-out pages' frame (sign-up, reset): logo, a heading and a white card. */
+export function AuthCard({ title, subtitle, children, wide }: { title: string; subtitle?: ReactNode; children: ReactNode; wide?: boolean }) {
+  return (
+    <main className="flex min-h-full flex-col justify-center bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-12">
+      <div className="mx-auto w-full max-w-sm">
+        <div className="flex items-center justify-center gap-2">
+          <img src="/favicon.svg" alt="" className="h-9 w-9" />
+          <span className="text-xl font-semibold text-brand-900">Availability</span>
+        </div>
+        <h1 className="mt-8 text-center text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
+        {subtitle ? <p className="mt-2 text-center text-sm text-slate-600">{subtitle}</p> : null}
+      </div>
+      <div className={`mx-auto mt-8 w-full ${wide ? "max-w-md" : "max-w-sm"} rounded-xl bg-white px-6 py-8 shadow-sm ring-1 ring-slate-200`}>{children}</div>
+    </main>
+  );
+}
+
+export function FormAlert({ id, message }: { id?: string; message?: string | null }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+      {message}
+    </p>
+  );
+}
+
+/** The show/hide toggle next to a password field. */
+export function ShowPasswordButton({ shown, onToggle, controls }: { shown: boolean; onToggle: () => void; controls: string }) {
+  return (
+    <button
+      type="button"
+      onClick={onToggle}
+      aria-pressed={shown}
+      aria-controls={controls}
+      className="rounded px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50"
+    >
+      {shown ? "Hide" : "Show"}
+    </button>
+  );
+}

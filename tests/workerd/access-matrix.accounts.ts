@@ -1,0 +1,35 @@
+import { newId } from "~/lib/ids";
+import type { AccessEntry } from "./access-matrix";
+
+/**
+ * Accounts and users administration. Company admins and administrators (not the Observer)
+ * invite and change people; the Observer and both of them read the user lists. Paths with
+ * a user id target the tenant's employee or invited person, who are in every admin's group
+ * and office; the employee may change their own profile. Sign-up and password reset links
+ * are public: they carry their own secret.
+ */
+const VIEWERS = ["observer", "administrator", "companyAdmin"] as AccessEntry["roles"];
+const USER_ADMINS = ["administrator", "companyAdmin"] as AccessEntry["roles"];
+
+const invitee = () => `matrix-${newId()}@example.test`;
+
+export const accountEntries: AccessEntry[] = [
+  { file: "api.v2.users.ts", method: "GET", path: () => "/api/v2/users", roles: VIEWERS },
+  {
+    file: "api.v2.users.ts",
+    method: "POST",
+    path: () => "/api/v2/users",
+    roles: USER_ADMINS,
+    body: (ids) => ({ name: "Matrix Invitee", email: invitee(), group: ids.groupId, office: ids.officeId }),
+  },
+  {
+    file: "api.v2.users.multiple.ts",
+    method: "POST",
+    path: () => "/api/v2/users/multiple",
+    roles: USER_ADMINS,
+    body: (ids) => ({ users: [{ email: invitee() }, { email: invitee(), name: "Named" }], group: ids.groupId, office: ids.officeId }),
+  },
+  { file: "api.v2.account.$id.resend-invite.ts", method: "POST", path: (ids) => `/api/v2/account/${ids.invitedUserId}/resend-invite`, roles: USER_ADMINS, scoped: true },
+  { file: "api.v2.users.$id.uncompleted.ts", method: "GET", path: () => "/api/v2/users/not-a-real-invite/uncompleted", roles: "public" },
+  { file: "api.v2.account.$id.register.ts", method: "POST", path: () => "/api/v2/account/not-a-real-invite/register", roles: "public", body: () => ({ name: "X", email: "x@example.test" }) },
+];
