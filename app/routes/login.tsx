@@ -10,6 +10,7 @@ import { Field, inputProps } from "~/components/field";
 import { landingPath } from "~/domain/account/login.server";
 import { loginSchema } from "~/domain/account/login.schema";
 import { DomainError } from "~/domain/errors";
+import { ForgotPassword } from "~/features/accounts/forgot-password-dialog";
 import { safeRedirect } from "~/lib/safe-redirect";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Availability" }];
@@ -99,6 +100,9 @@ export default function LoginPage() {
             {submitting ? "Signing in..." : "Login"}
           </Button>
         </Form>
+        <div className="mt-4 text-center">
+          <ForgotPassword email={email} />
+        </div>
       </div>
       <p className="mt-6 text-center text-sm text-slate-600">
         <Link to="/privacy" className="font-medium text-brand-700 hover:underline">

@@ -8,6 +8,7 @@ import type { AccessEntry } from "./access-matrix";
  * and office; the employee may change their own profile. Sign-up and password reset links
  * are public: they carry their own secret.
  */
+const ALL = ["employee", "observer", "administrator", "companyAdmin"] as AccessEntry["roles"];
 const VIEWERS = ["observer", "administrator", "companyAdmin"] as AccessEntry["roles"];
 const USER_ADMINS = ["administrator", "companyAdmin"] as AccessEntry["roles"];
 
@@ -32,4 +33,14 @@ export const accountEntries: AccessEntry[] = [
   { file: "api.v2.account.$id.resend-invite.ts", method: "POST", path: (ids) => `/api/v2/account/${ids.invitedUserId}/resend-invite`, roles: USER_ADMINS, scoped: true },
   { file: "api.v2.users.$id.uncompleted.ts", method: "GET", path: () => "/api/v2/users/not-a-real-invite/uncompleted", roles: "public" },
   { file: "api.v2.account.$id.register.ts", method: "POST", path: () => "/api/v2/account/not-a-real-invite/register", roles: "public", body: () => ({ name: "X", email: "x@example.test" }) },
+  { file: "api.v2.account.reset-password.ts", method: "POST", path: () => "/api/v2/account/reset-password", roles: "public", body: () => ({ resetEmail: "nobody@example.test" }) },
+  {
+    file: "api.v2.account.set-password.$resetHash.ts",
+    method: "POST",
+    path: () => "/api/v2/account/set-password/not-a-real-link",
+    roles: "public",
+    body: () => ({ newPassword: "long enough", newPasswordConfirmation: "long enough" }),
+  },
+  // An empty body is refused as 400 after the credentials are checked, so nobody's password changes here.
+  { file: "api.v2.account.password.ts", method: "POST", path: () => "/api/v2/account/password", roles: ALL },
 ];

@@ -1,0 +1,67 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { Button } from "~/components/button";
+import { DialogActions, DialogError, Modal } from "~/components/dialog";
+import { Field, inputProps } from "~/components/field";
+import { changePasswordSchema } from "~/domain/account/password.schema";
+import type { action } from "~/routes/resources.change-password";
+
+/**
+ * The personal settings' 'Change password' button and dialog: old password, new password
+ * and confirmation. On success it shows 'Password changed!' and closes after 2.5 seconds.
+ */
+export function ChangePassword() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        Change password
+      </Button>
+      <Modal open={open} onClose={() => setOpen(false)} title="Change password">
+        <ChangePasswordForm onClose={() => setOpen(false)} />
+      </Modal>
+    </>
+  );
+}
+
+function ChangePasswordForm({ onClose }: { onClose: () => void }) {
+  const fetcher = useFetcher<typeof action>();
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
+    constraint: getZodConstraint(changePasswordSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+  });
+  const done = fetcher.state === "idle" && Boolean(fetcher.data?.message);
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(onClose, 2500);
+    return () => clearTimeout(timer);
+  }, [done, onClose]);
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" action="/resources/change-password" className="space-y-4" {...getFormProps(form)}>
+      <Field label="Old password" autoComplete="current-password" data-autofocus {...inputProps(fields.oldPassword, { type: "password" })} />
+      <Field label="New password" autoComplete="new-password" {...inputProps(fields.newPassword, { type: "password" })} />
+      <Field label="Confirm new password" autoComplete="new-password" {...inputProps(fields.newPasswordConfirmation, { type: "password" })} />
+      {done ? (
+        <p role="status" className="rounded-md bg-green-50 px-3 py-2 text-sm font-medium text-green-800">
+          {fetcher.data!.message}
+        </p>
+      ) : null}
+      <DialogError id={form.errorId} message={form.errors?.[0]} />
+      <DialogActions>
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy || done}>
+          {busy ? "Saving..." : "Change password"}
+        </Button>
+      </DialogActions>
+    </fetcher.Form>
+  );
+}

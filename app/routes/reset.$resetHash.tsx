@@ -1,0 +1,79 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { startSession } from "~/auth/session.server";
+import { Button } from "~/components/button";
+import { Field, inputProps } from "~/components/field";
+import { withFlash } from "~/components/flash-message";
+import { landingPath } from "~/domain/account/login.server";
+import { setPasswordSchema, type SetPasswordInput } from "~/domain/account/password.schema";
+import { isResetLinkValid, RESET_LINK_INVALID, setPasswordWithLink } from "~/domain/account/password.server";
+import { DomainError } from "~/domain/errors";
+import { AuthCard, FormAlert, ShowPasswordButton } from "~/features/accounts/auth-card";
+
+export const meta: MetaFunction = () => [{ title: "Reset password · Availability" }];
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  return json({ valid: await isResetLinkValid(context.db, params.resetHash!) }, { headers: { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" } });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: setPasswordSchema });
+  const hideFields = ["newPassword", "newPasswordConfirmation"];
+  if (submission.status !== "success") return json(submission.reply({ hideFields }), { status: 400 });
+  try {
+    const user = await setPasswordWithLink(context.db, params.resetHash!, submission.value as SetPasswordInput);
+    const { setCookie } = await startSession(context, user, request);
+    return redirect(withFlash(landingPath(user), "passwordChanged"), { headers: { "Set-Cookie": setCookie } });
+  } catch (error) {
+    if (error instanceof DomainError) return json(submission.reply({ formErrors: [error.message], hideFields }), { status: error.status });
+    throw error;
+  }
+}
+
+export default function ResetPasswordPage() {
+  const { valid } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [showPassword, setShowPassword] = useState(false);
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(setPasswordSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: setPasswordSchema }),
+  });
+  if (!valid) {
+    return (
+      <AuthCard title="Reset Password">
+        <p role="alert" className="text-sm text-slate-700">
+          {RESET_LINK_INVALID} Ask for a new link with &lsquo;Forgot password&rsquo; on the sign-in page.
+        </p>
+        <Link to="/login" className="mt-6 inline-flex text-sm font-medium text-brand-700 hover:underline">
+          Go to sign in
+        </Link>
+      </AuthCard>
+    );
+  }
+  const submitting = navigation.state !== "idle";
+  return (
+    <AuthCard title="Reset Password" subtitle="Choose a new password of at least 8 characters.">
+      <Form method="post" className="space-y-5" {...getFormProps(form)}>
+        <Field
+          label="Password"
+          autoComplete="new-password"
+          autoFocus
+          {...inputProps(fields.newPassword, { type: showPassword ? "text" : "password" })}
+          trailing={<ShowPasswordButton shown={showPassword} onToggle={() => setShowPassword((shown) => !shown)} controls={`${fields.newPassword.id} ${fields.newPasswordConfirmation.id}`} />}
+        />
+        <Field label="Confirm password" autoComplete="new-password" {...inputProps(fields.newPasswordConfirmation, { type: showPassword ? "text" : "password" })} />
+        <FormAlert id={form.errorId} message={form.errors?.[0]} />
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {submitting ? "Resetting..." : "Reset"}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}
