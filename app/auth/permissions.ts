@@ -62,17 +62,18 @@ export interface NavFeatures {
 export interface NavLink {
   to: string;
   label: string;
-  icon: "home" | "projects" | "competences" | "users" | "settings" | "statistics" | "company";
+  icon: "home" | "overview" | "projects" | "competences" | "users" | "settings" | "statistics" | "company";
   /** Hidden at 1117 px and below, and never in the top bar. */
   wideOnly?: boolean;
 }
 
 /** Screens that exist in this build; the navigation never links to one that does not. */
-export const AVAILABLE_SCREENS = new Set<string>(["/home", "/groups"]);
+export const AVAILABLE_SCREENS = new Set<string>(["/home", "/groups", "/overview"]);
 
 export function navigationLinks(user: RoleFlags, features: NavFeatures, available: ReadonlySet<string> = AVAILABLE_SCREENS): NavLink[] {
   const links: (NavLink | false)[] = [
     { to: "/home", label: "Dashboard", icon: "home" },
+    { to: "/overview", label: "Overview", icon: "overview" },
     !features.disableProjects && { to: "/projects", label: "Projects", icon: "projects" },
     !features.disableCompetences && { to: "/competences", label: "Competences", icon: "competences" },
     canManageUsers(user) && { to: "/users", label: "Manage users", icon: "users" },
@@ -119,6 +120,27 @@ export function canEditOwnWeek(user: RoleFlags): boolean {
 export function canReadHistory(actor: RoleFlags & { id: string }, scope: "user" | "group" | "office" | "company", id: string): boolean {
   if (scope === "user" && id === actor.id) return true;
   return isAdmin(actor);
+}
+
+/**
+ * Groups and offices in filters: company admins may pick all, and so may everyone when the
+ * company sets allGroupsDefault / allOfficesDefault; otherwise a person picks among their
+ * own and secondary group and office.
+ */
+export function mayFilterAllGroups(user: RoleFlags, settings: { allGroupsDefault: boolean }): boolean {
+  return user.companyAdmin || settings.allGroupsDefault;
+}
+
+export function mayFilterAllOffices(user: RoleFlags, settings: { allOfficesDefault: boolean }): boolean {
+  return user.companyAdmin || settings.allOfficesDefault;
+}
+
+export function filterableGroupIds(user: { groupId: string | null; secondaryGroupId: string | null }): string[] {
+  return [...new Set([user.groupId, user.secondaryGroupId].filter((id): id is string => Boolean(id)))];
+}
+
+export function filterableOfficeIds(user: { officeId: string | null; secondaryOfficeId: string | null }): string[] {
+  return [...new Set([user.officeId, user.secondaryOfficeId].filter((id): id is string => Boolean(id)))];
 }
 
 // Users administration (invites, edits, moves, deletes) ------------------------------------

@@ -1,6 +1,7 @@
 import type { Role } from "~/auth/permissions";
 import { accountEntries } from "./access-matrix.accounts";
 import { availabilityEntries } from "./access-matrix.availability";
+import { teamEntries } from "./access-matrix.team";
 
 /**
  * Every /api/v2 route file, each method it answers, and the roles allowed to call it.
@@ -79,6 +80,7 @@ export const accessMatrix: AccessEntry[] = [
   { file: "api.v2.project-category.$id.ts", method: "PUT", path: (ids) => `/api/v2/project-category/${ids.projectCategoryId}`, roles: CATALOG_MANAGERS, scoped: true, body: () => ({ name: "Matrix category renamed" }) },
   { file: "api.v2.project-category.$id.ts", method: "DELETE", path: (ids) => `/api/v2/project-category/${ids.deletableProjectCategoryId}`, roles: CATALOG_MANAGERS, scoped: true },
   ...availabilityEntries,
+  ...teamEntries,
   ...accountEntries,
 ];
 

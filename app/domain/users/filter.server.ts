@@ -1,0 +1,378 @@
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { alias, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { filterableGroupIds, filterableOfficeIds, isAdmin, mayFilterAllGroups, mayFilterAllOffices } from "~/auth/permissions";
+import type { Actor } from "~/auth/session.server";
+import { forecasts, groups, offices, projectMembers, userSkills, users, vacations, workplacePlans } from "~/db/schema";
+import { isoDay, nextWorkingDays, startOfUtcDay, weekdayIndex } from "~/lib/dates";
+import type { DomainContext } from "../context";
+import { ForbiddenError } from "../errors";
+import { toApiForecast, type ApiForecast } from "../forecasts/forecasts.server";
+import { workplaceChoices } from "../workplace/workplace.schema";
+import { ALL, type FilteredUsersInput, type OverviewSort, type Selection, type UserFilter } from "./filter.schema";
+
+/**
+ * The users filter behind the overview: POST /users/filtered, POST /users/filteredIds and
+ * the /overview page. Everything is scoped to the caller's company, so ids of another
+ * company simply match nobody. Who appears: people of the company who completed their
+ * sign-up (or, for administrators asking for them, invited people), never administrators
+ * (admin flag, administrator privileges or company admin), as in the planner and the WFH
+ * overview: they keep no workload of their own.
+ */
+
+/** D1 takes at most 100 bound parameters a statement. */
+const CHUNK = 90;
+
+function chunks<T>(items: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+// Which groups and offices the caller may filter by -------------------------------------------
+
+export interface FilterScope {
+  allGroups: boolean;
+  allOffices: boolean;
+  /** The caller's own and secondary group / office, when they may not pick all. */
+  groupIds: string[];
+  officeIds: string[];
+}
+
+export function filterScope(actor: Actor): FilterScope {
+  const settings = actor.company.settings;
+  return {
+    allGroups: mayFilterAllGroups(actor.user, settings),
+    allOffices: mayFilterAllOffices(actor.user, settings),
+    groupIds: filterableGroupIds(actor.user),
+    officeIds: filterableOfficeIds(actor.user),
+  };
+}
+
+/**
+ * What a selection becomes for this caller: 'all' stays 'all' only for those who may pick
+ * all; otherwise it is narrowed to their own and secondary group or office. Ids the caller
+ * may not pick are dropped rather than refused, so a filter saved before someone moved
+ * team keeps working.
+ */
+export function narrowSelection(requested: Selection, mayPickAll: boolean, own: string[]): Selection {
+  if (mayPickAll) return requested;
+  if (requested === ALL) return [...own];
+  return requested.filter((id) => own.includes(id));
+}
+
+export interface ResolvedFilter {
+  offices: Selection;
+  groups: Selection;
+  term: string;
+  competences?: string[];
+  projects?: string[];
+  completed: boolean;
+  sort: OverviewSort;
+}
+
+export function resolveFilter(actor: Actor, filter: UserFilter): ResolvedFilter {
+  if (!filter.completed && !isAdmin(actor.user)) throw new ForbiddenError("Only administrators can list invited people.");
+  const scope = filterScope(actor);
+  return {
+    ...filter,
+    offices: narrowSelection(filter.offices, scope.allOffices, scope.officeIds),
+    groups: narrowSelection(filter.groups, scope.allGroups, scope.groupIds),
+  };
+}
+
+export interface FilterOptions {
+  groups: { _id: string; name: string }[];
+  offices: { _id: string; name: string; groupName: string | null }[];
+  allGroups: boolean;
+  allOffices: boolean;
+}
+
+/** The options of the filter bar's multi-select: everything for those who may pick all, else their own. */
+export async function filterOptions(ctx: DomainContext): Promise<FilterOptions> {
+  const scope = filterScope(ctx.actor);
+  const officeGroups = alias(groups, "office_groups");
+  const [groupRows, officeRows] = await ctx.db.batch([
+    ctx.db
+      .select({ _id: groups.id, name: groups.name })
+      .from(groups)
+      .where(and(eq(groups.companyId, ctx.companyId), scope.allGroups ? undefined : inArray(groups.id, scope.groupIds.length ? scope.groupIds : [""])))
+      .orderBy(asc(groups.name)),
+    ctx.db
+      .select({ _id: offices.id, name: offices.name, groupName: sql<string | null>`${officeGroups.name}`.as("group_name") })
+      .from(offices)
+      .leftJoin(officeGroups, eq(officeGroups.id, offices.groupId))
+      .where(and(eq(offices.companyId, ctx.companyId), scope.allOffices ? undefined : inArray(offices.id, scope.officeIds.length ? scope.officeIds : [""])))
+      .orderBy(asc(offices.name), asc(officeGroups.name)),
+  ]);
+  return { groups: groupRows, offices: officeRows, allGroups: scope.allGroups, allOffices: scope.allOffices };
+}
+
+// The query ------------------------------------------------------------------------------
+
+/** `column IN (ids)` with the whole list as one bound JSON parameter, however long it is. */
+function inJsonList(column: AnySQLiteColumn, ids: string[]): SQL {
+  return sql`${column} in (select value from json_each(${JSON.stringify(ids)}))`;
+}
+
+/**
+ * Membership is primary or secondary: the (group, office) pair or the (secondary group,
+ * secondary office) pair falls inside the selection. Each branch carries the company, so
+ * SQLite answers the OR from the two (company, group, office) indexes.
+ */
+function membership(companyId: string, filter: Pick<ResolvedFilter, "groups" | "offices">): SQL {
+  const company = eq(users.companyId, companyId);
+  if (filter.groups === ALL && filter.offices === ALL) return company;
+  if ((filter.groups !== ALL && filter.groups.length === 0) || (filter.offices !== ALL && filter.offices.length === 0)) return sql`0`;
+  const pair = (group: AnySQLiteColumn, office: AnySQLiteColumn) =>
+    and(company, filter.groups === ALL ? undefined : inJsonList(group, filter.groups), filter.offices === ALL ? undefined : inJsonList(office, filter.offices))!;
+  return sql`(${pair(users.groupId, users.officeId)} or ${pair(users.secondaryGroupId, users.secondaryOfficeId)})`;
+}
+
+/**
+ * A case-insensitive substring pattern for GLOB: every letter becomes [xX], so names with
+ * letters outside ASCII (Åkesson, Sjöberg) match however they are typed, which LIKE in
+ * SQLite does not do.
+ */
+export function caseInsensitiveGlob(term: string): string {
+  let pattern = "*";
+  for (const ch of term) {
+    const lower = ch.toLowerCase();
+    const upper = ch.toUpperCase();
+    if (ch === "*" || ch === "?" || ch === "[" || ch === "]") pattern += `[${ch}]`;
+    else if (lower !== upper && [...lower].length === 1 && [...upper].length === 1) pattern += `[${lower}${upper}]`;
+    else pattern += ch;
+  }
+  return `${pattern}*`;
+}
+
+function conditions(ctx: DomainContext, filter: ResolvedFilter): SQL {
+  const term = filter.term.trim();
+  const glob = term ? caseInsensitiveGlob(term) : null;
+  return and(
+    membership(ctx.companyId, filter),
+    eq(users.completed, filter.completed),
+    eq(users.admin, false),
+    eq(users.administratorPriviliges, false),
+    eq(users.companyAdmin, false),
+    glob ? sql`(${users.name} glob ${glob} or ${users.title} glob ${glob})` : undefined,
+    filter.competences
+      ? sql`exists (select 1 from ${userSkills} where ${userSkills.userId} = ${users.id} and ${userSkills.companyId} = ${ctx.companyId} and ${inJsonList(userSkills.competenceId, filter.competences)})`
+      : undefined,
+    filter.projects
+      ? sql`exists (select 1 from ${projectMembers} where ${projectMembers.userId} = ${users.id} and ${projectMembers.companyId} = ${ctx.companyId} and ${inJsonList(projectMembers.projectId, filter.projects)})`
+      : undefined,
+  )!;
+}
+
+/** Away today: on leave, or a vacation covering today (spec: planning.md, section 4). */
+function awayToday(today: number): SQL {
+  return sql`(${users.onLeave} = 1 or exists (select 1 from ${vacations} where ${vacations.userId} = ${users.id} and ${vacations.companyId} = ${users.companyId} and ${vacations.startDate} <= ${today} and ${vacations.endDate} >= ${today}))`;
+}
+
+/** Current-status order: 0 to 3, then away (4), then none (5). */
+function statusRank(today: number): SQL {
+  return sql`(case when ${awayToday(today)} then 4 when ${users.currentWorkload} between 0 and 3 then ${users.currentWorkload} else 5 end)`;
+}
+
+function orderBy(sort: OverviewSort, today: number): SQL[] {
+  const byName = sql`${users.name} collate nocase`;
+  const tail = [byName, asc(users.id)];
+  switch (sort) {
+    case "name":
+      return tail;
+    case "workloadLowHigh":
+      return [statusRank(today), ...tail];
+    case "workloadHighLow": {
+      // Seriously busy first; away and no data stay at the end, as in the low-high order.
+      const rank = statusRank(today);
+      return [sql`(case when ${rank} <= 3 then 3 - ${rank} else ${rank} end)`, ...tail];
+    }
+    case "experience":
+      // Earliest start year first; 0 is 'Before {year}', the longest-serving.
+      return [sql`${users.startYear} is null`, asc(users.startYear), ...tail];
+    case "lastUpdated":
+      return [sql`${users.lastUpdated} is null`, desc(users.lastUpdated), ...tail];
+  }
+}
+
+// What the grid shows ------------------------------------------------------------------------
+
+export interface OverviewLocation {
+  /** The working day it is for: today, or Monday on a weekend. */
+  day: string;
+  option: 0 | 1 | 2 | 3;
+  label: string;
+}
+
+/** A person as the overview grid shows them: only what a card needs. */
+export interface OverviewUser {
+  _id: string;
+  name: string;
+  title: string;
+  profilePicture: string | null;
+  currentWorkload: number | null;
+  onLeave: boolean;
+  /** On leave or on vacation today: the card says 'Away'. */
+  away: boolean;
+  message: { message: string };
+  lastUpdated: string | null;
+  startYear: number | null;
+  /** The forecast covering today, or else the next one. */
+  forecast: ApiForecast | null;
+  /** Where they work today, from the rolling week (null when not set or work location is off). */
+  location: OverviewLocation | null;
+}
+
+export interface FilteredUsers {
+  users: OverviewUser[];
+  total: number;
+  offset: number;
+  limit: number;
+}
+
+const secondaryOffices = alias(offices, "filter_secondary_offices");
+
+/** POST /users/filtered: one page of the people the filter matches, sorted, with the total. */
+export async function filterUsers(ctx: DomainContext, input: FilteredUsersInput): Promise<FilteredUsers> {
+  const filter = resolveFilter(ctx.actor, input);
+  return queryPage(ctx, filter, input.offset, input.limit);
+}
+
+/** POST /users/filteredIds: the ids of everyone the filter matches, in the chosen order. */
+export async function filterUserIds(ctx: DomainContext, input: UserFilter): Promise<string[]> {
+  const filter = resolveFilter(ctx.actor, input);
+  const today = startOfUtcDay(ctx.now).getTime();
+  const rows = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(conditions(ctx, filter))
+    .orderBy(...orderBy(filter.sort, today));
+  return rows.map((row) => row.id);
+}
+
+export async function queryPage(ctx: DomainContext, filter: ResolvedFilter, offset: number, limit: number): Promise<FilteredUsers> {
+  const today = startOfUtcDay(ctx.now).getTime();
+  const where = conditions(ctx, filter);
+  const [[count], rows] = await ctx.db.batch([
+    ctx.db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(users)
+      .where(where),
+    ctx.db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        title: users.title,
+        profilePicture: users.profilePicture,
+        currentWorkload: users.currentWorkload,
+        onLeave: users.onLeave,
+        away: sql<number>`${awayToday(today)}`.mapWith(Number).as("away_today"),
+        message: users.message,
+        lastUpdated: users.lastUpdated,
+        startYear: users.startYear,
+        // Aliased: D1 batches answer rows keyed by column name, and "name" is taken.
+        officeName: sql<string | null>`${offices.name}`.as("office_name"),
+        secondaryOfficeName: sql<string | null>`${secondaryOffices.name}`.as("secondary_office_name"),
+      })
+      .from(users)
+      .leftJoin(offices, eq(offices.id, users.officeId))
+      .leftJoin(secondaryOffices, eq(secondaryOffices.id, users.secondaryOfficeId))
+      .where(where)
+      .orderBy(...orderBy(filter.sort, today))
+      .limit(limit)
+      .offset(offset),
+  ]);
+  const ids = rows.map((row) => row.id);
+  const [nextForecasts, locations] = await Promise.all([currentOrNextForecasts(ctx, ids, today), locationsToday(ctx, ids)]);
+  const settings = ctx.actor.company.settings;
+  const people = rows.map((row): OverviewUser => {
+    const location = locations.day && !settings.disableWFH ? locations.options.get(row.id) : undefined;
+    return {
+      _id: row.id,
+      name: row.name || row.email,
+      title: row.title,
+      profilePicture: row.profilePicture,
+      currentWorkload: row.currentWorkload,
+      onLeave: row.onLeave,
+      away: row.away === 1,
+      message: { message: settings.disableMessage ? "" : row.message },
+      lastUpdated: row.lastUpdated?.toISOString() ?? null,
+      startYear: row.startYear,
+      forecast: nextForecasts.get(row.id) ?? null,
+      location:
+        location === undefined || location === null
+          ? null
+          : { day: locations.day, option: location, label: locationLabel(ctx, location, row.officeName, row.secondaryOfficeName) },
+    };
+  });
+  return { users: people, total: count?.total ?? 0, offset, limit };
+}
+
+function locationLabel(ctx: DomainContext, option: 0 | 1 | 2 | 3, office: string | null, secondaryOffice: string | null): string {
+  const settings = ctx.actor.company.settings;
+  const choice = workplaceChoices(settings, { first: office, second: secondaryOffice }, false).find((c) => c.value === option);
+  if (choice) return choice.label;
+  return option === 3 ? settings.elsewhereLabel : "Office";
+}
+
+const forecastColumns = {
+  id: forecasts.id,
+  userId: forecasts.userId,
+  startDate: forecasts.startDate,
+  endDate: forecasts.endDate,
+  status: forecasts.status,
+  comment: forecasts.comment,
+  externalSource: forecasts.externalSource,
+};
+
+/** Each person's forecast covering today, or else their next one. */
+async function currentOrNextForecasts(ctx: DomainContext, ids: string[], today: number): Promise<Map<string, ApiForecast>> {
+  const result = new Map<string, ApiForecast>();
+  const parts = chunks(ids);
+  if (parts.length === 0) return result;
+  const queries = parts.map((part) =>
+    ctx.db
+      .select(forecastColumns)
+      .from(forecasts)
+      .where(and(eq(forecasts.companyId, ctx.companyId), inArray(forecasts.userId, part), sql`${forecasts.endDate} >= ${today}`))
+      .orderBy(asc(forecasts.startDate)),
+  );
+  const answers = await ctx.db.batch(queries as [(typeof queries)[number], ...typeof queries]);
+  for (const row of answers.flat()) {
+    if (!result.has(row.userId)) result.set(row.userId, toApiForecast(row));
+  }
+  return result;
+}
+
+/**
+ * Where each person works on the first day of the rolling week (today, or Monday at the
+ * weekend): their own choice for that date, else their default week's weekday. Reads only
+ * the two rows that can decide it, through the (user, kind, key) index.
+ */
+async function locationsToday(ctx: DomainContext, ids: string[]): Promise<{ day: string; options: Map<string, 0 | 1 | 2 | 3 | null> }> {
+  const [day] = nextWorkingDays(ctx.now, 1);
+  const options = new Map<string, 0 | 1 | 2 | 3 | null>();
+  const parts = chunks(ids);
+  if (parts.length === 0) return { day: isoDay(day), options };
+  const queries = parts.map((part) =>
+    ctx.db
+      .select({ userId: workplacePlans.userId, kind: workplacePlans.kind, option: workplacePlans.option })
+      .from(workplacePlans)
+      .where(
+        and(
+          eq(workplacePlans.companyId, ctx.companyId),
+          inArray(workplacePlans.userId, part),
+          or(
+            and(eq(workplacePlans.kind, "default"), eq(workplacePlans.key, weekdayIndex(day))),
+            and(eq(workplacePlans.kind, "rolling"), eq(workplacePlans.key, day.getTime())),
+          ),
+        ),
+      ),
+  );
+  const answers = await ctx.db.batch(queries as [(typeof queries)[number], ...typeof queries]);
+  const rows = answers.flat();
+  for (const row of rows) if (row.kind === "default") options.set(row.userId, row.option as 0 | 1 | 2 | 3 | null);
+  for (const row of rows) if (row.kind === "rolling") options.set(row.userId, row.option as 0 | 1 | 2 | 3 | null);
+  return { day: isoDay(day), options };
+}

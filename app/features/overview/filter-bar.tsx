@@ -1,0 +1,185 @@
+import { Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from "@headlessui/react";
+import clsx from "clsx";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { ALL, toggleSelection, type Selection } from "~/domain/users/filter.schema";
+import type { FilterOptions } from "~/domain/users/filter.server";
+
+const SEARCH_DEBOUNCE_MS = 250;
+
+type Kind = "office" | "group";
+const key = (kind: Kind, id: string) => `${kind}:${id}`;
+
+function keysOf(offices: Selection, groups: Selection): string[] {
+  return [...(offices === ALL ? [key("office", ALL)] : offices.map((id) => key("office", id))), ...(groups === ALL ? [key("group", ALL)] : groups.map((id) => key("group", id)))];
+}
+
+function summary(selection: Selection, names: Map<string, string>, all: string, one: string, many: string): string | null {
+  if (selection === ALL) return all;
+  if (selection.length === 0) return null;
+  if (selection.length === 1) return names.get(selection[0]) ?? `1 ${one}`;
+  return `${selection.length} ${many}`;
+}
+
+/**
+ * The filter bar (spec: planning.md, "Filter bar"): a search box, a grouped multi-select of
+ * offices and groups with 'All offices' / 'All groups', and a side slot. 'All …' is
+ * exclusive of the other options of its type. Shows 'No office selected' / 'No group
+ * selected' when a type has nothing picked.
+ */
+export function FilterBar({
+  term,
+  offices,
+  groups,
+  options,
+  onTermChange,
+  onSelectionChange,
+  side,
+}: {
+  term: string;
+  offices: Selection;
+  groups: Selection;
+  options: FilterOptions;
+  onTermChange: (term: string) => void;
+  onSelectionChange: (next: { offices: Selection; groups: Selection }) => void;
+  side?: ReactNode;
+}) {
+  const searchId = useId();
+  const officeHeading = useId();
+  const groupHeading = useId();
+  const officeNames = new Map(options.offices.map((o) => [o._id, o.name]));
+  const groupNames = new Map(options.groups.map((g) => [g._id, g.name]));
+  const selectedKeys = keysOf(offices, groups);
+
+  const change = (next: string[]) => {
+    const added = next.find((k) => !selectedKeys.includes(k));
+    const removed = selectedKeys.find((k) => !next.includes(k));
+    const picked = added ?? removed;
+    if (!picked) return;
+    const [kind, id] = picked.split(/:(.*)/s) as [Kind, string];
+    onSelectionChange(kind === "office" ? { offices: toggleSelection(offices, id), groups } : { offices, groups: toggleSelection(groups, id) });
+  };
+
+  const parts = [summary(offices, officeNames, "All offices", "office", "offices"), summary(groups, groupNames, "All groups", "group", "groups")].filter(Boolean);
+  const noOffice = offices !== ALL && offices.length === 0;
+  const noGroup = groups !== ALL && groups.length === 0;
+
+  return (
+    <div className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:p-4">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:gap-3">
+        <div className="min-w-0 flex-1">
+          <label htmlFor={searchId} className="sr-only">
+            Search name or title
+          </label>
+          <SearchBox id={searchId} value={term} onChange={onTermChange} />
+        </div>
+        <Listbox value={selectedKeys} onChange={change} multiple>
+          <div className="min-w-0 sm:w-72">
+            <Label className="sr-only">Offices and groups</Label>
+            <ListboxButton
+              className="flex w-full items-center justify-between gap-2 rounded-md bg-white px-3 py-2 text-left text-sm text-slate-800 ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
+              data-testid="team-filter"
+            >
+              <span className="truncate">{parts.length ? parts.join(", ") : "Choose offices and groups"}</span>
+              <svg viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true">
+                <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4" />
+              </svg>
+            </ListboxButton>
+          </div>
+          <ListboxOptions
+            anchor={{ to: "bottom end", gap: 4 }}
+            className="z-40 max-h-80 w-(--button-width) min-w-64 overflow-y-auto rounded-lg bg-white p-1 text-sm shadow-lg ring-1 ring-slate-200 focus:outline-none"
+          >
+            <div role="group" aria-labelledby={officeHeading}>
+              <div id={officeHeading} role="presentation" className="px-2 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                Offices
+              </div>
+              {options.allOffices ? <Option value={key("office", ALL)}>All offices</Option> : null}
+              {options.offices.map((office) => (
+                <Option key={office._id} value={key("office", office._id)} detail={office.groupName}>
+                  {office.name}
+                </Option>
+              ))}
+            </div>
+            <div role="group" aria-labelledby={groupHeading}>
+              <div id={groupHeading} role="presentation" className="px-2 pt-3 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                Groups
+              </div>
+              {options.allGroups ? <Option value={key("group", ALL)}>All groups</Option> : null}
+              {options.groups.map((group) => (
+                <Option key={group._id} value={key("group", group._id)}>
+                  {group.name}
+                </Option>
+              ))}
+            </div>
+          </ListboxOptions>
+        </Listbox>
+        {side}
+      </div>
+      {noOffice || noGroup ? (
+        <div role="status" className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-amber-800">
+          {noOffice ? <p>No office selected</p> : null}
+          {noGroup ? <p>No group selected</p> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function Option({ value, detail, children }: { value: string; detail?: string | null; children: ReactNode }) {
+  return (
+    <ListboxOption value={value} className="group flex cursor-default items-center gap-2 rounded-md px-2 py-1.5 text-slate-800 select-none data-focus:bg-brand-50">
+      <span className="flex h-4 w-4 shrink-0 items-center justify-center rounded border border-slate-300 bg-white group-data-selected:border-brand-600 group-data-selected:bg-brand-600" aria-hidden="true">
+        <svg viewBox="0 0 16 16" fill="none" stroke="white" strokeWidth={2.2} className="hidden h-3 w-3 group-data-selected:block">
+          <path d="M3.5 8.5l3 3 6-7" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </span>
+      <span className="min-w-0 flex-1 truncate">{children}</span>
+      {detail ? <span className="shrink-0 truncate text-xs text-slate-500">{detail}</span> : null}
+    </ListboxOption>
+  );
+}
+
+/** Types freely; tells the page after a short pause, so a word is one request, not one per letter. */
+function SearchBox({ id, value, onChange }: { id: string; value: string; onChange: (term: string) => void }) {
+  const [text, setText] = useState(value);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const sent = useRef(value);
+  const latest = useRef(onChange);
+  latest.current = onChange;
+
+  // A restored or reset filter replaces what the box shows, unless the person is still typing.
+  useEffect(() => {
+    if (value !== sent.current && !timer.current) setText(value);
+    sent.current = value;
+  }, [value]);
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+
+  const schedule = (next: string) => {
+    setText(next);
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      sent.current = next.trim();
+      latest.current(next.trim());
+    }, SEARCH_DEBOUNCE_MS);
+  };
+
+  return (
+    <div className="relative">
+      <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth={1.8} className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true">
+        <circle cx="9" cy="9" r="5.5" />
+        <path d="M13.5 13.5 17 17" strokeLinecap="round" />
+      </svg>
+      <input
+        id={id}
+        type="search"
+        value={text}
+        onChange={(event) => schedule(event.target.value)}
+        placeholder="Search name or title"
+        autoComplete="off"
+        maxLength={100}
+        className={clsx("w-full rounded-md border-0 bg-white py-2 pr-3 pl-9 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500")}
+      />
+    </div>
+  );
+}

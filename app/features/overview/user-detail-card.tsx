@@ -1,0 +1,215 @@
+import { Link, useFetcher } from "@remix-run/react";
+import clsx from "clsx";
+import { useEffect, type ReactNode } from "react";
+import { AVAILABLE_SCREENS } from "~/auth/permissions";
+import { Avatar } from "~/components/avatar";
+import { Modal } from "~/components/dialog";
+import type { UserCard } from "~/domain/users/user-card.server";
+import { experienceLabel, lastSeenLabel } from "~/domain/users/last-seen";
+import { workloadColorClass, workloadLabel } from "~/domain/workload/levels";
+import { profilePictureUrl } from "~/lib/profile-picture";
+import { dayRange, forecastTitle, shortDate } from "./format";
+
+const LEGEND: { level: number | null; label: string }[] = [
+  { level: 0, label: "Available" },
+  { level: 1, label: "Some availability" },
+  { level: 2, label: "Busy" },
+  { level: 3, label: "Seriously busy" },
+  { level: null, label: "No data" },
+];
+
+export interface CardPreview {
+  _id: string;
+  name: string;
+  title: string;
+  profilePicture: string | null;
+}
+
+/**
+ * The user detail card: opened from the overview, it loads the person's card data and keeps
+ * it live (the company room's revalidation refreshes loaded fetchers too). Escape, the
+ * close button or a click outside close it, and focus goes back to the card that opened it.
+ */
+export function UserDetailModal({ person, open, onClose }: { person: CardPreview | null; open: boolean; onClose: () => void }) {
+  const fetcher = useFetcher<UserCard>();
+  const { load } = fetcher;
+  const id = person?._id;
+  useEffect(() => {
+    if (open && id) load(`/resources/user-card/${id}`);
+  }, [open, id, load]);
+  const card = fetcher.data && fetcher.data.user._id === id ? fetcher.data : null;
+
+  return (
+    <Modal open={open} onClose={onClose} title={<span data-testid="user-card-title">{person?.name}</span>} description={person?.title || undefined} panelClassName="max-w-3xl">
+      {!person ? null : !card ? (
+        <p className="py-8 text-center text-sm text-slate-500" role="status">
+          Loading...
+        </p>
+      ) : (
+        <CardBody card={card} />
+      )}
+    </Modal>
+  );
+}
+
+function CardBody({ card }: { card: UserCard }) {
+  const { user } = card;
+  const level = user.away ? null : user.currentWorkload;
+  const seen = lastSeenLabel(user.lastUpdated, card.now);
+  const experience = experienceLabel(user.startYear, card.now);
+  const upcoming = [
+    ...card.forecasts.map((f) => ({ _id: f._id, startDate: f.startDate, endDate: f.endDate, status: f.status, title: forecastTitle(f), comment: f.comment, source: f.externalSource })),
+    ...card.vacations.map((v) => ({ _id: v._id, startDate: v.startDate, endDate: v.endDate, status: "away" as const, title: "Vacation", comment: null, source: null })),
+  ].sort((a, b) => a.startDate.localeCompare(b.startDate));
+  const projectLinks = AVAILABLE_SCREENS.has("/projects");
+  const competenceLinks = AVAILABLE_SCREENS.has("/competences");
+
+  return (
+    <div className="space-y-6" data-testid="user-card">
+      <div className="flex flex-wrap items-start gap-4">
+        <Avatar name={user.name} src={profilePictureUrl(user.profilePicture)} size="lg" />
+        <div className="min-w-0 flex-1 space-y-1 text-sm">
+          {user.team ? <p className="text-slate-600">{user.team}</p> : null}
+          {user.secondaryTeam ? <p className="text-slate-500">Also {user.secondaryTeam}</p> : null}
+          <p className="flex flex-wrap gap-x-3 gap-y-1">
+            <a href={`mailto:${user.email}`} className="break-all text-brand-700 hover:underline">
+              {user.email}
+            </a>
+            {user.phone ? (
+              <a href={`tel:${user.phone.replace(/\s+/g, "")}`} className="text-brand-700 hover:underline">
+                {user.phone}
+              </a>
+            ) : null}
+          </p>
+          {experience ? <p className="text-slate-500">Experience: {experience}</p> : null}
+        </div>
+      </div>
+
+      <div className="rounded-lg bg-slate-50 p-3">
+        <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-slate-900">
+          <span className={clsx("h-3 w-3 rounded-full", workloadColorClass(level, user.away))} aria-hidden="true" />
+          <span data-testid="user-card-workload">{workloadLabel(level, user.away)}</span>
+          <span className="text-xs font-normal text-slate-500">{seen ? `Updated ${seen}` : "No updates yet"}</span>
+        </p>
+        {user.message ? <p className="mt-1 text-sm break-words text-slate-700">{user.message}</p> : null}
+        <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600" aria-label="Workload colours">
+          {LEGEND.map((item) => (
+            <li key={item.label} className="flex items-center gap-1.5">
+              <span className={clsx("h-2.5 w-2.5 rounded-full", workloadColorClass(item.level))} aria-hidden="true" />
+              {item.label}
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      <Section title="Upcoming forecasts">
+        {upcoming.length === 0 ? (
+          <p className="text-sm text-slate-500">No upcoming forecasts.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 text-sm">
+            {upcoming.map((item) => (
+              <li key={item._id} className="flex items-center gap-3 py-2" data-testid="user-card-forecast">
+                <span
+                  className={clsx("h-2.5 w-2.5 shrink-0 rounded-full", workloadColorClass(item.status === "away" ? null : item.status, item.status === "away"))}
+                  aria-hidden="true"
+                />
+                <span className="w-32 shrink-0 text-slate-600">{dayRange(item.startDate, item.endDate)}</span>
+                <span className="min-w-0 flex-1">
+                  <span className="font-medium text-slate-900">{item.title}</span>
+                  {item.comment && item.comment !== item.title ? <span className="text-slate-600"> · {item.comment}</span> : null}
+                  {item.source ? <span className="text-xs text-slate-500"> · From {item.source}</span> : null}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      {card.projects && card.projects.length > 0 ? (
+        <Section title="Projects">
+          <Table head={[["Title"], ["Starts", "w-24"], ["Ends", "w-24"]]}>
+            {card.projects.map((project) => (
+              <tr key={project._id}>
+                <td className="py-2 pr-3 font-medium text-slate-900">
+                  {projectLinks ? (
+                    <Link to={`/projects/${project._id}`} className="text-brand-700 hover:underline">
+                      {project.name}
+                    </Link>
+                  ) : (
+                    project.name
+                  )}
+                </td>
+                <td className="py-2 pr-3 text-slate-600">{project.startDate ? shortDate(project.startDate, card.today) : "–"}</td>
+                <td className="py-2 text-slate-600">{project.endDate ? shortDate(project.endDate, card.today) : "–"}</td>
+              </tr>
+            ))}
+          </Table>
+        </Section>
+      ) : null}
+
+      {card.competences && card.competences.length > 0 ? (
+        <Section title="Competences">
+          <Table head={[["Title"], ["Category", "w-1/4"], ["Skill level", "w-1/4"]]}>
+            {card.competences.map((skill) => (
+              <tr key={skill._id}>
+                <td className="py-2 pr-3 font-medium text-slate-900">
+                  {competenceLinks ? (
+                    <Link to={`/competences/${skill.competenceId}`} className="text-brand-700 hover:underline">
+                      {skill.name}
+                    </Link>
+                  ) : (
+                    skill.name
+                  )}
+                </td>
+                <td className="py-2 pr-3 text-slate-600">{skill.category ?? "–"}</td>
+                <td className="py-2 text-slate-600">{skill.levelName ? `${skill.levelName} (${skill.level})` : "Not set"}</td>
+              </tr>
+            ))}
+          </Table>
+        </Section>
+      ) : null}
+
+      {card.cvItems.length > 0 ? (
+        <Section title="CV Partner">
+          <ul className="divide-y divide-slate-100 text-sm">
+            {card.cvItems.map((item) => (
+              <li key={item._id} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2">
+                <span className="text-slate-900">{item.title}</span>
+                <span className="text-xs text-slate-500">From CV Partner</span>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title}>
+      <h3 className="mb-1 text-sm font-semibold text-slate-900">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** head: [label, width class] per column; the first column takes what is left and wraps. */
+function Table({ head, children }: { head: [string, string?][]; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full table-fixed text-left text-sm break-words">
+        <thead>
+          <tr className="border-b border-slate-200 text-xs text-slate-500">
+            {head.map(([label, width]) => (
+              <th key={label} scope="col" className={clsx("py-1.5 pr-3 font-medium", width)}>
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </div>
+  );
+}
