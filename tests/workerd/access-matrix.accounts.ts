@@ -41,6 +41,16 @@ export const accountEntries: AccessEntry[] = [
     roles: "public",
     body: () => ({ newPassword: "long enough", newPasswordConfirmation: "long enough" }),
   },
+  { file: "api.v2.users.$id.ts", method: "DELETE", path: (ids) => `/api/v2/users/${ids.deletableUserId}`, roles: USER_ADMINS, scoped: true },
+  {
+    file: "api.v2.users.$id.move.ts",
+    method: "PUT",
+    path: (ids) => `/api/v2/users/${ids.userId}/move`,
+    roles: USER_ADMINS,
+    scoped: true,
+    body: (ids) => ({ group: ids.groupId, office: ids.officeId, secondaryEnabled: false }),
+  },
+  { file: "api.v2.users.$id.admin.ts", method: "PUT", path: (ids) => `/api/v2/users/${ids.userId}/admin`, roles: USER_ADMINS, scoped: true, body: () => ({ admin: false, administratorPriviliges: false }) },
   // An empty body is refused as 400 after the credentials are checked, so nobody's password changes here.
   { file: "api.v2.account.password.ts", method: "POST", path: () => "/api/v2/account/password", roles: ALL },
 ];

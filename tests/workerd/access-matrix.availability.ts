@@ -38,7 +38,8 @@ export const availabilityEntries: AccessEntry[] = [
   { file: "api.v2.workload.message.ts", method: "PUT", path: () => "/api/v2/workload/message", roles: ALL, body: () => ({ message: "Matrix" }) },
   { file: "api.v2.workload.refresh.ts", method: "PUT", path: () => "/api/v2/workload/refresh", roles: ALL, body: () => ({}) },
   { file: "api.v2.workplace-forecast.$index.ts", method: "POST", path: () => "/api/v2/workplace-forecast/1", roles: ["employee"], body: () => ({ option: 1, future: true }) },
-  { file: "api.v2.users.$id.ts", method: "PUT", path: (ids) => `/api/v2/users/${ids.userId}`, roles: ["employee"], scoped: true, body: () => ({ title: "Associate" }) },
+  // The employee changes their own profile; company admins and administrators (users administration) may too.
+  { file: "api.v2.users.$id.ts", method: "PUT", path: (ids) => `/api/v2/users/${ids.userId}`, roles: ["employee", "administrator", "companyAdmin"], scoped: true, body: () => ({ title: "Associate" }) },
   { file: "api.v2.users.$id.workload-history.ts", method: "GET", path: (ids) => `/api/v2/users/${ids.userId}/workload-history`, roles: ALL, scoped: true },
   { file: "api.v2.workload-history.$scope.$id.$days.ts", method: "GET", path: (ids) => `/api/v2/workload-history/group/${ids.groupId}/30`, roles: ADMINS, scoped: true },
   { file: "api.v2.workplace-history.$scope.$id.$days.ts", method: "GET", path: (ids) => `/api/v2/workplace-history/office/${ids.officeId}/30`, roles: ADMINS, scoped: true },

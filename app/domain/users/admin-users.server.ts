@@ -1,10 +1,15 @@
 import { and, asc, eq, or, type SQL } from "drizzle-orm";
-import { canSeeUserAdministration, roleRank, type Membership } from "~/auth/permissions";
-import { groups, offices, users } from "~/db/schema";
 import { alias } from "drizzle-orm/sqlite-core";
+import { canAdministerUser, canSeeUserAdministration, roleRank, type Membership } from "~/auth/permissions";
+import { auditLog, groups, offices, users } from "~/db/schema";
+import { EMAIL_TAKEN } from "../account/invite.server";
+import { REQUIRED } from "../account/email-address";
 import type { DomainContext } from "../context";
-import { ForbiddenError } from "../errors";
-import { loadApiUsers, type ApiUser } from "./profile.server";
+import { ConflictError, ForbiddenError, ValidationError } from "../errors";
+import type { AdminRightsInput, AdminUserUpdateInput, MoveUserInput } from "./admin-users.schema";
+import { getUser, loadApiUsers, type ApiUser } from "./profile.server";
+import { checkTeam } from "./team.server";
+import { requireCompanyUser } from "./user-state.server";
 
 /**
  * The people an administrator manages: the whole company for a company admin; for others
@@ -98,4 +103,112 @@ export async function listUserRows(ctx: DomainContext): Promise<UserRow[]> {
     .where(adminScopeWhere(ctx))
     .orderBy(asc(users.name));
   return rows;
+}
+
+// Changes -----------------------------------------------------------------------------------
+
+const ENTITY = "UserInputErrors";
+
+async function requireAdministered(ctx: DomainContext, userId: string) {
+  const target = await requireCompanyUser(ctx, userId);
+  if (!canAdministerUser(ctx.actor.user, target)) throw new ForbiddenError();
+  return target;
+}
+
+function audit(ctx: DomainContext, action: string, userId: string, data: Record<string, unknown>) {
+  return ctx.db.insert(auditLog).values({ companyId: ctx.companyId, actorId: ctx.actor.user.id, action, entityType: "user", entityId: userId, data, createdAt: ctx.now });
+}
+
+const whereUser = (ctx: DomainContext, userId: string) => and(eq(users.id, userId), eq(users.companyId, ctx.companyId));
+
+/**
+ * PUT /users/{id} by an administrator. The per-person report permissions need the
+ * company's switch (Detailed View and Utilization View need enableUtilizationView,
+ * Detailed View Hours needs enableDetailedViewHours) and Detailed View Hours needs
+ * Detailed View; turning Detailed View off turns Hours off too.
+ */
+export async function updateUserAsAdmin(ctx: DomainContext, userId: string, input: AdminUserUpdateInput): Promise<ApiUser> {
+  const target = await requireAdministered(ctx, userId);
+  const settings = ctx.actor.company.settings;
+  const errors: Record<string, string> = {};
+  if (input.detailedViewPriviliges && !settings.enableUtilizationView) errors.detailedViewPriviliges = "Detailed View is not enabled for this company.";
+  if (input.utilizationViewOthersPriviliges && !settings.enableUtilizationView) errors.utilizationViewOthersPriviliges = "Utilization View is not enabled for this company.";
+  const detailed = input.detailedViewPriviliges ?? target.detailedViewPriviliges;
+  if (input.detailedViewHoursPriviliges) {
+    if (!settings.enableDetailedViewHours) errors.detailedViewHoursPriviliges = "Detailed View Hours is not enabled for this company.";
+    else if (!detailed) errors.detailedViewHoursPriviliges = "Detailed View Hours needs Detailed View.";
+  }
+  if (Object.keys(errors).length) throw new ValidationError(ENTITY, errors);
+  if (input.email && input.email !== target.email) {
+    const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
+    if (taken) throw new ConflictError(EMAIL_TAKEN);
+  }
+  const adminFlag = input.observer ?? input.admin;
+  const changes = {
+    ...(input.name !== undefined && { name: input.name }),
+    ...(input.email !== undefined && { email: input.email }),
+    ...(input.title !== undefined && { title: input.title }),
+    ...(adminFlag !== undefined && { admin: adminFlag }),
+    ...(input.utilizationViewOthersPriviliges !== undefined && { utilizationViewOthersPriviliges: input.utilizationViewOthersPriviliges }),
+    ...(input.detailedViewPriviliges !== undefined && { detailedViewPriviliges: input.detailedViewPriviliges }),
+    ...(input.detailedViewHoursPriviliges !== undefined && { detailedViewHoursPriviliges: input.detailedViewHoursPriviliges }),
+    ...(!detailed && { detailedViewHoursPriviliges: false }),
+  };
+  if (Object.keys(changes).length) {
+    const before = Object.fromEntries(Object.keys(changes).map((key) => [key, target[key as keyof typeof target]]));
+    await ctx.db.batch([ctx.db.update(users).set(changes).where(whereUser(ctx, userId)), audit(ctx, "update", userId, { before, after: changes })]);
+  }
+  return getUser(ctx, userId);
+}
+
+/** PUT /users/{id}/move: primary and optional secondary team; only a company admin may be left without one. */
+export async function moveUser(ctx: DomainContext, userId: string, input: MoveUserInput): Promise<ApiUser> {
+  const target = await requireAdministered(ctx, userId);
+  const missing: Record<string, string> = {};
+  const emptyAllowed = target.companyAdmin && !input.group && !input.office;
+  if (!emptyAllowed) {
+    if (!input.group) missing.group = REQUIRED;
+    if (!input.office) missing.office = REQUIRED;
+  }
+  if (input.secondaryEnabled) {
+    if (!input.secondaryGroup) missing.secondaryGroup = REQUIRED;
+    if (!input.secondaryOffice) missing.secondaryOffice = REQUIRED;
+  }
+  if (Object.keys(missing).length) throw new ValidationError(ENTITY, missing);
+  if (!emptyAllowed) await checkTeam(ctx.db, ctx.companyId, { groupId: input.group!, officeId: input.office! }, ENTITY);
+  if (input.secondaryEnabled) {
+    await checkTeam(ctx.db, ctx.companyId, { groupId: input.secondaryGroup!, officeId: input.secondaryOffice! }, ENTITY, { group: "secondaryGroup", office: "secondaryOffice" });
+  }
+  const changes = {
+    groupId: emptyAllowed ? null : input.group!,
+    officeId: emptyAllowed ? null : input.office!,
+    secondaryGroupId: input.secondaryEnabled ? input.secondaryGroup! : null,
+    secondaryOfficeId: input.secondaryEnabled ? input.secondaryOffice! : null,
+  };
+  const before = { groupId: target.groupId, officeId: target.officeId, secondaryGroupId: target.secondaryGroupId, secondaryOfficeId: target.secondaryOfficeId };
+  await ctx.db.batch([ctx.db.update(users).set(changes).where(whereUser(ctx, userId)), audit(ctx, "move", userId, { before, after: changes })]);
+  return getUser(ctx, userId);
+}
+
+/**
+ * PUT /users/{id}/admin. 'Make admin' sends admin=false, administratorPriviliges=true;
+ * 'Remove admin priviliges' sends both false. Nobody changes their own rights.
+ */
+export async function setAdminRights(ctx: DomainContext, userId: string, input: AdminRightsInput): Promise<ApiUser> {
+  if (userId === ctx.actor.user.id) throw new ForbiddenError("You cannot change your own administrator rights.");
+  const target = await requireAdministered(ctx, userId);
+  const changes = { admin: input.admin, administratorPriviliges: input.administratorPriviliges };
+  await ctx.db.batch([
+    ctx.db.update(users).set(changes).where(whereUser(ctx, userId)),
+    audit(ctx, "admin-rights", userId, { before: { admin: target.admin, administratorPriviliges: target.administratorPriviliges }, after: changes }),
+  ]);
+  return getUser(ctx, userId);
+}
+
+/** DELETE /users/{id}: the person and everything of theirs (foreign keys cascade); never oneself. */
+export async function deleteUser(ctx: DomainContext, userId: string) {
+  if (userId === ctx.actor.user.id) throw new ForbiddenError("You cannot delete your own account.");
+  const target = await requireAdministered(ctx, userId);
+  await ctx.db.batch([ctx.db.delete(users).where(whereUser(ctx, userId)), audit(ctx, "delete", userId, { email: target.email, name: target.name })]);
+  return { _id: target.id, email: target.email, name: target.name };
 }

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { emailField, nameField, optionalId } from "../account/invite.schema";
+
+/**
+ * What administrators change about a person: userUpdateParams (PUT /users/{id}), the team
+ * (PUT /users/{id}/move) and the admin rights (PUT /users/{id}/admin). The API sends only
+ * what changes; the page's forms send every field they show (checkboxes as "on" or absent).
+ */
+const flag = z.preprocess((value) => (value === "on" || value === "true" ? true : value === "false" ? false : value), z.boolean({ error: "Needs to be true or false." }));
+
+export const adminUserUpdateSchema = z.object({
+  name: nameField.optional(),
+  email: emailField.optional(),
+  title: z.string().trim().max(200, "Use at most 200 characters.").optional(),
+  /** The 'Observer' badge; `observer` is the same flag under the name the company-admin form uses. */
+  admin: flag.optional(),
+  observer: flag.optional(),
+  utilizationViewOthersPriviliges: flag.optional(),
+  detailedViewPriviliges: flag.optional(),
+  detailedViewHoursPriviliges: flag.optional(),
+});
+export type AdminUserUpdateInput = z.infer<typeof adminUserUpdateSchema>;
+
+/** The edit dialog: an unchecked box is not sent, and means false. */
+const box = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()).default(false);
+export const userEditFormSchema = z.object({
+  name: nameField,
+  email: emailField,
+  title: z.string().trim().max(200, "Use at most 200 characters.").optional(),
+  admin: box,
+  utilizationViewOthersPriviliges: box,
+  detailedViewPriviliges: box,
+  detailedViewHoursPriviliges: box,
+});
+
+export const moveUserSchema = z.object({
+  group: optionalId,
+  office: optionalId,
+  secondaryEnabled: z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()).default(false),
+  secondaryGroup: optionalId,
+  secondaryOffice: optionalId,
+});
+export type MoveUserInput = z.infer<typeof moveUserSchema>;
+
+export const adminRightsSchema = z.object({
+  admin: flag.default(false),
+  administratorPriviliges: flag,
+});
+export type AdminRightsInput = z.infer<typeof adminRightsSchema>;

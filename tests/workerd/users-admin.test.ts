@@ -1,0 +1,200 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { groups, offices, users } from "~/db/schema";
+import { newId } from "~/lib/ids";
+import { send } from "./account-helpers";
+import { createCompany, db, tokenFor } from "./helpers";
+
+const REQUIRED = "This field is required.";
+
+type Firm = Awaited<ReturnType<typeof createFirm>>;
+
+/** A firm with a second team, people in both, and a token per role (the administrator in the first team). */
+async function createFirm(name: string, settings: Record<string, unknown> = {}) {
+  const firm = await createCompany(name, settings);
+  const tax = { id: newId(), companyId: firm.company.id, name: `${name} Tax` };
+  const malmo = { id: newId(), companyId: firm.company.id, groupId: tax.id, name: `${name} Malmö` };
+  await db().batch([db().insert(groups).values(tax), db().insert(offices).values(malmo)]);
+  const elsewhere = { groupId: tax.id, officeId: malmo.id };
+  const people = {
+    employee: await firm.createUser("employee", { name: "Bea Employee" }),
+    observer: await firm.createUser("observer", { name: "Oscar Observer" }),
+    administrator: await firm.createUser("administrator", { name: "Ada Administrator" }),
+    companyAdmin: await firm.createUser("companyAdmin", { name: "Cai Company", groupId: null, officeId: null }),
+    otherCompanyAdmin: await firm.createUser("companyAdmin", { name: "Cora Company", groupId: null, officeId: null }),
+    elsewhere: await firm.createUser("employee", { name: "Eli Elsewhere", ...elsewhere }),
+    secondary: await firm.createUser("employee", { name: "Sid Secondary", ...elsewhere, secondaryGroupId: firm.group.id, secondaryOfficeId: firm.office.id }),
+  };
+  const tokens = {
+    employee: await tokenFor(people.employee.email),
+    observer: await tokenFor(people.observer.email),
+    administrator: await tokenFor(people.administrator.email),
+    companyAdmin: await tokenFor(people.companyAdmin.email),
+  };
+  return { ...firm, tax, malmo, people, tokens };
+}
+
+async function row(id: string) {
+  const [user] = await db().select().from(users).where(eq(users.id, id));
+  return user;
+}
+
+let own: Firm;
+let other: Firm;
+
+beforeAll(async () => {
+  own = await createFirm("Admin Own");
+  other = await createFirm("Admin Other");
+});
+
+describe("GET /users", () => {
+  it("lists the whole company for a company admin, highest role first", async () => {
+    const response = await send("GET", "/users", own.tokens.companyAdmin);
+    expect(response.status).toBe(200);
+    const names = response.body.map((u: { name: string }) => u.name);
+    expect(names).toEqual(["Cai Company", "Cora Company", "Ada Administrator", "Oscar Observer", "Bea Employee", "Eli Elsewhere", "Sid Secondary"]);
+    expect(response.body.every((u: { company: string }) => u.company === own.company.id)).toBe(true);
+  });
+
+  it("lists an administrator's and an observer's own group and office, secondary members included", async () => {
+    for (const token of [own.tokens.administrator, own.tokens.observer]) {
+      const names = (await send("GET", "/users", token)).body.map((u: { name: string }) => u.name);
+      expect(names).toEqual(["Ada Administrator", "Oscar Observer", "Bea Employee", "Sid Secondary"]);
+    }
+  });
+
+  it("refuses employees", async () => {
+    expect((await send("GET", "/users", own.tokens.employee)).status).toBe(403);
+  });
+});
+
+describe("PUT /users/{id} by administrators", () => {
+  it("changes name, e-mail, title and the observer flag", async () => {
+    const target = await own.createUser("employee");
+    const response = await send("PUT", `/users/${target.id}`, own.tokens.administrator, { name: "Renamed", email: "Renamed.Person@Example.test", title: "Partner", admin: true });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ name: "Renamed", email: "renamed.person@example.test", title: "Partner", admin: true });
+    expect(await tokenFor("renamed.person@example.test")).toBeTruthy();
+  });
+
+  it("validates name and e-mail and refuses an e-mail in use", async () => {
+    const target = await own.createUser("employee");
+    const bad = await send("PUT", `/users/${target.id}`, own.tokens.companyAdmin, { name: "", email: "nope" });
+    expect(bad.body).toMatchObject({ entityType: "UserInputErrors", errors: { name: REQUIRED, email: "Needs to be a valid email" } });
+    const taken = await send("PUT", `/users/${target.id}`, own.tokens.companyAdmin, { email: other.people.employee.email });
+    expect(taken).toMatchObject({ status: 409, body: { message: "A user with this e-mail already exists." } });
+  });
+
+  it("lets only company admins edit company admins, the observer flag included", async () => {
+    const target = own.people.otherCompanyAdmin;
+    expect((await send("PUT", `/users/${target.id}`, own.tokens.administrator, { name: "Nope" })).status).toBe(403);
+    const response = await send("PUT", `/users/${target.id}`, own.tokens.companyAdmin, { observer: true });
+    expect(response.body).toMatchObject({ companyAdmin: true, admin: true });
+    await send("PUT", `/users/${target.id}`, own.tokens.companyAdmin, { observer: false });
+  });
+
+  it("keeps administrators to their own people, and the observer and employees out", async () => {
+    expect((await send("PUT", `/users/${own.people.elsewhere.id}`, own.tokens.administrator, { name: "Nope" })).status).toBe(403);
+    expect((await send("PUT", `/users/${own.people.secondary.id}`, own.tokens.administrator, { title: "Counsel" })).status).toBe(200);
+    expect((await send("PUT", `/users/${own.people.employee.id}`, own.tokens.observer, { name: "Nope" })).status).toBe(403);
+    expect((await send("PUT", `/users/${own.people.observer.id}`, own.tokens.employee, { name: "Nope" })).status).toBe(403);
+    expect((await send("PUT", `/users/${other.people.employee.id}`, own.tokens.companyAdmin, { name: "Nope" })).status).toBe(404);
+  });
+
+  it("still lets people change their own profile through the same path", async () => {
+    const response = await send("PUT", `/users/${own.people.employee.id}`, own.tokens.employee, { name: "Bea Employee", updateReminders: 7, admin: true });
+    expect(response.body).toMatchObject({ updateReminders: 7, admin: false });
+  });
+
+  it("allows the report permissions only when the company's switches do, and Hours only with Detailed View", async () => {
+    const target = await own.createUser("employee");
+    const off = await send("PUT", `/users/${target.id}`, own.tokens.companyAdmin, { detailedViewPriviliges: true, utilizationViewOthersPriviliges: true, detailedViewHoursPriviliges: true });
+    expect(off.body.errors).toEqual({
+      detailedViewPriviliges: "Detailed View is not enabled for this company.",
+      utilizationViewOthersPriviliges: "Utilization View is not enabled for this company.",
+      detailedViewHoursPriviliges: "Detailed View Hours is not enabled for this company.",
+    });
+    expect((await send("PUT", `/users/${target.id}`, own.tokens.companyAdmin, { detailedViewPriviliges: false, detailedViewHoursPriviliges: false })).status).toBe(200);
+
+    const reports = await createFirm("Admin Reports", { enableUtilizationView: true, enableDetailedViewHours: true });
+    const person = await reports.createUser("employee");
+    const hoursAlone = await send("PUT", `/users/${person.id}`, reports.tokens.companyAdmin, { detailedViewHoursPriviliges: true });
+    expect(hoursAlone.body.errors).toEqual({ detailedViewHoursPriviliges: "Detailed View Hours needs Detailed View." });
+    const both = await send("PUT", `/users/${person.id}`, reports.tokens.companyAdmin, { detailedViewPriviliges: true, detailedViewHoursPriviliges: true, utilizationViewOthersPriviliges: true });
+    expect(both.body).toMatchObject({ detailedViewPriviliges: true, detailedViewHoursPriviliges: true, utilizationViewOthersPriviliges: true });
+    const detailedOff = await send("PUT", `/users/${person.id}`, reports.tokens.companyAdmin, { detailedViewPriviliges: false });
+    expect(detailedOff.body).toMatchObject({ detailedViewPriviliges: false, detailedViewHoursPriviliges: false });
+  });
+});
+
+describe("PUT /users/{id}/move", () => {
+  it("sets the primary and secondary team, checking each pair", async () => {
+    const target = await own.createUser("employee");
+    const mixed = await send("PUT", `/users/${target.id}/move`, own.tokens.companyAdmin, { group: own.group.id, office: own.malmo.id });
+    expect(mixed.body.errors).toEqual({ office: "Choose an office in the selected group." });
+    const response = await send("PUT", `/users/${target.id}/move`, own.tokens.companyAdmin, {
+      group: own.tax.id,
+      office: own.malmo.id,
+      secondaryEnabled: true,
+      secondaryGroup: own.group.id,
+      secondaryOffice: own.office.id,
+    });
+    expect(response.status).toBe(200);
+    expect(await row(target.id)).toMatchObject({ groupId: own.tax.id, officeId: own.malmo.id, secondaryGroupId: own.group.id, secondaryOfficeId: own.office.id });
+    await send("PUT", `/users/${target.id}/move`, own.tokens.companyAdmin, { group: own.tax.id, office: own.malmo.id, secondaryEnabled: false });
+    expect(await row(target.id)).toMatchObject({ secondaryGroupId: null, secondaryOfficeId: null });
+  });
+
+  it("lets only a company admin be left without a team", async () => {
+    const target = await own.createUser("employee");
+    expect((await send("PUT", `/users/${target.id}/move`, own.tokens.companyAdmin, {})).body.errors).toEqual({ group: REQUIRED, office: REQUIRED });
+    const ca = own.people.otherCompanyAdmin;
+    await send("PUT", `/users/${ca.id}/move`, own.tokens.companyAdmin, { group: own.group.id, office: own.office.id });
+    expect(await row(ca.id)).toMatchObject({ groupId: own.group.id });
+    expect((await send("PUT", `/users/${ca.id}/move`, own.tokens.companyAdmin, { group: "", office: "" })).status).toBe(200);
+    expect(await row(ca.id)).toMatchObject({ groupId: null, officeId: null });
+  });
+
+  it("needs the secondary team when it is enabled, and refuses the observer", async () => {
+    const target = await own.createUser("employee");
+    const response = await send("PUT", `/users/${target.id}/move`, own.tokens.companyAdmin, { group: own.group.id, office: own.office.id, secondaryEnabled: true });
+    expect(response.body.errors).toEqual({ secondaryGroup: REQUIRED, secondaryOffice: REQUIRED });
+    expect((await send("PUT", `/users/${target.id}/move`, own.tokens.observer, { group: own.group.id, office: own.office.id })).status).toBe(403);
+  });
+});
+
+describe("PUT /users/{id}/admin", () => {
+  it("makes an admin and removes the privileges again", async () => {
+    const target = await own.createUser("observer");
+    const made = await send("PUT", `/users/${target.id}/admin`, own.tokens.administrator, { admin: false, administratorPriviliges: true });
+    expect(made.body).toMatchObject({ admin: false, administratorPriviliges: true });
+    const removed = await send("PUT", `/users/${target.id}/admin`, own.tokens.administrator, { admin: false, administratorPriviliges: false });
+    expect(removed.body).toMatchObject({ admin: false, administratorPriviliges: false });
+  });
+
+  it("refuses one's own rights, company admins for administrators, and bad input", async () => {
+    expect((await send("PUT", `/users/${own.people.administrator.id}/admin`, own.tokens.administrator, { admin: false, administratorPriviliges: false })).status).toBe(403);
+    expect((await send("PUT", `/users/${own.people.otherCompanyAdmin.id}/admin`, own.tokens.administrator, { admin: false, administratorPriviliges: true })).status).toBe(403);
+    const bad = await send("PUT", `/users/${own.people.employee.id}/admin`, own.tokens.companyAdmin, { administratorPriviliges: "yes" });
+    expect(bad.body.errors).toEqual({ administratorPriviliges: "Needs to be true or false." });
+  });
+});
+
+describe("DELETE /users/{id}", () => {
+  it("deletes the person, whose sessions end with them", async () => {
+    const target = await own.createUser("employee");
+    const token = await tokenFor(target.email);
+    const response = await send("DELETE", `/users/${target.id}`, own.tokens.administrator);
+    expect(response.status).toBe(200);
+    expect(await row(target.id)).toBeUndefined();
+    expect((await send("GET", "/users/me", token)).status).toBe(401);
+  });
+
+  it("refuses oneself, people out of reach, and another company's people", async () => {
+    expect((await send("DELETE", `/users/${own.people.companyAdmin.id}`, own.tokens.companyAdmin)).status).toBe(403);
+    expect((await send("DELETE", `/users/${own.people.elsewhere.id}`, own.tokens.administrator)).status).toBe(403);
+    expect((await send("DELETE", `/users/${own.people.otherCompanyAdmin.id}`, own.tokens.administrator)).status).toBe(403);
+    expect((await send("DELETE", `/users/${other.people.employee.id}`, own.tokens.companyAdmin)).status).toBe(404);
+    expect(await row(own.people.elsewhere.id)).toBeTruthy();
+  });
+});
