@@ -26,7 +26,7 @@ export function Modal({
   zIndex?: number;
 }) {
   return (
-    <Dialog open={open} onClose={onClose} className="relative" style={{ zIndex }}>
+    <Dialog open={open} onClose={onClose} className="fixed inset-0" style={{ zIndex }}>
       <DialogBackdrop transition className="fixed inset-0 bg-slate-900/40 transition-opacity duration-150 ease-out data-closed:opacity-0" />
       <div className="fixed inset-0 w-screen overflow-y-auto">
         <div className="flex min-h-full items-end justify-center p-4 sm:items-center">

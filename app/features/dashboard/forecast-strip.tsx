@@ -146,7 +146,7 @@ function AddForecastCard({ today, absences }: { today: string; absences: { start
           <span className="text-2xl leading-none" aria-hidden="true">
             +
           </span>
-          Add forecast
+          Quick add
         </button>
       ) : mode === "range" ? (
         <Popover className="flex flex-1 flex-col items-center justify-center">

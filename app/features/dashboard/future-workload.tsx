@@ -65,7 +65,7 @@ export function FutureWorkload({
             ) : null}
           </div>
           {suggestions.length ? (
-            <div className="mt-2 flex flex-wrap gap-2" aria-label="Quick dates">
+            <div className="mt-2 flex flex-wrap gap-2" role="group" aria-label="Quick dates">
               {suggestions.map((s) => (
                 <button
                   key={s.date}

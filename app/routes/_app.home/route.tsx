@@ -48,7 +48,7 @@ export default function Home() {
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-8 sm:py-8">
       {data.customHtml ? <CustomHtmlBlock html={data.customHtml} /> : <p className="text-sm text-slate-500">Welcome back, {me.name.split(" ")[0]}</p>}
 
-      <div className="mt-4 grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
+      <div className="mt-4 grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
         <section aria-labelledby="profile-heading" className="flex flex-wrap items-center gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <Avatar name={me.name} src={me.picture} size="lg" />
           <div className="min-w-0 flex-1">
