@@ -1,0 +1,62 @@
+/**
+ * How long a change takes to reach a colleague: from sending POST /api/v2/workload/current
+ * as one person to the UPDATE_USER event arriving on a second person's WebSocket to the
+ * company room. The browser then refetches about 100 ms later (REFETCH_DELAY_MS), so the
+ * on-screen time is this figure plus one loader round trip.
+ */
+const PASSWORD = "demo-password-1";
+
+async function token(base: string, email: string): Promise<string> {
+  const response = await fetch(`${base}/api/v2/account/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, password: PASSWORD }) });
+  if (!response.ok) throw new Error(`login ${email}: ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+export async function measureRealtime(base: string, runs = 40, writer = "anna.lindqvist.0@demo.test", watcher = "erik.lindqvist.1@demo.test") {
+  const writerToken = await token(base, writer);
+  const watcherToken = await token(base, watcher);
+  const me = (await (await fetch(`${base}/api/v2/users/me`, { headers: { Authorization: `Bearer ${watcherToken}` } })).json()) as { company: string };
+  const socket = new WebSocket(`${base.replace(/^http/, "ws")}/parties/company/${me.company}?token=${encodeURIComponent(watcherToken)}`);
+  await new Promise<void>((resolve, reject) => {
+    socket.addEventListener("open", () => resolve(), { once: true });
+    socket.addEventListener("error", () => reject(new Error("room refused the watcher")), { once: true });
+  });
+  const samples: number[] = [];
+  for (let i = 0; i < runs + 3; i++) {
+    const sessionId = `bench-${i}`;
+    const arrived = new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("no UPDATE_USER within 5 s")), 5000);
+      const onMessage = (event: MessageEvent) => {
+        const data = JSON.parse(String(event.data));
+        if (data.type === "UPDATE_USER" && data.sessionId === sessionId) {
+          clearTimeout(timer);
+          socket.removeEventListener("message", onMessage);
+          resolve(performance.now());
+        }
+      };
+      socket.addEventListener("message", onMessage);
+    });
+    const started = performance.now();
+    const response = await fetch(`${base}/api/v2/workload/current`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${writerToken}` },
+      body: JSON.stringify({ workscale: i % 4, sessionId }),
+    });
+    if (!response.ok) throw new Error(`workload write: ${response.status}`);
+    const at = await arrived;
+    if (i >= 3) samples.push(at - started);
+  }
+  socket.close();
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95), runs: samples.length };
+}
+
+if (process.argv[1]?.endsWith("realtime.ts")) {
+  const base = process.env.BENCH_BASE ?? "http://127.0.0.1:8787";
+  const result = await measureRealtime(base, Number(process.env.BENCH_RUNS ?? 40));
+  console.log(`realtime: write to colleague's socket p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms (${result.runs} runs, ${base})`);
+}
