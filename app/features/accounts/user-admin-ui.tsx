@@ -1,0 +1,110 @@
+import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
+import { useFetcher } from "@remix-run/react";
+import { useCallback, useEffect, useState } from "react";
+import { canAdministerUser, type Membership, type RoleFlags } from "~/auth/permissions";
+import { Modal } from "~/components/dialog";
+import { ConfirmForm } from "~/features/company/catalog-forms";
+import type { TeamChoices } from "./select-field";
+import { TeamForm, UserEditForm, type EditableUser, type TeamUser } from "./user-dialogs";
+
+/** A person as the users pages hold them: table fields, permissions and team with ids. */
+export type AdminUser = EditableUser & TeamUser;
+
+export type Me = RoleFlags & Membership & { id: string };
+
+type DialogState = { kind: "edit" | "team" | "delete"; user: AdminUser } | null;
+
+export function canChange(me: Me, user: AdminUser): boolean {
+  return user._id !== me.id && canAdministerUser(me, { id: user._id, ...user, groupId: user.group?._id ?? null, officeId: user.office?._id ?? null, secondaryGroupId: user.secondaryGroup?._id ?? null, secondaryOfficeId: user.secondaryOffice?._id ?? null });
+}
+
+/** A short message at the top of the page (team change results), gone after a few seconds. */
+export function useToast() {
+  const [toast, setToast] = useState<string | null>(null);
+  useEffect(() => {
+    if (!toast) return;
+    const timer = setTimeout(() => setToast(null), 4000);
+    return () => clearTimeout(timer);
+  }, [toast]);
+  const node = toast ? (
+    <div className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex justify-center px-4">
+      <p role="status" className="rounded-lg bg-slate-900 px-4 py-3 text-sm font-medium text-white shadow-lg">
+        {toast}
+      </p>
+    </div>
+  ) : null;
+  return { show: setToast, node };
+}
+
+/** The row's '…' menu and the dialogs it opens: edit, team change, admin rights, delete. */
+export function useUserDialogs({ choices, features, onToast }: { choices: TeamChoices; features: { utilizationView: boolean; detailedViewHours: boolean }; onToast: (message: string) => void }) {
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const close = useCallback(() => setDialog(null), []);
+  const titles = { edit: "Edit user", team: "Change group and office", delete: "Delete user" };
+  const modal = (
+    <Modal open={dialog !== null} onClose={close} title={dialog ? titles[dialog.kind] : ""} description={dialog ? dialog.user.name || dialog.user.email : undefined}>
+      {dialog?.kind === "edit" ? <UserEditForm user={dialog.user} features={features} onClose={close} /> : null}
+      {dialog?.kind === "team" ? <TeamForm user={dialog.user} choices={choices} onClose={close} onResult={onToast} /> : null}
+      {dialog?.kind === "delete" ? (
+        <ConfirmForm intent="delete" id={dialog.user._id} onClose={close}>
+          <p>
+            Delete <strong className="font-semibold text-slate-900">{dialog.user.name || dialog.user.email}</strong>? Their workload, forecasts and history are deleted with them. This cannot be
+            undone.
+          </p>
+        </ConfirmForm>
+      ) : null}
+    </Modal>
+  );
+  return { open: setDialog, modal };
+}
+
+export function UserRowMenu({ user, open }: { user: AdminUser; open: (state: NonNullable<DialogState>) => void }) {
+  const fetcher = useFetcher();
+  const label = user.name || user.email;
+  const isAdmin = user.administratorPriviliges;
+  return (
+    <Menu>
+      <MenuButton aria-label={`Actions for ${label}`} title="Actions" className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800 data-open:bg-slate-100">
+        <svg viewBox="0 0 24 24" fill="currentColor" className="h-4 w-4" aria-hidden="true">
+          <circle cx="5" cy="12" r="1.8" />
+          <circle cx="12" cy="12" r="1.8" />
+          <circle cx="19" cy="12" r="1.8" />
+        </svg>
+      </MenuButton>
+      <MenuItems anchor="bottom end" className="z-40 w-56 rounded-lg bg-white py-1 text-sm shadow-lg ring-1 ring-slate-200 focus:outline-none">
+        <MenuItem>
+          <button type="button" onClick={() => open({ kind: "edit", user })} className="block w-full px-4 py-2 text-left text-slate-800 data-focus:bg-slate-100">
+            Edit
+          </button>
+        </MenuItem>
+        <MenuItem>
+          <button type="button" onClick={() => open({ kind: "team", user })} className="block w-full px-4 py-2 text-left text-slate-800 data-focus:bg-slate-100">
+            Change group and office
+          </button>
+        </MenuItem>
+        {user.companyAdmin ? null : (
+          <MenuItem>
+            <button
+              type="button"
+              onClick={() => fetcher.submit({ intent: "setAdmin", id: user._id, admin: "false", administratorPriviliges: String(!isAdmin) }, { method: "post" })}
+              className="block w-full px-4 py-2 text-left text-slate-800 data-focus:bg-slate-100"
+            >
+              {isAdmin ? "Remove admin priviliges" : "Make admin"}
+            </button>
+          </MenuItem>
+        )}
+        <MenuItem>
+          <button type="button" onClick={() => open({ kind: "delete", user })} className="block w-full px-4 py-2 text-left text-red-700 data-focus:bg-red-50">
+            Delete
+          </button>
+        </MenuItem>
+      </MenuItems>
+    </Menu>
+  );
+}
+
+/** 'Company admin', 'Admin' or 'Observer' as a small badge; nothing for employees. */
+export function RoleBadge({ label }: { label: string }) {
+  if (!label) return null;
+  return <span className="inline-flex rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-brand-800 ring-1 ring-brand-200">{label}</span>;
+}

@@ -1,0 +1,396 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useFetcher } from "@remix-run/react";
+import clsx from "clsx";
+import { useEffect, useState } from "react";
+import type { z } from "zod";
+import { Button } from "~/components/button";
+import { DialogActions, DialogError } from "~/components/dialog";
+import { Field, inputProps } from "~/components/field";
+import { isValidEmail, normalizeEmail, splitList } from "~/domain/account/email-address";
+import { userCreationSchema } from "~/domain/account/invite.schema";
+import { moveUserSchema, userEditFormSchema } from "~/domain/users/admin-users.schema";
+import { officesOf, SelectField, type TeamChoices } from "./select-field";
+import type { InviteMultipleReply } from "./users-actions.server";
+import type { TableUser } from "./user-table";
+
+/**
+ * The dialogs of the users pages. Each posts to its page's action with an `intent` through
+ * its own fetcher, closes when the action answers success, and otherwise shows the field
+ * errors and the server's message and stays open.
+ */
+type Reply = SubmissionResult<string[]>;
+
+export interface Team {
+  groupId: string;
+  officeId: string;
+}
+
+function useDialogForm<S extends z.ZodObject>(id: string, schema: S, defaultValue: Record<string, string> | undefined, onDone: () => void) {
+  const fetcher = useFetcher<Reply>();
+  const done = fetcher.state === "idle" && fetcher.data?.status === "success";
+  useEffect(() => {
+    if (done) onDone();
+  }, [done, onDone]);
+  const [form, fields] = useForm({
+    id,
+    lastResult: fetcher.state === "idle" ? fetcher.data : undefined,
+    constraint: getZodConstraint(schema),
+    defaultValue,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return { fetcher, form, fields, busy: fetcher.state !== "idle" };
+}
+
+function Checkbox({ name, label, defaultChecked, checked, onChange, disabled, hint }: { name: string; label: string; defaultChecked?: boolean; checked?: boolean; onChange?: (checked: boolean) => void; disabled?: boolean; hint?: string }) {
+  return (
+    <label className={clsx("flex items-start gap-3 text-sm", disabled ? "text-slate-400" : "text-slate-800")}>
+      <input
+        type="checkbox"
+        name={name}
+        defaultChecked={defaultChecked}
+        checked={checked}
+        disabled={disabled}
+        onChange={onChange ? (event) => onChange(event.target.checked) : undefined}
+        className="mt-0.5 h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
+      />
+      <span>
+        {label}
+        {hint ? <span className="block text-xs text-slate-500">{hint}</span> : null}
+      </span>
+    </label>
+  );
+}
+
+function Actions({ onCancel, busy, label, busyLabel, disabled }: { onCancel: () => void; busy: boolean; label: string; busyLabel: string; disabled?: boolean }) {
+  return (
+    <DialogActions>
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={busy || disabled}>
+        {busy ? busyLabel : label}
+      </Button>
+    </DialogActions>
+  );
+}
+
+/**
+ * The group-and-office selector: two dropdowns, the offices limited to the chosen group.
+ * Unless empty values are allowed, the first group and office are chosen from the start.
+ */
+export function TeamSelect({
+  choices,
+  initial,
+  allowEmpty,
+  names = { group: "group", office: "office" },
+  labels = { group: "Group", office: "Office" },
+  errors = {},
+  idPrefix,
+}: {
+  choices: TeamChoices;
+  initial?: Partial<Team> | null;
+  allowEmpty?: boolean;
+  names?: { group: string; office: string };
+  labels?: { group: string; office: string };
+  errors?: { group?: string[]; office?: string[] };
+  idPrefix: string;
+}) {
+  const firstGroup = choices.groups.find((group) => officesOf(choices, group._id).length > 0) ?? choices.groups[0];
+  const startGroup = initial?.groupId ?? (allowEmpty ? "" : (firstGroup?._id ?? ""));
+  const [groupId, setGroupId] = useState(startGroup);
+  const [officeId, setOfficeId] = useState(initial?.officeId ?? (allowEmpty || !startGroup ? "" : (officesOf(choices, startGroup)[0]?._id ?? "")));
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <SelectField
+        id={`${idPrefix}-${names.group}`}
+        name={names.group}
+        label={labels.group}
+        value={groupId}
+        placeholder={allowEmpty ? "No group" : undefined}
+        onChange={(event) => {
+          setGroupId(event.target.value);
+          setOfficeId(allowEmpty && !event.target.value ? "" : (officesOf(choices, event.target.value)[0]?._id ?? ""));
+        }}
+        options={choices.groups.map((group) => ({ value: group._id, label: group.name }))}
+        errors={errors.group}
+      />
+      <SelectField
+        id={`${idPrefix}-${names.office}`}
+        name={names.office}
+        label={labels.office}
+        value={officeId}
+        placeholder={allowEmpty ? "No office" : undefined}
+        onChange={(event) => setOfficeId(event.target.value)}
+        options={officesOf(choices, groupId).map((office) => ({ value: office._id, label: office.name }))}
+        errors={errors.office}
+      />
+    </div>
+  );
+}
+
+/** Invite one person: an employee, an administrator (admin), or, for company admins, a company administrator. */
+export function InviteForm({ choices, defaultTeam, canInviteCompanyAdmin, onClose }: { choices: TeamChoices; defaultTeam: Team | null; canInviteCompanyAdmin: boolean; onClose: () => void }) {
+  const { fetcher, form, fields, busy } = useDialogForm("invite", userCreationSchema, undefined, onClose);
+  const [companyAdmin, setCompanyAdmin] = useState(false);
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="invite" />
+      <Field label="Name" data-autofocus autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
+      <Field label="Email" autoComplete="off" {...inputProps(fields.email, { type: "email" })} />
+      <Field label="Title (optional)" autoComplete="off" {...inputProps(fields.title, { type: "text" })} />
+      <Checkbox name="admin" label="Administrator" hint="Sees the user lists and statistics of their group and office." />
+      {canInviteCompanyAdmin ? <Checkbox name="companyAdmin" label="Company administrator" hint="Runs the whole company; has no group or office." checked={companyAdmin} onChange={setCompanyAdmin} /> : null}
+      {companyAdmin ? null : <TeamSelect idPrefix="invite" choices={choices} initial={defaultTeam} errors={{ group: fields.group.errors, office: fields.office.errors }} />}
+      <DialogError id={form.errorId} message={form.errors?.[0]} />
+      <Actions onCancel={onClose} busy={busy} label="Send invite" busyLabel="Inviting..." />
+    </fetcher.Form>
+  );
+}
+
+/**
+ * Invite several people: Names and Emails split on ';' and matched by position. Each e-mail
+ * is listed below the field; invalid ones and ones that exist already are marked red.
+ */
+export function InviteMultipleForm({ choices, defaultTeam, onClose }: { choices: TeamChoices; defaultTeam: Team | null; onClose: () => void }) {
+  const fetcher = useFetcher<InviteMultipleReply>();
+  const [emails, setEmails] = useState("");
+  const [names, setNames] = useState("");
+  const [tried, setTried] = useState(false);
+  const [secondary, setSecondary] = useState(false);
+  const reply = fetcher.state === "idle" ? fetcher.data : undefined;
+  useEffect(() => {
+    if (reply?.status === "success") onClose();
+  }, [reply, onClose]);
+  const list = splitList(emails);
+  const nameList = names.split(";").map((name) => name.trim());
+  const invalid = new Set(list.filter((email) => !isValidEmail(email)));
+  const existing = new Set((reply?.existing ?? []).map(normalizeEmail));
+  const showInvalid = (tried || list.length > 0) && invalid.size > 0;
+  const emailsError = tried && list.length === 0 ? "This field is required." : reply?.fieldErrors?.emails;
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form
+      method="post"
+      className="space-y-4"
+      noValidate
+      onSubmit={(event) => {
+        setTried(true);
+        if (list.length === 0 || invalid.size > 0) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value="inviteMultiple" />
+      <div>
+        <label htmlFor="invite-names" className="block text-sm font-medium text-slate-700">
+          Names
+        </label>
+        <textarea
+          id="invite-names"
+          name="names"
+          rows={2}
+          value={names}
+          onChange={(event) => setNames(event.target.value)}
+          placeholder="Anna Lind; Erik Berg"
+          className="mt-1 block w-full rounded-md border-0 px-3 py-2 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none focus:ring-inset sm:text-sm"
+        />
+        <p className="mt-1 text-xs text-slate-500">Optional. Separate with ; in the same order as the e-mails.</p>
+      </div>
+      <div>
+        <label htmlFor="invite-emails" className="block text-sm font-medium text-slate-700">
+          Emails
+        </label>
+        <textarea
+          id="invite-emails"
+          name="emails"
+          rows={3}
+          value={emails}
+          data-autofocus
+          aria-invalid={Boolean(emailsError || showInvalid || existing.size) || undefined}
+          aria-describedby="invite-emails-help"
+          onChange={(event) => setEmails(event.target.value)}
+          placeholder="anna.lind@firm.com; erik.berg@firm.com"
+          className={clsx(
+            "mt-1 block w-full rounded-md border-0 px-3 py-2 text-slate-900 shadow-sm ring-1 ring-inset placeholder:text-slate-400 focus:ring-2 focus:outline-none focus:ring-inset sm:text-sm",
+            emailsError || showInvalid ? "ring-red-400 focus:ring-red-500" : "ring-slate-300 focus:ring-brand-500",
+          )}
+        />
+        <p id="invite-emails-help" className="mt-1 text-xs text-slate-500">
+          Separate with ;
+        </p>
+        {emailsError ? <p className="mt-1 text-sm text-red-600">{emailsError}</p> : null}
+      </div>
+      {list.length ? (
+        <ul aria-label="People to invite" className="flex flex-wrap gap-2">
+          {list.map((email, index) => {
+            const bad = invalid.has(email) || existing.has(normalizeEmail(email));
+            return (
+              <li
+                key={`${email}-${index}`}
+                data-invalid={bad || undefined}
+                className={clsx("max-w-full rounded-full px-3 py-1 text-xs break-all ring-1", bad ? "bg-red-50 text-red-700 ring-red-300" : "bg-slate-50 text-slate-700 ring-slate-200")}
+              >
+                {nameList[index] ? `${nameList[index]} · ` : ""}
+                {email}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      {showInvalid ? (
+        <p role="alert" className="text-sm text-red-600">
+          Make sure all emails entered are valid. Invalid ones are marked as red in the list above.
+        </p>
+      ) : null}
+      {existing.size && !showInvalid ? (
+        <p role="alert" className="text-sm text-red-600">
+          Users with emails marked in red already exists. Remove them and try again.
+        </p>
+      ) : null}
+      <Checkbox name="admin" label="Invite as administrators" />
+      <TeamSelect
+        idPrefix="invite-multiple"
+        choices={choices}
+        initial={defaultTeam}
+        errors={{ group: reply?.fieldErrors?.group ? [reply.fieldErrors.group] : undefined, office: reply?.fieldErrors?.office ? [reply.fieldErrors.office] : undefined }}
+      />
+      <Checkbox name="secondaryEnabled" label="Also in a secondary group and office" checked={secondary} onChange={setSecondary} />
+      {secondary ? (
+        <TeamSelect
+          idPrefix="invite-multiple"
+          choices={choices}
+          names={{ group: "secondaryGroup", office: "secondaryOffice" }}
+          labels={{ group: "Secondary group", office: "Secondary office" }}
+          errors={{
+            group: reply?.fieldErrors?.secondaryGroup ? [reply.fieldErrors.secondaryGroup] : undefined,
+            office: reply?.fieldErrors?.secondaryOffice ? [reply.fieldErrors.secondaryOffice] : undefined,
+          }}
+        />
+      ) : null}
+      <DialogError message={reply?.message} />
+      <Actions onCancel={onClose} busy={busy} label="Send invites" busyLabel="Inviting..." disabled={showInvalid} />
+    </fetcher.Form>
+  );
+}
+
+export interface EditableUser extends TableUser {
+  utilizationViewOthersPriviliges: boolean;
+  detailedViewPriviliges: boolean;
+  detailedViewHoursPriviliges: boolean;
+}
+
+/**
+ * Edit a person: name, e-mail, title (employees only), the Observer flag, and the report
+ * permissions the company's switches allow. Detailed View Hours needs Detailed View.
+ */
+export function UserEditForm({ user, features, onClose }: { user: EditableUser; features: { utilizationView: boolean; detailedViewHours: boolean }; onClose: () => void }) {
+  const isEmployee = !user.companyAdmin && !user.admin && !user.administratorPriviliges;
+  const { fetcher, form, fields, busy } = useDialogForm(`edit-${user._id}`, userEditFormSchema, { name: user.name, email: user.email, title: user.title }, onClose);
+  const [detailed, setDetailed] = useState(user.detailedViewPriviliges);
+  const [hours, setHours] = useState(user.detailedViewHoursPriviliges && user.detailedViewPriviliges);
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="update" />
+      <input type="hidden" name="id" value={user._id} />
+      <Field label="Name" data-autofocus autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
+      <Field label="Email" autoComplete="off" {...inputProps(fields.email, { type: "email" })} />
+      {isEmployee ? <Field label="Title" autoComplete="off" {...inputProps(fields.title, { type: "text" })} /> : null}
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium text-slate-700">Permissions</legend>
+        <Checkbox name="admin" label="Observer" hint="Sees the user lists and statistics without changing anything." defaultChecked={user.admin} />
+        {features.utilizationView ? (
+          <>
+            <Checkbox
+              name="detailedViewPriviliges"
+              label="Detailed View"
+              checked={detailed}
+              onChange={(value) => {
+                setDetailed(value);
+                if (!value) setHours(false);
+              }}
+            />
+            {features.detailedViewHours ? <Checkbox name="detailedViewHoursPriviliges" label="Detailed View Hours" checked={hours} onChange={setHours} disabled={!detailed} hint={detailed ? undefined : "Needs Detailed View."} /> : null}
+            <Checkbox name="utilizationViewOthersPriviliges" label="Utilization View of others" defaultChecked={user.utilizationViewOthersPriviliges} />
+          </>
+        ) : null}
+      </fieldset>
+      <DialogError id={form.errorId} message={form.errors?.[0]} />
+      <Actions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
+    </fetcher.Form>
+  );
+}
+
+export interface TeamUser extends TableUser {
+  group: { _id: string; name: string } | null;
+  office: { _id: string; name: string } | null;
+  secondaryGroup: { _id: string; name: string } | null;
+  secondaryOffice: { _id: string; name: string } | null;
+}
+
+/** The user team change: primary and optional secondary group and office, Cancel and Save. */
+export function TeamForm({ user, choices, onClose, onResult }: { user: TeamUser; choices: TeamChoices; onClose: () => void; onResult: (message: string) => void }) {
+  const fetcher = useFetcher<Reply>();
+  const [form, fields] = useForm({ id: `team-${user._id}`, lastResult: fetcher.state === "idle" ? fetcher.data : undefined, constraint: getZodConstraint(moveUserSchema) });
+  const [secondary, setSecondary] = useState(Boolean(user.secondaryGroup));
+  const reply = fetcher.state === "idle" ? fetcher.data : undefined;
+  useEffect(() => {
+    if (!reply) return;
+    if (reply.status === "success") {
+      onResult("Group successfully updated.");
+      onClose();
+    } else if (!reply.error || Object.keys(reply.error).every((key) => key === "")) {
+      onResult("Something went wrong");
+    }
+  }, [reply, onClose, onResult]);
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="move" />
+      <input type="hidden" name="id" value={user._id} />
+      <TeamSelect
+        idPrefix={`team-${user._id}`}
+        choices={choices}
+        allowEmpty={user.companyAdmin}
+        initial={user.group && user.office ? { groupId: user.group._id, officeId: user.office._id } : null}
+        errors={{ group: fields.group.errors, office: fields.office.errors }}
+      />
+      <Checkbox name="secondaryEnabled" label="Secondary group and office" checked={secondary} onChange={setSecondary} />
+      {secondary ? (
+        <TeamSelect
+          idPrefix={`team-${user._id}`}
+          choices={choices}
+          names={{ group: "secondaryGroup", office: "secondaryOffice" }}
+          labels={{ group: "Secondary group", office: "Secondary office" }}
+          initial={user.secondaryGroup && user.secondaryOffice ? { groupId: user.secondaryGroup._id, officeId: user.secondaryOffice._id } : null}
+          errors={{ group: fields.secondaryGroup.errors, office: fields.secondaryOffice.errors }}
+        />
+      ) : null}
+      <DialogError id={form.errorId} message={form.errors?.[0]} />
+      <Actions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
+    </fetcher.Form>
+  );
+}
+
+/** 'Resend invite' for a pending person; says 'Invite sent' once done. */
+export function ResendInviteButton({ userId, name }: { userId: string; name: string }) {
+  const fetcher = useFetcher<Reply>();
+  const sent = fetcher.state === "idle" && fetcher.data?.status === "success";
+  const failed = fetcher.state === "idle" && fetcher.data?.status === "error";
+  return (
+    <fetcher.Form method="post" className="inline">
+      <input type="hidden" name="intent" value="resendInvite" />
+      <input type="hidden" name="id" value={userId} />
+      {sent ? (
+        <span role="status" className="text-xs text-green-700">
+          Invite sent
+        </span>
+      ) : (
+        <button type="submit" disabled={fetcher.state !== "idle"} aria-label={`Resend invite to ${name}`} className="text-xs font-medium text-brand-700 hover:underline disabled:text-slate-400">
+          {fetcher.state !== "idle" ? "Sending..." : "Resend invite"}
+        </button>
+      )}
+      {failed ? <span className="ml-2 text-xs text-red-600">Something went wrong</span> : null}
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,115 @@
+import { roleRank } from "~/auth/permissions";
+
+/**
+ * The /users/all table: labels, search and sorting. Pure, so the page and the tests use the
+ * same rules. Default order: name ascending. The e-mail header cycles through e-mail
+ * ascending, e-mail descending, domain ascending, domain descending.
+ */
+export interface TableUser {
+  _id: string;
+  name: string;
+  title: string;
+  email: string;
+  completed: boolean;
+  admin: boolean;
+  administratorPriviliges: boolean;
+  companyAdmin: boolean;
+  group: { name: string } | null;
+  office: { name: string } | null;
+  secondaryGroup: { name: string } | null;
+  secondaryOffice: { name: string } | null;
+}
+
+export type SortKey = "name" | "title" | "email" | "domain" | "admin" | "group" | "office" | "status";
+export interface Sort {
+  key: SortKey;
+  dir: "asc" | "desc";
+}
+export const DEFAULT_SORT: Sort = { key: "name", dir: "asc" };
+
+export function roleLabel(user: Pick<TableUser, "companyAdmin" | "administratorPriviliges" | "admin">): string {
+  if (user.companyAdmin) return "Company admin";
+  if (user.administratorPriviliges) return "Admin";
+  if (user.admin) return "Observer";
+  return "";
+}
+
+function pairLabel(primary: { name: string } | null, secondary: { name: string } | null): string {
+  if (!primary) return secondary ? `Not assigned (+ ${secondary.name})` : "Not assigned";
+  return secondary ? `${primary.name} (+ ${secondary.name})` : primary.name;
+}
+
+/** 'Primary (+ Secondary)', 'Not assigned' when none, '-' for company administrators. */
+export function groupLabel(user: TableUser): string {
+  return user.companyAdmin ? "-" : pairLabel(user.group, user.secondaryGroup);
+}
+
+export function officeLabel(user: TableUser): string {
+  return user.companyAdmin ? "-" : pairLabel(user.office, user.secondaryOffice);
+}
+
+export function statusLabel(user: Pick<TableUser, "completed">): "Active" | "Pending" {
+  return user.completed ? "Active" : "Pending";
+}
+
+export function emailDomain(email: string): string {
+  return email.slice(email.lastIndexOf("@") + 1);
+}
+
+/** Name or e-mail, and the group and office names (primary and secondary). */
+export function matchesUser(user: TableUser, query: string): boolean {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return true;
+  return [user.name, user.email, user.group?.name, user.office?.name, user.secondaryGroup?.name, user.secondaryOffice?.name].some((text) => text?.toLowerCase().includes(needle));
+}
+
+const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+
+function sortValue(user: TableUser, key: SortKey): string | number {
+  switch (key) {
+    case "name":
+      return user.name || user.email;
+    case "title":
+      return user.title;
+    case "email":
+      return user.email;
+    case "domain":
+      return emailDomain(user.email);
+    // Highest role first when ascending: the admins are what one looks for.
+    case "admin":
+      return -roleRank(user);
+    case "group":
+      return groupLabel(user);
+    case "office":
+      return officeLabel(user);
+    case "status":
+      return statusLabel(user);
+  }
+}
+
+export function sortUsers<T extends TableUser>(list: T[], sort: Sort): T[] {
+  const factor = sort.dir === "asc" ? 1 : -1;
+  return [...list].sort((a, b) => {
+    const x = sortValue(a, sort.key);
+    const y = sortValue(b, sort.key);
+    const primary = typeof x === "number" && typeof y === "number" ? x - y : collator.compare(String(x), String(y));
+    // Ties keep a stable, readable order: by name, then e-mail.
+    return primary * factor || collator.compare(a.name || a.email, b.name || b.email) || collator.compare(a.email, b.email);
+  });
+}
+
+/** The next order after clicking a column header. */
+export function nextSort(current: Sort, column: Exclude<SortKey, "domain">): Sort {
+  if (column === "email") {
+    const cycle: Sort[] = [
+      { key: "email", dir: "asc" },
+      { key: "email", dir: "desc" },
+      { key: "domain", dir: "asc" },
+      { key: "domain", dir: "desc" },
+    ];
+    const index = cycle.findIndex((step) => step.key === current.key && step.dir === current.dir);
+    return cycle[(index + 1) % cycle.length];
+  }
+  if (current.key === column) return { key: column, dir: current.dir === "asc" ? "desc" : "asc" };
+  return { key: column, dir: "asc" };
+}

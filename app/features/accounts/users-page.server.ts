@@ -1,0 +1,30 @@
+import type { Actor } from "~/auth/session.server";
+import { canAdministerUsers } from "~/auth/permissions";
+import { domainCtx } from "~/domain/context";
+import { listUserRows } from "~/domain/users/admin-users.server";
+import { teamChoices } from "~/domain/users/team.server";
+import type { LoadContext } from "~/env";
+
+/** What /users and /users/all load: the people, the team choices, and who is looking. */
+export async function loadUsersPage(context: LoadContext, actor: Actor) {
+  const ctx = domainCtx(context, actor);
+  const [rows, choices] = await Promise.all([listUserRows(ctx), teamChoices(context.db, actor.company.id)]);
+  const me = actor.user;
+  return {
+    rows,
+    choices,
+    me: {
+      id: me.id,
+      admin: me.admin,
+      administratorPriviliges: me.administratorPriviliges,
+      companyAdmin: me.companyAdmin,
+      groupId: me.groupId,
+      officeId: me.officeId,
+      secondaryGroupId: me.secondaryGroupId,
+      secondaryOfficeId: me.secondaryOfficeId,
+    },
+    myTeam: me.groupId && me.officeId ? { groupId: me.groupId, officeId: me.officeId } : null,
+    canInvite: canAdministerUsers(me),
+    features: { utilizationView: actor.company.settings.enableUtilizationView, detailedViewHours: actor.company.settings.enableDetailedViewHours },
+  };
+}

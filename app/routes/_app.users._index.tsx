@@ -1,0 +1,149 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { canAdministerUsers, isAdminForRoutes, roleRank } from "~/auth/permissions";
+import { requireUser } from "~/auth/session.server";
+import { Button } from "~/components/button";
+import { mailerFor } from "~/domain/account/mailer.server";
+import { ForbiddenError } from "~/domain/errors";
+import { officesOf, SelectField } from "~/features/accounts/select-field";
+import { canChange, RoleBadge, UserRowMenu, useToast, useUserDialogs, type AdminUser } from "~/features/accounts/user-admin-ui";
+import { InviteForm, InviteMultipleForm, ResendInviteButton } from "~/features/accounts/user-dialogs";
+import { groupLabel, matchesUser, officeLabel, roleLabel } from "~/features/accounts/user-table";
+import { runUsersAction } from "~/features/accounts/users-actions.server";
+import { loadUsersPage } from "~/features/accounts/users-page.server";
+import { CatalogIcon, DialogButton, Highlight, ListBlock } from "~/features/company/catalog-ui";
+
+export const meta: MetaFunction = () => [{ title: "Manage users · Availability" }];
+
+/** /users: administrators manage the people of their group and office. Company admins use /users/all. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const actor = await requireUser(request, context);
+  if (!isAdminForRoutes(actor.user)) throw redirect(actor.user.companyAdmin ? "/users/all" : "/home");
+  return json(await loadUsersPage(context, actor));
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const actor = await requireUser(request, context);
+  if (!canAdministerUsers(actor.user)) throw new Response(new ForbiddenError().message, { status: 403 });
+  return runUsersAction(context, actor, mailerFor(context, request), await request.formData());
+}
+
+function inTeam(user: AdminUser, groupId: string, officeId: string) {
+  const pairs = [
+    [user.group?._id, user.office?._id],
+    [user.secondaryGroup?._id, user.secondaryOffice?._id],
+  ];
+  return pairs.some(([group, office]) => (!groupId || group === groupId) && (!officeId || office === officeId));
+}
+
+export default function UsersPage() {
+  const data = useLoaderData<typeof loader>();
+  const [query, setQuery] = useState("");
+  const [groupId, setGroupId] = useState("");
+  const [officeId, setOfficeId] = useState("");
+  const toast = useToast();
+  const dialogs = useUserDialogs({ choices: data.choices, features: data.features, onToast: toast.show });
+  // The filters offer the teams the list holds (the administrator's own and secondary ones).
+  const groupIds = new Set(data.rows.flatMap((user) => [user.group?._id, user.secondaryGroup?._id]));
+  const officeIds = new Set(data.rows.flatMap((user) => [user.office?._id, user.secondaryOffice?._id]));
+  const groups = data.choices.groups.filter((group) => groupIds.has(group._id));
+  const offices = (groupId ? officesOf(data.choices, groupId) : data.choices.offices).filter((office) => officeIds.has(office._id));
+  const visible = data.rows.filter((user) => matchesUser(user, query) && inTeam(user, groupId, officeId));
+  const administrators = visible.filter((user) => roleRank(user) > 0).sort((a, b) => roleRank(b) - roleRank(a) || a.name.localeCompare(b.name));
+  const people = visible.filter((user) => roleRank(user) === 0);
+
+  const row = (user: AdminUser) => (
+    <li key={user._id} className="flex items-center justify-between gap-3 px-4 py-3">
+      <span className="block min-w-0 flex-1">
+        <span className="flex flex-wrap items-center gap-2">
+          <span className="truncate text-sm font-medium text-slate-900">
+            <Highlight text={user.name || user.email} query={query} />
+          </span>
+          <RoleBadge label={roleLabel(user)} />
+          {user.completed ? null : <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200">Not completed</span>}
+        </span>
+        <span className="block truncate text-xs text-slate-500">
+          <Highlight text={user.email} query={query} /> · {groupLabel(user)} · {officeLabel(user)}
+        </span>
+        {!user.completed && data.canInvite && canChange(data.me, user) ? <ResendInviteButton userId={user._id} name={user.name || user.email} /> : null}
+      </span>
+      {data.canInvite && canChange(data.me, user) ? <UserRowMenu user={user} open={dialogs.open} /> : null}
+    </li>
+  );
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
+      {toast.node}
+      <Link to="/home" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+        <CatalogIcon name="back" />
+        Back
+      </Link>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-semibold text-slate-900">Manage users</h1>
+        {data.canInvite ? (
+          <div className="flex flex-wrap gap-2">
+            <DialogButton title="Invite new administrators/employees" button={(open) => <Button onClick={open}>Invite</Button>}>
+              {(close) => <InviteForm choices={data.choices} defaultTeam={data.myTeam} canInviteCompanyAdmin={false} onClose={close} />}
+            </DialogButton>
+            <DialogButton
+              title="Invite new administrators/employees"
+              button={(open) => (
+                <Button variant="secondary" onClick={open}>
+                  Invite multiple
+                </Button>
+              )}
+            >
+              {(close) => <InviteMultipleForm choices={data.choices} defaultTeam={data.myTeam} onClose={close} />}
+            </DialogButton>
+          </div>
+        ) : null}
+      </div>
+
+      <div className="mt-6 grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
+        <div>
+          <label htmlFor="user-search" className="block text-sm font-medium text-slate-700">
+            Search user
+          </label>
+          <input
+            id="user-search"
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder="Search user"
+            className="mt-1 block w-full rounded-md border-0 bg-white px-3 py-2 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none focus:ring-inset sm:text-sm"
+          />
+        </div>
+        <SelectField
+          id="filter-group"
+          label="Group"
+          value={groupId}
+          onChange={(event) => {
+            setGroupId(event.target.value);
+            setOfficeId("");
+          }}
+          placeholder="All groups"
+          options={groups.map((group) => ({ value: group._id, label: group.name }))}
+        />
+        <SelectField
+          id="filter-office"
+          label="Office"
+          value={officeId}
+          onChange={(event) => setOfficeId(event.target.value)}
+          placeholder="All offices"
+          options={offices.map((office) => ({ value: office._id, label: office.name }))}
+        />
+      </div>
+
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-2 [&>*]:min-w-0">
+        <ListBlock title="Administrators" empty={query ? "No matches." : "No administrators here."}>
+          {administrators.map(row)}
+        </ListBlock>
+        <ListBlock title="Users" empty={query ? "No matches." : "No users here yet."}>
+          {people.map(row)}
+        </ListBlock>
+      </div>
+      {dialogs.modal}
+    </div>
+  );
+}

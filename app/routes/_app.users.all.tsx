@@ -1,0 +1,168 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import clsx from "clsx";
+import { useMemo, useState } from "react";
+import { canAdministerUsers, canSeeUserAdministration } from "~/auth/permissions";
+import { requireUser } from "~/auth/session.server";
+import { Button } from "~/components/button";
+import { mailerFor } from "~/domain/account/mailer.server";
+import { ForbiddenError } from "~/domain/errors";
+import { canChange, RoleBadge, UserRowMenu, useToast, useUserDialogs } from "~/features/accounts/user-admin-ui";
+import { InviteForm, InviteMultipleForm, ResendInviteButton } from "~/features/accounts/user-dialogs";
+import { DEFAULT_SORT, groupLabel, matchesUser, nextSort, officeLabel, roleLabel, sortUsers, statusLabel, type Sort, type SortKey } from "~/features/accounts/user-table";
+import { runUsersAction } from "~/features/accounts/users-actions.server";
+import { loadUsersPage } from "~/features/accounts/users-page.server";
+import { CatalogIcon, DialogButton, Highlight } from "~/features/company/catalog-ui";
+
+export const meta: MetaFunction = () => [{ title: "All users · Availability" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const actor = await requireUser(request, context);
+  if (!canSeeUserAdministration(actor.user)) throw redirect("/home");
+  return json(await loadUsersPage(context, actor));
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const actor = await requireUser(request, context);
+  if (!canAdministerUsers(actor.user)) throw new Response(new ForbiddenError().message, { status: 403 });
+  return runUsersAction(context, actor, mailerFor(context, request), await request.formData());
+}
+
+type Column = Exclude<SortKey, "domain">;
+const columns: { key: Column; label: string }[] = [
+  { key: "name", label: "Name" },
+  { key: "title", label: "Title" },
+  { key: "email", label: "Email" },
+  { key: "admin", label: "Admin" },
+  { key: "group", label: "Group" },
+  { key: "office", label: "Office" },
+  { key: "status", label: "Status" },
+];
+
+function sortDescription(sort: Sort) {
+  if (sort.key === "domain") return `email domain, ${sort.dir === "asc" ? "ascending" : "descending"}`;
+  return `${sort.key}, ${sort.dir === "asc" ? "ascending" : "descending"}`;
+}
+
+export default function AllUsersPage() {
+  const data = useLoaderData<typeof loader>();
+  const [query, setQuery] = useState("");
+  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
+  const toast = useToast();
+  const dialogs = useUserDialogs({ choices: data.choices, features: data.features, onToast: toast.show });
+  const rows = useMemo(() => sortUsers(data.rows.filter((user) => matchesUser(user, query)), sort), [data.rows, query, sort]);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
+      {toast.node}
+      <Link to="/groups" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+        <CatalogIcon name="back" />
+        Back to company
+      </Link>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-semibold text-slate-900">All users</h1>
+        {data.canInvite ? (
+          <div className="flex flex-wrap gap-2">
+            <DialogButton title="Invite new administrators/employees" button={(open) => <Button onClick={open}>Invite</Button>}>
+              {(close) => <InviteForm choices={data.choices} defaultTeam={data.myTeam} canInviteCompanyAdmin={data.me.companyAdmin} onClose={close} />}
+            </DialogButton>
+            <DialogButton
+              title="Invite new administrators/employees"
+              button={(open) => (
+                <Button variant="secondary" onClick={open}>
+                  Invite multiple
+                </Button>
+              )}
+            >
+              {(close) => <InviteMultipleForm choices={data.choices} defaultTeam={data.myTeam} onClose={close} />}
+            </DialogButton>
+          </div>
+        ) : null}
+      </div>
+
+      <div className="relative mt-6 max-w-md">
+        <span className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 text-slate-400">
+          <CatalogIcon name="search" />
+        </span>
+        <input
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder="Search"
+          aria-label="Search by name, e-mail, group or office"
+          className="block w-full rounded-md border-0 bg-white py-2 pr-3 pl-9 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none focus:ring-inset sm:text-sm"
+        />
+      </div>
+      <p className="sr-only" aria-live="polite">
+        {rows.length} users, sorted by {sortDescription(sort)}
+      </p>
+
+      <div className="relative mt-6 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <caption className="sr-only">All users</caption>
+          <thead className="bg-slate-50">
+            <tr>
+              {columns.map((column) => {
+                const active = sort.key === column.key || (column.key === "email" && sort.key === "domain");
+                const ariaSort = active ? (sort.dir === "asc" ? "ascending" : "descending") : "none";
+                return (
+                  <th key={column.key} scope="col" aria-sort={ariaSort} className="px-2.5 py-3 text-left font-semibold whitespace-nowrap text-slate-700">
+                    <button type="button" onClick={() => setSort(nextSort(sort, column.key))} className="inline-flex items-center gap-1 rounded hover:text-slate-950">
+                      {column.label}
+                      {column.key === "email" && sort.key === "domain" ? <span className="text-xs font-normal text-slate-500">(domain)</span> : null}
+                      <SortArrow dir={active ? sort.dir : null} />
+                    </button>
+                  </th>
+                );
+              })}
+              <th scope="col" className="px-2 py-3">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map((user) => (
+              <tr key={user._id} className="align-top">
+                <td className="px-2.5 py-3 font-medium whitespace-nowrap text-slate-900">
+                  <Highlight text={user.name || "—"} query={query} />
+                </td>
+                <td className="px-2.5 py-3 text-slate-600">{user.title}</td>
+                <td className="px-2.5 py-3 text-slate-600">
+                  <Highlight text={user.email} query={query} />
+                </td>
+                <td className="px-2.5 py-3">
+                  <RoleBadge label={roleLabel(user)} />
+                </td>
+                <td className="px-2.5 py-3 text-slate-600">
+                  <Highlight text={groupLabel(user)} query={query} />
+                </td>
+                <td className="px-2.5 py-3 text-slate-600">
+                  <Highlight text={officeLabel(user)} query={query} />
+                </td>
+                <td className="px-2.5 py-3 whitespace-nowrap">
+                  <span className={clsx("font-medium", user.completed ? "text-green-700" : "text-amber-700")}>{statusLabel(user)}</span>
+                  {!user.completed && data.canInvite && canChange(data.me, user) ? (
+                    <span className="block">
+                      <ResendInviteButton userId={user._id} name={user.name || user.email} />
+                    </span>
+                  ) : null}
+                </td>
+                <td className="px-2 py-2 text-right">{data.canInvite && canChange(data.me, user) ? <UserRowMenu user={user} open={dialogs.open} /> : null}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {rows.length === 0 ? <p className="px-4 py-6 text-sm text-slate-500">{query ? "No matches." : "No users yet."}</p> : null}
+      </div>
+      {dialogs.modal}
+    </div>
+  );
+}
+
+function SortArrow({ dir }: { dir: "asc" | "desc" | null }) {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className={clsx("h-3.5 w-3.5", dir ? "text-slate-700" : "text-slate-300")} aria-hidden="true">
+      {dir === "desc" ? <path d="M12 5v14M6 13l6 6 6-6" /> : <path d="M12 19V5M6 11l6-6 6 6" />}
+    </svg>
+  );
+}

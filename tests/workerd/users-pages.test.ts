@@ -1,0 +1,83 @@
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_SORT, nextSort, sortUsers, type TableUser } from "~/features/accounts/user-table";
+import { BASE, createCompany, PASSWORD } from "./helpers";
+
+async function cookieFor(email: string) {
+  const form = new URLSearchParams({ email, password: PASSWORD, redirectTo: "" });
+  const response = await SELF.fetch(`${BASE}/login`, { method: "POST", body: form, redirect: "manual", headers: { "CF-Connecting-IP": `192.0.2.${Math.floor(Math.random() * 250)}` } });
+  return response.headers.get("Set-Cookie")!.split(";")[0];
+}
+
+function post(path: string, cookie: string, fields: Record<string, string>) {
+  return SELF.fetch(`${BASE}${path}`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie }, redirect: "manual" });
+}
+
+describe("the users pages", () => {
+  it("open /users/all for company admins and admins, /users for admins, and neither for employees", async () => {
+    const firm = await createCompany("Pages Firm");
+    const companyAdmin = await cookieFor((await firm.createUser("companyAdmin", { groupId: null, officeId: null })).email);
+    const administrator = await cookieFor((await firm.createUser("administrator")).email);
+    const employee = await cookieFor((await firm.createUser("employee")).email);
+    expect((await SELF.fetch(`${BASE}/users/all`, { headers: { Cookie: companyAdmin } })).status).toBe(200);
+    expect((await SELF.fetch(`${BASE}/users/all`, { headers: { Cookie: administrator } })).status).toBe(200);
+    expect((await SELF.fetch(`${BASE}/users`, { headers: { Cookie: administrator } })).status).toBe(200);
+    expect((await SELF.fetch(`${BASE}/users`, { headers: { Cookie: companyAdmin }, redirect: "manual" })).headers.get("Location")).toBe("/users/all");
+    for (const path of ["/users", "/users/all"]) {
+      expect((await SELF.fetch(`${BASE}${path}`, { headers: { Cookie: employee }, redirect: "manual" })).headers.get("Location")).toBe("/home");
+    }
+    expect((await post("/users/all", employee, { intent: "delete", id: "x" })).status).toBe(403);
+  });
+
+  it("answers 'Invite multiple' with the invalid and the existing e-mails", async () => {
+    const firm = await createCompany("Pages Invite Firm");
+    const existing = await firm.createUser("employee");
+    const cookie = await cookieFor((await firm.createUser("administrator")).email);
+    const invalid = await post("/users?index&_data=routes%2F_app.users._index", cookie, { intent: "inviteMultiple", names: "A; B", emails: "good@pages.test; bad@", group: firm.group.id, office: firm.office.id });
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toMatchObject({ status: "error", invalid: ["bad@"] });
+    const taken = await post("/users?index&_data=routes%2F_app.users._index", cookie, { intent: "inviteMultiple", names: "", emails: `fresh@pages.test; ${existing.email}`, group: firm.group.id, office: firm.office.id });
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toMatchObject({ status: "error", existing: [existing.email] });
+    const done = await post("/users?index&_data=routes%2F_app.users._index", cookie, { intent: "inviteMultiple", names: "Fresh One", emails: "fresh@pages.test", group: firm.group.id, office: firm.office.id });
+    expect(await done.json()).toEqual({ status: "success", invited: 1 });
+  });
+});
+
+describe("sorting /users/all", () => {
+  const user = (name: string, email: string, extra: Partial<TableUser> = {}): TableUser => ({
+    _id: name,
+    name,
+    title: "",
+    email,
+    completed: true,
+    admin: false,
+    administratorPriviliges: false,
+    companyAdmin: false,
+    group: null,
+    office: null,
+    secondaryGroup: null,
+    secondaryOffice: null,
+    ...extra,
+  });
+  const list = [user("Cleo", "a@zeta.se"), user("Abe", "c@alpha.se", { completed: false }), user("Bea", "b@mid.se", { administratorPriviliges: true })];
+  const names = (sorted: TableUser[]) => sorted.map((u) => u.name);
+
+  it("cycles the e-mail header through e-mail and domain, each both ways", () => {
+    let sort = DEFAULT_SORT;
+    expect(names(sortUsers(list, sort))).toEqual(["Abe", "Bea", "Cleo"]);
+    const seen = [];
+    for (let i = 0; i < 5; i++) {
+      sort = nextSort(sort, "email");
+      seen.push([sort.key, sort.dir, names(sortUsers(list, sort)).join(",")].join(" "));
+    }
+    expect(seen).toEqual(["email asc Cleo,Bea,Abe", "email desc Abe,Bea,Cleo", "domain asc Abe,Bea,Cleo", "domain desc Cleo,Bea,Abe", "email asc Cleo,Bea,Abe"]);
+  });
+
+  it("toggles other columns and starts a new one ascending", () => {
+    const byName = nextSort(DEFAULT_SORT, "name");
+    expect(byName).toEqual({ key: "name", dir: "desc" });
+    expect(names(sortUsers(list, nextSort(byName, "status")))).toEqual(["Bea", "Cleo", "Abe"]);
+    expect(names(sortUsers(list, nextSort(byName, "admin")))).toEqual(["Bea", "Abe", "Cleo"]);
+  });
+});
