@@ -85,8 +85,10 @@ export function FilterBar({
               </svg>
             </ListboxButton>
           </div>
+          {/* Not modal: the grid behind stays readable and updates with each pick. */}
           <ListboxOptions
             anchor={{ to: "bottom end", gap: 4 }}
+            modal={false}
             className="z-40 max-h-80 w-(--button-width) min-w-64 overflow-y-auto rounded-lg bg-white p-1 text-sm shadow-lg ring-1 ring-slate-200 focus:outline-none"
           >
             <div role="group" aria-labelledby={officeHeading}>

@@ -41,13 +41,16 @@ export function UserDetailModal({ person, open, onClose }: { person: CardPreview
 
   return (
     <Modal open={open} onClose={onClose} title={<span data-testid="user-card-title">{person?.name}</span>} description={person?.title || undefined} panelClassName="max-w-3xl">
-      {!person ? null : !card ? (
-        <p className="py-8 text-center text-sm text-slate-500" role="status">
-          Loading...
-        </p>
-      ) : (
-        <CardBody card={card} />
-      )}
+      {/* Focus starts on the card itself, not on its first link; Tab moves on from there. */}
+      <div tabIndex={-1} data-autofocus className="outline-none">
+        {!person ? null : !card ? (
+          <p className="py-8 text-center text-sm text-slate-500" role="status">
+            Loading...
+          </p>
+        ) : (
+          <CardBody card={card} />
+        )}
+      </div>
     </Modal>
   );
 }
@@ -149,7 +152,7 @@ function CardBody({ card }: { card: UserCard }) {
 
       {card.competences && card.competences.length > 0 ? (
         <Section title="Competences">
-          <Table head={[["Title"], ["Category", "w-1/4"], ["Skill level", "w-1/4"]]}>
+          <Table head={[["Title"], ["Category", "w-28 sm:w-1/4"], ["Skill level", "w-28 sm:w-1/4"]]}>
             {card.competences.map((skill) => (
               <tr key={skill._id}>
                 <td className="py-2 pr-3 font-medium text-slate-900">

@@ -1,0 +1,237 @@
+/**
+ * npm run bench: how the overview holds up as a company grows, on loopback only.
+ *
+ * For each size (SEED_USERS 500 and 5000 by default) it seeds a persisted local state of
+ * its own (.wrangler/bench-state-{n}, kept between runs; BENCH_RESEED=1 starts over),
+ * starts `wrangler dev` on a snapshot of the build, signs in through
+ * POST /api/v2/account/login and times, sequentially:
+ *   - GET /overview (the whole server-rendered page) and
+ *   - POST /api/v2/users/filtered (the default filter, first page)
+ * as admin@demo.test (own group and office) and as companyadmin@demo.test (everyone).
+ * It prints p50/p95 per size and the 5000/500 ratio, then the gzip size of the JavaScript
+ * a first visit to /home downloads (its modulepreload and script tags, and the inline
+ * module's imports).
+ *
+ * Bounded: BENCH_RUNS timed requests per measure (default 40, after 5 warm-ups), and a
+ * watchdog that stops everything after BENCH_TIMEOUT_S seconds (default 1500).
+ */
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+
+const SIZES = (process.env.BENCH_SIZES ?? "500,5000").split(",").map((n: string) => Number(n.trim()));
+const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+const WARMUP = 5;
+const PORT = Number(process.env.BENCH_PORT ?? 8796);
+const TIMEOUT_S = Number(process.env.BENCH_TIMEOUT_S ?? 1500);
+const HOST = "127.0.0.1";
+const APP = ".wrangler/bench-app";
+const PASSWORD = "demo-password-1";
+const ACCOUNTS = { admin: "admin@demo.test", companyAdmin: "companyadmin@demo.test" } as const;
+
+const children = new Set<ChildProcess>();
+const env = { ...process.env, PATH: `${process.cwd()}/node_modules/.bin:${process.env.PATH}`, WRANGLER_SEND_METRICS: "false" };
+
+function stopAll() {
+  for (const child of children) {
+    try {
+      if (child.pid) process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
+  children.clear();
+}
+
+const watchdog = setTimeout(() => {
+  console.error(`bench: stopped after ${TIMEOUT_S} s`);
+  stopAll();
+  process.exit(1);
+}, TIMEOUT_S * 1000);
+watchdog.unref();
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    stopAll();
+    process.exit(130);
+  });
+}
+
+function run(command: string, args: string[], extraEnv: Record<string, string> = {}) {
+  execFileSync(command, args, { stdio: ["ignore", "ignore", "inherit"], env: { ...env, ...extraEnv } });
+}
+
+/** The Worker bundled once plus a copy of public/, so builds elsewhere in the tree cannot reload the server mid-run. */
+function snapshot() {
+  const started = Date.now();
+  run("npm", ["run", "build", "--silent"]);
+  rmSync(APP, { recursive: true, force: true });
+  mkdirSync(APP, { recursive: true });
+  run("wrangler", ["deploy", "--dry-run", "--env=", "--outdir", `${APP}/worker`]);
+  cpSync("public", `${APP}/public`, { recursive: true });
+  const manifest = /\/build\/manifest-[A-Za-z0-9]+\.js/.exec(readFileSync(`${APP}/worker/app.js`, "utf8"))?.[0];
+  if (!manifest || !existsSync(`${APP}/public${manifest}`)) throw new Error("the build changed while it was copied; run the bench again");
+  console.log(`built a snapshot in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+function seed(people: number): string {
+  const state = `.wrangler/bench-state-${people}`;
+  const marker = `${state}/.bench-seeded`;
+  if (process.env.BENCH_RESEED === "1") rmSync(state, { recursive: true, force: true });
+  if (existsSync(marker)) return state;
+  const started = Date.now();
+  mkdirSync(state, { recursive: true });
+  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state]);
+  run("tsx", ["scripts/seed.ts"], { SEED_USERS: String(people), PERSIST_TO: state });
+  writeFileSync(marker, new Date().toISOString());
+  console.log(`seeded ${people} people in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return state;
+}
+
+async function startServer(state: string, port: number): Promise<string> {
+  const child = spawn(
+    "wrangler",
+    ["dev", `${APP}/worker/app.js`, "--config", "wrangler.toml", "--no-bundle", "--assets", `${APP}/public`, "--port", String(port), "--ip", HOST, "--persist-to", state, "--show-interactive-dev-session=false"],
+    { env, detached: true, stdio: ["ignore", "ignore", "pipe"] },
+  );
+  children.add(child);
+  let errors = "";
+  child.stderr?.on("data", (chunk) => (errors = (errors + chunk).slice(-4000)));
+  const base = `http://${HOST}:${port}`;
+  const started = Date.now();
+  while (Date.now() - started < 120_000) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited: ${errors}`);
+    try {
+      if ((await fetch(`${base}/login`)).ok) return base;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`wrangler dev did not answer within 120 s: ${errors}`);
+}
+
+async function signIn(base: string, email: string): Promise<string> {
+  const response = await fetch(`${base}/api/v2/account/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in as ${email}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+interface Stats {
+  p50: number;
+  p95: number;
+  detail: string;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function measure(request: () => Promise<Response>, describe: (r: Response, body: string) => string): Promise<Stats> {
+  let detail = "";
+  for (let i = 0; i < WARMUP; i++) {
+    const response = await request();
+    const body = await response.text();
+    if (!response.ok) throw new Error(`${response.status}: ${body.slice(0, 300)}`);
+    detail = describe(response, body);
+  }
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    const response = await request();
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), detail };
+}
+
+type Results = Record<string, Stats>;
+
+async function benchSize(people: number, port: number): Promise<{ results: Results; base: string; tokens: Record<string, string> }> {
+  const state = seed(people);
+  const base = await startServer(state, port);
+  const tokens: Record<string, string> = {};
+  const results: Results = {};
+  for (const [who, email] of Object.entries(ACCOUNTS)) {
+    const token = (tokens[who] = await signIn(base, email));
+    const auth = { Authorization: `Bearer ${token}` };
+    results[`GET /overview (${who})`] = await measure(
+      () => fetch(`${base}/overview`, { headers: auth }),
+      (r, body) => `${(body.length / 1024).toFixed(0)} KiB html`,
+    );
+    results[`POST /users/filtered (${who})`] = await measure(
+      () => fetch(`${base}/api/v2/users/filtered`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: "{}" }),
+      (r, body) => {
+        const page = JSON.parse(body) as { total: number; users: unknown[] };
+        return `${page.users.length} of ${page.total} people, ${(body.length / 1024).toFixed(0)} KiB json`;
+      },
+    );
+  }
+  return { results, base, tokens };
+}
+
+/** Every script a first visit to /home loads: modulepreload links, script src, and the inline module's imports. */
+async function homeJavaScript(base: string, token: string) {
+  const html = await (await fetch(`${base}/home`, { headers: { Authorization: `Bearer ${token}` } })).text();
+  const urls = new Set<string>();
+  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]*>/g)) {
+    const href = /href="([^"]+)"/.exec(match[0])?.[1];
+    if (href) urls.add(href);
+  }
+  for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(match[1]);
+  for (const match of html.matchAll(/<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
+    for (const imported of match[1].matchAll(/import\s*(?:[^"']*from\s*)?["']([^"']+)["']/g)) urls.add(imported[1]);
+  }
+  const files: { url: string; raw: number; gzip: number }[] = [];
+  for (const url of urls) {
+    const response = await fetch(new URL(url, base));
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    files.push({ url, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length });
+  }
+  return files.sort((a, b) => b.gzip - a.gzip);
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+
+async function main() {
+  snapshot();
+  const bySize = new Map<number, Results>();
+  let home: Awaited<ReturnType<typeof homeJavaScript>> | null = null;
+  for (const [i, people] of SIZES.entries()) {
+    const { results, base, tokens } = await benchSize(people, PORT + i);
+    bySize.set(people, results);
+    if (!home) home = await homeJavaScript(base, tokens.admin);
+    stopAll();
+    console.log(`\n${people} generated people (plus the demo accounts), ${RUNS} sequential requests each`);
+    for (const [name, stats] of Object.entries(results)) console.log(`  ${name.padEnd(40)} p50 ${ms(stats.p50).padStart(9)}  p95 ${ms(stats.p95).padStart(9)}   ${stats.detail}`);
+  }
+  const [small, large] = [Math.min(...SIZES), Math.max(...SIZES)];
+  if (small !== large) {
+    console.log(`\nratio ${large}/${small}`);
+    const a = bySize.get(small)!;
+    const b = bySize.get(large)!;
+    for (const name of Object.keys(a)) console.log(`  ${name.padEnd(40)} p50 x${(b[name].p50 / a[name].p50).toFixed(2)}  p95 x${(b[name].p95 / a[name].p95).toFixed(2)}`);
+  }
+  if (home) {
+    console.log("\nJavaScript of a first visit to /home (gzip -9 per file)");
+    for (const file of home) console.log(`  ${file.url.padEnd(48)} ${kib(file.raw).padStart(10)} raw  ${kib(file.gzip).padStart(9)} gzip`);
+    console.log(`  ${"total".padEnd(48)} ${kib(home.reduce((n, f) => n + f.raw, 0)).padStart(10)} raw  ${kib(home.reduce((n, f) => n + f.gzip, 0)).padStart(9)} gzip (${home.length} files)`);
+  }
+}
+
+main()
+  .then(() => {
+    stopAll();
+    process.exit(0);
+  })
+  .catch((error) => {
+    console.error(error);
+    stopAll();
+    process.exit(1);
+  });

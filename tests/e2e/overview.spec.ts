@@ -1,0 +1,264 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import * as s from "../../app/db/schema";
+import { buildSeed, DEMO_PASSWORD } from "../../scripts/seed-data";
+import { accounts, login, viewports, waitForHydration } from "./fixtures";
+
+/**
+ * The team overview as a company admin sees it (all offices and groups) on the seeded demo
+ * firm. Expected people come from the seed itself; orders are checked against the data
+ * each card carries, so other tests changing workloads cannot make these fail falsely.
+ */
+const COLLEAGUE = "lars.lindqvist.7@demo.test";
+const LIVE = { timeout: 1_000 };
+
+type SeedUser = typeof s.users.$inferInsert;
+type SeedOffice = typeof s.offices.$inferInsert;
+type SeedGroup = typeof s.groups.$inferInsert;
+
+let people: SeedUser[] = [];
+let officesByName: Map<string, SeedOffice[]>;
+let groupsByName: Map<string, SeedGroup>;
+
+test.beforeAll(() => {
+  // The e2e server seeds 60 generated people (scripts/e2e-server.sh).
+  const seed = buildSeed({ people: Number(process.env.SEED_USERS ?? 60) });
+  const demoId = (seed.rows.get(s.companies)![0] as { id: string }).id;
+  const users = seed.rows.get(s.users) as SeedUser[];
+  people = users.filter((u) => u.companyId === demoId && u.completed && !u.admin && !u.administratorPriviliges && !u.companyAdmin);
+  officesByName = new Map();
+  for (const office of seed.rows.get(s.offices) as SeedOffice[]) officesByName.set(office.name, [...(officesByName.get(office.name) ?? []), office]);
+  groupsByName = new Map((seed.rows.get(s.groups) as SeedGroup[]).map((g) => [g.name, g]));
+});
+
+/** SQLite's NOCASE order: ASCII letters folded, everything else by code point. */
+const nameKey = (name: string) => name.replace(/[A-Z]/g, (c) => c.toLowerCase());
+const byName = (a: string, b: string) => (nameKey(a) < nameKey(b) ? -1 : nameKey(a) > nameKey(b) ? 1 : 0);
+
+function grid(page: Page) {
+  return page.getByRole("list", { name: "People" });
+}
+
+async function openOverview(page: Page, path = "/overview") {
+  await login(page, accounts.companyAdmin);
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Team overview");
+  await waitForHydration(page.getByTestId("team-filter"));
+}
+
+/** Waits for the page to have loaded the address, then for the grid to settle. */
+async function settled(page: Page, url: RegExp) {
+  await expect(page).toHaveURL(url);
+  await expect(grid(page)).toHaveAttribute("aria-busy", "false");
+}
+
+async function sortBy(page: Page, label: string, value: string) {
+  await page.getByLabel("Sort by").selectOption({ label });
+  await settled(page, new RegExp(`sort=${value}`));
+}
+
+/**
+ * The names in the grid, in order. People other tests add (a completed sign-up, say) are
+ * left out, so the comparison is exact for everyone the seed made.
+ */
+async function shownNames(page: Page) {
+  const seeded = new Set(people.map((p) => p.name));
+  return (await page.getByTestId("person-name").allInnerTexts()).filter((name) => seeded.has(name));
+}
+
+async function pick(page: Page, option: Locator) {
+  await option.click();
+  // The listbox stays open for more picks; each pick loads the matching people.
+  await expect(grid(page)).toHaveAttribute("aria-busy", "false");
+}
+
+test("filters by office, by group and by search; the filter comes back on the next visit", async ({ page }) => {
+  await openOverview(page);
+  await expect(page.getByTestId("team-filter")).toHaveText("All offices, All groups");
+  await sortBy(page, "Name", "name");
+
+  const malmo = officesByName.get("Malmö")![0];
+  const tax = groupsByName.get("Tax & Finance")!;
+  const inMalmo = people.filter((p) => p.officeId === malmo.id || p.secondaryOfficeId === malmo.id).map((p) => p.name!);
+  const inTax = people.filter((p) => p.groupId === tax.id || p.secondaryGroupId === tax.id).map((p) => p.name!);
+  expect(inMalmo.length).toBeGreaterThan(5);
+
+  await page.getByTestId("team-filter").click();
+  const listbox = page.getByRole("listbox");
+  await pick(page, listbox.getByRole("option", { name: "All offices" }));
+  await expect(page.getByText("No office selected")).toBeVisible();
+  await expect(page.getByTestId("result-count")).toHaveText("Nobody matches this filter.");
+  await expect(page.getByTestId("person-card")).toHaveCount(0);
+
+  await pick(page, listbox.getByRole("group", { name: "Offices" }).getByRole("option", { name: /^Malmö/ }));
+  await page.keyboard.press("Escape");
+  await settled(page, new RegExp(`offices=${malmo.id}`));
+  await expect(page.getByText("No office selected")).toHaveCount(0);
+  await expect(page.getByTestId("team-filter")).toHaveText("Malmö, All groups");
+  expect(await shownNames(page)).toEqual([...inMalmo].sort(byName));
+
+  // Offices back to all, groups down to one.
+  await page.getByTestId("team-filter").click();
+  await pick(page, listbox.getByRole("option", { name: "All offices" }));
+  await expect(listbox.getByRole("option", { name: /^Malmö/ })).toHaveAttribute("aria-selected", "false");
+  await pick(page, listbox.getByRole("group", { name: "Groups" }).getByRole("option", { name: "Tax & Finance" }));
+  await page.keyboard.press("Escape");
+  await settled(page, new RegExp(`groups=${tax.id}`));
+  await expect(page.getByTestId("team-filter")).toHaveText("All offices, Tax & Finance");
+  expect(await shownNames(page)).toEqual([...inTax].sort(byName));
+
+  // Search: name or title, any case, within the chosen group.
+  const search = page.getByPlaceholder("Search name or title");
+  await search.fill("LINDQVIST");
+  await settled(page, /q=LINDQVIST/);
+  const expected = inTax.filter((name) => name.toLowerCase().includes("lindqvist")).sort(byName);
+  expect(expected.length).toBeGreaterThan(0);
+  expect(await shownNames(page)).toEqual(expected);
+  const partners = people.filter((p) => (p.groupId === tax.id || p.secondaryGroupId === tax.id) && (p.title!.toLowerCase().includes("partner") || p.name!.toLowerCase().includes("partner")));
+  await search.fill("partner");
+  await settled(page, /q=partner/);
+  expect(await shownNames(page)).toEqual(partners.map((p) => p.name!).sort(byName));
+
+  // Saved in the browser: a visit without a filter in the address brings it back.
+  await page.goto("/overview");
+  await settled(page, /q=partner/);
+  await expect(page.getByTestId("team-filter")).toHaveText("All offices, Tax & Finance");
+  await expect(search).toHaveValue("partner");
+  await expect(page.getByLabel("Sort by")).toHaveValue("name");
+});
+
+type Card = { name: string; lastUpdated: string; rank: number; startYear: number | null };
+
+async function cards(page: Page): Promise<Card[]> {
+  return page.getByTestId("person-card").evaluateAll((nodes) =>
+    nodes.map((node) => {
+      const el = node as HTMLElement;
+      return { name: el.dataset.name!, lastUpdated: el.dataset.lastUpdated!, rank: Number(el.dataset.statusRank), startYear: el.dataset.startYear ? Number(el.dataset.startYear) : null };
+    }),
+  );
+}
+
+const orders: { label: string; value: string; compare: (a: Card, b: Card) => number }[] = [
+  { label: "Last updated", value: "lastUpdated", compare: (a, b) => (a.lastUpdated === b.lastUpdated ? 0 : !a.lastUpdated ? 1 : !b.lastUpdated ? -1 : a.lastUpdated > b.lastUpdated ? -1 : 1) },
+  { label: "Name", value: "name", compare: () => 0 },
+  { label: "Workload (high-low)", value: "workloadHighLow", compare: (a, b) => (a.rank <= 3 ? 3 - a.rank : a.rank) - (b.rank <= 3 ? 3 - b.rank : b.rank) },
+  { label: "Workload (low-high)", value: "workloadLowHigh", compare: (a, b) => a.rank - b.rank },
+  { label: "Experience", value: "experience", compare: (a, b) => (a.startYear ?? Infinity) - (b.startYear ?? Infinity) },
+];
+
+test("sorts by each option", async ({ page }) => {
+  await openOverview(page, "/overview?offices=all&groups=all&sort=name");
+  await expect(page.getByLabel("Sort by")).toHaveValue("name");
+  const everyone = people.map((p) => p.name!).sort(byName);
+  const firstPage = await page.getByTestId("person-name").allInnerTexts();
+  expect(firstPage).toHaveLength(48);
+  expect(firstPage).toEqual([...firstPage].sort(byName));
+  expect(everyone.slice(0, 48)).toEqual(expect.arrayContaining(await shownNames(page)));
+  await expect(page.getByTestId("result-count")).toHaveText(/^\d+ people · showing 48$/);
+  expect(Number((await page.getByTestId("result-count").innerText()).split(" ")[0])).toBeGreaterThanOrEqual(people.length);
+
+  for (const order of orders.filter((o) => o.value !== "name")) {
+    await sortBy(page, order.label, order.value);
+    const shown = await cards(page);
+    const expected = [...shown].sort((a, b) => order.compare(a, b) || byName(a.name, b.name)).map((c) => c.name);
+    expect(
+      shown.map((c) => c.name),
+      order.label,
+    ).toEqual(expected);
+    if (order.value === "workloadHighLow") expect(shown[0].rank).toBe(3);
+    if (order.value === "workloadLowHigh") expect(shown[0].rank).toBe(0);
+  }
+  await expect(page.getByTestId("person-card").first().getByText(/^(first year|\d+\+? years?)$/)).toBeVisible();
+
+  // 'Show more' brings the rest, in the same order.
+  await sortBy(page, "Name", "name");
+  await page.getByRole("button", { name: "Show more" }).click();
+  await settled(page, /show=96/);
+  await expect(page.getByTestId("person-card")).not.toHaveCount(48);
+  expect(await shownNames(page)).toEqual(everyone);
+});
+
+test("opens a person's card with the keyboard and closes it with Escape", async ({ page }) => {
+  await openOverview(page, "/overview?offices=all&groups=all&q=Emil&sort=name");
+  const name = page.getByTestId("person-name");
+  await expect(name).toHaveText(["Emil Employee"]);
+  await name.focus();
+  await page.keyboard.press("Enter");
+
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId("user-card-title")).toHaveText("Emil Employee");
+  await expect(dialog.getByTestId("user-card")).toBeVisible();
+  await expect(dialog.getByText("Corporate & M&A - Stockholm")).toBeVisible();
+  await expect(dialog.getByRole("list", { name: "Workload colours" }).getByRole("listitem")).toHaveText(["Available", "Some availability", "Busy", "Seriously busy", "No data"]);
+  const projects = dialog.getByRole("region", { name: "Projects" });
+  await expect(projects.getByRole("row").nth(1)).toContainText("Project Nordlys (acquisition)");
+  // The projects pages do not exist yet: plain rows, no dead links.
+  await expect(projects.getByRole("link")).toHaveCount(0);
+  await expect(dialog.getByRole("region", { name: "Competences" })).toContainText("Mergers & acquisitions");
+  await expect(dialog.getByRole("region", { name: "CV Partner" })).toHaveCount(0);
+
+  expect(await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze().then((r) => r.violations.map((v) => v.id))).toEqual([]);
+
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(name).toBeFocused();
+});
+
+test("a colleague's change shows up within a second, without reloading", async ({ page, request }) => {
+  await openOverview(page, "/overview?offices=all&groups=all&sort=lastUpdated");
+  await expect(page.locator("html")).toHaveAttribute("data-realtime", "connected");
+  const login = await request.post("/api/v2/account/login", { data: { email: COLLEAGUE, password: DEMO_PASSWORD } });
+  expect(login.status()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  const headers = { Authorization: `Bearer ${token}` };
+  const colleague = people.find((p) => p.email === COLLEAGUE)!;
+  const card = page.getByTestId("person-card").filter({ has: page.getByTestId("person-name").getByText(colleague.name!, { exact: true }) });
+  const marker = await page.evaluate(() => {
+    (window as unknown as { marker: boolean }).marker = true;
+    return true;
+  });
+  expect(marker).toBe(true);
+
+  const message = `Free for a new matter ${Date.now() % 100000}`;
+  expect((await request.put("/api/v2/workload/message", { headers, data: { message } })).status()).toBe(200);
+  // Last updated first: the colleague moves to the top, with the new message.
+  await expect(page.getByTestId("person-card").first().getByTestId("person-name")).toHaveText(colleague.name!, LIVE);
+  await expect(card.getByTestId("status-message")).toHaveText(message, LIVE);
+  await expect(card.getByTestId("last-seen")).toHaveText("Updated now", LIVE);
+
+  for (const [workscale, label] of [
+    [3, "Seriously busy"],
+    [0, "Available"],
+  ] as const) {
+    expect((await request.post("/api/v2/workload/current", { headers, data: { workscale } })).status()).toBe(201);
+    await expect(card.getByTestId("workload-label")).toHaveText(label, LIVE);
+  }
+  // The same page all along: no reload happened.
+  expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+});
+
+test("has no WCAG 2 A/AA violations", async ({ page }) => {
+  await openOverview(page, "/overview?offices=all&groups=all&sort=lastUpdated");
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  expect(results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`))).toEqual([]);
+  await page.getByTestId("team-filter").click();
+  await expect(page.getByRole("listbox")).toBeVisible();
+  const open = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  expect(open.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`))).toEqual([]);
+});
+
+for (const viewport of Object.values(viewports)) {
+  test(`screenshots at ${viewport.width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await openOverview(page, "/overview?offices=all&groups=all&sort=lastUpdated");
+    await page.evaluate(() => document.fonts.ready);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, "horizontal overflow in px").toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `test-results/screenshots/overview-${viewport.width}.png` });
+
+    await page.getByTestId("person-name").first().click();
+    await expect(page.getByTestId("user-card")).toBeVisible();
+    await page.screenshot({ path: `test-results/screenshots/overview-card-${viewport.width}.png` });
+  });
+}
