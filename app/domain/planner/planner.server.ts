@@ -1,0 +1,101 @@
+import { and, asc, eq, gte, lte } from "drizzle-orm";
+import { canEditAvailabilityOf, canSeeTeamOverviews, isAdmin } from "~/auth/permissions";
+import { runBatch } from "~/db/batch";
+import { users, vacations, workloadEntries } from "~/db/schema";
+import { addDays, startOfUtcDay } from "~/lib/dates";
+import { newId } from "~/lib/ids";
+import { profilePictureUrl } from "~/lib/profile-picture";
+import type { DomainContext } from "../context";
+import { ForbiddenError } from "../errors";
+import { forecastCommentLimit, type ForecastStatusValue } from "../forecasts/forecast.schema";
+import { listForecasts, toApiVacation } from "../forecasts/forecasts.server";
+import { publishUserUpdate, requireCompanyUser, userStateStatements } from "../users/user-state.server";
+import { setOnLeave } from "../workload/workload.server";
+
+/** The planner opens from 'Forecasts' (team overviews) or 'Absence planning' (everyone unless turned off). */
+export function canOpenPlanner(ctx: DomainContext): boolean {
+  return canSeeTeamOverviews(ctx.actor.user) || !ctx.actor.company.settings.disableAbsencePlanner;
+}
+
+export const MAX_PLANNER_DAYS = 62;
+
+/**
+ * The planner's data for [from, from + days): completed non-admin people (the viewer
+ * first, then by name), the forecasts and vacations touching the window, and what the
+ * viewer may do.
+ */
+export async function getPlanner(ctx: DomainContext, window: { from: Date; days: number }) {
+  if (!canOpenPlanner(ctx)) throw new ForbiddenError("The planner is turned off for this company.");
+  const settings = ctx.actor.company.settings;
+  const from = startOfUtcDay(window.from);
+  const to = addDays(from, Math.min(Math.max(window.days, 1), MAX_PLANNER_DAYS) - 1);
+  const today = startOfUtcDay(ctx.now);
+  const [people, forecasts, leave] = await Promise.all([
+    ctx.db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        title: users.title,
+        profilePicture: users.profilePicture,
+        currentWorkload: users.currentWorkload,
+        onLeave: users.onLeave,
+        admin: users.admin,
+        administratorPriviliges: users.administratorPriviliges,
+        companyAdmin: users.companyAdmin,
+      })
+      .from(users)
+      .where(and(eq(users.companyId, ctx.companyId), eq(users.completed, true)))
+      .orderBy(asc(users.name)),
+    // Today is always included so the placeholder knows whether a forecast covers it.
+    listForecasts(ctx, { from: today < from ? today : from, to: today > to ? today : to }),
+    ctx.db
+      .select({ id: vacations.id, userId: vacations.userId, startDate: vacations.startDate, endDate: vacations.endDate })
+      .from(vacations)
+      .where(and(eq(vacations.companyId, ctx.companyId), gte(vacations.endDate, today < from ? today : from), lte(vacations.startDate, today > to ? today : to)))
+      .orderBy(asc(vacations.startDate)),
+  ]);
+  const rows = people.filter((p) => !isAdmin(p));
+  rows.sort((a, b) => Number(b.id === ctx.actor.user.id) - Number(a.id === ctx.actor.user.id));
+  const ids = new Set(rows.map((r) => r.id));
+  const me = ctx.actor.user;
+  return {
+    today: today.toISOString(),
+    from: from.toISOString(),
+    to: to.toISOString(),
+    viewer: { id: me.id, admin: me.admin, administratorPriviliges: me.administratorPriviliges, companyAdmin: me.companyAdmin },
+    settings: { enableNewForecasting: settings.enableNewForecasting, absencePlannerviewOnly: settings.absencePlannerviewOnly },
+    commentLimit: forecastCommentLimit(settings),
+    people: rows.map((p) => ({
+      _id: p.id,
+      name: p.name || p.email,
+      title: p.title,
+      picture: profilePictureUrl(p.profilePicture),
+      currentWorkload: p.currentWorkload,
+      onLeave: p.onLeave,
+    })),
+    forecasts: forecasts.filter((f) => ids.has(f.user)),
+    vacations: leave.filter((v) => ids.has(v.userId)).map(toApiVacation),
+  };
+}
+
+export type PlannerData = Awaited<ReturnType<typeof getPlanner>>;
+
+/**
+ * Saving the virtual 'today' placeholder unchanged in shape (today only, no comment):
+ * 'away' puts the person on leave, a level ends the leave and records a current workload.
+ * Unlike POST /workload/current this may target someone else, under the planner's rule.
+ */
+export async function setTodayStatus(ctx: DomainContext, userId: string, status: ForecastStatusValue, source = "web_app") {
+  const settings = ctx.actor.company.settings;
+  await requireCompanyUser(ctx, userId);
+  if (!canEditAvailabilityOf(ctx.actor.user, userId, settings)) throw new ForbiddenError("You cannot change this person's availability.");
+  if (status === "away") return setOnLeave(ctx, userId, true, source);
+  if (!settings.enableNewForecasting) throw new ForbiddenError("Only absences can be planned in this company.");
+  const workscale = Number(status);
+  await runBatch(ctx.db, [
+    ctx.db.insert(workloadEntries).values({ id: newId(), companyId: ctx.companyId, userId, type: "current", workscale, source, createdAt: ctx.now }),
+    ...userStateStatements(ctx, userId, { currentWorkload: workscale, onLeave: false }, source),
+  ]);
+  return publishUserUpdate(ctx, userId);
+}

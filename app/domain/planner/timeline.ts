@@ -1,0 +1,116 @@
+import { addDays, DAY_MS, isWeekend, startOfUtcDay, weekdayIndex } from "~/lib/dates";
+
+/** Spec section 9: the planner's layout constants. */
+export const PLANNER = {
+  dragThresholdPx: 5,
+  weekendWidth: 0.15,
+  rowHeight: 50,
+  listHeight: 954,
+  maxWidth: 1500,
+  zIndex: 1060,
+  baseDays: 14,
+} as const;
+
+/** Extra visible days from each viewport-width breakpoint (px) upward. */
+const DAY_BREAKPOINTS: [number, number][] = [
+  [960, 5],
+  [1000, 4],
+  [1100, 4],
+  [1200, 3],
+  [1300, 2],
+  [1400, 2],
+  [1500, 2],
+  [1600, 2],
+  [1700, 2],
+];
+
+export function visibleDayCount(viewportWidth: number): number {
+  return DAY_BREAKPOINTS.reduce<number>((days, [min, extra]) => (viewportWidth >= min ? days + extra : days), PLANNER.baseDays);
+}
+
+export interface DayColumn {
+  /** "YYYY-MM-DD" */
+  key: string;
+  date: Date;
+  weekend: boolean;
+  /** Left edge and width in px. */
+  left: number;
+  width: number;
+}
+
+/** Day columns filling `width` px: weekend days take 0.15 of a weekday. */
+export function layoutDays(start: Date, count: number, width: number): DayColumn[] {
+  const days = Array.from({ length: count }, (_, i) => addDays(startOfUtcDay(start), i));
+  const units = days.reduce((sum, d) => sum + (isWeekend(d) ? PLANNER.weekendWidth : 1), 0);
+  const unit = units > 0 ? width / units : 0;
+  let left = 0;
+  return days.map((date) => {
+    const weekend = isWeekend(date);
+    const w = (weekend ? PLANNER.weekendWidth : 1) * unit;
+    const column = { key: date.toISOString().slice(0, 10), date, weekend, left, width: w };
+    left += w;
+    return column;
+  });
+}
+
+/** The day index under x (clamped to the visible columns). */
+export function dayIndexAt(columns: DayColumn[], x: number): number {
+  if (columns.length === 0) return 0;
+  if (x < 0) return 0;
+  for (let i = 0; i < columns.length; i++) {
+    if (x < columns[i].left + columns[i].width) return i;
+  }
+  return columns.length - 1;
+}
+
+/** Horizontal extent of [start, end] (inclusive days) on the columns, or null when outside. */
+export function spanOf(columns: DayColumn[], startIso: string, endIso: string): { left: number; width: number; clippedStart: boolean; clippedEnd: boolean } | null {
+  if (columns.length === 0) return null;
+  const first = columns[0].date.getTime();
+  const last = columns[columns.length - 1].date.getTime();
+  const start = Date.parse(startIso.slice(0, 10) + "T00:00:00Z");
+  const end = Date.parse(endIso.slice(0, 10) + "T00:00:00Z");
+  if (end < first || start > last) return null;
+  const from = Math.round((Math.max(start, first) - first) / DAY_MS);
+  const to = Math.round((Math.min(end, last) - first) / DAY_MS);
+  const left = columns[from].left;
+  return { left, width: columns[to].left + columns[to].width - left, clippedStart: start < first, clippedEnd: end > last };
+}
+
+export function countWeekdays(start: Date, end: Date): number {
+  let n = 0;
+  for (let d = startOfUtcDay(start); d.getTime() <= end.getTime(); d = addDays(d, 1)) if (!isWeekend(d)) n++;
+  return n;
+}
+
+/**
+ * Moves [start, end] so it starts `deltaDays` later, keeping its number of weekdays: a
+ * Monday–Friday week moved by one day becomes Tuesday–Monday. A weekend-only range keeps
+ * its calendar length.
+ */
+export function moveKeepingWeekdays(start: Date, end: Date, deltaDays: number): { start: Date; end: Date } {
+  const weekdays = countWeekdays(start, end);
+  const newStart = addDays(startOfUtcDay(start), deltaDays);
+  if (weekdays === 0) return { start: newStart, end: addDays(newStart, Math.round((end.getTime() - start.getTime()) / DAY_MS)) };
+  let newEnd = newStart;
+  let seen = isWeekend(newStart) ? 0 : 1;
+  while (seen < weekdays) {
+    newEnd = addDays(newEnd, 1);
+    if (!isWeekend(newEnd)) seen++;
+  }
+  return { start: newStart, end: newEnd };
+}
+
+/** ISO 8601 week number of a UTC day. */
+export function isoWeek(date: Date): number {
+  const d = startOfUtcDay(date);
+  const thursday = addDays(d, 3 - weekdayIndex(d));
+  const yearStart = Date.UTC(thursday.getUTCFullYear(), 0, 1);
+  return Math.floor((thursday.getTime() - yearStart) / DAY_MS / 7) + 1;
+}
+
+/** Monday of the week holding `date`. */
+export function mondayOf(date: Date): Date {
+  const d = startOfUtcDay(date);
+  return addDays(d, -weekdayIndex(d));
+}
