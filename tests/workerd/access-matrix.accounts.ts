@@ -51,6 +51,10 @@ export const accountEntries: AccessEntry[] = [
     body: (ids) => ({ group: ids.groupId, office: ids.officeId, secondaryEnabled: false }),
   },
   { file: "api.v2.users.$id.admin.ts", method: "PUT", path: (ids) => `/api/v2/users/${ids.userId}/admin`, roles: USER_ADMINS, scoped: true, body: () => ({ admin: false, administratorPriviliges: false }) },
+  { file: "api.v2.users.$id.profile-picture.ts", method: "POST", path: (ids) => `/api/v2/users/${ids.userId}/profile-picture`, roles: ["employee", "administrator", "companyAdmin"], scoped: true },
+  { file: "api.v2.notification-token.ts", method: "GET", path: () => "/api/v2/notification-token", roles: ALL },
+  { file: "api.v2.notification-token.$id.ts", method: "POST", path: () => "/api/v2/notification-token/apns", roles: ALL, body: () => ({ token: `device-${newId()}` }) },
+  { file: "api.v2.notification-token.$id.ts", method: "DELETE", path: (ids) => `/api/v2/notification-token/${ids.deletableNotificationTokenId}`, roles: ALL, scoped: true },
   // An empty body is refused as 400 after the credentials are checked, so nobody's password changes here.
   { file: "api.v2.account.password.ts", method: "POST", path: () => "/api/v2/account/password", roles: ALL },
 ];

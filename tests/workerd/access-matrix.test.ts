@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/auth/permissions";
 import { accessMatrix, ALL_ROLES, notEndpoints, type CompanyIds } from "./access-matrix";
-import { forecasts, groups, offices, projectCategories, projectStages, skillLevels, vacations } from "~/db/schema";
+import { forecasts, groups, notificationTokens, offices, projectCategories, projectStages, skillLevels, vacations } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { api, createCompany, db, tokenFor } from "./helpers";
 
@@ -17,6 +17,7 @@ type DeletableIds = Pick<
   | "deletableForecastId"
   | "deletableVacationId"
   | "deletableUserId"
+  | "deletableNotificationTokenId"
 >;
 
 interface Tenant {
@@ -69,6 +70,7 @@ async function tenant(name: string): Promise<Tenant> {
       deletableForecastId: availability.forecast,
       deletableVacationId: availability.vacation,
       deletableUserId: (await createUser("employee")).id,
+      deletableNotificationTokenId: (await db().insert(notificationTokens).values({ companyId: company.id, userId: user.id, tokenType: "apns", token: `matrix-${user.id}` }).returning())[0].id,
     };
   }
   const invited = await createUser("invited");
@@ -116,6 +118,7 @@ const placeholders: CompanyIds = {
   deletableVacationId: ":vacationId",
   invitedUserId: ":invitedUserId",
   deletableUserId: ":userId",
+  deletableNotificationTokenId: ":id",
 };
 
 let own: Tenant;

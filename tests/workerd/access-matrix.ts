@@ -30,6 +30,8 @@ export interface CompanyIds {
   invitedUserId: string;
   /** People made to be deleted, one per role (DELETE /users/{id}). */
   deletableUserId: string;
+  /** A push token of the caller (each role deletes its own). */
+  deletableNotificationTokenId: string;
 }
 
 export interface AccessEntry {
