@@ -67,8 +67,9 @@ const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true })
 
 function sortValue(user: TableUser, key: SortKey): string | number {
   switch (key) {
+    // People who have not signed up may have no name yet: they come first, shown as '—'.
     case "name":
-      return user.name || user.email;
+      return user.name;
     case "title":
       return user.title;
     case "email":
