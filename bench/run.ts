@@ -18,6 +18,7 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
+import { measureRealtime } from "./realtime";
 
 const SIZES = (process.env.BENCH_SIZES ?? "500,5000").split(",").map((n: string) => Number(n.trim()));
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -203,10 +204,12 @@ async function main() {
   snapshot();
   const bySize = new Map<number, Results>();
   let home: Awaited<ReturnType<typeof homeJavaScript>> | null = null;
+  let realtime: Awaited<ReturnType<typeof measureRealtime>> | null = null;
   for (const [i, people] of SIZES.entries()) {
     const { results, base, tokens } = await benchSize(people, PORT + i);
     bySize.set(people, results);
     if (!home) home = await homeJavaScript(base, tokens.admin);
+    if (!realtime) realtime = await measureRealtime(base, RUNS);
     stopAll();
     console.log(`\n${people} generated people (plus the demo accounts), ${RUNS} sequential requests each`);
     for (const [name, stats] of Object.entries(results)) console.log(`  ${name.padEnd(40)} p50 ${ms(stats.p50).padStart(9)}  p95 ${ms(stats.p95).padStart(9)}   ${stats.detail}`);
@@ -217,6 +220,9 @@ async function main() {
     const a = bySize.get(small)!;
     const b = bySize.get(large)!;
     for (const name of Object.keys(a)) console.log(`  ${name.padEnd(40)} p50 x${(b[name].p50 / a[name].p50).toFixed(2)}  p95 x${(b[name].p95 / a[name].p95).toFixed(2)}`);
+  }
+  if (realtime) {
+    console.log(`\nrealtime: a workload write to the UPDATE_USER event on a colleague's socket, p50 ${ms(realtime.p50)}, p95 ${ms(realtime.p95)} (${realtime.runs} writes; the page refetches about 100 ms later)`);
   }
   if (home) {
     console.log("\nJavaScript of a first visit to /home (gzip -9 per file)");
