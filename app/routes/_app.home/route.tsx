@@ -17,6 +17,7 @@ import { MessageBox } from "~/features/dashboard/message-box";
 import { WeekLocation } from "~/features/dashboard/week-location";
 import { WfhOverview } from "~/features/dashboard/wfh-overview";
 import { WorkloadStepper } from "~/features/dashboard/workload-card";
+import { PlannerOverlay } from "~/features/planner/planner-overlay";
 import { runDashboardAction } from "./actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Availability" }];
@@ -40,6 +41,7 @@ export default function Home() {
   const forecasts = useOptimisticForecasts(data.forecasts as ApiForecast[], me._id);
   const [editor, setEditor] = useState<EditorState | null>(null);
   const [wfhOpen, setWfhOpen] = useState(false);
+  const [planner, setPlanner] = useState<"Forecasts" | "Absence planning" | null>(null);
   const closeEditor = useCallback(() => setEditor(null), []);
   const absences = [...forecasts.filter((f) => f.status === "away"), ...data.vacations];
   const todayStatus = data.away ? "away" : me.currentWorkload === null ? null : String(me.currentWorkload);
@@ -63,6 +65,16 @@ export default function Home() {
           {permissions.overviews && features.workplace ? (
             <button type="button" onClick={() => setWfhOpen(true)} className="rounded-md bg-white px-3 py-2 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50">
               WFH Overview
+            </button>
+          ) : null}
+          {permissions.overviews ? (
+            <button type="button" onClick={() => setPlanner("Forecasts")} className="rounded-md bg-white px-3 py-2 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50">
+              Forecasts
+            </button>
+          ) : null}
+          {features.absencePlanner ? (
+            <button type="button" onClick={() => setPlanner("Absence planning")} className="rounded-md bg-white px-3 py-2 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50">
+              Absence planning
             </button>
           ) : null}
         </section>
@@ -137,6 +149,7 @@ export default function Home() {
         statusSelectable={features.newForecasting}
         commentLimit={limits.forecastComment}
       />
+      {permissions.overviews || features.absencePlanner ? <PlannerOverlay open={planner !== null} onClose={() => setPlanner(null)} title={planner ?? "Forecasts"} /> : null}
       {permissions.overviews ? <WfhOverview open={wfhOpen} onClose={() => setWfhOpen(false)} elsewhereLabel={data.elsewhereLabel} /> : null}
     </div>
   );

@@ -1,0 +1,585 @@
+import { useVirtualizer } from "@tanstack/react-virtual";
+import clsx from "clsx";
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { canEditAvailabilityOf, canEditForecast, isAdmin } from "~/auth/permissions";
+import { Avatar } from "~/components/avatar";
+import { Modal } from "~/components/dialog";
+import type { ApiForecast } from "~/domain/forecasts/forecasts.server";
+import type { PlannerData } from "~/domain/planner/planner.server";
+import { dayIndexAt, isoWeek, layoutDays, mondayOf, moveKeepingWeekdays, PLANNER, spanOf, visibleDayCount, type DayColumn } from "~/domain/planner/timeline";
+import { workloadColorClass, workloadLabel } from "~/domain/workload/levels";
+import { addDays, isWeekend } from "~/lib/dates";
+import { formatRange } from "~/features/dashboard/day-picker";
+import { PlannerEditor, type PlannerEditorState } from "./planner-editor";
+import { usePlannerData, type PlannerWrite } from "./use-planner-data";
+
+type Person = PlannerData["people"][number];
+
+/** A bar on a row: a forecast, a vacation, or the virtual 'today' placeholder. */
+interface Item {
+  key: string;
+  kind: "forecast" | "vacation" | "today";
+  person: Person;
+  forecast?: ApiForecast;
+  startDate: string;
+  endDate: string;
+  status: string | null;
+  comment: string | null;
+  editable: boolean;
+}
+
+interface Drag {
+  kind: "create" | "move" | "start" | "end";
+  person: Person;
+  item?: Item;
+  pointerId: number;
+  originX: number;
+  originY: number;
+  originDay: number;
+  trackLeft: number;
+  active: boolean;
+}
+
+interface Preview {
+  personId: string;
+  itemKey?: string;
+  startDate: string;
+  endDate: string;
+}
+
+const day = (iso: string) => iso.slice(0, 10);
+const key = (date: Date) => date.toISOString().slice(0, 10);
+const covers = (item: { startDate: string; endDate: string }, dayKey: string) => day(item.startDate) <= dayKey && day(item.endDate) >= dayKey;
+
+function useViewportWidth() {
+  const [width, setWidth] = useState(1280);
+  useEffect(() => {
+    const update = () => setWidth(window.innerWidth);
+    update();
+    window.addEventListener("resize", update);
+    return () => window.removeEventListener("resize", update);
+  }, []);
+  return width;
+}
+
+function useElementWidth() {
+  const [width, setWidth] = useState(0);
+  const observer = useRef<ResizeObserver | null>(null);
+  const ref = useCallback((node: HTMLDivElement | null) => {
+    observer.current?.disconnect();
+    if (!node) return;
+    setWidth(node.clientWidth);
+    observer.current = new ResizeObserver(() => setWidth(node.clientWidth));
+    observer.current.observe(node);
+  }, []);
+  return [ref, width] as const;
+}
+
+/** Long-away rule: an away item with a comment of 18 characters or fewer shows the comment as its title. */
+function itemText(item: Item) {
+  if (item.kind === "vacation") return { title: "Vacation", detail: null };
+  const away = item.status === "away";
+  const label = workloadLabel(away ? null : item.status, away);
+  if (away && item.comment && item.comment.length <= 18) return { title: item.comment, detail: null };
+  return { title: label, detail: item.comment };
+}
+
+/**
+ * The forecast planner: one 50 px row per completed non-admin person (virtualised), a
+ * start date stepped by week, and a number of visible days that grows with the viewport.
+ * Mouse and touch: drag on an empty part of a row to pick days for a new forecast (the
+ * editor opens with them), drag a bar to move it (after 5 px; the number of weekdays is
+ * kept), drag its edges to resize. Keyboard: each row's 'Add forecast for …' button, each
+ * bar is a button opening the editor; on a focused bar the arrow keys move it by a day and
+ * Shift+arrows change its end date.
+ */
+export function PlannerOverlay({ open, onClose, title }: { open: boolean; onClose: () => void; title: string }) {
+  const viewport = useViewportWidth();
+  const dayCount = visibleDayCount(viewport);
+  const [start, setStart] = useState(() => key(mondayOf(new Date())));
+  const { data, forecasts, write, busy, error, clearError } = usePlannerData(open, start, dayCount);
+  const [editor, setEditor] = useState<PlannerEditorState | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const closeEditor = useCallback(() => setEditor(null), []);
+
+  const close = () => {
+    if (busy || dragging || editor) return;
+    onClose();
+  };
+  const viewer = data?.viewer;
+  const viewOnly = data?.settings.absencePlannerviewOnly ?? false;
+  const canAdd = Boolean(viewer && !isAdmin(viewer) && !viewOnly);
+  const me = data?.people.find((p) => p._id === viewer?.id);
+  const startDate = new Date(`${start}T00:00:00Z`);
+  const endDate = addDays(startDate, dayCount - 1);
+  const week = isoWeek(startDate);
+
+  return (
+    <Modal open={open} onClose={close} title={title} panelClassName="max-w-[1500px]" zIndex={PLANNER.zIndex}>
+      <section aria-labelledby="planner-calendar-heading" data-testid="planner">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 id="planner-calendar-heading" className="text-sm font-semibold text-slate-900">
+            Forecasts
+          </h3>
+          <div className="flex items-center gap-1" role="group" aria-label="Weeks">
+            <button
+              type="button"
+              onClick={() => setStart(key(addDays(startDate, -7)))}
+              aria-label={`Previous week, week ${isoWeek(addDays(startDate, -7))}`}
+              className="rounded-md px-2 py-1 text-sm text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+            >
+              ‹ W{isoWeek(addDays(startDate, -7))}
+            </button>
+            <span className="px-2 text-sm text-slate-700" data-testid="planner-range-heading">
+              Week {week}–{isoWeek(endDate)} · {formatRange(start, key(endDate))}
+            </span>
+            <button
+              type="button"
+              onClick={() => setStart(key(addDays(startDate, 7)))}
+              aria-label={`Next week, week ${isoWeek(addDays(startDate, 7))}`}
+              className="rounded-md px-2 py-1 text-sm text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+            >
+              W{isoWeek(addDays(startDate, 7))} ›
+            </button>
+            <button type="button" onClick={() => setStart(key(mondayOf(new Date())))} className="rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-50">
+              This week
+            </button>
+          </div>
+          <div className="ml-auto flex items-center gap-3">
+            {busy ? (
+              <span role="status" className="text-xs text-slate-500">
+                Saving...
+              </span>
+            ) : null}
+            {canAdd && me ? (
+              <button
+                type="button"
+                onClick={() => setEditor({ mode: "add", person: me })}
+                className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
+              >
+                Add forecast
+              </button>
+            ) : null}
+          </div>
+        </div>
+        {error ? (
+          <p role="alert" className="mt-2 flex items-center justify-between rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            {error}
+            <button type="button" onClick={clearError} className="text-xs underline">
+              Dismiss
+            </button>
+          </p>
+        ) : null}
+        {!data ? (
+          <p className="mt-4 text-sm text-slate-500" role="status">
+            Loading...
+          </p>
+        ) : (
+          <Timeline
+            data={data}
+            forecasts={forecasts}
+            start={startDate}
+            dayCount={dayCount}
+            narrow={viewport < 600}
+            write={write}
+            onEdit={setEditor}
+            onDragChange={setDragging}
+          />
+        )}
+      </section>
+      {data ? (
+        <PlannerEditor
+          state={editor}
+          onClose={closeEditor}
+          today={data.today}
+          absences={[...forecasts.filter((f) => f.status === "away").map((f) => ({ ...f })), ...data.vacations]}
+          statusSelectable={data.settings.enableNewForecasting}
+          commentLimit={data.commentLimit}
+          write={write}
+        />
+      ) : null}
+    </Modal>
+  );
+}
+
+function Timeline({
+  data,
+  forecasts,
+  start,
+  dayCount,
+  narrow,
+  write,
+  onEdit,
+  onDragChange,
+}: {
+  data: PlannerData;
+  forecasts: ApiForecast[];
+  start: Date;
+  dayCount: number;
+  narrow: boolean;
+  write: (change: PlannerWrite) => Promise<unknown>;
+  onEdit: (state: PlannerEditorState) => void;
+  onDragChange: (dragging: boolean) => void;
+}) {
+  const scrollRef = useRef<HTMLDivElement | null>(null);
+  const [measureRef, width] = useElementWidth();
+  const nameWidth = narrow ? 104 : 200;
+  const today = day(data.today);
+  const settings = data.settings;
+  const viewer = data.viewer;
+
+  // Narrow screens scroll sideways rather than squeeze a weekday under 30 px.
+  const units = useMemo(() => layoutDays(start, dayCount, 1).reduce((sum, c) => sum + (c.weekend ? PLANNER.weekendWidth : 1), 0), [start, dayCount]);
+  const trackWidth = Math.max(width - nameWidth, Math.ceil(units * (narrow ? 30 : 36)));
+  const columns = useMemo(() => layoutDays(start, dayCount, Math.max(trackWidth, 0)), [start, dayCount, trackWidth]);
+
+  const itemsByPerson = useMemo(() => {
+    const map = new Map<string, Item[]>();
+    const people = new Map(data.people.map((p) => [p._id, p]));
+    const push = (item: Item) => {
+      const list = map.get(item.person._id) ?? [];
+      list.push(item);
+      map.set(item.person._id, list);
+    };
+    for (const f of forecasts) {
+      const person = people.get(f.user);
+      if (!person) continue;
+      push({
+        key: f._id,
+        kind: "forecast",
+        person,
+        forecast: f,
+        startDate: f.startDate,
+        endDate: f.endDate,
+        status: f.status,
+        comment: f.comment,
+        editable: canEditForecast(viewer, { userId: f.user, status: f.status, externalSource: f.externalSource }, settings),
+      });
+    }
+    for (const v of data.vacations) {
+      const person = people.get(v.user);
+      if (person) push({ key: v._id, kind: "vacation", person, startDate: v.startDate, endDate: v.endDate, status: "away", comment: null, editable: false });
+    }
+    for (const person of data.people) {
+      const list = map.get(person._id) ?? [];
+      const forecastToday = list.some((i) => i.kind === "forecast" && covers(i, today));
+      if (forecastToday) continue;
+      const away = person.onLeave || list.some((i) => i.kind === "vacation" && covers(i, today));
+      const status = away ? "away" : person.currentWorkload === null ? null : String(person.currentWorkload);
+      push({
+        key: `today-${person._id}`,
+        kind: "today",
+        person,
+        startDate: today,
+        endDate: today,
+        status,
+        comment: null,
+        editable: canEditAvailabilityOf(viewer, person._id, settings) && (settings.enableNewForecasting || status === "away"),
+      });
+    }
+    return map;
+  }, [data, forecasts, viewer, settings, today]);
+
+  const virtualizer = useVirtualizer({
+    count: data.people.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => PLANNER.rowHeight,
+    overscan: 6,
+  });
+
+  // Dragging ----------------------------------------------------------------------------
+  const drag = useRef<Drag | null>(null);
+  const suppressClick = useRef(false);
+  const [preview, setPreview] = useState<Preview | null>(null);
+
+  const rangeFor = useCallback(
+    (d: Drag, dayIndex: number): Preview | null => {
+      const target = columns[dayIndex];
+      if (!target) return null;
+      if (d.kind === "create") {
+        const origin = columns[d.originDay];
+        const [a, b] = origin.date <= target.date ? [origin, target] : [target, origin];
+        return { personId: d.person._id, startDate: a.key, endDate: b.key };
+      }
+      const item = d.item!;
+      const itemStart = new Date(`${day(item.startDate)}T00:00:00Z`);
+      const itemEnd = new Date(`${day(item.endDate)}T00:00:00Z`);
+      if (d.kind === "move") {
+        let delta = dayIndex - d.originDay;
+        let moved = moveKeepingWeekdays(itemStart, itemEnd, delta);
+        // A bar dropped on a weekend starts on the Monday after it.
+        while (isWeekend(moved.start) && delta !== 0) moved = moveKeepingWeekdays(itemStart, itemEnd, ++delta);
+        return { personId: d.person._id, itemKey: item.key, startDate: key(moved.start), endDate: key(moved.end) };
+      }
+      if (d.kind === "start") {
+        const next = target.date > itemEnd ? itemEnd : target.date;
+        return { personId: d.person._id, itemKey: item.key, startDate: key(next), endDate: key(itemEnd) };
+      }
+      const next = target.date < itemStart ? itemStart : target.date;
+      return { personId: d.person._id, itemKey: item.key, startDate: key(itemStart), endDate: key(next) };
+    },
+    [columns],
+  );
+
+  const commit = useCallback(
+    (d: Drag, result: Preview) => {
+      if (d.kind === "create") {
+        onEdit({ mode: "add", person: d.person, startDate: result.startDate, endDate: result.endDate, status: settings.enableNewForecasting ? null : "away" });
+        return;
+      }
+      const item = d.item!;
+      if (day(item.startDate) === result.startDate && day(item.endDate) === result.endDate) return;
+      if (item.kind === "today") {
+        // Dragging the placeholder makes it a forecast, without comment.
+        void write({ intent: "create", userId: d.person._id, startDate: result.startDate, endDate: result.endDate, status: item.status ?? "0" });
+      } else if (item.forecast) {
+        void write({ intent: "update", forecast: item.forecast, startDate: result.startDate, endDate: result.endDate, status: item.forecast.status, comment: item.forecast.comment });
+      }
+    },
+    [onEdit, settings.enableNewForecasting, write],
+  );
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>, person: Person, rowEditable: boolean) => {
+    if (event.button !== 0 || drag.current) return;
+    const target = event.target as HTMLElement;
+    const itemEl = target.closest<HTMLElement>("[data-item]");
+    const track = event.currentTarget.getBoundingClientRect();
+    const originDay = dayIndexAt(columns, event.clientX - track.left);
+    let kind: Drag["kind"] = "create";
+    let item: Item | undefined;
+    if (itemEl) {
+      item = itemsByPerson.get(person._id)?.find((i) => i.key === itemEl.dataset.item);
+      if (!item?.editable) return;
+      const handle = target.closest<HTMLElement>("[data-handle]")?.dataset.handle;
+      kind = handle === "start" ? "start" : handle === "end" ? "end" : "move";
+    } else if (!rowEditable) {
+      return;
+    }
+    drag.current = { kind, person, item, pointerId: event.pointerId, originX: event.clientX, originY: event.clientY, originDay, trackLeft: track.left, active: false };
+  };
+
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    if (!d || d.pointerId !== event.pointerId) return;
+    if (!d.active) {
+      if (Math.hypot(event.clientX - d.originX, event.clientY - d.originY) < PLANNER.dragThresholdPx) return;
+      d.active = true;
+      event.currentTarget.setPointerCapture(event.pointerId);
+      onDragChange(true);
+    }
+    const next = rangeFor(d, dayIndexAt(columns, event.clientX - d.trackLeft));
+    setPreview((current) => (current && next && current.startDate === next.startDate && current.endDate === next.endDate ? current : next));
+  };
+
+  const finish = (event: PointerEvent<HTMLDivElement>, cancelled: boolean) => {
+    const d = drag.current;
+    if (!d || d.pointerId !== event.pointerId) return;
+    drag.current = null;
+    if (!d.active) return;
+    suppressClick.current = true;
+    setTimeout(() => (suppressClick.current = false), 0);
+    onDragChange(false);
+    setPreview(null);
+    const result = rangeFor(d, dayIndexAt(columns, event.clientX - d.trackLeft));
+    if (!cancelled && result) commit(d, result);
+  };
+
+  // Keyboard on a focused bar ----------------------------------------------------------
+  const onItemKey = (event: KeyboardEvent<HTMLButtonElement>, item: Item) => {
+    if (!item.editable || (event.key !== "ArrowLeft" && event.key !== "ArrowRight")) return;
+    event.preventDefault();
+    const step = event.key === "ArrowLeft" ? -1 : 1;
+    const s = new Date(`${day(item.startDate)}T00:00:00Z`);
+    const e = new Date(`${day(item.endDate)}T00:00:00Z`);
+    let next: { start: Date; end: Date };
+    if (event.shiftKey) {
+      const end = addDays(e, step);
+      if (end < s) return;
+      next = { start: s, end };
+    } else {
+      next = moveKeepingWeekdays(s, e, step);
+    }
+    commit({ kind: event.shiftKey ? "end" : "move", person: item.person, item, pointerId: -1, originX: 0, originY: 0, originDay: 0, trackLeft: 0, active: true }, {
+      personId: item.person._id,
+      itemKey: item.key,
+      startDate: key(next.start),
+      endDate: key(next.end),
+    });
+  };
+
+  const openItem = (item: Item) => {
+    if (suppressClick.current || item.kind === "vacation" || !item.editable) return;
+    if (item.kind === "today") onEdit({ mode: "today", person: item.person, startDate: today, endDate: today, status: item.status });
+    else onEdit({ mode: "edit", person: item.person, forecast: item.forecast });
+  };
+
+  const headerHeight = 40;
+  const listHeight = Math.min(PLANNER.listHeight, data.people.length * PLANNER.rowHeight + headerHeight);
+  const todayColumn = columns.find((c) => c.key === today);
+
+  return (
+    <div ref={measureRef} className="mt-3">
+      <div
+        ref={scrollRef}
+        className="relative overflow-auto rounded-md ring-1 ring-slate-200 select-none"
+        style={{ height: listHeight, maxHeight: "calc(100vh - 12rem)" }}
+        data-testid="planner-scroll"
+      >
+        <div style={{ width: nameWidth + trackWidth, height: virtualizer.getTotalSize() + headerHeight, position: "relative" }}>
+          <div className="sticky top-0 z-20 flex border-b border-slate-200 bg-white" style={{ height: headerHeight, width: nameWidth + trackWidth }}>
+            <div className="sticky left-0 z-10 flex items-center bg-white px-2 text-xs font-medium text-slate-500" style={{ width: nameWidth }}>
+              {data.people.length} people
+            </div>
+            <div className="relative" style={{ width: trackWidth }} aria-hidden="true">
+              {columns.map((c) => (
+                <div
+                  key={c.key}
+                  data-day={c.key}
+                  className={clsx("absolute top-0 flex h-full flex-col items-center justify-center overflow-hidden text-[11px] leading-tight", c.key === today ? "font-semibold text-brand-700" : "text-slate-500")}
+                  style={{ left: c.left, width: c.width }}
+                >
+                  {c.weekend ? null : (
+                    <>
+                      <span>{c.date.toLocaleDateString("en-GB", { weekday: narrow ? "narrow" : "short", timeZone: "UTC" })}</span>
+                      <span>{c.date.getUTCDate()}</span>
+                    </>
+                  )}
+                </div>
+              ))}
+            </div>
+          </div>
+          <div role="list" aria-label="People">
+            {virtualizer.getVirtualItems().map((row) => {
+              const person = data.people[row.index];
+              const rowEditable = canEditAvailabilityOf(viewer, person._id, settings);
+              const items = itemsByPerson.get(person._id) ?? [];
+              const rowPreview = preview?.personId === person._id ? preview : null;
+              return (
+                <div
+                  key={person._id}
+                  role="listitem"
+                  aria-label={person.name}
+                  data-testid="planner-row"
+                  data-person={person._id}
+                  className="absolute left-0 flex border-b border-slate-100"
+                  style={{ top: headerHeight + row.start, height: PLANNER.rowHeight, width: nameWidth + trackWidth }}
+                >
+                  <div className="sticky left-0 z-10 flex items-center gap-2 bg-white px-2" style={{ width: nameWidth }}>
+                    {narrow ? null : <Avatar name={person.name} src={person.picture} size="sm" />}
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate text-sm font-medium text-slate-900">{person.name}</span>
+                      {narrow ? null : <span className="block truncate text-xs text-slate-500">{person.title}</span>}
+                    </span>
+                    {rowEditable ? (
+                      <button
+                        type="button"
+                        aria-label={`Add forecast for ${person.name}`}
+                        onClick={() => onEdit({ mode: "add", person, status: settings.enableNewForecasting ? null : "away" })}
+                        className="shrink-0 rounded px-1.5 text-base leading-6 text-brand-700 hover:bg-brand-50"
+                      >
+                        +
+                      </button>
+                    ) : null}
+                  </div>
+                  <div
+                    className={clsx("relative", rowEditable && "cursor-crosshair")}
+                    style={{ width: trackWidth, touchAction: "pan-y" }}
+                    data-testid="planner-track"
+                    onPointerDown={(e) => onPointerDown(e, person, rowEditable)}
+                    onPointerMove={onPointerMove}
+                    onPointerUp={(e) => finish(e, false)}
+                    onPointerCancel={(e) => finish(e, true)}
+                  >
+                    <DayBackground columns={columns} todayKey={todayColumn?.key} />
+                    {items.map((item) => {
+                      const shown = rowPreview?.itemKey === item.key ? { ...item, startDate: rowPreview.startDate, endDate: rowPreview.endDate } : item;
+                      return <Bar key={item.key} item={shown} columns={columns} narrow={narrow} dragging={rowPreview?.itemKey === item.key} onOpen={() => openItem(item)} onKey={(e) => onItemKey(e, item)} />;
+                    })}
+                    {rowPreview && !rowPreview.itemKey ? <Selection columns={columns} preview={rowPreview} /> : null}
+                  </div>
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      </div>
+      <p className="mt-2 text-xs text-slate-500">
+        Drag on an empty part of your row to add a forecast, drag a bar to move it and its edges to change its dates. With the keyboard: Enter opens a bar, arrow keys move it by
+        a day, Shift+arrows change its end date.
+      </p>
+    </div>
+  );
+}
+
+function DayBackground({ columns, todayKey }: { columns: DayColumn[]; todayKey?: string }) {
+  return (
+    <>
+      {columns.map((c) =>
+        c.weekend || c.key === todayKey ? (
+          <div key={c.key} aria-hidden="true" className={clsx("absolute top-0 h-full", c.weekend ? "bg-slate-100" : "bg-brand-50")} style={{ left: c.left, width: c.width }} />
+        ) : null,
+      )}
+    </>
+  );
+}
+
+function Selection({ columns, preview }: { columns: DayColumn[]; preview: Preview }) {
+  const span = spanOf(columns, preview.startDate, preview.endDate);
+  if (!span) return null;
+  return <div data-testid="planner-selection" className="absolute top-1.5 h-[38px] rounded-md bg-brand-200/70 ring-2 ring-brand-500" style={{ left: span.left, width: span.width }} />;
+}
+
+function Bar({
+  item,
+  columns,
+  narrow,
+  dragging,
+  onOpen,
+  onKey,
+}: {
+  item: Item;
+  columns: DayColumn[];
+  narrow: boolean;
+  dragging: boolean;
+  onOpen: () => void;
+  onKey: (event: KeyboardEvent<HTMLButtonElement>) => void;
+}) {
+  const span = spanOf(columns, item.startDate, item.endDate);
+  if (!span) return null;
+  const { title, detail } = itemText(item);
+  const away = item.status === "away";
+  const range = formatRange(item.startDate, item.endDate);
+  const label = `${item.person.name}: ${item.kind === "today" ? "today, " : ""}${title}${detail ? `, ${detail}` : ""}, ${range}${item.editable ? "" : ", read-only"}`;
+  return (
+    <div
+      data-item={item.key}
+      data-testid={item.kind === "today" ? "planner-today" : item.kind === "vacation" ? "planner-vacation" : "planner-item"}
+      data-start={item.startDate.slice(0, 10)}
+      data-end={item.endDate.slice(0, 10)}
+      data-editable={item.editable ? "true" : "false"}
+      className={clsx("absolute top-1.5 h-[38px]", dragging && "z-10 opacity-90 shadow-lg")}
+      style={{ left: span.left + 1, width: Math.max(span.width - 2, 6), touchAction: item.editable ? "none" : "pan-y" }}
+    >
+      <button
+        type="button"
+        aria-label={label}
+        title={label}
+        onClick={onOpen}
+        onKeyDown={onKey}
+        className={clsx(
+          "flex h-full w-full flex-col justify-center overflow-hidden rounded-md px-1.5 text-left leading-tight focus-visible:ring-2 focus-visible:ring-slate-900 focus-visible:outline-none",
+          workloadColorClass(away ? null : item.status, away),
+          item.kind === "today" && "opacity-80 ring-2 ring-white ring-inset [background-image:repeating-linear-gradient(45deg,transparent,transparent_6px,rgba(255,255,255,.25)_6px,rgba(255,255,255,.25)_12px)]",
+          item.kind === "vacation" && "bg-slate-400",
+          item.editable ? "cursor-grab text-slate-900" : "cursor-default text-slate-800",
+        )}
+      >
+        <span className={clsx("block truncate font-medium", narrow ? "text-[10px]" : "text-xs")}>{title}</span>
+        {detail ? <span className={clsx("block truncate", narrow ? "text-[9px]" : "text-[11px]")}>{detail}</span> : null}
+      </button>
+      {item.editable && !span.clippedStart ? <span data-handle="start" aria-hidden="true" className="absolute top-0 left-0 h-full w-2 cursor-ew-resize rounded-l-md hover:bg-black/15" /> : null}
+      {item.editable && !span.clippedEnd ? <span data-handle="end" aria-hidden="true" className="absolute top-0 right-0 h-full w-2 cursor-ew-resize rounded-r-md hover:bg-black/15" /> : null}
+    </div>
+  );
+}
+
