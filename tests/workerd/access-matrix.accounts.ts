@@ -55,6 +55,9 @@ export const accountEntries: AccessEntry[] = [
   { file: "api.v2.notification-token.ts", method: "GET", path: () => "/api/v2/notification-token", roles: ALL },
   { file: "api.v2.notification-token.$id.ts", method: "POST", path: () => "/api/v2/notification-token/apns", roles: ALL, body: () => ({ token: `device-${newId()}` }) },
   { file: "api.v2.notification-token.$id.ts", method: "DELETE", path: (ids) => `/api/v2/notification-token/${ids.deletableNotificationTokenId}`, roles: ALL, scoped: true },
+  // Both leave the tenant without a server of its own: a reset, and a test answered 400 for lack of one.
+  { file: "api.v2.company.smtp-config.ts", method: "PUT", path: () => "/api/v2/company/smtp-config", roles: USER_ADMINS, body: () => ({ smtpHost: "", smtpPort: "", smtpSender: "" }) },
+  { file: "api.v2.company.test-smtp-config.ts", method: "PUT", path: () => "/api/v2/company/test-smtp-config", roles: USER_ADMINS },
   // An empty body is refused as 400 after the credentials are checked, so nobody's password changes here.
   { file: "api.v2.account.password.ts", method: "POST", path: () => "/api/v2/account/password", roles: ALL },
 ];
