@@ -3,7 +3,7 @@ import { filterableGroupIds, filterableOfficeIds, mayFilterAllGroups, mayFilterA
 import { competences, cvItems, forecasts, groups, offices, projectMembers, projects, skillLevels, userSkills, vacations, workplacePlans } from "~/db/schema";
 import { groupRow, officeRow } from "~/db/factories";
 import { caseInsensitiveGlob, narrowSelection } from "~/domain/users/filter.server";
-import { readOverviewQuery, readShown, toggleSelection, writeOverviewQuery } from "~/domain/users/filter.schema";
+import { readOverviewQuery, readShown, toggleSelection, writeOverviewQuery } from "~/domain/users/overview-query";
 import { experienceLabel, lastSeenLabel } from "~/domain/users/last-seen";
 import { nextWorkingDays, weekdayIndex } from "~/lib/dates";
 import { newId } from "~/lib/ids";

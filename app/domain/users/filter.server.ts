@@ -8,7 +8,8 @@ import type { DomainContext } from "../context";
 import { ForbiddenError } from "../errors";
 import { toApiForecast, type ApiForecast } from "../forecasts/forecasts.server";
 import { workplaceChoices } from "../workplace/workplace.schema";
-import { ALL, type FilteredUsersInput, type OverviewSort, type Selection, type UserFilter } from "./filter.schema";
+import type { FilteredUsersInput, UserFilter } from "./filter.schema";
+import { ALL, type OverviewSort, type Selection } from "./overview-query";
 
 /**
  * The users filter behind the overview: POST /users/filtered, POST /users/filteredIds and

@@ -1,5 +1,5 @@
 import type { DomainContext } from "../context";
-import { hasOverviewQuery, OVERVIEW_PAGE_SIZE, readOverviewQuery, readShown, type OverviewQuery } from "./filter.schema";
+import { hasOverviewQuery, OVERVIEW_PAGE_SIZE, readOverviewQuery, readShown, type OverviewQuery } from "./overview-query";
 import { filterOptions, queryPage, resolveFilter } from "./filter.server";
 
 /**

@@ -1,7 +1,7 @@
 import { Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from "@headlessui/react";
 import clsx from "clsx";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { ALL, toggleSelection, type Selection } from "~/domain/users/filter.schema";
+import { ALL, toggleSelection, type Selection } from "~/domain/users/overview-query";
 import type { FilterOptions } from "~/domain/users/filter.server";
 
 const SEARCH_DEBOUNCE_MS = 250;

@@ -1,7 +1,7 @@
 import clsx from "clsx";
 import { memo } from "react";
 import { Avatar } from "~/components/avatar";
-import type { OverviewSort } from "~/domain/users/filter.schema";
+import type { OverviewSort } from "~/domain/users/overview-query";
 import type { OverviewUser } from "~/domain/users/filter.server";
 import { experienceLabel, lastSeenLabel } from "~/domain/users/last-seen";
 import { workloadColorClass, workloadLabel } from "~/domain/workload/levels";

@@ -1,4 +1,4 @@
-import { hasOverviewQuery, writeOverviewQuery, type OverviewQuery } from "~/domain/users/filter.schema";
+import { hasOverviewQuery, writeOverviewQuery, type OverviewQuery } from "~/domain/users/overview-query";
 
 /** The overview filter lives in the browser's storage, one per person (two people may share a browser). */
 const storageKey = (userId: string) => `availability.overview-filter.${userId}`;

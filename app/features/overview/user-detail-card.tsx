@@ -152,7 +152,7 @@ function CardBody({ card }: { card: UserCard }) {
 
       {card.competences && card.competences.length > 0 ? (
         <Section title="Competences">
-          <Table head={[["Title"], ["Category", "w-28 sm:w-1/4"], ["Skill level", "w-28 sm:w-1/4"]]}>
+          <Table head={[["Title"], ["Category", "w-24 sm:w-1/4"], ["Skill level", "w-24 sm:w-1/4"]]}>
             {card.competences.map((skill) => (
               <tr key={skill._id}>
                 <td className="py-2 pr-3 font-medium text-slate-900">

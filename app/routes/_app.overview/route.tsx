@@ -4,7 +4,7 @@ import clsx from "clsx";
 import { useCallback, useEffect, useId, useState } from "react";
 import { requireUser } from "~/auth/session.server";
 import { domainCtx } from "~/domain/context";
-import { OVERVIEW_MAX_SHOWN, OVERVIEW_SORTS, SORT_LABELS, writeOverviewQuery, type OverviewQuery, type OverviewSort } from "~/domain/users/filter.schema";
+import { OVERVIEW_MAX_SHOWN, OVERVIEW_SORTS, SORT_LABELS, writeOverviewQuery, type OverviewQuery, type OverviewSort } from "~/domain/users/overview-query";
 import type { OverviewUser } from "~/domain/users/filter.server";
 import { getTeamOverview } from "~/domain/users/team-overview.server";
 import { FilterBar } from "~/features/overview/filter-bar";
