@@ -131,7 +131,8 @@ export function PlannerOverlay({ open, onClose, title }: { open: boolean; onClos
               ‹ W{isoWeek(addDays(startDate, -7))}
             </button>
             <span className="px-2 text-sm text-slate-700" data-testid="planner-range-heading">
-              Week {week}–{isoWeek(endDate)} · {formatRange(start, key(endDate))}
+              Week {week}–{isoWeek(endDate)}
+              <span className="hidden sm:inline"> · {formatRange(start, key(endDate))}</span>
             </span>
             <button
               type="button"
@@ -223,7 +224,7 @@ function Timeline({
 }) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const [measureRef, width] = useElementWidth();
-  const nameWidth = narrow ? 104 : 200;
+  const nameWidth = narrow ? 120 : 200;
   const today = day(data.today);
   const settings = data.settings;
   const viewer = data.viewer;

@@ -41,7 +41,7 @@ export default function Home() {
   const forecasts = useOptimisticForecasts(data.forecasts as ApiForecast[], me._id);
   const [editor, setEditor] = useState<EditorState | null>(null);
   const [wfhOpen, setWfhOpen] = useState(false);
-  const [planner, setPlanner] = useState<"Forecasts" | "Absence planning" | null>(null);
+  const [planner, setPlanner] = useState<"Forecast planner" | "Absence planning" | null>(null);
   const closeEditor = useCallback(() => setEditor(null), []);
   const absences = [...forecasts.filter((f) => f.status === "away"), ...data.vacations];
   const todayStatus = data.away ? "away" : me.currentWorkload === null ? null : String(me.currentWorkload);
@@ -68,7 +68,7 @@ export default function Home() {
             </button>
           ) : null}
           {permissions.overviews ? (
-            <button type="button" onClick={() => setPlanner("Forecasts")} className="rounded-md bg-white px-3 py-2 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50">
+            <button type="button" onClick={() => setPlanner("Forecast planner")} className="rounded-md bg-white px-3 py-2 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50">
               Forecasts
             </button>
           ) : null}
@@ -149,7 +149,7 @@ export default function Home() {
         statusSelectable={features.newForecasting}
         commentLimit={limits.forecastComment}
       />
-      {permissions.overviews || features.absencePlanner ? <PlannerOverlay open={planner !== null} onClose={() => setPlanner(null)} title={planner ?? "Forecasts"} /> : null}
+      {permissions.overviews || features.absencePlanner ? <PlannerOverlay open={planner !== null} onClose={() => setPlanner(null)} title={planner ?? "Forecast planner"} /> : null}
       {permissions.overviews ? <WfhOverview open={wfhOpen} onClose={() => setWfhOpen(false)} elsewhereLabel={data.elsewhereLabel} /> : null}
     </div>
   );
