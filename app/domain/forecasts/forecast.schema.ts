@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { DAY_MS } from "~/lib/dates";
+import { FORECAST_STATUSES } from "./statuses";
 
-export const FORECAST_STATUSES = ["away", "0", "1", "2", "3"] as const;
-export type ForecastStatusValue = (typeof FORECAST_STATUSES)[number];
+export { FORECAST_STATUSES, type ForecastStatusValue } from "./statuses";
 
 /**
  * A calendar day sent by a client: "YYYY-MM-DD", or an ISO instant meant as the start of a

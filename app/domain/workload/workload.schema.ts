@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { WORKLOAD_MAX, WORKLOAD_MIN } from "./limits";
 
-export const WORKLOAD_MIN = 0;
-export const WORKLOAD_MAX = 3;
+export { WORKLOAD_MAX, WORKLOAD_MIN };
 
 /** Where a write comes from, recorded in the history: web_app, ios_app or teams_app_{client}. */
 export const sourceSchema = z

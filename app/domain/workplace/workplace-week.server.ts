@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, between, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "~/db/client";
 import { workplacePlans } from "~/db/schema";
 import { nextWorkingDays, weekdayIndex } from "~/lib/dates";
@@ -16,6 +16,10 @@ export async function workplaceWeeks(db: Db, companyId: string, userIds: string[
   const result = new Map<string, WorkplaceWeek>();
   for (const id of userIds) result.set(id, { workplaceForecast: [null, null, null, null, null], workplaceDefault: [null, null, null, null, null] });
   if (userIds.length === 0) return result;
+  const first = days[0].getTime();
+  const last = days[days.length - 1].getTime();
+  // Only the default week and the dated choices of these five days: old choices pile up.
+  const relevant = or(eq(workplacePlans.kind, "default"), and(eq(workplacePlans.kind, "rolling"), between(workplacePlans.key, first, last)));
   const rows = [];
   for (let i = 0; i < userIds.length; i += 90) {
     const chunk = userIds.slice(i, i + 90);
@@ -23,17 +27,15 @@ export async function workplaceWeeks(db: Db, companyId: string, userIds: string[
       ...(await db
         .select({ userId: workplacePlans.userId, kind: workplacePlans.kind, key: workplacePlans.key, option: workplacePlans.option })
         .from(workplacePlans)
-        .where(and(eq(workplacePlans.companyId, companyId), inArray(workplacePlans.userId, chunk)))),
+        .where(and(eq(workplacePlans.companyId, companyId), inArray(workplacePlans.userId, chunk), relevant))),
     );
   }
-  const first = days[0].getTime();
-  const last = days[days.length - 1].getTime();
   const rolling = new Map<string, Map<number, number | null>>();
   for (const row of rows) {
     const week = result.get(row.userId)!;
     if (row.kind === "default") {
       if (row.key >= 0 && row.key <= 4) week.workplaceDefault[row.key] = row.option;
-    } else if (row.key >= first && row.key <= last) {
+    } else {
       if (!rolling.has(row.userId)) rolling.set(row.userId, new Map());
       rolling.get(row.userId)!.set(row.key, row.option);
     }

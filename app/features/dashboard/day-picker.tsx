@@ -1,4 +1,20 @@
-import { DayPicker, type DateRange, type Matcher } from "react-day-picker";
+import { lazy, Suspense } from "react";
+import type { DateRange, Matcher } from "react-day-picker";
+
+/**
+ * The calendar library (with its date functions) loads the first time a calendar opens,
+ * not with the dashboard: it is a third of the page's JavaScript and most visits never
+ * open a calendar.
+ */
+const DayPicker = lazy(() => import("react-day-picker").then((module) => ({ default: module.DayPicker })));
+
+function Loading() {
+  return (
+    <p className="px-2 py-6 text-sm text-slate-500" role="status">
+      Loading calendar...
+    </p>
+  );
+}
 
 /** Monday first, three-letter weekday names, days as UTC midnights. */
 const common = {
@@ -9,7 +25,11 @@ const common = {
 };
 
 export function SingleDayPicker({ selected, onSelect, disabled, month }: { selected?: Date; onSelect: (date: Date | undefined) => void; disabled: Matcher[]; month?: Date }) {
-  return <DayPicker {...common} mode="single" selected={selected} onSelect={onSelect} disabled={disabled} defaultMonth={month ?? selected} />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <DayPicker {...common} mode="single" selected={selected} onSelect={onSelect} disabled={disabled} defaultMonth={month ?? selected} />
+    </Suspense>
+  );
 }
 
 export function RangeDayPicker({
@@ -23,7 +43,11 @@ export function RangeDayPicker({
   disabled: Matcher[];
   months?: number;
 }) {
-  return <DayPicker {...common} mode="range" numberOfMonths={months} selected={selected} onSelect={onSelect} disabled={disabled} excludeDisabled defaultMonth={selected?.from} />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <DayPicker {...common} mode="range" numberOfMonths={months} selected={selected} onSelect={onSelect} disabled={disabled} excludeDisabled defaultMonth={selected?.from} />
+    </Suspense>
+  );
 }
 
 /** YYYY-MM-DD of a picked day (the picker works in UTC). */

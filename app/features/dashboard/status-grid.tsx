@@ -1,5 +1,5 @@
 import clsx from "clsx";
-import { FORECAST_STATUSES, type ForecastStatusValue } from "~/domain/forecasts/forecast.schema";
+import { FORECAST_STATUSES, type ForecastStatusValue } from "~/domain/forecasts/statuses";
 import { workloadColorClass, workloadLabel } from "~/domain/workload/levels";
 
 /** Away and the four workload levels, as a radio group. */

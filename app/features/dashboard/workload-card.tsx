@@ -1,5 +1,5 @@
 import clsx from "clsx";
-import { WORKLOAD_MAX, WORKLOAD_MIN } from "~/domain/workload/workload.schema";
+import { WORKLOAD_MAX, WORKLOAD_MIN } from "~/domain/workload/limits";
 import { workloadColorClass, workloadLabel } from "~/domain/workload/levels";
 import { SaveError } from "./save-error";
 import { useDashboardWrite } from "./use-dashboard-write";
