@@ -359,6 +359,21 @@ export function buildSeed(options: { people: number; now?: number }): SeedTables
       }),
     );
   }
+
+  // Operations: the installation operator's own company, so it never shows in Demo Law ------
+  const operations = companyRow({ id: stableId("company:operations"), name: "Operations", settings: "{}" });
+  t.add(s.companies, operations);
+  t.add(
+    s.users,
+    userRow(operations.id, "companyAdmin", {
+      id: stableId("user:operator@demo.test"),
+      email: "operator@demo.test",
+      name: "Olle Operator",
+      passwordHash: hashPassword(DEMO_PASSWORD),
+      groupId: null,
+      officeId: null,
+    }),
+  );
   return t;
 }
 

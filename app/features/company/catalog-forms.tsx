@@ -32,7 +32,7 @@ function useDialogFetcher(onDone: () => void) {
   return fetcher;
 }
 
-function useDialogForm<S extends z.ZodObject>(id: string, schema: S, defaultValue: Record<string, string> | undefined, onDone: () => void) {
+export function useDialogForm<S extends z.ZodObject>(id: string, schema: S, defaultValue: Record<string, string> | undefined, onDone: () => void) {
   const fetcher = useDialogFetcher(onDone);
   const [form, fields] = useForm({
     id,
@@ -46,7 +46,7 @@ function useDialogForm<S extends z.ZodObject>(id: string, schema: S, defaultValu
   return { fetcher, form, fields, busy: fetcher.state !== "idle" };
 }
 
-function Hidden({ values }: { values: Record<string, string | undefined> }) {
+export function Hidden({ values }: { values: Record<string, string | undefined> }) {
   return (
     <>
       {Object.entries(values).map(([name, value]) => (value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />))}
@@ -54,7 +54,7 @@ function Hidden({ values }: { values: Record<string, string | undefined> }) {
   );
 }
 
-function Actions({ onCancel, busy, label, busyLabel, disabled }: { onCancel: () => void; busy: boolean; label: string; busyLabel: string; disabled?: boolean }) {
+export function Actions({ onCancel, busy, label, busyLabel, disabled }: { onCancel: () => void; busy: boolean; label: string; busyLabel: string; disabled?: boolean }) {
   return (
     <DialogActions>
       <Button variant="secondary" onClick={onCancel}>

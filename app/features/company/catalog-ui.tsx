@@ -81,18 +81,21 @@ export function DialogButton({
   description,
   button,
   children,
+  panelClassName,
 }: {
   title: string;
   description?: ReactNode;
   button: (open: () => void) => ReactNode;
   children: (close: () => void) => ReactNode;
+  /** Width of the dialog, e.g. "max-w-2xl" for a long form. */
+  panelClassName?: string;
 }) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   return (
     <>
       {button(() => setOpen(true))}
-      <Modal open={open} onClose={close} title={title} description={description}>
+      <Modal open={open} onClose={close} title={title} description={description} panelClassName={panelClassName}>
         {children(close)}
       </Modal>
     </>

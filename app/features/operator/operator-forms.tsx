@@ -1,0 +1,61 @@
+import { getFormProps } from "@conform-to/react";
+import { DialogError } from "~/components/dialog";
+import { Field, inputProps } from "~/components/field";
+import type { CompanySettings } from "~/domain/company/settings.schema";
+import { operatorCompanyCreateSchema, operatorCompanyUpdateSchema, SETTING_SWITCHES } from "~/domain/operator/operator.schema";
+import { Actions, Hidden, useDialogForm } from "~/features/company/catalog-forms";
+
+/** "enableDetailedViewHours" reads "Enable detailed view hours". */
+export function settingLabel(key: string): string {
+  const words = key.replace(/([A-Z])/g, " $1").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function CompanyCreateForm({ onClose }: { onClose: () => void }) {
+  const { fetcher, form, fields, busy } = useDialogForm("createCompany", operatorCompanyCreateSchema, undefined, onClose);
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
+      <Hidden values={{ intent: "createCompany" }} />
+      <Field label="Company name" data-autofocus autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
+      <Field label="Administrator's name" autoComplete="off" {...inputProps(fields.adminName, { type: "text" })} />
+      <Field label="Administrator's e-mail" autoComplete="off" {...inputProps(fields.adminEmail, { type: "email" })} />
+      <DialogError id={form.errorId} message={form.errors?.[0]} />
+      <Actions onCancel={onClose} busy={busy} label="Create and invite" busyLabel="Creating..." />
+    </fetcher.Form>
+  );
+}
+
+export function CompanySettingsForm({ company, onClose }: { company: { _id: string; name: string; settings: CompanySettings }; onClose: () => void }) {
+  const { settings } = company;
+  const defaults = {
+    name: company.name,
+    mattersTimeperiod: String(settings.mattersTimeperiod),
+    elsewhereLabel: settings.elsewhereLabel,
+    icon: settings.icon ?? "",
+  };
+  const { fetcher, form, fields, busy } = useDialogForm(`updateCompany-${company._id}`, operatorCompanyUpdateSchema, defaults, onClose);
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
+      <Hidden values={{ intent: "updateCompany", id: company._id }} />
+      <Field label="Company name" data-autofocus autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field label="Matters time period (days)" inputMode="numeric" step={1} {...inputProps(fields.mattersTimeperiod, { type: "number" })} min={1} max={90} />
+        <Field label="Elsewhere label" autoComplete="off" {...inputProps(fields.elsewhereLabel, { type: "text" })} />
+        <Field label="Icon (URL)" autoComplete="off" placeholder="https://..." {...inputProps(fields.icon, { type: "text" })} />
+      </div>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-700">Feature switches</legend>
+        <div className="mt-2 grid gap-x-6 gap-y-1 sm:grid-cols-2">
+          {SETTING_SWITCHES.map((key) => (
+            <label key={key} className="flex items-center gap-2 rounded-md px-1 py-1 text-sm text-slate-800 hover:bg-slate-50">
+              <input type="checkbox" name={key} defaultChecked={settings[key]} className="h-4 w-4 shrink-0 rounded border-slate-300 text-brand-600 focus:ring-brand-500" />
+              <span className="min-w-0 break-words">{settingLabel(key)}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <DialogError id={form.errorId} message={form.errors?.[0]} />
+      <Actions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,117 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData, useRouteError, isRouteErrorResponse } from "@remix-run/react";
+import { requireOperator } from "~/auth/operator.server";
+import { Button } from "~/components/button";
+import { ErrorPage } from "~/components/error-page";
+import { mailerFor } from "~/domain/account/mailer.server";
+import { domainCtx } from "~/domain/context";
+import { operatorCompanyCreateSchema, operatorCompanyUpdateSchema } from "~/domain/operator/operator.schema";
+import { createCompanyWithAdmin, listCompanies, operatorCtx, updateCompanyAsOperator } from "~/domain/operator/operator.server";
+import { CatalogIcon, DialogButton } from "~/features/company/catalog-ui";
+import { CompanyCreateForm, CompanySettingsForm } from "~/features/operator/operator-forms";
+import { submitForm } from "~/lib/page-form.server";
+
+export const meta: MetaFunction = () => [{ title: "Operator console · Availability" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const actor = await requireOperator(request, context);
+  return json({ companies: await listCompanies(operatorCtx(domainCtx(context, actor))) });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const actor = await requireOperator(request, context);
+  const ctx = operatorCtx(domainCtx(context, actor));
+  const form = await request.formData();
+  switch (form.get("intent")) {
+    case "createCompany":
+      return submitForm(form, operatorCompanyCreateSchema, (input) => createCompanyWithAdmin(ctx, mailerFor(context, request), input));
+    case "updateCompany":
+      return submitForm(form, operatorCompanyUpdateSchema, (input) => updateCompanyAsOperator(ctx, String(form.get("id") ?? ""), input));
+    default:
+      throw new Response("Unknown intent", { status: 400 });
+  }
+}
+
+export default function OperatorConsole() {
+  const { companies } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold text-slate-900">Operator console</h1>
+          <p className="mt-1 text-sm text-slate-600">Every firm of this installation. New firms get their first company administrator by invite.</p>
+        </div>
+        <DialogButton
+          title="New company"
+          description="The administrator gets an e-mail with a link to create their account."
+          button={(open) => (
+            <Button onClick={open}>
+              <CatalogIcon name="plus" />
+              New company
+            </Button>
+          )}
+        >
+          {(close) => <CompanyCreateForm onClose={close} />}
+        </DialogButton>
+      </div>
+
+      <section aria-labelledby="companies-heading" className="mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <h2 id="companies-heading" className="border-b border-slate-200 px-4 py-3 text-sm font-semibold text-slate-900">
+          Companies <span className="font-normal text-slate-500">({companies.length})</span>
+        </h2>
+        {companies.length ? (
+          <table className="w-full text-left text-sm">
+            <thead className="sr-only sm:not-sr-only">
+              <tr className="text-xs text-slate-500">
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Name
+                </th>
+                <th scope="col" className="px-4 py-2 text-right font-medium">
+                  People
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {companies.map((company) => (
+                <tr key={company._id}>
+                  <td className="max-w-0 px-4 py-3">
+                    <span className="block truncate font-medium text-slate-900" title={company.name}>
+                      {company.name}
+                    </span>
+                  </td>
+                  <td className="px-4 py-3 text-right whitespace-nowrap text-slate-700 tabular-nums">
+                    {company.people} <span className="sm:sr-only">{company.people === 1 ? "person" : "people"}</span>
+                  </td>
+                  <td className="w-0 px-2 py-2 text-right">
+                    <DialogButton
+                      title={`Edit ${company.name}`}
+                      panelClassName="max-w-2xl"
+                      button={(open) => (
+                        <Button variant="secondary" onClick={open} className="px-3 py-1.5">
+                          <CatalogIcon name="edit" />
+                          Edit<span className="sr-only"> {company.name}</span>
+                        </Button>
+                      )}
+                    >
+                      {(close) => <CompanySettingsForm company={company} onClose={close} />}
+                    </DialogButton>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p className="px-4 py-3 text-sm text-slate-500">No companies yet.</p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
+}

@@ -1,0 +1,157 @@
+import { SELF } from "cloudflare:test";
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { auditLog, companies, emailOutbox, users } from "~/db/schema";
+import { readCompanySettings } from "~/domain/company/settings.schema";
+import { isOperatorEmail } from "~/auth/operator.server";
+import { BASE, createCompany, db, PASSWORD } from "./helpers";
+
+// wrangler.toml's [vars] list this address in OPERATOR_EMAILS (development and tests).
+const OPERATOR = "operator@demo.test";
+
+function page(path: string, init: RequestInit = {}) {
+  return SELF.fetch(`${BASE}${path}`, { redirect: "manual", ...init });
+}
+
+async function cookieFor(email: string): Promise<string> {
+  const form = new URLSearchParams({ email, password: PASSWORD, redirectTo: "" });
+  const response = await page("/login", {
+    method: "POST",
+    body: form,
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": `198.51.100.${Math.floor(Math.random() * 250)}` },
+  });
+  const cookie = response.headers.get("Set-Cookie");
+  if (!cookie) throw new Error(`sign-in failed for ${email}: ${response.status}`);
+  return cookie.split(";")[0];
+}
+
+function post(cookie: string, fields: Record<string, string>) {
+  return page("/operator?_data=routes%2F_app.operator", {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+  });
+}
+
+let operatorCookie: string;
+let firm: Awaited<ReturnType<typeof createCompany>>;
+let firmAdminCookie: string;
+
+beforeAll(async () => {
+  const operations = await createCompany("Operations");
+  await operations.createUser("companyAdmin", { email: OPERATOR, groupId: null, officeId: null });
+  operatorCookie = await cookieFor(OPERATOR);
+  firm = await createCompany("Operator Firm", { enableCustomHtml: true });
+  const admin = await firm.createUser("companyAdmin", { groupId: null, officeId: null });
+  firmAdminCookie = await cookieFor(admin.email);
+});
+
+describe("operator console access", () => {
+  it("answers 404 to people not listed in OPERATOR_EMAILS, company admins included, for the page and the action", async () => {
+    const employee = await firm.createUser("employee");
+    for (const cookie of [firmAdminCookie, await cookieFor(employee.email)]) {
+      const response = await page("/operator", { headers: { Cookie: cookie } });
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain("Page not found");
+      const action = await post(cookie, { intent: "updateCompany", id: firm.company.id, name: "Hijacked" });
+      expect(action.status).toBe(404);
+    }
+    const [row] = await db().select({ name: companies.name }).from(companies).where(eq(companies.id, firm.company.id));
+    expect(row.name).toBe("Operator Firm");
+  });
+
+  it("sends signed-out people to sign in", async () => {
+    const response = await page("/operator");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toContain("/login");
+  });
+
+  it("shows the operator every company with its people count", async () => {
+    const response = await page("/operator", { headers: { Cookie: operatorCookie } });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Operator console");
+    expect(html).toContain("Operator Firm");
+    const data = (await (await page("/operator?_data=routes%2F_app.operator", { headers: { Cookie: operatorCookie } })).json()) as {
+      companies: { _id: string; name: string; people: number }[];
+    };
+    expect(data.companies.find((c) => c._id === firm.company.id)?.people).toBe(2);
+  });
+});
+
+describe("creating a company", () => {
+  it("creates the company and invites its first company administrator, with audit rows", async () => {
+    const response = await post(operatorCookie, { intent: "createCompany", name: "  Nordic Counsel  ", adminName: "Nina Newfirm", adminEmail: "Nina@Nordic.test" });
+    expect(response.status).toBe(200);
+    const [company] = await db().select().from(companies).where(eq(companies.name, "Nordic Counsel"));
+    expect(company).toBeDefined();
+    const [admin] = await db().select().from(users).where(eq(users.email, "nina@nordic.test"));
+    expect(admin).toMatchObject({ companyId: company.id, name: "Nina Newfirm", companyAdmin: true, admin: false, completed: false, groupId: null, officeId: null });
+    const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.companyId, company.id));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].toAddress).toBe("nina@nordic.test");
+    expect(JSON.stringify(mails[0])).toMatch(/\/signup\/[A-Za-z0-9_-]+/);
+    const audit = await db().select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.companyId, company.id));
+    expect(audit.map((row) => row.action).sort()).toEqual(["invite", "operator-create-company"]);
+  });
+
+  it("refuses an e-mail that is taken, and leaves no company behind", async () => {
+    const response = await post(operatorCookie, { intent: "createCompany", name: "Duplicate Partners", adminName: "Dup", adminEmail: OPERATOR });
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(await response.json())).toContain("A user with this e-mail already exists.");
+    expect(await db().select().from(companies).where(eq(companies.name, "Duplicate Partners"))).toHaveLength(0);
+  });
+
+  it("requires a name and a valid e-mail", async () => {
+    const response = await post(operatorCookie, { intent: "createCompany", name: "", adminName: "", adminEmail: "not-an-email" });
+    expect(response.status).toBe(400);
+    const body = JSON.stringify(await response.json());
+    expect(body).toContain("This field is required.");
+    expect(body).toContain("Needs to be a valid email");
+  });
+});
+
+describe("editing a company", () => {
+  const base = { intent: "updateCompany", mattersTimeperiod: "7", elsewhereLabel: "Elsewhere", icon: "", enableCustomHtml: "on" };
+
+  it("writes the name and every switch (unchecked means off, even for expandComment)", async () => {
+    const response = await post(operatorCookie, { ...base, id: firm.company.id, name: "Operator Firm LLP", mattersTimeperiod: "14", elsewhereLabel: "Court", enableProjectStages: "on" });
+    expect(response.status).toBe(200);
+    const [row] = await db().select().from(companies).where(eq(companies.id, firm.company.id));
+    expect(row.name).toBe("Operator Firm LLP");
+    const settings = readCompanySettings(row.settings);
+    expect(settings).toMatchObject({ mattersTimeperiod: 14, elsewhereLabel: "Court", enableProjectStages: true, enableCustomHtml: true, expandComment: false, disableWFH: false });
+    const audit = await db()
+      .select({ data: auditLog.data })
+      .from(auditLog)
+      .where(and(eq(auditLog.companyId, firm.company.id), eq(auditLog.action, "operator-update-company")));
+    expect(audit).toHaveLength(1);
+    expect(audit[0].data).toMatchObject({ before: { name: "Operator Firm" }, after: { name: "Operator Firm LLP" } });
+  });
+
+  it("refuses a matters time period of 0 and changes nothing", async () => {
+    const [before] = await db().select().from(companies).where(eq(companies.id, firm.company.id));
+    for (const bad of [{ mattersTimeperiod: "0" }, { mattersTimeperiod: "91" }, { name: "" }]) {
+      const response = await post(operatorCookie, { ...base, id: firm.company.id, name: "Renamed", ...bad });
+      expect(response.status).toBe(400);
+    }
+    const body = JSON.stringify(await (await post(operatorCookie, { ...base, id: firm.company.id, name: "Renamed", mattersTimeperiod: "0" })).json());
+    expect(body).toContain("Needs to be a whole number of days from 1 to 90.");
+    const [after] = await db().select().from(companies).where(eq(companies.id, firm.company.id));
+    expect(after).toEqual(before);
+  });
+
+  it("answers not found for an unknown company id", async () => {
+    const response = await post(operatorCookie, { ...base, id: "000000000000000000000000", name: "Ghost" });
+    expect(response.status).toBe(404);
+  });
+});
+
+describe("isOperatorEmail", () => {
+  it("matches listed addresses in any case and ignores blanks", () => {
+    expect(isOperatorEmail(" Ops@Firm.test , other@firm.test", "ops@firm.TEST")).toBe(true);
+    expect(isOperatorEmail("ops@firm.test", "other@firm.test")).toBe(false);
+    expect(isOperatorEmail("ops@firm.test,,", "")).toBe(false);
+    expect(isOperatorEmail(undefined, "ops@firm.test")).toBe(false);
+  });
+});
