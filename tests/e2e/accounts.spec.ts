@@ -59,7 +59,7 @@ test("a company admin invites an employee, who signs up through the mailed link 
 });
 
 test("a person resets a forgotten password through the mailed link", async ({ page }) => {
-  const email = "anna.lindqvist.0@demo.test";
+  const email = "maria.lindqvist.2@demo.test";
   await page.goto("/login");
   const forgot = page.getByRole("button", { name: "Forgot password" });
   await waitForHydration(forgot);
