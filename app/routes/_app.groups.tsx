@@ -16,14 +16,20 @@ import {
   listProjectStages,
   updateLevelOfSkill,
   updateProjectCategory,
+  updateCompany,
   updateProjectStage,
 } from "~/domain/company/catalog.server";
 import { groupUpsertSchema, levelOfSkillUpsertSchema, projectCategoryUpsertSchema, projectStageUpsertSchema } from "~/domain/company/catalog.schema";
+import { getCompany } from "~/domain/company/company.server";
 import { getCompanyOverview } from "~/domain/company/overview.server";
+import { smtpConfigSchema, testSmtpConfig, updateSmtpConfig } from "~/domain/company/smtp.server";
 import { domainCtx } from "~/domain/context";
 import { ConfirmForm, GroupForm, NameForm, SkillLevelForm, StageForm } from "~/features/company/catalog-forms";
 import { AddButton, CatalogIcon, DialogButton, Highlight, ListBlock, matchesSearch, RowIconButton } from "~/features/company/catalog-ui";
+import { CustomHtmlEditor } from "~/features/company/custom-html-editor";
+import { SmtpConfigButton } from "~/features/company/smtp-config-dialog";
 import { submitForm } from "~/lib/page-form.server";
+import { profilePictureUrl } from "~/lib/profile-picture";
 
 export const meta: MetaFunction = () => [{ title: "Company · Availability" }];
 
@@ -37,10 +43,31 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     enableProjectStages ? listProjectStages(ctx) : null,
     enableProjectStages && projectInvoicing ? listProjectCategories(ctx) : null,
   ]);
-  return json({ ...overview, stages, categories, canManage: canManageCompany(actor.user) });
+  const canManage = canManageCompany(actor.user);
+  const company = canManage ? await getCompany(ctx) : null;
+  const { user } = actor;
+  return json({
+    ...overview,
+    stages,
+    categories,
+    canManage,
+    smtp: company && { smtpHost: company.smtpHost, smtpPort: company.smtpPort, smtpSender: company.smtpSender, smtpSecure: company.smtpSecure, smtpUser: company.smtpUser },
+    customHtml: company && actor.company.settings.enableCustomHtml ? { html: company.customHtml ?? "" } : null,
+    me: { id: user.id, name: user.name, email: user.email, photoUrl: profilePictureUrl(user.profilePicture) },
+  });
 }
 
 const noFields = z.object({});
+const customHtmlFields = z.object({ customHtml: z.string().max(100_000, "Use at most 100000 characters.").optional() });
+
+/** A form round trip whose domain call answers a message the dialog shows (SMTP reset, test e-mail). */
+async function submitWithMessage<S extends z.ZodType>(form: FormData, schema: S, run: (value: z.output<S>) => Promise<{ message: string }>) {
+  let message: string | undefined;
+  const response = await submitForm(form, schema, async (value) => {
+    message = (await run(value)).message;
+  });
+  return json({ ...((await response.json()) as object), message }, { status: response.status });
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireUser(request, context);
@@ -69,6 +96,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return submitForm(form, projectCategoryUpsertSchema, (input) => updateProjectCategory(ctx, id, input));
     case "deleteCategory":
       return submitForm(form, noFields, () => deleteProjectCategory(ctx, id));
+    case "updateCustomHtml":
+      return submitForm(form, customHtmlFields, async (input) => {
+        const company = await getCompany(ctx);
+        await updateCompany(ctx, { name: company.name, customHtml: input.customHtml?.trim() ? input.customHtml : null });
+      });
+    case "updateSmtp":
+      return submitWithMessage(form, smtpConfigSchema, (input) => updateSmtpConfig(ctx, context.env, input));
+    case "resetSmtp":
+      return submitWithMessage(form, noFields, () => updateSmtpConfig(ctx, context.env, { smtpSecure: false }));
+    case "testSmtp":
+      return submitWithMessage(form, noFields, () => testSmtpConfig(ctx));
     default:
       throw new Response("Unknown intent", { status: 400 });
   }
@@ -95,6 +133,7 @@ export default function CompanyPage() {
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="min-w-0 text-2xl font-semibold break-words text-slate-900">{company.companyName}</h1>
+        <div className="flex flex-wrap items-center gap-2">
         <Link
           to="/users/all"
           className="inline-flex items-center gap-2 rounded-md bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
@@ -102,7 +141,11 @@ export default function CompanyPage() {
           <CatalogIcon name="users" />
           Manage All Users
         </Link>
+        {company.smtp ? <SmtpConfigButton config={company.smtp} /> : null}
+        </div>
       </div>
+
+      {company.customHtml ? <CustomHtmlEditor initialHtml={company.customHtml.html} me={company.me} /> : null}
 
       <div className="relative mt-6 max-w-md">
         <span className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 text-slate-400">

@@ -1,0 +1,76 @@
+import { SELF } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { companies } from "~/db/schema";
+import { BASE, createCompany, db, PASSWORD } from "./helpers";
+
+function page(path: string, init: RequestInit = {}) {
+  return SELF.fetch(`${BASE}${path}`, { redirect: "manual", ...init });
+}
+
+async function cookieFor(email: string): Promise<string> {
+  const response = await page("/login", {
+    method: "POST",
+    body: new URLSearchParams({ email, password: PASSWORD, redirectTo: "" }),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": `203.0.113.${Math.floor(Math.random() * 250)}` },
+  });
+  return response.headers.get("Set-Cookie")!.split(";")[0];
+}
+
+function post(cookie: string, fields: Record<string, string>) {
+  return page("/groups?_data=routes%2F_app.groups", {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+  });
+}
+
+const companyRow = async (id: string) => (await db().select().from(companies).where(eq(companies.id, id)))[0];
+
+let firm: Awaited<ReturnType<typeof createCompany>>;
+let admin: string;
+let observer: string;
+
+beforeAll(async () => {
+  firm = await createCompany("Html Firm", { enableCustomHtml: true });
+  admin = await cookieFor((await firm.createUser("companyAdmin", { groupId: null, officeId: null })).email);
+  observer = await cookieFor((await firm.createUser("observer")).email);
+});
+
+describe("custom html on /groups", () => {
+  it("saves the company's html, and the observer can change nothing", async () => {
+    expect((await post(admin, { intent: "updateCustomHtml", customHtml: "<p>Hi USER_NAME</p>" })).status).toBe(200);
+    expect((await companyRow(firm.company.id)).customHtml).toBe("<p>Hi USER_NAME</p>");
+    expect((await post(observer, { intent: "updateCustomHtml", customHtml: "<p>x</p>" })).status).toBe(403);
+    expect((await companyRow(firm.company.id)).customHtml).toBe("<p>Hi USER_NAME</p>");
+  });
+});
+
+describe("SMTP configuration on /groups", () => {
+  it("requires host, port and sender together, then saves, and reset names the provider", async () => {
+    const missing = await post(admin, { intent: "updateSmtp", smtpHost: "smtp.firm.test" });
+    expect(missing.status).toBe(400);
+    expect(JSON.stringify(await missing.json())).toContain("This field is required.");
+    expect((await companyRow(firm.company.id)).smtpHost).toBeNull();
+
+    const saved = await post(admin, { intent: "updateSmtp", smtpHost: "smtp.firm.test", smtpPort: "587", smtpSender: "mail@firm.test", smtpUser: "u", smtpPassword: "p" });
+    expect(saved.status).toBe(200);
+    expect(await companyRow(firm.company.id)).toMatchObject({ smtpHost: "smtp.firm.test", smtpPort: 587, smtpSender: "mail@firm.test", smtpPassword: "p" });
+
+    const reset = await post(admin, { intent: "resetSmtp" });
+    expect(reset.status).toBe(200);
+    expect(((await reset.json()) as { message: string }).message).toMatch(/^Custom SMTP config removed, using .+ servers instead$/);
+    expect(await companyRow(firm.company.id)).toMatchObject({ smtpHost: null, smtpPort: null, smtpSender: null, smtpPassword: null });
+  });
+
+  it("answers the test e-mail's refusal as the form message when no server is saved", async () => {
+    const response = await post(admin, { intent: "testSmtp" });
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(await response.json())).toContain("Save a host, port and sender first.");
+  });
+
+  it("refuses the observer", async () => {
+    expect((await post(observer, { intent: "updateSmtp", smtpHost: "h", smtpPort: "25", smtpSender: "s@x.test" })).status).toBe(403);
+    expect((await companyRow(firm.company.id)).smtpHost).toBeNull();
+  });
+});
