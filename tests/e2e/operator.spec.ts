@@ -1,0 +1,53 @@
+import { expect, test } from "@playwright/test";
+import { accounts, login, viewports } from "./fixtures";
+
+const OPERATOR = "operator@demo.test";
+
+test("the operator creates a company with its administrator, whose invite lands in the mailbox", async ({ page }) => {
+  await login(page, OPERATOR);
+  await page.goto("/operator");
+  await expect(page.getByRole("heading", { name: "Operator console" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Demo Law" })).toBeVisible();
+
+  const suffix = Date.now().toString(36);
+  const email = `founder-${suffix}@newfirm.test`;
+  await page.getByRole("button", { name: "New company" }).click();
+  const dialog = page.getByRole("dialog", { name: "New company" });
+  await dialog.getByLabel("Company name").fill(`Newfirm ${suffix}`);
+  await dialog.getByLabel("Administrator's name").fill("Frida Founder");
+  await dialog.getByLabel("Administrator's e-mail").fill(email);
+  await dialog.getByRole("button", { name: "Create and invite" }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole("row", { name: new RegExp(`Newfirm ${suffix}`) });
+  await expect(row).toContainText("1");
+
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+  await expect(page.getByRole("article").filter({ hasText: email }).first()).toContainText("/signup/");
+});
+
+test("editing a company refuses a matters time period of 0", async ({ page }) => {
+  await login(page, OPERATOR);
+  await page.goto("/operator");
+  await page.getByRole("button", { name: "Edit Other Firm" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Other Firm" });
+  await dialog.getByLabel("Matters time period (days)").fill("0");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByText("Needs to be a whole number of days from 1 to 90.")).toBeVisible();
+});
+
+test("someone who is not an operator gets the not-found page", async ({ page }) => {
+  await login(page, accounts.companyAdmin);
+  const response = await page.goto("/operator");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+});
+
+for (const [name, viewport] of Object.entries(viewports)) {
+  test(`screenshot of /operator at ${viewport.width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await login(page, OPERATOR);
+    await page.goto("/operator");
+    await expect(page.getByRole("heading", { name: "Operator console" })).toBeVisible();
+    await page.screenshot({ path: `test-results/screenshots/operator-${name}-${viewport.width}.png`, fullPage: true });
+  });
+}
