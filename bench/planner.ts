@@ -61,6 +61,8 @@ async function main() {
     await waitFor(`${BASE}/login`, 120);
     const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
     const page = await browser.newPage({ viewport: { width: 1920, height: 1100 } });
+    // tsx names functions with a __name helper that page.evaluate cannot see in the browser.
+    await page.addInitScript("window.__name = (fn) => fn");
     await page.goto(`${BASE}/login`);
     await page.getByLabel("E-mail").fill("admin@demo.test");
     await page.getByLabel("Password", { exact: true }).fill("demo-password-1");
