@@ -77,8 +77,8 @@ export default function OperatorConsole() {
             <tbody className="divide-y divide-slate-100">
               {companies.map((company) => (
                 <tr key={company._id}>
-                  <td className="max-w-0 px-4 py-3">
-                    <span className="block truncate font-medium text-slate-900" title={company.name}>
+                  <td className="w-full px-4 py-3">
+                    <span className="block font-medium break-words text-slate-900">
                       {company.name}
                     </span>
                   </td>
