@@ -1,6 +1,6 @@
-import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import clsx from "clsx";
 import { useState } from "react";
+import { Popover } from "~/components/popover";
 import type { DateRange } from "react-day-picker";
 import type { ApiForecast } from "~/domain/forecasts/forecasts.server";
 import { workloadColorClass, workloadLabel } from "~/domain/workload/levels";
@@ -149,31 +149,39 @@ function AddForecastCard({ today, absences }: { today: string; absences: { start
           Quick add
         </button>
       ) : mode === "range" ? (
-        <Popover className="flex flex-1 flex-col items-center justify-center">
-          <PopoverButton className="rounded-md bg-white px-3 py-1.5 text-sm font-medium text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50">Pick dates</PopoverButton>
-          <PopoverPanel anchor="bottom" className="z-40 rounded-lg bg-white p-3 shadow-lg ring-1 ring-slate-200">
-            {({ close }) => (
-              <div>
-                <RangeDayPicker months={1} selected={range} onSelect={setRange} disabled={blockedDays(today, absences)} />
-                <div className="mt-2 flex justify-end gap-2">
-                  <button type="button" className="rounded px-2 py-1 text-sm text-slate-600 hover:bg-slate-100" onClick={() => { reset(); close(); }}>
-                    Cancel
-                  </button>
-                  <button
-                    type="button"
-                    disabled={!range?.from}
-                    className="rounded bg-brand-600 px-3 py-1 text-sm font-medium text-white disabled:opacity-50"
-                    onClick={() => {
-                      setMode("status");
-                      close();
-                    }}
-                  >
-                    Next
-                  </button>
-                </div>
+        <Popover
+          className="flex flex-1 flex-col items-center justify-center"
+          label="Pick dates"
+          buttonClassName="rounded-md bg-white px-3 py-1.5 text-sm font-medium text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50"
+        >
+          {(close) => (
+            <div>
+              <RangeDayPicker months={1} selected={range} onSelect={setRange} disabled={blockedDays(today, absences)} />
+              <div className="mt-2 flex justify-end gap-2">
+                <button
+                  type="button"
+                  className="rounded px-2 py-1 text-sm text-slate-600 hover:bg-slate-100"
+                  onClick={() => {
+                    reset();
+                    close();
+                  }}
+                >
+                  Cancel
+                </button>
+                <button
+                  type="button"
+                  disabled={!range?.from}
+                  className="rounded bg-brand-600 px-3 py-1 text-sm font-medium text-white disabled:opacity-50"
+                  onClick={() => {
+                    setMode("status");
+                    close();
+                  }}
+                >
+                  Next
+                </button>
               </div>
-            )}
-          </PopoverPanel>
+            </div>
+          )}
         </Popover>
       ) : (
         <div className="-mx-1 overflow-y-auto">

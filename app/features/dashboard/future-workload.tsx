@@ -1,4 +1,4 @@
-import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
+import { Popover } from "~/components/popover";
 import { quickDates } from "~/domain/workload/quick-dates";
 import { blockedDays, dayKey, formatDay, SingleDayPicker, utcDate } from "./day-picker";
 import { SaveError } from "./save-error";
@@ -41,22 +41,21 @@ export function FutureWorkload({
       {editable ? (
         <div className="mt-4 border-t border-slate-100 pt-3">
           <div className="flex flex-wrap items-center gap-2">
-            <Popover className="relative">
-              <PopoverButton className="rounded-md bg-white px-3 py-1.5 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50" data-testid="forecast-date">
-                {shownDate ? `From ${formatDay(shownDate)}` : "Pick a date"}
-              </PopoverButton>
-              <PopoverPanel anchor="bottom start" className="z-40 rounded-lg bg-white p-3 shadow-lg ring-1 ring-slate-200">
-                {({ close }) => (
-                  <SingleDayPicker
-                    selected={shownDate ? utcDate(shownDate) : undefined}
-                    disabled={blockedDays(today, others)}
-                    onSelect={(d) => {
-                      pick(d ? dayKey(d) : "");
-                      close();
-                    }}
-                  />
-                )}
-              </PopoverPanel>
+            <Popover
+              label={shownDate ? `From ${formatDay(shownDate)}` : "Pick a date"}
+              testId="forecast-date"
+              buttonClassName="rounded-md bg-white px-3 py-1.5 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+            >
+              {(close) => (
+                <SingleDayPicker
+                  selected={shownDate ? utcDate(shownDate) : undefined}
+                  disabled={blockedDays(today, others)}
+                  onSelect={(d) => {
+                    pick(d ? dayKey(d) : "");
+                    close();
+                  }}
+                />
+              )}
             </Popover>
             {shownDate ? (
               <button type="button" onClick={() => pick("")} className="rounded-md px-2 py-1.5 text-sm text-slate-600 hover:bg-slate-100">

@@ -1,4 +1,3 @@
-import { Switch } from "@headlessui/react";
 import clsx from "clsx";
 import { useState } from "react";
 import type { WorkplaceChoice, WorkplaceOption } from "~/domain/workplace/workplace.schema";
@@ -76,13 +75,15 @@ export function WeekLocation({
         {defaultWeekToggle ? (
           <label className="flex items-center gap-2 text-xs text-slate-600">
             Default week
-            <Switch
-              checked={showDefault}
-              onChange={setShowDefault}
-              className="group relative inline-flex h-5 w-9 items-center rounded-full bg-slate-300 transition data-checked:bg-brand-600"
+            <button
+              type="button"
+              role="switch"
+              aria-checked={showDefault}
+              onClick={() => setShowDefault((shown) => !shown)}
+              className={clsx("relative inline-flex h-5 w-9 items-center rounded-full transition", showDefault ? "bg-brand-600" : "bg-slate-300")}
             >
-              <span className="inline-block h-4 w-4 translate-x-0.5 rounded-full bg-white transition group-data-checked:translate-x-4" />
-            </Switch>
+              <span className={clsx("inline-block h-4 w-4 rounded-full bg-white transition", showDefault ? "translate-x-4" : "translate-x-0.5")} />
+            </button>
           </label>
         ) : null}
       </div>

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import dayPickerStyles from "react-day-picker/style.css";
 import { requireUser } from "~/auth/session.server";
 import { Avatar } from "~/components/avatar";
@@ -10,15 +10,19 @@ import type { ApiForecast } from "~/domain/forecasts/forecasts.server";
 import type { WorkplaceOption } from "~/domain/workplace/workplace.schema";
 import { AbsenceList } from "~/features/dashboard/absence-list";
 import { CustomHtmlBlock } from "~/features/dashboard/custom-html-block";
-import { ForecastEditor, type EditorState } from "~/features/dashboard/forecast-editor";
+import type { EditorState } from "~/features/dashboard/forecast-editor";
 import { ForecastStrip, useOptimisticForecasts } from "~/features/dashboard/forecast-strip";
 import { FutureWorkload } from "~/features/dashboard/future-workload";
 import { MessageBox } from "~/features/dashboard/message-box";
 import { WeekLocation } from "~/features/dashboard/week-location";
-import { WfhOverview } from "~/features/dashboard/wfh-overview";
 import { WorkloadStepper } from "~/features/dashboard/workload-card";
-import { PlannerOverlay } from "~/features/planner/planner-overlay";
 import { runDashboardAction } from "./actions.server";
+
+// The dialogs load when first opened: most visits open none, and they carry the dialog
+// library, the planner's virtualiser and the calendar.
+const ForecastEditor = lazy(() => import("~/features/dashboard/forecast-editor").then((m) => ({ default: m.ForecastEditor })));
+const WfhOverview = lazy(() => import("~/features/dashboard/wfh-overview").then((m) => ({ default: m.WfhOverview })));
+const PlannerOverlay = lazy(() => import("~/features/planner/planner-overlay").then((m) => ({ default: m.PlannerOverlay })));
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Availability" }];
 
@@ -141,16 +145,20 @@ export default function Home() {
         </div>
       ) : null}
 
-      <ForecastEditor
-        state={editor}
-        onClose={closeEditor}
-        today={data.today}
-        absences={absences}
-        statusSelectable={features.newForecasting}
-        commentLimit={limits.forecastComment}
-      />
-      {permissions.overviews || features.absencePlanner ? <PlannerOverlay open={planner !== null} onClose={() => setPlanner(null)} title={planner ?? "Forecast planner"} /> : null}
-      {permissions.overviews ? <WfhOverview open={wfhOpen} onClose={() => setWfhOpen(false)} elsewhereLabel={data.elsewhereLabel} /> : null}
+      <Suspense fallback={null}>
+        {editor ? (
+          <ForecastEditor
+            state={editor}
+            onClose={closeEditor}
+            today={data.today}
+            absences={absences}
+            statusSelectable={features.newForecasting}
+            commentLimit={limits.forecastComment}
+          />
+        ) : null}
+        {planner !== null && (permissions.overviews || features.absencePlanner) ? <PlannerOverlay open onClose={() => setPlanner(null)} title={planner} /> : null}
+        {wfhOpen && permissions.overviews ? <WfhOverview open onClose={() => setWfhOpen(false)} elsewhereLabel={data.elsewhereLabel} /> : null}
+      </Suspense>
     </div>
   );
 }
