@@ -1,10 +1,9 @@
 import { useEffect, useState } from "react";
 import type { DateRange } from "react-day-picker";
-import { Button } from "~/components/button";
-import { DialogActions, DialogError, Modal } from "~/components/dialog";
+import { Modal } from "~/components/dialog";
 import type { ApiForecast } from "~/domain/forecasts/forecasts.server";
-import { blockedDays, dayKey, formatRange, RangeDayPicker, utcDate } from "./day-picker";
-import { StatusGrid } from "./status-grid";
+import { blockedDays, dayKey, utcDate } from "./day-picker";
+import { ForecastForm } from "./forecast-form";
 import { useDashboardWrite } from "./use-dashboard-write";
 
 export interface EditorState {
@@ -56,7 +55,6 @@ export function ForecastEditor({
   const close = () => {
     if (!saving) onClose();
   };
-  const canSave = Boolean(range?.from) && Boolean(status) && !saving;
   const save = () => {
     if (!range?.from || !status) return;
     setSubmitted(true);
@@ -76,57 +74,24 @@ export function ForecastEditor({
   );
   return (
     <Modal open={Boolean(state)} onClose={close} title={state?.mode === "edit" ? "Edit Forecast" : "Add Forecast"} panelClassName="max-w-[600px]" zIndex={1060}>
-      {statusSelectable ? (
-        <fieldset>
-          <legend className="mb-2 text-sm font-medium text-slate-700">Status</legend>
-          <StatusGrid value={status} onChange={setStatus} disabled={saving} />
-        </fieldset>
-      ) : null}
-      <div className="mt-5">
-        <p className="text-sm font-medium text-slate-700" id="forecast-range-label">
-          Date Range
-        </p>
-        <p className="mt-1 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-800 ring-1 ring-slate-200" data-testid="forecast-range">
-          {range?.from ? formatRange(dayKey(range.from), dayKey(range.to ?? range.from)) : <span className="text-slate-400">Select date range</span>}
-        </p>
-        <div className="mt-2 overflow-x-auto" aria-labelledby="forecast-range-label">
-          <RangeDayPicker selected={range} onSelect={setRange} disabled={blocked} />
-        </div>
-      </div>
-      <div className="mt-4">
-        <div className="flex items-baseline justify-between">
-          <label htmlFor="forecast-comment" className="text-sm font-medium text-slate-700">
-            Comment <span className="font-normal text-slate-500">(optional)</span>
-          </label>
-          <span className="text-xs text-slate-500">
-            {comment.length}/{commentLimit}
-          </span>
-        </div>
-        <input
-          id="forecast-comment"
-          type="text"
-          value={comment}
-          maxLength={commentLimit}
-          disabled={saving}
-          onChange={(e) => setComment(e.target.value.slice(0, commentLimit))}
-          onKeyDown={(e) => e.key === "Enter" && e.preventDefault()}
-          className="mt-1 block w-full rounded-md border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-inset focus:ring-brand-500 focus:outline-none"
-        />
-      </div>
-      <DialogError message={submitted ? write.error : null} />
-      <DialogActions>
-        <Button variant="secondary" onClick={close} disabled={saving}>
-          Cancel
-        </Button>
-        {state?.mode === "edit" ? (
-          <Button variant="danger" onClick={remove} disabled={saving}>
-            Delete
-          </Button>
-        ) : null}
-        <Button onClick={save} disabled={!canSave}>
-          {saving ? "Saving..." : state?.mode === "edit" ? "Update" : "Add"}
-        </Button>
-      </DialogActions>
+      <ForecastForm
+        idPrefix="forecast"
+        statusSelectable={statusSelectable}
+        status={status}
+        onStatus={setStatus}
+        range={range}
+        onRange={setRange}
+        blocked={blocked}
+        comment={comment}
+        onComment={setComment}
+        commentLimit={commentLimit}
+        saving={saving}
+        editing={state?.mode === "edit"}
+        error={submitted ? write.error : null}
+        onCancel={close}
+        onDelete={remove}
+        onSave={save}
+      />
     </Modal>
   );
 }

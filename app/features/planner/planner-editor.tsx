@@ -1,11 +1,10 @@
 import { useEffect, useState } from "react";
 import type { DateRange } from "react-day-picker";
-import { Button } from "~/components/button";
-import { DialogActions, DialogError, Modal } from "~/components/dialog";
+import { Modal } from "~/components/dialog";
 import type { ApiForecast } from "~/domain/forecasts/forecasts.server";
 import { PLANNER } from "~/domain/planner/timeline";
-import { blockedDays, dayKey, formatRange, RangeDayPicker, utcDate } from "~/features/dashboard/day-picker";
-import { StatusGrid } from "~/features/dashboard/status-grid";
+import { blockedDays, dayKey, utcDate } from "~/features/dashboard/day-picker";
+import { ForecastForm } from "~/features/dashboard/forecast-form";
 import type { PlannerWrite, WriteResult } from "./use-planner-data";
 
 export interface PlannerEditorState {
@@ -93,57 +92,24 @@ export function PlannerEditor({
       panelClassName="max-w-[600px]"
       zIndex={PLANNER.zIndex + 1}
     >
-      {statusSelectable ? (
-        <fieldset>
-          <legend className="mb-2 text-sm font-medium text-slate-700">Status</legend>
-          <StatusGrid value={status} onChange={setStatus} disabled={saving} />
-        </fieldset>
-      ) : null}
-      <div className="mt-5">
-        <p className="text-sm font-medium text-slate-700" id="planner-range-label">
-          Date Range
-        </p>
-        <p className="mt-1 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-800 ring-1 ring-slate-200" data-testid="planner-range">
-          {range?.from ? formatRange(dayKey(range.from), dayKey(range.to ?? range.from)) : <span className="text-slate-400">Select date range</span>}
-        </p>
-        <div className="mt-2 overflow-x-auto" aria-labelledby="planner-range-label">
-          <RangeDayPicker selected={range} onSelect={setRange} disabled={blocked} />
-        </div>
-      </div>
-      <div className="mt-4">
-        <div className="flex items-baseline justify-between">
-          <label htmlFor="planner-comment" className="text-sm font-medium text-slate-700">
-            Comment <span className="font-normal text-slate-500">(optional)</span>
-          </label>
-          <span className="text-xs text-slate-500">
-            {comment.length}/{commentLimit}
-          </span>
-        </div>
-        <input
-          id="planner-comment"
-          type="text"
-          value={comment}
-          maxLength={commentLimit}
-          disabled={saving}
-          onChange={(e) => setComment(e.target.value.slice(0, commentLimit))}
-          onKeyDown={(e) => e.key === "Enter" && e.preventDefault()}
-          className="mt-1 block w-full rounded-md border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-inset focus:ring-brand-500 focus:outline-none"
-        />
-      </div>
-      <DialogError message={error} />
-      <DialogActions>
-        <Button variant="secondary" onClick={close} disabled={saving}>
-          Cancel
-        </Button>
-        {editing ? (
-          <Button variant="danger" onClick={remove} disabled={saving}>
-            Delete
-          </Button>
-        ) : null}
-        <Button onClick={save} disabled={!range?.from || !status || saving}>
-          {saving ? "Saving..." : editing ? "Update" : "Add"}
-        </Button>
-      </DialogActions>
+      <ForecastForm
+        idPrefix="planner"
+        statusSelectable={statusSelectable}
+        status={status}
+        onStatus={setStatus}
+        range={range}
+        onRange={setRange}
+        blocked={blocked}
+        comment={comment}
+        onComment={setComment}
+        commentLimit={commentLimit}
+        saving={saving}
+        editing={editing}
+        error={error}
+        onCancel={close}
+        onDelete={remove}
+        onSave={save}
+      />
     </Modal>
   );
 }
