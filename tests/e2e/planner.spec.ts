@@ -209,3 +209,41 @@ test("screenshots of the planner and its calendar at 1280 and 390 px", async ({ 
     await page.keyboard.press("Escape");
   }
 });
+
+test("in a view-only company an administrator can neither add nor drag", async ({ page, browser }) => {
+  // The operator turns Other Firm's planner to view-only through the console, and back after.
+  const operatorContext = await browser.newContext();
+  const operator = await operatorContext.newPage();
+  const setViewOnly = async (on: boolean) => {
+    await login(operator, "operator@demo.test");
+    await operator.goto("/operator");
+    const edit = operator.getByRole("button", { name: "Edit Other Firm" });
+    await waitForHydration(edit);
+    await edit.click();
+    const dialog = operator.getByRole("dialog", { name: "Edit Other Firm" });
+    await dialog.getByLabel("Absence plannerview only").setChecked(on);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog.getByRole("button", { name: "Save" })).toHaveCount(0);
+  };
+  await setViewOnly(true);
+  try {
+    await login(page, "admin@other.test");
+    const planner = await openPlanner(page, "Absence planning");
+    await expect(planner.getByRole("button", { name: "Add forecast", exact: true })).toHaveCount(0);
+    await expect(planner.getByRole("button", { name: /^Add forecast for / })).toHaveCount(0);
+    const items = planner.locator('[data-testid="planner-item"], [data-testid="planner-today"]');
+    await expect(items.first()).toBeVisible();
+    for (const item of await items.all()) {
+      await expect(item).toHaveAttribute("data-editable", "false");
+      await expect(item.locator("[data-handle]")).toHaveCount(0);
+    }
+    // A drag on an empty stretch of a row creates nothing.
+    const row = planner.getByTestId("planner-row").first();
+    const box = (await row.boundingBox())!;
+    await drag(page, { x: box.x + box.width - 300, y: box.y + box.height / 2 }, { x: box.x + box.width - 100, y: box.y + box.height / 2 });
+    await expect(page.getByRole("dialog", { name: "Add Forecast" })).toHaveCount(0);
+  } finally {
+    await setViewOnly(false);
+    await operatorContext.close();
+  }
+});
