@@ -35,7 +35,8 @@ export function toApiVacation(v: Pick<Vacation, "id" | "userId" | "startDate" | 
   return { _id: v.id, user: v.userId, startDate: v.startDate.toISOString(), endDate: v.endDate.toISOString() };
 }
 
-const columns = {
+/** The columns an ApiForecast is made from (see toApiForecast). */
+export const forecastColumns = {
   id: forecasts.id,
   userId: forecasts.userId,
   startDate: forecasts.startDate,
@@ -51,7 +52,7 @@ export async function listForecasts(ctx: DomainContext, range?: { from?: Date; t
   const from = range?.from ?? addDays(today, -30);
   const to = range?.to ?? addDays(today, 366);
   const rows = await ctx.db
-    .select(columns)
+    .select(forecastColumns)
     .from(forecasts)
     .where(and(eq(forecasts.companyId, ctx.companyId), gte(forecasts.endDate, from), lte(forecasts.startDate, to)))
     .orderBy(asc(forecasts.startDate));
@@ -61,7 +62,7 @@ export async function listForecasts(ctx: DomainContext, range?: { from?: Date; t
 export async function listUserForecasts(ctx: DomainContext, userId: string): Promise<ApiForecast[]> {
   await requireCompanyUser(ctx, userId);
   const rows = await ctx.db
-    .select(columns)
+    .select(forecastColumns)
     .from(forecasts)
     .where(and(eq(forecasts.companyId, ctx.companyId), eq(forecasts.userId, userId), gte(forecasts.endDate, addDays(startOfUtcDay(ctx.now), -30))))
     .orderBy(asc(forecasts.startDate));

@@ -6,7 +6,7 @@ import { forecasts, groups, offices, projectMembers, userSkills, users, vacation
 import { isoDay, nextWorkingDays, startOfUtcDay, weekdayIndex } from "~/lib/dates";
 import type { DomainContext } from "../context";
 import { ForbiddenError } from "../errors";
-import { toApiForecast, type ApiForecast } from "../forecasts/forecasts.server";
+import { forecastColumns, toApiForecast, type ApiForecast } from "../forecasts/forecasts.server";
 import { workplaceChoices } from "../workplace/workplace.schema";
 import type { FilteredUsersInput, UserFilter } from "./filter.schema";
 import { ALL, type OverviewSort, type Selection } from "./overview-query";
@@ -316,16 +316,6 @@ function locationLabel(ctx: DomainContext, option: 0 | 1 | 2 | 3, office: string
   if (choice) return choice.label;
   return option === 3 ? settings.elsewhereLabel : "Office";
 }
-
-const forecastColumns = {
-  id: forecasts.id,
-  userId: forecasts.userId,
-  startDate: forecasts.startDate,
-  endDate: forecasts.endDate,
-  status: forecasts.status,
-  comment: forecasts.comment,
-  externalSource: forecasts.externalSource,
-};
 
 /** Each person's forecast covering today, or else their next one. */
 async function currentOrNextForecasts(ctx: DomainContext, ids: string[], today: number): Promise<Map<string, ApiForecast>> {

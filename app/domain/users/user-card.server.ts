@@ -4,7 +4,7 @@ import { competences, cvItems, forecasts, groups, offices, projectMembers, proje
 import { startOfUtcDay } from "~/lib/dates";
 import type { DomainContext } from "../context";
 import { NotFoundError } from "../errors";
-import { toApiForecast, toApiVacation } from "../forecasts/forecasts.server";
+import { forecastColumns, toApiForecast, toApiVacation } from "../forecasts/forecasts.server";
 
 /** Upcoming forecasts the card lists; a year of them is more than a card can show. */
 const UPCOMING_LIMIT = 20;
@@ -50,15 +50,7 @@ export async function getUserCard(ctx: DomainContext, userId: string) {
       .where(and(eq(users.id, userId), eq(users.companyId, ctx.companyId)))
       .limit(1),
     ctx.db
-      .select({
-        id: forecasts.id,
-        userId: forecasts.userId,
-        startDate: forecasts.startDate,
-        endDate: forecasts.endDate,
-        status: forecasts.status,
-        comment: forecasts.comment,
-        externalSource: forecasts.externalSource,
-      })
+      .select(forecastColumns)
       .from(forecasts)
       .where(and(eq(forecasts.companyId, ctx.companyId), eq(forecasts.userId, userId), gte(forecasts.endDate, today)))
       .orderBy(asc(forecasts.startDate))

@@ -1,12 +1,12 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import clsx from "clsx";
 import { useEffect, useState } from "react";
-import type { z } from "zod";
 import { Button } from "~/components/button";
 import { DialogActions, DialogError } from "~/components/dialog";
 import { Field, inputProps } from "~/components/field";
+import { useDialogForm } from "~/components/use-dialog-form";
 import { isValidEmail, normalizeEmail, splitList } from "~/domain/account/email-address";
 import { userCreationSchema } from "~/domain/account/invite.schema";
 import { moveUserSchema, userEditFormSchema } from "~/domain/users/admin-users.schema";
@@ -24,24 +24,6 @@ type Reply = SubmissionResult<string[]>;
 export interface Team {
   groupId: string;
   officeId: string;
-}
-
-function useDialogForm<S extends z.ZodObject>(id: string, schema: S, defaultValue: Record<string, string> | undefined, onDone: () => void) {
-  const fetcher = useFetcher<Reply>();
-  const done = fetcher.state === "idle" && fetcher.data?.status === "success";
-  useEffect(() => {
-    if (done) onDone();
-  }, [done, onDone]);
-  const [form, fields] = useForm({
-    id,
-    lastResult: fetcher.state === "idle" ? fetcher.data : undefined,
-    constraint: getZodConstraint(schema),
-    defaultValue,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
-  return { fetcher, form, fields, busy: fetcher.state !== "idle" };
 }
 
 function Checkbox({ name, label, defaultChecked, checked, onChange, disabled, hint }: { name: string; label: string; defaultChecked?: boolean; checked?: boolean; onChange?: (checked: boolean) => void; disabled?: boolean; hint?: string }) {

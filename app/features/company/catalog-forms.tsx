@@ -1,11 +1,9 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useFetcher } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
-import type { z } from "zod";
+import { getFormProps } from "@conform-to/react";
+import { useState, type ReactNode } from "react";
 import { Button } from "~/components/button";
 import { DialogActions, DialogError } from "~/components/dialog";
 import { Field, inputProps } from "~/components/field";
+import { useDialogFetcher, useDialogForm } from "~/components/use-dialog-form";
 import {
   DEFAULT_PROJECT_STAGE_COLOR,
   groupUpsertSchema,
@@ -21,31 +19,6 @@ import {
  * fetcher with an `intent`, closes when the action answers success, and otherwise shows
  * the field errors and the server's message and stays open.
  */
-type Reply = SubmissionResult<string[]>;
-
-function useDialogFetcher(onDone: () => void) {
-  const fetcher = useFetcher<Reply>();
-  const done = fetcher.state === "idle" && fetcher.data?.status === "success";
-  useEffect(() => {
-    if (done) onDone();
-  }, [done, onDone]);
-  return fetcher;
-}
-
-export function useDialogForm<S extends z.ZodObject>(id: string, schema: S, defaultValue: Record<string, string> | undefined, onDone: () => void) {
-  const fetcher = useDialogFetcher(onDone);
-  const [form, fields] = useForm({
-    id,
-    lastResult: fetcher.state === "idle" ? fetcher.data : undefined,
-    constraint: getZodConstraint(schema),
-    defaultValue,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
-  return { fetcher, form, fields, busy: fetcher.state !== "idle" };
-}
-
 export function Hidden({ values }: { values: Record<string, string | undefined> }) {
   return (
     <>

@@ -3,7 +3,8 @@ import { DialogError } from "~/components/dialog";
 import { Field, inputProps } from "~/components/field";
 import type { CompanySettings } from "~/domain/company/settings.schema";
 import { operatorCompanyCreateSchema, operatorCompanyUpdateSchema, SETTING_SWITCHES } from "~/domain/operator/operator.schema";
-import { Actions, Hidden, useDialogForm } from "~/features/company/catalog-forms";
+import { useDialogForm } from "~/components/use-dialog-form";
+import { Actions, Hidden } from "~/features/company/catalog-forms";
 
 /** "enableDetailedViewHours" reads "Enable detailed view hours". */
 export function settingLabel(key: string): string {

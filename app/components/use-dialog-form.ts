@@ -1,0 +1,35 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useFetcher } from "@remix-run/react";
+import { useEffect } from "react";
+import type { z } from "zod";
+
+/**
+ * A dialog's form round trip: it posts to its page's action through its own fetcher with
+ * an `intent`, calls `onDone` when the action answers success, and otherwise keeps
+ * conform's field errors and the server's message so the dialog stays open and says why.
+ */
+type Reply = SubmissionResult<string[]>;
+
+export function useDialogFetcher(onDone: () => void) {
+  const fetcher = useFetcher<Reply>();
+  const done = fetcher.state === "idle" && fetcher.data?.status === "success";
+  useEffect(() => {
+    if (done) onDone();
+  }, [done, onDone]);
+  return fetcher;
+}
+
+export function useDialogForm<S extends z.ZodObject>(id: string, schema: S, defaultValue: Record<string, string> | undefined, onDone: () => void) {
+  const fetcher = useDialogFetcher(onDone);
+  const [form, fields] = useForm({
+    id,
+    lastResult: fetcher.state === "idle" ? fetcher.data : undefined,
+    constraint: getZodConstraint(schema),
+    defaultValue,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return { fetcher, form, fields, busy: fetcher.state !== "idle" };
+}
