@@ -84,7 +84,22 @@ async function requestSessionId(request: Request, context: LoadContext): Promise
   return typeof cookieValue === "string" ? cookieValue : null;
 }
 
-export async function getActor(request: Request, context: LoadContext): Promise<Actor | null> {
+/**
+ * One lookup per request: the shell's loader and the page's loader run for the same
+ * request with the same load context, and both ask who is signed in.
+ */
+const actors = new WeakMap<LoadContext, Promise<Actor | null>>();
+
+export function getActor(request: Request, context: LoadContext): Promise<Actor | null> {
+  let actor = actors.get(context);
+  if (!actor) {
+    actor = lookUpActor(request, context);
+    actors.set(context, actor);
+  }
+  return actor;
+}
+
+async function lookUpActor(request: Request, context: LoadContext): Promise<Actor | null> {
   const sessionId = await requestSessionId(request, context);
   if (!sessionId) return null;
   const [row] = await context.db
