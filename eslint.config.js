@@ -3,7 +3,19 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "public/build/**", ".wrangler/**", ".cache/**", "node_modules/**", "test-results/**", "playwright-report/**", ".seed/**", "migrations/**"] },
+  {
+    ignores: [
+      "build/**",
+      "public/build/**",
+      ".wrangler/**",
+      ".cache/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      ".seed/**",
+      "migrations/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -32,7 +32,12 @@ export default defineConfig({
     deps: {
       // Remix's CommonJS packages have require cycles the module runner cannot follow;
       // pre-bundling them with esbuild turns them into plain ESM.
-      optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime", "@remix-run/react", "react", "react-dom", "react-dom/server"] } },
+      optimizer: {
+        ssr: {
+          enabled: true,
+          include: ["@remix-run/cloudflare", "@remix-run/server-runtime", "@remix-run/react", "react", "react-dom", "react-dom/server"],
+        },
+      },
     },
   },
 });

@@ -48,7 +48,11 @@ const percentile = (values: number[], p: number) => {
 async function main() {
   execFileSync("npm", ["run", "build"], { env, stdio: "inherit" });
   seed();
-  const server = spawn("wrangler", ["dev", "--port", String(PORT), "--ip", "127.0.0.1", "--persist-to", STATE, "--show-interactive-dev-session=false"], { env, stdio: "ignore", detached: true });
+  const server = spawn(
+    "wrangler",
+    ["dev", "--port", String(PORT), "--ip", "127.0.0.1", "--persist-to", STATE, "--show-interactive-dev-session=false"],
+    { env, stdio: "ignore", detached: true },
+  );
   const stop = () => {
     try {
       process.kill(-server.pid!, "SIGTERM");
@@ -59,7 +63,10 @@ async function main() {
   process.on("exit", stop);
   try {
     await waitFor(`${BASE}/login`, 120);
-    const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+    const browser = await chromium.launch({
+      executablePath: "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    });
     const page = await browser.newPage({ viewport: { width: 1920, height: 1100 } });
     // tsx names functions with a __name helper that page.evaluate cannot see in the browser.
     await page.addInitScript("window.__name = (fn) => fn");
@@ -103,7 +110,9 @@ async function main() {
     // Release far from where it started would save a move: cancel by going back first.
     await page.mouse.move(box.x + box.width / 2, y);
     await page.mouse.up();
-    console.log(`planner drag (${rows}, ${await planner.locator("[data-day]").count()} visible days): ${frames.length} frames, p50 ${percentile(frames, 50).toFixed(1)} ms, p95 ${percentile(frames, 95).toFixed(1)} ms, max ${Math.max(...frames).toFixed(1)} ms`);
+    console.log(
+      `planner drag (${rows}, ${await planner.locator("[data-day]").count()} visible days): ${frames.length} frames, p50 ${percentile(frames, 50).toFixed(1)} ms, p95 ${percentile(frames, 95).toFixed(1)} ms, max ${Math.max(...frames).toFixed(1)} ms`,
+    );
     await browser.close();
   } finally {
     stop();

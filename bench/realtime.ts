@@ -7,7 +7,11 @@
 const PASSWORD = "demo-password-1";
 
 async function token(base: string, email: string): Promise<string> {
-  const response = await fetch(`${base}/api/v2/account/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, password: PASSWORD }) });
+  const response = await fetch(`${base}/api/v2/account/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
   if (!response.ok) throw new Error(`login ${email}: ${response.status}`);
   return ((await response.json()) as { token: string }).token;
 }
@@ -58,5 +62,7 @@ export async function measureRealtime(base: string, runs = 40, writer = "anna.li
 if (process.argv[1]?.endsWith("realtime.ts")) {
   const base = process.env.BENCH_BASE ?? "http://127.0.0.1:8787";
   const result = await measureRealtime(base, Number(process.env.BENCH_RUNS ?? 40));
-  console.log(`realtime: write to colleague's socket p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms (${result.runs} runs, ${base})`);
+  console.log(
+    `realtime: write to colleague's socket p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms (${result.runs} runs, ${base})`,
+  );
 }

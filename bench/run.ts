@@ -91,7 +91,22 @@ function seed(people: number): string {
 async function startServer(state: string, port: number): Promise<string> {
   const child = spawn(
     "wrangler",
-    ["dev", `${APP}/worker/app.js`, "--config", "wrangler.toml", "--no-bundle", "--assets", `${APP}/public`, "--port", String(port), "--ip", HOST, "--persist-to", state, "--show-interactive-dev-session=false"],
+    [
+      "dev",
+      `${APP}/worker/app.js`,
+      "--config",
+      "wrangler.toml",
+      "--no-bundle",
+      "--assets",
+      `${APP}/public`,
+      "--port",
+      String(port),
+      "--ip",
+      HOST,
+      "--persist-to",
+      state,
+      "--show-interactive-dev-session=false",
+    ],
     { env, detached: true, stdio: ["ignore", "ignore", "pipe"] },
   );
   children.add(child);
@@ -212,22 +227,28 @@ async function main() {
     if (!realtime) realtime = await measureRealtime(base, RUNS);
     stopAll();
     console.log(`\n${people} generated people (plus the demo accounts), ${RUNS} sequential requests each`);
-    for (const [name, stats] of Object.entries(results)) console.log(`  ${name.padEnd(40)} p50 ${ms(stats.p50).padStart(9)}  p95 ${ms(stats.p95).padStart(9)}   ${stats.detail}`);
+    for (const [name, stats] of Object.entries(results))
+      console.log(`  ${name.padEnd(40)} p50 ${ms(stats.p50).padStart(9)}  p95 ${ms(stats.p95).padStart(9)}   ${stats.detail}`);
   }
   const [small, large] = [Math.min(...SIZES), Math.max(...SIZES)];
   if (small !== large) {
     console.log(`\nratio ${large}/${small}`);
     const a = bySize.get(small)!;
     const b = bySize.get(large)!;
-    for (const name of Object.keys(a)) console.log(`  ${name.padEnd(40)} p50 x${(b[name].p50 / a[name].p50).toFixed(2)}  p95 x${(b[name].p95 / a[name].p95).toFixed(2)}`);
+    for (const name of Object.keys(a))
+      console.log(`  ${name.padEnd(40)} p50 x${(b[name].p50 / a[name].p50).toFixed(2)}  p95 x${(b[name].p95 / a[name].p95).toFixed(2)}`);
   }
   if (realtime) {
-    console.log(`\nrealtime: a workload write to the UPDATE_USER event on a colleague's socket, p50 ${ms(realtime.p50)}, p95 ${ms(realtime.p95)} (${realtime.runs} writes; the page refetches about 100 ms later)`);
+    console.log(
+      `\nrealtime: a workload write to the UPDATE_USER event on a colleague's socket, p50 ${ms(realtime.p50)}, p95 ${ms(realtime.p95)} (${realtime.runs} writes; the page refetches about 100 ms later)`,
+    );
   }
   if (home) {
     console.log("\nJavaScript of a first visit to /home (gzip -9 per file)");
     for (const file of home) console.log(`  ${file.url.padEnd(48)} ${kib(file.raw).padStart(10)} raw  ${kib(file.gzip).padStart(9)} gzip`);
-    console.log(`  ${"total".padEnd(48)} ${kib(home.reduce((n, f) => n + f.raw, 0)).padStart(10)} raw  ${kib(home.reduce((n, f) => n + f.gzip, 0)).padStart(9)} gzip (${home.length} files)`);
+    console.log(
+      `  ${"total".padEnd(48)} ${kib(home.reduce((n, f) => n + f.raw, 0)).padStart(10)} raw  ${kib(home.reduce((n, f) => n + f.gzip, 0)).padStart(9)} gzip (${home.length} files)`,
+    );
   }
 }
 

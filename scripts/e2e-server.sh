@@ -17,8 +17,8 @@ export PATH="$PWD/node_modules/.bin:$PATH"
 export WRANGLER_SEND_METRICS=false
 
 PORT="${E2E_PORT:-8788}"
-STATE=.wrangler/e2e-state
-APP=.wrangler/e2e-app
+STATE=.wrangler/e2e-state-$PORT
+APP=.wrangler/e2e-app-$PORT
 
 # The server build names the client manifest it was made with; if another build ran while
 # this one was copied, public/build no longer holds it.

@@ -16,8 +16,10 @@ const CPU = ["arm64", "x64", "arm", "ia32", "loong64", "ppc64", "riscv64", "s390
 function platformOf(name) {
   const parts = name.split("/").pop().split("-");
   const os = parts.find((p) => OS.includes(p));
-  const cpu = parts.find((p) => CPU.includes(p)) ?? (parts.includes("arm") || parts.includes("gnueabihf") || parts.includes("musleabihf") ? "arm" : undefined);
-  const libc = parts.includes("musl") || parts.includes("musleabihf") ? "musl" : parts.includes("gnu") || parts.includes("gnueabihf") ? "glibc" : undefined;
+  const cpu =
+    parts.find((p) => CPU.includes(p)) ?? (parts.includes("arm") || parts.includes("gnueabihf") || parts.includes("musleabihf") ? "arm" : undefined);
+  const libc =
+    parts.includes("musl") || parts.includes("musleabihf") ? "musl" : parts.includes("gnu") || parts.includes("gnueabihf") ? "glibc" : undefined;
   return { os, cpu, libc };
 }
 

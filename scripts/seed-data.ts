@@ -43,10 +43,73 @@ function prng(seed: number) {
   };
 }
 
-const FIRST = ["Anna", "Erik", "Maria", "Johan", "Sara", "Karl", "Emma", "Lars", "Elin", "Oskar", "Ida", "Nils", "Linnea", "Gustav", "Maja", "Axel", "Clara", "Viktor", "Hanna", "Filip", "Julia", "Olof", "Ebba", "Henrik", "Alva", "David", "Sofia", "Jonas", "Frida", "Mikael"];
-const LAST = ["Lindqvist", "Bergström", "Johansson", "Nyberg", "Ekström", "Holm", "Sjöberg", "Wallin", "Forsberg", "Lund", "Engström", "Dahl", "Hedlund", "Sandberg", "Åkesson", "Blom", "Norén", "Lindgren", "Falk", "Strand"];
+const FIRST = [
+  "Anna",
+  "Erik",
+  "Maria",
+  "Johan",
+  "Sara",
+  "Karl",
+  "Emma",
+  "Lars",
+  "Elin",
+  "Oskar",
+  "Ida",
+  "Nils",
+  "Linnea",
+  "Gustav",
+  "Maja",
+  "Axel",
+  "Clara",
+  "Viktor",
+  "Hanna",
+  "Filip",
+  "Julia",
+  "Olof",
+  "Ebba",
+  "Henrik",
+  "Alva",
+  "David",
+  "Sofia",
+  "Jonas",
+  "Frida",
+  "Mikael",
+];
+const LAST = [
+  "Lindqvist",
+  "Bergström",
+  "Johansson",
+  "Nyberg",
+  "Ekström",
+  "Holm",
+  "Sjöberg",
+  "Wallin",
+  "Forsberg",
+  "Lund",
+  "Engström",
+  "Dahl",
+  "Hedlund",
+  "Sandberg",
+  "Åkesson",
+  "Blom",
+  "Norén",
+  "Lindgren",
+  "Falk",
+  "Strand",
+];
 const TITLES = ["Associate", "Senior Associate", "Counsel", "Partner", "Junior Associate", "Paralegal", "Legal Counsel", "Managing Associate"];
-const MESSAGES = ["", "", "", "In court most of the week", "Happy to help with due diligence", "Closing a deal on Friday", "Back from leave, ready for new work", "Drafting all week", "Can take on smaller matters", "Travelling Tue-Wed"];
+const MESSAGES = [
+  "",
+  "",
+  "",
+  "In court most of the week",
+  "Happy to help with due diligence",
+  "Closing a deal on Friday",
+  "Back from leave, ready for new work",
+  "Drafting all week",
+  "Can take on smaller matters",
+  "Travelling Tue-Wed",
+];
 const FORECAST_COMMENTS = [null, null, "Vacation", "Conference", "Trial prep", "Closing", "Parental leave", "Training"];
 
 export interface SeedTables {
@@ -87,7 +150,13 @@ export function buildSeed(options: { people: number; now?: number }): SeedTables
     id: stableId("company:demo"),
     name: "Demo Law",
     allowGroupSelection: true,
-    settings: JSON.stringify({ enableNewForecasting: true, elseWhereOption: true, elsewhereLabel: "Court", enableProjectStages: true, projectInvoicing: true }),
+    settings: JSON.stringify({
+      enableNewForecasting: true,
+      elseWhereOption: true,
+      elsewhereLabel: "Court",
+      enableProjectStages: true,
+      projectInvoicing: true,
+    }),
   });
   const other = companyRow({ id: stableId("company:other"), name: "Other Firm", settings: "{}" });
   t.add(s.companies, demo);
@@ -174,7 +243,11 @@ export function buildSeed(options: { people: number; now?: number }): SeedTables
       s.users,
       userRow(demo.id, "employee", {
         id,
-        email: `${first}.${last}${suffix ? `.${suffix.trim()}` : ""}.${i}@demo.test`.toLowerCase().replace(/[åä]/g, "a").replace(/ö/g, "o").replace(/é/g, "e"),
+        email: `${first}.${last}${suffix ? `.${suffix.trim()}` : ""}.${i}@demo.test`
+          .toLowerCase()
+          .replace(/[åä]/g, "a")
+          .replace(/ö/g, "o")
+          .replace(/é/g, "e"),
         name: `${first} ${last}${suffix}`,
         title: rand.pick(TITLES),
         phone: `+46 70 ${String(1000000 + i).slice(-7)}`,
@@ -217,7 +290,13 @@ export function buildSeed(options: { people: number; now?: number }): SeedTables
     }
     if (r.chance(0.3)) {
       const start = today + r.int(14, 60) * DAY;
-      t.add(s.vacations, { id: stableId(`vacation:${person.id}`), companyId: demo.id, userId: person.id, startDate: new Date(start), endDate: new Date(start + r.int(2, 13) * DAY) });
+      t.add(s.vacations, {
+        id: stableId(`vacation:${person.id}`),
+        companyId: demo.id,
+        userId: person.id,
+        startDate: new Date(start),
+        endDate: new Date(start + r.int(2, 13) * DAY),
+      });
     }
     // Default week and a couple of rolling choices.
     const homeDays = r.int(0, 3);
@@ -288,7 +367,13 @@ export function buildSeed(options: { people: number; now?: number }): SeedTables
     t.add(s.projectCategories, { id, companyId: demo.id, name });
     return id;
   });
-  const projectNames = ["Project Nordlys (acquisition)", "Baltic Shipping arbitration", "Fintech licence application", "Retail group restructuring", "Energy JV review"];
+  const projectNames = [
+    "Project Nordlys (acquisition)",
+    "Baltic Shipping arbitration",
+    "Fintech licence application",
+    "Retail group restructuring",
+    "Energy JV review",
+  ];
   projectNames.forEach((name, i) => {
     const id = stableId(`project:${i}`);
     const office = officeIds[i % officeIds.length];
@@ -309,9 +394,25 @@ export function buildSeed(options: { people: number; now?: number }): SeedTables
     for (let m = 0; m < 4; m++) {
       const member = people[(i * 7 + m * 3) % people.length];
       t.add(s.projectMembers, { id: stableId(`pm:${i}:${m}`), companyId: demo.id, projectId: id, userId: member.id });
-      t.add(s.projectTimeReports, { id: stableId(`ptr:${i}:${m}`), companyId: demo.id, projectId: id, userId: member.id, date: new Date(today - m * DAY), hours: 2 + m });
+      t.add(s.projectTimeReports, {
+        id: stableId(`ptr:${i}:${m}`),
+        companyId: demo.id,
+        projectId: id,
+        userId: member.id,
+        date: new Date(today - m * DAY),
+        hours: 2 + m,
+      });
     }
-    t.add(s.projectInvoices, { id: stableId(`inv:${i}`), companyId: demo.id, projectId: id, date: new Date(today - 10 * DAY), amount: 12000 + i * 3500, vat: 8, identification: `INV-2026-${100 + i}`, currency: "USD" });
+    t.add(s.projectInvoices, {
+      id: stableId(`inv:${i}`),
+      companyId: demo.id,
+      projectId: id,
+      date: new Date(today - 10 * DAY),
+      amount: 12000 + i * 3500,
+      vat: 8,
+      identification: `INV-2026-${100 + i}`,
+      currency: "USD",
+    });
   });
 
   // Competences -----------------------------------------------------------------------------
@@ -328,7 +429,13 @@ export function buildSeed(options: { people: number; now?: number }): SeedTables
       t.add(s.competences, { id: competenceId, companyId: demo.id, name, parentId: categoryId });
       for (let k = 0; k < Math.min(6, people.length); k++) {
         const person = people[(skillIndex * 5 + k * 11) % people.length];
-        t.add(s.userSkills, { id: stableId(`skill:${competenceId}:${person.id}`), companyId: demo.id, userId: person.id, competenceId, levelId: levels[(skillIndex + k) % levels.length] });
+        t.add(s.userSkills, {
+          id: stableId(`skill:${competenceId}:${person.id}`),
+          companyId: demo.id,
+          userId: person.id,
+          competenceId,
+          levelId: levels[(skillIndex + k) % levels.length],
+        });
       }
       skillIndex++;
     }
@@ -387,7 +494,10 @@ export function toSql(seed: SeedTables, rowsPerStatement = 40, now = Date.now())
     for (let i = 0; i < rows.length; i += rowsPerStatement) {
       const values = rows
         .slice(i, i + rowsPerStatement)
-        .map((row) => `(${keys.map(([key, column]) => sqlValue(row[key] === undefined ? columnDefault(column, now) : row[key], column.dataType, column.columnType)).join(", ")})`)
+        .map(
+          (row) =>
+            `(${keys.map(([key, column]) => sqlValue(row[key] === undefined ? columnDefault(column, now) : row[key], column.dataType, column.columnType)).join(", ")})`,
+        )
         .join(",\n");
       out.push(`INSERT OR IGNORE INTO "${tableName}" (${keys.map(([, c]) => `"${c.name}"`).join(", ")}) VALUES\n${values};`);
     }
@@ -397,7 +507,8 @@ export function toSql(seed: SeedTables, rowsPerStatement = 40, now = Date.now())
 
 /** A row that leaves a column out gets the column's default, as an INSERT that names it must. */
 function columnDefault(column: { default?: unknown; name: string }, now: number): unknown {
-  if (column.default !== undefined && (column.default === null || typeof column.default !== "object" || Array.isArray(column.default))) return column.default;
+  if (column.default !== undefined && (column.default === null || typeof column.default !== "object" || Array.isArray(column.default)))
+    return column.default;
   if (column.name === "created_at" || column.name === "updated_at") return now;
   return null;
 }

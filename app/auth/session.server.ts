@@ -103,7 +103,10 @@ async function lookUpActor(request: Request, context: LoadContext): Promise<Acto
   const sessionId = await requestSessionId(request, context);
   if (!sessionId) return null;
   const [row] = await context.db
-    .select({ user: users, company: { id: companies.id, name: companies.name, allowGroupSelection: companies.allowGroupSelection, settings: companies.settings } })
+    .select({
+      user: users,
+      company: { id: companies.id, name: companies.name, allowGroupSelection: companies.allowGroupSelection, settings: companies.settings },
+    })
     .from(sessions)
     .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.companyId, sessions.companyId)))
     .innerJoin(companies, eq(companies.id, sessions.companyId))

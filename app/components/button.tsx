@@ -10,7 +10,12 @@ const variants: Record<Variant, string> = {
   danger: "bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:bg-red-600/50",
 };
 
-export function Button({ variant = "primary", className, type = "button", ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+export function Button({
+  variant = "primary",
+  className,
+  type = "button",
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
   return (
     <button
       type={type}

@@ -40,7 +40,15 @@ export function Modal({
                 {description ? <Description className="mt-1 text-sm text-slate-600">{description}</Description> : null}
               </div>
               <CloseButton aria-label="Close" className="-m-1.5 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700">
-                <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" className="h-5 w-5" aria-hidden="true">
+                <svg
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth={2}
+                  strokeLinecap="round"
+                  className="h-5 w-5"
+                  aria-hidden="true"
+                >
                   <path d="M6 6l12 12M18 6 6 18" />
                 </svg>
               </CloseButton>

@@ -14,10 +14,7 @@ export function ErrorPage({ status }: { status: number }) {
         <p className="text-sm font-semibold tracking-wide text-brand-600">{status}</p>
         <h1 className="mt-2 text-2xl font-semibold text-slate-900">{title}</h1>
         <p className="mt-3 text-slate-600">{text}</p>
-        <Link
-          to="/"
-          className="mt-8 inline-flex rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-700"
-        >
+        <Link to="/" className="mt-8 inline-flex rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-700">
           Go to the dashboard
         </Link>
       </div>

@@ -36,7 +36,10 @@ export function FlashMessage() {
   if (!shown) return null;
   return (
     <div className="pointer-events-none fixed inset-x-0 top-3 z-50 flex justify-center px-4">
-      <p role="status" className="pointer-events-auto flex items-center gap-3 rounded-lg bg-slate-900 px-4 py-3 text-sm font-medium text-white shadow-lg">
+      <p
+        role="status"
+        className="pointer-events-auto flex items-center gap-3 rounded-lg bg-slate-900 px-4 py-3 text-sm font-medium text-white shadow-lg"
+      >
         {shown}
         <button type="button" onClick={() => setShown(null)} aria-label="Dismiss" className="rounded p-0.5 text-slate-300 hover:text-white">
           <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" className="h-4 w-4" aria-hidden="true">

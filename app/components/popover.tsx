@@ -51,11 +51,22 @@ export function Popover({
         }
       }}
     >
-      <button ref={button} type="button" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => setOpen((o) => !o)} className={buttonClassName} data-testid={testId}>
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((o) => !o)}
+        className={buttonClassName}
+        data-testid={testId}
+      >
         {label}
       </button>
       {open ? (
-        <div id={panelId} className={clsx("absolute top-full left-0 z-40 mt-2 rounded-lg bg-white p-3 shadow-lg ring-1 ring-slate-200", panelClassName)}>
+        <div
+          id={panelId}
+          className={clsx("absolute top-full left-0 z-40 mt-2 rounded-lg bg-white p-3 shadow-lg ring-1 ring-slate-200", panelClassName)}
+        >
           {children(close)}
         </div>
       ) : null}

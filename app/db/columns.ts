@@ -10,10 +10,7 @@ export const id = () =>
     .primaryKey()
     .$defaultFn(() => newId());
 
-export const createdAt = () =>
-  integer("created_at", { mode: "timestamp_ms" })
-    .notNull()
-    .default(nowMs);
+export const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(nowMs);
 
 export const updatedAt = () =>
   integer("updated_at", { mode: "timestamp_ms" })

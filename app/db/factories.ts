@@ -15,7 +15,11 @@ export function groupRow(companyId: string, overrides: Partial<Insert<typeof gro
   return { id: newId(), companyId, name: "Group", ssoIdentifiers: [], ...overrides } as Insert<typeof groups> & { id: string };
 }
 
-export function officeRow(companyId: string, groupId: string, overrides: Partial<Insert<typeof offices>> = {}): Insert<typeof offices> & { id: string } {
+export function officeRow(
+  companyId: string,
+  groupId: string,
+  overrides: Partial<Insert<typeof offices>> = {},
+): Insert<typeof offices> & { id: string } {
   return { id: newId(), companyId, groupId, name: "Office", ...overrides } as Insert<typeof offices> & { id: string };
 }
 

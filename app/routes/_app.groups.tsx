@@ -51,7 +51,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     stages,
     categories,
     canManage,
-    smtp: company && { smtpHost: company.smtpHost, smtpPort: company.smtpPort, smtpSender: company.smtpSender, smtpSecure: company.smtpSecure, smtpUser: company.smtpUser },
+    smtp: company && {
+      smtpHost: company.smtpHost,
+      smtpPort: company.smtpPort,
+      smtpSender: company.smtpSender,
+      smtpSecure: company.smtpSecure,
+      smtpUser: company.smtpUser,
+    },
     customHtml: company && actor.company.settings.enableCustomHtml ? { html: company.customHtml ?? "" } : null,
     me: { id: user.id, name: user.name, email: user.email, photoUrl: profilePictureUrl(user.profilePicture) },
   });
@@ -134,14 +140,14 @@ export default function CompanyPage() {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="min-w-0 text-2xl font-semibold break-words text-slate-900">{company.companyName}</h1>
         <div className="flex flex-wrap items-center gap-2">
-        <Link
-          to="/users/all"
-          className="inline-flex items-center gap-2 rounded-md bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
-        >
-          <CatalogIcon name="users" />
-          Manage All Users
-        </Link>
-        {company.smtp ? <SmtpConfigButton config={company.smtp} /> : null}
+          <Link
+            to="/users/all"
+            className="inline-flex items-center gap-2 rounded-md bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
+          >
+            <CatalogIcon name="users" />
+            Manage All Users
+          </Link>
+          {company.smtp ? <SmtpConfigButton config={company.smtp} /> : null}
         </div>
       </div>
 
@@ -175,7 +181,9 @@ export default function CompanyPage() {
               </span>
               <span className="flex shrink-0 flex-col items-end gap-1 text-xs">
                 <span className="text-slate-600">{roleLabel(admin)}</span>
-                {admin.completed ? null : <span className="rounded-full bg-amber-50 px-2 py-0.5 font-medium text-amber-800 ring-1 ring-amber-200">Not completed</span>}
+                {admin.completed ? null : (
+                  <span className="rounded-full bg-amber-50 px-2 py-0.5 font-medium text-amber-800 ring-1 ring-amber-200">Not completed</span>
+                )}
               </span>
             </li>
           ))}
@@ -194,7 +202,10 @@ export default function CompanyPage() {
         >
           {groups.map((group) => (
             <li key={group._id}>
-              <Link to={`/groups/${group._id}`} className="flex items-center justify-between gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:bg-slate-50">
+              <Link
+                to={`/groups/${group._id}`}
+                className="flex items-center justify-between gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:bg-slate-50"
+              >
                 <span className="min-w-0">
                   <span className="block truncate text-sm font-medium text-slate-900">
                     <Highlight text={group.name} query={query} />
@@ -297,7 +308,14 @@ export default function CompanyPage() {
                     name={category.name}
                     kind="project category"
                     edit={(close) => (
-                      <NameForm intent="updateCategory" id={category._id} initialName={category.name} submitLabel="Save" busyLabel="Saving..." onClose={close} />
+                      <NameForm
+                        intent="updateCategory"
+                        id={category._id}
+                        initialName={category.name}
+                        submitLabel="Save"
+                        busyLabel="Saving..."
+                        onClose={close}
+                      />
                     )}
                     deleteIntent="deleteCategory"
                     id={category._id}

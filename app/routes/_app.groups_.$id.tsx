@@ -123,7 +123,11 @@ export default function GroupPage() {
         empty="No offices yet."
         action={
           canManage ? (
-            <DialogButton title="New office" description={`The office belongs to ${group.name}.`} button={(open) => <AddButton what="office" onClick={open} />}>
+            <DialogButton
+              title="New office"
+              description={`The office belongs to ${group.name}.`}
+              button={(open) => <AddButton what="office" onClick={open} />}
+            >
               {(close) => <NameForm intent="createOffice" submitLabel="Add office" busyLabel="Adding..." onClose={close} />}
             </DialogButton>
           ) : null
@@ -131,7 +135,10 @@ export default function GroupPage() {
       >
         {offices.map((office) => (
           <li key={office._id}>
-            <Link to={`/offices/${office._id}`} className="flex items-center justify-between gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:bg-slate-50">
+            <Link
+              to={`/offices/${office._id}`}
+              className="flex items-center justify-between gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:bg-slate-50"
+            >
               <span className="truncate text-sm font-medium text-slate-900">{office.name}</span>
               <CatalogIcon name="chevron" className="h-4 w-4 shrink-0 text-slate-400" />
             </Link>

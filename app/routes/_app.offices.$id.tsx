@@ -87,8 +87,8 @@ export default function OfficePage() {
                         !
                       </span>
                       <span>
-                        Deleting <strong className="font-semibold">{office.name}</strong> cannot be undone. People in this office stay in {group.name} without an
-                        office until you move them.
+                        Deleting <strong className="font-semibold">{office.name}</strong> cannot be undone. People in this office stay in {group.name}{" "}
+                        without an office until you move them.
                       </span>
                     </p>
                   </ConfirmForm>

@@ -78,9 +78,7 @@ export default function OperatorConsole() {
               {companies.map((company) => (
                 <tr key={company._id}>
                   <td className="w-full px-4 py-3">
-                    <span className="block font-medium break-words text-slate-900">
-                      {company.name}
-                    </span>
+                    <span className="block font-medium break-words text-slate-900">{company.name}</span>
                   </td>
                   <td className="px-4 py-3 text-right whitespace-nowrap text-slate-700 tabular-nums">
                     {company.people} <span className="sm:sr-only">{company.people === 1 ? "person" : "people"}</span>

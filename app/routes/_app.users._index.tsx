@@ -61,12 +61,16 @@ export default function UsersPage() {
             <Highlight text={user.name || user.email} query={query} />
           </span>
           <RoleBadge label={roleLabel(user)} />
-          {user.completed ? null : <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200">Not completed</span>}
+          {user.completed ? null : (
+            <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200">Not completed</span>
+          )}
         </span>
         <span className="block truncate text-xs text-slate-500">
           <Highlight text={user.email} query={query} /> · {groupLabel(user)} · {officeLabel(user)}
         </span>
-        {!user.completed && data.canInvite && canChange(data.me, user) ? <ResendInviteButton userId={user._id} name={user.name || user.email} /> : null}
+        {!user.completed && data.canInvite && canChange(data.me, user) ? (
+          <ResendInviteButton userId={user._id} name={user.name || user.email} />
+        ) : null}
       </span>
       {data.canInvite && canChange(data.me, user) ? <UserRowMenu user={user} open={dialogs.open} /> : null}
     </li>

@@ -9,7 +9,18 @@ import { mailerFor } from "~/domain/account/mailer.server";
 import { ForbiddenError } from "~/domain/errors";
 import { canChange, RoleBadge, UserRowMenu, useToast, useUserDialogs } from "~/features/accounts/user-admin-ui";
 import { InviteForm, InviteMultipleForm, ResendInviteButton } from "~/features/accounts/user-dialogs";
-import { DEFAULT_SORT, groupLabel, matchesUser, nextSort, officeLabel, roleLabel, sortUsers, statusLabel, type Sort, type SortKey } from "~/features/accounts/user-table";
+import {
+  DEFAULT_SORT,
+  groupLabel,
+  matchesUser,
+  nextSort,
+  officeLabel,
+  roleLabel,
+  sortUsers,
+  statusLabel,
+  type Sort,
+  type SortKey,
+} from "~/features/accounts/user-table";
 import { runUsersAction } from "~/features/accounts/users-actions.server";
 import { loadUsersPage } from "~/features/accounts/users-page.server";
 import { CatalogIcon, DialogButton, Highlight } from "~/features/company/catalog-ui";
@@ -50,7 +61,14 @@ export default function AllUsersPage() {
   const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
   const toast = useToast();
   const dialogs = useUserDialogs({ choices: data.choices, features: data.features, onToast: toast.show });
-  const rows = useMemo(() => sortUsers(data.rows.filter((user) => matchesUser(user, query)), sort), [data.rows, query, sort]);
+  const rows = useMemo(
+    () =>
+      sortUsers(
+        data.rows.filter((user) => matchesUser(user, query)),
+        sort,
+      ),
+    [data.rows, query, sort],
+  );
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
@@ -64,7 +82,9 @@ export default function AllUsersPage() {
         {data.canInvite ? (
           <div className="flex flex-wrap gap-2">
             <DialogButton title="Invite new administrators/employees" button={(open) => <Button onClick={open}>Invite</Button>}>
-              {(close) => <InviteForm choices={data.choices} defaultTeam={data.myTeam} canInviteCompanyAdmin={data.me.companyAdmin} onClose={close} />}
+              {(close) => (
+                <InviteForm choices={data.choices} defaultTeam={data.myTeam} canInviteCompanyAdmin={data.me.companyAdmin} onClose={close} />
+              )}
             </DialogButton>
             <DialogButton
               title="Invite new administrators/employees"
@@ -106,8 +126,17 @@ export default function AllUsersPage() {
                 const active = sort.key === column.key || (column.key === "email" && sort.key === "domain");
                 const ariaSort = active ? (sort.dir === "asc" ? "ascending" : "descending") : "none";
                 return (
-                  <th key={column.key} scope="col" aria-sort={ariaSort} className="px-2.5 py-3 text-left font-semibold whitespace-nowrap text-slate-700">
-                    <button type="button" onClick={() => setSort(nextSort(sort, column.key))} className="inline-flex items-center gap-1 rounded hover:text-slate-950">
+                  <th
+                    key={column.key}
+                    scope="col"
+                    aria-sort={ariaSort}
+                    className="px-2.5 py-3 text-left font-semibold whitespace-nowrap text-slate-700"
+                  >
+                    <button
+                      type="button"
+                      onClick={() => setSort(nextSort(sort, column.key))}
+                      className="inline-flex items-center gap-1 rounded hover:text-slate-950"
+                    >
                       {column.label}
                       {column.key === "email" && sort.key === "domain" ? <span className="text-xs font-normal text-slate-500">(domain)</span> : null}
                       <SortArrow dir={active ? sort.dir : null} />
@@ -147,7 +176,9 @@ export default function AllUsersPage() {
                     </span>
                   ) : null}
                 </td>
-                <td className="px-2 py-2 text-right">{data.canInvite && canChange(data.me, user) ? <UserRowMenu user={user} open={dialogs.open} /> : null}</td>
+                <td className="px-2 py-2 text-right">
+                  {data.canInvite && canChange(data.me, user) ? <UserRowMenu user={user} open={dialogs.open} /> : null}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -161,7 +192,16 @@ export default function AllUsersPage() {
 
 function SortArrow({ dir }: { dir: "asc" | "desc" | null }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className={clsx("h-3.5 w-3.5", dir ? "text-slate-700" : "text-slate-300")} aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={clsx("h-3.5 w-3.5", dir ? "text-slate-700" : "text-slate-300")}
+      aria-hidden="true"
+    >
       {dir === "desc" ? <path d="M12 5v14M6 13l6 6 6-6" /> : <path d="M12 19V5M6 11l6-6 6 6" />}
     </svg>
   );

@@ -81,7 +81,8 @@ export default function DevMailbox() {
                 <h2 className="min-w-0 font-semibold break-words text-slate-900">{message.subject}</h2>
                 <span className="text-xs text-slate-500">
                   {message.status}
-                  {message.attempts ? `, ${message.attempts} attempt${message.attempts === 1 ? "" : "s"}` : ""} · {new Date(message.createdAt).toLocaleString("en-GB")}
+                  {message.attempts ? `, ${message.attempts} attempt${message.attempts === 1 ? "" : "s"}` : ""} ·{" "}
+                  {new Date(message.createdAt).toLocaleString("en-GB")}
                 </span>
               </header>
               <p className="mt-1 text-sm break-all text-slate-600">To: {message.to}</p>

@@ -69,12 +69,7 @@ export default function LoginPage() {
       <div className="mx-auto mt-8 w-full max-w-sm rounded-xl bg-white px-6 py-8 shadow-sm ring-1 ring-slate-200">
         <Form method="post" className="space-y-5" {...getFormProps(form)}>
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-          <Field
-            label="E-mail"
-            autoComplete="email"
-            autoFocus={!email}
-            {...inputProps(fields.email, { type: "email" })}
-          />
+          <Field label="E-mail" autoComplete="email" autoFocus={!email} {...inputProps(fields.email, { type: "email" })} />
           <Field
             label="Password"
             autoComplete="current-password"

@@ -16,7 +16,10 @@ import { AuthCard, FormAlert, ShowPasswordButton } from "~/features/accounts/aut
 export const meta: MetaFunction = () => [{ title: "Reset password · Availability" }];
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  return json({ valid: await isResetLinkValid(context.db, params.resetHash!) }, { headers: { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" } });
+  return json(
+    { valid: await isResetLinkValid(context.db, params.resetHash!) },
+    { headers: { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" } },
+  );
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -66,9 +69,19 @@ export default function ResetPasswordPage() {
           autoComplete="new-password"
           autoFocus
           {...inputProps(fields.newPassword, { type: showPassword ? "text" : "password" })}
-          trailing={<ShowPasswordButton shown={showPassword} onToggle={() => setShowPassword((shown) => !shown)} controls={`${fields.newPassword.id} ${fields.newPasswordConfirmation.id}`} />}
+          trailing={
+            <ShowPasswordButton
+              shown={showPassword}
+              onToggle={() => setShowPassword((shown) => !shown)}
+              controls={`${fields.newPassword.id} ${fields.newPasswordConfirmation.id}`}
+            />
+          }
         />
-        <Field label="Confirm password" autoComplete="new-password" {...inputProps(fields.newPasswordConfirmation, { type: showPassword ? "text" : "password" })} />
+        <Field
+          label="Confirm password"
+          autoComplete="new-password"
+          {...inputProps(fields.newPasswordConfirmation, { type: showPassword ? "text" : "password" })}
+        />
         <FormAlert id={form.errorId} message={form.errors?.[0]} />
         <Button type="submit" className="w-full" disabled={submitting}>
           {submitting ? "Resetting..." : "Reset"}

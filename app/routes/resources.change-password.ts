@@ -20,7 +20,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const fieldErrors = Object.fromEntries(Object.entries(error.errors).map(([field, text]) => [field, [text]]));
       return json({ result: submission.reply({ fieldErrors, hideFields }), message: null }, { status: error.status });
     }
-    if (error instanceof DomainError) return json({ result: submission.reply({ formErrors: [error.message], hideFields }), message: null }, { status: error.status });
+    if (error instanceof DomainError)
+      return json({ result: submission.reply({ formErrors: [error.message], hideFields }), message: null }, { status: error.status });
     throw error;
   }
 }

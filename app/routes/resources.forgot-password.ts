@@ -14,7 +14,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await requestPasswordReset(context.db, mailerFor(context, request), submission.value, clientIp(request));
     return json({ result: submission.reply({ resetForm: true }), sent: true });
   } catch (error) {
-    if (error instanceof DomainError) return json({ result: submission.reply({ formErrors: [error.message] }), sent: false }, { status: error.status });
+    if (error instanceof DomainError)
+      return json({ result: submission.reply({ formErrors: [error.message] }), sent: false }, { status: error.status });
     throw error;
   }
 }

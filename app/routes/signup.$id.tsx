@@ -131,16 +131,28 @@ function SignUpForm({ invite }: { invite: Invite }) {
               options={officesOf(invite, groupId).map((office) => ({ value: office._id, label: office.name }))}
               errors={fields.office.errors}
             />
-            {!invite.allowGroupSelection ? <p className="text-xs text-slate-500 sm:col-span-2">Your administrator will place you in a group and office.</p> : null}
+            {!invite.allowGroupSelection ? (
+              <p className="text-xs text-slate-500 sm:col-span-2">Your administrator will place you in a group and office.</p>
+            ) : null}
           </div>
         ) : null}
         <Field
           label={`Password${passwordHint}`}
           autoComplete="new-password"
           {...inputProps(fields.password, { type: showPassword ? "text" : "password" })}
-          trailing={<ShowPasswordButton shown={showPassword} onToggle={() => setShowPassword((shown) => !shown)} controls={`${fields.password.id} ${fields.passwordConfirmation.id}`} />}
+          trailing={
+            <ShowPasswordButton
+              shown={showPassword}
+              onToggle={() => setShowPassword((shown) => !shown)}
+              controls={`${fields.password.id} ${fields.passwordConfirmation.id}`}
+            />
+          }
         />
-        <Field label={`Confirm password${passwordHint}`} autoComplete="new-password" {...inputProps(fields.passwordConfirmation, { type: showPassword ? "text" : "password" })} />
+        <Field
+          label={`Confirm password${passwordHint}`}
+          autoComplete="new-password"
+          {...inputProps(fields.passwordConfirmation, { type: showPassword ? "text" : "password" })}
+        />
         <p className="-mt-2 text-xs text-slate-500">At least 8 characters.</p>
         <FormAlert id={form.errorId} message={form.errors?.[0]} />
         <Button type="submit" className="w-full" disabled={submitting}>

@@ -101,7 +101,8 @@ test.describe("the /users/all table", () => {
     const table = page.getByRole("table", { name: "All users" });
     const header = (name: string) => table.getByRole("columnheader", { name: new RegExp(`^${name}`) });
     const column = async (index: number) => (await table.locator(`tbody tr td:nth-child(${index})`).allInnerTexts()).map((text) => text.trim());
-    const sorted = (values: string[], dir: 1 | -1) => [...values].sort((a, b) => dir * a.localeCompare(b, "en", { sensitivity: "base", numeric: true }));
+    const sorted = (values: string[], dir: 1 | -1) =>
+      [...values].sort((a, b) => dir * a.localeCompare(b, "en", { sensitivity: "base", numeric: true }));
     await waitForHydration(header("Name").getByRole("button"));
 
     await expect(header("Name")).toHaveAttribute("aria-sort", "ascending");

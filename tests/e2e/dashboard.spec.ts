@@ -21,7 +21,10 @@ async function openDashboard(page: Page, email: string) {
 
 test.describe.configure({ mode: "serial" });
 
-test("an employee sets workload, a quick date, a message, forecasts and work location; another device sees each change live", async ({ page, browser }) => {
+test("an employee sets workload, a quick date, a message, forecasts and work location; another device sees each change live", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const other = await browser.newContext();
   const device = await other.newPage();
@@ -106,7 +109,10 @@ test("an employee sets workload, a quick date, a message, forecasts and work loc
   await firstDay.hover();
   await firstDay.getByRole("button", { name: "Home" }).click();
   await expect(firstDay.getByRole("button").first()).toHaveAccessibleName(/: Home$/);
-  await expect(device.getByRole("list", { name: "This week" }).getByRole("listitem").first().getByRole("button").first()).toHaveAccessibleName(/: Home$/, LIVE);
+  await expect(device.getByRole("list", { name: "This week" }).getByRole("listitem").first().getByRole("button").first()).toHaveAccessibleName(
+    /: Home$/,
+    LIVE,
+  );
 
   const wednesday = page.getByRole("list", { name: "DEFAULT WEEK" }).getByRole("listitem").nth(2);
   await wednesday.hover();
@@ -118,7 +124,10 @@ test("an employee sets workload, a quick date, a message, forecasts and work loc
     await wednesday.getByRole("button", { name: "Office" }).click();
   }
   await expect(wednesday.getByRole("button").first()).toHaveAccessibleName("DEFAULT WEEK WED: Office");
-  await expect(device.getByRole("list", { name: "DEFAULT WEEK" }).getByRole("listitem").nth(2).getByRole("button").first()).toHaveAccessibleName("DEFAULT WEEK WED: Office", LIVE);
+  await expect(device.getByRole("list", { name: "DEFAULT WEEK" }).getByRole("listitem").nth(2).getByRole("button").first()).toHaveAccessibleName(
+    "DEFAULT WEEK WED: Office",
+    LIVE,
+  );
   await other.close();
 });
 
@@ -151,7 +160,12 @@ test("a refused save rolls the change back and says so", async ({ page }) => {
     (url) => url.pathname === "/home" && url.searchParams.has("_data"),
     (route) =>
       route.request().method() === "POST"
-        ? route.fulfill({ status: 403, contentType: "application/json", headers: { "X-Remix-Response": "yes" }, body: JSON.stringify({ ok: false, intent: "current", message: "The server refused the change." }) })
+        ? route.fulfill({
+            status: 403,
+            contentType: "application/json",
+            headers: { "X-Remix-Response": "yes" },
+            body: JSON.stringify({ ok: false, intent: "current", message: "The server refused the change." }),
+          })
         : route.continue(),
   );
   const button = before === "Available" ? "Increase current workload" : "Decrease current workload";

@@ -45,7 +45,11 @@ export async function login(page: Page, email: string, { fresh = false } = {}) {
   }
   await page.goto("/login");
   await submitLoginForm(page, email);
-  if (!fresh) sessionCookies.set(email, (await context.cookies()).filter((cookie) => cookie.name === "__session"));
+  if (!fresh)
+    sessionCookies.set(
+      email,
+      (await context.cookies()).filter((cookie) => cookie.name === "__session"),
+    );
 }
 
 async function leftLoginPage(page: Page, email: string) {

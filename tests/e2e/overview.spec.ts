@@ -114,7 +114,11 @@ test("filters by office, by group and by search; the filter comes back on the ne
   const expected = inTax.filter((name) => name.toLowerCase().includes("lindqvist")).sort(byName);
   expect(expected.length).toBeGreaterThan(0);
   expect(await shownNames(page)).toEqual(expected);
-  const partners = people.filter((p) => (p.groupId === tax.id || p.secondaryGroupId === tax.id) && (p.title!.toLowerCase().includes("partner") || p.name!.toLowerCase().includes("partner")));
+  const partners = people.filter(
+    (p) =>
+      (p.groupId === tax.id || p.secondaryGroupId === tax.id) &&
+      (p.title!.toLowerCase().includes("partner") || p.name!.toLowerCase().includes("partner")),
+  );
   await search.fill("partner");
   await settled(page, /q=partner/);
   expect(await shownNames(page)).toEqual(partners.map((p) => p.name!).sort(byName));
@@ -133,15 +137,28 @@ async function cards(page: Page): Promise<Card[]> {
   return page.getByTestId("person-card").evaluateAll((nodes) =>
     nodes.map((node) => {
       const el = node as HTMLElement;
-      return { name: el.dataset.name!, lastUpdated: el.dataset.lastUpdated!, rank: Number(el.dataset.statusRank), startYear: el.dataset.startYear ? Number(el.dataset.startYear) : null };
+      return {
+        name: el.dataset.name!,
+        lastUpdated: el.dataset.lastUpdated!,
+        rank: Number(el.dataset.statusRank),
+        startYear: el.dataset.startYear ? Number(el.dataset.startYear) : null,
+      };
     }),
   );
 }
 
 const orders: { label: string; value: string; compare: (a: Card, b: Card) => number }[] = [
-  { label: "Last updated", value: "lastUpdated", compare: (a, b) => (a.lastUpdated === b.lastUpdated ? 0 : !a.lastUpdated ? 1 : !b.lastUpdated ? -1 : a.lastUpdated > b.lastUpdated ? -1 : 1) },
+  {
+    label: "Last updated",
+    value: "lastUpdated",
+    compare: (a, b) => (a.lastUpdated === b.lastUpdated ? 0 : !a.lastUpdated ? 1 : !b.lastUpdated ? -1 : a.lastUpdated > b.lastUpdated ? -1 : 1),
+  },
   { label: "Name", value: "name", compare: () => 0 },
-  { label: "Workload (high-low)", value: "workloadHighLow", compare: (a, b) => (a.rank <= 3 ? 3 - a.rank : a.rank) - (b.rank <= 3 ? 3 - b.rank : b.rank) },
+  {
+    label: "Workload (high-low)",
+    value: "workloadHighLow",
+    compare: (a, b) => (a.rank <= 3 ? 3 - a.rank : a.rank) - (b.rank <= 3 ? 3 - b.rank : b.rank),
+  },
   { label: "Workload (low-high)", value: "workloadLowHigh", compare: (a, b) => a.rank - b.rank },
   { label: "Experience", value: "experience", compare: (a, b) => (a.startYear ?? Infinity) - (b.startYear ?? Infinity) },
 ];
@@ -168,7 +185,12 @@ test("sorts by each option", async ({ page }) => {
     if (order.value === "workloadHighLow") expect(shown[0].rank).toBe(3);
     if (order.value === "workloadLowHigh") expect(shown[0].rank).toBe(0);
   }
-  await expect(page.getByTestId("person-card").first().getByText(/^(first year|\d+\+? years?)$/)).toBeVisible();
+  await expect(
+    page
+      .getByTestId("person-card")
+      .first()
+      .getByText(/^(first year|\d+\+? years?)$/),
+  ).toBeVisible();
 
   // 'Show more' brings the rest, in the same order.
   await sortBy(page, "Name", "name");
@@ -190,7 +212,13 @@ test("opens a person's card with the keyboard and closes it with Escape", async 
   await expect(dialog.getByTestId("user-card-title")).toHaveText("Emil Employee");
   await expect(dialog.getByTestId("user-card")).toBeVisible();
   await expect(dialog.getByText("Corporate & M&A - Stockholm")).toBeVisible();
-  await expect(dialog.getByRole("list", { name: "Workload colours" }).getByRole("listitem")).toHaveText(["Available", "Some availability", "Busy", "Seriously busy", "No data"]);
+  await expect(dialog.getByRole("list", { name: "Workload colours" }).getByRole("listitem")).toHaveText([
+    "Available",
+    "Some availability",
+    "Busy",
+    "Seriously busy",
+    "No data",
+  ]);
   const projects = dialog.getByRole("region", { name: "Projects" });
   await expect(projects.getByRole("row").nth(1)).toContainText("Project Nordlys (acquisition)");
   // The projects pages do not exist yet: plain rows, no dead links.
@@ -198,7 +226,12 @@ test("opens a person's card with the keyboard and closes it with Escape", async 
   await expect(dialog.getByRole("region", { name: "Competences" })).toContainText("Mergers & acquisitions");
   await expect(dialog.getByRole("region", { name: "CV Partner" })).toHaveCount(0);
 
-  expect(await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze().then((r) => r.violations.map((v) => v.id))).toEqual([]);
+  expect(
+    await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa"])
+      .analyze()
+      .then((r) => r.violations.map((v) => v.id)),
+  ).toEqual([]);
 
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);

@@ -119,7 +119,13 @@ test("drag to create, move across a weekend, resize; a colleague sees each chang
 
   // What the server holds.
   await expect
-    .poll(async () => (await (await page.request.get(`/api/v2/forecast/user/${erikId}`)).json()).map((f: { startDate: string; endDate: string; status: string }) => [f.startDate.slice(0, 10), f.endDate.slice(0, 10), f.status]))
+    .poll(async () =>
+      (await (await page.request.get(`/api/v2/forecast/user/${erikId}`)).json()).map((f: { startDate: string; endDate: string; status: string }) => [
+        f.startDate.slice(0, 10),
+        f.endDate.slice(0, 10),
+        f.status,
+      ]),
+    )
     .toEqual([[day(4), day(9), "2"]]);
 
   // A move the server refuses rolls back: Tuesday–Friday would overlap an absence on Friday.
@@ -149,7 +155,11 @@ test("keyboard: add a forecast from the row's button, move it with the arrow key
   // Next Monday to Tuesday, chosen with Enter on the day buttons.
   for (const offset of [0, 1]) {
     const date = Number(day(offset).slice(8));
-    await editor.locator("button.rdp-day_button:not([disabled])").filter({ hasText: new RegExp(`^${date}$`) }).first().focus();
+    await editor
+      .locator("button.rdp-day_button:not([disabled])")
+      .filter({ hasText: new RegExp(`^${date}$`) })
+      .first()
+      .focus();
     await page.keyboard.press("Enter");
   }
   await expect(editor.getByTestId("planner-range")).toHaveText(/Mon .* – Tue /);
@@ -167,7 +177,12 @@ test("keyboard: add a forecast from the row's button, move it with the arrow key
   await page.keyboard.press("Shift+ArrowRight");
   await expect(item).toHaveAttribute("data-end", day(3));
   await expect
-    .poll(async () => (await (await page.request.get(`/api/v2/forecast/user/${erikId}`)).json()).map((f: { startDate: string; endDate: string }) => [f.startDate.slice(0, 10), f.endDate.slice(0, 10)]))
+    .poll(async () =>
+      (await (await page.request.get(`/api/v2/forecast/user/${erikId}`)).json()).map((f: { startDate: string; endDate: string }) => [
+        f.startDate.slice(0, 10),
+        f.endDate.slice(0, 10),
+      ]),
+    )
     .toEqual([[day(1), day(3)]]);
 });
 

@@ -8,6 +8,18 @@ import type { AccessEntry } from "./access-matrix";
 const ALL = ["employee", "observer", "administrator", "companyAdmin"] as AccessEntry["roles"];
 
 export const teamEntries: AccessEntry[] = [
-  { file: "api.v2.users.filtered.ts", method: "POST", path: () => "/api/v2/users/filtered", roles: ALL, body: (ids) => ({ offices: [ids.officeId], groups: [ids.groupId], term: "" }) },
-  { file: "api.v2.users.filteredIds.ts", method: "POST", path: () => "/api/v2/users/filteredIds", roles: ALL, body: (ids) => ({ offices: [ids.officeId], groups: ["all"] }) },
+  {
+    file: "api.v2.users.filtered.ts",
+    method: "POST",
+    path: () => "/api/v2/users/filtered",
+    roles: ALL,
+    body: (ids) => ({ offices: [ids.officeId], groups: [ids.groupId], term: "" }),
+  },
+  {
+    file: "api.v2.users.filteredIds.ts",
+    method: "POST",
+    path: () => "/api/v2/users/filteredIds",
+    roles: ALL,
+    body: (ids) => ({ offices: [ids.officeId], groups: ["all"] }),
+  },
 ];

@@ -30,11 +30,21 @@ interface Tenant {
 async function catalogRows(companyId: string, groupId: string, label: string) {
   const ids = { group: newId(), office: newId(), level: newId(), stage: newId(), category: newId() };
   await db().batch([
-    db().insert(groups).values({ id: ids.group, companyId, name: `${label} group` }),
-    db().insert(offices).values({ id: ids.office, companyId, groupId, name: `${label} office` }),
-    db().insert(skillLevels).values({ id: ids.level, companyId, name: `${label} level`, level: 1 }),
-    db().insert(projectStages).values({ id: ids.stage, companyId, name: `${label} stage` }),
-    db().insert(projectCategories).values({ id: ids.category, companyId, name: `${label} category` }),
+    db()
+      .insert(groups)
+      .values({ id: ids.group, companyId, name: `${label} group` }),
+    db()
+      .insert(offices)
+      .values({ id: ids.office, companyId, groupId, name: `${label} office` }),
+    db()
+      .insert(skillLevels)
+      .values({ id: ids.level, companyId, name: `${label} level`, level: 1 }),
+    db()
+      .insert(projectStages)
+      .values({ id: ids.stage, companyId, name: `${label} stage` }),
+    db()
+      .insert(projectCategories)
+      .values({ id: ids.category, companyId, name: `${label} category` }),
   ]);
   return ids;
 }
@@ -70,7 +80,12 @@ async function tenant(name: string): Promise<Tenant> {
       deletableForecastId: availability.forecast,
       deletableVacationId: availability.vacation,
       deletableUserId: (await createUser("employee")).id,
-      deletableNotificationTokenId: (await db().insert(notificationTokens).values({ companyId: company.id, userId: user.id, tokenType: "apns", token: `matrix-${user.id}` }).returning())[0].id,
+      deletableNotificationTokenId: (
+        await db()
+          .insert(notificationTokens)
+          .values({ companyId: company.id, userId: user.id, tokenType: "apns", token: `matrix-${user.id}` })
+          .returning()
+      )[0].id,
     };
   }
   const invited = await createUser("invited");

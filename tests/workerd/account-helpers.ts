@@ -10,7 +10,12 @@ export async function send(method: string, path: string, token?: string, json?: 
 
 /** The newest outbox message to `to`. */
 export async function lastMailTo(to: string) {
-  const [row] = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, to.toLowerCase())).orderBy(desc(emailOutbox.createdAt)).limit(1);
+  const [row] = await db()
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.toAddress, to.toLowerCase()))
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(1);
   return row;
 }
 

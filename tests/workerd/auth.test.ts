@@ -35,8 +35,16 @@ describe("POST /api/v2/account/login", () => {
   it("gives the same 401 message for a wrong password and an unknown e-mail", async () => {
     const { createUser } = await createCompany();
     const user = await createUser("employee");
-    const wrong = await api("/api/v2/account/login", { method: "POST", json: { email: user.email, password: "nope" }, headers: { "CF-Connecting-IP": "192.0.2.1" } });
-    const unknown = await api("/api/v2/account/login", { method: "POST", json: { email: "nobody@example.test", password: "nope" }, headers: { "CF-Connecting-IP": "192.0.2.1" } });
+    const wrong = await api("/api/v2/account/login", {
+      method: "POST",
+      json: { email: user.email, password: "nope" },
+      headers: { "CF-Connecting-IP": "192.0.2.1" },
+    });
+    const unknown = await api("/api/v2/account/login", {
+      method: "POST",
+      json: { email: "nobody@example.test", password: "nope" },
+      headers: { "CF-Connecting-IP": "192.0.2.1" },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(await wrong.json()).toEqual({ message: "Wrong e-mail or password." });
@@ -58,17 +66,28 @@ describe("POST /api/v2/account/login", () => {
     expect(((await malformed.json()) as { message: string }).message).toBe("The request body is not valid JSON.");
     const missing = await api("/api/v2/account/login", { method: "POST", json: { email: "" } });
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toMatchObject({ entityType: "LoginInputErrors", errors: { email: "This field is required.", password: "This field is required." } });
+    expect(await missing.json()).toMatchObject({
+      entityType: "LoginInputErrors",
+      errors: { email: "This field is required.", password: "This field is required." },
+    });
   });
 
   it("throttles an account after 10 failures in 15 minutes, even with the right password", async () => {
     const { createUser } = await createCompany();
     const user = await createUser("employee");
     for (let i = 0; i < 10; i++) {
-      const r = await api("/api/v2/account/login", { method: "POST", json: { email: user.email, password: "wrong" }, headers: { "CF-Connecting-IP": `198.51.100.${i}` } });
+      const r = await api("/api/v2/account/login", {
+        method: "POST",
+        json: { email: user.email, password: "wrong" },
+        headers: { "CF-Connecting-IP": `198.51.100.${i}` },
+      });
       expect(r.status).toBe(401);
     }
-    const blocked = await api("/api/v2/account/login", { method: "POST", json: { email: user.email, password: PASSWORD }, headers: { "CF-Connecting-IP": "198.51.100.200" } });
+    const blocked = await api("/api/v2/account/login", {
+      method: "POST",
+      json: { email: user.email, password: PASSWORD },
+      headers: { "CF-Connecting-IP": "198.51.100.200" },
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get("Retry-After")).toBe("900");
     expect(await blocked.json()).toEqual({ message: "Too many failed sign-in attempts. Please wait 15 minutes and try again." });
@@ -78,11 +97,23 @@ describe("POST /api/v2/account/login", () => {
     const { createUser } = await createCompany();
     const user = await createUser("employee");
     for (let i = 0; i < 10; i++) {
-      await api("/api/v2/account/login", { method: "POST", json: { email: `guess${i}@example.test`, password: "x" }, headers: { "CF-Connecting-IP": "203.0.113.9" } });
+      await api("/api/v2/account/login", {
+        method: "POST",
+        json: { email: `guess${i}@example.test`, password: "x" },
+        headers: { "CF-Connecting-IP": "203.0.113.9" },
+      });
     }
-    const blocked = await api("/api/v2/account/login", { method: "POST", json: { email: user.email, password: PASSWORD }, headers: { "CF-Connecting-IP": "203.0.113.9" } });
+    const blocked = await api("/api/v2/account/login", {
+      method: "POST",
+      json: { email: user.email, password: PASSWORD },
+      headers: { "CF-Connecting-IP": "203.0.113.9" },
+    });
     expect(blocked.status).toBe(429);
-    const elsewhere = await api("/api/v2/account/login", { method: "POST", json: { email: user.email, password: PASSWORD }, headers: { "CF-Connecting-IP": "203.0.113.10" } });
+    const elsewhere = await api("/api/v2/account/login", {
+      method: "POST",
+      json: { email: user.email, password: PASSWORD },
+      headers: { "CF-Connecting-IP": "203.0.113.10" },
+    });
     expect(elsewhere.status).toBe(200);
   });
 });
@@ -140,7 +171,9 @@ describe("bearer tokens and sessions", () => {
 
   it("a token signed with another secret is refused", async () => {
     const { SignJWT } = await import("jose");
-    const forged = await new SignJWT({ id: "x", completed: true, sid: "y" }).setProtectedHeader({ alg: "HS256" }).sign(new TextEncoder().encode("other-secret"));
+    const forged = await new SignJWT({ id: "x", completed: true, sid: "y" })
+      .setProtectedHeader({ alg: "HS256" })
+      .sign(new TextEncoder().encode("other-secret"));
     expect((await api("/api/v2/users/me", { token: forged })).status).toBe(401);
   });
 });

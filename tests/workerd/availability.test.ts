@@ -17,7 +17,11 @@ describe("workload", () => {
     const { employee, token, company } = await setup();
     await db().update(users).set({ onLeave: true }).where(eq(users.id, employee.id));
     const room = await listen(company.id, token);
-    const response = await api("/api/v2/workload/current", { method: "POST", token, json: { workscale: 2, source: "teams_app_desktop", sessionId: "tab-7" } });
+    const response = await api("/api/v2/workload/current", {
+      method: "POST",
+      token,
+      json: { workscale: 2, source: "teams_app_desktop", sessionId: "tab-7" },
+    });
     expect(response.status).toBe(201);
     const user = await userRow(employee.id);
     expect(user.currentWorkload).toBe(2);
@@ -37,7 +41,10 @@ describe("workload", () => {
     for (const workscale of [4, -1, 1.5, "2", null]) {
       const response = await api("/api/v2/workload/current", { method: "POST", token, json: { workscale } });
       expect(response.status, String(workscale)).toBe(400);
-      expect(await response.json()).toMatchObject({ entityType: "WorkloadInputErrors", errors: { workscale: "Workload must be a whole number from 0 to 3." } });
+      expect(await response.json()).toMatchObject({
+        entityType: "WorkloadInputErrors",
+        errors: { workscale: "Workload must be a whole number from 0 to 3." },
+      });
     }
     const badSource = await api("/api/v2/workload/current", { method: "POST", token, json: { workscale: 1, source: "android" } });
     expect(badSource.status).toBe(400);
@@ -91,13 +98,18 @@ describe("workload", () => {
 
   it("PUT /workload/refresh stamps lastUpdated and records the unchanged state", async () => {
     const { employee, token } = await setup();
-    await db().update(users).set({ currentWorkload: 1, lastUpdated: new Date(Date.now() - 5 * 86_400_000) }).where(eq(users.id, employee.id));
+    await db()
+      .update(users)
+      .set({ currentWorkload: 1, lastUpdated: new Date(Date.now() - 5 * 86_400_000) })
+      .where(eq(users.id, employee.id));
     const response = await api("/api/v2/workload/refresh", { method: "PUT", token, json: { source: "ios_app" } });
     expect(response.status).toBe(200);
     const user = await userRow(employee.id);
     expect(user.lastUpdated!.getTime()).toBeGreaterThan(Date.now() - 10_000);
     expect(user.currentWorkload).toBe(1);
-    expect(await db().select().from(workloadHistory).where(eq(workloadHistory.userId, employee.id))).toMatchObject([{ currentWorkload: 1, source: "ios_app" }]);
+    expect(await db().select().from(workloadHistory).where(eq(workloadHistory.userId, employee.id))).toMatchObject([
+      { currentWorkload: 1, source: "ios_app" },
+    ]);
   });
 });
 
@@ -129,13 +141,21 @@ describe("forecasts", () => {
   it("creates, updates and deletes the caller's forecast, publishing UPDATE_FORECASTS_FOR_USER with the sessionId", async () => {
     const { employee, token, company } = await setup();
     const room = await listen(company.id, token);
-    const created = await api(`/api/v2/forecast/${employee.id}`, { method: "POST", token, json: { startDate: day(1), endDate: day(3), status: "2", comment: "Trial prep", sessionId: "s1" } });
+    const created = await api(`/api/v2/forecast/${employee.id}`, {
+      method: "POST",
+      token,
+      json: { startDate: day(1), endDate: day(3), status: "2", comment: "Trial prep", sessionId: "s1" },
+    });
     expect(created.status).toBe(201);
     const forecast = (await created.json()) as { _id: string; status: string; comment: string; startDate: string; endDate: string };
     expect(forecast).toMatchObject({ status: "2", comment: "Trial prep", startDate: `${day(1)}T00:00:00.000Z`, endDate: `${day(3)}T00:00:00.000Z` });
     expect(await room.next("UPDATE_FORECASTS_FOR_USER")).toMatchObject({ userId: employee.id, sessionId: "s1" });
 
-    const updated = await api(`/api/v2/forecast/${employee.id}/${forecast._id}`, { method: "PUT", token, json: { startDate: day(2), status: "away", sessionId: "s1" } });
+    const updated = await api(`/api/v2/forecast/${employee.id}/${forecast._id}`, {
+      method: "PUT",
+      token,
+      json: { startDate: day(2), status: "away", sessionId: "s1" },
+    });
     expect(updated.status).toBe(200);
     expect(await updated.json()).toMatchObject({ status: "away", comment: null, endDate: `${day(2)}T00:00:00.000Z` });
 
@@ -150,10 +170,18 @@ describe("forecasts", () => {
   it("validates status, dates in order, today or later, and comment limits", async () => {
     const { employee, token } = await setup({ enableNewForecasting: false, expandComment: false });
     const post = (json: unknown) => api(`/api/v2/forecast/${employee.id}`, { method: "POST", token, json });
-    expect(await (await post({ startDate: day(1), status: "busy" })).json()).toMatchObject({ errors: { status: "Status must be away, 0, 1, 2 or 3." } });
-    expect(await (await post({ startDate: day(3), endDate: day(1), status: "away" })).json()).toMatchObject({ errors: { endDate: "The end date cannot be before the start date." } });
-    expect(await (await post({ startDate: day(-1), status: "away" })).json()).toMatchObject({ errors: { startDate: "Forecasts can start today at the earliest." } });
-    expect(await (await post({ startDate: "not a date", status: "away" })).json()).toMatchObject({ errors: { startDate: "Needs to be a valid date." } });
+    expect(await (await post({ startDate: day(1), status: "busy" })).json()).toMatchObject({
+      errors: { status: "Status must be away, 0, 1, 2 or 3." },
+    });
+    expect(await (await post({ startDate: day(3), endDate: day(1), status: "away" })).json()).toMatchObject({
+      errors: { endDate: "The end date cannot be before the start date." },
+    });
+    expect(await (await post({ startDate: day(-1), status: "away" })).json()).toMatchObject({
+      errors: { startDate: "Forecasts can start today at the earliest." },
+    });
+    expect(await (await post({ startDate: "not a date", status: "away" })).json()).toMatchObject({
+      errors: { startDate: "Needs to be a valid date." },
+    });
     expect(await (await post({ status: "away" })).json()).toMatchObject({ errors: { startDate: "This field is required." } });
     // Without new forecasting and expandComment: editor 25, card 50; the server takes the larger.
     expect((await post({ startDate: day(1), status: "away", comment: "c".repeat(51) })).status).toBe(400);
@@ -166,7 +194,11 @@ describe("forecasts", () => {
   it("refuses dates inside an away forecast or a vacation", async () => {
     const { employee, token } = await setup();
     await api(`/api/v2/forecast/${employee.id}`, { method: "POST", token, json: { startDate: day(2), endDate: day(4), status: "away" } });
-    const overlap = await api(`/api/v2/forecast/${employee.id}`, { method: "POST", token, json: { startDate: day(4), endDate: day(6), status: "1" } });
+    const overlap = await api(`/api/v2/forecast/${employee.id}`, {
+      method: "POST",
+      token,
+      json: { startDate: day(4), endDate: day(6), status: "1" },
+    });
     expect(overlap.status).toBe(409);
     expect(await overlap.json()).toEqual({ message: "These dates overlap an absence." });
     const vacation = await api(`/api/v2/vacation/${employee.id}`, { method: "POST", token, json: { startDate: day(10), endDate: day(12) } });
@@ -181,26 +213,55 @@ describe("forecasts", () => {
     const admin = await createUser("administrator");
     const adminToken = await tokenFor(admin.email);
     expect((await api(`/api/v2/forecast/${colleague.id}`, { method: "POST", token, json: { startDate: day(1), status: "1" } })).status).toBe(403);
-    expect((await api(`/api/v2/forecast/${employee.id}`, { method: "POST", token: adminToken, json: { startDate: day(1), status: "1" } })).status).toBe(201);
+    expect(
+      (await api(`/api/v2/forecast/${employee.id}`, { method: "POST", token: adminToken, json: { startDate: day(1), status: "1" } })).status,
+    ).toBe(201);
 
-    const external = { id: "e".repeat(24), companyId: employee.companyId, userId: employee.id, startDate: new Date(`${day(20)}T00:00:00Z`), endDate: new Date(`${day(21)}T00:00:00Z`), status: "away" as const, externalSource: "timekeeping" };
+    const external = {
+      id: "e".repeat(24),
+      companyId: employee.companyId,
+      userId: employee.id,
+      startDate: new Date(`${day(20)}T00:00:00Z`),
+      endDate: new Date(`${day(21)}T00:00:00Z`),
+      status: "away" as const,
+      externalSource: "timekeeping",
+    };
     await db().insert(forecasts).values(external);
-    const change = await api(`/api/v2/forecast/${employee.id}/${external.id}`, { method: "PUT", token, json: { startDate: day(20), status: "away" } });
+    const change = await api(`/api/v2/forecast/${employee.id}/${external.id}`, {
+      method: "PUT",
+      token,
+      json: { startDate: day(20), status: "away" },
+    });
     expect(change.status).toBe(403);
     expect(await change.json()).toEqual({ message: "Forecasts from an external source cannot be changed." });
     expect((await api(`/api/v2/forecast/${employee.id}/${external.id}`, { method: "DELETE", token: adminToken })).status).toBe(403);
 
     const viewOnly = await setup({ enableNewForecasting: true, absencePlannerviewOnly: true });
     const viewOnlyAdmin = await viewOnly.createUser("companyAdmin");
-    expect((await api(`/api/v2/forecast/${viewOnly.employee.id}`, { method: "POST", token: await tokenFor(viewOnlyAdmin.email), json: { startDate: day(1), status: "1" } })).status).toBe(403);
-    expect((await api(`/api/v2/forecast/${viewOnly.employee.id}`, { method: "POST", token: viewOnly.token, json: { startDate: day(1), status: "1" } })).status).toBe(201);
+    expect(
+      (
+        await api(`/api/v2/forecast/${viewOnly.employee.id}`, {
+          method: "POST",
+          token: await tokenFor(viewOnlyAdmin.email),
+          json: { startDate: day(1), status: "1" },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await api(`/api/v2/forecast/${viewOnly.employee.id}`, { method: "POST", token: viewOnly.token, json: { startDate: day(1), status: "1" } }))
+        .status,
+    ).toBe(201);
   });
 
   it("vacations: create, move and delete, only for oneself or by an admin", async () => {
     const { employee, token, createUser } = await setup();
     const colleague = await createUser("employee");
-    const created = (await (await api(`/api/v2/vacation/${employee.id}`, { method: "POST", token, json: { startDate: day(30), endDate: day(35) } })).json()) as { _id: string };
-    expect((await api(`/api/v2/vacation/${employee.id}/${created._id}`, { method: "PUT", token, json: { startDate: day(31), endDate: day(36) } })).status).toBe(200);
+    const created = (await (
+      await api(`/api/v2/vacation/${employee.id}`, { method: "POST", token, json: { startDate: day(30), endDate: day(35) } })
+    ).json()) as { _id: string };
+    expect(
+      (await api(`/api/v2/vacation/${employee.id}/${created._id}`, { method: "PUT", token, json: { startDate: day(31), endDate: day(36) } })).status,
+    ).toBe(200);
     expect((await db().select().from(vacations).where(eq(vacations.id, created._id)))[0].startDate.toISOString().slice(0, 10)).toBe(day(31));
     expect((await api(`/api/v2/vacation/${colleague.id}`, { method: "POST", token, json: { startDate: day(1) } })).status).toBe(403);
     expect((await api(`/api/v2/vacation/${employee.id}/${created._id}`, { method: "DELETE", token })).status).toBe(200);
@@ -263,10 +324,28 @@ describe("work location", () => {
 describe("history", () => {
   it("answers a person's own daily workload, carried forward from their last change", async () => {
     const { employee, token } = await setup();
-    await db().insert(workloadHistory).values([
-      { id: "a".repeat(24), companyId: employee.companyId, userId: employee.id, currentWorkload: 3, onLeave: false, source: "web_app", recordedAt: new Date(Date.now() - 20 * 86_400_000) },
-      { id: "b".repeat(24), companyId: employee.companyId, userId: employee.id, currentWorkload: 1, onLeave: false, source: "ios_app", recordedAt: new Date(Date.now() - 2 * 86_400_000) },
-    ]);
+    await db()
+      .insert(workloadHistory)
+      .values([
+        {
+          id: "a".repeat(24),
+          companyId: employee.companyId,
+          userId: employee.id,
+          currentWorkload: 3,
+          onLeave: false,
+          source: "web_app",
+          recordedAt: new Date(Date.now() - 20 * 86_400_000),
+        },
+        {
+          id: "b".repeat(24),
+          companyId: employee.companyId,
+          userId: employee.id,
+          currentWorkload: 1,
+          onLeave: false,
+          source: "ios_app",
+          recordedAt: new Date(Date.now() - 2 * 86_400_000),
+        },
+      ]);
     const response = await api(`/api/v2/workload-history/user/${employee.id}/10`, { token });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { points: { date: string; averageWorkload: number | null }[]; entries: unknown[] };
@@ -298,9 +377,10 @@ describe("history", () => {
     const adminToken = await tokenFor((await createUser("administrator")).email);
     await api("/api/v2/workplace-forecast/0", { method: "POST", token, json: { option: 1 } });
     const today = new Date().getUTCDay();
-    const body = (await (await api(`/api/v2/workplace-history/company/${company.id}/7`, { token: adminToken })).json()) as { points: { date: string; home: number }[] };
+    const body = (await (await api(`/api/v2/workplace-history/company/${company.id}/7`, { token: adminToken })).json()) as {
+      points: { date: string; home: number }[];
+    };
     expect(body.points).toHaveLength(7);
     expect(body.points.at(-1)!.home).toBe(today >= 1 && today <= 5 ? 1 : 0);
   });
 });
-

@@ -29,7 +29,11 @@ async function createFirm(name: string, settings: Record<string, unknown> = {}) 
   const level = { id: newId(), companyId, name: `${name} Senior`, level: 3 };
   const stage = { id: newId(), companyId, name: `${name} Pitch`, color: "EEC444" };
   const category = { id: newId(), companyId, name: `${name} Litigation` };
-  await db().batch([db().insert(skillLevels).values(level), db().insert(projectStages).values(stage), db().insert(projectCategories).values(category)]);
+  await db().batch([
+    db().insert(skillLevels).values(level),
+    db().insert(projectStages).values(stage),
+    db().insert(projectCategories).values(category),
+  ]);
   return { ...firm, companyId, people, tokens, level, stage, category };
 }
 
@@ -64,8 +68,12 @@ describe("validation", () => {
       expect(response.body).toEqual({ entityType: "InputErrors", message: "Please correct the marked fields.", errors: { name: REQUIRED } });
     }
     expect((await send("POST", "/group", token, { name: "x".repeat(101) })).body.errors).toEqual({ name: "Use at most 100 characters." });
-    expect((await send("POST", "/group", token, { name: "Tax", ssoIdentifiers: [42] })).body.errors).toEqual({ "ssoIdentifiers.0": "Each SSO identifier needs to be text." });
-    expect((await send("POST", "/group", token, { name: "Tax", ssoIdentifiers: { a: 1 } })).body.errors).toEqual({ ssoIdentifiers: "Needs to be a list of SSO identifiers." });
+    expect((await send("POST", "/group", token, { name: "Tax", ssoIdentifiers: [42] })).body.errors).toEqual({
+      "ssoIdentifiers.0": "Each SSO identifier needs to be text.",
+    });
+    expect((await send("POST", "/group", token, { name: "Tax", ssoIdentifiers: { a: 1 } })).body.errors).toEqual({
+      ssoIdentifiers: "Needs to be a list of SSO identifiers.",
+    });
 
     const fromList = await send("POST", "/group", token, { name: "  Tax  ", ssoIdentifiers: [" Tax ", "Tax", "", "Skatt"] });
     expect(fromList.status).toBe(201);
@@ -78,7 +86,12 @@ describe("validation", () => {
   });
 
   it("refuses a body that is not JSON with 400, never 500", async () => {
-    const response = await api("/api/v2/group", { method: "POST", token: own.tokens.companyAdmin, body: "{name:", headers: { "Content-Type": "application/json" } });
+    const response = await api("/api/v2/group", {
+      method: "POST",
+      token: own.tokens.companyAdmin,
+      body: "{name:",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ entityType: "InputErrors", message: "The request body is not valid JSON." });
   });
@@ -121,7 +134,10 @@ describe("validation", () => {
     expect((await send("POST", "/project-stage", token, { name: "Lead" })).body).toMatchObject({ name: "Lead", color: "75B7D8" });
     expect((await send("POST", "/project-stage", token, { name: "Lost", color: "#ff5454" })).body).toMatchObject({ name: "Lost", color: "FF5454" });
     // A rename without a colour keeps the stage's colour.
-    expect((await send("PUT", `/project-stage/${own.stage.id}`, token, { name: "Pitching" })).body).toMatchObject({ name: "Pitching", color: "EEC444" });
+    expect((await send("PUT", `/project-stage/${own.stage.id}`, token, { name: "Pitching" })).body).toMatchObject({
+      name: "Pitching",
+      color: "EEC444",
+    });
   });
 
   it("requires a category name and a company name", async () => {
@@ -206,7 +222,15 @@ describe("roles", () => {
 
   it("lets every member read the lists", async () => {
     for (const role of ["employee", "observer", "administrator", "companyAdmin"] as const) {
-      for (const path of ["/group", "/office", "/level-of-skill", "/project-stage", "/project-category", `/group/${own.people.employee.id}`, `/office/${own.people.employee.id}`]) {
+      for (const path of [
+        "/group",
+        "/office",
+        "/level-of-skill",
+        "/project-stage",
+        "/project-category",
+        `/group/${own.people.employee.id}`,
+        `/office/${own.people.employee.id}`,
+      ]) {
         expect((await send("GET", path, own.tokens[role])).status, `${role} ${path}`).toBe(200);
       }
     }
@@ -287,9 +311,15 @@ describe("tenant isolation", () => {
       expect.objectContaining({ id: victim.office.id, name: victim.office.name }),
     ]);
     expect(await db().select().from(offices).where(eq(offices.name, "Planted office"))).toEqual([]);
-    expect(await db().select().from(skillLevels).where(eq(skillLevels.id, victim.level.id))).toEqual([expect.objectContaining({ name: victim.level.name, level: 3 })]);
-    expect(await db().select().from(projectStages).where(eq(projectStages.id, victim.stage.id))).toEqual([expect.objectContaining({ name: victim.stage.name, color: "EEC444" })]);
-    expect(await db().select().from(projectCategories).where(eq(projectCategories.id, victim.category.id))).toEqual([expect.objectContaining({ name: victim.category.name })]);
+    expect(await db().select().from(skillLevels).where(eq(skillLevels.id, victim.level.id))).toEqual([
+      expect.objectContaining({ name: victim.level.name, level: 3 }),
+    ]);
+    expect(await db().select().from(projectStages).where(eq(projectStages.id, victim.stage.id))).toEqual([
+      expect.objectContaining({ name: victim.stage.name, color: "EEC444" }),
+    ]);
+    expect(await db().select().from(projectCategories).where(eq(projectCategories.id, victim.category.id))).toEqual([
+      expect.objectContaining({ name: victim.category.name }),
+    ]);
     expect(await db().select().from(auditLog).where(eq(auditLog.companyId, victim.companyId))).toHaveLength(0);
   });
 

@@ -53,9 +53,21 @@ describe("SMTP configuration on /groups", () => {
     expect(JSON.stringify(await missing.json())).toContain("This field is required.");
     expect((await companyRow(firm.company.id)).smtpHost).toBeNull();
 
-    const saved = await post(admin, { intent: "updateSmtp", smtpHost: "smtp.firm.test", smtpPort: "587", smtpSender: "mail@firm.test", smtpUser: "u", smtpPassword: "p" });
+    const saved = await post(admin, {
+      intent: "updateSmtp",
+      smtpHost: "smtp.firm.test",
+      smtpPort: "587",
+      smtpSender: "mail@firm.test",
+      smtpUser: "u",
+      smtpPassword: "p",
+    });
     expect(saved.status).toBe(200);
-    expect(await companyRow(firm.company.id)).toMatchObject({ smtpHost: "smtp.firm.test", smtpPort: 587, smtpSender: "mail@firm.test", smtpPassword: "p" });
+    expect(await companyRow(firm.company.id)).toMatchObject({
+      smtpHost: "smtp.firm.test",
+      smtpPort: 587,
+      smtpSender: "mail@firm.test",
+      smtpPassword: "p",
+    });
 
     const reset = await post(admin, { intent: "resetSmtp" });
     expect(reset.status).toBe(200);

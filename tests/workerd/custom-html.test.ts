@@ -7,7 +7,7 @@ import { BASE, createCompany, db, PASSWORD } from "./helpers";
 
 describe("custom HTML on the dashboard", () => {
   it("fills every placeholder and escapes the values", () => {
-    const html = fillCustomHtml("<p>USER_NAME USER_CUSTOM_ID USER_AVAILABILITY_ID USER_EMAIL <img src=\"USER_PHOTO_URL\"></p>", {
+    const html = fillCustomHtml('<p>USER_NAME USER_CUSTOM_ID USER_AVAILABILITY_ID USER_EMAIL <img src="USER_PHOTO_URL"></p>', {
       id: "abc",
       name: "Ada <script>alert(1)</script> Lovelace",
       email: "ada@example.test",
@@ -33,7 +33,10 @@ describe("custom HTML on the dashboard", () => {
     const off = await (await SELF.fetch(`${BASE}/home`, { headers: { Cookie: cookie } })).text();
     expect(off).not.toContain("Hello Hedy Lamarr");
 
-    await db().update(companies).set({ settings: JSON.stringify({ enableCustomHtml: true }) }).where(eq(companies.id, company.id));
+    await db()
+      .update(companies)
+      .set({ settings: JSON.stringify({ enableCustomHtml: true }) })
+      .where(eq(companies.id, company.id));
     const on = await (await SELF.fetch(`${BASE}/home`, { headers: { Cookie: cookie } })).text();
     expect(on).toContain("Hello Hedy Lamarr");
     expect(on).toMatch(/<iframe[^>]*sandbox="allow-same-origin"/);

@@ -27,7 +27,12 @@ describe("sending through the company's own SMTP server", () => {
     await useFakeSmtp(company.id);
     const to = uniqueAddress("invitee");
     const { context, ctx } = loadContext();
-    const id = await enqueueEmail(context, company.id, { to, subject: "Välkommen – join Mail Firm", text: "Open https://app.test/signup/abc to join.\n.dot line", html: "<p>Open <a href=\"https://app.test/signup/abc\">the link</a></p>" });
+    const id = await enqueueEmail(context, company.id, {
+      to,
+      subject: "Välkommen – join Mail Firm",
+      text: "Open https://app.test/signup/abc to join.\n.dot line",
+      html: '<p>Open <a href="https://app.test/signup/abc">the link</a></p>',
+    });
     expect((await outboxRow(id)).toAddress).toBe(to);
     await waitOnExecutionContext(ctx);
 
@@ -60,7 +65,11 @@ describe("the installation's default server", () => {
     const { company } = await createCompany("Default Mail Firm");
     const to = uniqueAddress("default");
     const id = await enqueueEmail(db(), company.id, { to, subject: "Reset your password", text: "Reset" });
-    const mailEnv = { ...env, SMTP_URL: `smtp://mailer:secret@127.0.0.1:${inject("smtpPort")}`, MAIL_FROM: "Availability <no-reply@availability.test>" };
+    const mailEnv = {
+      ...env,
+      SMTP_URL: `smtp://mailer:secret@127.0.0.1:${inject("smtpPort")}`,
+      MAIL_FROM: "Availability <no-reply@availability.test>",
+    };
     expect(await deliverEmail({ db: db(), env: mailEnv }, id)).toBe("sent");
     const [mail] = await receivedFor(to);
     expect(mail).toMatchObject({ from: "no-reply@availability.test", user: "mailer", subject: "Reset your password" });
@@ -116,7 +125,10 @@ describe("failures and the cron's retries", () => {
     const to = uniqueAddress("bounce");
     const now = new Date();
     const id = await enqueueEmail(db(), company.id, { to, subject: "Bounces", text: "Bounce" }, now);
-    await db().update(emailOutbox).set({ attempts: MAX_ATTEMPTS - 1 }).where(eq(emailOutbox.id, id));
+    await db()
+      .update(emailOutbox)
+      .set({ attempts: MAX_ATTEMPTS - 1 })
+      .where(eq(emailOutbox.id, id));
     expect(await deliverEmail({ db: db(), env }, id, now)).toBe("failed");
     const row = await outboxRow(id);
     expect(row).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, nextAttemptAt: null, textBody: "Bounce" });
@@ -152,7 +164,11 @@ describe("the development mailbox", () => {
   it("does not exist outside development and test", async () => {
     const { loader } = await import("~/routes/dev.mailbox");
     const request = new Request(`${BASE}/dev/mailbox`);
-    const result = loader({ request, params: {}, context: { env: { ...env, APP_ENV: "production" }, ctx: createExecutionContext(), db: db() } } as never);
+    const result = loader({
+      request,
+      params: {},
+      context: { env: { ...env, APP_ENV: "production" }, ctx: createExecutionContext(), db: db() },
+    } as never);
     await expect(result).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -19,7 +19,13 @@ export async function createCompany(name = "Firm", settings: Record<string, unkn
   const group = groupRow(company.id, { name: `${name} Group` });
   const office = officeRow(company.id, group.id, { name: `${name} Office` });
   await db().batch([db().insert(companies).values(company), db().insert(groups).values(group), db().insert(offices).values(office)]);
-  return { company, group, office, createUser: (role: SeedRole, overrides: Partial<typeof users.$inferInsert> = {}) => createUser(company.id, role, { groupId: group.id, officeId: office.id, ...overrides }) };
+  return {
+    company,
+    group,
+    office,
+    createUser: (role: SeedRole, overrides: Partial<typeof users.$inferInsert> = {}) =>
+      createUser(company.id, role, { groupId: group.id, officeId: office.id, ...overrides }),
+  };
 }
 
 export async function createUser(companyId: string, role: SeedRole, overrides: Partial<typeof users.$inferInsert> = {}) {

@@ -50,9 +50,22 @@ beforeAll(async () => {
 describe("POST /users (one invite)", () => {
   it("creates a pending person and mails a single-use sign-up link valid for 14 days", async () => {
     const email = uniqueAddress("Invitee").replace("invitee", "Invitee");
-    const response = await send("POST", "/users", own.tokens.companyAdmin, { name: " Ines Newcomer ", email: ` ${email} `, title: "Associate", group: own.group.id, office: own.office.id });
+    const response = await send("POST", "/users", own.tokens.companyAdmin, {
+      name: " Ines Newcomer ",
+      email: ` ${email} `,
+      title: "Associate",
+      group: own.group.id,
+      office: own.office.id,
+    });
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ name: "Ines Newcomer", email: email.toLowerCase(), title: "Associate", completed: false, admin: false, companyAdmin: false });
+    expect(response.body).toMatchObject({
+      name: "Ines Newcomer",
+      email: email.toLowerCase(),
+      title: "Associate",
+      completed: false,
+      admin: false,
+      companyAdmin: false,
+    });
     expect(response.body.group).toEqual({ _id: own.group.id, name: own.group.name });
 
     const mail = await lastMailTo(email);
@@ -73,7 +86,11 @@ describe("POST /users (one invite)", () => {
   it("requires a name and a valid e-mail, with the spec's messages", async () => {
     const token = own.tokens.companyAdmin;
     const team = { group: own.group.id, office: own.office.id };
-    expect((await send("POST", "/users", token, team)).body).toEqual({ entityType: "UserInputErrors", message: "Please correct the marked fields.", errors: { name: REQUIRED, email: REQUIRED } });
+    expect((await send("POST", "/users", token, team)).body).toEqual({
+      entityType: "UserInputErrors",
+      message: "Please correct the marked fields.",
+      errors: { name: REQUIRED, email: REQUIRED },
+    });
     expect((await send("POST", "/users", token, { ...team, name: "  ", email: "" })).body.errors).toEqual({ name: REQUIRED, email: REQUIRED });
     for (const email of ["not-an-email", "a@b", "two words@x.se", "a@b.se;c@d.se"]) {
       const response = await send("POST", "/users", token, { ...team, name: "X", email });
@@ -83,14 +100,25 @@ describe("POST /users (one invite)", () => {
   });
 
   it("answers 409 for an e-mail that exists, in any company", async () => {
-    const response = await send("POST", "/users", own.tokens.companyAdmin, { name: "Twin", email: other.people.employee.email.toUpperCase(), group: own.group.id, office: own.office.id });
+    const response = await send("POST", "/users", own.tokens.companyAdmin, {
+      name: "Twin",
+      email: other.people.employee.email.toUpperCase(),
+      group: own.group.id,
+      office: own.office.id,
+    });
     expect(response.status).toBe(409);
     expect(response.body).toEqual({ message: "A user with this e-mail already exists." });
   });
 
   it("invites a company administrator without group or office, and only a company admin may", async () => {
     const email = uniqueAddress("ca");
-    const response = await send("POST", "/users", own.tokens.companyAdmin, { name: "New CA", email, companyAdmin: true, group: own.group.id, office: own.office.id });
+    const response = await send("POST", "/users", own.tokens.companyAdmin, {
+      name: "New CA",
+      email,
+      companyAdmin: true,
+      group: own.group.id,
+      office: own.office.id,
+    });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ companyAdmin: true, group: null, office: null });
     const refused = await send("POST", "/users", own.tokens.administrator, { name: "New CA", email: uniqueAddress("ca"), companyAdmin: true });
@@ -98,7 +126,13 @@ describe("POST /users (one invite)", () => {
   });
 
   it("invites an administrator with the admin flag", async () => {
-    const response = await send("POST", "/users", own.tokens.companyAdmin, { name: "New Admin", email: uniqueAddress("adm"), admin: true, group: own.group.id, office: own.office.id });
+    const response = await send("POST", "/users", own.tokens.companyAdmin, {
+      name: "New Admin",
+      email: uniqueAddress("adm"),
+      admin: true,
+      group: own.group.id,
+      office: own.office.id,
+    });
     expect(response.body).toMatchObject({ admin: true, administratorPriviliges: false });
   });
 
@@ -107,7 +141,12 @@ describe("POST /users (one invite)", () => {
     const byDefault = await send("POST", "/users", token, { name: "Default Team", email: uniqueAddress("def") });
     expect(byDefault.status).toBe(201);
     expect(byDefault.body.office._id).toBe(own.office.id);
-    const elsewhere = await send("POST", "/users", token, { name: "Elsewhere", email: uniqueAddress("else"), group: own.otherGroup.id, office: own.otherOffice.id });
+    const elsewhere = await send("POST", "/users", token, {
+      name: "Elsewhere",
+      email: uniqueAddress("else"),
+      group: own.otherGroup.id,
+      office: own.otherOffice.id,
+    });
     expect(elsewhere.status).toBe(403);
     // A company admin must say where the person goes.
     const missing = await send("POST", "/users", own.tokens.companyAdmin, { name: "Nowhere", email: uniqueAddress("nowhere") });
@@ -116,9 +155,19 @@ describe("POST /users (one invite)", () => {
 
   it("checks that the office belongs to the group and both to the company", async () => {
     const token = own.tokens.companyAdmin;
-    const mixed = await send("POST", "/users", token, { name: "Mixed", email: uniqueAddress("mixed"), group: own.group.id, office: own.otherOffice.id });
+    const mixed = await send("POST", "/users", token, {
+      name: "Mixed",
+      email: uniqueAddress("mixed"),
+      group: own.group.id,
+      office: own.otherOffice.id,
+    });
     expect(mixed.body.errors).toEqual({ office: "Choose an office in the selected group." });
-    const foreign = await send("POST", "/users", token, { name: "Foreign", email: uniqueAddress("foreign"), group: other.group.id, office: other.office.id });
+    const foreign = await send("POST", "/users", token, {
+      name: "Foreign",
+      email: uniqueAddress("foreign"),
+      group: other.group.id,
+      office: other.office.id,
+    });
     expect(foreign.body.errors).toEqual({ group: "This group does not exist." });
   });
 
@@ -166,14 +215,25 @@ describe("POST /users/multiple", () => {
   });
 
   it("answers 400 for invalid e-mails, naming each one's position", async () => {
-    const response = await send("POST", "/users/multiple", own.tokens.companyAdmin, { users: [{ email: uniqueAddress("ok") }, { email: "nope" }, { email: "" }], group: own.group.id, office: own.office.id });
+    const response = await send("POST", "/users/multiple", own.tokens.companyAdmin, {
+      users: [{ email: uniqueAddress("ok") }, { email: "nope" }, { email: "" }],
+      group: own.group.id,
+      office: own.office.id,
+    });
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual({ "users.1.email": INVALID, "users.2.email": REQUIRED });
-    expect((await send("POST", "/users/multiple", own.tokens.companyAdmin, { users: [], group: own.group.id, office: own.office.id })).body.errors).toEqual({ users: REQUIRED });
+    expect(
+      (await send("POST", "/users/multiple", own.tokens.companyAdmin, { users: [], group: own.group.id, office: own.office.id })).body.errors,
+    ).toEqual({ users: REQUIRED });
   });
 
   it("needs the secondary team when it is enabled", async () => {
-    const response = await send("POST", "/users/multiple", own.tokens.companyAdmin, { users: [{ email: uniqueAddress("s") }], group: own.group.id, office: own.office.id, secondaryEnabled: true });
+    const response = await send("POST", "/users/multiple", own.tokens.companyAdmin, {
+      users: [{ email: uniqueAddress("s") }],
+      group: own.group.id,
+      office: own.office.id,
+      secondaryEnabled: true,
+    });
     expect(response.body.errors).toEqual({ secondaryGroup: REQUIRED, secondaryOffice: REQUIRED });
   });
 });
@@ -201,17 +261,38 @@ describe("POST /account/{id}/resend-invite", () => {
 describe("sign-up through the link", () => {
   async function invite(firm: Firm, body: Record<string, unknown> = {}) {
     const email = uniqueAddress("signup");
-    const response = await send("POST", "/users", firm.tokens.companyAdmin, { name: "Sam Signup", email, group: firm.group.id, office: firm.office.id, ...body });
+    const response = await send("POST", "/users", firm.tokens.companyAdmin, {
+      name: "Sam Signup",
+      email,
+      group: firm.group.id,
+      office: firm.office.id,
+      ...body,
+    });
     expect(response.status).toBe(201);
     return { email, id: response.body._id as string, secret: await mailedSecret(email, "signup") };
   }
 
-  const valid = (email: string) => ({ name: "Sam Signup", title: "Associate", email, phone: "", password: "long enough", passwordConfirmation: "long enough" });
+  const valid = (email: string) => ({
+    name: "Sam Signup",
+    title: "Associate",
+    email,
+    phone: "",
+    password: "long enough",
+    passwordConfirmation: "long enough",
+  });
 
   it("shows the invited person on GET /users/{id}/uncompleted", async () => {
     const { email, secret } = await invite(own);
     const response = await send("GET", `/users/${secret}/uncompleted`);
-    expect(response.body).toMatchObject({ email, name: "Sam Signup", completed: false, companyName: "Invite Own", showTeam: false, ssoOnlySignup: false, group: { _id: own.group.id } });
+    expect(response.body).toMatchObject({
+      email,
+      name: "Sam Signup",
+      completed: false,
+      companyName: "Invite Own",
+      showTeam: false,
+      ssoOnlySignup: false,
+      group: { _id: own.group.id },
+    });
     const unknown = await send("GET", "/users/no-such-invite/uncompleted");
     expect(unknown).toMatchObject({ status: 404, body: { message: "This invite link is invalid or has expired." } });
   });
@@ -225,9 +306,19 @@ describe("sign-up through the link", () => {
       message: "Please correct the marked fields.",
       errors: { name: REQUIRED, email: REQUIRED, password: REQUIRED, passwordConfirmation: REQUIRED },
     });
-    const bad = await send("POST", `/account/${secret}/register`, undefined, { name: "X", email: "nope", password: "short", passwordConfirmation: "short" });
+    const bad = await send("POST", `/account/${secret}/register`, undefined, {
+      name: "X",
+      email: "nope",
+      password: "short",
+      passwordConfirmation: "short",
+    });
     expect(bad.body.errors).toEqual({ email: INVALID, password: "Use at least 8 characters." });
-    const mismatch = await send("POST", `/account/${secret}/register`, undefined, { name: "X", email: "x@example.test", password: "long enough", passwordConfirmation: "long enougH" });
+    const mismatch = await send("POST", `/account/${secret}/register`, undefined, {
+      name: "X",
+      email: "x@example.test",
+      password: "long enough",
+      passwordConfirmation: "long enougH",
+    });
     expect(mismatch.body.errors).toEqual({ passwordConfirmation: "Passwords don't match" });
     const otherEmail = await send("POST", `/account/${secret}/register`, undefined, valid("someone.else@example.test"));
     expect(otherEmail.body.errors).toEqual({ email: "Use the e-mail address the invite was sent to." });
@@ -265,9 +356,17 @@ describe("sign-up through the link", () => {
     expect(row).toMatchObject({ completed: true, passwordHash: null });
 
     const second = await invite(sso);
-    const onlyPassword = await send("POST", `/account/${second.secret}/register`, undefined, { name: "Sso Person", email: second.email, password: "long enough" });
+    const onlyPassword = await send("POST", `/account/${second.secret}/register`, undefined, {
+      name: "Sso Person",
+      email: second.email,
+      password: "long enough",
+    });
     expect(onlyPassword.body.errors).toEqual({ passwordConfirmation: REQUIRED });
-    const onlyConfirmation = await send("POST", `/account/${second.secret}/register`, undefined, { name: "Sso Person", email: second.email, passwordConfirmation: "x" });
+    const onlyConfirmation = await send("POST", `/account/${second.secret}/register`, undefined, {
+      name: "Sso Person",
+      email: second.email,
+      passwordConfirmation: "x",
+    });
     expect(onlyConfirmation.body.errors).toEqual({ passwordConfirmation: "Passwords don't match" });
   });
 
@@ -275,10 +374,7 @@ describe("sign-up through the link", () => {
     const choosing = await createFirm("Invite Choosing");
     await db().update(companies).set({ allowGroupSelection: true }).where(eq(companies.id, choosing.company.id));
     const email = uniqueAddress("choose");
-    const [created] = await db()
-      .insert(users)
-      .values({ id: newId(), companyId: choosing.company.id, email, name: "", completed: false })
-      .returning();
+    const [created] = await db().insert(users).values({ id: newId(), companyId: choosing.company.id, email, name: "", completed: false }).returning();
     await send("POST", `/account/${created.id}/resend-invite`, choosing.tokens.companyAdmin);
     const secret = await mailedSecret(email, "signup");
 
@@ -288,9 +384,17 @@ describe("sign-up through the link", () => {
 
     const missing = await send("POST", `/account/${secret}/register`, undefined, valid(email));
     expect(missing.body.errors).toEqual({ group: REQUIRED, office: REQUIRED });
-    const mixed = await send("POST", `/account/${secret}/register`, undefined, { ...valid(email), group: choosing.group.id, office: choosing.otherOffice.id });
+    const mixed = await send("POST", `/account/${secret}/register`, undefined, {
+      ...valid(email),
+      group: choosing.group.id,
+      office: choosing.otherOffice.id,
+    });
     expect(mixed.body.errors).toEqual({ office: "Choose an office in the selected group." });
-    const done = await send("POST", `/account/${secret}/register`, undefined, { ...valid(email), group: choosing.otherGroup.id, office: choosing.otherOffice.id });
+    const done = await send("POST", `/account/${secret}/register`, undefined, {
+      ...valid(email),
+      group: choosing.otherGroup.id,
+      office: choosing.otherOffice.id,
+    });
     expect(done.status).toBe(200);
     const [row] = await db().select().from(users).where(eq(users.id, created.id));
     expect(row).toMatchObject({ groupId: choosing.otherGroup.id, officeId: choosing.otherOffice.id });
@@ -324,7 +428,14 @@ describe("the /signup/{id} page", () => {
     expect(html).toContain("Create account");
     expect(html).toContain(email);
 
-    const form = new URLSearchParams({ name: "Page Person", title: "", email, phone: "", password: "long enough", passwordConfirmation: "different!" });
+    const form = new URLSearchParams({
+      name: "Page Person",
+      title: "",
+      email,
+      phone: "",
+      password: "long enough",
+      passwordConfirmation: "different!",
+    });
     const refused = await SELF.fetch(`${BASE}/signup/${secret}`, { method: "POST", body: form, redirect: "manual" });
     expect(refused.status).toBe(400);
     form.set("passwordConfirmation", "long enough");

@@ -10,7 +10,15 @@ export const FAKE_SMTP = { user: "mailer", password: "secret" } as const;
 export async function useFakeSmtp(companyId: string, overrides: Partial<typeof companies.$inferInsert> = {}) {
   await db()
     .update(companies)
-    .set({ smtpHost: "127.0.0.1", smtpPort: inject("smtpPort"), smtpSender: "Firm Mail <mail@firm.test>", smtpSecure: false, smtpUser: FAKE_SMTP.user, smtpPassword: FAKE_SMTP.password, ...overrides })
+    .set({
+      smtpHost: "127.0.0.1",
+      smtpPort: inject("smtpPort"),
+      smtpSender: "Firm Mail <mail@firm.test>",
+      smtpSecure: false,
+      smtpUser: FAKE_SMTP.user,
+      smtpPassword: FAKE_SMTP.password,
+      ...overrides,
+    })
     .where(eq(companies.id, companyId));
 }
 

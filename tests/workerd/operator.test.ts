@@ -81,12 +81,25 @@ describe("operator console access", () => {
 
 describe("creating a company", () => {
   it("creates the company and invites its first company administrator, with audit rows", async () => {
-    const response = await post(operatorCookie, { intent: "createCompany", name: "  Nordic Counsel  ", adminName: "Nina Newfirm", adminEmail: "Nina@Nordic.test" });
+    const response = await post(operatorCookie, {
+      intent: "createCompany",
+      name: "  Nordic Counsel  ",
+      adminName: "Nina Newfirm",
+      adminEmail: "Nina@Nordic.test",
+    });
     expect(response.status).toBe(200);
     const [company] = await db().select().from(companies).where(eq(companies.name, "Nordic Counsel"));
     expect(company).toBeDefined();
     const [admin] = await db().select().from(users).where(eq(users.email, "nina@nordic.test"));
-    expect(admin).toMatchObject({ companyId: company.id, name: "Nina Newfirm", companyAdmin: true, admin: false, completed: false, groupId: null, officeId: null });
+    expect(admin).toMatchObject({
+      companyId: company.id,
+      name: "Nina Newfirm",
+      companyAdmin: true,
+      admin: false,
+      completed: false,
+      groupId: null,
+      officeId: null,
+    });
     const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.companyId, company.id));
     expect(mails).toHaveLength(1);
     expect(mails[0].toAddress).toBe("nina@nordic.test");
@@ -115,12 +128,26 @@ describe("editing a company", () => {
   const base = { intent: "updateCompany", mattersTimeperiod: "7", elsewhereLabel: "Elsewhere", icon: "", enableCustomHtml: "on" };
 
   it("writes the name and every switch (unchecked means off, even for expandComment)", async () => {
-    const response = await post(operatorCookie, { ...base, id: firm.company.id, name: "Operator Firm LLP", mattersTimeperiod: "14", elsewhereLabel: "Court", enableProjectStages: "on" });
+    const response = await post(operatorCookie, {
+      ...base,
+      id: firm.company.id,
+      name: "Operator Firm LLP",
+      mattersTimeperiod: "14",
+      elsewhereLabel: "Court",
+      enableProjectStages: "on",
+    });
     expect(response.status).toBe(200);
     const [row] = await db().select().from(companies).where(eq(companies.id, firm.company.id));
     expect(row.name).toBe("Operator Firm LLP");
     const settings = readCompanySettings(row.settings);
-    expect(settings).toMatchObject({ mattersTimeperiod: 14, elsewhereLabel: "Court", enableProjectStages: true, enableCustomHtml: true, expandComment: false, disableWFH: false });
+    expect(settings).toMatchObject({
+      mattersTimeperiod: 14,
+      elsewhereLabel: "Court",
+      enableProjectStages: true,
+      enableCustomHtml: true,
+      expandComment: false,
+      disableWFH: false,
+    });
     const audit = await db()
       .select({ data: auditLog.data })
       .from(auditLog)

@@ -1,6 +1,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { filterableGroupIds, filterableOfficeIds, mayFilterAllGroups, mayFilterAllOffices } from "~/auth/permissions";
-import { competences, cvItems, forecasts, groups, offices, projectMembers, projects, skillLevels, userSkills, vacations, workplacePlans } from "~/db/schema";
+import {
+  competences,
+  cvItems,
+  forecasts,
+  groups,
+  offices,
+  projectMembers,
+  projects,
+  skillLevels,
+  userSkills,
+  vacations,
+  workplacePlans,
+} from "~/db/schema";
 import { groupRow, officeRow } from "~/db/factories";
 import { caseInsensitiveGlob, narrowSelection } from "~/domain/users/filter.server";
 import { readOverviewQuery, readShown, toggleSelection, writeOverviewQuery } from "~/domain/users/overview-query";
@@ -100,7 +112,10 @@ describe("POST /users/filtered: who matches", () => {
   it("'All offices' and 'All groups' cannot be combined with other options of the same type", async () => {
     const offices = await filtered(admin, { offices: ["all", f.o1.id], groups: ["all"] });
     expect(offices.status).toBe(400);
-    expect(offices.body).toMatchObject({ entityType: "UserFilterInputErrors", errors: { offices: "'All offices' cannot be combined with other offices." } });
+    expect(offices.body).toMatchObject({
+      entityType: "UserFilterInputErrors",
+      errors: { offices: "'All offices' cannot be combined with other offices." },
+    });
     const groups = await filtered(admin, { offices: ["all"], groups: [f.g1.id, "all"] });
     expect(groups.status).toBe(400);
     expect(groups.body.errors).toEqual({ groups: "'All groups' cannot be combined with other groups." });
@@ -134,7 +149,10 @@ describe("POST /users/filtered: who matches", () => {
     // Someone else's group or office is dropped, so it matches nobody.
     expect((await filtered(employee, { offices: [f.o2.id], groups: [f.g2.id] })).body.total).toBe(0);
     expect((await filtered(employee, { offices: ["all"], groups: [f.g2.id] })).body.total).toBe(0);
-    expect(names((await filtered(employee, { offices: [f.o1.id, f.o2.id], groups: [f.g1.id, f.g2.id] })).body)).toEqual(["Anna Åkesson", "Bertil Berg"]);
+    expect(names((await filtered(employee, { offices: [f.o1.id, f.o2.id], groups: [f.g1.id, f.g2.id] })).body)).toEqual([
+      "Anna Åkesson",
+      "Bertil Berg",
+    ]);
     // Bertil's secondary membership lets him pick G1/O1 as well as his own G2/O2.
     const bertil = await tokenFor(f.bertil.email);
     expect(names((await filtered(bertil, {})).body)).toEqual(["Anna Åkesson", "Bertil Berg", "Cecilia Crona"]);
@@ -216,7 +234,15 @@ describe("POST /users/filtered: sorting and what a card shows", () => {
     const leave = await make("Lena Leave", { currentWorkload: 0, onLeave: true, lastUpdated: new Date(now - 2 * HOUR), startYear: 2024 });
     const vacation = await make("Vera Vacation", { currentWorkload: 1, lastUpdated: new Date(now - 4 * HOUR), startYear: 2015 });
     const none = await make("Nils None", { currentWorkload: null, lastUpdated: new Date(now - 6 * HOUR), startYear: 2015 });
-    await db().insert(vacations).values({ id: newId(), companyId: base.company.id, userId: vacation.id, startDate: new Date(`${day(-1)}T00:00:00Z`), endDate: new Date(`${day(1)}T00:00:00Z`) });
+    await db()
+      .insert(vacations)
+      .values({
+        id: newId(),
+        companyId: base.company.id,
+        userId: vacation.id,
+        startDate: new Date(`${day(-1)}T00:00:00Z`),
+        endDate: new Date(`${day(1)}T00:00:00Z`),
+      });
     const admin = await tokenFor((await base.createUser("companyAdmin")).email);
     const order = async (sort: string) => {
       const page = (await filtered(admin, { sort })).body;
@@ -225,8 +251,24 @@ describe("POST /users/filtered: sorting and what a card shows", () => {
     expect(await order("lastUpdated")).toEqual([busy, leave, some, vacation, available, none, serious].map((u) => u.name));
     expect(await order("name")).toEqual(["Alf Some", "Bo Busy", "Dora Available", "Lena Leave", "Nils None", "Sara Serious", "Vera Vacation"]);
     // 0 to 3, then away (on leave or on vacation today), then no data.
-    expect(await order("workloadLowHigh")).toEqual(["Dora Available", "Alf Some", "Bo Busy", "Sara Serious", "Lena Leave", "Vera Vacation", "Nils None"]);
-    expect(await order("workloadHighLow")).toEqual(["Sara Serious", "Bo Busy", "Alf Some", "Dora Available", "Lena Leave", "Vera Vacation", "Nils None"]);
+    expect(await order("workloadLowHigh")).toEqual([
+      "Dora Available",
+      "Alf Some",
+      "Bo Busy",
+      "Sara Serious",
+      "Lena Leave",
+      "Vera Vacation",
+      "Nils None",
+    ]);
+    expect(await order("workloadHighLow")).toEqual([
+      "Sara Serious",
+      "Bo Busy",
+      "Alf Some",
+      "Dora Available",
+      "Lena Leave",
+      "Vera Vacation",
+      "Nils None",
+    ]);
     // 'Before {year}' (0) first, then the earliest start year; unknown last.
     expect(await order("experience")).toEqual(["Sara Serious", "Bo Busy", "Nils None", "Vera Vacation", "Dora Available", "Lena Leave", "Alf Some"]);
     const page = (await filtered(admin, { sort: "name" })).body;
@@ -234,7 +276,20 @@ describe("POST /users/filtered: sorting and what a card shows", () => {
     expect(page.users.find((u) => u.name === "Lena Leave")!.away).toBe(true);
     expect(page.users.find((u) => u.name === "Alf Some")!.away).toBe(false);
     expect(Object.keys(page.users[0]).sort()).toEqual(
-      ["_id", "away", "currentWorkload", "forecast", "lastUpdated", "location", "message", "name", "onLeave", "profilePicture", "startYear", "title"].sort(),
+      [
+        "_id",
+        "away",
+        "currentWorkload",
+        "forecast",
+        "lastUpdated",
+        "location",
+        "message",
+        "name",
+        "onLeave",
+        "profilePicture",
+        "startYear",
+        "title",
+      ].sort(),
     );
   });
 
@@ -247,17 +302,27 @@ describe("POST /users/filtered: sorting and what a card shows", () => {
     const current = { id: newId(), companyId, userId: person.id, startDate: at(-1), endDate: at(2), status: "2" as const };
     const next = { id: newId(), companyId, userId: later.id, startDate: at(5), endDate: at(6), status: "away" as const, comment: "Vacation" };
     await db().batch([
-      db().insert(forecasts).values({ id: newId(), companyId, userId: person.id, startDate: at(-9), endDate: at(-8), status: "1" }),
+      db()
+        .insert(forecasts)
+        .values({ id: newId(), companyId, userId: person.id, startDate: at(-9), endDate: at(-8), status: "1" }),
       db().insert(forecasts).values(current),
-      db().insert(forecasts).values({ id: newId(), companyId, userId: person.id, startDate: at(9), endDate: at(9), status: "3" }),
+      db()
+        .insert(forecasts)
+        .values({ id: newId(), companyId, userId: person.id, startDate: at(9), endDate: at(9), status: "3" }),
       db().insert(forecasts).values(next),
-      db().insert(forecasts).values({ id: newId(), companyId, userId: later.id, startDate: at(20), endDate: at(21), status: "0" }),
+      db()
+        .insert(forecasts)
+        .values({ id: newId(), companyId, userId: later.id, startDate: at(20), endDate: at(21), status: "0" }),
     ]);
     const [first] = nextWorkingDays(new Date(), 1);
     await db().batch([
-      db().insert(workplacePlans).values({ id: newId(), companyId, userId: person.id, kind: "default", key: weekdayIndex(first), option: 0 }),
+      db()
+        .insert(workplacePlans)
+        .values({ id: newId(), companyId, userId: person.id, kind: "default", key: weekdayIndex(first), option: 0 }),
       db().insert(workplacePlans).values({ id: newId(), companyId, userId: person.id, kind: "rolling", key: first.getTime(), option: 1 }),
-      db().insert(workplacePlans).values({ id: newId(), companyId, userId: later.id, kind: "default", key: weekdayIndex(first), option: 0 }),
+      db()
+        .insert(workplacePlans)
+        .values({ id: newId(), companyId, userId: later.id, kind: "default", key: weekdayIndex(first), option: 0 }),
     ]);
     const admin = await tokenFor((await base.createUser("companyAdmin")).email);
     const page = (await filtered(admin, { sort: "name" })).body;
@@ -308,17 +373,41 @@ describe("the user detail card", () => {
     const level = { id: newId(), companyId, name: "Expert", level: 4 };
     const active = { id: newId(), companyId, name: "Nordlys", startDate: new Date(`${day(-3)}T00:00:00Z`) };
     const archived = { id: newId(), companyId, name: "Old case", archived: true };
-    await db().batch([db().insert(competences).values(category), db().insert(skillLevels).values(level), db().insert(projects).values([active, archived])]);
+    await db().batch([
+      db().insert(competences).values(category),
+      db().insert(skillLevels).values(level),
+      db().insert(projects).values([active, archived]),
+    ]);
     await db().batch([
       db().insert(competences).values(german),
       db().insert(userSkills).values({ id: newId(), companyId, userId: f.anna.id, competenceId: german.id, levelId: level.id }),
-      db().insert(projectMembers).values([
-        { id: newId(), companyId, projectId: active.id, userId: f.anna.id },
-        { id: newId(), companyId, projectId: archived.id, userId: f.anna.id },
-      ]),
+      db()
+        .insert(projectMembers)
+        .values([
+          { id: newId(), companyId, projectId: active.id, userId: f.anna.id },
+          { id: newId(), companyId, projectId: archived.id, userId: f.anna.id },
+        ]),
       db().insert(cvItems).values({ id: newId(), companyId, userId: f.anna.id, title: "LL.M., Uppsala" }),
-      db().insert(forecasts).values({ id: newId(), companyId, userId: f.anna.id, startDate: new Date(`${day(3)}T00:00:00Z`), endDate: new Date(`${day(4)}T00:00:00Z`), status: "2" }),
-      db().insert(forecasts).values({ id: newId(), companyId, userId: f.anna.id, startDate: new Date(`${day(-5)}T00:00:00Z`), endDate: new Date(`${day(-4)}T00:00:00Z`), status: "1" }),
+      db()
+        .insert(forecasts)
+        .values({
+          id: newId(),
+          companyId,
+          userId: f.anna.id,
+          startDate: new Date(`${day(3)}T00:00:00Z`),
+          endDate: new Date(`${day(4)}T00:00:00Z`),
+          status: "2",
+        }),
+      db()
+        .insert(forecasts)
+        .values({
+          id: newId(),
+          companyId,
+          userId: f.anna.id,
+          startDate: new Date(`${day(-5)}T00:00:00Z`),
+          endDate: new Date(`${day(-4)}T00:00:00Z`),
+          status: "1",
+        }),
     ]);
     const token = await tokenFor(f.cecilia.email);
     const response = await api(`/resources/user-card/${f.anna.id}`, { token });
@@ -327,7 +416,9 @@ describe("the user detail card", () => {
     expect(card.user).toMatchObject({ _id: f.anna.id, name: "Anna Åkesson", title: "Associate", team: "Team Group - Team Office", away: false });
     expect(card.forecasts).toHaveLength(1);
     expect(card.projects).toEqual([{ _id: active.id, name: "Nordlys", startDate: `${day(-3)}T00:00:00.000Z`, endDate: null }]);
-    expect(card.competences).toEqual([{ _id: expect.any(String), competenceId: german.id, name: "German", category: "Languages", level: 4, levelName: "Expert" }]);
+    expect(card.competences).toEqual([
+      { _id: expect.any(String), competenceId: german.id, name: "German", category: "Languages", level: 4, levelName: "Expert" },
+    ]);
     expect(card.cvItems).toEqual([{ _id: expect.any(String), title: "LL.M., Uppsala" }]);
   });
 
@@ -344,7 +435,12 @@ describe("the user detail card", () => {
 });
 
 describe("filter rules and wording (pure)", () => {
-  const actor = (flags: Partial<{ companyAdmin: boolean; admin: boolean; administratorPriviliges: boolean }>) => ({ companyAdmin: false, admin: false, administratorPriviliges: false, ...flags });
+  const actor = (flags: Partial<{ companyAdmin: boolean; admin: boolean; administratorPriviliges: boolean }>) => ({
+    companyAdmin: false,
+    admin: false,
+    administratorPriviliges: false,
+    ...flags,
+  });
 
   it("all groups and offices are for company admins, or everyone with allGroupsDefault / allOfficesDefault", () => {
     const off = { allGroupsDefault: false, allOfficesDefault: false };

@@ -9,7 +9,11 @@ function page(path: string, init: RequestInit = {}) {
 
 async function signIn(email: string, redirectTo = "") {
   const form = new URLSearchParams({ email, password: PASSWORD, redirectTo });
-  return page("/login", { method: "POST", body: form, headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": `192.0.2.${Math.floor(Math.random() * 250)}` } });
+  return page("/login", {
+    method: "POST",
+    body: form,
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": `192.0.2.${Math.floor(Math.random() * 250)}` },
+  });
 }
 
 function cookieOf(response: Response): string {
@@ -92,7 +96,11 @@ describe("session cookie", () => {
   it("is Secure outside local development", async () => {
     const { createUser } = await createCompany();
     const user = await createUser("employee");
-    const context = { env: { ...env, APP_ENV: "production", SESSION_SECRET: "a-production-secret" }, ctx: { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext, db: db() };
+    const context = {
+      env: { ...env, APP_ENV: "production", SESSION_SECRET: "a-production-secret" },
+      ctx: { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext,
+      db: db(),
+    };
     const { setCookie } = await startSession(context, user as never, new Request(BASE));
     expect(setCookie).toMatch(/Secure/);
     expect(setCookie).toMatch(/HttpOnly/);

@@ -81,9 +81,18 @@ describe("POST /account/set-password/{resetHash}", () => {
     const user = await firm.createUser("employee");
     const secret = await resetSecretFor(user.email);
     const empty = await send("POST", `/account/set-password/${secret}`, undefined, {});
-    expect(empty.body).toEqual({ entityType: "SetPasswordInputErrors", message: "Please correct the marked fields.", errors: { newPassword: REQUIRED, newPasswordConfirmation: REQUIRED } });
-    expect((await send("POST", `/account/set-password/${secret}`, undefined, { newPassword: "short", newPasswordConfirmation: "short" })).body.errors).toEqual({ newPassword: "Use at least 8 characters." });
-    expect((await send("POST", `/account/set-password/${secret}`, undefined, { newPassword: "long enough", newPasswordConfirmation: "long enough!" })).body.errors).toEqual({
+    expect(empty.body).toEqual({
+      entityType: "SetPasswordInputErrors",
+      message: "Please correct the marked fields.",
+      errors: { newPassword: REQUIRED, newPasswordConfirmation: REQUIRED },
+    });
+    expect(
+      (await send("POST", `/account/set-password/${secret}`, undefined, { newPassword: "short", newPasswordConfirmation: "short" })).body.errors,
+    ).toEqual({ newPassword: "Use at least 8 characters." });
+    expect(
+      (await send("POST", `/account/set-password/${secret}`, undefined, { newPassword: "long enough", newPasswordConfirmation: "long enough!" })).body
+        .errors,
+    ).toEqual({
       newPasswordConfirmation: "Passwords don't match",
     });
   });
@@ -92,14 +101,20 @@ describe("POST /account/set-password/{resetHash}", () => {
     const user = await firm.createUser("employee");
     const oldToken = await tokenFor(user.email);
     const secret = await resetSecretFor(user.email);
-    const response = await send("POST", `/account/set-password/${secret}`, undefined, { newPassword: "brand new pass", newPasswordConfirmation: "brand new pass" });
+    const response = await send("POST", `/account/set-password/${secret}`, undefined, {
+      newPassword: "brand new pass",
+      newPasswordConfirmation: "brand new pass",
+    });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ message: "Password changed.", completed: true, _id: user.id });
     expect((await send("GET", "/users/me", response.body.token)).status).toBe(200);
     expect((await send("GET", "/users/me", oldToken)).status).toBe(401);
     expect(await tokenFor(user.email, "brand new pass")).toBeTruthy();
     await expect(tokenFor(user.email, PASSWORD)).rejects.toThrow(/401/);
-    const again = await send("POST", `/account/set-password/${secret}`, undefined, { newPassword: "another one!", newPasswordConfirmation: "another one!" });
+    const again = await send("POST", `/account/set-password/${secret}`, undefined, {
+      newPassword: "another one!",
+      newPasswordConfirmation: "another one!",
+    });
     expect(again).toMatchObject({ status: 404, body: { message: "This reset link is invalid or has expired." } });
   });
 
@@ -153,9 +168,17 @@ describe("POST /account/password (change password)", () => {
       message: "Please correct the marked fields.",
       errors: { oldPassword: "Required", newPassword: "Required", newPasswordConfirmation: "Required" },
     });
-    const mismatch = await send("POST", "/account/password", token, { oldPassword: PASSWORD, newPassword: "long enough", newPasswordConfirmation: "long enougH" });
+    const mismatch = await send("POST", "/account/password", token, {
+      oldPassword: PASSWORD,
+      newPassword: "long enough",
+      newPasswordConfirmation: "long enougH",
+    });
     expect(mismatch.body.errors).toEqual({ newPasswordConfirmation: "Passwords don't match" });
-    const wrong = await send("POST", "/account/password", token, { oldPassword: "not it", newPassword: "long enough", newPasswordConfirmation: "long enough" });
+    const wrong = await send("POST", "/account/password", token, {
+      oldPassword: "not it",
+      newPassword: "long enough",
+      newPasswordConfirmation: "long enough",
+    });
     expect(wrong).toMatchObject({ status: 400, body: { entityType: "ChangePasswordInputErrors", errors: { oldPassword: "Wrong password." } } });
   });
 
@@ -163,7 +186,11 @@ describe("POST /account/password (change password)", () => {
     const user = await firm.createUser("employee");
     const token = await tokenFor(user.email);
     const otherDevice = await tokenFor(user.email);
-    const response = await send("POST", "/account/password", token, { oldPassword: PASSWORD, newPassword: "changed password", newPasswordConfirmation: "changed password" });
+    const response = await send("POST", "/account/password", token, {
+      oldPassword: PASSWORD,
+      newPassword: "changed password",
+      newPasswordConfirmation: "changed password",
+    });
     expect(response).toMatchObject({ status: 200, body: { message: "Password changed!" } });
     expect((await send("GET", "/users/me", token)).status).toBe(200);
     expect((await send("GET", "/users/me", otherDevice)).status).toBe(401);
@@ -175,7 +202,11 @@ describe("the login page's forgot-password dialog", () => {
   it("posts to /resources/forgot-password and always reports the link as sent", async () => {
     const user = await firm.createUser("employee");
     for (const resetEmail of [user.email, "nobody-dialog@example.test"]) {
-      const response = await SELF.fetch(`${BASE}/resources/forgot-password`, { method: "POST", body: new URLSearchParams({ resetEmail }), headers: { "CF-Connecting-IP": "198.18.0.1" } });
+      const response = await SELF.fetch(`${BASE}/resources/forgot-password`, {
+        method: "POST",
+        body: new URLSearchParams({ resetEmail }),
+        headers: { "CF-Connecting-IP": "198.18.0.1" },
+      });
       expect(response.status).toBe(200);
       expect(await response.json()).toMatchObject({ sent: true });
     }

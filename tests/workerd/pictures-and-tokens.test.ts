@@ -93,6 +93,8 @@ describe("notification tokens", () => {
   it("validates the token and its type", async () => {
     const token = await tokenFor((await firm.createUser("employee")).email);
     expect((await send("POST", "/notification-token/apns", token, {})).body.errors).toEqual({ token: "This field is required." });
-    expect((await send("POST", "/notification-token/bad%20type", token, { token: "x" })).body.errors).toEqual({ tokenType: "Needs to be a token type such as apns or fcm." });
+    expect((await send("POST", "/notification-token/bad%20type", token, { token: "x" })).body.errors).toEqual({
+      tokenType: "Needs to be a token type such as apns or fcm.",
+    });
   });
 });

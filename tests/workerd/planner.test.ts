@@ -23,7 +23,12 @@ const create = (token: string, userId: string, extra: Record<string, string> = {
   planner(token, { intent: "create", userId, startDate: day(1), endDate: day(3), status: "2", comment: "", ...extra });
 
 async function seedForecast(companyId: string, userId: string, overrides: Partial<typeof forecasts.$inferInsert> = {}) {
-  const row = forecastRow(companyId, userId, { startDate: new Date(`${day(2)}T00:00:00Z`), endDate: new Date(`${day(4)}T00:00:00Z`), status: "1", ...overrides });
+  const row = forecastRow(companyId, userId, {
+    startDate: new Date(`${day(2)}T00:00:00Z`),
+    endDate: new Date(`${day(4)}T00:00:00Z`),
+    status: "1",
+    ...overrides,
+  });
   await db().insert(forecasts).values(row);
   return row;
 }
@@ -66,13 +71,27 @@ describe("planner writes", () => {
     const created = await create(token, f.employee.id);
     expect(created.status).toBe(201);
     const { forecast } = (await created.json()) as { forecast: { _id: string } };
-    const moved = await planner(token, { intent: "update", userId: f.employee.id, forecastId: forecast._id, startDate: day(4), endDate: day(6), status: "2" });
+    const moved = await planner(token, {
+      intent: "update",
+      userId: f.employee.id,
+      forecastId: forecast._id,
+      startDate: day(4),
+      endDate: day(6),
+      status: "2",
+    });
     expect(moved.status).toBe(200);
     expect((await forecastsOf(f.employee.id))[0].startDate.toISOString().slice(0, 10)).toBe(day(4));
 
     const theirs = await seedForecast(f.company.id, f.colleague.id);
     expect((await create(token, f.colleague.id)).status).toBe(403);
-    const refused = await planner(token, { intent: "update", userId: f.colleague.id, forecastId: theirs.id, startDate: day(7), endDate: day(8), status: "1" });
+    const refused = await planner(token, {
+      intent: "update",
+      userId: f.colleague.id,
+      forecastId: theirs.id,
+      startDate: day(7),
+      endDate: day(8),
+      status: "1",
+    });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({ message: "You cannot change this forecast." });
     expect((await planner(token, { intent: "delete", userId: f.colleague.id, forecastId: theirs.id })).status).toBe(403);
@@ -86,8 +105,18 @@ describe("planner writes", () => {
     const f = await firm();
     for (const who of [f.admin, f.companyAdmin, f.observer]) {
       const token = await tokenFor(who.email);
-      const theirs = await seedForecast(f.company.id, f.colleague.id, { startDate: new Date(`${day(10)}T00:00:00Z`), endDate: new Date(`${day(10)}T00:00:00Z`) });
-      const moved = await planner(token, { intent: "update", userId: f.colleague.id, forecastId: theirs.id, startDate: day(11), endDate: day(11), status: "3" });
+      const theirs = await seedForecast(f.company.id, f.colleague.id, {
+        startDate: new Date(`${day(10)}T00:00:00Z`),
+        endDate: new Date(`${day(10)}T00:00:00Z`),
+      });
+      const moved = await planner(token, {
+        intent: "update",
+        userId: f.colleague.id,
+        forecastId: theirs.id,
+        startDate: day(11),
+        endDate: day(11),
+        status: "3",
+      });
       expect(moved.status, who.name).toBe(200);
       expect((await planner(token, { intent: "delete", userId: f.colleague.id, forecastId: theirs.id })).status, who.name).toBe(200);
     }
@@ -101,7 +130,18 @@ describe("planner writes", () => {
     const theirs = await seedForecast(f.company.id, f.colleague.id);
     const adminToken = await tokenFor(f.admin.email);
     expect((await create(adminToken, f.colleague.id)).status).toBe(403);
-    expect((await planner(adminToken, { intent: "update", userId: f.colleague.id, forecastId: theirs.id, startDate: day(5), endDate: day(5), status: "1" })).status).toBe(403);
+    expect(
+      (
+        await planner(adminToken, {
+          intent: "update",
+          userId: f.colleague.id,
+          forecastId: theirs.id,
+          startDate: day(5),
+          endDate: day(5),
+          status: "1",
+        })
+      ).status,
+    ).toBe(403);
     expect((await planner(adminToken, { intent: "delete", userId: f.colleague.id, forecastId: theirs.id })).status).toBe(403);
     expect((await planner(adminToken, { intent: "today", userId: f.colleague.id, status: "away" })).status).toBe(403);
     expect(await forecastsOf(f.colleague.id)).toMatchObject([{ id: theirs.id, status: "1" }]);
@@ -113,7 +153,14 @@ describe("planner writes", () => {
     const external = await seedForecast(f.company.id, f.employee.id, { externalSource: "timekeeping" });
     for (const who of [f.employee, f.admin]) {
       const token = await tokenFor(who.email);
-      const response = await planner(token, { intent: "update", userId: f.employee.id, forecastId: external.id, startDate: day(6), endDate: day(6), status: "1" });
+      const response = await planner(token, {
+        intent: "update",
+        userId: f.employee.id,
+        forecastId: external.id,
+        startDate: day(6),
+        endDate: day(6),
+        status: "1",
+      });
       expect(response.status, who.name).toBe(403);
       expect(await response.json()).toEqual({ message: "Forecasts from an external source cannot be changed." });
       expect((await planner(token, { intent: "delete", userId: f.employee.id, forecastId: external.id })).status, who.name).toBe(403);
@@ -128,8 +175,15 @@ describe("planner writes", () => {
     expect(busy.status).toBe(403);
     expect(await busy.json()).toEqual({ message: "Only absences can be planned in this company." });
     expect((await create(token, f.employee.id, { status: "away" })).status).toBe(201);
-    const level = await seedForecast(f.company.id, f.employee.id, { startDate: new Date(`${day(8)}T00:00:00Z`), endDate: new Date(`${day(8)}T00:00:00Z`), status: "1" });
-    expect((await planner(token, { intent: "update", userId: f.employee.id, forecastId: level.id, startDate: day(9), endDate: day(9), status: "1" })).status).toBe(403);
+    const level = await seedForecast(f.company.id, f.employee.id, {
+      startDate: new Date(`${day(8)}T00:00:00Z`),
+      endDate: new Date(`${day(8)}T00:00:00Z`),
+      status: "1",
+    });
+    expect(
+      (await planner(token, { intent: "update", userId: f.employee.id, forecastId: level.id, startDate: day(9), endDate: day(9), status: "1" }))
+        .status,
+    ).toBe(403);
     expect((await planner(token, { intent: "today", userId: f.employee.id, status: "2" })).status).toBe(403);
     expect((await planner(token, { intent: "today", userId: f.employee.id, status: "away" })).status).toBe(200);
   });
@@ -141,7 +195,10 @@ describe("planner writes", () => {
     const strangers = await seedForecast(other.company.id, stranger.id);
     const token = await tokenFor(f.admin.email);
     expect((await create(token, stranger.id)).status).toBe(404);
-    expect((await planner(token, { intent: "update", userId: stranger.id, forecastId: strangers.id, startDate: day(5), endDate: day(5), status: "1" })).status).toBe(404);
+    expect(
+      (await planner(token, { intent: "update", userId: stranger.id, forecastId: strangers.id, startDate: day(5), endDate: day(5), status: "1" }))
+        .status,
+    ).toBe(404);
     expect((await planner(token, { intent: "delete", userId: stranger.id, forecastId: strangers.id })).status).toBe(404);
     expect((await planner(token, { intent: "today", userId: stranger.id, status: "away" })).status).toBe(404);
     expect(await forecastsOf(stranger.id)).toMatchObject([{ id: strangers.id, status: "1" }]);
@@ -155,7 +212,9 @@ describe("planner writes", () => {
     expect((await planner(token, { intent: "today", userId: f.colleague.id, status: "3" })).status).toBe(200);
     const [after] = await db().select().from(users).where(eq(users.id, f.colleague.id));
     expect(after).toMatchObject({ onLeave: false, currentWorkload: 3 });
-    expect(await db().select().from(workloadEntries).where(eq(workloadEntries.userId, f.colleague.id))).toMatchObject([{ type: "current", workscale: 3 }]);
+    expect(await db().select().from(workloadEntries).where(eq(workloadEntries.userId, f.colleague.id))).toMatchObject([
+      { type: "current", workscale: 3 },
+    ]);
     expect(await forecastsOf(f.colleague.id)).toEqual([]);
     expect((await planner(await tokenFor(f.employee.email), { intent: "today", userId: f.colleague.id, status: "1" })).status).toBe(403);
   });
@@ -165,7 +224,10 @@ describe("planner writes", () => {
     const token = await tokenFor(f.employee.email);
     const response = await create(token, f.employee.id, { startDate: day(5), endDate: day(2) });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ entityType: "ForecastInputErrors", errors: { endDate: "The end date cannot be before the start date." } });
+    expect(await response.json()).toMatchObject({
+      entityType: "ForecastInputErrors",
+      errors: { endDate: "The end date cannot be before the start date." },
+    });
     expect((await planner(token, { intent: "explode" })).status).toBe(400);
     expect(await forecastsOf(f.employee.id)).toEqual([]);
   });

@@ -11,13 +11,29 @@ describe("the company's SMTP config", () => {
     const admin = await firm.createUser("companyAdmin", { groupId: null, officeId: null, email: `smtp-admin-${Date.now()}@inbox.test` });
     const token = await tokenFor(admin.email);
     const missing = await send("PUT", "/company/smtp-config", token, { smtpHost: "127.0.0.1" });
-    expect(missing.body).toMatchObject({ entityType: "SmtpConfigInputErrors", errors: { smtpPort: "This field is required.", smtpSender: "This field is required." } });
-    expect((await send("PUT", "/company/smtp-config", token, { smtpHost: "x", smtpPort: 70000, smtpSender: "a@b.se" })).body.errors).toEqual({ smtpPort: "Needs to be a port number from 1 to 65535." });
+    expect(missing.body).toMatchObject({
+      entityType: "SmtpConfigInputErrors",
+      errors: { smtpPort: "This field is required.", smtpSender: "This field is required." },
+    });
+    expect((await send("PUT", "/company/smtp-config", token, { smtpHost: "x", smtpPort: 70000, smtpSender: "a@b.se" })).body.errors).toEqual({
+      smtpPort: "Needs to be a port number from 1 to 65535.",
+    });
 
-    const saved = await send("PUT", "/company/smtp-config", token, { smtpHost: "127.0.0.1", smtpPort: inject("smtpPort"), smtpSender: "Firm <mail@firm.test>", smtpUser: "mailer", smtpPassword: "secret" });
+    const saved = await send("PUT", "/company/smtp-config", token, {
+      smtpHost: "127.0.0.1",
+      smtpPort: inject("smtpPort"),
+      smtpSender: "Firm <mail@firm.test>",
+      smtpUser: "mailer",
+      smtpPassword: "secret",
+    });
     expect(saved.body).toEqual({ message: "SMTP config updated." });
     // Saving again without a password keeps the stored one.
-    await send("PUT", "/company/smtp-config", token, { smtpHost: "127.0.0.1", smtpPort: String(inject("smtpPort")), smtpSender: "Firm <mail@firm.test>", smtpUser: "mailer" });
+    await send("PUT", "/company/smtp-config", token, {
+      smtpHost: "127.0.0.1",
+      smtpPort: String(inject("smtpPort")),
+      smtpSender: "Firm <mail@firm.test>",
+      smtpUser: "mailer",
+    });
     const company = await send("GET", "/company", token);
     expect(company.body).toMatchObject({ smtpHost: "127.0.0.1", smtpUser: "mailer" });
     expect(JSON.stringify(company.body)).not.toContain("secret");

@@ -23,7 +23,12 @@ async function createFirm(name: string, settings: Record<string, unknown> = {}) 
     companyAdmin: await firm.createUser("companyAdmin", { name: "Cai Company", groupId: null, officeId: null }),
     otherCompanyAdmin: await firm.createUser("companyAdmin", { name: "Cora Company", groupId: null, officeId: null }),
     elsewhere: await firm.createUser("employee", { name: "Eli Elsewhere", ...elsewhere }),
-    secondary: await firm.createUser("employee", { name: "Sid Secondary", ...elsewhere, secondaryGroupId: firm.group.id, secondaryOfficeId: firm.office.id }),
+    secondary: await firm.createUser("employee", {
+      name: "Sid Secondary",
+      ...elsewhere,
+      secondaryGroupId: firm.group.id,
+      secondaryOfficeId: firm.office.id,
+    }),
   };
   const tokens = {
     employee: await tokenFor(people.employee.email),
@@ -71,7 +76,12 @@ describe("GET /users", () => {
 describe("PUT /users/{id} by administrators", () => {
   it("changes name, e-mail, title and the observer flag", async () => {
     const target = await own.createUser("employee");
-    const response = await send("PUT", `/users/${target.id}`, own.tokens.administrator, { name: "Renamed", email: "Renamed.Person@Example.test", title: "Partner", admin: true });
+    const response = await send("PUT", `/users/${target.id}`, own.tokens.administrator, {
+      name: "Renamed",
+      email: "Renamed.Person@Example.test",
+      title: "Partner",
+      admin: true,
+    });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ name: "Renamed", email: "renamed.person@example.test", title: "Partner", admin: true });
     expect(await tokenFor("renamed.person@example.test")).toBeTruthy();
@@ -102,25 +112,40 @@ describe("PUT /users/{id} by administrators", () => {
   });
 
   it("still lets people change their own profile through the same path", async () => {
-    const response = await send("PUT", `/users/${own.people.employee.id}`, own.tokens.employee, { name: "Bea Employee", updateReminders: 7, admin: true });
+    const response = await send("PUT", `/users/${own.people.employee.id}`, own.tokens.employee, {
+      name: "Bea Employee",
+      updateReminders: 7,
+      admin: true,
+    });
     expect(response.body).toMatchObject({ updateReminders: 7, admin: false });
   });
 
   it("allows the report permissions only when the company's switches do, and Hours only with Detailed View", async () => {
     const target = await own.createUser("employee");
-    const off = await send("PUT", `/users/${target.id}`, own.tokens.companyAdmin, { detailedViewPriviliges: true, utilizationViewOthersPriviliges: true, detailedViewHoursPriviliges: true });
+    const off = await send("PUT", `/users/${target.id}`, own.tokens.companyAdmin, {
+      detailedViewPriviliges: true,
+      utilizationViewOthersPriviliges: true,
+      detailedViewHoursPriviliges: true,
+    });
     expect(off.body.errors).toEqual({
       detailedViewPriviliges: "Detailed View is not enabled for this company.",
       utilizationViewOthersPriviliges: "Utilization View is not enabled for this company.",
       detailedViewHoursPriviliges: "Detailed View Hours is not enabled for this company.",
     });
-    expect((await send("PUT", `/users/${target.id}`, own.tokens.companyAdmin, { detailedViewPriviliges: false, detailedViewHoursPriviliges: false })).status).toBe(200);
+    expect(
+      (await send("PUT", `/users/${target.id}`, own.tokens.companyAdmin, { detailedViewPriviliges: false, detailedViewHoursPriviliges: false }))
+        .status,
+    ).toBe(200);
 
     const reports = await createFirm("Admin Reports", { enableUtilizationView: true, enableDetailedViewHours: true });
     const person = await reports.createUser("employee");
     const hoursAlone = await send("PUT", `/users/${person.id}`, reports.tokens.companyAdmin, { detailedViewHoursPriviliges: true });
     expect(hoursAlone.body.errors).toEqual({ detailedViewHoursPriviliges: "Detailed View Hours needs Detailed View." });
-    const both = await send("PUT", `/users/${person.id}`, reports.tokens.companyAdmin, { detailedViewPriviliges: true, detailedViewHoursPriviliges: true, utilizationViewOthersPriviliges: true });
+    const both = await send("PUT", `/users/${person.id}`, reports.tokens.companyAdmin, {
+      detailedViewPriviliges: true,
+      detailedViewHoursPriviliges: true,
+      utilizationViewOthersPriviliges: true,
+    });
     expect(both.body).toMatchObject({ detailedViewPriviliges: true, detailedViewHoursPriviliges: true, utilizationViewOthersPriviliges: true });
     const detailedOff = await send("PUT", `/users/${person.id}`, reports.tokens.companyAdmin, { detailedViewPriviliges: false });
     expect(detailedOff.body).toMatchObject({ detailedViewPriviliges: false, detailedViewHoursPriviliges: false });
@@ -140,7 +165,12 @@ describe("PUT /users/{id}/move", () => {
       secondaryOffice: own.office.id,
     });
     expect(response.status).toBe(200);
-    expect(await row(target.id)).toMatchObject({ groupId: own.tax.id, officeId: own.malmo.id, secondaryGroupId: own.group.id, secondaryOfficeId: own.office.id });
+    expect(await row(target.id)).toMatchObject({
+      groupId: own.tax.id,
+      officeId: own.malmo.id,
+      secondaryGroupId: own.group.id,
+      secondaryOfficeId: own.office.id,
+    });
     await send("PUT", `/users/${target.id}/move`, own.tokens.companyAdmin, { group: own.tax.id, office: own.malmo.id, secondaryEnabled: false });
     expect(await row(target.id)).toMatchObject({ secondaryGroupId: null, secondaryOfficeId: null });
   });
@@ -157,7 +187,11 @@ describe("PUT /users/{id}/move", () => {
 
   it("needs the secondary team when it is enabled, and refuses the observer", async () => {
     const target = await own.createUser("employee");
-    const response = await send("PUT", `/users/${target.id}/move`, own.tokens.companyAdmin, { group: own.group.id, office: own.office.id, secondaryEnabled: true });
+    const response = await send("PUT", `/users/${target.id}/move`, own.tokens.companyAdmin, {
+      group: own.group.id,
+      office: own.office.id,
+      secondaryEnabled: true,
+    });
     expect(response.body.errors).toEqual({ secondaryGroup: REQUIRED, secondaryOffice: REQUIRED });
     expect((await send("PUT", `/users/${target.id}/move`, own.tokens.observer, { group: own.group.id, office: own.office.id })).status).toBe(403);
   });
@@ -173,8 +207,18 @@ describe("PUT /users/{id}/admin", () => {
   });
 
   it("refuses one's own rights, company admins for administrators, and bad input", async () => {
-    expect((await send("PUT", `/users/${own.people.administrator.id}/admin`, own.tokens.administrator, { admin: false, administratorPriviliges: false })).status).toBe(403);
-    expect((await send("PUT", `/users/${own.people.otherCompanyAdmin.id}/admin`, own.tokens.administrator, { admin: false, administratorPriviliges: true })).status).toBe(403);
+    expect(
+      (await send("PUT", `/users/${own.people.administrator.id}/admin`, own.tokens.administrator, { admin: false, administratorPriviliges: false }))
+        .status,
+    ).toBe(403);
+    expect(
+      (
+        await send("PUT", `/users/${own.people.otherCompanyAdmin.id}/admin`, own.tokens.administrator, {
+          admin: false,
+          administratorPriviliges: true,
+        })
+      ).status,
+    ).toBe(403);
     const bad = await send("PUT", `/users/${own.people.employee.id}/admin`, own.tokens.companyAdmin, { administratorPriviliges: "yes" });
     expect(bad.body.errors).toEqual({ administratorPriviliges: "Needs to be true or false." });
   });

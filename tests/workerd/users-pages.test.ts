@@ -5,7 +5,12 @@ import { BASE, createCompany, PASSWORD } from "./helpers";
 
 async function cookieFor(email: string) {
   const form = new URLSearchParams({ email, password: PASSWORD, redirectTo: "" });
-  const response = await SELF.fetch(`${BASE}/login`, { method: "POST", body: form, redirect: "manual", headers: { "CF-Connecting-IP": `192.0.2.${Math.floor(Math.random() * 250)}` } });
+  const response = await SELF.fetch(`${BASE}/login`, {
+    method: "POST",
+    body: form,
+    redirect: "manual",
+    headers: { "CF-Connecting-IP": `192.0.2.${Math.floor(Math.random() * 250)}` },
+  });
   return response.headers.get("Set-Cookie")!.split(";")[0];
 }
 
@@ -33,13 +38,31 @@ describe("the users pages", () => {
     const firm = await createCompany("Pages Invite Firm");
     const existing = await firm.createUser("employee");
     const cookie = await cookieFor((await firm.createUser("administrator")).email);
-    const invalid = await post("/users?index&_data=routes%2F_app.users._index", cookie, { intent: "inviteMultiple", names: "A; B", emails: "good@pages.test; bad@", group: firm.group.id, office: firm.office.id });
+    const invalid = await post("/users?index&_data=routes%2F_app.users._index", cookie, {
+      intent: "inviteMultiple",
+      names: "A; B",
+      emails: "good@pages.test; bad@",
+      group: firm.group.id,
+      office: firm.office.id,
+    });
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toMatchObject({ status: "error", invalid: ["bad@"] });
-    const taken = await post("/users?index&_data=routes%2F_app.users._index", cookie, { intent: "inviteMultiple", names: "", emails: `fresh@pages.test; ${existing.email}`, group: firm.group.id, office: firm.office.id });
+    const taken = await post("/users?index&_data=routes%2F_app.users._index", cookie, {
+      intent: "inviteMultiple",
+      names: "",
+      emails: `fresh@pages.test; ${existing.email}`,
+      group: firm.group.id,
+      office: firm.office.id,
+    });
     expect(taken.status).toBe(409);
     expect(await taken.json()).toMatchObject({ status: "error", existing: [existing.email] });
-    const done = await post("/users?index&_data=routes%2F_app.users._index", cookie, { intent: "inviteMultiple", names: "Fresh One", emails: "fresh@pages.test", group: firm.group.id, office: firm.office.id });
+    const done = await post("/users?index&_data=routes%2F_app.users._index", cookie, {
+      intent: "inviteMultiple",
+      names: "Fresh One",
+      emails: "fresh@pages.test",
+      group: firm.group.id,
+      office: firm.office.id,
+    });
     expect(await done.json()).toEqual({ status: "success", invited: 1 });
   });
 });
@@ -60,7 +83,11 @@ describe("sorting /users/all", () => {
     secondaryOffice: null,
     ...extra,
   });
-  const list = [user("Cleo", "a@zeta.se"), user("Abe", "c@alpha.se", { completed: false }), user("Bea", "b@mid.se", { administratorPriviliges: true })];
+  const list = [
+    user("Cleo", "a@zeta.se"),
+    user("Abe", "c@alpha.se", { completed: false }),
+    user("Bea", "b@mid.se", { administratorPriviliges: true }),
+  ];
   const names = (sorted: TableUser[]) => sorted.map((u) => u.name);
 
   it("cycles the e-mail header through e-mail and domain, each both ways", () => {
@@ -71,7 +98,13 @@ describe("sorting /users/all", () => {
       sort = nextSort(sort, "email");
       seen.push([sort.key, sort.dir, names(sortUsers(list, sort)).join(",")].join(" "));
     }
-    expect(seen).toEqual(["email asc Cleo,Bea,Abe", "email desc Abe,Bea,Cleo", "domain asc Abe,Bea,Cleo", "domain desc Cleo,Bea,Abe", "email asc Cleo,Bea,Abe"]);
+    expect(seen).toEqual([
+      "email asc Cleo,Bea,Abe",
+      "email desc Abe,Bea,Cleo",
+      "domain asc Abe,Bea,Cleo",
+      "domain desc Cleo,Bea,Abe",
+      "email asc Cleo,Bea,Abe",
+    ]);
   });
 
   it("toggles other columns and starts a new one ascending", () => {

@@ -75,10 +75,7 @@ export const workloadHistory = sqliteTable(
     source: text("source").notNull(),
     recordedAt: integer("recorded_at", { mode: "timestamp_ms" }).notNull(),
   },
-  (t) => [
-    index("workload_history_company_idx").on(t.companyId, t.recordedAt),
-    index("workload_history_user_idx").on(t.userId, t.recordedAt),
-  ],
+  (t) => [index("workload_history_company_idx").on(t.companyId, t.recordedAt), index("workload_history_user_idx").on(t.userId, t.recordedAt)],
 );
 
 /** Append-only log of status messages; users.message holds the current one. */
@@ -132,10 +129,7 @@ export const workplaceHistory = sqliteTable(
     source: text("source").notNull(),
     recordedAt: integer("recorded_at", { mode: "timestamp_ms" }).notNull(),
   },
-  (t) => [
-    index("workplace_history_company_idx").on(t.companyId, t.recordedAt),
-    index("workplace_history_user_idx").on(t.userId, t.recordedAt),
-  ],
+  (t) => [index("workplace_history_company_idx").on(t.companyId, t.recordedAt), index("workplace_history_user_idx").on(t.userId, t.recordedAt)],
 );
 
 export type Forecast = typeof forecasts.$inferSelect;

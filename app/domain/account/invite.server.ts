@@ -58,7 +58,10 @@ async function resolveTeam(
   await checkTeam(ctx.db, ctx.companyId, { groupId: groupId!, officeId: officeId! }, ENTITY);
   const team: Team = { groupId, officeId, secondaryGroupId: null, secondaryOfficeId: null };
   if (input.secondaryEnabled) {
-    await checkTeam(ctx.db, ctx.companyId, { groupId: input.secondaryGroup!, officeId: input.secondaryOffice! }, ENTITY, { group: "secondaryGroup", office: "secondaryOffice" });
+    await checkTeam(ctx.db, ctx.companyId, { groupId: input.secondaryGroup!, officeId: input.secondaryOffice! }, ENTITY, {
+      group: "secondaryGroup",
+      office: "secondaryOffice",
+    });
     team.secondaryGroupId = input.secondaryGroup!;
     team.secondaryOfficeId = input.secondaryOffice!;
   }
@@ -129,7 +132,16 @@ async function createInvited(ctx: DomainContext, mailer: Mailer, people: NewPers
   try {
     await runBatch(ctx.db, statements);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ConflictError(EMAIL_TAKEN, people.length > 1 ? await existingEmails(ctx, people.map((p) => p.email)) : undefined);
+    if (isUniqueViolation(error))
+      throw new ConflictError(
+        EMAIL_TAKEN,
+        people.length > 1
+          ? await existingEmails(
+              ctx,
+              people.map((p) => p.email),
+            )
+          : undefined,
+      );
     throw error;
   }
   for (const link of links) await mailInvite(ctx, mailer, link.person, link.secret, link.expiresAt);
@@ -158,9 +170,16 @@ async function mailInvite(ctx: DomainContext, mailer: Mailer, person: { email: s
 export async function inviteUser(ctx: DomainContext, mailer: Mailer, input: UserCreationInput): Promise<ApiUser> {
   requireInviter(ctx);
   if (input.companyAdmin && !ctx.actor.user.companyAdmin) throw new ForbiddenError("Only company administrators can invite company administrators.");
-  const team: Team = input.companyAdmin ? { groupId: null, officeId: null, secondaryGroupId: null, secondaryOfficeId: null } : await resolveTeam(ctx, input);
+  const team: Team = input.companyAdmin
+    ? { groupId: null, officeId: null, secondaryGroupId: null, secondaryOfficeId: null }
+    : await resolveTeam(ctx, input);
   if ((await existingEmails(ctx, [input.email])).length) throw new ConflictError(EMAIL_TAKEN);
-  const [user] = await createInvited(ctx, mailer, [{ email: input.email, name: input.name, title: input.title, admin: input.admin, companyAdmin: input.companyAdmin }], team);
+  const [user] = await createInvited(
+    ctx,
+    mailer,
+    [{ email: input.email, name: input.name, title: input.title, admin: input.admin, companyAdmin: input.companyAdmin }],
+    team,
+  );
   return user;
 }
 
@@ -196,7 +215,17 @@ export async function resendInvite(ctx: DomainContext, mailer: Mailer, userId: s
       .update(users)
       .set({ invitedAt: ctx.now })
       .where(and(eq(users.id, user.id), eq(users.companyId, ctx.companyId))),
-    ctx.db.insert(auditLog).values({ companyId: ctx.companyId, actorId: ctx.actor.user.id, action: "resend-invite", entityType: "user", entityId: user.id, data: {}, createdAt: ctx.now }),
+    ctx.db
+      .insert(auditLog)
+      .values({
+        companyId: ctx.companyId,
+        actorId: ctx.actor.user.id,
+        action: "resend-invite",
+        entityType: "user",
+        entityId: user.id,
+        data: {},
+        createdAt: ctx.now,
+      }),
   ]);
   await mailInvite(ctx, mailer, user, token.secret, token.expiresAt);
   return { message: "Invite sent." };

@@ -44,7 +44,10 @@ export const CHANGE_REQUIRED = "Required";
 const changePair = passwordPair("newPassword", "newPasswordConfirmation", CHANGE_REQUIRED);
 export const changePasswordSchema = withPairRules(
   z.object({
-    oldPassword: z.string({ error: (issue) => (missing(issue.input) ? CHANGE_REQUIRED : "Needs to be text.") }).min(1, CHANGE_REQUIRED).max(1000, "Use at most 1000 characters."),
+    oldPassword: z
+      .string({ error: (issue) => (missing(issue.input) ? CHANGE_REQUIRED : "Needs to be text.") })
+      .min(1, CHANGE_REQUIRED)
+      .max(1000, "Use at most 1000 characters."),
     newPassword: changePair.text.optional(),
     newPasswordConfirmation: changePair.text.optional(),
   }),

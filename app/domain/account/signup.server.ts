@@ -91,8 +91,21 @@ export async function registerInvitedUser(db: Db, secret: string, body: unknown,
       })
       .where(where)
       .returning(),
-    db.update(inviteTokens).set({ usedAt: now }).where(and(eq(inviteTokens.userId, user.id), eq(inviteTokens.companyId, user.companyId))),
-    db.insert(auditLog).values({ companyId: user.companyId, actorId: user.id, action: "signup", entityType: "user", entityId: user.id, data: { email: user.email }, createdAt: now }),
+    db
+      .update(inviteTokens)
+      .set({ usedAt: now })
+      .where(and(eq(inviteTokens.userId, user.id), eq(inviteTokens.companyId, user.companyId))),
+    db
+      .insert(auditLog)
+      .values({
+        companyId: user.companyId,
+        actorId: user.id,
+        action: "signup",
+        entityType: "user",
+        entityId: user.id,
+        data: { email: user.email },
+        createdAt: now,
+      }),
   ]);
   if (!updated) throw new NotFoundError(INVITE_INVALID);
   return updated;

@@ -29,7 +29,14 @@ export async function findInvite(db: Db, secret: string, now: Date) {
     .select({ tokenId: inviteTokens.id, user: users })
     .from(inviteTokens)
     .innerJoin(users, and(eq(users.id, inviteTokens.userId), eq(users.companyId, inviteTokens.companyId)))
-    .where(and(eq(inviteTokens.tokenHash, await sha256Hex(secret)), isNull(inviteTokens.usedAt), gt(inviteTokens.expiresAt, now), eq(users.completed, false)))
+    .where(
+      and(
+        eq(inviteTokens.tokenHash, await sha256Hex(secret)),
+        isNull(inviteTokens.usedAt),
+        gt(inviteTokens.expiresAt, now),
+        eq(users.completed, false),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -40,7 +47,9 @@ export async function newResetToken(db: Db, companyId: string, userId: string, n
   return {
     secret,
     expiresAt,
-    statement: db.insert(passwordResetTokens).values({ id: newId(), companyId, userId, tokenHash: await sha256Hex(secret), expiresAt, createdAt: now }),
+    statement: db
+      .insert(passwordResetTokens)
+      .values({ id: newId(), companyId, userId, tokenHash: await sha256Hex(secret), expiresAt, createdAt: now }),
   };
 }
 
@@ -50,7 +59,9 @@ export async function findResetToken(db: Db, secret: string, now: Date) {
     .select({ tokenId: passwordResetTokens.id, user: users })
     .from(passwordResetTokens)
     .innerJoin(users, and(eq(users.id, passwordResetTokens.userId), eq(users.companyId, passwordResetTokens.companyId)))
-    .where(and(eq(passwordResetTokens.tokenHash, await sha256Hex(secret)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+    .where(
+      and(eq(passwordResetTokens.tokenHash, await sha256Hex(secret)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)),
+    )
     .limit(1);
   return row ?? null;
 }

@@ -67,7 +67,9 @@ export interface ApiProjectCategory {
 type AuditEntity = "company" | "group" | "office" | "levelOfSkill" | "projectStage" | "projectCategory";
 
 function audit(ctx: DomainContext, action: "create" | "update" | "delete", entityType: AuditEntity, entityId: string, data: Record<string, unknown>) {
-  return ctx.db.insert(auditLog).values({ companyId: ctx.companyId, actorId: ctx.actor.user.id, action, entityType, entityId, data, createdAt: ctx.now });
+  return ctx.db
+    .insert(auditLog)
+    .values({ companyId: ctx.companyId, actorId: ctx.actor.user.id, action, entityType, entityId, data, createdAt: ctx.now });
 }
 
 function requireManager(ctx: DomainContext) {
@@ -76,15 +78,35 @@ function requireManager(ctx: DomainContext) {
 
 const created = (row: { createdAt: Date }) => row.createdAt.toISOString();
 
-const toApiGroup = (row: typeof groups.$inferSelect): ApiGroup => ({ _id: row.id, name: row.name, ssoIdentifiers: row.ssoIdentifiers, created: created(row) });
+const toApiGroup = (row: typeof groups.$inferSelect): ApiGroup => ({
+  _id: row.id,
+  name: row.name,
+  ssoIdentifiers: row.ssoIdentifiers,
+  created: created(row),
+});
 const toApiOffice = (row: typeof offices.$inferSelect): ApiOffice => ({ _id: row.id, name: row.name, group: row.groupId, created: created(row) });
-const toApiLevel = (row: typeof skillLevels.$inferSelect): ApiLevelOfSkill => ({ _id: row.id, name: row.name, level: row.level, created: created(row) });
-const toApiStage = (row: typeof projectStages.$inferSelect): ApiProjectStage => ({ _id: row.id, name: row.name, color: row.color, created: created(row) });
+const toApiLevel = (row: typeof skillLevels.$inferSelect): ApiLevelOfSkill => ({
+  _id: row.id,
+  name: row.name,
+  level: row.level,
+  created: created(row),
+});
+const toApiStage = (row: typeof projectStages.$inferSelect): ApiProjectStage => ({
+  _id: row.id,
+  name: row.name,
+  color: row.color,
+  created: created(row),
+});
 const toApiCategory = (row: typeof projectCategories.$inferSelect): ApiProjectCategory => ({ _id: row.id, name: row.name, created: created(row) });
 
 async function findUser(ctx: DomainContext, userId: string) {
   const [user] = await ctx.db
-    .select({ groupId: users.groupId, officeId: users.officeId, secondaryGroupId: users.secondaryGroupId, secondaryOfficeId: users.secondaryOfficeId })
+    .select({
+      groupId: users.groupId,
+      officeId: users.officeId,
+      secondaryGroupId: users.secondaryGroupId,
+      secondaryOfficeId: users.secondaryOfficeId,
+    })
     .from(users)
     .where(and(eq(users.id, userId), eq(users.companyId, ctx.companyId)))
     .limit(1);
@@ -103,9 +125,16 @@ function inOrder<T extends { id: string }>(rows: T[], ids: (string | null)[]): T
 export async function listGroups(ctx: DomainContext): Promise<ApiGroupListItem[]> {
   const [rows, [company]] = await ctx.db.batch([
     ctx.db.select().from(groups).where(eq(groups.companyId, ctx.companyId)).orderBy(asc(groups.name)),
-    ctx.db.select({ name: companies.name, customHtml: companies.customHtml, allowGroupSelection: companies.allowGroupSelection }).from(companies).where(eq(companies.id, ctx.companyId)),
+    ctx.db
+      .select({ name: companies.name, customHtml: companies.customHtml, allowGroupSelection: companies.allowGroupSelection })
+      .from(companies)
+      .where(eq(companies.id, ctx.companyId)),
   ]);
-  const extra = { allowGroupSelection: company?.allowGroupSelection ?? false, customHtml: company?.customHtml ?? null, companyName: company?.name ?? ctx.actor.company.name };
+  const extra = {
+    allowGroupSelection: company?.allowGroupSelection ?? false,
+    customHtml: company?.customHtml ?? null,
+    companyName: company?.name ?? ctx.actor.company.name,
+  };
   return rows.map((row) => ({ ...toApiGroup(row), ...extra }));
 }
 
@@ -182,7 +211,9 @@ export async function deleteGroup(ctx: DomainContext, id: string): Promise<ApiGr
 // Offices
 
 export async function listOffices(ctx: DomainContext, filter: { groupId?: string } = {}): Promise<ApiOffice[]> {
-  const where = filter.groupId ? and(eq(offices.companyId, ctx.companyId), eq(offices.groupId, filter.groupId)) : eq(offices.companyId, ctx.companyId);
+  const where = filter.groupId
+    ? and(eq(offices.companyId, ctx.companyId), eq(offices.groupId, filter.groupId))
+    : eq(offices.companyId, ctx.companyId);
   const rows = await ctx.db.select().from(offices).where(where).orderBy(asc(offices.name));
   return rows.map(toApiOffice);
 }
@@ -252,7 +283,11 @@ export async function deleteOffice(ctx: DomainContext, id: string): Promise<ApiO
 // Skill levels
 
 export async function listLevelsOfSkill(ctx: DomainContext): Promise<ApiLevelOfSkill[]> {
-  const rows = await ctx.db.select().from(skillLevels).where(eq(skillLevels.companyId, ctx.companyId)).orderBy(asc(skillLevels.level), asc(skillLevels.name));
+  const rows = await ctx.db
+    .select()
+    .from(skillLevels)
+    .where(eq(skillLevels.companyId, ctx.companyId))
+    .orderBy(asc(skillLevels.level), asc(skillLevels.name));
   return rows.map(toApiLevel);
 }
 
@@ -306,7 +341,11 @@ export async function deleteLevelOfSkill(ctx: DomainContext, id: string): Promis
 
 /** In the order they were added, which is the order of the stages a project moves through. */
 export async function listProjectStages(ctx: DomainContext): Promise<ApiProjectStage[]> {
-  const rows = await ctx.db.select().from(projectStages).where(eq(projectStages.companyId, ctx.companyId)).orderBy(asc(projectStages.createdAt), asc(projectStages.name));
+  const rows = await ctx.db
+    .select()
+    .from(projectStages)
+    .where(eq(projectStages.companyId, ctx.companyId))
+    .orderBy(asc(projectStages.createdAt), asc(projectStages.name));
   return rows.map(toApiStage);
 }
 
@@ -360,7 +399,11 @@ export async function deleteProjectStage(ctx: DomainContext, id: string): Promis
 // Project categories
 
 export async function listProjectCategories(ctx: DomainContext): Promise<ApiProjectCategory[]> {
-  const rows = await ctx.db.select().from(projectCategories).where(eq(projectCategories.companyId, ctx.companyId)).orderBy(asc(projectCategories.name));
+  const rows = await ctx.db
+    .select()
+    .from(projectCategories)
+    .where(eq(projectCategories.companyId, ctx.companyId))
+    .orderBy(asc(projectCategories.name));
   return rows.map(toApiCategory);
 }
 
@@ -414,7 +457,11 @@ export async function deleteProjectCategory(ctx: DomainContext, id: string): Pro
 /** PUT /company: the name, and the custom html when sent. Answers the company as GET does. */
 export async function updateCompany(ctx: DomainContext, input: CompanyUpdateInput) {
   requireManager(ctx);
-  const [before] = await ctx.db.select({ name: companies.name, customHtml: companies.customHtml }).from(companies).where(eq(companies.id, ctx.companyId)).limit(1);
+  const [before] = await ctx.db
+    .select({ name: companies.name, customHtml: companies.customHtml })
+    .from(companies)
+    .where(eq(companies.id, ctx.companyId))
+    .limit(1);
   if (!before) throw new NotFoundError("Company not found");
   const changes = { name: input.name, customHtml: input.customHtml === undefined ? before.customHtml : input.customHtml, updatedAt: ctx.now };
   await ctx.db.batch([

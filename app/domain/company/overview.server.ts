@@ -30,7 +30,9 @@ export async function getCompanyOverview(ctx: DomainContext) {
         companyAdmin: users.companyAdmin,
       })
       .from(users)
-      .where(and(eq(users.companyId, ctx.companyId), or(eq(users.companyAdmin, true), eq(users.administratorPriviliges, true), eq(users.admin, true))))
+      .where(
+        and(eq(users.companyId, ctx.companyId), or(eq(users.companyAdmin, true), eq(users.administratorPriviliges, true), eq(users.admin, true))),
+      )
       .orderBy(asc(users.name)),
   ]);
   return {

@@ -15,13 +15,21 @@ import { DomainError, ForbiddenError, NotFoundError, ValidationError } from "../
  * The password is write-only: an empty or missing one keeps the stored password.
  */
 const text = (max: number) =>
-  z.preprocess((value) => (typeof value === "string" ? value.trim() : value), z.string({ error: "Needs to be text." }).max(max, `Use at most ${max} characters.`).nullish());
+  z.preprocess(
+    (value) => (typeof value === "string" ? value.trim() : value),
+    z.string({ error: "Needs to be text." }).max(max, `Use at most ${max} characters.`).nullish(),
+  );
 
 export const smtpConfigSchema = z.object({
   smtpHost: text(255),
   smtpPort: z.preprocess(
     (value) => (value === "" || value === null ? undefined : typeof value === "string" ? Number(value) : value),
-    z.number({ error: "Needs to be a port number from 1 to 65535." }).int("Needs to be a port number from 1 to 65535.").min(1, "Needs to be a port number from 1 to 65535.").max(65535, "Needs to be a port number from 1 to 65535.").optional(),
+    z
+      .number({ error: "Needs to be a port number from 1 to 65535." })
+      .int("Needs to be a port number from 1 to 65535.")
+      .min(1, "Needs to be a port number from 1 to 65535.")
+      .max(65535, "Needs to be a port number from 1 to 65535.")
+      .optional(),
   ),
   smtpSender: text(320),
   smtpSecure: z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()).default(false),
@@ -79,7 +87,15 @@ export async function testSmtpConfig(ctx: DomainContext) {
   if (!smtp) throw new ValidationError("SmtpConfigInputErrors", {}, "Save a host, port and sender first.");
   const to = ctx.actor.user.email;
   try {
-    const data = buildMime({ from: smtp.sender, to, subject: `Test e-mail from ${company.name}`, text: "Your SMTP settings work: this e-mail went through your own server." }, ctx.now);
+    const data = buildMime(
+      {
+        from: smtp.sender,
+        to,
+        subject: `Test e-mail from ${company.name}`,
+        text: "Your SMTP settings work: this e-mail went through your own server.",
+      },
+      ctx.now,
+    );
     await sendSmtp(smtp, to, data);
   } catch (error) {
     throw new DomainError(`The test e-mail could not be sent: ${error instanceof Error ? error.message : String(error)}`, 400);

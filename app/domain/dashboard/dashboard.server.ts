@@ -23,7 +23,9 @@ export async function getDashboard(ctx: DomainContext) {
   const today = startOfUtcDay(ctx.now);
   const picture = profilePictureUrl(me.profilePicture);
   const customHtml =
-    settings.enableCustomHtml && company?.customHtml ? fillCustomHtml(company.customHtml, { id: me._id, name: me.name, email: me.email, photoUrl: picture }) : null;
+    settings.enableCustomHtml && company?.customHtml
+      ? fillCustomHtml(company.customHtml, { id: me._id, name: me.name, email: me.email, photoUrl: picture })
+      : null;
   const admin = isAdmin(me);
   return {
     today: today.toISOString(),

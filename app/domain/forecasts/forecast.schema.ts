@@ -32,7 +32,10 @@ export const forecastUpsertSchema = z
     sessionId: z.string().max(100).nullish(),
   })
   .transform((input) => ({ ...input, endDate: input.endDate ?? input.startDate, comment: input.comment?.trim() ? input.comment.trim() : null }))
-  .refine((input) => input.endDate.getTime() >= input.startDate.getTime(), { message: "The end date cannot be before the start date.", path: ["endDate"] });
+  .refine((input) => input.endDate.getTime() >= input.startDate.getTime(), {
+    message: "The end date cannot be before the start date.",
+    path: ["endDate"],
+  });
 
 export type ForecastUpsertInput = z.infer<typeof forecastUpsertSchema>;
 
@@ -49,4 +52,7 @@ export function cardCommentLimit(settings: { expandComment: boolean }): number {
 export const vacationSchema = z
   .object({ startDate: daySchema, endDate: daySchema.nullish(), sessionId: z.string().max(100).nullish() })
   .transform((input) => ({ ...input, endDate: input.endDate ?? input.startDate }))
-  .refine((input) => input.endDate.getTime() >= input.startDate.getTime(), { message: "The end date cannot be before the start date.", path: ["endDate"] });
+  .refine((input) => input.endDate.getTime() >= input.startDate.getTime(), {
+    message: "The end date cannot be before the start date.",
+    path: ["endDate"],
+  });

@@ -113,7 +113,8 @@ async function checkNoAbsenceOverlap(ctx: DomainContext, userId: string, start: 
 function checkDates(ctx: DomainContext, input: ForecastUpsertInput, previous?: Forecast) {
   const today = startOfUtcDay(ctx.now).getTime();
   const startMoved = !previous || previous.startDate.getTime() !== input.startDate.getTime();
-  if (startMoved && input.startDate.getTime() < today) throw new ValidationError("ForecastInputErrors", { startDate: "Forecasts can start today at the earliest." });
+  if (startMoved && input.startDate.getTime() < today)
+    throw new ValidationError("ForecastInputErrors", { startDate: "Forecasts can start today at the earliest." });
   if (input.endDate.getTime() < today) throw new ValidationError("ForecastInputErrors", { endDate: "Forecasts must end today or later." });
 }
 
@@ -122,7 +123,18 @@ function publishForecasts(ctx: DomainContext, userId: string) {
 }
 
 const audit = (ctx: DomainContext, action: string, entityId: string, data: Record<string, unknown>) =>
-  ctx.db.insert(auditLog).values({ id: newId(), companyId: ctx.companyId, actorId: ctx.actor.user.id, action, entityType: "forecast", entityId, data, createdAt: ctx.now });
+  ctx.db
+    .insert(auditLog)
+    .values({
+      id: newId(),
+      companyId: ctx.companyId,
+      actorId: ctx.actor.user.id,
+      action,
+      entityType: "forecast",
+      entityId,
+      data,
+      createdAt: ctx.now,
+    });
 
 export async function createForecast(ctx: DomainContext, userId: string, input: ForecastUpsertInput): Promise<ApiForecast> {
   const settings = ctx.actor.company.settings;
@@ -132,7 +144,18 @@ export async function createForecast(ctx: DomainContext, userId: string, input: 
   checkComment(ctx, input.comment);
   checkDates(ctx, input);
   await checkNoAbsenceOverlap(ctx, userId, input.startDate, input.endDate);
-  const row = { id: newId(), companyId: ctx.companyId, userId, startDate: input.startDate, endDate: input.endDate, status: input.status, comment: input.comment, externalSource: null, createdAt: ctx.now, updatedAt: ctx.now };
+  const row = {
+    id: newId(),
+    companyId: ctx.companyId,
+    userId,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    status: input.status,
+    comment: input.comment,
+    externalSource: null,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+  };
   await runBatch(ctx.db, [ctx.db.insert(forecasts).values(row), audit(ctx, "forecast.create", row.id, { userId, status: input.status })]);
   publishForecasts(ctx, userId);
   return toApiForecast(row);
@@ -185,7 +208,8 @@ export async function deleteForecast(ctx: DomainContext, userId: string, forecas
 
 export async function createVacation(ctx: DomainContext, userId: string, input: { startDate: Date; endDate: Date }) {
   await requireCompanyUser(ctx, userId);
-  if (!canEditAvailabilityOf(ctx.actor.user, userId, ctx.actor.company.settings)) throw new ForbiddenError("You cannot add vacations for this person.");
+  if (!canEditAvailabilityOf(ctx.actor.user, userId, ctx.actor.company.settings))
+    throw new ForbiddenError("You cannot add vacations for this person.");
   const row = { id: newId(), companyId: ctx.companyId, userId, startDate: input.startDate, endDate: input.endDate, createdAt: ctx.now };
   await ctx.db.insert(vacations).values(row);
   publishForecasts(ctx, userId);

@@ -6,11 +6,7 @@ import { companySettingsSchema } from "../company/settings.schema";
  * The operator console's forms. A firm's settings are edited as one form: every switch of
  * companySettingsSchema, with the messages a person reads in place of zod's defaults.
  */
-const companyName = z
-  .string({ error: "This field is required." })
-  .trim()
-  .min(1, "This field is required.")
-  .max(100, "Use at most 100 characters.");
+const companyName = z.string({ error: "This field is required." }).trim().min(1, "This field is required.").max(100, "Use at most 100 characters.");
 
 export const operatorCompanyCreateSchema = z.object({
   name: companyName,
@@ -25,7 +21,9 @@ export const MATTERS_TIMEPERIOD_MESSAGE = "Needs to be a whole number of days fr
 export const SETTING_TEXT_FIELDS = ["mattersTimeperiod", "elsewhereLabel", "icon"] as const;
 type SettingKey = keyof z.infer<typeof companySettingsSchema>;
 type SwitchKey = Exclude<SettingKey, (typeof SETTING_TEXT_FIELDS)[number]>;
-export const SETTING_SWITCHES = Object.keys(companySettingsSchema.shape).filter((key) => !(SETTING_TEXT_FIELDS as readonly string[]).includes(key)) as SwitchKey[];
+export const SETTING_SWITCHES = Object.keys(companySettingsSchema.shape).filter(
+  (key) => !(SETTING_TEXT_FIELDS as readonly string[]).includes(key),
+) as SwitchKey[];
 
 /** A checkbox: absent means off. No default, or a switch that defaults to on could never be turned off. */
 const formSwitch = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean());
@@ -35,7 +33,12 @@ export const operatorCompanyUpdateSchema = companySettingsSchema.extend({
   ...switchFields,
   name: companyName,
   icon: z.string().trim().max(500, "Use at most 500 characters.").nullable().default(null),
-  mattersTimeperiod: z.number({ error: MATTERS_TIMEPERIOD_MESSAGE }).int(MATTERS_TIMEPERIOD_MESSAGE).min(1, MATTERS_TIMEPERIOD_MESSAGE).max(90, MATTERS_TIMEPERIOD_MESSAGE).default(7),
+  mattersTimeperiod: z
+    .number({ error: MATTERS_TIMEPERIOD_MESSAGE })
+    .int(MATTERS_TIMEPERIOD_MESSAGE)
+    .min(1, MATTERS_TIMEPERIOD_MESSAGE)
+    .max(90, MATTERS_TIMEPERIOD_MESSAGE)
+    .default(7),
   elsewhereLabel: z.string().trim().min(1, "This field is required.").max(40, "Use at most 40 characters.").default("Elsewhere"),
 });
 export type OperatorCompanyUpdateInput = z.infer<typeof operatorCompanyUpdateSchema>;

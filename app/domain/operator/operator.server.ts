@@ -26,7 +26,10 @@ const EMAIL_TAKEN = "A user with this e-mail already exists.";
 
 export async function listCompanies(ctx: OperatorContext) {
   const [rows, counts] = await Promise.all([
-    ctx.db.select({ id: companies.id, name: companies.name, settings: companies.settings, createdAt: companies.createdAt }).from(companies).orderBy(companies.name),
+    ctx.db
+      .select({ id: companies.id, name: companies.name, settings: companies.settings, createdAt: companies.createdAt })
+      .from(companies)
+      .orderBy(companies.name),
     ctx.db.select({ companyId: users.companyId, people: count() }).from(users).groupBy(users.companyId),
   ]);
   const people = new Map(counts.map((row) => [row.companyId, row.people]));
@@ -61,7 +64,16 @@ export async function createCompanyWithAdmin(ctx: OperatorContext, mailer: Maile
   ]);
   const actingAdmin: Actor = {
     ...ctx.actor,
-    user: { ...ctx.actor.user, companyAdmin: true, admin: false, administratorPriviliges: false, groupId: null, officeId: null, secondaryGroupId: null, secondaryOfficeId: null },
+    user: {
+      ...ctx.actor.user,
+      companyAdmin: true,
+      admin: false,
+      administratorPriviliges: false,
+      groupId: null,
+      officeId: null,
+      secondaryGroupId: null,
+      secondaryOfficeId: null,
+    },
     company: { id, name: input.name, allowGroupSelection: false, settings: readCompanySettings("{}") },
   };
   try {
@@ -83,15 +95,20 @@ export async function createCompanyWithAdmin(ctx: OperatorContext, mailer: Maile
 
 /** A firm's name and every feature switch, written together; the audit row keeps before and after. */
 export async function updateCompanyAsOperator(ctx: OperatorContext, companyId: string, input: OperatorCompanyUpdateInput) {
-  const [before] = await ctx.db.select({ name: companies.name, settings: companies.settings }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  const [before] = await ctx.db
+    .select({ name: companies.name, settings: companies.settings })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
   if (!before) throw new NotFoundError("Company not found");
   const { name, ...settings } = input;
   const beforeSettings = readCompanySettings(before.settings);
-  const changed = Object.fromEntries(
-    Object.entries(settings).filter(([key, value]) => beforeSettings[key as keyof typeof beforeSettings] !== value),
-  );
+  const changed = Object.fromEntries(Object.entries(settings).filter(([key, value]) => beforeSettings[key as keyof typeof beforeSettings] !== value));
   await ctx.db.batch([
-    ctx.db.update(companies).set({ name, settings: JSON.stringify(settings), updatedAt: ctx.now }).where(eq(companies.id, companyId)),
+    ctx.db
+      .update(companies)
+      .set({ name, settings: JSON.stringify(settings), updatedAt: ctx.now })
+      .where(eq(companies.id, companyId)),
     ctx.db.insert(auditLog).values({
       companyId,
       actorId: ctx.actor.user.id,

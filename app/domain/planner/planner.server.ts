@@ -52,7 +52,13 @@ export async function getPlanner(ctx: DomainContext, window: { from: Date; days:
     ctx.db
       .select({ id: vacations.id, userId: vacations.userId, startDate: vacations.startDate, endDate: vacations.endDate })
       .from(vacations)
-      .where(and(eq(vacations.companyId, ctx.companyId), gte(vacations.endDate, today < from ? today : from), lte(vacations.startDate, today > to ? today : to)))
+      .where(
+        and(
+          eq(vacations.companyId, ctx.companyId),
+          gte(vacations.endDate, today < from ? today : from),
+          lte(vacations.startDate, today > to ? today : to),
+        ),
+      )
       .orderBy(asc(vacations.startDate)),
   ]);
   const rows = people.filter((p) => !isAdmin(p));

@@ -64,7 +64,11 @@ export function dayIndexAt(columns: DayColumn[], x: number): number {
 }
 
 /** Horizontal extent of [start, end] (inclusive days) on the columns, or null when outside. */
-export function spanOf(columns: DayColumn[], startIso: string, endIso: string): { left: number; width: number; clippedStart: boolean; clippedEnd: boolean } | null {
+export function spanOf(
+  columns: DayColumn[],
+  startIso: string,
+  endIso: string,
+): { left: number; width: number; clippedStart: boolean; clippedEnd: boolean } | null {
   if (columns.length === 0) return null;
   const first = columns[0].date.getTime();
   const last = columns[columns.length - 1].date.getTime();

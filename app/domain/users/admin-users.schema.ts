@@ -6,7 +6,10 @@ import { emailField, nameField, optionalId } from "../account/invite.schema";
  * (PUT /users/{id}/move) and the admin rights (PUT /users/{id}/admin). The API sends only
  * what changes; the page's forms send every field they show (checkboxes as "on" or absent).
  */
-const flag = z.preprocess((value) => (value === "on" || value === "true" ? true : value === "false" ? false : value), z.boolean({ error: "Needs to be true or false." }));
+const flag = z.preprocess(
+  (value) => (value === "on" || value === "true" ? true : value === "false" ? false : value),
+  z.boolean({ error: "Needs to be true or false." }),
+);
 
 export const adminUserUpdateSchema = z.object({
   name: nameField.optional(),

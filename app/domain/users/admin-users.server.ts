@@ -116,7 +116,9 @@ async function requireAdministered(ctx: DomainContext, userId: string) {
 }
 
 function audit(ctx: DomainContext, action: string, userId: string, data: Record<string, unknown>) {
-  return ctx.db.insert(auditLog).values({ companyId: ctx.companyId, actorId: ctx.actor.user.id, action, entityType: "user", entityId: userId, data, createdAt: ctx.now });
+  return ctx.db
+    .insert(auditLog)
+    .values({ companyId: ctx.companyId, actorId: ctx.actor.user.id, action, entityType: "user", entityId: userId, data, createdAt: ctx.now });
 }
 
 const whereUser = (ctx: DomainContext, userId: string) => and(eq(users.id, userId), eq(users.companyId, ctx.companyId));
@@ -131,8 +133,10 @@ export async function updateUserAsAdmin(ctx: DomainContext, userId: string, inpu
   const target = await requireAdministered(ctx, userId);
   const settings = ctx.actor.company.settings;
   const errors: Record<string, string> = {};
-  if (input.detailedViewPriviliges && !settings.enableUtilizationView) errors.detailedViewPriviliges = "Detailed View is not enabled for this company.";
-  if (input.utilizationViewOthersPriviliges && !settings.enableUtilizationView) errors.utilizationViewOthersPriviliges = "Utilization View is not enabled for this company.";
+  if (input.detailedViewPriviliges && !settings.enableUtilizationView)
+    errors.detailedViewPriviliges = "Detailed View is not enabled for this company.";
+  if (input.utilizationViewOthersPriviliges && !settings.enableUtilizationView)
+    errors.utilizationViewOthersPriviliges = "Utilization View is not enabled for this company.";
   const detailed = input.detailedViewPriviliges ?? target.detailedViewPriviliges;
   if (input.detailedViewHoursPriviliges) {
     if (!settings.enableDetailedViewHours) errors.detailedViewHoursPriviliges = "Detailed View Hours is not enabled for this company.";
@@ -177,7 +181,10 @@ export async function moveUser(ctx: DomainContext, userId: string, input: MoveUs
   if (Object.keys(missing).length) throw new ValidationError(ENTITY, missing);
   if (!emptyAllowed) await checkTeam(ctx.db, ctx.companyId, { groupId: input.group!, officeId: input.office! }, ENTITY);
   if (input.secondaryEnabled) {
-    await checkTeam(ctx.db, ctx.companyId, { groupId: input.secondaryGroup!, officeId: input.secondaryOffice! }, ENTITY, { group: "secondaryGroup", office: "secondaryOffice" });
+    await checkTeam(ctx.db, ctx.companyId, { groupId: input.secondaryGroup!, officeId: input.secondaryOffice! }, ENTITY, {
+      group: "secondaryGroup",
+      office: "secondaryOffice",
+    });
   }
   const changes = {
     groupId: emptyAllowed ? null : input.group!,
@@ -185,7 +192,12 @@ export async function moveUser(ctx: DomainContext, userId: string, input: MoveUs
     secondaryGroupId: input.secondaryEnabled ? input.secondaryGroup! : null,
     secondaryOfficeId: input.secondaryEnabled ? input.secondaryOffice! : null,
   };
-  const before = { groupId: target.groupId, officeId: target.officeId, secondaryGroupId: target.secondaryGroupId, secondaryOfficeId: target.secondaryOfficeId };
+  const before = {
+    groupId: target.groupId,
+    officeId: target.officeId,
+    secondaryGroupId: target.secondaryGroupId,
+    secondaryOfficeId: target.secondaryOfficeId,
+  };
   await ctx.db.batch([ctx.db.update(users).set(changes).where(whereUser(ctx, userId)), audit(ctx, "move", userId, { before, after: changes })]);
   return getUser(ctx, userId);
 }

@@ -17,7 +17,10 @@ function selectionSchema(kind: "offices" | "groups") {
     .transform((list): Selection => (list.includes(ALL) ? ALL : [...new Set(list)]));
 }
 
-const idList = z.array(id).max(500, "At most 500 ids.").transform((list) => [...new Set(list)]);
+const idList = z
+  .array(id)
+  .max(500, "At most 500 ids.")
+  .transform((list) => [...new Set(list)]);
 
 /**
  * The body of POST /users/filtered and /users/filteredIds. Leaving offices or groups out

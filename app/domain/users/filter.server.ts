@@ -96,13 +96,20 @@ export async function filterOptions(ctx: DomainContext): Promise<FilterOptions> 
     ctx.db
       .select({ _id: groups.id, name: groups.name })
       .from(groups)
-      .where(and(eq(groups.companyId, ctx.companyId), scope.allGroups ? undefined : inArray(groups.id, scope.groupIds.length ? scope.groupIds : [""])))
+      .where(
+        and(eq(groups.companyId, ctx.companyId), scope.allGroups ? undefined : inArray(groups.id, scope.groupIds.length ? scope.groupIds : [""])),
+      )
       .orderBy(asc(groups.name)),
     ctx.db
       .select({ _id: offices.id, name: offices.name, groupName: sql<string | null>`${officeGroups.name}`.as("group_name") })
       .from(offices)
       .leftJoin(officeGroups, eq(officeGroups.id, offices.groupId))
-      .where(and(eq(offices.companyId, ctx.companyId), scope.allOffices ? undefined : inArray(offices.id, scope.officeIds.length ? scope.officeIds : [""])))
+      .where(
+        and(
+          eq(offices.companyId, ctx.companyId),
+          scope.allOffices ? undefined : inArray(offices.id, scope.officeIds.length ? scope.officeIds : [""]),
+        ),
+      )
       .orderBy(asc(offices.name), asc(officeGroups.name)),
   ]);
   return { groups: groupRows, offices: officeRows, allGroups: scope.allGroups, allOffices: scope.allOffices };
@@ -125,7 +132,11 @@ function membership(companyId: string, filter: Pick<ResolvedFilter, "groups" | "
   if (filter.groups === ALL && filter.offices === ALL) return company;
   if ((filter.groups !== ALL && filter.groups.length === 0) || (filter.offices !== ALL && filter.offices.length === 0)) return sql`0`;
   const pair = (group: AnySQLiteColumn, office: AnySQLiteColumn) =>
-    and(company, filter.groups === ALL ? undefined : inJsonList(group, filter.groups), filter.offices === ALL ? undefined : inJsonList(office, filter.offices))!;
+    and(
+      company,
+      filter.groups === ALL ? undefined : inJsonList(group, filter.groups),
+      filter.offices === ALL ? undefined : inJsonList(office, filter.offices),
+    )!;
   return sql`(${pair(users.groupId, users.officeId)} or ${pair(users.secondaryGroupId, users.secondaryOfficeId)})`;
 }
 

@@ -7,14 +7,15 @@ import { NotFoundError, ValidationError } from "../errors";
 /** Push tokens of the native apps: each person reads, adds and removes only their own. */
 export const tokenTypeSchema = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "Needs to be a token type such as apns or fcm.");
 export const notificationTokenSchema = z.object({
-  token: z
-    .string({ error: "This field is required." })
-    .trim()
-    .min(1, "This field is required.")
-    .max(4096, "Use at most 4096 characters."),
+  token: z.string({ error: "This field is required." }).trim().min(1, "This field is required.").max(4096, "Use at most 4096 characters."),
 });
 
-const toApi = (row: typeof notificationTokens.$inferSelect) => ({ _id: row.id, tokenType: row.tokenType, token: row.token, created: row.createdAt.toISOString() });
+const toApi = (row: typeof notificationTokens.$inferSelect) => ({
+  _id: row.id,
+  tokenType: row.tokenType,
+  token: row.token,
+  created: row.createdAt.toISOString(),
+});
 const own = (ctx: DomainContext) => and(eq(notificationTokens.companyId, ctx.companyId), eq(notificationTokens.userId, ctx.actor.user.id));
 
 export async function listNotificationTokens(ctx: DomainContext) {

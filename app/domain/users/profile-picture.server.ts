@@ -45,13 +45,26 @@ export async function saveProfilePicture(ctx: DomainContext, files: R2Bucket, us
   const type = sniffImageType(bytes);
   if (!type) throw new ValidationError(ENTITY, { image: "Use a JPEG or PNG picture." });
   const file = `${target.id}-${newId()}.${type === "image/png" ? "png" : "jpg"}`;
-  await files.put(`${PICTURE_PREFIX}${file}`, bytes, { httpMetadata: { contentType: type, cacheControl: "public, max-age=31536000, immutable" }, customMetadata: { companyId: ctx.companyId, userId: target.id } });
+  await files.put(`${PICTURE_PREFIX}${file}`, bytes, {
+    httpMetadata: { contentType: type, cacheControl: "public, max-age=31536000, immutable" },
+    customMetadata: { companyId: ctx.companyId, userId: target.id },
+  });
   await ctx.db.batch([
     ctx.db
       .update(users)
       .set({ profilePicture: `${INTERNAL_PICTURE_MARKER}${file}` })
       .where(and(eq(users.id, target.id), eq(users.companyId, ctx.companyId))),
-    ctx.db.insert(auditLog).values({ companyId: ctx.companyId, actorId: ctx.actor.user.id, action: "profile-picture", entityType: "user", entityId: target.id, data: { file }, createdAt: ctx.now }),
+    ctx.db
+      .insert(auditLog)
+      .values({
+        companyId: ctx.companyId,
+        actorId: ctx.actor.user.id,
+        action: "profile-picture",
+        entityType: "user",
+        entityId: target.id,
+        data: { file },
+        createdAt: ctx.now,
+      }),
   ]);
   const previous = target.profilePicture;
   if (previous?.startsWith(INTERNAL_PICTURE_MARKER)) await files.delete(`${PICTURE_PREFIX}${previous.slice(INTERNAL_PICTURE_MARKER.length)}`);

@@ -38,7 +38,11 @@ export async function checkTeam(
 export async function teamChoices(db: Db, companyId: string) {
   const [groupRows, officeRows] = await db.batch([
     db.select({ _id: groups.id, name: groups.name }).from(groups).where(eq(groups.companyId, companyId)).orderBy(groups.name),
-    db.select({ _id: offices.id, name: offices.name, group: offices.groupId }).from(offices).where(eq(offices.companyId, companyId)).orderBy(offices.name),
+    db
+      .select({ _id: offices.id, name: offices.name, group: offices.groupId })
+      .from(offices)
+      .where(eq(offices.companyId, companyId))
+      .orderBy(offices.name),
   ]);
   return { groups: groupRows, offices: officeRows };
 }

@@ -115,10 +115,22 @@ export async function getUserCard(ctx: DomainContext, userId: string) {
     /** null: the company turned projects off; the card shows the section only when there are rows. */
     projects: settings.disableProjects
       ? null
-      : projectRows.map((p) => ({ _id: p._id, name: p.name, startDate: p.startDate?.toISOString() ?? null, endDate: p.endDate?.toISOString() ?? null })),
+      : projectRows.map((p) => ({
+          _id: p._id,
+          name: p.name,
+          startDate: p.startDate?.toISOString() ?? null,
+          endDate: p.endDate?.toISOString() ?? null,
+        })),
     competences: settings.disableCompetences
       ? null
-      : skillRows.map((s) => ({ _id: s._id, competenceId: s.competenceId, name: s.competenceName, category: s.categoryName, level: s.level, levelName: s.levelName })),
+      : skillRows.map((s) => ({
+          _id: s._id,
+          competenceId: s.competenceId,
+          name: s.competenceName,
+          category: s.categoryName,
+          level: s.level,
+          levelName: s.levelName,
+        })),
     cvItems: cvRows,
   };
 }

@@ -6,7 +6,9 @@ import type { DomainContext } from "../context";
 import { NotFoundError } from "../errors";
 import { workplaceWeeks } from "../workplace/workplace-week.server";
 
-type UserStatePatch = Partial<Pick<typeof users.$inferInsert, "currentWorkload" | "futureWorkload" | "workloadForecastDate" | "message" | "onLeave" | "atHome">>;
+type UserStatePatch = Partial<
+  Pick<typeof users.$inferInsert, "currentWorkload" | "futureWorkload" | "workloadForecastDate" | "message" | "onLeave" | "atHome">
+>;
 
 /**
  * The statements that change a person's availability state: the update itself (which

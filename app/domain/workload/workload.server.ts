@@ -17,7 +17,9 @@ const NOT_YOURS = "You can only change your own workload.";
  */
 export async function setWorkload(ctx: DomainContext, type: "current" | "future", input: { workscale: number; source: string }) {
   const me = await requireCompanyUser(ctx, ctx.actor.user.id);
-  const entry = ctx.db.insert(workloadEntries).values({ id: newId(), companyId: ctx.companyId, userId: me.id, type, workscale: input.workscale, source: input.source, createdAt: ctx.now });
+  const entry = ctx.db
+    .insert(workloadEntries)
+    .values({ id: newId(), companyId: ctx.companyId, userId: me.id, type, workscale: input.workscale, source: input.source, createdAt: ctx.now });
   if (type === "current") {
     await runBatch(ctx.db, [entry, ...userStateStatements(ctx, me.id, { currentWorkload: input.workscale, onLeave: false }, input.source)]);
   } else {
@@ -27,11 +29,19 @@ export async function setWorkload(ctx: DomainContext, type: "current" | "future"
         ctx.db
           .update(forecasts)
           .set({ status: String(input.workscale) as "0" })
-          .where(and(eq(forecasts.companyId, ctx.companyId), eq(forecasts.userId, me.id), eq(forecasts.startDate, me.workloadForecastDate), eq(forecasts.endDate, me.workloadForecastDate))),
+          .where(
+            and(
+              eq(forecasts.companyId, ctx.companyId),
+              eq(forecasts.userId, me.id),
+              eq(forecasts.startDate, me.workloadForecastDate),
+              eq(forecasts.endDate, me.workloadForecastDate),
+            ),
+          ),
       );
     }
     await runBatch(ctx.db, statements);
-    if (me.workloadForecastDate) ctx.publish(ctx.companyId, { type: "UPDATE_FORECASTS_FOR_USER", userId: me.id, sessionId: ctx.clientSessionId ?? null });
+    if (me.workloadForecastDate)
+      ctx.publish(ctx.companyId, { type: "UPDATE_FORECASTS_FOR_USER", userId: me.id, sessionId: ctx.clientSessionId ?? null });
   }
   return publishUserUpdate(ctx, me.id);
 }
@@ -103,4 +113,3 @@ export async function setWorkloadForecastDate(ctx: DomainContext, userId: string
   ctx.publish(ctx.companyId, { type: "UPDATE_FORECASTS_FOR_USER", userId: me.id, sessionId: ctx.clientSessionId ?? null });
   return publishUserUpdate(ctx, me.id);
 }
-

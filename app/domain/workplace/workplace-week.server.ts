@@ -46,4 +46,3 @@ export async function workplaceWeeks(db: Db, companyId: string, userIds: string[
   }
   return result;
 }
-

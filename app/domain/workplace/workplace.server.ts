@@ -23,7 +23,9 @@ export async function setWorkplace(ctx: DomainContext, index: number, input: { o
   const second = me.secondaryOfficeId ? "second" : null;
   const allowed = workplaceChoices(settings, { first: "first", second }, input.future).map((choice) => choice.value);
   if (!allowed.includes(input.option)) {
-    throw new ValidationError("InputErrors", { option: input.option === null ? "None can only be chosen for the default week." : "This option is not available." });
+    throw new ValidationError("InputErrors", {
+      option: input.option === null ? "None can only be chosen for the default week." : "This option is not available.",
+    });
   }
   const kind = input.future ? "default" : "rolling";
   const day = nextWorkingDays(ctx.now, 5)[index];
@@ -32,12 +34,19 @@ export async function setWorkplace(ctx: DomainContext, index: number, input: { o
     ctx.db
       .insert(workplacePlans)
       .values({ id: newId(), companyId: ctx.companyId, userId: me.id, kind, key, option: input.option, updatedAt: ctx.now })
-      .onConflictDoUpdate({ target: [workplacePlans.userId, workplacePlans.kind, workplacePlans.key], set: { option: input.option, updatedAt: ctx.now } }),
-    ctx.db.insert(workplaceHistory).values({ id: newId(), companyId: ctx.companyId, userId: me.id, kind, key, option: input.option, source: input.source, recordedAt: ctx.now }),
+      .onConflictDoUpdate({
+        target: [workplacePlans.userId, workplacePlans.kind, workplacePlans.key],
+        set: { option: input.option, updatedAt: ctx.now },
+      }),
+    ctx.db
+      .insert(workplaceHistory)
+      .values({ id: newId(), companyId: ctx.companyId, userId: me.id, kind, key, option: input.option, source: input.source, recordedAt: ctx.now }),
   ];
   const changesToday = !input.future && index === 0 && isoDay(day) === isoDay(ctx.now);
   if (changesToday) {
-    statements.push(...(userStateStatements(ctx, me.id, { onLeave: input.option === 2, atHome: input.option === 1 }, input.source) as typeof statements));
+    statements.push(
+      ...(userStateStatements(ctx, me.id, { onLeave: input.option === 2, atHome: input.option === 1 }, input.source) as typeof statements),
+    );
   }
   await runBatch(ctx.db, statements);
   return publishUserUpdate(ctx, me.id);

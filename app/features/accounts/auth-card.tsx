@@ -12,7 +12,9 @@ export function AuthCard({ title, subtitle, children, wide }: { title: string; s
         <h1 className="mt-8 text-center text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
         {subtitle ? <p className="mt-2 text-center text-sm text-slate-600">{subtitle}</p> : null}
       </div>
-      <div className={`mx-auto mt-8 w-full ${wide ? "max-w-md" : "max-w-sm"} rounded-xl bg-white px-6 py-8 shadow-sm ring-1 ring-slate-200`}>{children}</div>
+      <div className={`mx-auto mt-8 w-full ${wide ? "max-w-md" : "max-w-sm"} rounded-xl bg-white px-6 py-8 shadow-sm ring-1 ring-slate-200`}>
+        {children}
+      </div>
     </main>
   );
 }

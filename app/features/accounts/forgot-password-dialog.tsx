@@ -41,7 +41,9 @@ function ForgotPasswordForm({ email, onClose }: { email?: string; onClose: () =>
         <p role="status" className="rounded-md bg-green-50 px-3 py-2 text-sm font-medium text-green-800">
           Reset link sent
         </p>
-        <p className="mt-3 text-sm text-slate-600">If an account uses that e-mail address, a link to reset its password is on its way. It works for one hour.</p>
+        <p className="mt-3 text-sm text-slate-600">
+          If an account uses that e-mail address, a link to reset its password is on its way. It works for one hour.
+        </p>
         <DialogActions>
           <Button onClick={onClose} data-autofocus>
             Close

@@ -10,7 +10,13 @@ export function SelectField({
   placeholder,
   className,
   ...select
-}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; id: string; errors?: string[]; options: { value: string; label: string }[]; placeholder?: string }) {
+}: SelectHTMLAttributes<HTMLSelectElement> & {
+  label: string;
+  id: string;
+  errors?: string[];
+  options: { value: string; label: string }[];
+  placeholder?: string;
+}) {
   const errorId = `${id}-error`;
   const invalid = Boolean(errors?.length);
   return (

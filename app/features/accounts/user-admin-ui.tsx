@@ -15,7 +15,17 @@ export type Me = RoleFlags & Membership & { id: string };
 type DialogState = { kind: "edit" | "team" | "delete"; user: AdminUser } | null;
 
 export function canChange(me: Me, user: AdminUser): boolean {
-  return user._id !== me.id && canAdministerUser(me, { id: user._id, ...user, groupId: user.group?._id ?? null, officeId: user.office?._id ?? null, secondaryGroupId: user.secondaryGroup?._id ?? null, secondaryOfficeId: user.secondaryOffice?._id ?? null });
+  return (
+    user._id !== me.id &&
+    canAdministerUser(me, {
+      id: user._id,
+      ...user,
+      groupId: user.group?._id ?? null,
+      officeId: user.office?._id ?? null,
+      secondaryGroupId: user.secondaryGroup?._id ?? null,
+      secondaryOfficeId: user.secondaryOffice?._id ?? null,
+    })
+  );
 }
 
 /** A short message at the top of the page (team change results), gone after a few seconds. */
@@ -37,19 +47,32 @@ export function useToast() {
 }
 
 /** The row's '…' menu and the dialogs it opens: edit, team change, admin rights, delete. */
-export function useUserDialogs({ choices, features, onToast }: { choices: TeamChoices; features: { utilizationView: boolean; detailedViewHours: boolean }; onToast: (message: string) => void }) {
+export function useUserDialogs({
+  choices,
+  features,
+  onToast,
+}: {
+  choices: TeamChoices;
+  features: { utilizationView: boolean; detailedViewHours: boolean };
+  onToast: (message: string) => void;
+}) {
   const [dialog, setDialog] = useState<DialogState>(null);
   const close = useCallback(() => setDialog(null), []);
   const titles = { edit: "Edit user", team: "Change group and office", delete: "Delete user" };
   const modal = (
-    <Modal open={dialog !== null} onClose={close} title={dialog ? titles[dialog.kind] : ""} description={dialog ? dialog.user.name || dialog.user.email : undefined}>
+    <Modal
+      open={dialog !== null}
+      onClose={close}
+      title={dialog ? titles[dialog.kind] : ""}
+      description={dialog ? dialog.user.name || dialog.user.email : undefined}
+    >
       {dialog?.kind === "edit" ? <UserEditForm user={dialog.user} features={features} onClose={close} /> : null}
       {dialog?.kind === "team" ? <TeamForm user={dialog.user} choices={choices} onClose={close} onResult={onToast} /> : null}
       {dialog?.kind === "delete" ? (
         <ConfirmForm intent="delete" id={dialog.user._id} onClose={close}>
           <p>
-            Delete <strong className="font-semibold text-slate-900">{dialog.user.name || dialog.user.email}</strong>? Their workload, forecasts and history are deleted with them. This cannot be
-            undone.
+            Delete <strong className="font-semibold text-slate-900">{dialog.user.name || dialog.user.email}</strong>? Their workload, forecasts and
+            history are deleted with them. This cannot be undone.
           </p>
         </ConfirmForm>
       ) : null}
@@ -64,7 +87,11 @@ export function UserRowMenu({ user, open }: { user: AdminUser; open: (state: Non
   const isAdmin = user.administratorPriviliges;
   return (
     <Menu>
-      <MenuButton aria-label={`Actions for ${label}`} title="Actions" className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800 data-open:bg-slate-100">
+      <MenuButton
+        aria-label={`Actions for ${label}`}
+        title="Actions"
+        className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800 data-open:bg-slate-100"
+      >
         <svg viewBox="0 0 24 24" fill="currentColor" className="h-4 w-4" aria-hidden="true">
           <circle cx="5" cy="12" r="1.8" />
           <circle cx="12" cy="12" r="1.8" />
@@ -73,12 +100,20 @@ export function UserRowMenu({ user, open }: { user: AdminUser; open: (state: Non
       </MenuButton>
       <MenuItems anchor="bottom end" className="z-40 w-56 rounded-lg bg-white py-1 text-sm shadow-lg ring-1 ring-slate-200 focus:outline-none">
         <MenuItem>
-          <button type="button" onClick={() => open({ kind: "edit", user })} className="block w-full px-4 py-2 text-left text-slate-800 data-focus:bg-slate-100">
+          <button
+            type="button"
+            onClick={() => open({ kind: "edit", user })}
+            className="block w-full px-4 py-2 text-left text-slate-800 data-focus:bg-slate-100"
+          >
             Edit
           </button>
         </MenuItem>
         <MenuItem>
-          <button type="button" onClick={() => open({ kind: "team", user })} className="block w-full px-4 py-2 text-left text-slate-800 data-focus:bg-slate-100">
+          <button
+            type="button"
+            onClick={() => open({ kind: "team", user })}
+            className="block w-full px-4 py-2 text-left text-slate-800 data-focus:bg-slate-100"
+          >
             Change group and office
           </button>
         </MenuItem>
@@ -86,7 +121,9 @@ export function UserRowMenu({ user, open }: { user: AdminUser; open: (state: Non
           <MenuItem>
             <button
               type="button"
-              onClick={() => fetcher.submit({ intent: "setAdmin", id: user._id, admin: "false", administratorPriviliges: String(!isAdmin) }, { method: "post" })}
+              onClick={() =>
+                fetcher.submit({ intent: "setAdmin", id: user._id, admin: "false", administratorPriviliges: String(!isAdmin) }, { method: "post" })
+              }
               className="block w-full px-4 py-2 text-left text-slate-800 data-focus:bg-slate-100"
             >
               {isAdmin ? "Remove admin priviliges" : "Make admin"}
@@ -94,7 +131,11 @@ export function UserRowMenu({ user, open }: { user: AdminUser; open: (state: Non
           </MenuItem>
         )}
         <MenuItem>
-          <button type="button" onClick={() => open({ kind: "delete", user })} className="block w-full px-4 py-2 text-left text-red-700 data-focus:bg-red-50">
+          <button
+            type="button"
+            onClick={() => open({ kind: "delete", user })}
+            className="block w-full px-4 py-2 text-left text-red-700 data-focus:bg-red-50"
+          >
             Delete
           </button>
         </MenuItem>
@@ -106,5 +147,9 @@ export function UserRowMenu({ user, open }: { user: AdminUser; open: (state: Non
 /** 'Company admin', 'Admin' or 'Observer' as a small badge; nothing for employees. */
 export function RoleBadge({ label }: { label: string }) {
   if (!label) return null;
-  return <span className="inline-flex rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-brand-800 ring-1 ring-brand-200">{label}</span>;
+  return (
+    <span className="inline-flex rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-brand-800 ring-1 ring-brand-200">
+      {label}
+    </span>
+  );
 }

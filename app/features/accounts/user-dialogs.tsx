@@ -26,7 +26,23 @@ export interface Team {
   officeId: string;
 }
 
-function Checkbox({ name, label, defaultChecked, checked, onChange, disabled, hint }: { name: string; label: string; defaultChecked?: boolean; checked?: boolean; onChange?: (checked: boolean) => void; disabled?: boolean; hint?: string }) {
+function Checkbox({
+  name,
+  label,
+  defaultChecked,
+  checked,
+  onChange,
+  disabled,
+  hint,
+}: {
+  name: string;
+  label: string;
+  defaultChecked?: boolean;
+  checked?: boolean;
+  onChange?: (checked: boolean) => void;
+  disabled?: boolean;
+  hint?: string;
+}) {
   return (
     <label className={clsx("flex items-start gap-3 text-sm", disabled ? "text-slate-400" : "text-slate-800")}>
       <input
@@ -46,7 +62,19 @@ function Checkbox({ name, label, defaultChecked, checked, onChange, disabled, hi
   );
 }
 
-function Actions({ onCancel, busy, label, busyLabel, disabled }: { onCancel: () => void; busy: boolean; label: string; busyLabel: string; disabled?: boolean }) {
+function Actions({
+  onCancel,
+  busy,
+  label,
+  busyLabel,
+  disabled,
+}: {
+  onCancel: () => void;
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  disabled?: boolean;
+}) {
   return (
     <DialogActions>
       <Button variant="secondary" onClick={onCancel}>
@@ -114,7 +142,17 @@ export function TeamSelect({
 }
 
 /** Invite one person: an employee, an administrator (admin), or, for company admins, a company administrator. */
-export function InviteForm({ choices, defaultTeam, canInviteCompanyAdmin, onClose }: { choices: TeamChoices; defaultTeam: Team | null; canInviteCompanyAdmin: boolean; onClose: () => void }) {
+export function InviteForm({
+  choices,
+  defaultTeam,
+  canInviteCompanyAdmin,
+  onClose,
+}: {
+  choices: TeamChoices;
+  defaultTeam: Team | null;
+  canInviteCompanyAdmin: boolean;
+  onClose: () => void;
+}) {
   const { fetcher, form, fields, busy } = useDialogForm("invite", userCreationSchema, undefined, onClose);
   const [companyAdmin, setCompanyAdmin] = useState(false);
   return (
@@ -124,8 +162,18 @@ export function InviteForm({ choices, defaultTeam, canInviteCompanyAdmin, onClos
       <Field label="Email" autoComplete="off" {...inputProps(fields.email, { type: "email" })} />
       <Field label="Title (optional)" autoComplete="off" {...inputProps(fields.title, { type: "text" })} />
       <Checkbox name="admin" label="Administrator" hint="Sees the user lists and statistics of their group and office." />
-      {canInviteCompanyAdmin ? <Checkbox name="companyAdmin" label="Company administrator" hint="Runs the whole company; has no group or office." checked={companyAdmin} onChange={setCompanyAdmin} /> : null}
-      {companyAdmin ? null : <TeamSelect idPrefix="invite" choices={choices} initial={defaultTeam} errors={{ group: fields.group.errors, office: fields.office.errors }} />}
+      {canInviteCompanyAdmin ? (
+        <Checkbox
+          name="companyAdmin"
+          label="Company administrator"
+          hint="Runs the whole company; has no group or office."
+          checked={companyAdmin}
+          onChange={setCompanyAdmin}
+        />
+      ) : null}
+      {companyAdmin ? null : (
+        <TeamSelect idPrefix="invite" choices={choices} initial={defaultTeam} errors={{ group: fields.group.errors, office: fields.office.errors }} />
+      )}
       <DialogError id={form.errorId} message={form.errors?.[0]} />
       <Actions onCancel={onClose} busy={busy} label="Send invite" busyLabel="Inviting..." />
     </fetcher.Form>
@@ -211,7 +259,10 @@ export function InviteMultipleForm({ choices, defaultTeam, onClose }: { choices:
               <li
                 key={`${email}-${index}`}
                 data-invalid={bad || undefined}
-                className={clsx("max-w-full rounded-full px-3 py-1 text-xs break-all ring-1", bad ? "bg-red-50 text-red-700 ring-red-300" : "bg-slate-50 text-slate-700 ring-slate-200")}
+                className={clsx(
+                  "max-w-full rounded-full px-3 py-1 text-xs break-all ring-1",
+                  bad ? "bg-red-50 text-red-700 ring-red-300" : "bg-slate-50 text-slate-700 ring-slate-200",
+                )}
               >
                 {nameList[index] ? `${nameList[index]} · ` : ""}
                 {email}
@@ -235,7 +286,10 @@ export function InviteMultipleForm({ choices, defaultTeam, onClose }: { choices:
         idPrefix="invite-multiple"
         choices={choices}
         initial={defaultTeam}
-        errors={{ group: reply?.fieldErrors?.group ? [reply.fieldErrors.group] : undefined, office: reply?.fieldErrors?.office ? [reply.fieldErrors.office] : undefined }}
+        errors={{
+          group: reply?.fieldErrors?.group ? [reply.fieldErrors.group] : undefined,
+          office: reply?.fieldErrors?.office ? [reply.fieldErrors.office] : undefined,
+        }}
       />
       <Checkbox name="secondaryEnabled" label="Also in a secondary group and office" checked={secondary} onChange={setSecondary} />
       {secondary ? (
@@ -266,9 +320,22 @@ export interface EditableUser extends TableUser {
  * Edit a person: name, e-mail, title (employees only), the Observer flag, and the report
  * permissions the company's switches allow. Detailed View Hours needs Detailed View.
  */
-export function UserEditForm({ user, features, onClose }: { user: EditableUser; features: { utilizationView: boolean; detailedViewHours: boolean }; onClose: () => void }) {
+export function UserEditForm({
+  user,
+  features,
+  onClose,
+}: {
+  user: EditableUser;
+  features: { utilizationView: boolean; detailedViewHours: boolean };
+  onClose: () => void;
+}) {
   const isEmployee = !user.companyAdmin && !user.admin && !user.administratorPriviliges;
-  const { fetcher, form, fields, busy } = useDialogForm(`edit-${user._id}`, userEditFormSchema, { name: user.name, email: user.email, title: user.title }, onClose);
+  const { fetcher, form, fields, busy } = useDialogForm(
+    `edit-${user._id}`,
+    userEditFormSchema,
+    { name: user.name, email: user.email, title: user.title },
+    onClose,
+  );
   const [detailed, setDetailed] = useState(user.detailedViewPriviliges);
   const [hours, setHours] = useState(user.detailedViewHoursPriviliges && user.detailedViewPriviliges);
   return (
@@ -292,8 +359,21 @@ export function UserEditForm({ user, features, onClose }: { user: EditableUser; 
                 if (!value) setHours(false);
               }}
             />
-            {features.detailedViewHours ? <Checkbox name="detailedViewHoursPriviliges" label="Detailed View Hours" checked={hours} onChange={setHours} disabled={!detailed} hint={detailed ? undefined : "Needs Detailed View."} /> : null}
-            <Checkbox name="utilizationViewOthersPriviliges" label="Utilization View of others" defaultChecked={user.utilizationViewOthersPriviliges} />
+            {features.detailedViewHours ? (
+              <Checkbox
+                name="detailedViewHoursPriviliges"
+                label="Detailed View Hours"
+                checked={hours}
+                onChange={setHours}
+                disabled={!detailed}
+                hint={detailed ? undefined : "Needs Detailed View."}
+              />
+            ) : null}
+            <Checkbox
+              name="utilizationViewOthersPriviliges"
+              label="Utilization View of others"
+              defaultChecked={user.utilizationViewOthersPriviliges}
+            />
           </>
         ) : null}
       </fieldset>
@@ -311,9 +391,23 @@ export interface TeamUser extends TableUser {
 }
 
 /** The user team change: primary and optional secondary group and office, Cancel and Save. */
-export function TeamForm({ user, choices, onClose, onResult }: { user: TeamUser; choices: TeamChoices; onClose: () => void; onResult: (message: string) => void }) {
+export function TeamForm({
+  user,
+  choices,
+  onClose,
+  onResult,
+}: {
+  user: TeamUser;
+  choices: TeamChoices;
+  onClose: () => void;
+  onResult: (message: string) => void;
+}) {
   const fetcher = useFetcher<Reply>();
-  const [form, fields] = useForm({ id: `team-${user._id}`, lastResult: fetcher.state === "idle" ? fetcher.data : undefined, constraint: getZodConstraint(moveUserSchema) });
+  const [form, fields] = useForm({
+    id: `team-${user._id}`,
+    lastResult: fetcher.state === "idle" ? fetcher.data : undefined,
+    constraint: getZodConstraint(moveUserSchema),
+  });
   const [secondary, setSecondary] = useState(Boolean(user.secondaryGroup));
   const reply = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
@@ -368,7 +462,12 @@ export function ResendInviteButton({ userId, name }: { userId: string; name: str
           Invite sent
         </span>
       ) : (
-        <button type="submit" disabled={fetcher.state !== "idle"} aria-label={`Resend invite to ${name}`} className="text-xs font-medium text-brand-700 hover:underline disabled:text-slate-400">
+        <button
+          type="submit"
+          disabled={fetcher.state !== "idle"}
+          aria-label={`Resend invite to ${name}`}
+          className="text-xs font-medium text-brand-700 hover:underline disabled:text-slate-400"
+        >
           {fetcher.state !== "idle" ? "Sending..." : "Resend invite"}
         </button>
       )}

@@ -60,7 +60,9 @@ export function emailDomain(email: string): string {
 export function matchesUser(user: TableUser, query: string): boolean {
   const needle = query.trim().toLowerCase();
   if (!needle) return true;
-  return [user.name, user.email, user.group?.name, user.office?.name, user.secondaryGroup?.name, user.secondaryOffice?.name].some((text) => text?.toLowerCase().includes(needle));
+  return [user.name, user.email, user.group?.name, user.office?.name, user.secondaryGroup?.name, user.secondaryOffice?.name].some((text) =>
+    text?.toLowerCase().includes(needle),
+  );
 }
 
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });

@@ -21,13 +21,23 @@ import {
  */
 export function Hidden({ values }: { values: Record<string, string | undefined> }) {
   return (
-    <>
-      {Object.entries(values).map(([name, value]) => (value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />))}
-    </>
+    <>{Object.entries(values).map(([name, value]) => (value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />))}</>
   );
 }
 
-export function Actions({ onCancel, busy, label, busyLabel, disabled }: { onCancel: () => void; busy: boolean; label: string; busyLabel: string; disabled?: boolean }) {
+export function Actions({
+  onCancel,
+  busy,
+  label,
+  busyLabel,
+  disabled,
+}: {
+  onCancel: () => void;
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  disabled?: boolean;
+}) {
   return (
     <DialogActions>
       <Button variant="secondary" onClick={onCancel}>
@@ -74,7 +84,12 @@ export function NameForm({
   busyLabel,
   onClose,
 }: FormProps & { intent: string; id?: string; label?: string; initialName?: string; submitLabel: string; busyLabel: string }) {
-  const { fetcher, form, fields, busy } = useDialogForm(`${intent}-${id ?? "new"}`, officeRenameSchema, initialName ? { name: initialName } : undefined, onClose);
+  const { fetcher, form, fields, busy } = useDialogForm(
+    `${intent}-${id ?? "new"}`,
+    officeRenameSchema,
+    initialName ? { name: initialName } : undefined,
+    onClose,
+  );
   // The submit button stays disabled while the name is empty.
   const [name, setName] = useState(initialName ?? "");
   return (
@@ -123,7 +138,14 @@ export function StageForm({ intent, stage, onClose }: FormProps & { intent: stri
         <div className="mt-2 flex flex-wrap gap-3">
           {PROJECT_STAGE_COLORS.map((color) => (
             <label key={color} className="relative cursor-pointer" title={COLOR_NAMES[color]}>
-              <input type="radio" name={fields.color.name} value={color} defaultChecked={initialColor === color} className="peer sr-only" aria-label={COLOR_NAMES[color]} />
+              <input
+                type="radio"
+                name={fields.color.name}
+                value={color}
+                defaultChecked={initialColor === color}
+                className="peer sr-only"
+                aria-label={COLOR_NAMES[color]}
+              />
               <span
                 aria-hidden="true"
                 className="block h-9 w-9 rounded-full ring-2 ring-transparent ring-offset-2 peer-checked:ring-slate-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-4 peer-focus-visible:outline-brand-500"

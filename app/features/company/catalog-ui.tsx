@@ -69,7 +69,16 @@ const iconPaths = {
 
 export function CatalogIcon({ name, className = "h-4 w-4" }: { name: keyof typeof iconPaths; className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" className={className} aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+      aria-hidden="true"
+    >
       <path d={iconPaths[name]} />
     </svg>
   );

@@ -1,10 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useId, useState } from "react";
 import { Button } from "~/components/button";
-import {
-  CUSTOM_HTML_PLACEHOLDERS,
-  fillCustomHtml,
-} from "~/domain/company/custom-html";
+import { CUSTOM_HTML_PLACEHOLDERS, fillCustomHtml } from "~/domain/company/custom-html";
 import { CustomHtmlBlock } from "~/features/dashboard/custom-html-block";
 
 interface Reply {
@@ -30,38 +27,20 @@ export function CustomHtmlEditor({
   const id = useId();
   const busy = fetcher.state !== "idle";
   const reply = fetcher.state === "idle" ? fetcher.data : undefined;
-  const error =
-    reply?.status === "error"
-      ? reply.error?.customHtml?.[0] ??
-        reply.error?.[""]?.[0] ??
-        "Could not save."
-      : null;
+  const error = reply?.status === "error" ? (reply.error?.customHtml?.[0] ?? reply.error?.[""]?.[0] ?? "Could not save.") : null;
   const justSaved = reply?.status === "success" && saved === html;
   return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className="mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
-    >
+    <section aria-labelledby={`${id}-title`} className="mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="border-b border-slate-200 px-4 py-3">
         <h2 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
           Custom html
         </h2>
-        <p className="mt-1 text-xs text-slate-500">
-          Shown at the top of everyone's dashboard. Scripts and forms do not
-          run.
-        </p>
+        <p className="mt-1 text-xs text-slate-500">Shown at the top of everyone's dashboard. Scripts and forms do not run.</p>
       </div>
-      <fetcher.Form
-        method="post"
-        className="grid gap-4 p-4 md:grid-cols-2"
-        onSubmit={() => setSaved(html)}
-      >
+      <fetcher.Form method="post" className="grid gap-4 p-4 md:grid-cols-2" onSubmit={() => setSaved(html)}>
         <input type="hidden" name="intent" value="updateCustomHtml" />
         <div className="min-w-0">
-          <label
-            htmlFor={`${id}-html`}
-            className="block text-sm font-medium text-slate-700"
-          >
+          <label htmlFor={`${id}-html`} className="block text-sm font-medium text-slate-700">
             HTML
           </label>
           <textarea
@@ -74,17 +53,12 @@ export function CustomHtmlEditor({
             aria-describedby={`${id}-placeholders`}
             className="mt-1 block w-full rounded-md border-0 px-3 py-2 font-mono text-xs text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 focus:outline-none focus:ring-inset"
           />
-          <div
-            id={`${id}-placeholders`}
-            className="mt-2 text-xs text-slate-600"
-          >
+          <div id={`${id}-placeholders`} className="mt-2 text-xs text-slate-600">
             <p>Placeholders, replaced with each person's own values:</p>
             <ul className="mt-1 flex flex-wrap gap-1.5">
               {CUSTOM_HTML_PLACEHOLDERS.map((name) => (
                 <li key={name}>
-                  <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-800">
-                    {name}
-                  </code>
+                  <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-800">{name}</code>
                 </li>
               ))}
             </ul>
@@ -96,17 +70,12 @@ export function CustomHtmlEditor({
             {html.trim() ? (
               <CustomHtmlBlock html={fillCustomHtml(html, me)} />
             ) : (
-              <p className="text-sm text-slate-500">
-                Nothing is shown while the HTML is empty.
-              </p>
+              <p className="text-sm text-slate-500">Nothing is shown while the HTML is empty.</p>
             )}
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-3 md:col-span-2">
-          <Button
-            type="submit"
-            disabled={busy || (html === initialHtml && !reply)}
-          >
+          <Button type="submit" disabled={busy || (html === initialHtml && !reply)}>
             {busy ? "Saving..." : "Save"}
           </Button>
           <p role="status" className="text-sm text-slate-600">

@@ -64,13 +64,7 @@ export function SmtpConfigButton({ config }: { config: SmtpConfig }) {
   );
 }
 
-function SmtpConfigForm({
-  config,
-  onClose,
-}: {
-  config: SmtpConfig;
-  onClose: () => void;
-}) {
+function SmtpConfigForm({ config, onClose }: { config: SmtpConfig; onClose: () => void }) {
   const save = useFetcher<Reply>();
   const test = useFetcher<Reply>();
   const saved = valuesOf(config);
@@ -81,27 +75,16 @@ function SmtpConfigForm({
     if (reply?.status === "success") setValues(valuesOf(config));
   }, [reply, config]);
 
-  const changed = (Object.keys(values) as (keyof Values)[]).some(
-    (key) => values[key] !== saved[key]
-  );
-  const complete =
-    filled(values.smtpHost) &&
-    filled(values.smtpPort) &&
-    filled(values.smtpSender);
-  const isSet = Boolean(
-    config.smtpHost && config.smtpPort && config.smtpSender
-  );
+  const changed = (Object.keys(values) as (keyof Values)[]).some((key) => values[key] !== saved[key]);
+  const complete = filled(values.smtpHost) && filled(values.smtpPort) && filled(values.smtpSender);
+  const isSet = Boolean(config.smtpHost && config.smtpPort && config.smtpSender);
   const busy = save.state !== "idle";
   const errors = reply?.status === "error" ? reply.error : null;
-  const set =
-    (key: keyof Values) => (event: React.ChangeEvent<HTMLInputElement>) =>
-      setValues((current) => ({
-        ...current,
-        [key]:
-          event.target.type === "checkbox"
-            ? event.target.checked
-            : event.target.value,
-      }));
+  const set = (key: keyof Values) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setValues((current) => ({
+      ...current,
+      [key]: event.target.type === "checkbox" ? event.target.checked : event.target.value,
+    }));
   const testReply = test.state === "idle" ? test.data : undefined;
   const testMessage = testReply?.message ?? testReply?.error?.[""]?.[0];
 
@@ -188,10 +171,7 @@ function SmtpConfigForm({
           {reply.message}
         </p>
       ) : errors?.[""]?.[0] ? (
-        <p
-          role="alert"
-          className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700"
-        >
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
           {errors[""][0]}
         </p>
       ) : null}
@@ -214,19 +194,11 @@ function SmtpConfigForm({
         <Button
           variant="secondary"
           disabled={!isSet || test.state !== "idle"}
-          onClick={() =>
-            test.submit({ intent: "testSmtp" }, { method: "post" })
-          }
+          onClick={() => test.submit({ intent: "testSmtp" }, { method: "post" })}
         >
           {test.state !== "idle" ? "Sending..." : "Send test e-mail"}
         </Button>
-        <Button
-          variant="danger"
-          disabled={!isSet || busy}
-          onClick={() =>
-            save.submit({ intent: "resetSmtp" }, { method: "post" })
-          }
-        >
+        <Button variant="danger" disabled={!isSet || busy} onClick={() => save.submit({ intent: "resetSmtp" }, { method: "post" })}>
           Reset
         </Button>
         <Button type="submit" disabled={!changed || !complete || busy}>

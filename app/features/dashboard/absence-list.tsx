@@ -39,7 +39,12 @@ export function AbsenceList({
                 {f.comment ? <span className="block truncate text-xs text-slate-500">{f.comment}</span> : null}
               </span>
               {editable && !f.externalSource ? (
-                <button type="button" onClick={() => onEdit(f)} className="rounded px-2 py-1 text-sm text-brand-700 hover:bg-brand-50" aria-label={`Edit absence ${formatRange(f.startDate, f.endDate)}`}>
+                <button
+                  type="button"
+                  onClick={() => onEdit(f)}
+                  className="rounded px-2 py-1 text-sm text-brand-700 hover:bg-brand-50"
+                  aria-label={`Edit absence ${formatRange(f.startDate, f.endDate)}`}
+                >
                   Edit
                 </button>
               ) : f.externalSource ? (

@@ -24,7 +24,17 @@ const common = {
   className: "text-sm",
 };
 
-export function SingleDayPicker({ selected, onSelect, disabled, month }: { selected?: Date; onSelect: (date: Date | undefined) => void; disabled: Matcher[]; month?: Date }) {
+export function SingleDayPicker({
+  selected,
+  onSelect,
+  disabled,
+  month,
+}: {
+  selected?: Date;
+  onSelect: (date: Date | undefined) => void;
+  disabled: Matcher[];
+  month?: Date;
+}) {
   return (
     <Suspense fallback={<Loading />}>
       <DayPicker {...common} mode="single" selected={selected} onSelect={onSelect} disabled={disabled} defaultMonth={month ?? selected} />
@@ -45,7 +55,16 @@ export function RangeDayPicker({
 }) {
   return (
     <Suspense fallback={<Loading />}>
-      <DayPicker {...common} mode="range" numberOfMonths={months} selected={selected} onSelect={onSelect} disabled={disabled} excludeDisabled defaultMonth={selected?.from} />
+      <DayPicker
+        {...common}
+        mode="range"
+        numberOfMonths={months}
+        selected={selected}
+        onSelect={onSelect}
+        disabled={disabled}
+        excludeDisabled
+        defaultMonth={selected?.from}
+      />
     </Suspense>
   );
 }

@@ -73,7 +73,13 @@ export function ForecastEditor({
     absences.filter((a) => a._id !== forecast?._id),
   );
   return (
-    <Modal open={Boolean(state)} onClose={close} title={state?.mode === "edit" ? "Edit Forecast" : "Add Forecast"} panelClassName="max-w-[600px]" zIndex={1060}>
+    <Modal
+      open={Boolean(state)}
+      onClose={close}
+      title={state?.mode === "edit" ? "Edit Forecast" : "Add Forecast"}
+      panelClassName="max-w-[600px]"
+      zIndex={1060}
+    >
       <ForecastForm
         idPrefix="forecast"
         statusSelectable={statusSelectable}

@@ -14,7 +14,12 @@ export function useOptimisticForecasts(forecasts: ApiForecast[], userId: string)
   const pending = usePendingIntents(["createForecast", "updateForecast", "deleteForecast"]);
   let list = forecasts;
   for (const p of pending) {
-    const changed = { startDate: `${p.startDate}T00:00:00.000Z`, endDate: `${p.endDate || p.startDate}T00:00:00.000Z`, status: p.status as ApiForecast["status"], comment: p.comment || null };
+    const changed = {
+      startDate: `${p.startDate}T00:00:00.000Z`,
+      endDate: `${p.endDate || p.startDate}T00:00:00.000Z`,
+      status: p.status as ApiForecast["status"],
+      comment: p.comment || null,
+    };
     if (p.intent === "deleteForecast") list = list.filter((f) => f._id !== p.forecastId);
     else if (p.intent === "updateForecast") list = list.map((f) => (f._id === p.forecastId ? { ...f, ...changed } : f));
     else list = [...list, { _id: `pending-${p.startDate}-${p.status}`, user: userId, externalSource: null, ...changed }];
@@ -85,10 +90,17 @@ function TodayCard({ today, status }: { today: string; status: string | null }) 
           />
         </div>
       ) : (
-        <button type="button" onClick={() => setChoosing(true)} className="mt-2 flex flex-1 flex-col items-start gap-2 rounded-md text-left hover:bg-slate-50" aria-label={`Today: ${workloadLabel(away ? null : shown, away)}. Change`}>
+        <button
+          type="button"
+          onClick={() => setChoosing(true)}
+          className="mt-2 flex flex-1 flex-col items-start gap-2 rounded-md text-left hover:bg-slate-50"
+          aria-label={`Today: ${workloadLabel(away ? null : shown, away)}. Change`}
+        >
           <span className={clsx("h-2 w-12 rounded-full", workloadColorClass(away ? null : shown, away))} aria-hidden="true" />
           <span className="text-sm font-semibold text-slate-900">{workloadLabel(away ? null : shown, away)}</span>
-          <span className="text-xs text-slate-500">{new Date(today).toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" })}</span>
+          <span className="text-xs text-slate-500">
+            {new Date(today).toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" })}
+          </span>
         </button>
       )}
       <SaveError message={write.error} />
@@ -119,7 +131,13 @@ function ForecastCard({ forecast, small, onEdit }: { forecast: ApiForecast; smal
     );
   }
   return (
-    <button type="button" onClick={() => onEdit(forecast)} className={clsx(cardBase, width, "hover:ring-brand-300")} data-testid="forecast-card" aria-label={`Edit forecast ${formatRange(forecast.startDate, forecast.endDate)}: ${label}`}>
+    <button
+      type="button"
+      onClick={() => onEdit(forecast)}
+      className={clsx(cardBase, width, "hover:ring-brand-300")}
+      data-testid="forecast-card"
+      aria-label={`Edit forecast ${formatRange(forecast.startDate, forecast.endDate)}: ${label}`}
+    >
       {body}
     </button>
   );
@@ -142,7 +160,12 @@ function AddForecastCard({ today, absences }: { today: string; absences: { start
       data-testid="add-forecast-card"
     >
       {mode === "new" ? (
-        <button type="button" onClick={() => setMode("range")} onFocus={() => setMode("range")} className="flex flex-1 flex-col items-center justify-center gap-1 text-sm font-medium text-slate-600">
+        <button
+          type="button"
+          onClick={() => setMode("range")}
+          onFocus={() => setMode("range")}
+          className="flex flex-1 flex-col items-center justify-center gap-1 text-sm font-medium text-slate-600"
+        >
           <span className="text-2xl leading-none" aria-hidden="true">
             +
           </span>

@@ -37,7 +37,12 @@ export function FutureWorkload({
 
   return (
     <div>
-      <WorkloadStepper kind="future" level={level} disabled={!editable || !shownDate} disabledReason={editable && !shownDate ? "Pick a date to set your future workload." : undefined} />
+      <WorkloadStepper
+        kind="future"
+        level={level}
+        disabled={!editable || !shownDate}
+        disabledReason={editable && !shownDate ? "Pick a date to set your future workload." : undefined}
+      />
       {editable ? (
         <div className="mt-4 border-t border-slate-100 pt-3">
           <div className="flex flex-wrap items-center gap-2">

@@ -3,7 +3,17 @@ import { FORECAST_STATUSES, type ForecastStatusValue } from "~/domain/forecasts/
 import { workloadColorClass, workloadLabel } from "~/domain/workload/levels";
 
 /** Away and the four workload levels, as a radio group. */
-export function StatusGrid({ value, onChange, disabled, compact }: { value: string | null; onChange: (status: ForecastStatusValue) => void; disabled?: boolean; compact?: boolean }) {
+export function StatusGrid({
+  value,
+  onChange,
+  disabled,
+  compact,
+}: {
+  value: string | null;
+  onChange: (status: ForecastStatusValue) => void;
+  disabled?: boolean;
+  compact?: boolean;
+}) {
   return (
     <div role="radiogroup" aria-label="Status" className={clsx("grid gap-2", compact ? "grid-cols-1" : "grid-cols-2 sm:grid-cols-3")}>
       {FORECAST_STATUSES.map((status) => {

@@ -17,7 +17,16 @@ const iconPaths: Record<string, string> = {
 
 export function WorkplaceIcon({ option, className = "h-5 w-5" }: { option: WorkplaceOption; className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" className={className} aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+      aria-hidden="true"
+    >
       <path d={iconPaths[option === null ? "none" : String(option)]} />
     </svg>
   );
@@ -89,7 +98,10 @@ export function WeekLocation({
       </div>
       <WeekRow
         label="This week"
-        days={rollingDays.map((d) => ({ key: d, label: d.slice(0, 10) === today.slice(0, 10) ? "TODAY" : WEEKDAYS[(utcDate(d).getUTCDay() + 6) % 7] }))}
+        days={rollingDays.map((d) => ({
+          key: d,
+          label: d.slice(0, 10) === today.slice(0, 10) ? "TODAY" : WEEKDAYS[(utcDate(d).getUTCDay() + 6) % 7],
+        }))}
         values={rolling.map((v, i) => valueOf(i, false, v))}
         choices={choices}
         editable={editable}
@@ -193,7 +205,11 @@ function DaySlot({
         <WorkplaceIcon option={value} />
       </button>
       {open ? (
-        <div className="absolute top-full left-1/2 z-30 mt-1 w-32 -translate-x-1/2 rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-200" role="group" aria-label={`Options for ${label}`}>
+        <div
+          className="absolute top-full left-1/2 z-30 mt-1 w-32 -translate-x-1/2 rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-200"
+          role="group"
+          aria-label={`Options for ${label}`}
+        >
           {others.map((choice) => (
             <button
               key={String(choice.value)}

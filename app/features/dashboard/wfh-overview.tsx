@@ -9,7 +9,15 @@ import { WorkplaceIcon } from "./week-location";
 
 interface Overview {
   days: string[];
-  rows: { _id: string; name: string; title: string; profilePicture: string | null; office: string | null; secondaryOffice: string | null; options: WorkplaceOption[] }[];
+  rows: {
+    _id: string;
+    name: string;
+    title: string;
+    profilePicture: string | null;
+    office: string | null;
+    secondaryOffice: string | null;
+    options: WorkplaceOption[];
+  }[];
 }
 
 const optionName = (option: WorkplaceOption, row: Overview["rows"][number], elsewhere: string) => {

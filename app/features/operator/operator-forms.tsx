@@ -26,7 +26,13 @@ export function CompanyCreateForm({ onClose }: { onClose: () => void }) {
   );
 }
 
-export function CompanySettingsForm({ company, onClose }: { company: { _id: string; name: string; settings: CompanySettings }; onClose: () => void }) {
+export function CompanySettingsForm({
+  company,
+  onClose,
+}: {
+  company: { _id: string; name: string; settings: CompanySettings };
+  onClose: () => void;
+}) {
   const { settings } = company;
   const defaults = {
     name: company.name,
@@ -40,7 +46,14 @@ export function CompanySettingsForm({ company, onClose }: { company: { _id: stri
       <Hidden values={{ intent: "updateCompany", id: company._id }} />
       <Field label="Company name" data-autofocus autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="Matters time period (days)" inputMode="numeric" step={1} {...inputProps(fields.mattersTimeperiod, { type: "number" })} min={1} max={90} />
+        <Field
+          label="Matters time period (days)"
+          inputMode="numeric"
+          step={1}
+          {...inputProps(fields.mattersTimeperiod, { type: "number" })}
+          min={1}
+          max={90}
+        />
         <Field label="Elsewhere label" autoComplete="off" {...inputProps(fields.elsewhereLabel, { type: "text" })} />
         <Field label="Icon (URL)" autoComplete="off" placeholder="https://..." {...inputProps(fields.icon, { type: "text" })} />
       </div>
@@ -49,7 +62,12 @@ export function CompanySettingsForm({ company, onClose }: { company: { _id: stri
         <div className="mt-2 grid gap-x-6 gap-y-1 sm:grid-cols-2">
           {SETTING_SWITCHES.map((key) => (
             <label key={key} className="flex items-center gap-2 rounded-md px-1 py-1 text-sm text-slate-800 hover:bg-slate-50">
-              <input type="checkbox" name={key} defaultChecked={settings[key]} className="h-4 w-4 shrink-0 rounded border-slate-300 text-brand-600 focus:ring-brand-500" />
+              <input
+                type="checkbox"
+                name={key}
+                defaultChecked={settings[key]}
+                className="h-4 w-4 shrink-0 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
+              />
               <span className="min-w-0 break-words">{settingLabel(key)}</span>
             </label>
           ))}

@@ -10,7 +10,10 @@ type Kind = "office" | "group";
 const key = (kind: Kind, id: string) => `${kind}:${id}`;
 
 function keysOf(offices: Selection, groups: Selection): string[] {
-  return [...(offices === ALL ? [key("office", ALL)] : offices.map((id) => key("office", id))), ...(groups === ALL ? [key("group", ALL)] : groups.map((id) => key("group", id)))];
+  return [
+    ...(offices === ALL ? [key("office", ALL)] : offices.map((id) => key("office", id))),
+    ...(groups === ALL ? [key("group", ALL)] : groups.map((id) => key("group", id))),
+  ];
 }
 
 function summary(selection: Selection, names: Map<string, string>, all: string, one: string, many: string): string | null {
@@ -59,7 +62,10 @@ export function FilterBar({
     onSelectionChange(kind === "office" ? { offices: toggleSelection(offices, id), groups } : { offices, groups: toggleSelection(groups, id) });
   };
 
-  const parts = [summary(offices, officeNames, "All offices", "office", "offices"), summary(groups, groupNames, "All groups", "group", "groups")].filter(Boolean);
+  const parts = [
+    summary(offices, officeNames, "All offices", "office", "offices"),
+    summary(groups, groupNames, "All groups", "group", "groups"),
+  ].filter(Boolean);
   const noOffice = offices !== ALL && offices.length === 0;
   const noGroup = groups !== ALL && groups.length === 0;
 
@@ -129,8 +135,14 @@ export function FilterBar({
 
 function Option({ value, detail, children }: { value: string; detail?: string | null; children: ReactNode }) {
   return (
-    <ListboxOption value={value} className="group flex cursor-default items-center gap-2 rounded-md px-2 py-1.5 text-slate-800 select-none data-focus:bg-brand-50">
-      <span className="flex h-4 w-4 shrink-0 items-center justify-center rounded border border-slate-300 bg-white group-data-selected:border-brand-600 group-data-selected:bg-brand-600" aria-hidden="true">
+    <ListboxOption
+      value={value}
+      className="group flex cursor-default items-center gap-2 rounded-md px-2 py-1.5 text-slate-800 select-none data-focus:bg-brand-50"
+    >
+      <span
+        className="flex h-4 w-4 shrink-0 items-center justify-center rounded border border-slate-300 bg-white group-data-selected:border-brand-600 group-data-selected:bg-brand-600"
+        aria-hidden="true"
+      >
         <svg viewBox="0 0 16 16" fill="none" stroke="white" strokeWidth={2.2} className="hidden h-3 w-3 group-data-selected:block">
           <path d="M3.5 8.5l3 3 6-7" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
@@ -168,7 +180,14 @@ function SearchBox({ id, value, onChange }: { id: string; value: string; onChang
 
   return (
     <div className="relative">
-      <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth={1.8} className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true">
+      <svg
+        viewBox="0 0 20 20"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={1.8}
+        className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
+        aria-hidden="true"
+      >
         <circle cx="9" cy="9" r="5.5" />
         <path d="M13.5 13.5 17 17" strokeLinecap="round" />
       </svg>
@@ -180,7 +199,9 @@ function SearchBox({ id, value, onChange }: { id: string; value: string; onChang
         placeholder="Search name or title"
         autoComplete="off"
         maxLength={100}
-        className={clsx("w-full rounded-md border-0 bg-white py-2 pr-3 pl-9 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500")}
+        className={clsx(
+          "w-full rounded-md border-0 bg-white py-2 pr-3 pl-9 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500",
+        )}
       />
     </div>
   );

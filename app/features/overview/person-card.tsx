@@ -78,7 +78,10 @@ export const PersonCard = memo(function PersonCard({
         {person.forecast ? (
           <p className="mt-2 flex items-center gap-1.5 text-xs text-slate-600" data-testid="forecast">
             <span
-              className={clsx("h-2 w-2 shrink-0 rounded-full", workloadColorClass(person.forecast.status === "away" ? null : person.forecast.status, person.forecast.status === "away"))}
+              className={clsx(
+                "h-2 w-2 shrink-0 rounded-full",
+                workloadColorClass(person.forecast.status === "away" ? null : person.forecast.status, person.forecast.status === "away"),
+              )}
               aria-hidden="true"
             />
             <span className="truncate">{forecastSummary(person.forecast, today)}</span>

@@ -40,7 +40,13 @@ export function UserDetailModal({ person, open, onClose }: { person: CardPreview
   const card = fetcher.data && fetcher.data.user._id === id ? fetcher.data : null;
 
   return (
-    <Modal open={open} onClose={onClose} title={<span data-testid="user-card-title">{person?.name}</span>} description={person?.title || undefined} panelClassName="max-w-3xl">
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={<span data-testid="user-card-title">{person?.name}</span>}
+      description={person?.title || undefined}
+      panelClassName="max-w-3xl"
+    >
       {/* Focus starts on the card itself, not on its first link; Tab moves on from there. */}
       <div tabIndex={-1} data-autofocus className="outline-none">
         {!person ? null : !card ? (
@@ -61,8 +67,24 @@ function CardBody({ card }: { card: UserCard }) {
   const seen = lastSeenLabel(user.lastUpdated, card.now);
   const experience = experienceLabel(user.startYear, card.now);
   const upcoming = [
-    ...card.forecasts.map((f) => ({ _id: f._id, startDate: f.startDate, endDate: f.endDate, status: f.status, title: forecastTitle(f), comment: f.comment, source: f.externalSource })),
-    ...card.vacations.map((v) => ({ _id: v._id, startDate: v.startDate, endDate: v.endDate, status: "away" as const, title: "Vacation", comment: null, source: null })),
+    ...card.forecasts.map((f) => ({
+      _id: f._id,
+      startDate: f.startDate,
+      endDate: f.endDate,
+      status: f.status,
+      title: forecastTitle(f),
+      comment: f.comment,
+      source: f.externalSource,
+    })),
+    ...card.vacations.map((v) => ({
+      _id: v._id,
+      startDate: v.startDate,
+      endDate: v.endDate,
+      status: "away" as const,
+      title: "Vacation",
+      comment: null,
+      source: null,
+    })),
   ].sort((a, b) => a.startDate.localeCompare(b.startDate));
   const projectLinks = AVAILABLE_SCREENS.has("/projects");
   const competenceLinks = AVAILABLE_SCREENS.has("/competences");
@@ -113,7 +135,10 @@ function CardBody({ card }: { card: UserCard }) {
             {upcoming.map((item) => (
               <li key={item._id} className="flex items-center gap-3 py-2" data-testid="user-card-forecast">
                 <span
-                  className={clsx("h-2.5 w-2.5 shrink-0 rounded-full", workloadColorClass(item.status === "away" ? null : item.status, item.status === "away"))}
+                  className={clsx(
+                    "h-2.5 w-2.5 shrink-0 rounded-full",
+                    workloadColorClass(item.status === "away" ? null : item.status, item.status === "away"),
+                  )}
                   aria-hidden="true"
                 />
                 <span className="w-32 shrink-0 text-slate-600">{dayRange(item.startDate, item.endDate)}</span>

@@ -11,7 +11,16 @@ const paths: Record<string, string> = {
  */
 export function LocationIcon({ option, className = "h-4 w-4" }: { option: 0 | 1 | 2 | 3; className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" className={className} aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+      aria-hidden="true"
+    >
       <path d={paths[String(option)]} />
     </svg>
   );

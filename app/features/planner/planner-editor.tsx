@@ -70,7 +70,8 @@ export function PlannerEditor({
     const startDate = dayKey(range.from);
     const endDate = dayKey(range.to ?? range.from);
     const day = today.slice(0, 10);
-    if (state.mode === "today" && startDate === day && endDate === day && !comment.trim()) void run({ intent: "today", userId: state.person._id, status });
+    if (state.mode === "today" && startDate === day && endDate === day && !comment.trim())
+      void run({ intent: "today", userId: state.person._id, status });
     else if (state.forecast) void run({ intent: "update", forecast: state.forecast, startDate, endDate, status, comment });
     else void run({ intent: "create", userId: state.person._id, startDate, endDate, status, comment });
   };

@@ -6,7 +6,17 @@ import { Avatar } from "~/components/avatar";
 import { Modal } from "~/components/dialog";
 import type { ApiForecast } from "~/domain/forecasts/forecasts.server";
 import type { PlannerData } from "~/domain/planner/planner.server";
-import { dayIndexAt, isoWeek, layoutDays, mondayOf, moveKeepingWeekdays, PLANNER, spanOf, visibleDayCount, type DayColumn } from "~/domain/planner/timeline";
+import {
+  dayIndexAt,
+  isoWeek,
+  layoutDays,
+  mondayOf,
+  moveKeepingWeekdays,
+  PLANNER,
+  spanOf,
+  visibleDayCount,
+  type DayColumn,
+} from "~/domain/planner/timeline";
 import { workloadColorClass, workloadLabel } from "~/domain/workload/levels";
 import { addDays, isWeekend } from "~/lib/dates";
 import { formatRange } from "~/features/dashboard/day-picker";
@@ -142,7 +152,11 @@ export function PlannerOverlay({ open, onClose, title }: { open: boolean; onClos
             >
               W{isoWeek(addDays(startDate, 7))} ›
             </button>
-            <button type="button" onClick={() => setStart(key(mondayOf(new Date())))} className="rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-50">
+            <button
+              type="button"
+              onClick={() => setStart(key(mondayOf(new Date())))}
+              className="rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-50"
+            >
               This week
             </button>
           </div>
@@ -259,7 +273,8 @@ function Timeline({
     }
     for (const v of data.vacations) {
       const person = people.get(v.user);
-      if (person) push({ key: v._id, kind: "vacation", person, startDate: v.startDate, endDate: v.endDate, status: "away", comment: null, editable: false });
+      if (person)
+        push({ key: v._id, kind: "vacation", person, startDate: v.startDate, endDate: v.endDate, status: "away", comment: null, editable: false });
     }
     for (const person of data.people) {
       const list = map.get(person._id) ?? [];
@@ -325,7 +340,13 @@ function Timeline({
   const commit = useCallback(
     (d: Drag, result: Preview) => {
       if (d.kind === "create") {
-        onEdit({ mode: "add", person: d.person, startDate: result.startDate, endDate: result.endDate, status: settings.enableNewForecasting ? null : "away" });
+        onEdit({
+          mode: "add",
+          person: d.person,
+          startDate: result.startDate,
+          endDate: result.endDate,
+          status: settings.enableNewForecasting ? null : "away",
+        });
         return;
       }
       const item = d.item!;
@@ -334,7 +355,14 @@ function Timeline({
         // Dragging the placeholder makes it a forecast, without comment.
         void write({ intent: "create", userId: d.person._id, startDate: result.startDate, endDate: result.endDate, status: item.status ?? "0" });
       } else if (item.forecast) {
-        void write({ intent: "update", forecast: item.forecast, startDate: result.startDate, endDate: result.endDate, status: item.forecast.status, comment: item.forecast.comment });
+        void write({
+          intent: "update",
+          forecast: item.forecast,
+          startDate: result.startDate,
+          endDate: result.endDate,
+          status: item.forecast.status,
+          comment: item.forecast.comment,
+        });
       }
     },
     [onEdit, settings.enableNewForecasting, write],
@@ -356,7 +384,17 @@ function Timeline({
     } else if (!rowEditable) {
       return;
     }
-    drag.current = { kind, person, item, pointerId: event.pointerId, originX: event.clientX, originY: event.clientY, originDay, trackLeft: track.left, active: false };
+    drag.current = {
+      kind,
+      person,
+      item,
+      pointerId: event.pointerId,
+      originX: event.clientX,
+      originY: event.clientY,
+      originDay,
+      trackLeft: track.left,
+      active: false,
+    };
   };
 
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
@@ -400,12 +438,25 @@ function Timeline({
     } else {
       next = moveKeepingWeekdays(s, e, step);
     }
-    commit({ kind: event.shiftKey ? "end" : "move", person: item.person, item, pointerId: -1, originX: 0, originY: 0, originDay: 0, trackLeft: 0, active: true }, {
-      personId: item.person._id,
-      itemKey: item.key,
-      startDate: key(next.start),
-      endDate: key(next.end),
-    });
+    commit(
+      {
+        kind: event.shiftKey ? "end" : "move",
+        person: item.person,
+        item,
+        pointerId: -1,
+        originX: 0,
+        originY: 0,
+        originDay: 0,
+        trackLeft: 0,
+        active: true,
+      },
+      {
+        personId: item.person._id,
+        itemKey: item.key,
+        startDate: key(next.start),
+        endDate: key(next.end),
+      },
+    );
   };
 
   const openItem = (item: Item) => {
@@ -436,7 +487,10 @@ function Timeline({
                 <div
                   key={c.key}
                   data-day={c.key}
-                  className={clsx("absolute top-0 flex h-full flex-col items-center justify-center overflow-hidden text-[11px] leading-tight", c.key === today ? "font-semibold text-brand-700" : "text-slate-500")}
+                  className={clsx(
+                    "absolute top-0 flex h-full flex-col items-center justify-center overflow-hidden text-[11px] leading-tight",
+                    c.key === today ? "font-semibold text-brand-700" : "text-slate-500",
+                  )}
                   style={{ left: c.left, width: c.width }}
                 >
                   {c.weekend ? null : (
@@ -493,8 +547,19 @@ function Timeline({
                   >
                     <DayBackground columns={columns} todayKey={todayColumn?.key} />
                     {items.map((item) => {
-                      const shown = rowPreview?.itemKey === item.key ? { ...item, startDate: rowPreview.startDate, endDate: rowPreview.endDate } : item;
-                      return <Bar key={item.key} item={shown} columns={columns} narrow={narrow} dragging={rowPreview?.itemKey === item.key} onOpen={() => openItem(item)} onKey={(e) => onItemKey(e, item)} />;
+                      const shown =
+                        rowPreview?.itemKey === item.key ? { ...item, startDate: rowPreview.startDate, endDate: rowPreview.endDate } : item;
+                      return (
+                        <Bar
+                          key={item.key}
+                          item={shown}
+                          columns={columns}
+                          narrow={narrow}
+                          dragging={rowPreview?.itemKey === item.key}
+                          onOpen={() => openItem(item)}
+                          onKey={(e) => onItemKey(e, item)}
+                        />
+                      );
                     })}
                     {rowPreview && !rowPreview.itemKey ? <Selection columns={columns} preview={rowPreview} /> : null}
                   </div>
@@ -505,8 +570,8 @@ function Timeline({
         </div>
       </div>
       <p className="mt-2 text-xs text-slate-500">
-        Drag on an empty part of your row to add a forecast, drag a bar to move it and its edges to change its dates. With the keyboard: Enter opens a bar, arrow keys move it by
-        a day, Shift+arrows change its end date.
+        Drag on an empty part of your row to add a forecast, drag a bar to move it and its edges to change its dates. With the keyboard: Enter opens a
+        bar, arrow keys move it by a day, Shift+arrows change its end date.
       </p>
     </div>
   );
@@ -517,7 +582,12 @@ function DayBackground({ columns, todayKey }: { columns: DayColumn[]; todayKey?:
     <>
       {columns.map((c) =>
         c.weekend || c.key === todayKey ? (
-          <div key={c.key} aria-hidden="true" className={clsx("absolute top-0 h-full", c.weekend ? "bg-slate-100" : "bg-brand-50")} style={{ left: c.left, width: c.width }} />
+          <div
+            key={c.key}
+            aria-hidden="true"
+            className={clsx("absolute top-0 h-full", c.weekend ? "bg-slate-100" : "bg-brand-50")}
+            style={{ left: c.left, width: c.width }}
+          />
         ) : null,
       )}
     </>
@@ -527,7 +597,13 @@ function DayBackground({ columns, todayKey }: { columns: DayColumn[]; todayKey?:
 function Selection({ columns, preview }: { columns: DayColumn[]; preview: Preview }) {
   const span = spanOf(columns, preview.startDate, preview.endDate);
   if (!span) return null;
-  return <div data-testid="planner-selection" className="absolute top-1.5 h-[38px] rounded-md bg-brand-200/70 ring-2 ring-brand-500" style={{ left: span.left, width: span.width }} />;
+  return (
+    <div
+      data-testid="planner-selection"
+      className="absolute top-1.5 h-[38px] rounded-md bg-brand-200/70 ring-2 ring-brand-500"
+      style={{ left: span.left, width: span.width }}
+    />
+  );
 }
 
 function Bar({
@@ -570,7 +646,8 @@ function Bar({
         className={clsx(
           "flex h-full w-full flex-col justify-center overflow-hidden rounded-md px-1.5 text-left leading-tight focus-visible:ring-2 focus-visible:ring-slate-900 focus-visible:outline-none",
           workloadColorClass(away ? null : item.status, away),
-          item.kind === "today" && "opacity-80 ring-2 ring-white ring-inset [background-image:repeating-linear-gradient(45deg,transparent,transparent_6px,rgba(255,255,255,.25)_6px,rgba(255,255,255,.25)_12px)]",
+          item.kind === "today" &&
+            "opacity-80 ring-2 ring-white ring-inset [background-image:repeating-linear-gradient(45deg,transparent,transparent_6px,rgba(255,255,255,.25)_6px,rgba(255,255,255,.25)_12px)]",
           item.kind === "vacation" && "bg-slate-400",
           item.editable ? "cursor-grab text-slate-900" : "cursor-default text-slate-800",
         )}
@@ -578,9 +655,12 @@ function Bar({
         <span className={clsx("block truncate font-medium", narrow ? "text-[10px]" : "text-xs")}>{title}</span>
         {detail ? <span className={clsx("block truncate", narrow ? "text-[9px]" : "text-[11px]")}>{detail}</span> : null}
       </button>
-      {item.editable && !span.clippedStart ? <span data-handle="start" aria-hidden="true" className="absolute top-0 left-0 h-full w-2 cursor-ew-resize rounded-l-md hover:bg-black/15" /> : null}
-      {item.editable && !span.clippedEnd ? <span data-handle="end" aria-hidden="true" className="absolute top-0 right-0 h-full w-2 cursor-ew-resize rounded-r-md hover:bg-black/15" /> : null}
+      {item.editable && !span.clippedStart ? (
+        <span data-handle="start" aria-hidden="true" className="absolute top-0 left-0 h-full w-2 cursor-ew-resize rounded-l-md hover:bg-black/15" />
+      ) : null}
+      {item.editable && !span.clippedEnd ? (
+        <span data-handle="end" aria-hidden="true" className="absolute top-0 right-0 h-full w-2 cursor-ew-resize rounded-r-md hover:bg-black/15" />
+      ) : null}
     </div>
   );
 }
-

@@ -59,12 +59,26 @@ export function usePlannerData(open: boolean, from: string, days: number) {
   }, [data, patches]);
 
   const write = useCallback(async (change: PlannerWrite): Promise<WriteResult> => {
-    const id = change.intent === "update" || change.intent === "delete" ? change.forecast._id : change.intent === "create" ? `temp-${++tempCounter}` : null;
+    const id =
+      change.intent === "update" || change.intent === "delete" ? change.forecast._id : change.intent === "create" ? `temp-${++tempCounter}` : null;
     const fields: Record<string, string> = { intent: change.intent, sessionId: clientSessionId() };
     if (change.intent === "create") {
-      Object.assign(fields, { userId: change.userId, startDate: change.startDate, endDate: change.endDate, status: change.status, comment: change.comment ?? "" });
+      Object.assign(fields, {
+        userId: change.userId,
+        startDate: change.startDate,
+        endDate: change.endDate,
+        status: change.status,
+        comment: change.comment ?? "",
+      });
     } else if (change.intent === "update") {
-      Object.assign(fields, { userId: change.forecast.user, forecastId: change.forecast._id, startDate: change.startDate, endDate: change.endDate, status: change.status, comment: change.comment ?? "" });
+      Object.assign(fields, {
+        userId: change.forecast.user,
+        forecastId: change.forecast._id,
+        startDate: change.startDate,
+        endDate: change.endDate,
+        status: change.status,
+        comment: change.comment ?? "",
+      });
     } else if (change.intent === "delete") {
       Object.assign(fields, { userId: change.forecast.user, forecastId: change.forecast._id });
     } else {
@@ -72,9 +86,23 @@ export function usePlannerData(open: boolean, from: string, days: number) {
     }
     const optimistic: ApiForecast | null =
       change.intent === "create"
-        ? { _id: id!, user: change.userId, startDate: `${change.startDate}T00:00:00.000Z`, endDate: `${change.endDate}T00:00:00.000Z`, status: change.status as ApiForecast["status"], comment: change.comment || null, externalSource: null }
+        ? {
+            _id: id!,
+            user: change.userId,
+            startDate: `${change.startDate}T00:00:00.000Z`,
+            endDate: `${change.endDate}T00:00:00.000Z`,
+            status: change.status as ApiForecast["status"],
+            comment: change.comment || null,
+            externalSource: null,
+          }
         : change.intent === "update"
-          ? { ...change.forecast, startDate: `${change.startDate}T00:00:00.000Z`, endDate: `${change.endDate}T00:00:00.000Z`, status: change.status as ApiForecast["status"], comment: change.comment || null }
+          ? {
+              ...change.forecast,
+              startDate: `${change.startDate}T00:00:00.000Z`,
+              endDate: `${change.endDate}T00:00:00.000Z`,
+              status: change.status as ApiForecast["status"],
+              comment: change.comment || null,
+            }
           : null;
     const previous = { current: undefined as Patch | undefined };
     if (id) {
@@ -86,7 +114,11 @@ export function usePlannerData(open: boolean, from: string, days: number) {
     setBusy((n) => n + 1);
     setError(null);
     try {
-      const response = await fetch("/resources/planner", { method: "POST", body: new URLSearchParams(fields), headers: { Accept: "application/json" } });
+      const response = await fetch("/resources/planner", {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { Accept: "application/json" },
+      });
       const body = (await response.json().catch(() => ({}))) as { forecast?: ApiForecast; message?: string };
       if (!response.ok) throw new Error(body.message ?? `The server answered ${response.status}.`);
       if (id) {

@@ -46,7 +46,9 @@ export function providerName(env: AnyEnv): string {
 }
 
 /** The company's own server when host, port and sender are set. */
-export function companySmtp(company: Pick<Company, "smtpHost" | "smtpPort" | "smtpSender" | "smtpSecure" | "smtpUser" | "smtpPassword">): SmtpSettings | null {
+export function companySmtp(
+  company: Pick<Company, "smtpHost" | "smtpPort" | "smtpSender" | "smtpSecure" | "smtpUser" | "smtpPassword">,
+): SmtpSettings | null {
   if (!company.smtpHost || !company.smtpPort || !company.smtpSender) return null;
   return {
     host: company.smtpHost,

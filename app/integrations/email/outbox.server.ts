@@ -84,7 +84,10 @@ export async function deliverEmail(context: { db: Db; env: Env & MailEnv }, id: 
   if (!claimed) return "not-due";
   const attempts = claimed.attempts + 1;
   try {
-    const data = buildMime({ from: route.smtp.sender, to: claimed.toAddress, subject: claimed.subject, text: claimed.textBody, html: claimed.htmlBody }, now);
+    const data = buildMime(
+      { from: route.smtp.sender, to: claimed.toAddress, subject: claimed.subject, text: claimed.textBody, html: claimed.htmlBody },
+      now,
+    );
     await sendSmtp(route.smtp, claimed.toAddress, data);
   } catch (error) {
     const giveUp = attempts >= MAX_ATTEMPTS;
@@ -100,7 +103,10 @@ export async function deliverEmail(context: { db: Db; env: Env & MailEnv }, id: 
     if (giveUp) console.error(`e-mail ${id} failed ${attempts} times; it stays in the outbox`);
     return "failed";
   }
-  await db.update(emailOutbox).set({ status: "sent", attempts, sentAt: new Date(), lastError: null, nextAttemptAt: null }).where(eq(emailOutbox.id, id));
+  await db
+    .update(emailOutbox)
+    .set({ status: "sent", attempts, sentAt: new Date(), lastError: null, nextAttemptAt: null })
+    .where(eq(emailOutbox.id, id));
   return "sent";
 }
 

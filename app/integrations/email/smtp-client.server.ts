@@ -118,7 +118,10 @@ function dotStuff(data: string): string {
 }
 
 export async function sendSmtp(settings: SmtpSettings, to: string, data: string, timeoutMs = TIMEOUT_MS): Promise<void> {
-  const socket = connect({ hostname: settings.host, port: settings.port }, { secureTransport: settings.secure ? "on" : "starttls", allowHalfOpen: false });
+  const socket = connect(
+    { hostname: settings.host, port: settings.port },
+    { secureTransport: settings.secure ? "on" : "starttls", allowHalfOpen: false },
+  );
   const conn = new Connection(socket, timeoutMs);
   try {
     await withTimeout(socket.opened, timeoutMs, "connecting to the SMTP server");
@@ -132,7 +135,8 @@ export async function sendSmtp(settings: SmtpSettings, to: string, data: string,
       ehlo = await conn.command("EHLO availability.local", [250], "EHLO");
     }
     if (settings.user) {
-      if (!encrypted && !isLoopback(settings.host)) throw new SmtpError("The SMTP server offers no encryption (STARTTLS); the password is not sent over a plain connection.");
+      if (!encrypted && !isLoopback(settings.host))
+        throw new SmtpError("The SMTP server offers no encryption (STARTTLS); the password is not sent over a plain connection.");
       const auth = ehlo.lines.find((line) => /^AUTH\b/i.test(line))?.toUpperCase() ?? "";
       if (/\bPLAIN\b/.test(auth) || !/\bLOGIN\b/.test(auth)) {
         await conn.command(`AUTH PLAIN ${utf8Base64(`\0${settings.user}\0${settings.password ?? ""}`)}`, [235], "AUTH");

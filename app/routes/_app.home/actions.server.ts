@@ -76,7 +76,10 @@ export async function runDashboardAction(ctx: DomainContext, form: FormData) {
     return json<DashboardActionResult>({ ok: true, intent });
   } catch (error) {
     if (error instanceof ValidationError) {
-      return json<DashboardActionResult>({ ok: false, intent, message: Object.values(error.errors)[0] ?? error.message, errors: error.errors }, { status: error.status });
+      return json<DashboardActionResult>(
+        { ok: false, intent, message: Object.values(error.errors)[0] ?? error.message, errors: error.errors },
+        { status: error.status },
+      );
     }
     if (error instanceof DomainError) return json<DashboardActionResult>({ ok: false, intent, message: error.message }, { status: error.status });
     throw error;

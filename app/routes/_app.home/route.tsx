@@ -55,7 +55,10 @@ export default function Home() {
       {data.customHtml ? <CustomHtmlBlock html={data.customHtml} /> : <p className="text-sm text-slate-500">Welcome back, {me.name.split(" ")[0]}</p>}
 
       <div className="mt-4 grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
-        <section aria-labelledby="profile-heading" className="flex flex-wrap items-center gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <section
+          aria-labelledby="profile-heading"
+          className="flex flex-wrap items-center gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+        >
           <Avatar name={me.name} src={me.picture} size="lg" />
           <div className="min-w-0 flex-1">
             <h1 id="profile-heading" className="truncate text-xl font-semibold text-slate-900">
@@ -67,17 +70,29 @@ export default function Home() {
             </p>
           </div>
           {permissions.overviews && features.workplace ? (
-            <button type="button" onClick={() => setWfhOpen(true)} className="rounded-md bg-white px-3 py-2 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50">
+            <button
+              type="button"
+              onClick={() => setWfhOpen(true)}
+              className="rounded-md bg-white px-3 py-2 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+            >
               WFH Overview
             </button>
           ) : null}
           {permissions.overviews ? (
-            <button type="button" onClick={() => setPlanner("Forecast planner")} className="rounded-md bg-white px-3 py-2 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50">
+            <button
+              type="button"
+              onClick={() => setPlanner("Forecast planner")}
+              className="rounded-md bg-white px-3 py-2 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+            >
               Forecasts
             </button>
           ) : null}
           {features.absencePlanner ? (
-            <button type="button" onClick={() => setPlanner("Absence planning")} className="rounded-md bg-white px-3 py-2 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50">
+            <button
+              type="button"
+              onClick={() => setPlanner("Absence planning")}
+              className="rounded-md bg-white px-3 py-2 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+            >
               Absence planning
             </button>
           ) : null}
@@ -98,9 +113,19 @@ export default function Home() {
 
       {permissions.editing && features.newForecasting ? (
         <div className="mt-6">
-          <ForecastStrip today={data.today} todayStatus={todayStatus} forecasts={forecasts} absences={absences} onEdit={(forecast) => setEditor({ mode: "edit", forecast })} />
+          <ForecastStrip
+            today={data.today}
+            todayStatus={todayStatus}
+            forecasts={forecasts}
+            absences={absences}
+            onEdit={(forecast) => setEditor({ mode: "edit", forecast })}
+          />
           <div className="mt-1 flex justify-end">
-            <button type="button" onClick={() => setEditor({ mode: "add" })} className="rounded-md px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50">
+            <button
+              type="button"
+              onClick={() => setEditor({ mode: "add" })}
+              className="rounded-md px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
+            >
               Add Forecast
             </button>
           </div>
@@ -129,7 +154,13 @@ export default function Home() {
           <h2 id="future-heading" className="mb-4 text-sm font-medium text-slate-500">
             Future workload
           </h2>
-          <FutureWorkload today={data.today} level={me.futureWorkload} date={me.workloadForecastDate} forecasts={forecasts} editable={permissions.editing} />
+          <FutureWorkload
+            today={data.today}
+            level={me.futureWorkload}
+            date={me.workloadForecastDate}
+            forecasts={forecasts}
+            editable={permissions.editing}
+          />
         </section>
       </div>
 
@@ -141,7 +172,13 @@ export default function Home() {
 
       {permissions.editing && !features.newForecasting ? (
         <div className="mt-4">
-          <AbsenceList forecasts={forecasts} vacations={data.vacations} editable onAdd={() => setEditor({ mode: "add" })} onEdit={(forecast) => setEditor({ mode: "edit", forecast })} />
+          <AbsenceList
+            forecasts={forecasts}
+            vacations={data.vacations}
+            editable
+            onAdd={() => setEditor({ mode: "add" })}
+            onEdit={(forecast) => setEditor({ mode: "edit", forecast })}
+          />
         </div>
       ) : null}
 
@@ -156,7 +193,9 @@ export default function Home() {
             commentLimit={limits.forecastComment}
           />
         ) : null}
-        {planner !== null && (permissions.overviews || features.absencePlanner) ? <PlannerOverlay open onClose={() => setPlanner(null)} title={planner} /> : null}
+        {planner !== null && (permissions.overviews || features.absencePlanner) ? (
+          <PlannerOverlay open onClose={() => setPlanner(null)} title={planner} />
+        ) : null}
         {wfhOpen && permissions.overviews ? <WfhOverview open onClose={() => setWfhOpen(false)} elsewhereLabel={data.elsewhereLabel} /> : null}
       </Suspense>
     </div>

@@ -4,7 +4,14 @@ import clsx from "clsx";
 import { useCallback, useEffect, useId, useState } from "react";
 import { requireUser } from "~/auth/session.server";
 import { domainCtx } from "~/domain/context";
-import { OVERVIEW_MAX_SHOWN, OVERVIEW_SORTS, SORT_LABELS, writeOverviewQuery, type OverviewQuery, type OverviewSort } from "~/domain/users/overview-query";
+import {
+  OVERVIEW_MAX_SHOWN,
+  OVERVIEW_SORTS,
+  SORT_LABELS,
+  writeOverviewQuery,
+  type OverviewQuery,
+  type OverviewSort,
+} from "~/domain/users/overview-query";
 import type { OverviewUser } from "~/domain/users/filter.server";
 import { getTeamOverview } from "~/domain/users/team-overview.server";
 import { FilterBar } from "~/features/overview/filter-bar";
@@ -59,7 +66,14 @@ export default function Overview() {
       <h1 className="text-xl font-semibold text-slate-900">Team overview</h1>
 
       <div role="tablist" aria-label="Views" className="mt-4 flex gap-1 border-b border-slate-200">
-        <button type="button" role="tab" id="tab-overview" aria-selected="true" aria-controls="panel-overview" className="-mb-px border-b-2 border-brand-600 px-3 py-2 text-sm font-medium text-brand-700">
+        <button
+          type="button"
+          role="tab"
+          id="tab-overview"
+          aria-selected="true"
+          aria-controls="panel-overview"
+          className="-mb-px border-b-2 border-brand-600 px-3 py-2 text-sm font-medium text-brand-700"
+        >
           Overview
         </button>
       </div>
