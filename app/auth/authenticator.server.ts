@@ -3,7 +3,7 @@ import { FormStrategy } from "remix-auth-form";
 import type { User } from "~/db/schema";
 import { clientIp, verifyLogin } from "~/domain/account/login.server";
 import { loginSchema } from "~/domain/account/login.schema";
-import { validate } from "~/lib/api.server";
+import { validate } from "~/domain/validation";
 import type { LoadContext } from "~/env";
 
 /** remix-auth with the e-mail/password strategy; SSO strategies join here later. */

@@ -1,6 +1,7 @@
 import { json } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { ConflictError, DomainError, TooManyRequestsError, ValidationError } from "~/domain/errors";
+import { validate } from "~/domain/validation";
 
 /** Reads a JSON body and validates it; bad JSON and bad fields become 400s, never 500s. */
 export async function parseJson<S extends z.ZodType>(request: Request, schema: S, entityType = "InputErrors"): Promise<z.infer<S>> {
@@ -12,17 +13,6 @@ export async function parseJson<S extends z.ZodType>(request: Request, schema: S
     throw new ValidationError(entityType, {}, "The request body is not valid JSON.");
   }
   return validate(schema, body, entityType);
-}
-
-export function validate<S extends z.ZodType>(schema: S, input: unknown, entityType = "InputErrors"): z.infer<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path.join(".") || "body";
-    errors[field] ??= issue.message;
-  }
-  throw new ValidationError(entityType, errors);
 }
 
 export function errorResponse(error: unknown): Response {

@@ -4,7 +4,8 @@ import { requireApiUser } from "~/auth/session.server";
 import { domainCtx } from "~/domain/context";
 import { daySchema } from "~/domain/forecasts/forecast.schema";
 import { listForecasts } from "~/domain/forecasts/forecasts.server";
-import { apiRoute, validate } from "~/lib/api.server";
+import { apiRoute } from "~/lib/api.server";
+import { validate } from "~/domain/validation";
 
 const rangeSchema = z.object({ from: daySchema.optional(), to: daySchema.optional() });
 

@@ -3,7 +3,8 @@ import { requireApiUser } from "~/auth/session.server";
 import { domainCtx } from "~/domain/context";
 import { workloadCreateSchema, workloadTypeSchema } from "~/domain/workload/workload.schema";
 import { setWorkload } from "~/domain/workload/workload.server";
-import { apiAction, methodNotAllowed, parseJson, validate } from "~/lib/api.server";
+import { apiAction, methodNotAllowed, parseJson } from "~/lib/api.server";
+import { validate } from "~/domain/validation";
 
 export const loader = () => methodNotAllowed();
 

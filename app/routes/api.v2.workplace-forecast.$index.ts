@@ -3,7 +3,8 @@ import { requireApiUser } from "~/auth/session.server";
 import { domainCtx } from "~/domain/context";
 import { workplaceIndexSchema, workplaceUpdateSchema } from "~/domain/workplace/workplace.schema";
 import { setWorkplace } from "~/domain/workplace/workplace.server";
-import { apiAction, methodNotAllowed, parseJson, validate } from "~/lib/api.server";
+import { apiAction, methodNotAllowed, parseJson } from "~/lib/api.server";
+import { validate } from "~/domain/validation";
 
 export const loader = () => methodNotAllowed();
 

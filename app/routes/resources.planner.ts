@@ -7,7 +7,8 @@ import { daySchema, FORECAST_STATUSES, forecastUpsertSchema } from "~/domain/for
 import { createForecast, deleteForecast, updateForecast } from "~/domain/forecasts/forecasts.server";
 import { canOpenPlanner, getPlanner, setTodayStatus } from "~/domain/planner/planner.server";
 import { mondayOf, visibleDayCount } from "~/domain/planner/timeline";
-import { apiRoute, validate } from "~/lib/api.server";
+import { apiRoute } from "~/lib/api.server";
+import { validate } from "~/domain/validation";
 
 const windowSchema = z.object({
   from: daySchema.optional(),

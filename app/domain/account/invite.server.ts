@@ -215,17 +215,15 @@ export async function resendInvite(ctx: DomainContext, mailer: Mailer, userId: s
       .update(users)
       .set({ invitedAt: ctx.now })
       .where(and(eq(users.id, user.id), eq(users.companyId, ctx.companyId))),
-    ctx.db
-      .insert(auditLog)
-      .values({
-        companyId: ctx.companyId,
-        actorId: ctx.actor.user.id,
-        action: "resend-invite",
-        entityType: "user",
-        entityId: user.id,
-        data: {},
-        createdAt: ctx.now,
-      }),
+    ctx.db.insert(auditLog).values({
+      companyId: ctx.companyId,
+      actorId: ctx.actor.user.id,
+      action: "resend-invite",
+      entityType: "user",
+      entityId: user.id,
+      data: {},
+      createdAt: ctx.now,
+    }),
   ]);
   await mailInvite(ctx, mailer, user, token.secret, token.expiresAt);
   return { message: "Invite sent." };

@@ -94,17 +94,15 @@ export async function setPasswordWithLink(db: Db, secret: string, input: SetPass
       .set({ passwordHash: await hashPassword(input.newPassword) })
       .where(and(eq(users.id, user.id), eq(users.companyId, user.companyId))),
     endSessionsStatement(db, user, now),
-    db
-      .insert(auditLog)
-      .values({
-        companyId: user.companyId,
-        actorId: user.id,
-        action: "reset-password",
-        entityType: "user",
-        entityId: user.id,
-        data: {},
-        createdAt: now,
-      }),
+    db.insert(auditLog).values({
+      companyId: user.companyId,
+      actorId: user.id,
+      action: "reset-password",
+      entityType: "user",
+      entityId: user.id,
+      data: {},
+      createdAt: now,
+    }),
   ]);
   return user;
 }
@@ -124,17 +122,15 @@ export async function changePassword(db: Db, actor: Actor, input: ChangePassword
       .set({ passwordHash: await hashPassword(input.newPassword) })
       .where(and(eq(users.id, user.id), eq(users.companyId, user.companyId))),
     endSessionsStatement(db, user, now, actor.sessionId),
-    db
-      .insert(auditLog)
-      .values({
-        companyId: user.companyId,
-        actorId: user.id,
-        action: "change-password",
-        entityType: "user",
-        entityId: user.id,
-        data: {},
-        createdAt: now,
-      }),
+    db.insert(auditLog).values({
+      companyId: user.companyId,
+      actorId: user.id,
+      action: "change-password",
+      entityType: "user",
+      entityId: user.id,
+      data: {},
+      createdAt: now,
+    }),
   ]);
   return { message: "Password changed!" };
 }

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { hashPassword } from "~/auth/password.server";
 import type { Db } from "~/db/client";
 import { auditLog, companies, groups, inviteTokens, offices, users, type User } from "~/db/schema";
-import { validate } from "~/lib/api.server";
+import { validate } from "~/domain/validation";
 import { readCompanySettings } from "../company/settings.schema";
 import { NotFoundError, ValidationError } from "../errors";
 import { checkTeam, teamChoices } from "../users/team.server";
@@ -95,17 +95,15 @@ export async function registerInvitedUser(db: Db, secret: string, body: unknown,
       .update(inviteTokens)
       .set({ usedAt: now })
       .where(and(eq(inviteTokens.userId, user.id), eq(inviteTokens.companyId, user.companyId))),
-    db
-      .insert(auditLog)
-      .values({
-        companyId: user.companyId,
-        actorId: user.id,
-        action: "signup",
-        entityType: "user",
-        entityId: user.id,
-        data: { email: user.email },
-        createdAt: now,
-      }),
+    db.insert(auditLog).values({
+      companyId: user.companyId,
+      actorId: user.id,
+      action: "signup",
+      entityType: "user",
+      entityId: user.id,
+      data: { email: user.email },
+      createdAt: now,
+    }),
   ]);
   if (!updated) throw new NotFoundError(INVITE_INVALID);
   return updated;

@@ -123,18 +123,16 @@ function publishForecasts(ctx: DomainContext, userId: string) {
 }
 
 const audit = (ctx: DomainContext, action: string, entityId: string, data: Record<string, unknown>) =>
-  ctx.db
-    .insert(auditLog)
-    .values({
-      id: newId(),
-      companyId: ctx.companyId,
-      actorId: ctx.actor.user.id,
-      action,
-      entityType: "forecast",
-      entityId,
-      data,
-      createdAt: ctx.now,
-    });
+  ctx.db.insert(auditLog).values({
+    id: newId(),
+    companyId: ctx.companyId,
+    actorId: ctx.actor.user.id,
+    action,
+    entityType: "forecast",
+    entityId,
+    data,
+    createdAt: ctx.now,
+  });
 
 export async function createForecast(ctx: DomainContext, userId: string, input: ForecastUpsertInput): Promise<ApiForecast> {
   const settings = ctx.actor.company.settings;

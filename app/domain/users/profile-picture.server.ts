@@ -54,17 +54,15 @@ export async function saveProfilePicture(ctx: DomainContext, files: R2Bucket, us
       .update(users)
       .set({ profilePicture: `${INTERNAL_PICTURE_MARKER}${file}` })
       .where(and(eq(users.id, target.id), eq(users.companyId, ctx.companyId))),
-    ctx.db
-      .insert(auditLog)
-      .values({
-        companyId: ctx.companyId,
-        actorId: ctx.actor.user.id,
-        action: "profile-picture",
-        entityType: "user",
-        entityId: target.id,
-        data: { file },
-        createdAt: ctx.now,
-      }),
+    ctx.db.insert(auditLog).values({
+      companyId: ctx.companyId,
+      actorId: ctx.actor.user.id,
+      action: "profile-picture",
+      entityType: "user",
+      entityId: target.id,
+      data: { file },
+      createdAt: ctx.now,
+    }),
   ]);
   const previous = target.profilePicture;
   if (previous?.startsWith(INTERNAL_PICTURE_MARKER)) await files.delete(`${PICTURE_PREFIX}${previous.slice(INTERNAL_PICTURE_MARKER.length)}`);

@@ -7,7 +7,7 @@ import { createForecast, deleteForecast, updateForecast } from "~/domain/forecas
 import { workscaleSchema } from "~/domain/workload/workload.schema";
 import { setMessage, setOnLeave, setWorkload, setWorkloadForecastDate } from "~/domain/workload/workload.server";
 import { workplaceIndexSchema } from "~/domain/workplace/workplace.schema";
-import { validate } from "~/lib/api.server";
+import { validate } from "~/domain/validation";
 import { setWorkplace } from "~/domain/workplace/workplace.server";
 
 const level = z.coerce.number().pipe(workscaleSchema);
