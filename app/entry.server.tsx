@@ -2,6 +2,8 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { NonceProvider } from "~/components/nonce";
+import { contentSecurityPolicy, createNonce } from "~/lib/request-guard";
 
 const ABORT_DELAY = 5000;
 
@@ -13,16 +15,23 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   void loadContext;
+  const nonce = createNonce();
   const controller = new AbortController();
   const timeoutId = setTimeout(() => controller.abort(), ABORT_DELAY);
 
-  const body = await renderToReadableStream(<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />, {
-    signal: controller.signal,
-    onError(error: unknown) {
-      if (!controller.signal.aborted) console.error(error);
-      responseStatusCode = 500;
+  const body = await renderToReadableStream(
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+    </NonceProvider>,
+    {
+      nonce,
+      signal: controller.signal,
+      onError(error: unknown) {
+        if (!controller.signal.aborted) console.error(error);
+        responseStatusCode = 500;
+      },
     },
-  });
+  );
 
   body.allReady.then(() => clearTimeout(timeoutId));
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
@@ -30,6 +39,6 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html");
   responseHeaders.set("X-Content-Type-Options", "nosniff");
   responseHeaders.set("Referrer-Policy", "same-origin");
-  responseHeaders.set("X-Frame-Options", "SAMEORIGIN");
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -2,6 +2,7 @@ import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorPage } from "~/components/error-page";
+import { useNonce } from "~/components/nonce";
 import styles from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -12,6 +13,7 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "Availability" }];
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en" className="h-full">
       <head>
@@ -22,8 +24,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="h-full font-sans">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

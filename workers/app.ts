@@ -5,6 +5,7 @@ import { getActor } from "~/auth/session.server";
 import { createDb } from "~/db/client";
 import type { Env, LoadContext } from "~/env";
 import { runScheduledWork } from "~/domain/operations/scheduled.server";
+import { crossSiteRefusal, drainBody, isCrossSiteWrite, withSecurityHeaders } from "~/lib/request-guard";
 
 export { CompanyRoom } from "./company-room";
 
@@ -12,28 +13,40 @@ const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild)
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-    const context: LoadContext = { env, ctx, db: createDb(env.DB) };
-    const url = new URL(request.url);
-    if (url.pathname.startsWith("/parties/")) {
-      const response = await routePartykitRequest(request, env as never, {
-        // Only a signed-in member of the company may join its room.
-        onBeforeConnect: async (req, lobby) => {
-          const actor = await getActor(withTokenHeader(req), context);
-          if (!actor || lobby.className !== "Company" || lobby.name !== actor.company.id) {
-            return new Response("Forbidden", { status: 403 });
-          }
-        },
-        onBeforeRequest: () => new Response("Forbidden", { status: 403 }),
-      });
-      return response ?? new Response("Not found", { status: 404 });
+    if (isCrossSiteWrite(request)) {
+      await drainBody(request);
+      return crossSiteRefusal(request);
     }
-    return handleRemixRequest(request, context as unknown as AppLoadContext);
+    const response = await handle(request, env, ctx);
+    // Whatever the route did not read (a refusal answers before reading) is read before
+    // the answer goes out.
+    await drainBody(request);
+    return withSecurityHeaders(request, response);
   },
 
   async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
     await runScheduledWork({ env, ctx, db: createDb(env.DB) });
   },
 } satisfies ExportedHandler<Env>;
+
+async function handle(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const context: LoadContext = { env, ctx, db: createDb(env.DB) };
+  const url = new URL(request.url);
+  if (url.pathname.startsWith("/parties/")) {
+    const response = await routePartykitRequest(request, env as never, {
+      // Only a signed-in member of the company may join its room.
+      onBeforeConnect: async (req, lobby) => {
+        const actor = await getActor(withTokenHeader(req), context);
+        if (!actor || lobby.className !== "Company" || lobby.name !== actor.company.id) {
+          return new Response("Forbidden", { status: 403 });
+        }
+      },
+      onBeforeRequest: () => new Response("Forbidden", { status: 403 }),
+    });
+    return response ?? new Response("Not found", { status: 404 });
+  }
+  return handleRemixRequest(request, context as unknown as AppLoadContext);
+}
 
 /** Browsers cannot set headers on a WebSocket: the native clients pass ?token= instead. */
 function withTokenHeader(request: Request): Request {

@@ -1,0 +1,104 @@
+import { SELF } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { users } from "~/db/schema";
+import { api, BASE, createCompany, db, PASSWORD, tokenFor } from "./helpers";
+
+let ip = 0;
+function signIn(email: string, headers: Record<string, string> = {}) {
+  return SELF.fetch(`${BASE}/login`, {
+    method: "POST",
+    redirect: "manual",
+    body: new URLSearchParams({ email, password: PASSWORD, redirectTo: "" }),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": `198.51.100.${++ip % 250}`, ...headers },
+  });
+}
+
+describe("cross-site writes", () => {
+  it.each<Record<string, string>>([
+    { Origin: "https://evil.example" },
+    { Origin: "null" },
+    { Origin: "http://localhost.evil.example" },
+    { "Sec-Fetch-Site": "cross-site" },
+    { "Sec-Fetch-Site": "same-site" },
+    { Origin: BASE, "Sec-Fetch-Site": "cross-site" },
+  ])("refuses a page action with %j before any work", async (headers) => {
+    const { createUser } = await createCompany();
+    const user = await createUser("employee");
+    const response = await signIn(user.email, headers);
+    expect(response.status).toBe(403);
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+    expect(await response.text()).toBe("Cross-site request refused");
+  });
+
+  it("refuses an API write from another site and changes nothing", async () => {
+    const { createUser } = await createCompany();
+    const user = await createUser("employee");
+    const token = await tokenFor(user.email);
+    const response = await api("/api/v2/workload/message", {
+      method: "PUT",
+      token,
+      json: { message: "from evil" },
+      headers: { Origin: "https://evil.example" },
+    });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ message: "Cross-site request refused" });
+    const [row] = await db().select().from(users).where(eq(users.id, user.id));
+    expect(row.message).not.toBe("from evil");
+  });
+
+  it("lets same-origin browsers and clients without an Origin (bearer tokens) write", async () => {
+    const { createUser } = await createCompany();
+    const user = await createUser("employee");
+    expect((await signIn(user.email, { Origin: BASE, Host: "localhost", "Sec-Fetch-Site": "same-origin" })).status).toBe(302);
+    expect((await signIn(user.email)).status).toBe(302);
+    const token = await tokenFor(user.email);
+    const response = await api("/api/v2/workload/message", { method: "PUT", token, json: { message: "native client" } });
+    expect(response.status).toBeLessThan(300);
+  });
+
+  it("never refuses reads", async () => {
+    const response = await SELF.fetch(`${BASE}/login`, { headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } });
+    expect(response.status).toBe(200);
+  });
+});
+
+describe("security headers", () => {
+  it("sends a nonce-based Content-Security-Policy whose nonce is on every script", async () => {
+    const response = await SELF.fetch(`${BASE}/login`);
+    const csp = response.headers.get("Content-Security-Policy")!;
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+    expect(csp).toContain("'strict-dynamic'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toMatch(/frame-ancestors 'self' https:\/\/teams\.microsoft\.com/);
+    expect(response.headers.get("X-Frame-Options")).toBeNull();
+    const html = await response.text();
+    const scripts = html.match(/<script\b[^>]*>/g)!;
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    const again = await SELF.fetch(`${BASE}/login`);
+    expect(again.headers.get("Content-Security-Policy")).not.toBe(csp);
+  });
+
+  it("keeps signed-in pages, the API and secret-bearing pages out of caches", async () => {
+    const { createUser } = await createCompany();
+    const user = await createUser("employee");
+    const cookie = (await signIn(user.email)).headers.get("Set-Cookie")!.split(";")[0];
+    const token = await tokenFor(user.email);
+    for (const response of [
+      await SELF.fetch(`${BASE}/home`, { headers: { Cookie: cookie } }),
+      await api("/api/v2/users/me", { token }),
+      await SELF.fetch(`${BASE}/reset/not-a-real-hash`),
+      await SELF.fetch(`${BASE}/login`),
+    ]) {
+      expect(response.headers.get("Cache-Control"), response.url).toBe("no-store");
+      expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    }
+  });
+
+  it("sends HSTS over https only", async () => {
+    expect((await SELF.fetch("https://localhost/login")).headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
+    expect((await SELF.fetch(`${BASE}/login`)).headers.get("Strict-Transport-Security")).toBeNull();
+  });
+});
