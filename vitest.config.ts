@@ -11,7 +11,7 @@ export default defineConfig({
   plugins: [
     cloudflareTest(async () => ({
       main: "./workers/app.ts",
-      wrangler: { configPath: "./wrangler.toml" },
+      wrangler: { configPath: "./wrangler.toml", environment: "dev" },
       miniflare: {
         bindings: {
           APP_ENV: "test",

@@ -24,7 +24,7 @@ const env = { ...process.env, PATH: `${process.cwd()}/node_modules/.bin:${proces
 function seed() {
   if (process.env.BENCH_RESEED) rmSync(STATE, { recursive: true, force: true });
   if (existsSync(STATE)) return;
-  execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], { env, stdio: "inherit" });
+  execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--env", "dev", "--persist-to", STATE], { env, stdio: "inherit" });
   execFileSync("npx", ["tsx", "scripts/seed.ts"], { env: { ...env, PERSIST_TO: STATE, SEED_USERS: String(USERS) }, stdio: "inherit" });
 }
 
@@ -50,7 +50,7 @@ async function main() {
   seed();
   const server = spawn(
     "wrangler",
-    ["dev", "--port", String(PORT), "--ip", "127.0.0.1", "--persist-to", STATE, "--show-interactive-dev-session=false"],
+    ["dev", "--env", "dev", "--port", String(PORT), "--ip", "127.0.0.1", "--persist-to", STATE, "--show-interactive-dev-session=false"],
     { env, stdio: "ignore", detached: true },
   );
   const stop = () => {

@@ -67,7 +67,7 @@ function snapshot() {
   run("npm", ["run", "build", "--silent"]);
   rmSync(APP, { recursive: true, force: true });
   mkdirSync(APP, { recursive: true });
-  run("wrangler", ["deploy", "--dry-run", "--env=", "--outdir", `${APP}/worker`]);
+  run("wrangler", ["deploy", "--dry-run", "--env=dev", "--outdir", `${APP}/worker`]);
   cpSync("public", `${APP}/public`, { recursive: true });
   const manifest = /\/build\/manifest-[A-Za-z0-9]+\.js/.exec(readFileSync(`${APP}/worker/app.js`, "utf8"))?.[0];
   if (!manifest || !existsSync(`${APP}/public${manifest}`)) throw new Error("the build changed while it was copied; run the bench again");
@@ -81,7 +81,7 @@ function seed(people: number): string {
   if (existsSync(marker)) return state;
   const started = Date.now();
   mkdirSync(state, { recursive: true });
-  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state]);
+  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--env", "dev", "--persist-to", state]);
   run("tsx", ["scripts/seed.ts"], { SEED_USERS: String(people), PERSIST_TO: state });
   writeFileSync(marker, new Date().toISOString());
   console.log(`seeded ${people} people in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -96,6 +96,8 @@ async function startServer(state: string, port: number): Promise<string> {
       `${APP}/worker/app.js`,
       "--config",
       "wrangler.toml",
+      "--env",
+      "dev",
       "--no-bundle",
       "--assets",
       `${APP}/public`,

@@ -33,7 +33,7 @@ for attempt in 1 2 3; do
   npm run build
   rm -rf "$APP"
   mkdir -p "$APP"
-  wrangler deploy --dry-run --env="" --outdir "$APP/worker" >/dev/null
+  wrangler deploy --dry-run --env=dev --outdir "$APP/worker" >/dev/null
   cp -R public "$APP/public"
   if snapshot_is_consistent; then break; fi
   if [ "$attempt" -eq 3 ]; then
@@ -46,9 +46,9 @@ done
 echo "[e2e-server] fresh local state in $STATE"
 rm -rf "$STATE"
 mkdir -p "$STATE"
-wrangler d1 migrations apply DB --local --persist-to "$STATE"
+wrangler d1 migrations apply DB --local --env dev --persist-to "$STATE"
 PERSIST_TO="$STATE" npx tsx scripts/seed.ts
 
 echo "[e2e-server] wrangler dev on http://127.0.0.1:$PORT"
-exec wrangler dev "$APP/worker/app.js" --config wrangler.toml --no-bundle --assets "$APP/public" \
+exec wrangler dev "$APP/worker/app.js" --config wrangler.toml --env dev --no-bundle --assets "$APP/public" \
   --port "$PORT" --ip 127.0.0.1 --persist-to "$STATE" --show-interactive-dev-session=false

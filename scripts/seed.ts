@@ -14,7 +14,7 @@ const sql = toSql(buildSeed({ people }));
 mkdirSync(".seed", { recursive: true });
 const file = `.seed/seed-${people}.sql`;
 writeFileSync(file, sql);
-const args = ["wrangler", "d1", "execute", "DB", "--local", "--file", file, "--yes"];
+const args = ["wrangler", "d1", "execute", "DB", "--local", "--env", "dev", "--file", file, "--yes"];
 if (persistTo) args.push("--persist-to", persistTo);
 execFileSync("npx", args, { stdio: ["ignore", "ignore", "inherit"] });
 console.log(`Seeded ${people} generated people (plus demo accounts) in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -3,7 +3,7 @@ import { routePartykitRequest } from "partyserver";
 import * as build from "../build/index.js";
 import { getActor } from "~/auth/session.server";
 import { createDb } from "~/db/client";
-import type { Env, LoadContext } from "~/env";
+import { isLocalEnv, type Env, type LoadContext } from "~/env";
 import { runScheduledWork } from "~/domain/operations/scheduled.server";
 import { crossSiteRefusal, drainBody, isCrossSiteWrite, withSecurityHeaders } from "~/lib/request-guard";
 
@@ -13,6 +13,10 @@ const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild)
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    if (!isLocalEnv(env) && !env.SESSION_SECRET) {
+      await drainBody(request);
+      return notConfigured("SESSION_SECRET is not set: set it with `wrangler secret put SESSION_SECRET` (see docs/deploy.md)");
+    }
     if (isCrossSiteWrite(request)) {
       await drainBody(request);
       return crossSiteRefusal(request);
@@ -46,6 +50,16 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
     return response ?? new Response("Not found", { status: 404 });
   }
   return handleRemixRequest(request, context as unknown as AppLoadContext);
+}
+
+/**
+ * An installation that is missing configuration answers every request with this page and
+ * logs why, rather than running with a development fallback.
+ */
+function notConfigured(reason: string): Response {
+  console.error(`[config] ${reason}`);
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not available · Availability</title></head><body><main><h1>This installation is not configured yet</h1><p>An administrator of the installation has been told why in its log. Please try again later.</p></main></body></html>`;
+  return new Response(html, { status: 500, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
 }
 
 /** Browsers cannot set headers on a WebSocket: the native clients pass ?token= instead. */

@@ -25,8 +25,16 @@ export interface TokenPayload {
   sid: string;
 }
 
+/**
+ * `__Host-` outside development: the browser then only accepts it over https, for this
+ * exact host and path /, so a sibling subdomain can never set or shadow it.
+ */
+export function sessionCookieName(env: LoadContext["env"]): string {
+  return isLocalEnv(env) ? "__session" : "__Host-session";
+}
+
 function sessionCookie(context: LoadContext) {
-  return createCookie("__session", {
+  return createCookie(sessionCookieName(context.env), {
     httpOnly: true,
     sameSite: "lax",
     secure: !isLocalEnv(context.env),

@@ -9,12 +9,13 @@ import { isLocalEnv } from "~/env";
 /**
  * The development mailbox: every message in the outbox, newest first, with clickable
  * links, so a tester can follow invite and reset links without a mail server. It exists
- * only when APP_ENV is development or test; anywhere else it is not found.
+ * only when APP_ENV is development or test AND the request came to a loopback host; anywhere
+ * else it is not found.
  */
 export const meta: MetaFunction = () => [{ title: "Development mailbox · Availability" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (!isLocalEnv(context.env)) throw new Response("Not found", { status: 404 });
+  if (!isLocalEnv(context.env) || !isLoopbackHost(request)) throw new Response("Not found", { status: 404 });
   const to = new URL(request.url).searchParams.get("to")?.trim().toLowerCase() ?? "";
   const rows = await context.db
     .select({
@@ -100,4 +101,11 @@ export default function DevMailbox() {
 
 export function ErrorBoundary() {
   return <ErrorPage status={404} />;
+}
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** A development server someone exposed (a tunnel, a LAN address) does not hand out everyone's links. */
+function isLoopbackHost(request: Request): boolean {
+  return LOOPBACK_HOSTS.has(new URL(request.url).hostname);
 }

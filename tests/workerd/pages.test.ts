@@ -102,8 +102,11 @@ describe("session cookie", () => {
       db: db(),
     };
     const { setCookie } = await startSession(context, user as never, new Request(BASE));
+    expect(setCookie).toMatch(/^__Host-session=/);
     expect(setCookie).toMatch(/Secure/);
     expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/Path=\//);
+    expect(setCookie).not.toMatch(/Domain=/);
   });
 
   it("shows the signed-in person's name, team and workload on /home", async () => {
