@@ -1,5 +1,5 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
@@ -41,4 +41,15 @@ export default async function handleRequest(
   responseHeaders.set("Referrer-Policy", "same-origin");
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/**
+ * Remix logs every error a request meets. A request the app refuses (a POST to a page
+ * without an action, an unknown path) is the client's mistake, not the server's: it is
+ * answered with its 4xx and not logged, so a burst of bad requests cannot flood the log.
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
 }

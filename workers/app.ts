@@ -5,7 +5,7 @@ import { getActor } from "~/auth/session.server";
 import { createDb } from "~/db/client";
 import { isLocalEnv, type Env, type LoadContext } from "~/env";
 import { runScheduledWork } from "~/domain/operations/scheduled.server";
-import { crossSiteRefusal, drainBody, isCrossSiteWrite, withSecurityHeaders } from "~/lib/request-guard";
+import { checkRequestShape, crossSiteRefusal, drainBody, isCrossSiteWrite, withSecurityHeaders } from "~/lib/request-guard";
 
 export { CompanyRoom } from "./company-room";
 
@@ -21,7 +21,9 @@ export default {
       await drainBody(request);
       return crossSiteRefusal(request);
     }
-    const response = await handle(request, env, ctx);
+    const shape = await checkRequestShape(request);
+    if ("refusal" in shape) return withSecurityHeaders(request, shape.refusal);
+    const response = await handle(shape.request, env, ctx);
     // Whatever the route did not read (a refusal answers before reading) is read before
     // the answer goes out.
     await drainBody(request);

@@ -4,7 +4,15 @@
  * the security headers. Plain functions so workerd tests can call them directly.
  */
 
+import { MAX_PICTURE_BYTES } from "~/domain/users/profile-picture.server";
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** What any request body may weigh; a profile picture (multipart) may weigh its limit plus the form around it. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+const PICTURE_BODY_LIMIT_BYTES = MAX_PICTURE_BYTES + 64 * 1024;
+const PICTURE_UPLOAD = /^\/api\/v2\/users\/[^/]+\/profile-picture$/;
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 /**
  * A write the browser sent on behalf of another site. Browsers send `Origin` on every
@@ -44,6 +52,71 @@ export async function drainBody(request: Request): Promise<void> {
   } catch {
     // The client went away: nothing left to read.
   }
+}
+
+function refusal(request: Request, status: number, message: string): Response {
+  if (new URL(request.url).pathname.startsWith("/api/")) return Response.json({ message }, { status, headers: { "Cache-Control": "no-store" } });
+  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+}
+
+/** Reads a body up to `limit` bytes, counting as it streams (a chunked upload has no Content-Length to trust). */
+async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(new ArrayBuffer(size));
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * The shape checks every request passes before any route sees it, so that no route can
+ * answer 500 to a malformed request: a GET or HEAD carrying a body is refused (400); a body
+ * is read up to its cap, counting while it streams (413 beyond it); a page action (anything
+ * outside /api and the realtime rooms) must send a form that parses (415 / 400). Returns the
+ * request to hand on (its body read into memory) or the refusal.
+ */
+export async function checkRequestShape(request: Request): Promise<{ request: Request } | { refusal: Response }> {
+  if (!request.body) return { request };
+  const url = new URL(request.url);
+  if (request.method === "GET" || request.method === "HEAD") {
+    await drainBody(request);
+    return { refusal: refusal(request, 400, `A ${request.method} request cannot carry a body.`) };
+  }
+  if (url.pathname.startsWith("/parties/")) return { request };
+  const limit = PICTURE_UPLOAD.test(url.pathname) ? PICTURE_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES;
+  if (Number(request.headers.get("Content-Length") ?? 0) > limit) {
+    await drainBody(request);
+    return { refusal: refusal(request, 413, "The request is too large.") };
+  }
+  const bytes = await readCapped(request.body, limit).catch(() => null);
+  if (!bytes) return { refusal: refusal(request, 413, "The request is too large.") };
+  const buffered = new Request(request, { body: bytes });
+  if (url.pathname.startsWith("/api/")) return { request: buffered };
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
+  if (bytes.byteLength > 0 && !FORM_TYPES.includes(type)) return { refusal: refusal(request, 415, "Send the form as a form.") };
+  if (bytes.byteLength > 0) {
+    try {
+      await buffered.clone().formData();
+    } catch {
+      return { refusal: refusal(request, 400, "The form could not be read.") };
+    }
+  }
+  return { request: buffered };
 }
 
 /** 128 bits, base64: a fresh one for every HTML response. */

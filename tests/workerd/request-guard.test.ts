@@ -102,3 +102,51 @@ describe("security headers", () => {
     expect((await SELF.fetch(`${BASE}/login`)).headers.get("Strict-Transport-Security")).toBeNull();
   });
 });
+
+describe("request shape", () => {
+  it("answers 415 or 400, never 500, to a page action whose body is not a form", async () => {
+    const json = await SELF.fetch(`${BASE}/login`, { method: "POST", body: "{bad", headers: { "Content-Type": "application/json" } });
+    expect(json.status).toBe(415);
+    const multipart = await SELF.fetch(`${BASE}/login`, {
+      method: "POST",
+      body: "not multipart",
+      headers: { "Content-Type": "multipart/form-data; boundary=zz" },
+    });
+    expect(multipart.status).toBe(400);
+    expect(await multipart.text()).toBe("The form could not be read.");
+  });
+
+  it("caps request bodies, counting while they stream (no Content-Length to trust)", async () => {
+    const { createUser } = await createCompany();
+    const user = await createUser("employee");
+    const token = await tokenFor(user.email);
+    const big = "x".repeat(1024 * 1024 + 1);
+    const declared = await api("/api/v2/workload/message", { method: "PUT", token, json: { message: big } });
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toEqual({ message: "The request is too large." });
+    const chunk = new Uint8Array(64 * 1024);
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 3 * 1024 * 1024) return controller.close();
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const streamed = await api(`/api/v2/users/${user.id}/profile-picture`, {
+      method: "POST",
+      token,
+      body: stream,
+      headers: { "Content-Type": "multipart/form-data; boundary=zz" },
+    });
+    expect(streamed.status).toBe(413);
+    const [row] = await db().select().from(users).where(eq(users.id, user.id));
+    expect(row.message).toBe("");
+    const page = await SELF.fetch(`${BASE}/login`, {
+      method: "POST",
+      body: new URLSearchParams({ email: big, password: "x" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(page.status).toBe(413);
+  });
+});
