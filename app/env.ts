@@ -1,17 +1,15 @@
 import type { Db } from "./db/client";
 
-export interface Env {
-  DB: D1Database;
-  FILES: R2Bucket;
-  Company: DurableObjectNamespace;
-  ASSETS?: Fetcher;
-  /** "development" on `wrangler dev`, "test" in workerd tests, "production" when deployed. */
-  APP_ENV: string;
-  APP_NAME?: string;
+/**
+ * The Worker's bindings and vars: generated from wrangler.toml into
+ * worker-configuration.d.ts by `npm run types` (`npm run check` fails when it is stale),
+ * plus the secrets, which wrangler.toml does not list.
+ * APP_ENV: "development" on `wrangler dev --env dev`, "test" in workerd tests, "production"
+ * in every deployed installation.
+ */
+export interface Env extends Cloudflare.Env {
   /** Signs session cookies and bearer tokens. Required outside development and tests. */
   SESSION_SECRET?: string;
-  /** Comma-separated e-mail addresses of the installation's operators. */
-  OPERATOR_EMAILS?: string;
 }
 
 export interface LoadContext {

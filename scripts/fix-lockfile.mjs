@@ -5,10 +5,13 @@
 // This adds each missing entry as an optional package for its own platform (os, cpu,
 // libc from its name), which npm ci accepts and skips on any other platform.
 // Run after changing dependencies: `npm install && node scripts/fix-lockfile.mjs`.
+// `--check` (npm run check, so CI) changes nothing and fails when the lock would change.
 import { readFileSync, writeFileSync } from "node:fs";
 
 const path = new URL("../package-lock.json", import.meta.url);
-const lock = JSON.parse(readFileSync(path, "utf8"));
+const check = process.argv.includes("--check");
+const original = readFileSync(path, "utf8");
+const lock = JSON.parse(original);
 const packages = lock.packages;
 const OS = ["android", "darwin", "freebsd", "linux", "win32", "openbsd", "openharmony", "sunos", "aix", "netbsd"];
 const CPU = ["arm64", "x64", "arm", "ia32", "loong64", "ppc64", "riscv64", "s390x", "wasm32", "mips64el"];
@@ -42,5 +45,16 @@ for (const [location, meta] of Object.entries(packages)) {
   }
 }
 lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))));
-writeFileSync(path, `${JSON.stringify(lock, null, 2)}\n`);
-console.log(`fix-lockfile: added ${added} platform entries`);
+const fixed = `${JSON.stringify(lock, null, 2)}\n`;
+if (check) {
+  if (fixed !== original) {
+    console.error(
+      `fix-lockfile --check: package-lock.json is missing ${added} platform entries or is not in order; run node scripts/fix-lockfile.mjs`,
+    );
+    process.exit(1);
+  }
+  console.log("fix-lockfile --check: package-lock.json is complete");
+} else {
+  writeFileSync(path, fixed);
+  console.log(`fix-lockfile: added ${added} platform entries`);
+}

@@ -1,5 +1,6 @@
-import { createHash, pbkdf2Sync, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { getTableColumns, type Table } from "drizzle-orm";
+import { hashPassword } from "../app/auth/password.server";
 import { companyRow, forecastRow, groupRow, officeRow, userRow } from "../app/db/factories";
 import * as s from "../app/db/schema";
 
@@ -17,12 +18,6 @@ const MAX_PEOPLE_WITH_PASSWORD = 120;
 
 export function stableId(label: string): string {
   return createHash("sha256").update(label).digest("hex").slice(0, 24);
-}
-
-function hashPassword(password: string): string {
-  const salt = randomBytes(16);
-  const hash = pbkdf2Sync(password, salt, 100_000, 32, "sha256");
-  return ["pbkdf2-sha256", 100_000, salt.toString("base64"), hash.toString("base64")].join("$");
 }
 
 /** Small deterministic PRNG so the same seed run gives the same people. */
@@ -138,12 +133,17 @@ function isWeekend(ms: number): boolean {
   return day === 0 || day === 6;
 }
 
-export function buildSeed(options: { people: number; now?: number }): SeedTables {
+/**
+ * Every seeded account signs in with DEMO_PASSWORD; the app's own hashing makes the hash once
+ * per run (one salt for the whole demo data set: these are throwaway accounts).
+ */
+export async function buildSeed(options: { people: number; now?: number }): Promise<SeedTables> {
+  const demoHash = await hashPassword(DEMO_PASSWORD);
   const now = options.now ?? Date.now();
   const today = utcDay(now);
   const t = tables();
   const rand = prng(20261121);
-  const passwordHash = (label: string, index = 0) => (index < MAX_PEOPLE_WITH_PASSWORD ? hashPassword(DEMO_PASSWORD) : (void label, null));
+  const passwordHash = (label: string, index = 0) => (index < MAX_PEOPLE_WITH_PASSWORD ? demoHash : (void label, null));
 
   // Companies -----------------------------------------------------------------------------
   const demo = companyRow({
@@ -206,7 +206,7 @@ export function buildSeed(options: { people: number; now?: number }): SeedTables
         email: person.email,
         name: person.role === "invited" ? "" : person.name,
         title: person.role === "employee" ? "Senior Associate" : person.role === "administrator" ? "Office Manager" : "",
-        passwordHash: person.role === "invited" ? null : hashPassword(DEMO_PASSWORD),
+        passwordHash: person.role === "invited" ? null : demoHash,
         groupId: office?.groupId ?? null,
         officeId: office?.id ?? null,
         currentWorkload: person.role === "employee" ? 2 : null,
@@ -458,7 +458,7 @@ export function buildSeed(options: { people: number; now?: number }): SeedTables
         id: stableId(`user:${person.email}`),
         email: person.email,
         name: person.name,
-        passwordHash: hashPassword(DEMO_PASSWORD),
+        passwordHash: demoHash,
         groupId: otherGroup.id,
         officeId: otherOffice.id,
         currentWorkload: 1,
@@ -476,7 +476,7 @@ export function buildSeed(options: { people: number; now?: number }): SeedTables
       id: stableId("user:operator@demo.test"),
       email: "operator@demo.test",
       name: "Olle Operator",
-      passwordHash: hashPassword(DEMO_PASSWORD),
+      passwordHash: demoHash,
       groupId: null,
       officeId: null,
     }),

@@ -10,7 +10,7 @@ if (!Number.isInteger(people) || people < 0) {
 }
 const persistTo = process.env.PERSIST_TO;
 const started = Date.now();
-const sql = toSql(buildSeed({ people }));
+const sql = toSql(await buildSeed({ people }));
 mkdirSync(".seed", { recursive: true });
 const file = `.seed/seed-${people}.sql`;
 writeFileSync(file, sql);

@@ -20,9 +20,9 @@ let people: SeedUser[] = [];
 let officesByName: Map<string, SeedOffice[]>;
 let groupsByName: Map<string, SeedGroup>;
 
-test.beforeAll(() => {
+test.beforeAll(async () => {
   // The e2e server seeds 60 generated people (scripts/e2e-server.sh).
-  const seed = buildSeed({ people: Number(process.env.SEED_USERS ?? 60) });
+  const seed = await buildSeed({ people: Number(process.env.SEED_USERS ?? 60) });
   const demoId = (seed.rows.get(s.companies)![0] as { id: string }).id;
   const users = seed.rows.get(s.users) as SeedUser[];
   people = users.filter((u) => u.companyId === demoId && u.completed && !u.admin && !u.administratorPriviliges && !u.companyAdmin);

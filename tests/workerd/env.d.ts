@@ -1,9 +1,10 @@
-import type { Env as AppEnv } from "~/env";
-
 declare global {
   namespace Cloudflare {
-    interface Env extends AppEnv {
+    interface Env {
+      SESSION_SECRET?: string;
       TEST_MIGRATIONS: { name: string; queries: string[] }[];
     }
   }
 }
+
+export {};
