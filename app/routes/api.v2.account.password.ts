@@ -1,16 +1,13 @@
-import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiUser } from "~/auth/session.server";
 import { clientIp } from "~/domain/account/login.server";
 import { changePasswordSchema, type ChangePasswordInput } from "~/domain/account/password.schema";
 import { changePassword } from "~/domain/account/password.server";
-import { apiRoute, methodNotAllowed, parseJson } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/lib/api.server";
 
-/** POST /account/password {oldPassword, newPassword, newPasswordConfirmation}: the caller's own password. */
-export const loader = () => methodNotAllowed();
-
-export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
-  if (request.method !== "POST") return methodNotAllowed();
-  const actor = await requireApiUser(request, context);
-  const input = (await parseJson(request, changePasswordSchema, "ChangePasswordInputErrors")) as ChangePasswordInput;
-  return json(await changePassword(context.db, actor, input, clientIp(request)));
+export const { loader, action, endpoints } = defineApiRoute({
+  POST: endpoint({
+    summary: "Changes the caller's own password {oldPassword, newPassword, newPasswordConfirmation}.",
+    body: changePasswordSchema,
+    entity: "ChangePasswordInputErrors",
+    run: ({ request, context, actor, body }) => changePassword(context.db, actor, body as ChangePasswordInput, clientIp(request)),
+  }),
 });

@@ -1,8 +1,9 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { renewToken, requireApiUser } from "~/auth/session.server";
-import { apiRoute } from "~/lib/api.server";
+import { renewToken } from "~/auth/session.server";
+import { defineApiRoute, endpoint } from "~/lib/api.server";
 
-export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
-  const actor = await requireApiUser(request, context);
-  return json({ token: await renewToken(context, actor) });
+export const { loader, action, endpoints } = defineApiRoute({
+  GET: endpoint({
+    summary: "A fresh bearer token for the caller's session.",
+    run: async ({ context, actor }) => ({ token: await renewToken(context, actor) }),
+  }),
 });

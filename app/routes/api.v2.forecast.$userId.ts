@@ -1,17 +1,13 @@
-import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiUser } from "~/auth/session.server";
-import { domainCtx } from "~/domain/context";
 import { forecastUpsertSchema } from "~/domain/forecasts/forecast.schema";
 import { createForecast } from "~/domain/forecasts/forecasts.server";
-import { apiAction, methodNotAllowed, parseJson } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/lib/api.server";
 
-export const loader = () => methodNotAllowed();
-
-export const action = apiAction({
-  POST: async ({ request, params, context }: ActionFunctionArgs) => {
-    const actor = await requireApiUser(request, context);
-    const input = await parseJson(request, forecastUpsertSchema, "ForecastInputErrors");
-    const forecast = await createForecast(domainCtx(context, actor, input.sessionId), params.userId!, input);
-    return json(forecast, { status: 201 });
-  },
+export const { loader, action, endpoints } = defineApiRoute({
+  POST: endpoint({
+    summary: "Adds a forecast for the person.",
+    body: forecastUpsertSchema,
+    entity: "ForecastInputErrors",
+    status: 201,
+    run: ({ params, ctx, body }) => createForecast(ctx, params.userId!, body),
+  }),
 });

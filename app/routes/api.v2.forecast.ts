@@ -1,16 +1,12 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { requireApiUser } from "~/auth/session.server";
-import { domainCtx } from "~/domain/context";
 import { daySchema } from "~/domain/forecasts/forecast.schema";
 import { listForecasts } from "~/domain/forecasts/forecasts.server";
-import { apiRoute } from "~/lib/api.server";
-import { validate } from "~/domain/validation";
+import { defineApiRoute, endpoint } from "~/lib/api.server";
 
-const rangeSchema = z.object({ from: daySchema.optional(), to: daySchema.optional() });
-
-export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
-  const actor = await requireApiUser(request, context);
-  const range = validate(rangeSchema, Object.fromEntries(new URL(request.url).searchParams));
-  return json(await listForecasts(domainCtx(context, actor), range));
+export const { loader, action, endpoints } = defineApiRoute({
+  GET: endpoint({
+    summary: "The company's forecasts, optionally within ?from=&to= (YYYY-MM-DD).",
+    query: z.object({ from: daySchema.optional(), to: daySchema.optional() }),
+    run: ({ ctx, query }) => listForecasts(ctx, query),
+  }),
 });

@@ -1,21 +1,14 @@
-import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { canManageCompany } from "~/auth/permissions";
-import { requireApiUser } from "~/auth/session.server";
 import { deleteLevelOfSkill, updateLevelOfSkill } from "~/domain/company/catalog.server";
 import { levelOfSkillUpsertSchema } from "~/domain/company/catalog.schema";
-import { domainCtx } from "~/domain/context";
-import { ForbiddenError } from "~/domain/errors";
-import { apiRoute, methodNotAllowed, parseJson } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/lib/api.server";
 
-/** PUT and DELETE /level-of-skill/{id}. */
-export const loader = methodNotAllowed;
-
-export const action = apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {
-  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed();
-  const actor = await requireApiUser(request, context);
-  // Refuse before reading the body: a forbidden caller hears 403, whatever it sent.
-  if (!canManageCompany(actor.user)) throw new ForbiddenError();
-  const ctx = domainCtx(context, actor);
-  if (request.method === "DELETE") return json(await deleteLevelOfSkill(ctx, params.id!));
-  return json(await updateLevelOfSkill(ctx, params.id!, await parseJson(request, levelOfSkillUpsertSchema)));
+export const { loader, action, endpoints } = defineApiRoute({
+  PUT: endpoint({
+    summary: "Changes a skill level.",
+    can: canManageCompany,
+    body: levelOfSkillUpsertSchema,
+    run: ({ params, ctx, body }) => updateLevelOfSkill(ctx, params.id!, body),
+  }),
+  DELETE: endpoint({ summary: "Deletes a skill level.", can: canManageCompany, run: ({ params, ctx }) => deleteLevelOfSkill(ctx, params.id!) }),
 });

@@ -1,23 +1,15 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { canManageCompany } from "~/auth/permissions";
-import { requireApiUser } from "~/auth/session.server";
 import { createLevelOfSkill, listLevelsOfSkill } from "~/domain/company/catalog.server";
 import { levelOfSkillUpsertSchema } from "~/domain/company/catalog.schema";
-import { domainCtx } from "~/domain/context";
-import { ForbiddenError } from "~/domain/errors";
-import { apiRoute, methodNotAllowed, parseJson } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/lib/api.server";
 
-/** GET the company's skill levels; POST creates one. */
-export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
-  const actor = await requireApiUser(request, context);
-  return json(await listLevelsOfSkill(domainCtx(context, actor)));
-});
-
-export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
-  if (request.method !== "POST") return methodNotAllowed();
-  const actor = await requireApiUser(request, context);
-  // Refuse before reading the body: a forbidden caller hears 403, whatever it sent.
-  if (!canManageCompany(actor.user)) throw new ForbiddenError();
-  const input = await parseJson(request, levelOfSkillUpsertSchema);
-  return json(await createLevelOfSkill(domainCtx(context, actor), input), { status: 201 });
+export const { loader, action, endpoints } = defineApiRoute({
+  GET: endpoint({ summary: "The company's skill levels.", run: ({ ctx }) => listLevelsOfSkill(ctx) }),
+  POST: endpoint({
+    summary: "Adds a skill level.",
+    can: canManageCompany,
+    body: levelOfSkillUpsertSchema,
+    status: 201,
+    run: ({ ctx, body }) => createLevelOfSkill(ctx, body),
+  }),
 });

@@ -1,20 +1,14 @@
-import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiUser } from "~/auth/session.server";
-import { domainCtx } from "~/domain/context";
 import { addNotificationToken, deleteNotificationToken, notificationTokenSchema } from "~/domain/users/notification-tokens.server";
-import { apiAction, methodNotAllowed, parseJson } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/lib/api.server";
 
 /** POST /notification-token/{tokenType} {token} adds one of the caller's; DELETE /notification-token/{id} removes it. */
-export const loader = () => methodNotAllowed();
-
-export const action = apiAction({
-  POST: async ({ request, params, context }: ActionFunctionArgs) => {
-    const actor = await requireApiUser(request, context);
-    const input = await parseJson(request, notificationTokenSchema, "NotificationTokenInputErrors");
-    return json(await addNotificationToken(domainCtx(context, actor), params.id!, input.token), { status: 201 });
-  },
-  DELETE: async ({ request, params, context }: ActionFunctionArgs) => {
-    const actor = await requireApiUser(request, context);
-    return json(await deleteNotificationToken(domainCtx(context, actor), params.id!));
-  },
+export const { loader, action, endpoints } = defineApiRoute({
+  POST: endpoint({
+    summary: "Adds one of the caller's push tokens; the path names the token type.",
+    body: notificationTokenSchema,
+    entity: "NotificationTokenInputErrors",
+    status: 201,
+    run: ({ params, ctx, body }) => addNotificationToken(ctx, params.id!, body.token),
+  }),
+  DELETE: endpoint({ summary: "Removes one of the caller's push tokens.", run: ({ params, ctx }) => deleteNotificationToken(ctx, params.id!) }),
 });

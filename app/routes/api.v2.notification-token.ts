@@ -1,13 +1,6 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiUser } from "~/auth/session.server";
-import { domainCtx } from "~/domain/context";
 import { listNotificationTokens } from "~/domain/users/notification-tokens.server";
-import { apiRoute, methodNotAllowed } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/lib/api.server";
 
-/** GET /notification-token: the caller's own push tokens. */
-export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
-  const actor = await requireApiUser(request, context);
-  return json(await listNotificationTokens(domainCtx(context, actor)));
+export const { loader, action, endpoints } = defineApiRoute({
+  GET: endpoint({ summary: "The caller's own push tokens.", run: ({ ctx }) => listNotificationTokens(ctx) }),
 });
-
-export const action = () => methodNotAllowed();

@@ -1,24 +1,16 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { canManageCompany } from "~/auth/permissions";
-import { requireApiUser } from "~/auth/session.server";
 import { deleteOffice, listUserOffices, renameOffice } from "~/domain/company/catalog.server";
 import { officeRenameSchema } from "~/domain/company/catalog.schema";
-import { domainCtx } from "~/domain/context";
-import { ForbiddenError } from "~/domain/errors";
-import { apiRoute, methodNotAllowed, parseJson } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/lib/api.server";
 
 /** GET /office/{userId}: the person's offices. PUT (rename) and DELETE /office/{id}. */
-export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
-  const actor = await requireApiUser(request, context);
-  return json(await listUserOffices(domainCtx(context, actor), params.id!));
-});
-
-export const action = apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {
-  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed();
-  const actor = await requireApiUser(request, context);
-  // Refuse before reading the body: a forbidden caller hears 403, whatever it sent.
-  if (!canManageCompany(actor.user)) throw new ForbiddenError();
-  const ctx = domainCtx(context, actor);
-  if (request.method === "DELETE") return json(await deleteOffice(ctx, params.id!));
-  return json(await renameOffice(ctx, params.id!, await parseJson(request, officeRenameSchema)));
+export const { loader, action, endpoints } = defineApiRoute({
+  GET: endpoint({ summary: "The offices of the person whose id is given.", run: ({ params, ctx }) => listUserOffices(ctx, params.id!) }),
+  PUT: endpoint({
+    summary: "Renames an office.",
+    can: canManageCompany,
+    body: officeRenameSchema,
+    run: ({ params, ctx, body }) => renameOffice(ctx, params.id!, body),
+  }),
+  DELETE: endpoint({ summary: "Deletes an office.", can: canManageCompany, run: ({ params, ctx }) => deleteOffice(ctx, params.id!) }),
 });

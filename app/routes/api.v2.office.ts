@@ -1,23 +1,15 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { canManageCompany } from "~/auth/permissions";
-import { requireApiUser } from "~/auth/session.server";
 import { createOffice, listOffices } from "~/domain/company/catalog.server";
 import { officeCreationSchema } from "~/domain/company/catalog.schema";
-import { domainCtx } from "~/domain/context";
-import { ForbiddenError } from "~/domain/errors";
-import { apiRoute, methodNotAllowed, parseJson } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/lib/api.server";
 
-/** GET the company's offices; POST creates one in a group of the company. */
-export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
-  const actor = await requireApiUser(request, context);
-  return json(await listOffices(domainCtx(context, actor)));
-});
-
-export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
-  if (request.method !== "POST") return methodNotAllowed();
-  const actor = await requireApiUser(request, context);
-  // Refuse before reading the body: a forbidden caller hears 403, whatever it sent.
-  if (!canManageCompany(actor.user)) throw new ForbiddenError();
-  const input = await parseJson(request, officeCreationSchema);
-  return json(await createOffice(domainCtx(context, actor), input), { status: 201 });
+export const { loader, action, endpoints } = defineApiRoute({
+  GET: endpoint({ summary: "The company's offices.", run: ({ ctx }) => listOffices(ctx) }),
+  POST: endpoint({
+    summary: "Adds an office in a group of the company.",
+    can: canManageCompany,
+    body: officeCreationSchema,
+    status: 201,
+    run: ({ ctx, body }) => createOffice(ctx, body),
+  }),
 });

@@ -1,8 +1,10 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getUncompletedUser } from "~/domain/account/signup.server";
-import { apiRoute } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/lib/api.server";
 
-/** GET /users/{inviteSecret}/uncompleted: public; the invited person and the sign-up choices. */
-export const loader = apiRoute(async ({ params, context }: LoaderFunctionArgs) => {
-  return json(await getUncompletedUser(context.db, params.id!));
+export const { loader, action, endpoints } = defineApiRoute({
+  GET: endpoint({
+    summary: "The invited person (the id is the invite secret) and the sign-up choices.",
+    auth: "public",
+    run: ({ params, context }) => getUncompletedUser(context.db, params.id!),
+  }),
 });

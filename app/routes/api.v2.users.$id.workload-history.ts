@@ -1,10 +1,6 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiUser } from "~/auth/session.server";
-import { domainCtx } from "~/domain/context";
 import { userWorkloadHistory } from "~/domain/history/history.server";
-import { apiRoute } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/lib/api.server";
 
-export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
-  const actor = await requireApiUser(request, context);
-  return json(await userWorkloadHistory(domainCtx(context, actor), params.id!));
+export const { loader, action, endpoints } = defineApiRoute({
+  GET: endpoint({ summary: "One person's workload history.", run: ({ params, ctx }) => userWorkloadHistory(ctx, params.id!) }),
 });

@@ -1,21 +1,19 @@
-import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiUser } from "~/auth/session.server";
-import { domainCtx } from "~/domain/context";
 import { vacationSchema } from "~/domain/forecasts/forecast.schema";
 import { deleteVacation, updateVacation } from "~/domain/forecasts/forecasts.server";
-import { apiAction, methodNotAllowed, parseJson, querySessionId } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/lib/api.server";
 
-export const loader = () => methodNotAllowed();
-
-export const action = apiAction({
-  PUT: async ({ request, params, context }: ActionFunctionArgs) => {
-    const actor = await requireApiUser(request, context);
-    const input = await parseJson(request, vacationSchema, "VacationInputErrors");
-    return json(await updateVacation(domainCtx(context, actor, input.sessionId), params.userId!, params.vacationId!, input));
-  },
-  DELETE: async ({ request, params, context }: ActionFunctionArgs) => {
-    const actor = await requireApiUser(request, context);
-    await deleteVacation(domainCtx(context, actor, querySessionId(request)), params.userId!, params.vacationId!);
-    return json({ deleted: true });
-  },
+export const { loader, action, endpoints } = defineApiRoute({
+  PUT: endpoint({
+    summary: "Changes one of the person's absences.",
+    body: vacationSchema,
+    entity: "VacationInputErrors",
+    run: ({ params, ctx, body }) => updateVacation(ctx, params.userId!, params.vacationId!, body),
+  }),
+  DELETE: endpoint({
+    summary: "Deletes one of the person's absences (?sessionId= names the client's realtime session).",
+    run: async ({ params, ctx }) => {
+      await deleteVacation(ctx, params.userId!, params.vacationId!);
+      return { deleted: true };
+    },
+  }),
 });

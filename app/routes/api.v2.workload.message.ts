@@ -1,16 +1,7 @@
-import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiUser } from "~/auth/session.server";
-import { domainCtx } from "~/domain/context";
 import { messageSchema } from "~/domain/workload/workload.schema";
 import { setMessage } from "~/domain/workload/workload.server";
-import { apiAction, methodNotAllowed, parseJson } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/lib/api.server";
 
-export const loader = () => methodNotAllowed();
-
-export const action = apiAction({
-  PUT: async ({ request, context }: ActionFunctionArgs) => {
-    const actor = await requireApiUser(request, context);
-    const input = await parseJson(request, messageSchema, "InputErrors");
-    return json(await setMessage(domainCtx(context, actor, input.sessionId), input));
-  },
+export const { loader, action, endpoints } = defineApiRoute({
+  PUT: endpoint({ summary: "Sets the caller's status message.", body: messageSchema, run: ({ ctx, body }) => setMessage(ctx, body) }),
 });

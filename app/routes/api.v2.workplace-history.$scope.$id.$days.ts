@@ -1,12 +1,13 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiUser } from "~/auth/session.server";
-import { domainCtx } from "~/domain/context";
 import { historyParamsSchema, workplaceHistoryFor } from "~/domain/history/history.server";
-import { apiRoute } from "~/lib/api.server";
 import { validate } from "~/domain/validation";
+import { defineApiRoute, endpoint } from "~/lib/api.server";
 
-export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
-  const actor = await requireApiUser(request, context);
-  const { scope, id, days } = validate(historyParamsSchema, params);
-  return json(await workplaceHistoryFor(domainCtx(context, actor), scope, id, days));
+export const { loader, action, endpoints } = defineApiRoute({
+  GET: endpoint({
+    summary: "The workplace history of a person, group, office or the company (scope) over the last {days} days.",
+    run: ({ params, ctx }) => {
+      const { scope, id, days } = validate(historyParamsSchema, params);
+      return workplaceHistoryFor(ctx, scope, id, days);
+    },
+  }),
 });

@@ -37,6 +37,7 @@ export const accountEntries: AccessEntry[] = [
     roles: USER_ADMINS,
     scoped: true,
   },
+  { file: "api.v2.openapi[.]json.ts", method: "GET", path: () => "/api/v2/openapi.json", roles: "public" },
   { file: "api.v2.users.$id.uncompleted.ts", method: "GET", path: () => "/api/v2/users/not-a-real-invite/uncompleted", roles: "public" },
   {
     file: "api.v2.account.$id.register.ts",
