@@ -27,31 +27,40 @@ export function rolesOf(user: RoleFlags): Role[] {
   return roles;
 }
 
-/** "Admin" in the planner and view checks: admin flag, administrator privileges or company admin. */
+// The vocabulary. Each rule has one name; routes, domain and UI all ask these.
+
+/**
+ * Any kind of admin: the admin flag (the Observer), administrator privileges or company
+ * admin. Sees the team views, the company page and the user lists; plans others' weeks.
+ */
 export function isAdmin(user: RoleFlags): boolean {
   return user.admin || user.administratorPriviliges || user.companyAdmin;
 }
 
-/** Route guard "requires admin": the admin flag or administratorPriviliges. */
-export function isAdminForRoutes(user: RoleFlags): boolean {
+/** An admin of teams (the admin flag or administrator privileges), as opposed to the company admin. */
+export function isTeamAdmin(user: RoleFlags): boolean {
   return user.admin || user.administratorPriviliges;
 }
 
-/** The company page and the administration area: company admins, and admins. */
-export function canOpenCompanyAdmin(user: RoleFlags): boolean {
-  return user.companyAdmin || isAdminForRoutes(user);
-}
-
 /**
- * Changing the company and its catalog (groups, offices, skill levels, project stages and
- * categories): company admins and administrators. The Observer only looks.
+ * Changes things: the company and its catalog (groups, offices, skill levels, project
+ * stages and categories) and people (invite, edit, move, delete). Company admins and
+ * administrators; the Observer only looks.
  */
-export function canManageCompany(user: RoleFlags): boolean {
+export function isManager(user: RoleFlags): boolean {
   return user.companyAdmin || user.administratorPriviliges;
 }
 
-export function canManageUsers(user: RoleFlags): boolean {
-  return isAdminForRoutes(user) && !user.companyAdmin;
+// Navigation only: which links the shell shows. Never a permission check.
+
+/** 'Manage users' in the navigation: team admins (a company admin reaches people through Company). */
+export function showsManageUsersInNavigation(user: RoleFlags): boolean {
+  return isTeamAdmin(user) && !user.companyAdmin;
+}
+
+/** 'Company' in the navigation: company admins. */
+export function showsCompanyInNavigation(user: RoleFlags): boolean {
+  return user.companyAdmin;
 }
 
 export interface NavFeatures {
@@ -76,10 +85,10 @@ export function navigationLinks(user: RoleFlags, features: NavFeatures, availabl
     { to: "/overview", label: "Overview", icon: "overview" },
     !features.disableProjects && { to: "/projects", label: "Projects", icon: "projects" },
     !features.disableCompetences && { to: "/competences", label: "Competences", icon: "competences" },
-    canManageUsers(user) && { to: "/users", label: "Manage users", icon: "users" },
+    showsManageUsersInNavigation(user) && { to: "/users", label: "Manage users", icon: "users" },
     { to: "/settings", label: "Settings", icon: "settings" },
     { to: "/statistics", label: "Statistics", icon: "statistics", wideOnly: true },
-    user.companyAdmin && { to: "/groups", label: "Company", icon: "company" },
+    showsCompanyInNavigation(user) && { to: "/groups", label: "Company", icon: "company" },
   ];
   return links.filter((link): link is NavLink => link !== false && available.has(link.to));
 }
@@ -152,16 +161,6 @@ export interface Membership {
   secondaryOfficeId: string | null;
 }
 
-/** The user lists of /users and /users/all: company admins and every kind of admin. */
-export function canSeeUserAdministration(user: RoleFlags): boolean {
-  return user.companyAdmin || isAdminForRoutes(user);
-}
-
-/** Inviting, editing, moving and deleting people: company admins and administrators, not the Observer. */
-export function canAdministerUsers(user: RoleFlags): boolean {
-  return user.companyAdmin || user.administratorPriviliges;
-}
-
 /**
  * An administrator's people: those whose primary or secondary (group, office) is one of the
  * administrator's own. A company admin's people: everyone in the company.
@@ -179,7 +178,7 @@ export function isInAdminScope(actor: RoleFlags & Membership, target: Membership
 
 /** Whether `actor` may change `target`: only company admins touch company admins. */
 export function canAdministerUser(actor: RoleFlags & Membership & { id: string }, target: RoleFlags & Membership & { id: string }): boolean {
-  if (!canAdministerUsers(actor)) return false;
+  if (!isManager(actor)) return false;
   if (target.companyAdmin) return actor.companyAdmin;
   return isInAdminScope(actor, target);
 }

@@ -2,7 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { z } from "zod";
-import { canManageCompany, canOpenCompanyAdmin } from "~/auth/permissions";
+import { isManager, isAdmin } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
 import {
   createGroup,
@@ -35,7 +35,7 @@ export const meta: MetaFunction = () => [{ title: "Company · Availability" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context);
-  if (!canOpenCompanyAdmin(actor.user)) throw redirect("/home");
+  if (!isAdmin(actor.user)) throw redirect("/home");
   const ctx = domainCtx(context, actor);
   const { enableProjectStages, projectInvoicing } = actor.company.settings;
   const [overview, stages, categories] = await Promise.all([
@@ -43,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     enableProjectStages ? listProjectStages(ctx) : null,
     enableProjectStages && projectInvoicing ? listProjectCategories(ctx) : null,
   ]);
-  const canManage = canManageCompany(actor.user);
+  const canManage = isManager(actor.user);
   const company = canManage ? await getCompany(ctx) : null;
   const { user } = actor;
   return json({
@@ -77,7 +77,7 @@ async function submitWithMessage<S extends z.ZodType>(form: FormData, schema: S,
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireUser(request, context);
-  if (!canOpenCompanyAdmin(actor.user)) throw redirect("/home");
+  if (!isAdmin(actor.user)) throw redirect("/home");
   const ctx = domainCtx(context, actor);
   const form = await request.formData();
   const id = String(form.get("id") ?? "");

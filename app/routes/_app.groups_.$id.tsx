@@ -1,7 +1,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { canManageCompany, canOpenCompanyAdmin } from "~/auth/permissions";
+import { isManager, isAdmin } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
 import { Button } from "~/components/button";
 import { createOffice, deleteGroup, getGroup, listOffices, updateGroup } from "~/domain/company/catalog.server";
@@ -16,16 +16,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context);
-  if (!canOpenCompanyAdmin(actor.user)) throw redirect("/home");
+  if (!isAdmin(actor.user)) throw redirect("/home");
   const ctx = domainCtx(context, actor);
   const group = await orStatusPage(getGroup(ctx, params.id!));
   const offices = await listOffices(ctx, { groupId: group._id });
-  return json({ group, offices, canManage: canManageCompany(actor.user) });
+  return json({ group, offices, canManage: isManager(actor.user) });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireUser(request, context);
-  if (!canOpenCompanyAdmin(actor.user)) throw redirect("/home");
+  if (!isAdmin(actor.user)) throw redirect("/home");
   const ctx = domainCtx(context, actor);
   const groupId = params.id!;
   const form = await request.formData();

@@ -1,7 +1,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { canManageCompany, canOpenCompanyAdmin } from "~/auth/permissions";
+import { isManager, isAdmin } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
 import { Button } from "~/components/button";
 import { deleteOffice, getGroup, getOffice, renameOffice } from "~/domain/company/catalog.server";
@@ -15,16 +15,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context);
-  if (!canOpenCompanyAdmin(actor.user)) throw redirect("/home");
+  if (!isAdmin(actor.user)) throw redirect("/home");
   const ctx = domainCtx(context, actor);
   const office = await orStatusPage(getOffice(ctx, params.id!));
   const group = await getGroup(ctx, office.group);
-  return json({ office, group: { _id: group._id, name: group.name }, canManage: canManageCompany(actor.user) });
+  return json({ office, group: { _id: group._id, name: group.name }, canManage: isManager(actor.user) });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireUser(request, context);
-  if (!canOpenCompanyAdmin(actor.user)) throw redirect("/home");
+  if (!isAdmin(actor.user)) throw redirect("/home");
   const ctx = domainCtx(context, actor);
   const officeId = params.id!;
   const form = await request.formData();

@@ -1,7 +1,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { canAdministerUsers, isAdminForRoutes, roleRank } from "~/auth/permissions";
+import { isManager, isTeamAdmin, roleRank } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
 import { Button } from "~/components/button";
 import { mailerFor } from "~/domain/account/mailer.server";
@@ -19,13 +19,13 @@ export const meta: MetaFunction = () => [{ title: "Manage users · Availability"
 /** /users: administrators manage the people of their group and office. Company admins use /users/all. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context);
-  if (!isAdminForRoutes(actor.user)) throw redirect(actor.user.companyAdmin ? "/users/all" : "/home");
+  if (!isTeamAdmin(actor.user)) throw redirect(actor.user.companyAdmin ? "/users/all" : "/home");
   return json(await loadUsersPage(context, actor));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireUser(request, context);
-  if (!canAdministerUsers(actor.user)) throw new Response(new ForbiddenError().message, { status: 403 });
+  if (!isManager(actor.user)) throw new Response(new ForbiddenError().message, { status: 403 });
   return runUsersAction(context, actor, mailerFor(context, request), await request.formData());
 }
 

@@ -2,7 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useLoaderData } from "@remix-run/react";
 import clsx from "clsx";
 import { useMemo, useState } from "react";
-import { canAdministerUsers, canSeeUserAdministration } from "~/auth/permissions";
+import { isManager, isAdmin } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
 import { Button } from "~/components/button";
 import { mailerFor } from "~/domain/account/mailer.server";
@@ -29,13 +29,13 @@ export const meta: MetaFunction = () => [{ title: "All users · Availability" }]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context);
-  if (!canSeeUserAdministration(actor.user)) throw redirect("/home");
+  if (!isAdmin(actor.user)) throw redirect("/home");
   return json(await loadUsersPage(context, actor));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireUser(request, context);
-  if (!canAdministerUsers(actor.user)) throw new Response(new ForbiddenError().message, { status: 403 });
+  if (!isManager(actor.user)) throw new Response(new ForbiddenError().message, { status: 403 });
   return runUsersAction(context, actor, mailerFor(context, request), await request.formData());
 }
 

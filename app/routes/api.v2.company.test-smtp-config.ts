@@ -1,11 +1,11 @@
-import { canManageCompany } from "~/auth/permissions";
+import { isManager } from "~/auth/permissions";
 import { testSmtpConfig } from "~/domain/company/smtp.server";
 import { defineApiRoute, endpoint } from "~/lib/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   PUT: endpoint({
     summary: "Sends a test e-mail to the caller through the saved SMTP server.",
-    can: canManageCompany,
+    can: isManager,
     run: ({ ctx }) => testSmtpConfig(ctx),
   }),
 });

@@ -1,4 +1,4 @@
-import { canManageCompany } from "~/auth/permissions";
+import { isManager } from "~/auth/permissions";
 import { updateCompany } from "~/domain/company/catalog.server";
 import { companyUpdateSchema } from "~/domain/company/catalog.schema";
 import { getCompany } from "~/domain/company/company.server";
@@ -8,7 +8,7 @@ export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({ summary: "The caller's company.", run: ({ ctx }) => getCompany(ctx) }),
   PUT: endpoint({
     summary: "Changes the company {name, customHtml}: company admins and administrators.",
-    can: canManageCompany,
+    can: isManager,
     body: companyUpdateSchema,
     run: ({ ctx, body }) => updateCompany(ctx, body),
   }),

@@ -1,4 +1,4 @@
-import { canManageCompany } from "~/auth/permissions";
+import { isManager } from "~/auth/permissions";
 import { deleteGroup, listUserGroups, updateGroup } from "~/domain/company/catalog.server";
 import { groupUpsertSchema } from "~/domain/company/catalog.schema";
 import { defineApiRoute, endpoint } from "~/lib/api.server";
@@ -8,9 +8,9 @@ export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({ summary: "The groups of the person whose id is given.", run: ({ params, ctx }) => listUserGroups(ctx, params.id!) }),
   PUT: endpoint({
     summary: "Renames a group.",
-    can: canManageCompany,
+    can: isManager,
     body: groupUpsertSchema,
     run: ({ params, ctx, body }) => updateGroup(ctx, params.id!, body),
   }),
-  DELETE: endpoint({ summary: "Deletes a group.", can: canManageCompany, run: ({ params, ctx }) => deleteGroup(ctx, params.id!) }),
+  DELETE: endpoint({ summary: "Deletes a group.", can: isManager, run: ({ params, ctx }) => deleteGroup(ctx, params.id!) }),
 });

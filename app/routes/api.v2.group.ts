@@ -1,4 +1,4 @@
-import { canManageCompany } from "~/auth/permissions";
+import { isManager } from "~/auth/permissions";
 import { createGroup, listGroups } from "~/domain/company/catalog.server";
 import { groupUpsertSchema } from "~/domain/company/catalog.schema";
 import { defineApiRoute, endpoint } from "~/lib/api.server";
@@ -7,7 +7,7 @@ export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({ summary: "The company's groups.", run: ({ ctx }) => listGroups(ctx) }),
   POST: endpoint({
     summary: "Adds a group.",
-    can: canManageCompany,
+    can: isManager,
     body: groupUpsertSchema,
     status: 201,
     run: ({ ctx, body }) => createGroup(ctx, body),

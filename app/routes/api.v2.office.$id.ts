@@ -1,4 +1,4 @@
-import { canManageCompany } from "~/auth/permissions";
+import { isManager } from "~/auth/permissions";
 import { deleteOffice, listUserOffices, renameOffice } from "~/domain/company/catalog.server";
 import { officeRenameSchema } from "~/domain/company/catalog.schema";
 import { defineApiRoute, endpoint } from "~/lib/api.server";
@@ -8,9 +8,9 @@ export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({ summary: "The offices of the person whose id is given.", run: ({ params, ctx }) => listUserOffices(ctx, params.id!) }),
   PUT: endpoint({
     summary: "Renames an office.",
-    can: canManageCompany,
+    can: isManager,
     body: officeRenameSchema,
     run: ({ params, ctx, body }) => renameOffice(ctx, params.id!, body),
   }),
-  DELETE: endpoint({ summary: "Deletes an office.", can: canManageCompany, run: ({ params, ctx }) => deleteOffice(ctx, params.id!) }),
+  DELETE: endpoint({ summary: "Deletes an office.", can: isManager, run: ({ params, ctx }) => deleteOffice(ctx, params.id!) }),
 });

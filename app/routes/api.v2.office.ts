@@ -1,4 +1,4 @@
-import { canManageCompany } from "~/auth/permissions";
+import { isManager } from "~/auth/permissions";
 import { createOffice, listOffices } from "~/domain/company/catalog.server";
 import { officeCreationSchema } from "~/domain/company/catalog.schema";
 import { defineApiRoute, endpoint } from "~/lib/api.server";
@@ -7,7 +7,7 @@ export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({ summary: "The company's offices.", run: ({ ctx }) => listOffices(ctx) }),
   POST: endpoint({
     summary: "Adds an office in a group of the company.",
-    can: canManageCompany,
+    can: isManager,
     body: officeCreationSchema,
     status: 201,
     run: ({ ctx, body }) => createOffice(ctx, body),

@@ -1,4 +1,4 @@
-import { canManageCompany } from "~/auth/permissions";
+import { isManager } from "~/auth/permissions";
 import { deleteProjectCategory, updateProjectCategory } from "~/domain/company/catalog.server";
 import { projectCategoryUpsertSchema } from "~/domain/company/catalog.schema";
 import { defineApiRoute, endpoint } from "~/lib/api.server";
@@ -6,13 +6,13 @@ import { defineApiRoute, endpoint } from "~/lib/api.server";
 export const { loader, action, endpoints } = defineApiRoute({
   PUT: endpoint({
     summary: "Changes a project category.",
-    can: canManageCompany,
+    can: isManager,
     body: projectCategoryUpsertSchema,
     run: ({ params, ctx, body }) => updateProjectCategory(ctx, params.id!, body),
   }),
   DELETE: endpoint({
     summary: "Deletes a project category.",
-    can: canManageCompany,
+    can: isManager,
     run: ({ params, ctx }) => deleteProjectCategory(ctx, params.id!),
   }),
 });

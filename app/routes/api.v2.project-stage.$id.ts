@@ -1,4 +1,4 @@
-import { canManageCompany } from "~/auth/permissions";
+import { isManager } from "~/auth/permissions";
 import { deleteProjectStage, updateProjectStage } from "~/domain/company/catalog.server";
 import { projectStageUpsertSchema } from "~/domain/company/catalog.schema";
 import { defineApiRoute, endpoint } from "~/lib/api.server";
@@ -6,9 +6,9 @@ import { defineApiRoute, endpoint } from "~/lib/api.server";
 export const { loader, action, endpoints } = defineApiRoute({
   PUT: endpoint({
     summary: "Changes a project stage.",
-    can: canManageCompany,
+    can: isManager,
     body: projectStageUpsertSchema,
     run: ({ params, ctx, body }) => updateProjectStage(ctx, params.id!, body),
   }),
-  DELETE: endpoint({ summary: "Deletes a project stage.", can: canManageCompany, run: ({ params, ctx }) => deleteProjectStage(ctx, params.id!) }),
+  DELETE: endpoint({ summary: "Deletes a project stage.", can: isManager, run: ({ params, ctx }) => deleteProjectStage(ctx, params.id!) }),
 });

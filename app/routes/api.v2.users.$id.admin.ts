@@ -1,4 +1,4 @@
-import { canAdministerUsers } from "~/auth/permissions";
+import { isManager } from "~/auth/permissions";
 import { adminRightsSchema } from "~/domain/users/admin-users.schema";
 import { setAdminRights } from "~/domain/users/admin-users.server";
 import { defineApiRoute, endpoint } from "~/lib/api.server";
@@ -6,7 +6,7 @@ import { defineApiRoute, endpoint } from "~/lib/api.server";
 export const { loader, action, endpoints } = defineApiRoute({
   PUT: endpoint({
     summary: "'Make admin' and 'Remove admin priviliges' {admin, administratorPriviliges}.",
-    can: canAdministerUsers,
+    can: isManager,
     body: adminRightsSchema,
     entity: "UserInputErrors",
     run: ({ params, ctx, body }) => setAdminRights(ctx, params.id!, body),

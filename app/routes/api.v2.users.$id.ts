@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { canAdministerUsers } from "~/auth/permissions";
+import { isManager } from "~/auth/permissions";
 import { ForbiddenError } from "~/domain/errors";
 import { adminUserUpdateSchema } from "~/domain/users/admin-users.schema";
 import { deleteUser, updateUserAsAdmin } from "~/domain/users/admin-users.server";
@@ -14,7 +14,7 @@ export const { loader, action, endpoints } = defineApiRoute({
     summary: "One's own profile (userUpdateParams subsets), or, for administrators, someone they administer.",
     body: z.union([ownUserUpdateSchema, adminUserUpdateSchema]),
     authorize: async ({ actor, params, ctx }) => {
-      if (params.id === actor.user.id || canAdministerUsers(actor.user)) return;
+      if (params.id === actor.user.id || isManager(actor.user)) return;
       await getUser(ctx, params.id!); // another company's id is not found, before it is refused
       throw new ForbiddenError("You can only change your own profile.");
     },
@@ -25,5 +25,5 @@ export const { loader, action, endpoints } = defineApiRoute({
       return updateUserAsAdmin(ctx, params.id!, body as z.infer<typeof adminUserUpdateSchema>);
     },
   }),
-  DELETE: endpoint({ summary: "Deletes a person.", can: canAdministerUsers, run: ({ params, ctx }) => deleteUser(ctx, params.id!) }),
+  DELETE: endpoint({ summary: "Deletes a person.", can: isManager, run: ({ params, ctx }) => deleteUser(ctx, params.id!) }),
 });

@@ -1,4 +1,4 @@
-import { canAdministerUsers } from "~/auth/permissions";
+import { isManager } from "~/auth/permissions";
 import { inviteUsers } from "~/domain/account/invite.server";
 import { multipleInviteSchema } from "~/domain/account/invite.schema";
 import { mailerFor } from "~/domain/account/mailer.server";
@@ -7,7 +7,7 @@ import { defineApiRoute, endpoint } from "~/lib/api.server";
 export const { loader, action, endpoints } = defineApiRoute({
   POST: endpoint({
     summary: "Invites several people; e-mails already in use answer 409 with their list.",
-    can: canAdministerUsers,
+    can: isManager,
     body: multipleInviteSchema,
     entity: "UserInputErrors",
     status: 201,

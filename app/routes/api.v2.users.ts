@@ -1,4 +1,4 @@
-import { canAdministerUsers } from "~/auth/permissions";
+import { isManager } from "~/auth/permissions";
 import { inviteUser } from "~/domain/account/invite.server";
 import { userCreationSchema } from "~/domain/account/invite.schema";
 import { mailerFor } from "~/domain/account/mailer.server";
@@ -9,7 +9,7 @@ export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({ summary: "The people the caller administers.", run: ({ ctx }) => listUsers(ctx) }),
   POST: endpoint({
     summary: "Invites one person (userCreationParams).",
-    can: canAdministerUsers,
+    can: isManager,
     body: userCreationSchema,
     entity: "UserInputErrors",
     status: 201,

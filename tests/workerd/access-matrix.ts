@@ -49,7 +49,7 @@ export interface AccessEntry {
 
 export const ALL_ROLES: Role[] = ["employee", "observer", "administrator", "companyAdmin"];
 const ADMIN_AREA: Role[] = ["observer", "administrator", "companyAdmin"];
-/** Who changes the company and its catalog (canManageCompany): not the Observer. */
+/** Who changes the company and its catalog (isManager): not the Observer. */
 const CATALOG_MANAGERS: Role[] = ["administrator", "companyAdmin"];
 
 export const accessMatrix: AccessEntry[] = [

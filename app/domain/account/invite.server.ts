@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { canAdministerUser, canAdministerUsers, isInAdminScope } from "~/auth/permissions";
+import { canAdministerUser, isInAdminScope } from "~/auth/permissions";
 import { runBatch } from "~/db/batch";
 import { auditLog, users } from "~/db/schema";
 import { enqueueEmail } from "~/integrations/email/outbox.server";
@@ -15,6 +15,7 @@ import { inviteEmail } from "./emails";
 import type { Mailer } from "./mailer.server";
 import type { MultipleInviteInput, UserCreationInput } from "./invite.schema";
 import { newInviteToken } from "./tokens.server";
+import { requireManager } from "~/domain/guards.server";
 
 /**
  * Invites: a person is created not completed, with a random sign-up link mailed to them
@@ -29,10 +30,6 @@ interface Team {
   officeId: string | null;
   secondaryGroupId: string | null;
   secondaryOfficeId: string | null;
-}
-
-function requireInviter(ctx: DomainContext) {
-  if (!canAdministerUsers(ctx.actor.user)) throw new ForbiddenError();
 }
 
 /** Where the new people go; an administrator's own team when none is given. */
@@ -168,7 +165,7 @@ async function mailInvite(ctx: DomainContext, mailer: Mailer, person: { email: s
 
 /** POST /users: an employee, an administrator (admin=true) or a company administrator (no group or office). */
 export async function inviteUser(ctx: DomainContext, mailer: Mailer, input: UserCreationInput): Promise<ApiUser> {
-  requireInviter(ctx);
+  requireManager(ctx);
   if (input.companyAdmin && !ctx.actor.user.companyAdmin) throw new ForbiddenError("Only company administrators can invite company administrators.");
   const team: Team = input.companyAdmin
     ? { groupId: null, officeId: null, secondaryGroupId: null, secondaryOfficeId: null }
@@ -185,7 +182,7 @@ export async function inviteUser(ctx: DomainContext, mailer: Mailer, input: User
 
 /** POST /users/multiple: e-mails that exist already answer 409 with the list of them, and nobody is invited. */
 export async function inviteUsers(ctx: DomainContext, mailer: Mailer, input: MultipleInviteInput): Promise<ApiUser[]> {
-  requireInviter(ctx);
+  requireManager(ctx);
   const team = await resolveTeam(ctx, input);
   const seen = new Set<string>();
   const people: NewPerson[] = [];
@@ -204,7 +201,7 @@ export async function inviteUsers(ctx: DomainContext, mailer: Mailer, input: Mul
 
 /** POST /account/{id}/resend-invite: a fresh link (the earlier ones stop working). */
 export async function resendInvite(ctx: DomainContext, mailer: Mailer, userId: string) {
-  requireInviter(ctx);
+  requireManager(ctx);
   const user = await requireCompanyUser(ctx, userId);
   if (!canAdministerUser({ ...ctx.actor.user }, user)) throw new ForbiddenError();
   if (user.completed) throw new ConflictError("This person has already created their account.");

@@ -1,9 +1,8 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { canManageCompany } from "~/auth/permissions";
 import { auditLog, companies, groups, offices, projectCategories, projectStages, skillLevels, users } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import type { DomainContext } from "../context";
-import { ForbiddenError, NotFoundError } from "../errors";
+import { NotFoundError } from "../errors";
 import {
   DEFAULT_PROJECT_STAGE_COLOR,
   type CompanyUpdateInput,
@@ -15,6 +14,7 @@ import {
   type ProjectStageUpsertInput,
 } from "./catalog.schema";
 import { getCompany } from "./company.server";
+import { requireManager } from "~/domain/guards.server";
 
 /**
  * The company catalog: groups, offices, skill levels, project stages and categories.
@@ -70,10 +70,6 @@ function audit(ctx: DomainContext, action: "create" | "update" | "delete", entit
   return ctx.db
     .insert(auditLog)
     .values({ companyId: ctx.companyId, actorId: ctx.actor.user.id, action, entityType, entityId, data, createdAt: ctx.now });
-}
-
-function requireManager(ctx: DomainContext) {
-  if (!canManageCompany(ctx.actor.user)) throw new ForbiddenError();
 }
 
 const created = (row: { createdAt: Date }) => row.createdAt.toISOString();

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { canOpenCompanyAdmin } from "~/auth/permissions";
+import { isAdmin } from "~/auth/permissions";
 import { companies } from "~/db/schema";
 import type { DomainContext } from "../context";
 import { ForbiddenError, NotFoundError } from "../errors";
@@ -7,7 +7,7 @@ import { readCompanySettings } from "./settings.schema";
 
 /** The company as administrators see it. SMTP and SSO secrets never leave the server. */
 export async function getCompany(ctx: DomainContext) {
-  if (!canOpenCompanyAdmin(ctx.actor.user)) throw new ForbiddenError();
+  if (!isAdmin(ctx.actor.user)) throw new ForbiddenError();
   const [company] = await ctx.db.select().from(companies).where(eq(companies.id, ctx.companyId)).limit(1);
   if (!company) throw new NotFoundError("Company not found");
   return {

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { canManageCompany } from "~/auth/permissions";
 import { auditLog, companies } from "~/db/schema";
 import type { Env } from "~/env";
 import { companySmtp, providerName, type MailEnv } from "~/integrations/email/config.server";
 import { buildMime } from "~/integrations/email/mime";
 import { sendSmtp } from "~/integrations/email/smtp-client.server";
 import type { DomainContext } from "../context";
-import { DomainError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
+import { DomainError, NotFoundError, ValidationError } from "../errors";
+import { requireManager } from "~/domain/guards.server";
 
 /**
  * The company's own mail server (companySmtpConfigParams). Host, port and sender together
@@ -37,10 +37,6 @@ export const smtpConfigSchema = z.object({
   smtpPassword: text(1000),
 });
 export type SmtpConfigInput = z.infer<typeof smtpConfigSchema>;
-
-function requireManager(ctx: DomainContext) {
-  if (!canManageCompany(ctx.actor.user)) throw new ForbiddenError();
-}
 
 export async function updateSmtpConfig(ctx: DomainContext, env: Env & MailEnv, input: SmtpConfigInput) {
   requireManager(ctx);

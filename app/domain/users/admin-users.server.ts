@@ -1,6 +1,6 @@
 import { and, asc, eq, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { canAdministerUser, canSeeUserAdministration, roleRank, type Membership } from "~/auth/permissions";
+import { canAdministerUser, roleRank, type Membership } from "~/auth/permissions";
 import { auditLog, groups, offices, users } from "~/db/schema";
 import { EMAIL_TAKEN } from "../account/invite.server";
 import { REQUIRED } from "../account/email-address";
@@ -10,6 +10,7 @@ import type { AdminRightsInput, AdminUserUpdateInput, MoveUserInput } from "./ad
 import { getUser, loadApiUsers, type ApiUser } from "./profile.server";
 import { checkTeam } from "./team.server";
 import { requireCompanyUser } from "./user-state.server";
+import { requireAdmin } from "~/domain/guards.server";
 
 /**
  * The people an administrator manages: the whole company for a company admin; for others
@@ -36,13 +37,9 @@ function ownPairs(m: Membership): [string, string][] {
   return pairs;
 }
 
-function requireViewer(ctx: DomainContext) {
-  if (!canSeeUserAdministration(ctx.actor.user)) throw new ForbiddenError();
-}
-
 /** GET /users: the people the caller administers, highest role first, then by name. */
 export async function listUsers(ctx: DomainContext): Promise<ApiUser[]> {
-  requireViewer(ctx);
+  requireAdmin(ctx);
   const ids = await ctx.db.select({ id: users.id }).from(users).where(adminScopeWhere(ctx));
   const list = await loadApiUsers(
     ctx.db,
@@ -76,7 +73,7 @@ export interface UserRow {
 
 /** The rows of the /users and /users/all pages: only what the tables and dialogs show. */
 export async function listUserRows(ctx: DomainContext): Promise<UserRow[]> {
-  requireViewer(ctx);
+  requireAdmin(ctx);
   const rows = await ctx.db
     .select({
       _id: users.id,

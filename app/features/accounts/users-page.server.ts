@@ -1,5 +1,5 @@
 import type { Actor } from "~/auth/session.server";
-import { canAdministerUsers } from "~/auth/permissions";
+import { isManager } from "~/auth/permissions";
 import { domainCtx } from "~/domain/context";
 import { listUserRows } from "~/domain/users/admin-users.server";
 import { teamChoices } from "~/domain/users/team.server";
@@ -24,7 +24,7 @@ export async function loadUsersPage(context: LoadContext, actor: Actor) {
       secondaryOfficeId: me.secondaryOfficeId,
     },
     myTeam: me.groupId && me.officeId ? { groupId: me.groupId, officeId: me.officeId } : null,
-    canInvite: canAdministerUsers(me),
+    canInvite: isManager(me),
     features: { utilizationView: actor.company.settings.enableUtilizationView, detailedViewHours: actor.company.settings.enableDetailedViewHours },
   };
 }

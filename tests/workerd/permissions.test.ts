@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import {
+  isAdmin,
+  isManager,
+  isTeamAdmin,
+  navigationLinks,
+  showsCompanyInNavigation,
+  showsManageUsersInNavigation,
+  type RoleFlags,
+} from "~/auth/permissions";
+
+const roles: Record<string, RoleFlags> = {
+  employee: { admin: false, administratorPriviliges: false, companyAdmin: false },
+  observer: { admin: true, administratorPriviliges: false, companyAdmin: false },
+  administrator: { admin: false, administratorPriviliges: true, companyAdmin: false },
+  companyAdmin: { admin: false, administratorPriviliges: false, companyAdmin: true },
+  companyAdminAndAdministrator: { admin: false, administratorPriviliges: true, companyAdmin: true },
+};
+
+function whoIs(predicate: (user: RoleFlags) => boolean): string[] {
+  return Object.entries(roles)
+    .filter(([, flags]) => predicate(flags))
+    .map(([name]) => name);
+}
+
+describe("the permission vocabulary", () => {
+  it("isAdmin: every kind of admin", () => {
+    expect(whoIs(isAdmin)).toEqual(["observer", "administrator", "companyAdmin", "companyAdminAndAdministrator"]);
+  });
+
+  it("isTeamAdmin: the admin flag or administrator privileges", () => {
+    expect(whoIs(isTeamAdmin)).toEqual(["observer", "administrator", "companyAdminAndAdministrator"]);
+  });
+
+  it("isManager: company admins and administrators, never the Observer", () => {
+    expect(whoIs(isManager)).toEqual(["administrator", "companyAdmin", "companyAdminAndAdministrator"]);
+  });
+
+  it("navigation: Manage users for team admins who are not company admins, Company for company admins", () => {
+    expect(whoIs(showsManageUsersInNavigation)).toEqual(["observer", "administrator"]);
+    expect(whoIs(showsCompanyInNavigation)).toEqual(["companyAdmin", "companyAdminAndAdministrator"]);
+    const features = { disableProjects: false, disableCompetences: false };
+    expect(navigationLinks(roles.observer, features).map((l) => l.to)).toContain("/users");
+    expect(navigationLinks(roles.companyAdmin, features).map((l) => l.to)).toEqual(expect.arrayContaining(["/groups"]));
+    expect(navigationLinks(roles.companyAdmin, features).map((l) => l.to)).not.toContain("/users");
+    expect(navigationLinks(roles.employee, features).map((l) => l.to)).toEqual(["/home", "/overview"]);
+  });
+});
