@@ -162,18 +162,25 @@ export interface Membership {
 }
 
 /**
- * An administrator's people: those whose primary or secondary (group, office) is one of the
- * administrator's own. A company admin's people: everyone in the company.
+ * The teams a person belongs to: the (group, office) pair and the (secondary group,
+ * secondary office) pair, each only when both halves are set. The one membership rule: the
+ * SQL form is adminScopeWhere in domain/users/admin-users.server.ts.
+ */
+export function teamsOf(m: Membership): [group: string, office: string][] {
+  const teams: [string, string][] = [];
+  if (m.groupId && m.officeId) teams.push([m.groupId, m.officeId]);
+  if (m.secondaryGroupId && m.secondaryOfficeId) teams.push([m.secondaryGroupId, m.secondaryOfficeId]);
+  return teams;
+}
+
+/**
+ * An administrator's people: those who share a team (teamsOf) with the administrator. A
+ * company admin's people: everyone in the company.
  */
 export function isInAdminScope(actor: RoleFlags & Membership, target: Membership): boolean {
   if (actor.companyAdmin) return true;
-  const pairs = (m: Membership) =>
-    [
-      [m.groupId, m.officeId],
-      [m.secondaryGroupId, m.secondaryOfficeId],
-    ].filter(([group, office]) => group && office);
-  const own = pairs(actor).map(([group, office]) => `${group}/${office}`);
-  return pairs(target).some(([group, office]) => own.includes(`${group}/${office}`));
+  const own = new Set(teamsOf(actor).map(([group, office]) => `${group}/${office}`));
+  return teamsOf(target).some(([group, office]) => own.has(`${group}/${office}`));
 }
 
 /** Whether `actor` may change `target`: only company admins touch company admins. */

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { createAuthenticator } from "~/auth/authenticator.server";
 import { getActor, startSession } from "~/auth/session.server";
 import { Button } from "~/components/button";
@@ -55,6 +55,14 @@ export default function LoginPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
   const submitting = navigation.state !== "idle" && navigation.formAction === "/login";
+  useEffect(() => {
+    // ?email= prefills the field (links in invite and reset mails); it then leaves the
+    // address bar, the history and anything the address is shared or logged with.
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has("email")) return;
+    url.searchParams.delete("email");
+    window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
+  }, []);
 
   return (
     <main className="flex min-h-full flex-col justify-center bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-12">

@@ -3,7 +3,9 @@ import { endSession } from "~/auth/session.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const setCookie = await endSession(request, context);
-  return redirect("/login", { headers: { "Set-Cookie": setCookie } });
+  // The browser forgets what this person kept in it, such as the saved overview filter
+  // (localStorage): the next person at this computer starts clean.
+  return redirect("/login", { headers: { "Set-Cookie": setCookie, "Clear-Site-Data": '"storage"' } });
 }
 
 export async function loader() {

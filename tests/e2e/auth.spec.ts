@@ -133,9 +133,13 @@ test("Logout ends the session", async ({ page, context }) => {
   await login(page, accounts.employee, { fresh: true });
   await page.goto("/home");
   const session = (await context.cookies()).filter((cookie) => cookie.name === "__session");
+  // The overview keeps the person's filter in localStorage (features/overview/saved-filter.ts).
+  await page.goto("/overview?sort=name");
+  await page.evaluate(() => window.localStorage.setItem("availability.overview-filter.someone", "sort=name"));
   await page.getByRole("button", { name: "Logout" }).click();
 
   await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => Object.keys(window.localStorage).filter((key) => key.startsWith("availability.overview-filter.")))).toEqual([]);
   await expect(page.getByRole("heading", { name: "Sign in to your account" })).toBeVisible();
 
   await page.goto("/home");
@@ -145,4 +149,10 @@ test("Logout ends the session", async ({ page, context }) => {
   await context.addCookies(session);
   await page.goto("/home");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fhome$/);
+});
+
+test("?email= prefills the sign-in form and then leaves the address bar", async ({ page }) => {
+  await page.goto("/login?email=someone%40example.test&redirectTo=%2Foverview");
+  await expect(page.getByLabel("E-mail")).toHaveValue("someone@example.test");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Foverview$/);
 });

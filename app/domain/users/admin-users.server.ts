@@ -1,6 +1,6 @@
 import { and, asc, eq, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { canAdministerUser, roleRank, type Membership } from "~/auth/permissions";
+import { canAdministerUser, roleRank, teamsOf } from "~/auth/permissions";
 import { auditLog, groups, offices, users } from "~/db/schema";
 import { EMAIL_TAKEN } from "../account/invite.server";
 import { REQUIRED } from "../account/email-address";
@@ -21,20 +21,13 @@ export function adminScopeWhere(ctx: DomainContext): SQL | undefined {
   const me = ctx.actor.user;
   const company = eq(users.companyId, ctx.companyId);
   if (me.companyAdmin) return company;
-  const pairs = ownPairs(me);
+  const pairs = teamsOf(me);
   if (pairs.length === 0) return and(company, eq(users.id, me.id));
   const matches = pairs.flatMap(([group, office]) => [
     and(eq(users.groupId, group), eq(users.officeId, office)),
     and(eq(users.secondaryGroupId, group), eq(users.secondaryOfficeId, office)),
   ]);
   return and(company, or(...matches));
-}
-
-function ownPairs(m: Membership): [string, string][] {
-  const pairs: [string, string][] = [];
-  if (m.groupId && m.officeId) pairs.push([m.groupId, m.officeId]);
-  if (m.secondaryGroupId && m.secondaryOfficeId) pairs.push([m.secondaryGroupId, m.secondaryOfficeId]);
-  return pairs;
 }
 
 /** GET /users: the people the caller administers, highest role first, then by name. */
