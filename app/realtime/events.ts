@@ -1,19 +1,19 @@
+/** The spec's UPDATE_USER fields, at the top level of the event (planning.md, Realtime). */
+export interface UserUpdate {
+  _id: string;
+  currentWorkload: number | null;
+  futureWorkload: number | null;
+  /** The person's status message (the User entity's `message`). */
+  message: string;
+  lastUpdated: string | null;
+  workplaceForecast: (number | null)[];
+  atHome: boolean;
+  onLeave: boolean;
+}
+
 /** Events the company room broadcasts to every connected browser of that company. */
 export type RealtimeEvent =
-  | {
-      type: "UPDATE_USER";
-      sessionId?: string | null;
-      user: {
-        _id: string;
-        currentWorkload: number | null;
-        futureWorkload: number | null;
-        message: string;
-        lastUpdated: string | null;
-        workplaceForecast: (number | null)[];
-        atHome: boolean;
-        onLeave: boolean;
-      };
-    }
+  | ({ type: "UPDATE_USER"; sessionId?: string | null } & UserUpdate)
   | { type: "UPDATE_FORECASTS_FOR_USER"; userId: string; sessionId?: string | null };
 
 export const companyRoomParty = "company";

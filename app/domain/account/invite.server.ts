@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { canAdministerUser, isInAdminScope } from "~/auth/permissions";
 import { runBatch } from "~/db/batch";
@@ -76,6 +76,16 @@ async function existingEmails(ctx: DomainContext, emails: string[]): Promise<str
     found.push(...rows.map((row) => row.email));
   }
   return found;
+}
+
+/** Whether someone other than `exceptUserId` has the address (in any company: e-mails sign in). */
+export async function isEmailTaken(ctx: DomainContext, email: string, exceptUserId?: string): Promise<boolean> {
+  const [taken] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptUserId ? and(eq(users.email, email), ne(users.id, exceptUserId)) : eq(users.email, email))
+    .limit(1);
+  return Boolean(taken);
 }
 
 function isUniqueViolation(error: unknown): boolean {

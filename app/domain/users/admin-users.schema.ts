@@ -21,6 +21,8 @@ export const adminUserUpdateSchema = z.object({
   utilizationViewOthersPriviliges: flag.optional(),
   detailedViewPriviliges: flag.optional(),
   detailedViewHoursPriviliges: flag.optional(),
+  /** Part of userUpdateParams, but only the person sets it (PUT /users/{own id}): refused with a field error here. */
+  workloadForecastDate: z.unknown().optional(),
 });
 export type AdminUserUpdateInput = z.infer<typeof adminUserUpdateSchema>;
 

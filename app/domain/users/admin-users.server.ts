@@ -2,7 +2,7 @@ import { and, asc, eq, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { canAdministerUser, roleRank, teamsOf } from "~/auth/permissions";
 import { auditLog, groups, offices, users } from "~/db/schema";
-import { EMAIL_TAKEN } from "../account/invite.server";
+import { EMAIL_TAKEN, isEmailTaken } from "../account/invite.server";
 import { REQUIRED } from "../account/email-address";
 import type { DomainContext } from "../context";
 import { ConflictError, ForbiddenError, ValidationError } from "../errors";
@@ -132,11 +132,11 @@ export async function updateUserAsAdmin(ctx: DomainContext, userId: string, inpu
     if (!settings.enableDetailedViewHours) errors.detailedViewHoursPriviliges = "Detailed View Hours is not enabled for this company.";
     else if (!detailed) errors.detailedViewHoursPriviliges = "Detailed View Hours needs Detailed View.";
   }
-  if (Object.keys(errors).length) throw new ValidationError(ENTITY, errors);
-  if (input.email && input.email !== target.email) {
-    const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-    if (taken) throw new ConflictError(EMAIL_TAKEN);
+  if (input.workloadForecastDate !== undefined) {
+    errors.workloadForecastDate = "Only the person sets the date of their future workload.";
   }
+  if (Object.keys(errors).length) throw new ValidationError(ENTITY, errors);
+  if (input.email && input.email !== target.email && (await isEmailTaken(ctx, input.email, userId))) throw new ConflictError(EMAIL_TAKEN);
   const adminFlag = input.observer ?? input.admin;
   const changes = {
     ...(input.name !== undefined && { name: input.name }),

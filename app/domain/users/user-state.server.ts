@@ -5,8 +5,9 @@ import { newId } from "~/lib/ids";
 import type { DomainContext } from "../context";
 import { NotFoundError } from "../errors";
 import { workplaceWeeks } from "../workplace/workplace-week.server";
+import type { UserUpdate } from "~/realtime/events";
 
-type UserStatePatch = Partial<
+export type UserStatePatch = Partial<
   Pick<typeof users.$inferInsert, "currentWorkload" | "futureWorkload" | "workloadForecastDate" | "message" | "onLeave" | "atHome">
 >;
 
@@ -58,7 +59,7 @@ export async function publishUserUpdate(ctx: DomainContext, userId: string) {
     .limit(1);
   if (!user) throw new NotFoundError("User not found");
   const week = (await workplaceWeeks(ctx.db, ctx.companyId, [userId], ctx.now)).get(userId)!;
-  const payload = {
+  const payload: UserUpdate = {
     _id: user.id,
     currentWorkload: user.currentWorkload,
     futureWorkload: user.futureWorkload,
@@ -68,7 +69,7 @@ export async function publishUserUpdate(ctx: DomainContext, userId: string) {
     atHome: user.atHome,
     onLeave: user.onLeave,
   };
-  ctx.publish(ctx.companyId, { type: "UPDATE_USER", sessionId: ctx.clientSessionId ?? null, user: payload });
+  ctx.publish(ctx.companyId, { type: "UPDATE_USER", sessionId: ctx.clientSessionId ?? null, ...payload });
   return payload;
 }
 

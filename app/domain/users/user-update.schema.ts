@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { emailField } from "../account/invite.schema";
 import { daySchema } from "../forecasts/forecast.schema";
 
 /** userUpdateParams, the fields a person changes about themself (subsets by use). */
 export const ownUserUpdateSchema = z.object({
   name: z.string().trim().min(1, "This field is required.").max(200).optional(),
+  email: emailField.optional(),
   title: z.string().trim().max(200).optional(),
   phone: z.string().trim().max(50).nullish(),
   startYear: z.number().int().min(0).max(3000).nullish(),

@@ -1,33 +1,68 @@
 import { and, eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { runBatch } from "~/db/batch";
 import { users } from "~/db/schema";
+import { EMAIL_TAKEN, isEmailTaken } from "../account/invite.server";
 import type { DomainContext } from "../context";
-import { ForbiddenError } from "../errors";
-import { setWorkloadForecastDate, setOnLeave } from "../workload/workload.server";
+import { ConflictError, ForbiddenError } from "../errors";
+import { workloadForecastDatePlan } from "../workload/workload.server";
 import { getUser } from "./profile.server";
-import { requireCompanyUser } from "./user-state.server";
+import { publishUserUpdate, requireCompanyUser, userStateStatements, type UserStatePatch } from "./user-state.server";
 import type { OwnUserUpdate } from "./user-update.schema";
 
 /**
- * PUT /users/{id} for the person themself. onLeave and workloadForecastDate go through
- * the availability rules (history, forecast on the chosen date, realtime).
+ * PUT /users/{id} for the person themself, as one atomic batch: the profile (e-mail
+ * included), and onLeave and workloadForecastDate through the availability rules (history,
+ * the forecast on the chosen date), then the realtime events.
  */
 export async function updateOwnUser(ctx: DomainContext, userId: string, input: OwnUserUpdate) {
-  await requireCompanyUser(ctx, userId);
+  const me = await requireCompanyUser(ctx, userId);
   if (userId !== ctx.actor.user.id) throw new ForbiddenError("You can only change your own profile.");
+  const email = input.email !== undefined && input.email !== me.email ? input.email : undefined;
+  if (email !== undefined) await requireEmailFree(ctx, email, userId);
   const profile = {
     ...(input.name !== undefined && { name: input.name }),
+    ...(email !== undefined && { email }),
     ...(input.title !== undefined && { title: input.title }),
     ...(input.phone !== undefined && { phone: input.phone }),
     ...(input.startYear !== undefined && { startYear: input.startYear }),
     ...(input.updateReminders !== undefined && { updateReminders: input.updateReminders }),
   };
+  const statements: BatchItem<"sqlite">[] = [];
   if (Object.keys(profile).length > 0) {
-    await ctx.db
-      .update(users)
-      .set(profile)
-      .where(and(eq(users.id, userId), eq(users.companyId, ctx.companyId)));
+    statements.push(
+      ctx.db
+        .update(users)
+        .set(profile)
+        .where(and(eq(users.id, userId), eq(users.companyId, ctx.companyId))),
+    );
   }
-  if (input.workloadForecastDate !== undefined) await setWorkloadForecastDate(ctx, userId, input.workloadForecastDate, input.source);
-  if (input.onLeave !== undefined) await setOnLeave(ctx, userId, input.onLeave, input.source);
+  let state: UserStatePatch = {};
+  if (input.workloadForecastDate !== undefined) {
+    const plan = workloadForecastDatePlan(ctx, me, input.workloadForecastDate);
+    statements.push(...plan.statements);
+    state = plan.patch;
+  }
+  if (input.onLeave !== undefined) state = { ...state, onLeave: input.onLeave };
+  const stateChanged = Object.keys(state).length > 0;
+  if (stateChanged) statements.push(...userStateStatements(ctx, userId, state, input.source));
+  if (statements.length > 0) {
+    try {
+      await runBatch(ctx.db, statements);
+    } catch (error) {
+      // Two people took the same address at the same moment: the unique index decides.
+      if (email !== undefined && (await isEmailTaken(ctx, email, userId))) throw new ConflictError(EMAIL_TAKEN);
+      throw error;
+    }
+  }
+  if (input.workloadForecastDate !== undefined) {
+    ctx.publish(ctx.companyId, { type: "UPDATE_FORECASTS_FOR_USER", userId, sessionId: ctx.clientSessionId ?? null });
+  }
+  if (stateChanged) await publishUserUpdate(ctx, userId);
   return getUser(ctx, userId);
+}
+
+/** 409 when another person (in any company: e-mails sign in) already has the address. */
+export async function requireEmailFree(ctx: DomainContext, email: string, userId: string) {
+  if (await isEmailTaken(ctx, email, userId)) throw new ConflictError(EMAIL_TAKEN);
 }

@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { canEditAvailabilityOf } from "~/auth/permissions";
-import { forecasts, statusMessages, workloadEntries } from "~/db/schema";
+import { forecasts, statusMessages, users, workloadEntries } from "~/db/schema";
 import { runBatch } from "~/db/batch";
 import { startOfUtcDay } from "~/lib/dates";
 import { newId } from "~/lib/ids";
 import type { DomainContext } from "../context";
 import { ForbiddenError, ValidationError } from "../errors";
-import { publishUserUpdate, requireCompanyUser, userStateStatements } from "../users/user-state.server";
+import { publishUserUpdate, requireCompanyUser, userStateStatements, type UserStatePatch } from "../users/user-state.server";
 import { messageLimit, normaliseMessage } from "./workload.schema";
 
 const NOT_YOURS = "You can only change your own workload.";
@@ -76,40 +77,47 @@ export async function refreshWorkload(ctx: DomainContext, input: { source: strin
 }
 
 /**
- * The future workload's date. Earlier than today or cleared: the forecast on the old date
- * goes and the date is null. Later: a single-day forecast with the future level (default
- * 0) is created on that date, or the one on the old date moves there.
+ * The future workload's date, as statements to run in one batch with the rest of a change
+ * and the state patch that goes with them. Earlier than today or cleared: the forecast on
+ * the old date goes and the date is null. Later: a single-day forecast with the future level
+ * (default 0) is created on that date, or the one on the old date moves there.
  */
-export async function setWorkloadForecastDate(ctx: DomainContext, userId: string, date: Date | null, source = "web_app") {
-  if (userId !== ctx.actor.user.id) throw new ForbiddenError(NOT_YOURS);
-  const me = await requireCompanyUser(ctx, userId);
+export function workloadForecastDatePlan(
+  ctx: DomainContext,
+  me: Pick<typeof users.$inferSelect, "id" | "workloadForecastDate" | "futureWorkload">,
+  date: Date | null,
+): { statements: BatchItem<"sqlite">[]; patch: UserStatePatch } {
   const today = startOfUtcDay(ctx.now);
   const day = date ? startOfUtcDay(date) : null;
   const old = me.workloadForecastDate;
-  const removeOld = old
+  const statements: BatchItem<"sqlite">[] = old
     ? [
         ctx.db
           .delete(forecasts)
           .where(and(eq(forecasts.companyId, ctx.companyId), eq(forecasts.userId, me.id), eq(forecasts.startDate, old), eq(forecasts.endDate, old))),
       ]
     : [];
-  if (!day || day.getTime() < today.getTime()) {
-    await runBatch(ctx.db, [...removeOld, ...userStateStatements(ctx, me.id, { workloadForecastDate: null }, source)]);
-  } else {
-    await runBatch(ctx.db, [
-      ...removeOld,
-      ctx.db.insert(forecasts).values({
-        id: newId(),
-        companyId: ctx.companyId,
-        userId: me.id,
-        startDate: day,
-        endDate: day,
-        status: String(me.futureWorkload ?? 0) as "0",
-        createdAt: ctx.now,
-      }),
-      ...userStateStatements(ctx, me.id, { workloadForecastDate: day, futureWorkload: me.futureWorkload ?? 0 }, source),
-    ]);
-  }
+  if (!day || day.getTime() < today.getTime()) return { statements, patch: { workloadForecastDate: null } };
+  statements.push(
+    ctx.db.insert(forecasts).values({
+      id: newId(),
+      companyId: ctx.companyId,
+      userId: me.id,
+      startDate: day,
+      endDate: day,
+      status: String(me.futureWorkload ?? 0) as "0",
+      createdAt: ctx.now,
+    }),
+  );
+  return { statements, patch: { workloadForecastDate: day, futureWorkload: me.futureWorkload ?? 0 } };
+}
+
+/** PUT workloadForecastDate on its own (the dashboard's date picker). */
+export async function setWorkloadForecastDate(ctx: DomainContext, userId: string, date: Date | null, source = "web_app") {
+  if (userId !== ctx.actor.user.id) throw new ForbiddenError(NOT_YOURS);
+  const me = await requireCompanyUser(ctx, userId);
+  const plan = workloadForecastDatePlan(ctx, me, date);
+  await runBatch(ctx.db, [...plan.statements, ...userStateStatements(ctx, me.id, plan.patch, source)]);
   ctx.publish(ctx.companyId, { type: "UPDATE_FORECASTS_FOR_USER", userId: me.id, sessionId: ctx.clientSessionId ?? null });
   return publishUserUpdate(ctx, me.id);
 }
