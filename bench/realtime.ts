@@ -66,3 +66,70 @@ if (process.argv[1]?.endsWith("realtime.ts")) {
     `realtime: write to colleague's socket p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms (${result.runs} runs, ${base})`,
   );
 }
+
+/**
+ * Fan-out: `sockets` members of one company room (one watcher token shared, as many tabs of
+ * one firm would be) and one write; the time from sending the write until the LAST socket
+ * has the UPDATE_USER event. Repeated `repeats` times; p50/p95 of those.
+ */
+export async function measureFanout(
+  base: string,
+  sockets = 1000,
+  repeats = 10,
+  writer = "anna.lindqvist.0@demo.test",
+  watcher = "erik.lindqvist.1@demo.test",
+) {
+  const writerToken = await token(base, writer);
+  const watcherToken = await token(base, watcher);
+  const me = (await (await fetch(`${base}/api/v2/users/me`, { headers: { Authorization: `Bearer ${watcherToken}` } })).json()) as { company: string };
+  const url = `${base.replace(/^http/, "ws")}/parties/company/${me.company}?token=${encodeURIComponent(watcherToken)}`;
+  const open: WebSocket[] = [];
+  const connectStarted = performance.now();
+  for (let i = 0; i < sockets; i += 50) {
+    const batch = Array.from({ length: Math.min(50, sockets - i) }, () => {
+      const socket = new WebSocket(url);
+      return new Promise<WebSocket>((resolve, reject) => {
+        socket.addEventListener("open", () => resolve(socket), { once: true });
+        socket.addEventListener("error", () => reject(new Error("room refused a socket")), { once: true });
+      });
+    });
+    open.push(...(await Promise.all(batch)));
+  }
+  const connectMs = performance.now() - connectStarted;
+  const samples: number[] = [];
+  try {
+    for (let r = 0; r < repeats + 1; r++) {
+      const sessionId = `fanout-${r}`;
+      let remaining = open.length;
+      let last = 0;
+      const allArrived = new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`${remaining} of ${open.length} sockets had no event within 10 s`)), 10_000);
+        for (const socket of open) {
+          const onMessage = (event: MessageEvent) => {
+            const data = JSON.parse(String(event.data));
+            if (data.type !== "UPDATE_USER" || data.sessionId !== sessionId) return;
+            socket.removeEventListener("message", onMessage);
+            last = performance.now();
+            if (--remaining === 0) {
+              clearTimeout(timer);
+              resolve();
+            }
+          };
+          socket.addEventListener("message", onMessage);
+        }
+      });
+      const started = performance.now();
+      const response = await fetch(`${base}/api/v2/workload/current`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${writerToken}` },
+        body: JSON.stringify({ workscale: r % 4, sessionId }),
+      });
+      if (!response.ok) throw new Error(`workload write: ${response.status}`);
+      await allArrived;
+      if (r > 0) samples.push(last - started);
+    }
+  } finally {
+    for (const socket of open) socket.close();
+  }
+  return { sockets: open.length, connectMs, p50: percentile(samples, 50), p95: percentile(samples, 95), repeats: samples.length };
+}

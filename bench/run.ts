@@ -12,13 +12,17 @@
  * a first visit to /home downloads (its modulepreload and script tags, and the inline
  * module's imports).
  *
+ * BENCH_SECTIONS=sizes,floor,fanout picks parts: "floor" times a static asset, users/me, /home
+ * and /overview interleaved on one server, each also as a multiple of the static asset;
+ * "fanout" times one write reaching 1,000 sockets (BENCH_FANOUT_SOCKETS) of one room.
+ *
  * Bounded: BENCH_RUNS timed requests per measure (default 40, after 5 warm-ups), and a
  * watchdog that stops everything after BENCH_TIMEOUT_S seconds (default 1500).
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { measureRealtime } from "./realtime";
+import { measureFanout, measureRealtime } from "./realtime";
 
 const SIZES = (process.env.BENCH_SIZES ?? "500,5000").split(",").map((n: string) => Number(n.trim()));
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -29,6 +33,10 @@ const HOST = "127.0.0.1";
 const APP = ".wrangler/bench-app";
 const PASSWORD = "demo-password-1";
 const ACCOUNTS = { admin: "admin@demo.test", companyAdmin: "companyadmin@demo.test" } as const;
+/** Which parts run: sizes (overview by company size, /home JavaScript, realtime), floor, fanout. */
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? "sizes,floor,fanout").split(",").map((s: string) => s.trim()));
+const FLOOR_RUNS = Number(process.env.BENCH_FLOOR_RUNS ?? 200);
+const FANOUT_SOCKETS = Number(process.env.BENCH_FANOUT_SOCKETS ?? 1000);
 
 const children = new Set<ChildProcess>();
 const env = { ...process.env, PATH: `${process.cwd()}/node_modules/.bin:${process.env.PATH}`, WRANGLER_SEND_METRICS: "false" };
@@ -214,6 +222,36 @@ async function homeJavaScript(base: string, token: string) {
   return files.sort((a, b) => b.gzip - a.gzip);
 }
 
+/**
+ * The request floor: one server, requests interleaved one after another (static asset,
+ * users/me, /home, /overview, again), so each round meets the same machine. Every figure
+ * is also given as a multiple of the static asset's, which is what Workers and wrangler
+ * cost before any of our code runs.
+ */
+async function floor(base: string, token: string) {
+  const auth = { Authorization: `Bearer ${token}` };
+  const targets: Record<string, () => Promise<Response>> = {
+    "static asset (/favicon.svg)": () => fetch(`${base}/favicon.svg`),
+    "GET /api/v2/users/me": () => fetch(`${base}/api/v2/users/me`, { headers: auth }),
+    "GET /home": () => fetch(`${base}/home`, { headers: auth }),
+    "GET /overview": () => fetch(`${base}/overview`, { headers: auth }),
+  };
+  const times: Record<string, number[]> = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
+  for (let i = 0; i < FLOOR_RUNS + WARMUP; i++) {
+    for (const [name, request] of Object.entries(targets)) {
+      const started = performance.now();
+      const response = await request();
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`${name}: ${response.status}`);
+      if (i >= WARMUP) times[name].push(performance.now() - started);
+    }
+  }
+  return Object.entries(times).map(([name, list]) => {
+    const sorted = [...list].sort((a, b) => a - b);
+    return { name, p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
+  });
+}
+
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
@@ -222,18 +260,20 @@ async function main() {
   const bySize = new Map<number, Results>();
   let home: Awaited<ReturnType<typeof homeJavaScript>> | null = null;
   let realtime: Awaited<ReturnType<typeof measureRealtime>> | null = null;
-  for (const [i, people] of SIZES.entries()) {
-    const { results, base, tokens } = await benchSize(people, PORT + i);
-    bySize.set(people, results);
-    if (!home) home = await homeJavaScript(base, tokens.admin);
-    if (!realtime) realtime = await measureRealtime(base, RUNS);
-    stopAll();
-    console.log(`\n${people} generated people (plus the demo accounts), ${RUNS} sequential requests each`);
-    for (const [name, stats] of Object.entries(results))
-      console.log(`  ${name.padEnd(40)} p50 ${ms(stats.p50).padStart(9)}  p95 ${ms(stats.p95).padStart(9)}   ${stats.detail}`);
+  if (SECTIONS.has("sizes")) {
+    for (const [i, people] of SIZES.entries()) {
+      const { results, base, tokens } = await benchSize(people, PORT + i);
+      bySize.set(people, results);
+      if (!home) home = await homeJavaScript(base, tokens.admin);
+      if (!realtime) realtime = await measureRealtime(base, RUNS);
+      stopAll();
+      console.log(`\n${people} generated people (plus the demo accounts), ${RUNS} sequential requests each`);
+      for (const [name, stats] of Object.entries(results))
+        console.log(`  ${name.padEnd(40)} p50 ${ms(stats.p50).padStart(9)}  p95 ${ms(stats.p95).padStart(9)}   ${stats.detail}`);
+    }
   }
   const [small, large] = [Math.min(...SIZES), Math.max(...SIZES)];
-  if (small !== large) {
+  if (bySize.size > 1 && small !== large) {
     console.log(`\nratio ${large}/${small}`);
     const a = bySize.get(small)!;
     const b = bySize.get(large)!;
@@ -251,6 +291,26 @@ async function main() {
     console.log(
       `  ${"total".padEnd(48)} ${kib(home.reduce((n, f) => n + f.raw, 0)).padStart(10)} raw  ${kib(home.reduce((n, f) => n + f.gzip, 0)).padStart(9)} gzip (${home.length} files)`,
     );
+  }
+  if (SECTIONS.has("floor") || SECTIONS.has("fanout")) {
+    const people = small;
+    const base = await startServer(seed(people), PORT + SIZES.length);
+    if (SECTIONS.has("floor")) {
+      const rows = await floor(base, await signIn(base, "employee@demo.test"));
+      const [asset] = rows;
+      console.log(`\nfloor: ${FLOOR_RUNS} interleaved rounds on one server (${people} people), as employee@demo.test`);
+      for (const row of rows)
+        console.log(
+          `  ${row.name.padEnd(30)} p50 ${ms(row.p50).padStart(9)} (x${(row.p50 / asset.p50).toFixed(2)})  p95 ${ms(row.p95).padStart(9)} (x${(row.p95 / asset.p95).toFixed(2)})`,
+        );
+    }
+    if (SECTIONS.has("fanout")) {
+      const fanout = await measureFanout(base, FANOUT_SOCKETS);
+      console.log(
+        `\nfan-out: one write to ${fanout.sockets} sockets in one company room, until the last has UPDATE_USER: p50 ${ms(fanout.p50)}, p95 ${ms(fanout.p95)} (${fanout.repeats} writes; connecting took ${ms(fanout.connectMs)})`,
+      );
+    }
+    stopAll();
   }
 }
 

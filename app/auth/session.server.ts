@@ -1,7 +1,8 @@
 import { createCookie, redirect } from "@remix-run/cloudflare";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
-import { companies, sessions, users } from "~/db/schema";
+import { alias } from "drizzle-orm/sqlite-core";
+import { companies, groups, offices, sessions, users } from "~/db/schema";
 import type { Company, User } from "~/db/schema";
 import { readCompanySettings, type CompanySettings } from "~/domain/company/settings.schema";
 import { UnauthorizedError } from "~/domain/errors";
@@ -10,10 +11,20 @@ import { isLocalEnv } from "~/env";
 import { sessionSecret } from "./secrets.server";
 
 const SESSION_DAYS = 30;
+const secondaryGroups = alias(groups, "secondary_groups");
+const secondaryOffices = alias(offices, "secondary_offices");
 const DAY_MS = 86_400_000;
+
+/** A group or office as the API names it. */
+export interface NamedRef {
+  _id: string;
+  name: string;
+}
 
 export interface Actor {
   user: User;
+  /** The names of the person's teams, read with the session (users/me and the dashboard need them). */
+  refs?: { group: NamedRef | null; office: NamedRef | null; secondaryGroup: NamedRef | null; secondaryOffice: NamedRef | null };
   company: Pick<Company, "id" | "name" | "allowGroupSelection"> & { settings: CompanySettings };
   sessionId: string;
 }
@@ -61,17 +72,29 @@ export async function startSession(context: LoadContext, user: Pick<User, "id" |
   return { sessionId: session.id, token, setCookie };
 }
 
+/** The HMAC key of the tokens, imported once per secret rather than on every request. */
+const tokenKeys = new Map<string, Promise<CryptoKey>>();
+function tokenKey(context: LoadContext): Promise<CryptoKey> {
+  const secret = sessionSecret(context.env);
+  let key = tokenKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    tokenKeys.set(secret, key);
+  }
+  return key;
+}
+
 export async function signToken(context: LoadContext, payload: TokenPayload): Promise<string> {
   return new SignJWT({ ...payload })
     .setProtectedHeader({ alg: "HS256" })
     .setIssuedAt()
     .setExpirationTime(`${SESSION_DAYS}d`)
-    .sign(new TextEncoder().encode(sessionSecret(context.env)));
+    .sign(await tokenKey(context));
 }
 
 async function readToken(context: LoadContext, token: string): Promise<TokenPayload | null> {
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(sessionSecret(context.env)), { algorithms: ["HS256"] });
+    const { payload } = await jwtVerify(token, await tokenKey(context), { algorithms: ["HS256"] });
     if (typeof payload.sid !== "string" || typeof payload.id !== "string") return null;
     return { id: payload.id, completed: payload.completed === true, sid: payload.sid };
   } catch {
@@ -110,18 +133,32 @@ export function getActor(request: Request, context: LoadContext): Promise<Actor 
 async function lookUpActor(request: Request, context: LoadContext): Promise<Actor | null> {
   const sessionId = await requestSessionId(request, context);
   if (!sessionId) return null;
+  // One round trip: the session, the person, their teams' names and the company.
   const [row] = await context.db
     .select({
       user: users,
       company: { id: companies.id, name: companies.name, allowGroupSelection: companies.allowGroupSelection, settings: companies.settings },
+      group: { _id: groups.id, name: groups.name },
+      office: { _id: offices.id, name: offices.name },
+      secondaryGroup: { _id: secondaryGroups.id, name: secondaryGroups.name },
+      secondaryOffice: { _id: secondaryOffices.id, name: secondaryOffices.name },
     })
     .from(sessions)
     .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.companyId, sessions.companyId)))
     .innerJoin(companies, eq(companies.id, sessions.companyId))
+    .leftJoin(groups, eq(groups.id, users.groupId))
+    .leftJoin(offices, eq(offices.id, users.officeId))
+    .leftJoin(secondaryGroups, eq(secondaryGroups.id, users.secondaryGroupId))
+    .leftJoin(secondaryOffices, eq(secondaryOffices.id, users.secondaryOfficeId))
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
     .limit(1);
   if (!row) return null;
-  return { user: row.user, company: { ...row.company, settings: readCompanySettings(row.company.settings) }, sessionId };
+  return {
+    user: row.user,
+    refs: { group: row.group, office: row.office, secondaryGroup: row.secondaryGroup, secondaryOffice: row.secondaryOffice },
+    company: { ...row.company, settings: readCompanySettings(row.company.settings) },
+    sessionId,
+  };
 }
 
 /** For pages: a signed-out person is sent to /login, coming back afterwards. */

@@ -3,8 +3,8 @@ export interface UserUpdate {
   _id: string;
   currentWorkload: number | null;
   futureWorkload: number | null;
-  /** The person's status message (the User entity's `message`). */
-  message: string;
+  /** The person's status message, as the User entity carries it. */
+  message: { message: string };
   lastUpdated: string | null;
   workplaceForecast: (number | null)[];
   atHome: boolean;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { canAdministerUser, isInAdminScope } from "~/auth/permissions";
 import { runBatch } from "~/db/batch";
@@ -16,6 +16,7 @@ import type { Mailer } from "./mailer.server";
 import type { MultipleInviteInput, UserCreationInput } from "./invite.schema";
 import { newInviteToken } from "./tokens.server";
 import { requireManager } from "~/domain/guards.server";
+import { inJsonList } from "~/db/json-list";
 
 /**
  * Invites: a person is created not completed, with a random sign-up link mailed to them
@@ -67,15 +68,8 @@ async function resolveTeam(
 }
 
 async function existingEmails(ctx: DomainContext, emails: string[]): Promise<string[]> {
-  const found: string[] = [];
-  for (let i = 0; i < emails.length; i += 90) {
-    const rows = await ctx.db
-      .select({ email: users.email })
-      .from(users)
-      .where(inArray(users.email, emails.slice(i, i + 90)));
-    found.push(...rows.map((row) => row.email));
-  }
-  return found;
+  const rows = await ctx.db.select({ email: users.email }).from(users).where(inJsonList(users.email, emails));
+  return rows.map((row) => row.email);
 }
 
 /** Whether someone other than `exceptUserId` has the address (in any company: e-mails sign in). */

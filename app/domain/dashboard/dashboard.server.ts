@@ -6,20 +6,26 @@ import { addDays, isoDay, nextWorkingDays, startOfUtcDay } from "~/lib/dates";
 import { fillCustomHtml } from "../company/custom-html";
 import type { DomainContext } from "../context";
 import { cardCommentLimit, forecastCommentLimit } from "../forecasts/forecast.schema";
-import { listUserForecasts, listUserVacations } from "../forecasts/forecasts.server";
-import { getMe, teamLabel } from "../users/profile.server";
+import { toApiForecast, toApiVacation, userForecastsQuery, userVacationsQuery } from "../forecasts/forecasts.server";
+import { teamLabel, toApiMe } from "../users/profile.server";
+import { weeksFromPlans, workplacePlansQuery } from "../workplace/workplace-week.server";
 import { generalCommentLimit, statusMessageLimit } from "../workload/workload.schema";
 import { workplaceChoices } from "../workplace/workplace.schema";
 
 /** Everything the dashboard shows the signed-in person, in one loader call. */
 export async function getDashboard(ctx: DomainContext) {
   const settings = ctx.actor.company.settings;
-  const [me, forecasts, vacations, [company]] = await Promise.all([
-    getMe(ctx),
-    listUserForecasts(ctx, ctx.actor.user.id),
-    listUserVacations(ctx, ctx.actor.user.id),
+  // The session lookup read the person, their teams and the company; the rest is one batch.
+  const userId = ctx.actor.user.id;
+  const [plans, forecastRows, vacationRows, [company]] = await ctx.db.batch([
+    workplacePlansQuery(ctx.db, ctx.companyId, [userId], ctx.now),
+    userForecastsQuery(ctx, userId),
+    userVacationsQuery(ctx, userId),
     ctx.db.select({ customHtml: companies.customHtml }).from(companies).where(eq(companies.id, ctx.companyId)).limit(1),
   ]);
+  const me = toApiMe(ctx, weeksFromPlans(plans, [userId], ctx.now).get(userId)!);
+  const forecasts = forecastRows.map(toApiForecast);
+  const vacations = vacationRows.map(toApiVacation);
   const today = startOfUtcDay(ctx.now);
   const picture = profilePictureUrl(me.profilePicture);
   const customHtml =

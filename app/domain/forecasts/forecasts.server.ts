@@ -59,23 +59,31 @@ export async function listForecasts(ctx: DomainContext, range?: { from?: Date; t
   return rows.map(toApiForecast);
 }
 
-export async function listUserForecasts(ctx: DomainContext, userId: string): Promise<ApiForecast[]> {
-  await requireCompanyUser(ctx, userId);
-  const rows = await ctx.db
+/** A person's forecasts from 30 days back on (run alone or in a batch; map with toApiForecast). */
+export function userForecastsQuery(ctx: DomainContext, userId: string) {
+  return ctx.db
     .select(forecastColumns)
     .from(forecasts)
     .where(and(eq(forecasts.companyId, ctx.companyId), eq(forecasts.userId, userId), gte(forecasts.endDate, addDays(startOfUtcDay(ctx.now), -30))))
     .orderBy(asc(forecasts.startDate));
-  return rows.map(toApiForecast);
 }
 
-export async function listUserVacations(ctx: DomainContext, userId: string) {
-  const rows = await ctx.db
+/** A person's absences from 30 days back on (run alone or in a batch; map with toApiVacation). */
+export function userVacationsQuery(ctx: DomainContext, userId: string) {
+  return ctx.db
     .select({ id: vacations.id, userId: vacations.userId, startDate: vacations.startDate, endDate: vacations.endDate })
     .from(vacations)
     .where(and(eq(vacations.companyId, ctx.companyId), eq(vacations.userId, userId), gte(vacations.endDate, addDays(startOfUtcDay(ctx.now), -30))))
     .orderBy(asc(vacations.startDate));
-  return rows.map(toApiVacation);
+}
+
+export async function listUserForecasts(ctx: DomainContext, userId: string): Promise<ApiForecast[]> {
+  await requireCompanyUser(ctx, userId);
+  return (await userForecastsQuery(ctx, userId)).map(toApiForecast);
+}
+
+export async function listUserVacations(ctx: DomainContext, userId: string) {
+  return (await userVacationsQuery(ctx, userId)).map(toApiVacation);
 }
 
 function checkComment(ctx: DomainContext, comment: string | null) {

@@ -10,6 +10,7 @@ import { forecastColumns, toApiForecast, type ApiForecast } from "../forecasts/f
 import { workplaceChoices } from "../workplace/workplace.schema";
 import type { FilteredUsersInput, UserFilter } from "./filter.schema";
 import { ALL, type OverviewSort, type Selection } from "./overview-query";
+import { inJsonList } from "~/db/json-list";
 
 /**
  * The users filter behind the overview: POST /users/filtered, POST /users/filteredIds and
@@ -19,15 +20,6 @@ import { ALL, type OverviewSort, type Selection } from "./overview-query";
  * (admin flag, administrator privileges or company admin), as in the planner and the WFH
  * overview: they keep no workload of their own.
  */
-
-/** D1 takes at most 100 bound parameters a statement. */
-const CHUNK = 90;
-
-function chunks<T>(items: T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 // Which groups and offices the caller may filter by -------------------------------------------
 
@@ -116,11 +108,6 @@ export async function filterOptions(ctx: DomainContext): Promise<FilterOptions> 
 }
 
 // The query ------------------------------------------------------------------------------
-
-/** `column IN (ids)` with the whole list as one bound JSON parameter, however long it is. */
-function inJsonList(column: AnySQLiteColumn, ids: string[]): SQL {
-  return sql`${column} in (select value from json_each(${JSON.stringify(ids)}))`;
-}
 
 /**
  * Membership is primary or secondary: the (group, office) pair or the (secondary group,
@@ -296,7 +283,7 @@ export async function queryPage(ctx: DomainContext, filter: ResolvedFilter, offs
       .offset(offset),
   ]);
   const ids = rows.map((row) => row.id);
-  const [nextForecasts, locations] = await Promise.all([currentOrNextForecasts(ctx, ids, today), locationsToday(ctx, ids)]);
+  const { nextForecasts, locations } = await pageDetails(ctx, ids, today);
   const settings = ctx.actor.company.settings;
   const people = rows.map((row): OverviewUser => {
     const location = locations.day && !settings.disableWFH ? locations.options.get(row.id) : undefined;
@@ -328,53 +315,39 @@ function locationLabel(ctx: DomainContext, option: 0 | 1 | 2 | 3, office: string
   return option === 3 ? settings.elsewhereLabel : "Office";
 }
 
-/** Each person's forecast covering today, or else their next one. */
-async function currentOrNextForecasts(ctx: DomainContext, ids: string[], today: number): Promise<Map<string, ApiForecast>> {
-  const result = new Map<string, ApiForecast>();
-  const parts = chunks(ids);
-  if (parts.length === 0) return result;
-  const queries = parts.map((part) =>
+/**
+ * For the people on a page, in ONE batch (one round trip): each person's forecast covering
+ * today or else their next one, and where they work on the first day of the rolling week
+ * (today, or Monday at the weekend): their own choice for that date, else their default
+ * week's weekday, reading only the two plan rows that can decide it.
+ */
+async function pageDetails(ctx: DomainContext, ids: string[], today: number) {
+  const [day] = nextWorkingDays(ctx.now, 1);
+  const nextForecasts = new Map<string, ApiForecast>();
+  const options = new Map<string, 0 | 1 | 2 | 3 | null>();
+  if (ids.length === 0) return { nextForecasts, locations: { day: isoDay(day), options } };
+  const [forecastRows, planRows] = await ctx.db.batch([
     ctx.db
       .select(forecastColumns)
       .from(forecasts)
-      .where(and(eq(forecasts.companyId, ctx.companyId), inArray(forecasts.userId, part), sql`${forecasts.endDate} >= ${today}`))
+      .where(and(eq(forecasts.companyId, ctx.companyId), inJsonList(forecasts.userId, ids), sql`${forecasts.endDate} >= ${today}`))
       .orderBy(asc(forecasts.startDate)),
-  );
-  const answers = await ctx.db.batch(queries as [(typeof queries)[number], ...typeof queries]);
-  for (const row of answers.flat()) {
-    if (!result.has(row.userId)) result.set(row.userId, toApiForecast(row));
-  }
-  return result;
-}
-
-/**
- * Where each person works on the first day of the rolling week (today, or Monday at the
- * weekend): their own choice for that date, else their default week's weekday. Reads only
- * the two rows that can decide it, through the (user, kind, key) index.
- */
-async function locationsToday(ctx: DomainContext, ids: string[]): Promise<{ day: string; options: Map<string, 0 | 1 | 2 | 3 | null> }> {
-  const [day] = nextWorkingDays(ctx.now, 1);
-  const options = new Map<string, 0 | 1 | 2 | 3 | null>();
-  const parts = chunks(ids);
-  if (parts.length === 0) return { day: isoDay(day), options };
-  const queries = parts.map((part) =>
     ctx.db
       .select({ userId: workplacePlans.userId, kind: workplacePlans.kind, option: workplacePlans.option })
       .from(workplacePlans)
       .where(
         and(
           eq(workplacePlans.companyId, ctx.companyId),
-          inArray(workplacePlans.userId, part),
+          inJsonList(workplacePlans.userId, ids),
           or(
             and(eq(workplacePlans.kind, "default"), eq(workplacePlans.key, weekdayIndex(day))),
             and(eq(workplacePlans.kind, "rolling"), eq(workplacePlans.key, day.getTime())),
           ),
         ),
       ),
-  );
-  const answers = await ctx.db.batch(queries as [(typeof queries)[number], ...typeof queries]);
-  const rows = answers.flat();
-  for (const row of rows) if (row.kind === "default") options.set(row.userId, row.option as 0 | 1 | 2 | 3 | null);
-  for (const row of rows) if (row.kind === "rolling") options.set(row.userId, row.option as 0 | 1 | 2 | 3 | null);
-  return { day: isoDay(day), options };
+  ]);
+  for (const row of forecastRows) if (!nextForecasts.has(row.userId)) nextForecasts.set(row.userId, toApiForecast(row));
+  for (const row of planRows) if (row.kind === "default") options.set(row.userId, row.option as 0 | 1 | 2 | 3 | null);
+  for (const row of planRows) if (row.kind === "rolling") options.set(row.userId, row.option as 0 | 1 | 2 | 3 | null);
+  return { nextForecasts, locations: { day: isoDay(day), options } };
 }

@@ -1,4 +1,5 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { inJsonList } from "~/db/json-list";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "~/db/client";
 import { groups, offices, users, type User } from "~/db/schema";
@@ -57,25 +58,20 @@ const secondaryOffices = alias(offices, "secondary_offices");
 /** Users of the caller's company with their group and office names, in one query. */
 export async function loadApiUsers(db: Db, companyId: string, ids: string[], today: Date): Promise<ApiUser[]> {
   if (ids.length === 0) return [];
-  const rows = [];
-  for (let i = 0; i < ids.length; i += 90) {
-    rows.push(
-      ...(await db
-        .select({
-          user: users,
-          group: { _id: groups.id, name: groups.name },
-          office: { _id: offices.id, name: offices.name },
-          secondaryGroup: { _id: secondaryGroups.id, name: secondaryGroups.name },
-          secondaryOffice: { _id: secondaryOffices.id, name: secondaryOffices.name },
-        })
-        .from(users)
-        .leftJoin(groups, eq(groups.id, users.groupId))
-        .leftJoin(offices, eq(offices.id, users.officeId))
-        .leftJoin(secondaryGroups, eq(secondaryGroups.id, users.secondaryGroupId))
-        .leftJoin(secondaryOffices, eq(secondaryOffices.id, users.secondaryOfficeId))
-        .where(and(eq(users.companyId, companyId), inArray(users.id, ids.slice(i, i + 90))))),
-    );
-  }
+  const rows = await db
+    .select({
+      user: users,
+      group: { _id: groups.id, name: groups.name },
+      office: { _id: offices.id, name: offices.name },
+      secondaryGroup: { _id: secondaryGroups.id, name: secondaryGroups.name },
+      secondaryOffice: { _id: secondaryOffices.id, name: secondaryOffices.name },
+    })
+    .from(users)
+    .leftJoin(groups, eq(groups.id, users.groupId))
+    .leftJoin(offices, eq(offices.id, users.officeId))
+    .leftJoin(secondaryGroups, eq(secondaryGroups.id, users.secondaryGroupId))
+    .leftJoin(secondaryOffices, eq(secondaryOffices.id, users.secondaryOfficeId))
+    .where(and(eq(users.companyId, companyId), inJsonList(users.id, ids)));
   const weeks = await workplaceWeeks(
     db,
     companyId,
@@ -131,9 +127,19 @@ export async function getUser(ctx: DomainContext, userId: string): Promise<ApiUs
   return user;
 }
 
+/** The signed-in person: the session lookup already read the person and their teams, so only the week is read here. */
 export async function getMe(ctx: DomainContext): Promise<ApiMe> {
-  const me = await getUser(ctx, ctx.actor.user.id);
-  return { ...me, companyName: ctx.actor.company.name, settings: ctx.actor.company.settings };
+  const { user, refs } = ctx.actor;
+  if (!refs) return { ...(await getUser(ctx, user.id)), companyName: ctx.actor.company.name, settings: ctx.actor.company.settings };
+  const week = (await workplaceWeeks(ctx.db, ctx.companyId, [user.id], ctx.now)).get(user.id)!;
+  return toApiMe(ctx, week);
+}
+
+/** ApiMe from the session's person and a workplace week the caller read (alone or in a batch). */
+export function toApiMe(ctx: DomainContext, week: WorkplaceWeek): ApiMe {
+  const { user, refs } = ctx.actor;
+  const none = { group: null, office: null, secondaryGroup: null, secondaryOffice: null };
+  return { ...toApiUser(user, refs ?? none, week), companyName: ctx.actor.company.name, settings: ctx.actor.company.settings };
 }
 
 /** 'group - office', or what there is of it. */

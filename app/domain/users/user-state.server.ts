@@ -63,7 +63,7 @@ export async function publishUserUpdate(ctx: DomainContext, userId: string) {
     _id: user.id,
     currentWorkload: user.currentWorkload,
     futureWorkload: user.futureWorkload,
-    message: user.message,
+    message: { message: user.message },
     lastUpdated: user.lastUpdated?.toISOString() ?? null,
     workplaceForecast: week.workplaceForecast,
     atHome: user.atHome,

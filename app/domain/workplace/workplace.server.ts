@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { canEditOwnWeek, isAdmin } from "~/auth/permissions";
 import { runBatch } from "~/db/batch";
 import { offices, users, workplaceHistory, workplacePlans } from "~/db/schema";
@@ -9,6 +9,7 @@ import { ForbiddenError, ValidationError } from "../errors";
 import { publishUserUpdate, requireCompanyUser, userStateStatements } from "../users/user-state.server";
 import { workplaceChoices, type WorkplaceOption } from "./workplace.schema";
 import { workplaceWeeks } from "./workplace-week.server";
+import { inJsonList } from "~/db/json-list";
 
 /**
  * POST /workplace-forecast/{index}. future=true edits the default week (index 0 = Monday),
@@ -80,11 +81,11 @@ export async function getWorkplaceOverview(ctx: DomainContext) {
   );
   const secondIds = [...new Set(rows.map((r) => r.secondaryOfficeId).filter((id): id is string => Boolean(id)))];
   const secondNames = new Map<string, string>();
-  for (let i = 0; i < secondIds.length; i += 90) {
+  if (secondIds.length > 0) {
     const found = await ctx.db
       .select({ id: offices.id, name: offices.name })
       .from(offices)
-      .where(and(eq(offices.companyId, ctx.companyId), inArray(offices.id, secondIds.slice(i, i + 90))));
+      .where(and(eq(offices.companyId, ctx.companyId), inJsonList(offices.id, secondIds)));
     for (const office of found) secondNames.set(office.id, office.name);
   }
   rows.sort((a, b) => Number(b.id === ctx.actor.user.id) - Number(a.id === ctx.actor.user.id));
