@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { canEditOwnWeek, canSeeTeamOverviews, isAdmin } from "~/auth/permissions";
 import { profilePictureUrl } from "~/lib/profile-picture";
 import { companies } from "~/db/schema";
-import { addDays, isoDay, nextWorkingDays, startOfUtcDay } from "~/lib/dates";
+import { addDays, dayKey, nextWorkingDays, startOfUtcDay } from "~/lib/dates";
 import { fillCustomHtml } from "../company/custom-html";
 import type { DomainContext } from "../context";
 import { cardCommentLimit, forecastCommentLimit } from "../forecasts/forecast.schema";
@@ -75,11 +75,11 @@ export async function getDashboard(ctx: DomainContext) {
       ownWeek: canEditOwnWeek(me),
     },
     week: {
-      rolling: nextWorkingDays(ctx.now, 5).map((d) => isoDay(d)),
+      rolling: nextWorkingDays(ctx.now, 5).map((d) => dayKey(d)),
       choices: workplaceChoices(settings, { first: me.office?.name, second: me.secondaryOffice?.name }, false),
       defaultChoices: workplaceChoices(settings, { first: me.office?.name, second: me.secondaryOffice?.name }, true),
     },
-    horizon: isoDay(addDays(today, 365)),
+    horizon: dayKey(addDays(today, 365)),
   };
 }
 

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, lt, max, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { canReadHistory } from "~/auth/permissions";
 import { groups, offices, users, workloadHistory, workplaceHistory } from "~/db/schema";
-import { addDays, DAY_MS, isoDay, startOfUtcDay } from "~/lib/dates";
+import { addDays, DAY_MS, dayKey, startOfUtcDay } from "~/lib/dates";
 import type { DomainContext } from "../context";
 import { ForbiddenError, NotFoundError } from "../errors";
 
@@ -87,7 +87,7 @@ export async function workloadHistoryFor(ctx: DomainContext, scope: Scope, id: s
     }
     const present = [...state.values()].filter((s) => !s.onLeave && s.level !== null);
     points.push({
-      date: isoDay(new Date(day)),
+      date: dayKey(new Date(day)),
       averageWorkload: present.length ? Math.round((present.reduce((sum, s) => sum + s.level!, 0) / present.length) * 100) / 100 : null,
       reporting: present.length,
       onLeave: [...state.values()].filter((s) => s.onLeave).length,
@@ -146,7 +146,7 @@ export async function workplaceHistoryFor(ctx: DomainContext, scope: Scope, id: 
       else if (option === 2) counts.absent++;
       else if (option === 3) counts.elsewhere++;
     }
-    points.push({ date: isoDay(new Date(day)), ...counts });
+    points.push({ date: dayKey(new Date(day)), ...counts });
   }
   return { scope, id, days, points };
 }

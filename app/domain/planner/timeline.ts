@@ -1,4 +1,6 @@
-import { addDays, DAY_MS, isWeekend, startOfUtcDay, weekdayIndex } from "~/lib/dates";
+import { addDays, countWeekdays, dayKey, daysBetween, isoWeek, isWeekend, mondayOf, parseDayKey, startOfUtcDay } from "~/lib/dates";
+
+export { countWeekdays, isoWeek, mondayOf };
 
 /** Spec section 9: the planner's layout constants. */
 export const PLANNER = {
@@ -47,7 +49,7 @@ export function layoutDays(start: Date, count: number, width: number): DayColumn
   return days.map((date) => {
     const weekend = isWeekend(date);
     const w = (weekend ? PLANNER.weekendWidth : 1) * unit;
-    const column = { key: date.toISOString().slice(0, 10), date, weekend, left, width: w };
+    const column = { key: dayKey(date), date, weekend, left, width: w };
     left += w;
     return column;
   });
@@ -70,21 +72,15 @@ export function spanOf(
   endIso: string,
 ): { left: number; width: number; clippedStart: boolean; clippedEnd: boolean } | null {
   if (columns.length === 0) return null;
-  const first = columns[0].date.getTime();
-  const last = columns[columns.length - 1].date.getTime();
-  const start = Date.parse(startIso.slice(0, 10) + "T00:00:00Z");
-  const end = Date.parse(endIso.slice(0, 10) + "T00:00:00Z");
+  const first = columns[0].date;
+  const last = columns[columns.length - 1].date;
+  const start = parseDayKey(startIso);
+  const end = parseDayKey(endIso);
   if (end < first || start > last) return null;
-  const from = Math.round((Math.max(start, first) - first) / DAY_MS);
-  const to = Math.round((Math.min(end, last) - first) / DAY_MS);
+  const from = daysBetween(first, start < first ? first : start);
+  const to = daysBetween(first, end > last ? last : end);
   const left = columns[from].left;
   return { left, width: columns[to].left + columns[to].width - left, clippedStart: start < first, clippedEnd: end > last };
-}
-
-export function countWeekdays(start: Date, end: Date): number {
-  let n = 0;
-  for (let d = startOfUtcDay(start); d.getTime() <= end.getTime(); d = addDays(d, 1)) if (!isWeekend(d)) n++;
-  return n;
 }
 
 /**
@@ -95,7 +91,7 @@ export function countWeekdays(start: Date, end: Date): number {
 export function moveKeepingWeekdays(start: Date, end: Date, deltaDays: number): { start: Date; end: Date } {
   const weekdays = countWeekdays(start, end);
   const newStart = addDays(startOfUtcDay(start), deltaDays);
-  if (weekdays === 0) return { start: newStart, end: addDays(newStart, Math.round((end.getTime() - start.getTime()) / DAY_MS)) };
+  if (weekdays === 0) return { start: newStart, end: addDays(newStart, daysBetween(start, end)) };
   let newEnd = newStart;
   let seen = isWeekend(newStart) ? 0 : 1;
   while (seen < weekdays) {
@@ -103,18 +99,4 @@ export function moveKeepingWeekdays(start: Date, end: Date, deltaDays: number): 
     if (!isWeekend(newEnd)) seen++;
   }
   return { start: newStart, end: newEnd };
-}
-
-/** ISO 8601 week number of a UTC day. */
-export function isoWeek(date: Date): number {
-  const d = startOfUtcDay(date);
-  const thursday = addDays(d, 3 - weekdayIndex(d));
-  const yearStart = Date.UTC(thursday.getUTCFullYear(), 0, 1);
-  return Math.floor((thursday.getTime() - yearStart) / DAY_MS / 7) + 1;
-}
-
-/** Monday of the week holding `date`. */
-export function mondayOf(date: Date): Date {
-  const d = startOfUtcDay(date);
-  return addDays(d, -weekdayIndex(d));
 }

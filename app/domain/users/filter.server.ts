@@ -3,7 +3,7 @@ import { alias, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { filterableGroupIds, filterableOfficeIds, isAdmin, mayFilterAllGroups, mayFilterAllOffices } from "~/auth/permissions";
 import type { Actor } from "~/auth/session.server";
 import { forecasts, groups, offices, projectMembers, userSkills, users, vacations, workplacePlans } from "~/db/schema";
-import { isoDay, nextWorkingDays, startOfUtcDay, weekdayIndex } from "~/lib/dates";
+import { dayKey, nextWorkingDays, startOfUtcDay, weekdayIndex } from "~/lib/dates";
 import type { DomainContext } from "../context";
 import { ForbiddenError } from "../errors";
 import { forecastColumns, toApiForecast, type ApiForecast } from "../forecasts/forecasts.server";
@@ -325,7 +325,7 @@ async function pageDetails(ctx: DomainContext, ids: string[], today: number) {
   const [day] = nextWorkingDays(ctx.now, 1);
   const nextForecasts = new Map<string, ApiForecast>();
   const options = new Map<string, 0 | 1 | 2 | 3 | null>();
-  if (ids.length === 0) return { nextForecasts, locations: { day: isoDay(day), options } };
+  if (ids.length === 0) return { nextForecasts, locations: { day: dayKey(day), options } };
   const [forecastRows, planRows] = await ctx.db.batch([
     ctx.db
       .select(forecastColumns)
@@ -349,5 +349,5 @@ async function pageDetails(ctx: DomainContext, ids: string[], today: number) {
   for (const row of forecastRows) if (!nextForecasts.has(row.userId)) nextForecasts.set(row.userId, toApiForecast(row));
   for (const row of planRows) if (row.kind === "default") options.set(row.userId, row.option as 0 | 1 | 2 | 3 | null);
   for (const row of planRows) if (row.kind === "rolling") options.set(row.userId, row.option as 0 | 1 | 2 | 3 | null);
-  return { nextForecasts, locations: { day: isoDay(day), options } };
+  return { nextForecasts, locations: { day: dayKey(day), options } };
 }

@@ -1,4 +1,4 @@
-import { addDays, DAY_MS, weekdayIndex } from "~/lib/dates";
+import { addDays, DAY_MS, formatUtc, parseDayKey, weekdayIndex } from "~/lib/dates";
 
 export interface QuickDate {
   label: string;
@@ -6,8 +6,8 @@ export interface QuickDate {
   date: string;
 }
 
-const dayName = (d: Date) => d.toLocaleDateString("en-GB", { weekday: "long", timeZone: "UTC" });
-const shortDate = (d: Date) => d.toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+const dayName = (d: Date) => formatUtc(d, "EEEE");
+const shortDate = (d: Date) => formatUtc(d, "EEE d MMM");
 
 /**
  * At most three suggestions for the future workload's date: the next day (or next
@@ -15,7 +15,7 @@ const shortDate = (d: Date) => d.toLocaleDateString("en-GB", { weekday: "short",
  * and until next week. Never today or earlier, never inside an existing forecast.
  */
 export function quickDates(todayIso: string, forecasts: { startDate: string; endDate: string }[]): QuickDate[] {
-  const today = new Date(`${todayIso.slice(0, 10)}T00:00:00Z`);
+  const today = parseDayKey(todayIso);
   const weekday = weekdayIndex(today);
   const nextMonday = addDays(today, 7 - weekday);
   const tomorrow = addDays(today, 1);

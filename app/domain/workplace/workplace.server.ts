@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { canEditOwnWeek, isAdmin } from "~/auth/permissions";
 import { runBatch } from "~/db/batch";
 import { offices, users, workplaceHistory, workplacePlans } from "~/db/schema";
-import { isoDay, nextWorkingDays } from "~/lib/dates";
+import { dayKey, nextWorkingDays } from "~/lib/dates";
 import { newId } from "~/lib/ids";
 import type { DomainContext } from "../context";
 import { ForbiddenError, ValidationError } from "../errors";
@@ -43,7 +43,7 @@ export async function setWorkplace(ctx: DomainContext, index: number, input: { o
       .insert(workplaceHistory)
       .values({ id: newId(), companyId: ctx.companyId, userId: me.id, kind, key, option: input.option, source: input.source, recordedAt: ctx.now }),
   ];
-  const changesToday = !input.future && index === 0 && isoDay(day) === isoDay(ctx.now);
+  const changesToday = !input.future && index === 0 && dayKey(day) === dayKey(ctx.now);
   if (changesToday) {
     statements.push(
       ...(userStateStatements(ctx, me.id, { onLeave: input.option === 2, atHome: input.option === 1 }, input.source) as typeof statements),

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import type { DateRange, Matcher } from "react-day-picker";
+import { formatUtc, parseDayKey } from "~/lib/dates";
 
 /**
  * The calendar library (with its date functions) loads the first time a calendar opens,
@@ -20,7 +21,7 @@ function Loading() {
 const common = {
   weekStartsOn: 1 as const,
   timeZone: "UTC",
-  formatters: { formatWeekdayName: (date: Date) => date.toLocaleDateString("en-GB", { weekday: "short", timeZone: "UTC" }) },
+  formatters: { formatWeekdayName: (date: Date) => formatUtc(date, "EEE") },
   className: "text-sm",
 };
 
@@ -69,22 +70,13 @@ export function RangeDayPicker({
   );
 }
 
-/** YYYY-MM-DD of a picked day (the picker works in UTC). */
-export function dayKey(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
-export function utcDate(iso: string): Date {
-  return new Date(`${iso.slice(0, 10)}T00:00:00Z`);
-}
-
 /** Today and later only, and never inside one of the given periods. */
 export function blockedDays(todayIso: string, periods: { startDate: string; endDate: string }[]): Matcher[] {
-  return [{ before: utcDate(todayIso) }, ...periods.map((p) => ({ from: utcDate(p.startDate), to: utcDate(p.endDate) }))];
+  return [{ before: parseDayKey(todayIso) }, ...periods.map((p) => ({ from: parseDayKey(p.startDate), to: parseDayKey(p.endDate) }))];
 }
 
 export function formatDay(iso: string): string {
-  return utcDate(iso).toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+  return formatUtc(iso, "EEE d MMM");
 }
 
 export function formatRange(startIso: string, endIso: string): string {

@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import type { DateRange } from "react-day-picker";
 import { Modal } from "~/components/dialog";
 import type { ApiForecast } from "~/domain/forecasts/forecasts.server";
-import { blockedDays, dayKey, utcDate } from "./day-picker";
+import { blockedDays } from "./day-picker";
+import { dayKey, parseDayKey } from "~/lib/dates";
 import { ForecastForm } from "./forecast-form";
 import { useDashboardWrite } from "./use-dashboard-write";
 
@@ -40,7 +41,7 @@ export function ForecastEditor({
 
   useEffect(() => {
     if (!state) return;
-    setRange(forecast ? { from: utcDate(forecast.startDate), to: utcDate(forecast.endDate) } : undefined);
+    setRange(forecast ? { from: parseDayKey(forecast.startDate), to: parseDayKey(forecast.endDate) } : undefined);
     setStatus(forecast?.status ?? (statusSelectable ? null : "away"));
     setComment(forecast?.comment ?? "");
     setSubmitted(false);

@@ -1,7 +1,8 @@
 import type { DateRange, Matcher } from "react-day-picker";
 import { Button } from "~/components/button";
 import { DialogActions, DialogError } from "~/components/dialog";
-import { dayKey, formatRange, RangeDayPicker } from "./day-picker";
+import { formatRange, RangeDayPicker } from "./day-picker";
+import { dayKey } from "~/lib/dates";
 import { StatusGrid } from "./status-grid";
 
 /**

@@ -4,24 +4,28 @@ import { Popover } from "~/components/popover";
 import type { DateRange } from "react-day-picker";
 import type { ApiForecast } from "~/domain/forecasts/forecasts.server";
 import { workloadColorClass, workloadLabel } from "~/domain/workload/levels";
-import { blockedDays, dayKey, formatRange, RangeDayPicker } from "./day-picker";
+import { blockedDays, formatRange, RangeDayPicker } from "./day-picker";
 import { SaveError } from "./save-error";
 import { StatusGrid } from "./status-grid";
 import { useDashboardWrite, usePendingIntents } from "./use-dashboard-write";
+import { dayKey, formatUtc, parseDayKey } from "~/lib/dates";
 
 /** Forecasts as they will be once the saves in flight land (temporary ids for new ones). */
 export function useOptimisticForecasts(forecasts: ApiForecast[], userId: string): ApiForecast[] {
   const pending = usePendingIntents(["createForecast", "updateForecast", "deleteForecast"]);
   let list = forecasts;
   for (const p of pending) {
+    if (p.intent === "deleteForecast") {
+      list = list.filter((f) => f._id !== p.forecastId);
+      continue;
+    }
     const changed = {
-      startDate: `${p.startDate}T00:00:00.000Z`,
-      endDate: `${p.endDate || p.startDate}T00:00:00.000Z`,
+      startDate: parseDayKey(p.startDate).toISOString(),
+      endDate: parseDayKey(p.endDate || p.startDate).toISOString(),
       status: p.status as ApiForecast["status"],
       comment: p.comment || null,
     };
-    if (p.intent === "deleteForecast") list = list.filter((f) => f._id !== p.forecastId);
-    else if (p.intent === "updateForecast") list = list.map((f) => (f._id === p.forecastId ? { ...f, ...changed } : f));
+    if (p.intent === "updateForecast") list = list.map((f) => (f._id === p.forecastId ? { ...f, ...changed } : f));
     else list = [...list, { _id: `pending-${p.startDate}-${p.status}`, user: userId, externalSource: null, ...changed }];
   }
   return [...list].sort((a, b) => a.startDate.localeCompare(b.startDate));
@@ -98,9 +102,7 @@ function TodayCard({ today, status }: { today: string; status: string | null }) 
         >
           <span className={clsx("h-2 w-12 rounded-full", workloadColorClass(away ? null : shown, away))} aria-hidden="true" />
           <span className="text-sm font-semibold text-slate-900">{workloadLabel(away ? null : shown, away)}</span>
-          <span className="text-xs text-slate-500">
-            {new Date(today).toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" })}
-          </span>
+          <span className="text-xs text-slate-500">{formatUtc(today, "EEE d MMM")}</span>
         </button>
       )}
       <SaveError message={write.error} />

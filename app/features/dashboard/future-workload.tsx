@@ -1,6 +1,7 @@
 import { Popover } from "~/components/popover";
 import { quickDates } from "~/domain/workload/quick-dates";
-import { blockedDays, dayKey, formatDay, SingleDayPicker, utcDate } from "./day-picker";
+import { blockedDays, formatDay, SingleDayPicker } from "./day-picker";
+import { dayKey, parseDayKey } from "~/lib/dates";
 import { SaveError } from "./save-error";
 import { useDashboardWrite } from "./use-dashboard-write";
 import { WorkloadStepper } from "./workload-card";
@@ -53,7 +54,7 @@ export function FutureWorkload({
             >
               {(close) => (
                 <SingleDayPicker
-                  selected={shownDate ? utcDate(shownDate) : undefined}
+                  selected={shownDate ? parseDayKey(shownDate) : undefined}
                   disabled={blockedDays(today, others)}
                   onSelect={(d) => {
                     pick(d ? dayKey(d) : "");

@@ -1,7 +1,7 @@
 import clsx from "clsx";
 import { useState } from "react";
 import type { WorkplaceChoice, WorkplaceOption } from "~/domain/workplace/workplace.schema";
-import { utcDate } from "./day-picker";
+import { parseDayKey, weekdayIndex } from "~/lib/dates";
 import { SaveError } from "./save-error";
 import { usePendingIntents, useDashboardWrite } from "./use-dashboard-write";
 
@@ -100,7 +100,7 @@ export function WeekLocation({
         label="This week"
         days={rollingDays.map((d) => ({
           key: d,
-          label: d.slice(0, 10) === today.slice(0, 10) ? "TODAY" : WEEKDAYS[(utcDate(d).getUTCDay() + 6) % 7],
+          label: d.slice(0, 10) === today.slice(0, 10) ? "TODAY" : WEEKDAYS[weekdayIndex(parseDayKey(d))],
         }))}
         values={rolling.map((v, i) => valueOf(i, false, v))}
         choices={choices}

@@ -1,19 +1,20 @@
 import type { ApiForecast } from "~/domain/forecasts/forecasts.server";
 import { workloadLabel } from "~/domain/workload/levels";
+import { formatUtc } from "~/lib/dates";
 
 /** "12 May", in UTC: forecast days are UTC start of day. */
 export function shortDay(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+  return formatUtc(iso, "d MMM");
 }
 
 /** "12 May" in the current year, "12 May 2027" otherwise. */
 export function shortDate(iso: string, todayIso: string): string {
   const sameYear = iso.slice(0, 4) === todayIso.slice(0, 4);
-  return new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: sameYear ? undefined : "numeric", timeZone: "UTC" });
+  return formatUtc(iso, sameYear ? "d MMM" : "d MMM yyyy");
 }
 
 export function weekdayShort(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-GB", { weekday: "short", timeZone: "UTC" });
+  return formatUtc(iso, "EEE");
 }
 
 export function dayRange(startIso: string, endIso: string): string {

@@ -3,7 +3,8 @@ import type { DateRange } from "react-day-picker";
 import { Modal } from "~/components/dialog";
 import type { ApiForecast } from "~/domain/forecasts/forecasts.server";
 import { PLANNER } from "~/domain/planner/timeline";
-import { blockedDays, dayKey, utcDate } from "~/features/dashboard/day-picker";
+import { blockedDays } from "~/features/dashboard/day-picker";
+import { dayKey, parseDayKey } from "~/lib/dates";
 import { ForecastForm } from "~/features/dashboard/forecast-form";
 import type { PlannerWrite, WriteResult } from "./use-planner-data";
 
@@ -49,7 +50,7 @@ export function PlannerEditor({
     if (!state) return;
     const start = state.forecast?.startDate ?? state.startDate;
     const end = state.forecast?.endDate ?? state.endDate ?? start;
-    setRange(start ? { from: utcDate(start), to: utcDate(end!) } : undefined);
+    setRange(start ? { from: parseDayKey(start), to: parseDayKey(end!) } : undefined);
     setStatus(state.forecast?.status ?? state.status ?? (statusSelectable ? null : "away"));
     setComment(state.forecast?.comment ?? "");
     setError(null);

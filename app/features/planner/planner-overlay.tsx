@@ -18,7 +18,7 @@ import {
   type DayColumn,
 } from "~/domain/planner/timeline";
 import { workloadColorClass, workloadLabel } from "~/domain/workload/levels";
-import { addDays, isWeekend } from "~/lib/dates";
+import { addDays, formatUtc, isWeekend, parseDayKey } from "~/lib/dates";
 import { formatRange } from "~/features/dashboard/day-picker";
 import { PlannerEditor, type PlannerEditorState } from "./planner-editor";
 import { usePlannerData, type PlannerWrite } from "./use-planner-data";
@@ -120,7 +120,7 @@ export function PlannerOverlay({ open, onClose, title }: { open: boolean; onClos
   const viewOnly = data?.settings.absencePlannerviewOnly ?? false;
   const canAdd = Boolean(viewer && !isAdmin(viewer) && !viewOnly);
   const me = data?.people.find((p) => p._id === viewer?.id);
-  const startDate = new Date(`${start}T00:00:00Z`);
+  const startDate = parseDayKey(start);
   const endDate = addDays(startDate, dayCount - 1);
   const week = isoWeek(startDate);
 
@@ -318,8 +318,8 @@ function Timeline({
         return { personId: d.person._id, startDate: a.key, endDate: b.key };
       }
       const item = d.item!;
-      const itemStart = new Date(`${day(item.startDate)}T00:00:00Z`);
-      const itemEnd = new Date(`${day(item.endDate)}T00:00:00Z`);
+      const itemStart = parseDayKey(item.startDate);
+      const itemEnd = parseDayKey(item.endDate);
       if (d.kind === "move") {
         let delta = dayIndex - d.originDay;
         let moved = moveKeepingWeekdays(itemStart, itemEnd, delta);
@@ -428,8 +428,8 @@ function Timeline({
     if (!item.editable || (event.key !== "ArrowLeft" && event.key !== "ArrowRight")) return;
     event.preventDefault();
     const step = event.key === "ArrowLeft" ? -1 : 1;
-    const s = new Date(`${day(item.startDate)}T00:00:00Z`);
-    const e = new Date(`${day(item.endDate)}T00:00:00Z`);
+    const s = parseDayKey(item.startDate);
+    const e = parseDayKey(item.endDate);
     let next: { start: Date; end: Date };
     if (event.shiftKey) {
       const end = addDays(e, step);
@@ -495,7 +495,7 @@ function Timeline({
                 >
                   {c.weekend ? null : (
                     <>
-                      <span>{c.date.toLocaleDateString("en-GB", { weekday: narrow ? "narrow" : "short", timeZone: "UTC" })}</span>
+                      <span>{formatUtc(c.date, narrow ? "EEEEE" : "EEE")}</span>
                       <span>{c.date.getUTCDate()}</span>
                     </>
                   )}

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ApiForecast } from "~/domain/forecasts/forecasts.server";
 import type { PlannerData } from "~/domain/planner/planner.server";
 import { clientSessionId } from "~/realtime/client-session";
+import { parseDayKey } from "~/lib/dates";
 
 interface Patch {
   /** null: deleted. */
@@ -89,8 +90,8 @@ export function usePlannerData(open: boolean, from: string, days: number) {
         ? {
             _id: id!,
             user: change.userId,
-            startDate: `${change.startDate}T00:00:00.000Z`,
-            endDate: `${change.endDate}T00:00:00.000Z`,
+            startDate: parseDayKey(change.startDate).toISOString(),
+            endDate: parseDayKey(change.endDate).toISOString(),
             status: change.status as ApiForecast["status"],
             comment: change.comment || null,
             externalSource: null,
@@ -98,8 +99,8 @@ export function usePlannerData(open: boolean, from: string, days: number) {
         : change.intent === "update"
           ? {
               ...change.forecast,
-              startDate: `${change.startDate}T00:00:00.000Z`,
-              endDate: `${change.endDate}T00:00:00.000Z`,
+              startDate: parseDayKey(change.startDate).toISOString(),
+              endDate: parseDayKey(change.endDate).toISOString(),
               status: change.status as ApiForecast["status"],
               comment: change.comment || null,
             }

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { countWeekdays, isoWeek, layoutDays, mondayOf, moveKeepingWeekdays, PLANNER, spanOf } from "~/domain/planner/timeline";
+import { addDays, dayKey, formatUtc, nextWorkingDays, parseDayKey, startOfUtcDay, weekdayIndex } from "~/lib/dates";
+
+const d = parseDayKey;
+
+describe("UTC days", () => {
+  it("keys and parses days in UTC whatever the time of day", () => {
+    expect(dayKey(new Date("2026-11-24T23:59:59Z"))).toBe("2026-11-24");
+    expect(dayKey("2026-11-24T00:00:00.000Z")).toBe("2026-11-24");
+    expect(parseDayKey("2026-11-24").toISOString()).toBe("2026-11-24T00:00:00.000Z");
+    expect(parseDayKey("2026-11-24T15:30:00Z").toISOString()).toBe("2026-11-24T00:00:00.000Z");
+    expect(startOfUtcDay(new Date("2026-03-29T01:30:00Z")).toISOString()).toBe("2026-03-29T00:00:00.000Z");
+  });
+
+  it("adds days across month ends and the European DST change without drifting", () => {
+    expect(dayKey(addDays(d("2026-03-28"), 2))).toBe("2026-03-30");
+    expect(dayKey(addDays(d("2026-10-24"), 2))).toBe("2026-10-26");
+    expect(dayKey(addDays(d("2026-12-31"), 1))).toBe("2027-01-01");
+  });
+
+  it("numbers weekdays from Monday and skips weekends", () => {
+    expect(weekdayIndex(d("2026-11-23"))).toBe(0);
+    expect(weekdayIndex(d("2026-11-29"))).toBe(6);
+    expect(nextWorkingDays(d("2026-11-28"), 3).map(dayKey)).toEqual(["2026-11-30", "2026-12-01", "2026-12-02"]);
+  });
+
+  it("formats in UTC", () => {
+    expect(formatUtc(d("2026-11-24"), "EEE d MMM")).toBe("Tue 24 Nov");
+    expect(formatUtc("2026-11-24T23:30:00Z", "EEEE")).toBe("Tuesday");
+    expect(formatUtc(d("2026-11-24"), "EEEEE")).toBe("T");
+  });
+});
+
+describe("planner timeline maths", () => {
+  it("ISO weeks at the year boundary", () => {
+    expect(isoWeek(d("2026-12-31"))).toBe(53);
+    expect(isoWeek(d("2027-01-03"))).toBe(53);
+    expect(isoWeek(d("2027-01-04"))).toBe(1);
+    expect(isoWeek(d("2025-12-29"))).toBe(1);
+  });
+
+  it("the Monday of a week, from any day of it", () => {
+    expect(dayKey(mondayOf(d("2026-11-29")))).toBe("2026-11-23");
+    expect(dayKey(mondayOf(d("2026-11-23")))).toBe("2026-11-23");
+    expect(dayKey(mondayOf(d("2027-01-01")))).toBe("2026-12-28");
+  });
+
+  it("counts weekdays inclusively", () => {
+    expect(countWeekdays(d("2026-11-23"), d("2026-11-29"))).toBe(5);
+    expect(countWeekdays(d("2026-11-28"), d("2026-11-29"))).toBe(0);
+    expect(countWeekdays(d("2026-11-27"), d("2026-11-30"))).toBe(2);
+    expect(countWeekdays(d("2026-11-30"), d("2026-11-27"))).toBe(0);
+  });
+
+  it("moves a range keeping its number of weekdays", () => {
+    const week = moveKeepingWeekdays(d("2026-11-23"), d("2026-11-27"), 1);
+    expect([dayKey(week.start), dayKey(week.end)]).toEqual(["2026-11-24", "2026-11-30"]);
+    const weekend = moveKeepingWeekdays(d("2026-11-28"), d("2026-11-29"), 7);
+    expect([dayKey(weekend.start), dayKey(weekend.end)]).toEqual(["2026-12-05", "2026-12-06"]);
+  });
+
+  it("lays out days with narrow weekends and finds a range's extent", () => {
+    const columns = layoutDays(d("2026-11-23"), 7, 1000);
+    const unit = 1000 / (5 + 2 * PLANNER.weekendWidth);
+    expect(columns.map((c) => c.key)).toEqual(["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-29"]);
+    expect(columns[0].width).toBeCloseTo(unit);
+    expect(columns[5].width).toBeCloseTo(unit * PLANNER.weekendWidth);
+    expect(columns[6].left + columns[6].width).toBeCloseTo(1000);
+    const span = spanOf(columns, "2026-11-25T00:00:00.000Z", "2026-12-02T00:00:00.000Z")!;
+    expect(span.left).toBeCloseTo(2 * unit);
+    expect(span.clippedStart).toBe(false);
+    expect(span.clippedEnd).toBe(true);
+    expect(span.left + span.width).toBeCloseTo(1000);
+    expect(spanOf(columns, "2026-12-01", "2026-12-03")).toBeNull();
+  });
+});
