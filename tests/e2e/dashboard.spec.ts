@@ -89,6 +89,9 @@ test("an employee sets workload, a quick date, a message, forecasts and work loc
   const card = page.getByTestId("forecast-card").filter({ hasText: "Due diligence" });
   await expect(card).toHaveCount(1);
   await expect(device.getByTestId("forecast-card").filter({ hasText: "Due diligence" })).toHaveCount(1, LIVE);
+  // Card widths (planning.md, Home): Today 160 px, forecasts 150 px (145 px beyond five).
+  expect((await page.getByTestId("today-card").boundingBox())?.width).toBe(160);
+  expect((await card.boundingBox())?.width).toBe(150);
 
   await card.click();
   const edit = page.getByRole("dialog", { name: "Edit Forecast" });

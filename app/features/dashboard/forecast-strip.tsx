@@ -9,6 +9,7 @@ import { SaveError } from "./save-error";
 import { StatusGrid } from "./status-grid";
 import { useDashboardWrite, usePendingIntents } from "./use-dashboard-write";
 import { dayKey, formatUtc, parseDayKey } from "~/lib/dates";
+import { CARD_WIDTH_PX, commentFontPx, forecastCardWidth } from "~/domain/dashboard/cards";
 
 /** Forecasts as they will be once the saves in flight land (temporary ids for new ones). */
 export function useOptimisticForecasts(forecasts: ApiForecast[], userId: string): ApiForecast[] {
@@ -49,7 +50,7 @@ export function ForecastStrip({
   absences: { startDate: string; endDate: string }[];
   onEdit: (forecast: ApiForecast) => void;
 }) {
-  const small = forecasts.length > 5;
+  const cardWidth = forecastCardWidth(forecasts.length);
   return (
     <section aria-labelledby="strip-heading">
       <h2 id="strip-heading" className="sr-only">
@@ -61,7 +62,7 @@ export function ForecastStrip({
         </li>
         {forecasts.map((forecast) => (
           <li key={forecast._id} className="snap-start">
-            <ForecastCard forecast={forecast} small={small} onEdit={onEdit} />
+            <ForecastCard forecast={forecast} width={cardWidth} onEdit={onEdit} />
           </li>
         ))}
         <li className="snap-start">
@@ -72,7 +73,7 @@ export function ForecastStrip({
   );
 }
 
-const cardBase = "flex h-36 flex-col rounded-xl bg-white p-3 text-left shadow-sm ring-1 ring-slate-200";
+const cardBase = "flex h-36 shrink-0 flex-col rounded-xl bg-white p-3 text-left shadow-sm ring-1 ring-slate-200";
 
 function TodayCard({ today, status }: { today: string; status: string | null }) {
   const write = useDashboardWrite("today");
@@ -80,7 +81,7 @@ function TodayCard({ today, status }: { today: string; status: string | null }) 
   const shown = write.pending?.status ?? status;
   const away = shown === "away";
   return (
-    <div className={clsx(cardBase, "w-40")} data-testid="today-card">
+    <div className={cardBase} style={{ width: CARD_WIDTH_PX.today }} data-testid="today-card">
       <p className="text-xs font-semibold tracking-wide text-brand-700">TODAY</p>
       {choosing ? (
         <div className="mt-1 -mx-1 overflow-y-auto">
@@ -110,7 +111,7 @@ function TodayCard({ today, status }: { today: string; status: string | null }) 
   );
 }
 
-function ForecastCard({ forecast, small, onEdit }: { forecast: ApiForecast; small: boolean; onEdit: (forecast: ApiForecast) => void }) {
+function ForecastCard({ forecast, width, onEdit }: { forecast: ApiForecast; width: number; onEdit: (forecast: ApiForecast) => void }) {
   const away = forecast.status === "away";
   const external = Boolean(forecast.externalSource);
   const label = workloadLabel(away ? null : forecast.status, away);
@@ -120,14 +121,18 @@ function ForecastCard({ forecast, small, onEdit }: { forecast: ApiForecast; smal
       <span className={clsx("h-2 w-12 rounded-full", workloadColorClass(away ? null : forecast.status, away))} aria-hidden="true" />
       <span className="mt-2 text-xs text-slate-500">{formatRange(forecast.startDate, forecast.endDate)}</span>
       <span className="mt-1 line-clamp-1 text-sm font-semibold text-slate-900">{title}</span>
-      {forecast.comment && title !== forecast.comment ? <span className="mt-1 line-clamp-2 text-xs text-slate-600">{forecast.comment}</span> : null}
+      {forecast.comment && title !== forecast.comment ? (
+        <span className="mt-1 line-clamp-2 leading-snug text-slate-600" style={{ fontSize: commentFontPx(forecast.comment.length) }}>
+          {forecast.comment}
+        </span>
+      ) : null}
       {external ? <span className="mt-auto text-[11px] font-medium text-slate-500">From {forecast.externalSource}</span> : null}
     </>
   );
-  const width = small ? "w-36" : "w-40";
+  const style = { width };
   if (external) {
     return (
-      <div className={clsx(cardBase, width, "bg-slate-50")} data-testid="forecast-card">
+      <div className={clsx(cardBase, "bg-slate-50")} style={style} data-testid="forecast-card">
         {body}
       </div>
     );
@@ -136,7 +141,8 @@ function ForecastCard({ forecast, small, onEdit }: { forecast: ApiForecast; smal
     <button
       type="button"
       onClick={() => onEdit(forecast)}
-      className={clsx(cardBase, width, "hover:ring-brand-300")}
+      className={clsx(cardBase, "hover:ring-brand-300")}
+      style={style}
       data-testid="forecast-card"
       aria-label={`Edit forecast ${formatRange(forecast.startDate, forecast.endDate)}: ${label}`}
     >
