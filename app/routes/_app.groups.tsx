@@ -19,7 +19,13 @@ import {
   updateCompany,
   updateProjectStage,
 } from "~/domain/company/catalog.server";
-import { groupUpsertSchema, levelOfSkillUpsertSchema, projectCategoryUpsertSchema, projectStageUpsertSchema } from "~/domain/company/catalog.schema";
+import {
+  customHtmlUpdateSchema,
+  groupUpsertSchema,
+  levelOfSkillUpsertSchema,
+  projectCategoryUpsertSchema,
+  projectStageUpsertSchema,
+} from "~/domain/company/catalog.schema";
 import { getCompany } from "~/domain/company/company.server";
 import { getCompanyOverview } from "~/domain/company/overview.server";
 import { smtpConfigSchema, testSmtpConfig, updateSmtpConfig } from "~/domain/company/smtp.server";
@@ -30,6 +36,9 @@ import { CustomHtmlEditor } from "~/features/company/custom-html-editor";
 import { SmtpConfigButton } from "~/features/company/smtp-config-dialog";
 import { submitForm } from "~/lib/page-form.server";
 import { profilePictureUrl } from "~/lib/profile-picture";
+import { Button } from "~/components/button";
+import { teamChoices } from "~/domain/users/team.server";
+import { InviteForm } from "~/features/accounts/user-dialogs";
 
 export const meta: MetaFunction = () => [{ title: "Company · Availability" }];
 
@@ -44,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     enableProjectStages && projectInvoicing ? listProjectCategories(ctx) : null,
   ]);
   const canManage = isManager(actor.user);
-  const company = canManage ? await getCompany(ctx) : null;
+  const [company, choices] = canManage ? await Promise.all([getCompany(ctx), teamChoices(context.db, actor.company.id)]) : [null, null];
   const { user } = actor;
   return json({
     ...overview,
@@ -60,11 +69,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     customHtml: company && actor.company.settings.enableCustomHtml ? { html: company.customHtml ?? "" } : null,
     me: { id: user.id, name: user.name, email: user.email, photoUrl: profilePictureUrl(user.profilePicture) },
+    /** The Administrators block's Invite dialog (managers only); it posts to /users/all. */
+    invite: choices && {
+      choices,
+      myTeam: user.groupId && user.officeId ? { groupId: user.groupId, officeId: user.officeId } : null,
+      canInviteCompanyAdmin: user.companyAdmin,
+    },
   });
 }
 
 const noFields = z.object({});
-const customHtmlFields = z.object({ customHtml: z.string().max(100_000, "Use at most 100000 characters.").optional() });
 
 /** A form round trip whose domain call answers a message the dialog shows (SMTP reset, test e-mail). */
 async function submitWithMessage<S extends z.ZodType>(form: FormData, schema: S, run: (value: z.output<S>) => Promise<{ message: string }>) {
@@ -103,10 +117,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "deleteCategory":
       return submitForm(form, noFields, () => deleteProjectCategory(ctx, id));
     case "updateCustomHtml":
-      return submitForm(form, customHtmlFields, async (input) => {
-        const company = await getCompany(ctx);
-        await updateCompany(ctx, { name: company.name, customHtml: input.customHtml?.trim() ? input.customHtml : null });
-      });
+      return submitForm(form, customHtmlUpdateSchema, (input) => updateCompany(ctx, input));
     case "updateSmtp":
       return submitWithMessage(form, smtpConfigSchema, (input) => updateSmtpConfig(ctx, context.env, input));
     case "resetSmtp":
@@ -168,7 +179,25 @@ export default function CompanyPage() {
       </div>
 
       <div className="mt-6 grid items-start gap-6 md:grid-cols-2">
-        <ListBlock title="Administrators" empty={empty("No administrators yet.")}>
+        <ListBlock
+          title="Administrators"
+          empty={empty("No administrators yet.")}
+          action={
+            company.invite ? (
+              <DialogButton title="Invite new administrators/employees" button={(open) => <Button onClick={open}>Invite</Button>}>
+                {(close) => (
+                  <InviteForm
+                    action="/users/all"
+                    choices={company.invite!.choices}
+                    defaultTeam={company.invite!.myTeam}
+                    canInviteCompanyAdmin={company.invite!.canInviteCompanyAdmin}
+                    onClose={close}
+                  />
+                )}
+              </DialogButton>
+            ) : null
+          }
+        >
           {administrators.map((admin) => (
             <li key={admin._id} className="flex items-center justify-between gap-3 px-4 py-3">
               <span className="min-w-0">

@@ -257,3 +257,19 @@ test("a company admin creates, renames and deletes a project category", async ({
   await expect(categories.getByRole("heading", { name: "Project categories" })).toBeVisible();
   await expect(categories.getByText("E2E Mediation")).toHaveCount(0);
 });
+
+test("the Administrators block on /groups invites a new administrator, who is listed and gets the invite mail", async ({ page }) => {
+  await login(page, accounts.companyAdmin);
+  const email = `e2e.admin.${Date.now()}@example.test`;
+  await (await openWithButton(page, "/groups", "Invite")).click();
+  const dialog = page.getByRole("dialog", { name: "Invite new administrators/employees" });
+  await dialog.getByLabel("Name", { exact: true }).fill("E2E Invited Admin");
+  await dialog.getByLabel("Email", { exact: true }).fill(email);
+  await dialog.getByRole("checkbox", { name: /^Administrator/ }).check();
+  await dialog.getByRole("button", { name: "Send invite" }).click();
+  await expect(dialog).toBeHidden();
+  const administrators = list(page, "Administrators");
+  await expect(row(administrators, "E2E Invited Admin")).toContainText("Not completed");
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+  await expect(page.getByText(email).first()).toBeVisible();
+});

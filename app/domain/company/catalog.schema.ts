@@ -83,8 +83,15 @@ export type ProjectStageUpsertInput = z.infer<typeof projectStageUpsertSchema>;
 export const projectCategoryUpsertSchema = z.object({ name });
 export type ProjectCategoryUpsertInput = z.infer<typeof projectCategoryUpsertSchema>;
 
-export const companyUpdateSchema = z.object({
-  name,
-  customHtml: z.string({ error: "Needs to be text." }).max(100_000, "Use at most 100000 characters.").nullable().optional(),
-});
+/** The firm's custom HTML block on the dashboard: blank (or only spaces) is no block, stored as null. */
+export const customHtmlSchema = z
+  .string({ error: "Needs to be text." })
+  .max(100_000, "Use at most 100000 characters.")
+  .nullable()
+  .optional()
+  .transform((html) => (html === undefined ? undefined : html?.trim() ? html : null));
+
+export const companyUpdateSchema = z.object({ name, customHtml: customHtmlSchema });
+/** The company page's custom HTML editor sends only this field; an emptied editor (no value) clears the block. */
+export const customHtmlUpdateSchema = z.object({ customHtml: customHtmlSchema.transform((html) => html ?? null) });
 export type CompanyUpdateInput = z.infer<typeof companyUpdateSchema>;

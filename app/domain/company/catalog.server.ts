@@ -450,8 +450,11 @@ export async function deleteProjectCategory(ctx: DomainContext, id: string): Pro
 
 // The company itself
 
-/** PUT /company: the name, and the custom html when sent. Answers the company as GET does. */
-export async function updateCompany(ctx: DomainContext, input: CompanyUpdateInput) {
+/**
+ * PUT /company and the company page: the name and the custom HTML, each when sent (the
+ * schema makes blank HTML null). Answers the company as GET does.
+ */
+export async function updateCompany(ctx: DomainContext, input: Partial<CompanyUpdateInput>) {
   requireManager(ctx);
   const [before] = await ctx.db
     .select({ name: companies.name, customHtml: companies.customHtml })
@@ -459,7 +462,11 @@ export async function updateCompany(ctx: DomainContext, input: CompanyUpdateInpu
     .where(eq(companies.id, ctx.companyId))
     .limit(1);
   if (!before) throw new NotFoundError("Company not found");
-  const changes = { name: input.name, customHtml: input.customHtml === undefined ? before.customHtml : input.customHtml, updatedAt: ctx.now };
+  const changes = {
+    name: input.name ?? before.name,
+    customHtml: input.customHtml === undefined ? before.customHtml : input.customHtml,
+    updatedAt: ctx.now,
+  };
   await ctx.db.batch([
     ctx.db.update(companies).set(changes).where(eq(companies.id, ctx.companyId)),
     audit(ctx, "update", "company", ctx.companyId, { before, after: { name: changes.name, customHtml: changes.customHtml } }),

@@ -147,16 +147,19 @@ export function InviteForm({
   defaultTeam,
   canInviteCompanyAdmin,
   onClose,
+  action,
 }: {
   choices: TeamChoices;
   defaultTeam: Team | null;
   canInviteCompanyAdmin: boolean;
   onClose: () => void;
+  /** Where the form posts when not to its own page's action (the company page posts to /users/all). */
+  action?: string;
 }) {
   const { fetcher, form, fields, busy } = useDialogForm("invite", userCreationSchema, undefined, onClose);
   const [companyAdmin, setCompanyAdmin] = useState(false);
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
+    <fetcher.Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="invite" />
       <Field label="Name" data-autofocus autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
       <Field label="Email" autoComplete="off" {...inputProps(fields.email, { type: "email" })} />
