@@ -1,7 +1,7 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ErrorPage } from "~/components/error-page";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { useNonce } from "~/components/nonce";
 import styles from "~/tailwind.css";
 
@@ -36,8 +36,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error)) return <ErrorPage status={error.status} />;
-  console.error(error);
-  return <ErrorPage status={500} />;
+  return <GeneralErrorBoundary />;
 }

@@ -1,8 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useRouteError, isRouteErrorResponse } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { requireOperator } from "~/auth/operator.server";
 import { Button } from "~/components/button";
-import { ErrorPage } from "~/components/error-page";
 import { mailerFor } from "~/domain/account/mailer.server";
 import { domainCtx } from "~/domain/context";
 import { operatorCompanyCreateSchema, operatorCompanyUpdateSchema } from "~/domain/operator/operator.schema";
@@ -107,9 +106,4 @@ export default function OperatorConsole() {
       </section>
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  const error = useRouteError();
-  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
 }

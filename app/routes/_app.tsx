@@ -1,5 +1,7 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, NavLink as RemixNavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { json, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/cloudflare";
+import { Form, NavLink as RemixNavLink, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import clsx from "clsx";
 import { navigationLinks } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
@@ -19,8 +21,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
+type ShellData = SerializeFrom<typeof loader>;
+
 export default function AppShell() {
-  const { me, companyId, companyName, links } = useLoaderData<typeof loader>();
+  return (
+    <Shell data={useLoaderData<typeof loader>()}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/** An error inside the app (a 404 for a foreign id, a failed loader) keeps the navigation around it. */
+export function ErrorBoundary() {
+  const data = useRouteLoaderData<typeof loader>("routes/_app");
+  if (!data) return <GeneralErrorBoundary />;
+  return (
+    <Shell data={data}>
+      <GeneralErrorBoundary />
+    </Shell>
+  );
+}
+
+function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
+  const { me, companyId, companyName, links } = data;
   useCompanyRoom(companyId);
   return (
     <div className="min-h-full nav:flex">
@@ -93,7 +116,7 @@ export default function AppShell() {
 
       <FlashMessage />
       <main id="main" className="min-w-0 flex-1">
-        <Outlet />
+        {children}
       </main>
     </div>
   );

@@ -92,3 +92,14 @@ test("the first Tab reaches Skip to content, which jumps to the page content", a
   await expect(page).toHaveURL(/#main$/);
   await expect(page.locator("main#main")).toBeInViewport();
 });
+
+test("an error inside the app keeps the navigation: a group of another company is a 404 within the shell", async ({ page }) => {
+  await login(page, accounts.companyAdmin);
+  const response = await page.goto("/groups/no-such-group");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+  const nav = page.locator("aside").getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "Company" })).toBeVisible();
+  await nav.getByRole("link", { name: "Dashboard" }).click();
+  await expect(page).toHaveURL(/\/home$/);
+});
