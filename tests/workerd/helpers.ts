@@ -28,6 +28,27 @@ export async function createCompany(name = "Firm", settings: Record<string, unkn
   };
 }
 
+/**
+ * A company with one signed-in person per role (employee, observer, administrator, company
+ * admin), all in the company's group and office; `tokens` holds each one's bearer token.
+ */
+export async function createCompanyWithRoles(name = "Roles Firm", settings: Record<string, unknown> = {}) {
+  const firm = await createCompany(name, settings);
+  const people = {
+    employee: await firm.createUser("employee"),
+    observer: await firm.createUser("observer"),
+    administrator: await firm.createUser("administrator"),
+    companyAdmin: await firm.createUser("companyAdmin"),
+  };
+  const tokens = {
+    employee: await tokenFor(people.employee.email),
+    observer: await tokenFor(people.observer.email),
+    administrator: await tokenFor(people.administrator.email),
+    companyAdmin: await tokenFor(people.companyAdmin.email),
+  };
+  return { ...firm, people, tokens };
+}
+
 export async function createUser(companyId: string, role: SeedRole, overrides: Partial<typeof users.$inferInsert> = {}) {
   const row = userRow(companyId, role, { passwordHash: role === "invited" ? null : await testHash(), ...overrides });
   await db().insert(users).values(row);

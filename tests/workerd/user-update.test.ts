@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { forecasts, users } from "~/db/schema";
-import { api, createCompany, day, db, listen, tokenFor } from "./helpers";
+import { api, createCompany, createCompanyWithRoles, day, db, listen, tokenFor } from "./helpers";
 
 const userRow = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0];
 
@@ -33,10 +33,9 @@ describe("PUT /users/{id}: nothing sent is silently dropped", () => {
   });
 
   it("refuses an administrator's workloadForecastDate for someone else with a field error", async () => {
-    const { createUser } = await createCompany();
-    const admin = await createUser("administrator");
-    const person = await createUser("employee");
-    const token = await tokenFor(admin.email);
+    const { people, tokens } = await createCompanyWithRoles();
+    const person = people.employee;
+    const token = tokens.administrator;
     const response = await api(`/api/v2/users/${person.id}`, { method: "PUT", token, json: { title: "Partner", workloadForecastDate: day(7) } });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({
