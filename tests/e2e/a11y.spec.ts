@@ -2,11 +2,16 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { accounts, login, viewports } from "./fixtures";
 
-const pages: { path: string; as?: string; heading: string }[] = [
+const pages: { path: string; as?: string; heading: string | RegExp }[] = [
   { path: "/login", heading: "Sign in to your account" },
   { path: "/privacy", heading: "Privacy policy" },
   { path: "/home", as: accounts.employee, heading: "Emil Employee" },
   { path: "/groups", as: accounts.companyAdmin, heading: "Demo Law" },
+  { path: "/users", as: "admin@demo.test", heading: /./ },
+  { path: "/users/all", as: accounts.companyAdmin, heading: /./ },
+  { path: "/operator", as: "operator@demo.test", heading: /./ },
+  { path: "/signup/demo-invite-token", heading: /./ },
+  { path: "/reset/not-a-real-reset-link", heading: /./ },
 ];
 
 /** One line per offending node, so a failure says what to fix and where. */
@@ -30,5 +35,18 @@ for (const [size, viewport] of Object.entries(viewports)) {
         expect(await axeViolations(page)).toEqual([]);
       });
     }
+
+    test(`/groups/{id} and /offices/{id} have no WCAG 2 A/AA violations (${size})`, async ({ page }) => {
+      await login(page, accounts.companyAdmin);
+      await page.goto("/groups");
+      await page.locator('a[href^="/groups/"]').first().click();
+      await expect(page).toHaveURL(/\/groups\/[^/]+$/);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.locator('a[href^="/offices/"]').first().click();
+      await expect(page).toHaveURL(/\/offices\/[^/]+$/);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+    });
   });
 }
