@@ -16,6 +16,16 @@ async function token(base: string, email: string): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
+/** One workload write as `writerToken`, tagged with `sessionId` so the event can be told apart. */
+async function writeWorkload(base: string, writerToken: string, level: number, sessionId: string) {
+  const response = await fetch(`${base}/api/v2/workload/current`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${writerToken}` },
+    body: JSON.stringify({ workscale: level, sessionId }),
+  });
+  if (!response.ok) throw new Error(`workload write: ${response.status}`);
+}
+
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -46,12 +56,7 @@ export async function measureRealtime(base: string, runs = 40, writer = "anna.li
       socket.addEventListener("message", onMessage);
     });
     const started = performance.now();
-    const response = await fetch(`${base}/api/v2/workload/current`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${writerToken}` },
-      body: JSON.stringify({ workscale: i % 4, sessionId }),
-    });
-    if (!response.ok) throw new Error(`workload write: ${response.status}`);
+    await writeWorkload(base, writerToken, i % 4, sessionId);
     const at = await arrived;
     if (i >= 3) samples.push(at - started);
   }
@@ -119,12 +124,7 @@ export async function measureFanout(
         }
       });
       const started = performance.now();
-      const response = await fetch(`${base}/api/v2/workload/current`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Authorization: `Bearer ${writerToken}` },
-        body: JSON.stringify({ workscale: r % 4, sessionId }),
-      });
-      if (!response.ok) throw new Error(`workload write: ${response.status}`);
+      await writeWorkload(base, writerToken, r % 4, sessionId);
       await allArrived;
       if (r > 0) samples.push(last - started);
     }

@@ -1,8 +1,8 @@
 import { createCookie, redirect } from "@remix-run/cloudflare";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
-import { alias } from "drizzle-orm/sqlite-core";
-import { companies, groups, offices, sessions, users } from "~/db/schema";
+import { companies, sessions, users } from "~/db/schema";
+import { teamNameColumns, withTeamNames } from "~/db/team-names";
 import type { Company, User } from "~/db/schema";
 import { readCompanySettings, type CompanySettings } from "~/domain/company/settings.schema";
 import { UnauthorizedError } from "~/domain/errors";
@@ -11,8 +11,6 @@ import { isLocalEnv } from "~/env";
 import { sessionSecret } from "./secrets.server";
 
 const SESSION_DAYS = 30;
-const secondaryGroups = alias(groups, "secondary_groups");
-const secondaryOffices = alias(offices, "secondary_offices");
 const DAY_MS = 86_400_000;
 
 /** A group or office as the API names it. */
@@ -134,22 +132,18 @@ async function lookUpActor(request: Request, context: LoadContext): Promise<Acto
   const sessionId = await requestSessionId(request, context);
   if (!sessionId) return null;
   // One round trip: the session, the person, their teams' names and the company.
-  const [row] = await context.db
-    .select({
-      user: users,
-      company: { id: companies.id, name: companies.name, allowGroupSelection: companies.allowGroupSelection, settings: companies.settings },
-      group: { _id: groups.id, name: groups.name },
-      office: { _id: offices.id, name: offices.name },
-      secondaryGroup: { _id: secondaryGroups.id, name: secondaryGroups.name },
-      secondaryOffice: { _id: secondaryOffices.id, name: secondaryOffices.name },
-    })
-    .from(sessions)
-    .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.companyId, sessions.companyId)))
-    .innerJoin(companies, eq(companies.id, sessions.companyId))
-    .leftJoin(groups, eq(groups.id, users.groupId))
-    .leftJoin(offices, eq(offices.id, users.officeId))
-    .leftJoin(secondaryGroups, eq(secondaryGroups.id, users.secondaryGroupId))
-    .leftJoin(secondaryOffices, eq(secondaryOffices.id, users.secondaryOfficeId))
+  const [row] = await withTeamNames(
+    context.db
+      .select({
+        user: users,
+        company: { id: companies.id, name: companies.name, allowGroupSelection: companies.allowGroupSelection, settings: companies.settings },
+        ...teamNameColumns,
+      })
+      .from(sessions)
+      .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.companyId, sessions.companyId)))
+      .innerJoin(companies, eq(companies.id, sessions.companyId))
+      .$dynamic(),
+  )
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
     .limit(1);
   if (!row) return null;

@@ -1,7 +1,6 @@
 import { and, asc, eq, or, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
 import { canAdministerUser, roleRank, teamsOf } from "~/auth/permissions";
-import { auditLog, groups, offices, users } from "~/db/schema";
+import { auditLog, users } from "~/db/schema";
 import { EMAIL_TAKEN, isEmailTaken } from "../account/invite.server";
 import { REQUIRED } from "../account/email-address";
 import type { DomainContext } from "../context";
@@ -11,6 +10,7 @@ import { getUser, loadApiUsers, type ApiUser } from "./profile.server";
 import { checkTeam } from "./team.server";
 import { requireCompanyUser } from "./user-state.server";
 import { requireAdmin } from "~/domain/guards.server";
+import { teamNameColumns, withTeamNames } from "~/db/team-names";
 
 /**
  * The people an administrator manages: the whole company for a company admin; for others
@@ -43,9 +43,6 @@ export async function listUsers(ctx: DomainContext): Promise<ApiUser[]> {
   return list.sort((a, b) => roleRank(b) - roleRank(a) || a.name.localeCompare(b.name) || a.email.localeCompare(b.email));
 }
 
-const secondaryGroups = alias(groups, "secondary_groups");
-const secondaryOffices = alias(offices, "secondary_offices");
-
 export interface UserRow {
   _id: string;
   name: string;
@@ -67,29 +64,25 @@ export interface UserRow {
 /** The rows of the /users and /users/all pages: only what the tables and dialogs show. */
 export async function listUserRows(ctx: DomainContext): Promise<UserRow[]> {
   requireAdmin(ctx);
-  const rows = await ctx.db
-    .select({
-      _id: users.id,
-      name: users.name,
-      title: users.title,
-      email: users.email,
-      completed: users.completed,
-      admin: users.admin,
-      administratorPriviliges: users.administratorPriviliges,
-      companyAdmin: users.companyAdmin,
-      utilizationViewOthersPriviliges: users.utilizationViewOthersPriviliges,
-      detailedViewPriviliges: users.detailedViewPriviliges,
-      detailedViewHoursPriviliges: users.detailedViewHoursPriviliges,
-      group: { _id: groups.id, name: groups.name },
-      office: { _id: offices.id, name: offices.name },
-      secondaryGroup: { _id: secondaryGroups.id, name: secondaryGroups.name },
-      secondaryOffice: { _id: secondaryOffices.id, name: secondaryOffices.name },
-    })
-    .from(users)
-    .leftJoin(groups, eq(groups.id, users.groupId))
-    .leftJoin(offices, eq(offices.id, users.officeId))
-    .leftJoin(secondaryGroups, eq(secondaryGroups.id, users.secondaryGroupId))
-    .leftJoin(secondaryOffices, eq(secondaryOffices.id, users.secondaryOfficeId))
+  const rows = await withTeamNames(
+    ctx.db
+      .select({
+        _id: users.id,
+        name: users.name,
+        title: users.title,
+        email: users.email,
+        completed: users.completed,
+        admin: users.admin,
+        administratorPriviliges: users.administratorPriviliges,
+        companyAdmin: users.companyAdmin,
+        utilizationViewOthersPriviliges: users.utilizationViewOthersPriviliges,
+        detailedViewPriviliges: users.detailedViewPriviliges,
+        detailedViewHoursPriviliges: users.detailedViewHoursPriviliges,
+        ...teamNameColumns,
+      })
+      .from(users)
+      .$dynamic(),
+  )
     .where(adminScopeWhere(ctx))
     .orderBy(asc(users.name));
   return rows;

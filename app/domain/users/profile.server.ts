@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { inJsonList } from "~/db/json-list";
-import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "~/db/client";
-import { groups, offices, users, type User } from "~/db/schema";
+import { users, type User } from "~/db/schema";
 import type { CompanySettings } from "../company/settings.schema";
 import type { DomainContext } from "../context";
 import { NotFoundError } from "../errors";
 import { workplaceWeeks, type WorkplaceWeek } from "../workplace/workplace-week.server";
+import { teamNameColumns, withTeamNames } from "~/db/team-names";
 
 export interface NamedRef {
   _id: string;
@@ -52,26 +52,15 @@ export interface ApiMe extends ApiUser {
   settings: CompanySettings;
 }
 
-const secondaryGroups = alias(groups, "secondary_groups");
-const secondaryOffices = alias(offices, "secondary_offices");
-
 /** Users of the caller's company with their group and office names, in one query. */
 export async function loadApiUsers(db: Db, companyId: string, ids: string[], today: Date): Promise<ApiUser[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select({
-      user: users,
-      group: { _id: groups.id, name: groups.name },
-      office: { _id: offices.id, name: offices.name },
-      secondaryGroup: { _id: secondaryGroups.id, name: secondaryGroups.name },
-      secondaryOffice: { _id: secondaryOffices.id, name: secondaryOffices.name },
-    })
-    .from(users)
-    .leftJoin(groups, eq(groups.id, users.groupId))
-    .leftJoin(offices, eq(offices.id, users.officeId))
-    .leftJoin(secondaryGroups, eq(secondaryGroups.id, users.secondaryGroupId))
-    .leftJoin(secondaryOffices, eq(secondaryOffices.id, users.secondaryOfficeId))
-    .where(and(eq(users.companyId, companyId), inJsonList(users.id, ids)));
+  const rows = await withTeamNames(
+    db
+      .select({ user: users, ...teamNameColumns })
+      .from(users)
+      .$dynamic(),
+  ).where(and(eq(users.companyId, companyId), inJsonList(users.id, ids)));
   const weeks = await workplaceWeeks(
     db,
     companyId,
