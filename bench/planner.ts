@@ -7,7 +7,8 @@
  * Forecast planner at a 1920 px viewport (40 visible days, the most the spec's breakpoints
  * give; the brief's 60 days would need a wider-window option the UI does not have) and drags
  * the first editable bar back and forth across the row for BENCH_DRAG_S seconds (default
- * 5) while requestAnimationFrame deltas are recorded. CPU is not throttled. Prints
+ * 5) while requestAnimationFrame deltas are recorded, once unthrottled and once at 4x CPU
+ * throttling (Chrome DevTools Protocol), with scripting time per frame. Prints
  * p50/p95/max frame time in ms. Not part of `npm test`.
  */
 import { execFileSync, spawn } from "node:child_process";
@@ -83,36 +84,57 @@ async function main() {
     const bar = planner.locator('[data-testid="planner-item"][data-editable="true"], [data-testid="planner-today"][data-editable="true"]').first();
     const box = (await bar.boundingBox())!;
     const track = (await planner.getByTestId("planner-track").first().boundingBox())!;
-    await page.evaluate(() => {
-      const w = window as unknown as { __frames: number[] };
-      w.__frames = [];
-      let last = performance.now();
-      const tick = (now: number) => {
-        w.__frames.push(now - last);
-        last = now;
-        requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    });
-    const y = box.y + box.height / 2;
-    await page.mouse.move(box.x + box.width / 2, y);
-    await page.mouse.down();
-    const until = Date.now() + DRAG_S * 1000;
-    let x = box.x + box.width / 2;
-    let dir = 1;
-    while (Date.now() < until) {
-      x += dir * 12;
-      if (x > track.x + track.width - 20 || x < track.x + 20) dir = -dir;
-      await page.mouse.move(x, y);
-    }
-    await page.keyboard.press("Escape");
-    const frames = (await page.evaluate(() => (window as unknown as { __frames: number[] }).__frames)).slice(5);
-    // Release far from where it started would save a move: cancel by going back first.
-    await page.mouse.move(box.x + box.width / 2, y);
-    await page.mouse.up();
-    console.log(
-      `planner drag (${rows}, ${await planner.locator("[data-day]").count()} visible days): ${frames.length} frames, p50 ${percentile(frames, 50).toFixed(1)} ms, p95 ${percentile(frames, 95).toFixed(1)} ms, max ${Math.max(...frames).toFixed(1)} ms`,
-    );
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Performance.enable");
+    const scriptSeconds = async () => {
+      const { metrics } = await cdp.send("Performance.getMetrics");
+      return metrics.find((m) => m.name === "ScriptDuration")?.value ?? 0;
+    };
+    /** Drags the bar back and forth for DRAG_S seconds at `rate` x CPU throttling; frame times and scripting per frame. */
+    const drag = async (rate: number) => {
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate });
+      await page.evaluate(() => {
+        const w = window as unknown as { __frames: number[]; __raf?: number };
+        w.__frames = [];
+        let last = performance.now();
+        const tick = (now: number) => {
+          w.__frames.push(now - last);
+          last = now;
+          w.__raf = requestAnimationFrame(tick);
+        };
+        w.__raf = requestAnimationFrame(tick);
+      });
+      const y = box.y + box.height / 2;
+      await page.mouse.move(box.x + box.width / 2, y);
+      await page.mouse.down();
+      const scriptBefore = await scriptSeconds();
+      const until = Date.now() + DRAG_S * 1000;
+      let x = box.x + box.width / 2;
+      let dir = 1;
+      while (Date.now() < until) {
+        x += dir * 12;
+        if (x > track.x + track.width - 20 || x < track.x + 20) dir = -dir;
+        await page.mouse.move(x, y);
+      }
+      const scripting = (await scriptSeconds()) - scriptBefore;
+      await page.keyboard.press("Escape");
+      const frames = (
+        await page.evaluate(() => {
+          const w = window as unknown as { __frames: number[]; __raf?: number };
+          if (w.__raf) cancelAnimationFrame(w.__raf);
+          return w.__frames;
+        })
+      ).slice(5);
+      // Release far from where it started would save a move: cancel by going back first.
+      await page.mouse.move(box.x + box.width / 2, y);
+      await page.mouse.up();
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+      console.log(
+        `planner drag at ${rate}x CPU (${rows}, ${await planner.locator("[data-day]").count()} visible days): ${frames.length} frames, p50 ${percentile(frames, 50).toFixed(1)} ms, p95 ${percentile(frames, 95).toFixed(1)} ms, max ${Math.max(...frames).toFixed(1)} ms; scripting ${((scripting * 1000) / Math.max(1, frames.length)).toFixed(2)} ms per frame`,
+      );
+    };
+    await drag(1);
+    await drag(4);
     await browser.close();
   } finally {
     stop();

@@ -19,7 +19,7 @@ export function ListBlock({
 }) {
   const id = `list-${title.toLowerCase().replace(/\s+/g, "-")}`;
   return (
-    <section aria-labelledby={id} className={clsx("rounded-xl bg-white shadow-sm ring-1 ring-slate-200", className)}>
+    <section aria-labelledby={id} className={clsx("min-w-0 rounded-xl bg-white shadow-sm ring-1 ring-slate-200", className)}>
       <div className="flex min-h-14 items-center justify-between gap-3 border-b border-slate-200 px-4 py-2">
         <h2 id={id} className="text-sm font-semibold text-slate-900">
           {title}
