@@ -4,6 +4,7 @@ import { startSession } from "~/auth/session.server";
 import { createDb } from "~/db/client";
 import type { LoadContext } from "~/env";
 import { loader as meLoader } from "~/routes/api.v2.users.me";
+import { action as filteredAction } from "~/routes/api.v2.users.filtered";
 import { loader as shellLoader } from "~/routes/_app";
 import { loader as homeLoader } from "~/routes/_app.home/route";
 import { loader as overviewLoader } from "~/routes/_app.overview/route";
@@ -81,7 +82,21 @@ describe("D1 round trips per request", () => {
     const counter = await tripsOf("/overview", async ({ request, context }) => {
       await Promise.all([shellLoader({ request, context, params: {} }), overviewLoader({ request, context, params: {} })]);
     });
-    // The session, the filter's scope, the count and page, then the page's forecasts and locations.
-    expect(counter.trips, counter.sql.join("\n")).toBe(4);
+    // The session, then one batch: the filter's options, the total, the page and its forecasts and locations.
+    expect(counter.trips, counter.sql.join("\n")).toBe(2);
+  });
+
+  it("POST /api/v2/users/filtered", async () => {
+    const counter = await tripsOf("/api/v2/users/filtered", async ({ request, context }) => {
+      const post = new Request(request.url, {
+        method: "POST",
+        headers: { Authorization: request.headers.get("Authorization")!, "Content-Type": "application/json" },
+        body: JSON.stringify({ limit: 20 }),
+      });
+      const response = (await filteredAction({ request: post, context, params: {} })) as Response;
+      expect(response.status).toBe(200);
+    });
+    // The session, then one batch: the total, the page and its forecasts and locations.
+    expect(counter.trips, counter.sql.join("\n")).toBe(2);
   });
 });

@@ -80,11 +80,14 @@ export interface FilterOptions {
   allOffices: boolean;
 }
 
-/** The options of the filter bar's multi-select: everything for those who may pick all, else their own. */
-export async function filterOptions(ctx: DomainContext): Promise<FilterOptions> {
+/**
+ * The options of the filter bar's multi-select: everything for those who may pick all, else
+ * their own. Two statements, for the caller to run in a batch with the rest of its page.
+ */
+export function filterOptionsStatements(ctx: DomainContext) {
   const scope = filterScope(ctx.actor);
   const officeGroups = alias(groups, "office_groups");
-  const [groupRows, officeRows] = await ctx.db.batch([
+  return [
     ctx.db
       .select({ _id: groups.id, name: groups.name })
       .from(groups)
@@ -103,7 +106,14 @@ export async function filterOptions(ctx: DomainContext): Promise<FilterOptions> 
         ),
       )
       .orderBy(asc(offices.name), asc(officeGroups.name)),
-  ]);
+  ] as const;
+}
+
+/** What a batch answers for a tuple of statements. */
+type Answers<T extends readonly unknown[]> = { readonly [K in keyof T]: Awaited<T[K]> };
+
+export function readFilterOptions(ctx: DomainContext, [groupRows, officeRows]: Answers<ReturnType<typeof filterOptionsStatements>>): FilterOptions {
+  const scope = filterScope(ctx.actor);
   return { groups: groupRows, offices: officeRows, allGroups: scope.allGroups, allOffices: scope.allOffices };
 }
 
@@ -250,9 +260,30 @@ export async function filterUserIds(ctx: DomainContext, input: UserFilter): Prom
 }
 
 export async function queryPage(ctx: DomainContext, filter: ResolvedFilter, offset: number, limit: number): Promise<FilteredUsers> {
+  return readPage(ctx, await ctx.db.batch(pageStatements(ctx, filter, offset, limit)), offset, limit);
+}
+
+/**
+ * One page of the people a filter matches as four statements for ONE batch (one round
+ * trip, with whatever else the caller needs): the total, the page, each person's forecast
+ * covering today or else their next one, and where they work on the first day of the
+ * rolling week (today, or Monday at the weekend): their own choice for that date, else
+ * their default week's weekday, reading only the two plan rows that can decide it. The
+ * last two select the page's people by the page query itself, so nothing waits for the ids.
+ */
+export function pageStatements(ctx: DomainContext, filter: ResolvedFilter, offset: number, limit: number) {
   const today = startOfUtcDay(ctx.now).getTime();
+  const day = locationDay(ctx);
   const where = conditions(ctx, filter);
-  const [[count], rows] = await ctx.db.batch([
+  const order = orderBy(filter.sort, today);
+  const pageIds = ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  return [
     ctx.db
       .select({ total: sql<number>`count(*)`.mapWith(Number) })
       .from(users)
@@ -278,15 +309,50 @@ export async function queryPage(ctx: DomainContext, filter: ResolvedFilter, offs
       .leftJoin(offices, eq(offices.id, users.officeId))
       .leftJoin(secondaryOffices, eq(secondaryOffices.id, users.secondaryOfficeId))
       .where(where)
-      .orderBy(...orderBy(filter.sort, today))
+      .orderBy(...order)
       .limit(limit)
       .offset(offset),
-  ]);
-  const ids = rows.map((row) => row.id);
-  const { nextForecasts, locations } = await pageDetails(ctx, ids, today);
+    ctx.db
+      .select(forecastColumns)
+      .from(forecasts)
+      .where(and(eq(forecasts.companyId, ctx.companyId), inArray(forecasts.userId, pageIds), sql`${forecasts.endDate} >= ${today}`))
+      .orderBy(asc(forecasts.startDate)),
+    ctx.db
+      .select({ userId: workplacePlans.userId, kind: workplacePlans.kind, option: workplacePlans.option })
+      .from(workplacePlans)
+      .where(
+        and(
+          eq(workplacePlans.companyId, ctx.companyId),
+          inArray(workplacePlans.userId, pageIds),
+          or(
+            and(eq(workplacePlans.kind, "default"), eq(workplacePlans.key, weekdayIndex(day))),
+            and(eq(workplacePlans.kind, "rolling"), eq(workplacePlans.key, day.getTime())),
+          ),
+        ),
+      ),
+  ] as const;
+}
+
+/** The working day the cards' location is for: today, or Monday at the weekend. */
+function locationDay(ctx: DomainContext): Date {
+  return nextWorkingDays(ctx.now, 1)[0];
+}
+
+export function readPage(
+  ctx: DomainContext,
+  [[count], rows, forecastRows, planRows]: Answers<ReturnType<typeof pageStatements>>,
+  offset: number,
+  limit: number,
+): FilteredUsers {
+  const nextForecasts = new Map<string, ApiForecast>();
+  for (const row of forecastRows) if (!nextForecasts.has(row.userId)) nextForecasts.set(row.userId, toApiForecast(row));
+  const options = new Map<string, 0 | 1 | 2 | 3 | null>();
+  for (const row of planRows) if (row.kind === "default") options.set(row.userId, row.option as 0 | 1 | 2 | 3 | null);
+  for (const row of planRows) if (row.kind === "rolling") options.set(row.userId, row.option as 0 | 1 | 2 | 3 | null);
+  const day = dayKey(locationDay(ctx));
   const settings = ctx.actor.company.settings;
   const people = rows.map((row): OverviewUser => {
-    const location = locations.day && !settings.disableWFH ? locations.options.get(row.id) : undefined;
+    const location = settings.disableWFH ? undefined : options.get(row.id);
     return {
       _id: row.id,
       name: row.name || row.email,
@@ -302,7 +368,7 @@ export async function queryPage(ctx: DomainContext, filter: ResolvedFilter, offs
       location:
         location === undefined || location === null
           ? null
-          : { day: locations.day, option: location, label: locationLabel(ctx, location, row.officeName, row.secondaryOfficeName) },
+          : { day, option: location, label: locationLabel(ctx, location, row.officeName, row.secondaryOfficeName) },
     };
   });
   return { users: people, total: count?.total ?? 0, offset, limit };
@@ -313,41 +379,4 @@ function locationLabel(ctx: DomainContext, option: 0 | 1 | 2 | 3, office: string
   const choice = workplaceChoices(settings, { first: office, second: secondaryOffice }, false).find((c) => c.value === option);
   if (choice) return choice.label;
   return option === 3 ? settings.elsewhereLabel : "Office";
-}
-
-/**
- * For the people on a page, in ONE batch (one round trip): each person's forecast covering
- * today or else their next one, and where they work on the first day of the rolling week
- * (today, or Monday at the weekend): their own choice for that date, else their default
- * week's weekday, reading only the two plan rows that can decide it.
- */
-async function pageDetails(ctx: DomainContext, ids: string[], today: number) {
-  const [day] = nextWorkingDays(ctx.now, 1);
-  const nextForecasts = new Map<string, ApiForecast>();
-  const options = new Map<string, 0 | 1 | 2 | 3 | null>();
-  if (ids.length === 0) return { nextForecasts, locations: { day: dayKey(day), options } };
-  const [forecastRows, planRows] = await ctx.db.batch([
-    ctx.db
-      .select(forecastColumns)
-      .from(forecasts)
-      .where(and(eq(forecasts.companyId, ctx.companyId), inJsonList(forecasts.userId, ids), sql`${forecasts.endDate} >= ${today}`))
-      .orderBy(asc(forecasts.startDate)),
-    ctx.db
-      .select({ userId: workplacePlans.userId, kind: workplacePlans.kind, option: workplacePlans.option })
-      .from(workplacePlans)
-      .where(
-        and(
-          eq(workplacePlans.companyId, ctx.companyId),
-          inJsonList(workplacePlans.userId, ids),
-          or(
-            and(eq(workplacePlans.kind, "default"), eq(workplacePlans.key, weekdayIndex(day))),
-            and(eq(workplacePlans.kind, "rolling"), eq(workplacePlans.key, day.getTime())),
-          ),
-        ),
-      ),
-  ]);
-  for (const row of forecastRows) if (!nextForecasts.has(row.userId)) nextForecasts.set(row.userId, toApiForecast(row));
-  for (const row of planRows) if (row.kind === "default") options.set(row.userId, row.option as 0 | 1 | 2 | 3 | null);
-  for (const row of planRows) if (row.kind === "rolling") options.set(row.userId, row.option as 0 | 1 | 2 | 3 | null);
-  return { nextForecasts, locations: { day: dayKey(day), options } };
 }
