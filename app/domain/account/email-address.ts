@@ -2,7 +2,7 @@
  * E-mail address checks shared by the forms (in the browser) and the server. Deliberately
  * simple: something@something.tld without spaces; the invite itself proves the address works.
  */
-export const REQUIRED = "This field is required.";
+export { REQUIRED } from "../schema-kit";
 export const INVALID_EMAIL = "Needs to be a valid email";
 
 export function normalizeEmail(email: string): string {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formBoolean } from "../schema-kit";
 import { INVALID_EMAIL, isValidEmail, normalizeEmail, REQUIRED } from "./email-address";
 
 /** Invites: one person (userCreationParams) or several (POST /users/multiple). */
@@ -18,7 +19,7 @@ export const nameField = z
   .max(200, "Use at most 200 characters.");
 
 /** Form checkboxes send "on"; JSON sends booleans. */
-export const checkbox = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()).default(false);
+export const checkbox = formBoolean.default(false);
 
 /** An id or nothing: forms send "" for an empty select. */
 export const optionalId = z.preprocess((value) => (value === "" || value === null ? undefined : value), z.string().trim().min(1).max(64).optional());

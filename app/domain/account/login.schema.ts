@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { REQUIRED } from "../schema-kit";
 
 export const loginSchema = z.object({
-  email: z.string({ error: "This field is required." }).trim().min(1, "This field is required.").max(320),
-  password: z.string({ error: "This field is required." }).min(1, "This field is required.").max(1000),
+  email: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(320),
+  password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(1000),
 });
 
 export type LoginInput = z.infer<typeof loginSchema>;

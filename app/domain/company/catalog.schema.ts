@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { REQUIRED } from "../schema-kit";
 
 /**
  * Input of the company catalog: groups, offices, skill levels, project stages and
  * categories, and the company itself. Shared by the page forms (conform) and /api/v2.
  */
-export const REQUIRED = "This field is required.";
+export { REQUIRED };
 export const NAME_MAX = 100;
 export const SKILL_LEVEL_MAX = 1000;
 

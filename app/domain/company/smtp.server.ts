@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { formBoolean } from "../schema-kit";
 import { z } from "zod";
 import { auditLog, companies } from "~/db/schema";
 import type { Env } from "~/env";
@@ -32,7 +33,7 @@ export const smtpConfigSchema = z.object({
       .optional(),
   ),
   smtpSender: text(320),
-  smtpSecure: z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()).default(false),
+  smtpSecure: formBoolean.default(false),
   smtpUser: text(320),
   smtpPassword: text(1000),
 });

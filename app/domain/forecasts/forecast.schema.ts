@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REQUIRED, sessionIdSchema } from "../schema-kit";
 import { DAY_MS } from "~/lib/dates";
 import { FORECAST_STATUSES } from "./statuses";
 
@@ -10,9 +11,9 @@ export { FORECAST_STATUSES, type ForecastStatusValue } from "./statuses";
  * any time zone lands on the day the person picked.
  */
 export const daySchema = z
-  .string({ error: "This field is required." })
+  .string({ error: REQUIRED })
   .trim()
-  .min(1, "This field is required.")
+  .min(1, REQUIRED)
   .transform((value, ctx) => {
     const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
     const ms = Date.parse(dateOnly ? `${value}T00:00:00Z` : value);
@@ -29,7 +30,7 @@ export const forecastUpsertSchema = z
     endDate: daySchema.nullish(),
     status: z.enum(FORECAST_STATUSES, { error: "Status must be away, 0, 1, 2 or 3." }),
     comment: z.string().max(1000).nullish(),
-    sessionId: z.string().max(100).nullish(),
+    sessionId: sessionIdSchema,
   })
   .transform((input) => ({ ...input, endDate: input.endDate ?? input.startDate, comment: input.comment?.trim() ? input.comment.trim() : null }))
   .refine((input) => input.endDate.getTime() >= input.startDate.getTime(), {
@@ -50,7 +51,7 @@ export function cardCommentLimit(settings: { expandComment: boolean }): number {
 }
 
 export const vacationSchema = z
-  .object({ startDate: daySchema, endDate: daySchema.nullish(), sessionId: z.string().max(100).nullish() })
+  .object({ startDate: daySchema, endDate: daySchema.nullish(), sessionId: sessionIdSchema })
   .transform((input) => ({ ...input, endDate: input.endDate ?? input.startDate }))
   .refine((input) => input.endDate.getTime() >= input.startDate.getTime(), {
     message: "The end date cannot be before the start date.",

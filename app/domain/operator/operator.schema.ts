@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formBoolean, requiredText } from "../schema-kit";
 import { emailField, nameField } from "../account/invite.schema";
 import { companySettingsSchema } from "../company/settings.schema";
 
@@ -6,7 +7,7 @@ import { companySettingsSchema } from "../company/settings.schema";
  * The operator console's forms. A firm's settings are edited as one form: every switch of
  * companySettingsSchema, with the messages a person reads in place of zod's defaults.
  */
-const companyName = z.string({ error: "This field is required." }).trim().min(1, "This field is required.").max(100, "Use at most 100 characters.");
+const companyName = requiredText(100);
 
 export const operatorCompanyCreateSchema = z.object({
   name: companyName,
@@ -26,7 +27,7 @@ export const SETTING_SWITCHES = Object.keys(companySettingsSchema.shape).filter(
 ) as SwitchKey[];
 
 /** A checkbox: absent means off. No default, or a switch that defaults to on could never be turned off. */
-const formSwitch = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean());
+const formSwitch = formBoolean;
 const switchFields = Object.fromEntries(SETTING_SWITCHES.map((key) => [key, formSwitch])) as Record<SwitchKey, typeof formSwitch>;
 
 export const operatorCompanyUpdateSchema = companySettingsSchema.extend({
@@ -39,6 +40,6 @@ export const operatorCompanyUpdateSchema = companySettingsSchema.extend({
     .min(1, MATTERS_TIMEPERIOD_MESSAGE)
     .max(90, MATTERS_TIMEPERIOD_MESSAGE)
     .default(7),
-  elsewhereLabel: z.string().trim().min(1, "This field is required.").max(40, "Use at most 40 characters.").default("Elsewhere"),
+  elsewhereLabel: requiredText(40).default("Elsewhere"),
 });
 export type OperatorCompanyUpdateInput = z.infer<typeof operatorCompanyUpdateSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formBoolean, strictFlag } from "../schema-kit";
 import { emailField, nameField, optionalId } from "../account/invite.schema";
 
 /**
@@ -6,10 +7,7 @@ import { emailField, nameField, optionalId } from "../account/invite.schema";
  * (PUT /users/{id}/move) and the admin rights (PUT /users/{id}/admin). The API sends only
  * what changes; the page's forms send every field they show (checkboxes as "on" or absent).
  */
-const flag = z.preprocess(
-  (value) => (value === "on" || value === "true" ? true : value === "false" ? false : value),
-  z.boolean({ error: "Needs to be true or false." }),
-);
+const flag = strictFlag;
 
 export const adminUserUpdateSchema = z.object({
   name: nameField.optional(),
@@ -27,7 +25,7 @@ export const adminUserUpdateSchema = z.object({
 export type AdminUserUpdateInput = z.infer<typeof adminUserUpdateSchema>;
 
 /** The edit dialog: an unchecked box is not sent, and means false. */
-const box = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()).default(false);
+const box = formBoolean.default(false);
 export const userEditFormSchema = z.object({
   name: nameField,
   email: emailField,
@@ -41,7 +39,7 @@ export const userEditFormSchema = z.object({
 export const moveUserSchema = z.object({
   group: optionalId,
   office: optionalId,
-  secondaryEnabled: z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()).default(false),
+  secondaryEnabled: box,
   secondaryGroup: optionalId,
   secondaryOffice: optionalId,
 });

@@ -1,4 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
+import { requiredText } from "../schema-kit";
 import { z } from "zod";
 import { notificationTokens } from "~/db/schema";
 import type { DomainContext } from "../context";
@@ -7,7 +8,7 @@ import { NotFoundError, ValidationError } from "../errors";
 /** Push tokens of the native apps: each person reads, adds and removes only their own. */
 export const tokenTypeSchema = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "Needs to be a token type such as apns or fcm.");
 export const notificationTokenSchema = z.object({
-  token: z.string({ error: "This field is required." }).trim().min(1, "This field is required.").max(4096, "Use at most 4096 characters."),
+  token: requiredText(4096),
 });
 
 const toApi = (row: typeof notificationTokens.$inferSelect) => ({

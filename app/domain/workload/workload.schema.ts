@@ -1,13 +1,10 @@
 import { z } from "zod";
+import { REQUIRED, sessionIdSchema, sourceSchema } from "../schema-kit";
 import { WORKLOAD_MAX, WORKLOAD_MIN } from "./limits";
 
 export { WORKLOAD_MAX, WORKLOAD_MIN };
 
-/** Where a write comes from, recorded in the history: web_app, ios_app or teams_app_{client}. */
-export const sourceSchema = z
-  .string()
-  .regex(/^(web_app|ios_app|teams_app_[A-Za-z0-9_-]{1,40})$/, "Source must be web_app, ios_app or teams_app_{client}.")
-  .default("web_app");
+export { sourceSchema };
 
 export const workscaleSchema = z
   .number({ error: "Workload must be a whole number from 0 to 3." })
@@ -20,16 +17,16 @@ export const workloadTypeSchema = z.enum(["current", "future"], { error: "Worklo
 export const workloadCreateSchema = z.object({
   workscale: workscaleSchema,
   source: sourceSchema,
-  sessionId: z.string().max(100).nullish(),
+  sessionId: sessionIdSchema,
 });
 
 export const messageSchema = z.object({
-  message: z.string({ error: "This field is required." }).max(1000),
+  message: z.string({ error: REQUIRED }).max(1000),
   source: sourceSchema,
-  sessionId: z.string().max(100).nullish(),
+  sessionId: sessionIdSchema,
 });
 
-export const refreshSchema = z.object({ source: sourceSchema, sessionId: z.string().max(100).nullish() });
+export const refreshSchema = z.object({ source: sourceSchema, sessionId: sessionIdSchema });
 
 /** Status message limit: 50, or 100 with expandComment. The new dashboard's general comment: 85, or 110. */
 export function statusMessageLimit(settings: { expandComment: boolean }): number {

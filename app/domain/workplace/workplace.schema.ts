@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sessionIdSchema, sourceSchema } from "../schema-kit";
 
 /** 0 office (first office), 1 home, 2 absent, 3 elsewhere (second office), null none. */
 export const WORKPLACE_OPTIONS = [0, 1, 2, 3] as const;
@@ -12,11 +13,8 @@ export const workplaceIndexSchema = z.coerce
 export const workplaceUpdateSchema = z.object({
   option: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.null()], { error: "Option must be 0, 1, 2, 3 or null." }),
   future: z.boolean().default(false),
-  source: z
-    .string()
-    .regex(/^(web_app|ios_app|teams_app_[A-Za-z0-9_-]{1,40})$/, "Source must be web_app, ios_app or teams_app_{client}.")
-    .default("web_app"),
-  sessionId: z.string().max(100).nullish(),
+  source: sourceSchema,
+  sessionId: sessionIdSchema,
 });
 
 export type WorkplaceOption = 0 | 1 | 2 | 3 | null;

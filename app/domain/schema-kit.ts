@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+/**
+ * The pieces every use case's schema is built from, so a message or a rule is written once.
+ * Plain zod, no server imports: forms validate with these in the browser too.
+ */
+
+/** The spec's message for a missing field. */
+export const REQUIRED = "This field is required.";
+
+/** Text that must be there (missing and blank get the same message), trimmed, at most `max` characters. */
+export function requiredText(max: number) {
+  return z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `Use at most ${max} characters.`);
+}
+
+/** Where a write comes from, recorded in the history: web_app, ios_app or teams_app_{client}. */
+export const sourceSchema = z
+  .string()
+  .regex(/^(web_app|ios_app|teams_app_[A-Za-z0-9_-]{1,40})$/, "Source must be web_app, ios_app or teams_app_{client}.")
+  .default("web_app");
+
+/** The browser tab that made a change, echoed in the realtime event so that tab ignores it. */
+export const sessionIdSchema = z.string().max(100).nullish();
+
+/**
+ * A checkbox or switch: forms send "on" (or nothing, meaning off), JSON sends booleans. No
+ * default here: a switch that defaulted to on could never be turned off; add `.default(false)`
+ * where an absent box means off.
+ */
+export const formBoolean = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean());
+
+/** A flag the API sends as true/false and a form as "on": anything else is refused rather than read as false. */
+export const strictFlag = z.preprocess(
+  (value) => (value === "on" || value === "true" ? true : value === "false" ? false : value),
+  z.boolean({ error: "Needs to be true or false." }),
+);
