@@ -80,15 +80,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const noFields = z.object({});
 
-/** A form round trip whose domain call answers a message the dialog shows (SMTP reset, test e-mail). */
-async function submitWithMessage<S extends z.ZodType>(form: FormData, schema: S, run: (value: z.output<S>) => Promise<{ message: string }>) {
-  let message: string | undefined;
-  const response = await submitForm(form, schema, async (value) => {
-    message = (await run(value)).message;
-  });
-  return json({ ...((await response.json()) as object), message }, { status: response.status });
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireUser(request, context);
   if (!isAdmin(actor.user)) throw redirect("/home");
@@ -119,11 +110,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "updateCustomHtml":
       return submitForm(form, customHtmlUpdateSchema, (input) => updateCompany(ctx, input));
     case "updateSmtp":
-      return submitWithMessage(form, smtpConfigSchema, (input) => updateSmtpConfig(ctx, context.env, input));
+      return submitForm(form, smtpConfigSchema, (input) => updateSmtpConfig(ctx, context.env, input));
     case "resetSmtp":
-      return submitWithMessage(form, noFields, () => updateSmtpConfig(ctx, context.env, { smtpSecure: false }));
+      return submitForm(form, noFields, () => updateSmtpConfig(ctx, context.env, { smtpSecure: false }));
     case "testSmtp":
-      return submitWithMessage(form, noFields, () => testSmtpConfig(ctx));
+      return submitForm(form, noFields, () => testSmtpConfig(ctx));
     default:
       throw new Response("Unknown intent", { status: 400 });
   }

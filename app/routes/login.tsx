@@ -9,8 +9,8 @@ import { Button } from "~/components/button";
 import { Field, inputProps } from "~/components/field";
 import { landingPath } from "~/domain/account/login.server";
 import { loginSchema } from "~/domain/account/login.schema";
-import { DomainError } from "~/domain/errors";
 import { ForgotPassword } from "~/features/accounts/forgot-password-dialog";
+import { submitForm } from "~/lib/page-form.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Availability" }];
@@ -24,20 +24,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.clone().formData();
-  const submission = parseWithZod(form, { schema: loginSchema });
-  if (submission.status !== "success") {
-    return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  }
-  try {
-    const user = await createAuthenticator(context).authenticate("form", request);
-    const { setCookie } = await startSession(context, user, request);
-    return redirect(safeRedirect(form.get("redirectTo"), landingPath(user)), { headers: { "Set-Cookie": setCookie } });
-  } catch (error) {
-    if (error instanceof DomainError) {
-      return json(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: error.status });
-    }
-    throw error;
-  }
+  return submitForm(
+    form,
+    loginSchema,
+    async () => {
+      const user = await createAuthenticator(context).authenticate("form", request);
+      const { setCookie } = await startSession(context, user, request);
+      return redirect(safeRedirect(form.get("redirectTo"), landingPath(user)), { headers: { "Set-Cookie": setCookie } });
+    },
+    { hideFields: ["password"] },
+  );
 }
 
 export default function LoginPage() {

@@ -10,7 +10,7 @@ import { withFlash } from "~/components/flash-message";
 import { landingPath } from "~/domain/account/login.server";
 import { setPasswordSchema, type SetPasswordInput } from "~/domain/account/password.schema";
 import { isResetLinkValid, RESET_LINK_INVALID, setPasswordWithLink } from "~/domain/account/password.server";
-import { DomainError } from "~/domain/errors";
+import { submitForm } from "~/lib/page-form.server";
 import { AuthCard, FormAlert, ShowPasswordButton } from "~/features/accounts/auth-card";
 
 export const meta: MetaFunction = () => [{ title: "Reset password · Availability" }];
@@ -23,17 +23,16 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: setPasswordSchema });
-  const hideFields = ["newPassword", "newPasswordConfirmation"];
-  if (submission.status !== "success") return json(submission.reply({ hideFields }), { status: 400 });
-  try {
-    const user = await setPasswordWithLink(context.db, params.resetHash!, submission.value as SetPasswordInput);
-    const { setCookie } = await startSession(context, user, request);
-    return redirect(withFlash(landingPath(user), "passwordChanged"), { headers: { "Set-Cookie": setCookie } });
-  } catch (error) {
-    if (error instanceof DomainError) return json(submission.reply({ formErrors: [error.message], hideFields }), { status: error.status });
-    throw error;
-  }
+  return submitForm(
+    await request.formData(),
+    setPasswordSchema,
+    async (input) => {
+      const user = await setPasswordWithLink(context.db, params.resetHash!, input as SetPasswordInput);
+      const { setCookie } = await startSession(context, user, request);
+      return redirect(withFlash(landingPath(user), "passwordChanged"), { headers: { "Set-Cookie": setCookie } });
+    },
+    { hideFields: ["newPassword", "newPasswordConfirmation"] },
+  );
 }
 
 export default function ResetPasswordPage() {

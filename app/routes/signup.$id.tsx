@@ -9,9 +9,10 @@ import { Field, inputProps } from "~/components/field";
 import { withFlash } from "~/components/flash-message";
 import { signUpSchemaFor } from "~/domain/account/invite.schema";
 import { getUncompletedUser, registerInvitedUser } from "~/domain/account/signup.server";
-import { DomainError, NotFoundError, ValidationError } from "~/domain/errors";
+import { NotFoundError, ValidationError } from "~/domain/errors";
 import { AuthCard, FormAlert, ShowPasswordButton } from "~/features/accounts/auth-card";
 import { officesOf, SelectField } from "~/features/accounts/select-field";
+import { submitForm } from "~/lib/page-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Create account · Availability" }];
 
@@ -33,22 +34,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const invite = await loadInvite(context, params.id!);
   const schema = signUpSchemaFor({ ssoOnly: invite?.ssoOnlySignup ?? false, chooseTeam: Boolean(invite?.showTeam && invite.allowGroupSelection) });
-  const submission = parseWithZod(form, { schema });
-  const hideFields = ["password", "passwordConfirmation"];
-  if (!invite) return json(submission.reply({ formErrors: ["Something went wrong"], hideFields }), { status: 404 });
-  if (submission.status !== "success") return json(submission.reply({ hideFields }), { status: 400 });
-  try {
-    const user = await registerInvitedUser(context.db, params.id!, submission.value);
-    const { setCookie } = await startSession(context, user, request);
-    return redirect(withFlash("/home", "signup"), { headers: { "Set-Cookie": setCookie } });
-  } catch (error) {
-    if (error instanceof ValidationError) {
-      const fieldErrors = Object.fromEntries(Object.entries(error.errors).map(([field, message]) => [field, [message]]));
-      return json(submission.reply({ fieldErrors, hideFields }), { status: error.status });
-    }
-    if (error instanceof DomainError) return json(submission.reply({ formErrors: ["Something went wrong"], hideFields }), { status: error.status });
-    throw error;
-  }
+  return submitForm(
+    form,
+    schema,
+    async (input) => {
+      if (!invite) throw new NotFoundError();
+      const user = await registerInvitedUser(context.db, params.id!, input);
+      const { setCookie } = await startSession(context, user, request);
+      return redirect(withFlash("/home", "signup"), { headers: { "Set-Cookie": setCookie } });
+    },
+    // Field errors say what to mend; anything else about an invite link is not spelled out.
+    { hideFields: ["password", "passwordConfirmation"], formError: (error) => (error instanceof ValidationError ? null : "Something went wrong") },
+  );
 }
 
 export default function SignUpPage() {

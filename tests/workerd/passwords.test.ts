@@ -208,7 +208,7 @@ describe("the login page's forgot-password dialog", () => {
         headers: { "CF-Connecting-IP": "198.18.0.1" },
       });
       expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({ sent: true });
+      expect(await response.json()).toMatchObject({ status: "success" });
     }
     expect(await lastMailTo(user.email)).toBeTruthy();
     const login = await (await SELF.fetch(`${BASE}/login`)).text();

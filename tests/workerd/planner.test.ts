@@ -4,9 +4,9 @@ import { forecastRow } from "~/db/factories";
 import { forecasts, users, workloadEntries } from "~/db/schema";
 import { api, createCompany, day, db, tokenFor } from "./helpers";
 
-/** The planner overlay's resource route: the same forecast rules for any target person. */
+/** The browser's forecast writes (planner and dashboard): the same forecast rules for any target person. */
 function planner(token: string, fields: Record<string, string>) {
-  return api("/resources/planner", { method: "POST", token, body: new URLSearchParams(fields) });
+  return api("/resources/forecasts", { method: "POST", token, body: new URLSearchParams(fields) });
 }
 
 async function firm(settings: Record<string, unknown> = { enableNewForecasting: true }) {
@@ -52,7 +52,9 @@ describe("planner data", () => {
   it("is refused when the absence planner is off and the person has no team overviews", async () => {
     const f = await firm({ enableNewForecasting: true, disableAbsencePlanner: true });
     expect((await api("/resources/planner", { token: await tokenFor(f.employee.email) })).status).toBe(403);
-    expect((await create(await tokenFor(f.employee.email), f.employee.id)).status).toBe(403);
+    // One's own forecasts stay the dashboard's to write; someone else's need the planner.
+    expect((await create(await tokenFor(f.employee.email), f.employee.id)).status).toBe(201);
+    expect((await create(await tokenFor(f.employee.email), f.colleague.id, { startDate: day(5), endDate: day(5) })).status).toBe(403);
     expect((await api("/resources/planner", { token: await tokenFor(f.admin.email) })).status).toBe(200);
   });
 
@@ -93,7 +95,7 @@ describe("planner writes", () => {
       status: "1",
     });
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ message: "You cannot change this forecast." });
+    expect(await refused.json()).toMatchObject({ ok: false, message: "You cannot change this forecast." });
     expect((await planner(token, { intent: "delete", userId: f.colleague.id, forecastId: theirs.id })).status).toBe(403);
     expect(await forecastsOf(f.colleague.id)).toMatchObject([{ id: theirs.id, startDate: theirs.startDate }]);
 
@@ -162,7 +164,7 @@ describe("planner writes", () => {
         status: "1",
       });
       expect(response.status, who.name).toBe(403);
-      expect(await response.json()).toEqual({ message: "Forecasts from an external source cannot be changed." });
+      expect(await response.json()).toMatchObject({ ok: false, message: "Forecasts from an external source cannot be changed." });
       expect((await planner(token, { intent: "delete", userId: f.employee.id, forecastId: external.id })).status, who.name).toBe(403);
     }
     expect(await forecastsOf(f.employee.id)).toMatchObject([{ id: external.id, startDate: external.startDate }]);
@@ -173,7 +175,7 @@ describe("planner writes", () => {
     const token = await tokenFor(f.employee.email);
     const busy = await create(token, f.employee.id, { status: "2" });
     expect(busy.status).toBe(403);
-    expect(await busy.json()).toEqual({ message: "Only absences can be planned in this company." });
+    expect(await busy.json()).toMatchObject({ ok: false, message: "Only absences can be planned in this company." });
     expect((await create(token, f.employee.id, { status: "away" })).status).toBe(201);
     const level = await seedForecast(f.company.id, f.employee.id, {
       startDate: new Date(`${day(8)}T00:00:00Z`),

@@ -1,9 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, day, id, updatedAt } from "../columns";
 import { companyId, userId } from "./company-owned";
-
-export const forecastStatuses = ["away", "0", "1", "2", "3"] as const;
-export type ForecastStatus = (typeof forecastStatuses)[number];
+import { FORECAST_STATUSES } from "./forecast-statuses";
 
 /** A period with a planned workload level or an absence. Dates are UTC start of day. */
 export const forecasts = sqliteTable(
@@ -14,7 +12,7 @@ export const forecasts = sqliteTable(
     userId: userId(),
     startDate: day("start_date").notNull(),
     endDate: day("end_date").notNull(),
-    status: text("status", { enum: forecastStatuses }).notNull(),
+    status: text("status", { enum: FORECAST_STATUSES }).notNull(),
     comment: text("comment"),
     /** Set when the forecast comes from an outside system; such forecasts are read-only. */
     externalSource: text("external_source"),

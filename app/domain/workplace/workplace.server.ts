@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { canEditOwnWeek, isAdmin } from "~/auth/permissions";
+import { canEditOwnWeek, canSeeTeamOverviews, isAdmin } from "~/auth/permissions";
 import { runBatch } from "~/db/batch";
 import { offices, users, workplaceHistory, workplacePlans } from "~/db/schema";
 import { dayKey, nextWorkingDays } from "~/lib/dates";
@@ -53,8 +53,9 @@ export async function setWorkplace(ctx: DomainContext, index: number, input: { o
   return publishUserUpdate(ctx, me.id);
 }
 
-/** The 'WFH Overview': next five working days, completed non-admin people, the caller first. */
+/** The 'WFH Overview': next five working days, completed non-admin people, the caller first. Only for those who see team overviews. */
 export async function getWorkplaceOverview(ctx: DomainContext) {
+  if (!canSeeTeamOverviews(ctx.actor.user)) throw new ForbiddenError();
   const days = nextWorkingDays(ctx.now, 5);
   const people = await ctx.db
     .select({

@@ -30,7 +30,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
   const fetcher = useFetcher<typeof action>();
   const [form, fields] = useForm({
     id: "change-password",
-    lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
+    lastResult: fetcher.state === "idle" ? fetcher.data : undefined,
     constraint: getZodConstraint(changePasswordSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

@@ -27,7 +27,7 @@ function ForgotPasswordForm({ email, onClose }: { email?: string; onClose: () =>
   const fetcher = useFetcher<typeof action>();
   const [form, fields] = useForm({
     id: "forgot-password",
-    lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
+    lastResult: fetcher.state === "idle" ? fetcher.data : undefined,
     constraint: getZodConstraint(resetRequestSchema),
     defaultValue: { resetEmail: email ?? "" },
     shouldValidate: "onSubmit",
@@ -35,7 +35,7 @@ function ForgotPasswordForm({ email, onClose }: { email?: string; onClose: () =>
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetRequestSchema }),
   });
   const busy = fetcher.state !== "idle";
-  if (fetcher.state === "idle" && fetcher.data?.sent) {
+  if (fetcher.state === "idle" && fetcher.data?.status === "success") {
     return (
       <div>
         <p role="status" className="rounded-md bg-green-50 px-3 py-2 text-sm font-medium text-green-800">

@@ -5,7 +5,7 @@ import type { ApiForecast } from "~/domain/forecasts/forecasts.server";
 import { blockedDays } from "./day-picker";
 import { dayKey, parseDayKey } from "~/lib/dates";
 import { ForecastForm } from "./forecast-form";
-import { useDashboardWrite } from "./use-dashboard-write";
+import { useForecastWrite } from "./use-dashboard-write";
 
 export interface EditorState {
   mode: "add" | "edit";
@@ -32,7 +32,7 @@ export function ForecastEditor({
   statusSelectable: boolean;
   commentLimit: number;
 }) {
-  const write = useDashboardWrite("forecast-editor");
+  const write = useForecastWrite("forecast-editor");
   const forecast = state?.forecast;
   const [range, setRange] = useState<DateRange | undefined>();
   const [status, setStatus] = useState<string | null>(null);
@@ -60,13 +60,13 @@ export function ForecastEditor({
     if (!range?.from || !status) return;
     setSubmitted(true);
     const fields = { startDate: dayKey(range.from), endDate: dayKey(range.to ?? range.from), status, comment };
-    if (forecast) write.submit("updateForecast", { forecastId: forecast._id, ...fields });
-    else write.submit("createForecast", fields);
+    if (forecast) write.submit("update", { forecastId: forecast._id, ...fields });
+    else write.submit("create", fields);
   };
   const remove = () => {
     if (!forecast) return;
     setSubmitted(true);
-    write.submit("deleteForecast", { forecastId: forecast._id });
+    write.submit("delete", { forecastId: forecast._id });
   };
 
   const blocked = blockedDays(

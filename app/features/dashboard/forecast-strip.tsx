@@ -7,16 +7,16 @@ import { workloadColorClass, workloadLabel } from "~/domain/workload/levels";
 import { blockedDays, formatRange, RangeDayPicker } from "./day-picker";
 import { SaveError } from "./save-error";
 import { StatusGrid } from "./status-grid";
-import { useDashboardWrite, usePendingIntents } from "./use-dashboard-write";
+import { useForecastWrite, usePendingForecastWrites } from "./use-dashboard-write";
 import { dayKey, formatUtc, parseDayKey } from "~/lib/dates";
 import { CARD_WIDTH_PX, commentFontPx, forecastCardWidth } from "~/domain/dashboard/cards";
 
 /** Forecasts as they will be once the saves in flight land (temporary ids for new ones). */
 export function useOptimisticForecasts(forecasts: ApiForecast[], userId: string): ApiForecast[] {
-  const pending = usePendingIntents(["createForecast", "updateForecast", "deleteForecast"]);
+  const pending = usePendingForecastWrites().filter((p) => p.intent !== "today");
   let list = forecasts;
   for (const p of pending) {
-    if (p.intent === "deleteForecast") {
+    if (p.intent === "delete") {
       list = list.filter((f) => f._id !== p.forecastId);
       continue;
     }
@@ -26,7 +26,7 @@ export function useOptimisticForecasts(forecasts: ApiForecast[], userId: string)
       status: p.status as ApiForecast["status"],
       comment: p.comment || null,
     };
-    if (p.intent === "updateForecast") list = list.map((f) => (f._id === p.forecastId ? { ...f, ...changed } : f));
+    if (p.intent === "update") list = list.map((f) => (f._id === p.forecastId ? { ...f, ...changed } : f));
     else list = [...list, { _id: `pending-${p.startDate}-${p.status}`, user: userId, externalSource: null, ...changed }];
   }
   return [...list].sort((a, b) => a.startDate.localeCompare(b.startDate));
@@ -76,7 +76,7 @@ export function ForecastStrip({
 const cardBase = "flex h-36 shrink-0 flex-col rounded-xl bg-white p-3 text-left shadow-sm ring-1 ring-slate-200";
 
 function TodayCard({ today, status }: { today: string; status: string | null }) {
-  const write = useDashboardWrite("today");
+  const write = useForecastWrite("today");
   const [choosing, setChoosing] = useState(false);
   const shown = write.pending?.status ?? status;
   const away = shown === "away";
@@ -153,7 +153,7 @@ function ForecastCard({ forecast, width, onEdit }: { forecast: ApiForecast; widt
 
 /** new → range → status: picking the status saves the forecast and the card is new again. */
 function AddForecastCard({ today, absences }: { today: string; absences: { startDate: string; endDate: string }[] }) {
-  const write = useDashboardWrite("add-card");
+  const write = useForecastWrite("add-card");
   const [mode, setMode] = useState<"new" | "range" | "status">("new");
   const [range, setRange] = useState<DateRange | undefined>();
   const reset = () => {
@@ -222,7 +222,7 @@ function AddForecastCard({ today, absences }: { today: string; absences: { start
             value={null}
             onChange={(status) => {
               if (!range?.from) return;
-              write.submit("createForecast", { startDate: dayKey(range.from), endDate: dayKey(range.to ?? range.from), status, comment: "" });
+              write.submit("create", { startDate: dayKey(range.from), endDate: dayKey(range.to ?? range.from), status, comment: "" });
               reset();
             }}
           />

@@ -4,6 +4,7 @@ import type { ApiForecast } from "~/domain/forecasts/forecasts.server";
 import type { PlannerData } from "~/domain/planner/planner.server";
 import { clientSessionId } from "~/realtime/client-session";
 import { parseDayKey } from "~/lib/dates";
+import { FORECAST_WRITES } from "~/features/dashboard/use-dashboard-write";
 
 interface Patch {
   /** null: deleted. */
@@ -115,7 +116,7 @@ export function usePlannerData(open: boolean, from: string, days: number) {
     setBusy((n) => n + 1);
     setError(null);
     try {
-      const response = await fetch("/resources/planner", {
+      const response = await fetch(FORECAST_WRITES, {
         method: "POST",
         body: new URLSearchParams(fields),
         headers: { Accept: "application/json" },

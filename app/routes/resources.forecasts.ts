@@ -1,0 +1,55 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { requireUser } from "~/auth/session.server";
+import { domainCtx } from "~/domain/context";
+import { ForbiddenError } from "~/domain/errors";
+import { FORECAST_STATUSES } from "~/domain/forecasts/statuses";
+import { forecastUpsertSchema } from "~/domain/forecasts/forecast.schema";
+import { createForecast, deleteForecast, updateForecast } from "~/domain/forecasts/forecasts.server";
+import { canOpenPlanner, setTodayStatus } from "~/domain/planner/planner.server";
+import { validate } from "~/domain/validation";
+import { submitIntent } from "~/lib/page-form.server";
+
+// The forecast itself is checked by forecastUpsertSchema, with the API's messages.
+// userId: whose forecast; without it, one's own (the dashboard's writes).
+const forecastFields = {
+  userId: z.string().optional(),
+  startDate: z.string().optional(),
+  endDate: z.string().optional(),
+  status: z.string().optional(),
+  comment: z.string().optional(),
+};
+
+const intentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create"), ...forecastFields }),
+  z.object({ intent: z.literal("update"), forecastId: z.string().min(1), ...forecastFields }),
+  z.object({ intent: z.literal("delete"), userId: z.string().optional(), forecastId: z.string().min(1) }),
+  z.object({ intent: z.literal("today"), userId: z.string().optional(), status: z.enum(FORECAST_STATUSES) }),
+]);
+
+/**
+ * The browser's one endpoint for forecast writes, the dashboard's (one's own) and the
+ * planner's (anyone the planner rule allows): the same domain functions as /api/v2/forecast,
+ * which decide who may change whose forecasts. Answers `{ ok, intent, forecast? }` or why not.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const actor = await requireUser(request, context);
+  const form = await request.formData();
+  const ctx = domainCtx(context, actor, String(form.get("sessionId") ?? "") || null);
+  return submitIntent(form, intentSchema, async (input) => {
+    const userId = input.userId ?? actor.user.id;
+    if (userId !== actor.user.id && !canOpenPlanner(ctx)) throw new ForbiddenError("The planner is turned off for this company.");
+    switch (input.intent) {
+      case "create":
+        return { forecast: await createForecast(ctx, userId, validate(forecastUpsertSchema, input, "ForecastInputErrors")) };
+      case "update":
+        return { forecast: await updateForecast(ctx, userId, input.forecastId, validate(forecastUpsertSchema, input, "ForecastInputErrors")) };
+      case "delete":
+        await deleteForecast(ctx, userId, input.forecastId);
+        return;
+      case "today":
+        await setTodayStatus(ctx, userId, input.status);
+        return;
+    }
+  });
+}
