@@ -1,4 +1,5 @@
 import { CloseButton, Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from "@headlessui/react";
+import { Alert } from "./alert";
 import type { ReactNode } from "react";
 
 /**
@@ -68,10 +69,5 @@ export function DialogActions({ children }: { children: ReactNode }) {
 
 /** A form-level message in a dialog, such as the server's data.message. */
 export function DialogError({ id, message }: { id?: string; message?: string | null }) {
-  if (!message) return null;
-  return (
-    <p id={id} role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-      {message}
-    </p>
-  );
+  return <Alert id={id} message={message} className="mt-4" />;
 }

@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { useEffect, useState } from "react";
 import { createAuthenticator } from "~/auth/authenticator.server";
 import { getActor, startSession } from "~/auth/session.server";
+import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
 import { Field, inputProps } from "~/components/field";
 import { landingPath } from "~/domain/account/login.server";
@@ -90,11 +91,7 @@ export default function LoginPage() {
               </button>
             }
           />
-          {form.errors?.length ? (
-            <p id={form.errorId} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-              {form.errors[0]}
-            </p>
-          ) : null}
+          <Alert id={form.errorId} message={form.errors?.[0]} />
           <Button type="submit" className="w-full" disabled={submitting}>
             {submitting ? "Signing in..." : "Login"}
           </Button>

@@ -11,7 +11,8 @@ import { landingPath } from "~/domain/account/login.server";
 import { setPasswordSchema, type SetPasswordInput } from "~/domain/account/password.schema";
 import { isResetLinkValid, RESET_LINK_INVALID, setPasswordWithLink } from "~/domain/account/password.server";
 import { submitForm } from "~/lib/page-form.server";
-import { AuthCard, FormAlert, ShowPasswordButton } from "~/features/accounts/auth-card";
+import { Alert } from "~/components/alert";
+import { AuthCard, ShowPasswordButton } from "~/features/accounts/auth-card";
 
 export const meta: MetaFunction = () => [{ title: "Reset password · Availability" }];
 
@@ -81,7 +82,7 @@ export default function ResetPasswordPage() {
           autoComplete="new-password"
           {...inputProps(fields.newPasswordConfirmation, { type: showPassword ? "text" : "password" })}
         />
-        <FormAlert id={form.errorId} message={form.errors?.[0]} />
+        <Alert id={form.errorId} message={form.errors?.[0]} />
         <Button type="submit" className="w-full" disabled={submitting}>
           {submitting ? "Resetting..." : "Reset"}
         </Button>

@@ -10,7 +10,8 @@ import { withFlash } from "~/components/flash-message";
 import { signUpSchemaFor } from "~/domain/account/invite.schema";
 import { getUncompletedUser, registerInvitedUser } from "~/domain/account/signup.server";
 import { NotFoundError, ValidationError } from "~/domain/errors";
-import { AuthCard, FormAlert, ShowPasswordButton } from "~/features/accounts/auth-card";
+import { Alert } from "~/components/alert";
+import { AuthCard, ShowPasswordButton } from "~/features/accounts/auth-card";
 import { officesOf, SelectField } from "~/features/accounts/select-field";
 import { submitForm } from "~/lib/page-form.server";
 
@@ -151,7 +152,7 @@ function SignUpForm({ invite }: { invite: Invite }) {
           {...inputProps(fields.passwordConfirmation, { type: showPassword ? "text" : "password" })}
         />
         <p className="-mt-2 text-xs text-slate-500">At least 8 characters.</p>
-        <FormAlert id={form.errorId} message={form.errors?.[0]} />
+        <Alert id={form.errorId} message={form.errors?.[0]} />
         <Button type="submit" className="w-full" disabled={submitting}>
           {submitting ? "Creating account..." : "Create account"}
         </Button>

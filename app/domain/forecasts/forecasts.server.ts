@@ -8,16 +8,9 @@ import type { DomainContext } from "../context";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { requireCompanyUser } from "../users/user-state.server";
 import { cardCommentLimit, forecastCommentLimit, type ForecastUpsertInput } from "./forecast.schema";
+import type { ApiForecast } from "./forecast.types";
 
-export interface ApiForecast {
-  _id: string;
-  user: string;
-  startDate: string;
-  endDate: string;
-  status: Forecast["status"];
-  comment: string | null;
-  externalSource: string | null;
-}
+export type { ApiForecast };
 
 export function toApiForecast(f: Pick<Forecast, "id" | "userId" | "startDate" | "endDate" | "status" | "comment" | "externalSource">): ApiForecast {
   return {

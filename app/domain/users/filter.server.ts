@@ -11,6 +11,9 @@ import { workplaceChoices } from "../workplace/workplace.schema";
 import type { FilteredUsersInput, UserFilter } from "./filter.schema";
 import { ALL, type OverviewSort, type Selection } from "./overview-query";
 import { inJsonList } from "~/db/json-list";
+import type { FilteredUsers, FilterOptions, OverviewLocation, OverviewUser } from "./overview.types";
+
+export type { FilteredUsers, FilterOptions, OverviewLocation, OverviewUser };
 
 /**
  * The users filter behind the overview: POST /users/filtered, POST /users/filteredIds and
@@ -71,13 +74,6 @@ export function resolveFilter(actor: Actor, filter: UserFilter): ResolvedFilter 
     offices: narrowSelection(filter.offices, scope.allOffices, scope.officeIds),
     groups: narrowSelection(filter.groups, scope.allGroups, scope.groupIds),
   };
-}
-
-export interface FilterOptions {
-  groups: { _id: string; name: string }[];
-  offices: { _id: string; name: string; groupName: string | null }[];
-  allGroups: boolean;
-  allOffices: boolean;
 }
 
 /**
@@ -205,39 +201,6 @@ function orderBy(sort: OverviewSort, today: number): SQL[] {
 }
 
 // What the grid shows ------------------------------------------------------------------------
-
-export interface OverviewLocation {
-  /** The working day it is for: today, or Monday on a weekend. */
-  day: string;
-  option: 0 | 1 | 2 | 3;
-  label: string;
-}
-
-/** A person as the overview grid shows them: only what a card needs. */
-export interface OverviewUser {
-  _id: string;
-  name: string;
-  title: string;
-  profilePicture: string | null;
-  currentWorkload: number | null;
-  onLeave: boolean;
-  /** On leave or on vacation today: the card says 'Away'. */
-  away: boolean;
-  message: { message: string };
-  lastUpdated: string | null;
-  startYear: number | null;
-  /** The forecast covering today, or else the next one. */
-  forecast: ApiForecast | null;
-  /** Where they work today, from the rolling week (null when not set or work location is off). */
-  location: OverviewLocation | null;
-}
-
-export interface FilteredUsers {
-  users: OverviewUser[];
-  total: number;
-  offset: number;
-  limit: number;
-}
 
 const secondaryOffices = alias(offices, "filter_secondary_offices");
 

@@ -19,15 +19,6 @@ export function AuthCard({ title, subtitle, children, wide }: { title: string; s
   );
 }
 
-export function FormAlert({ id, message }: { id?: string; message?: string | null }) {
-  if (!message) return null;
-  return (
-    <p id={id} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-      {message}
-    </p>
-  );
-}
-
 /** The show/hide toggle next to a password field. */
 export function ShowPasswordButton({ shown, onToggle, controls }: { shown: boolean; onToggle: () => void; controls: string }) {
   return (

@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
 import { DialogActions, DialogError, Modal } from "~/components/dialog";
 import { Field, inputProps } from "~/components/field";
@@ -48,11 +49,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
       <Field label="Old password" autoComplete="current-password" data-autofocus {...inputProps(fields.oldPassword, { type: "password" })} />
       <Field label="New password" autoComplete="new-password" {...inputProps(fields.newPassword, { type: "password" })} />
       <Field label="Confirm new password" autoComplete="new-password" {...inputProps(fields.newPasswordConfirmation, { type: "password" })} />
-      {done ? (
-        <p role="status" className="rounded-md bg-green-50 px-3 py-2 text-sm font-medium text-green-800">
-          {fetcher.data!.message}
-        </p>
-      ) : null}
+      {done ? <Alert tone="success" message={fetcher.data!.message} /> : null}
       <DialogError id={form.errorId} message={form.errors?.[0]} />
       <DialogActions>
         <Button variant="secondary" onClick={onClose}>

@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
+import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
 import { DialogActions, DialogError, Modal } from "~/components/dialog";
 import { Field, inputProps } from "~/components/field";
@@ -38,9 +39,7 @@ function ForgotPasswordForm({ email, onClose }: { email?: string; onClose: () =>
   if (fetcher.state === "idle" && fetcher.data?.status === "success") {
     return (
       <div>
-        <p role="status" className="rounded-md bg-green-50 px-3 py-2 text-sm font-medium text-green-800">
-          Reset link sent
-        </p>
+        <Alert tone="success" message="Reset link sent" />
         <p className="mt-3 text-sm text-slate-600">
           If an account uses that e-mail address, a link to reset its password is on its way. It works for one hour.
         </p>

@@ -1,4 +1,4 @@
-import type { ApiForecast } from "~/domain/forecasts/forecasts.server";
+import type { ApiForecast } from "~/domain/forecasts/forecast.types";
 import { formatRange } from "./day-picker";
 
 /** Without new forecasting the dashboard plans absences only: a list with add and edit. */

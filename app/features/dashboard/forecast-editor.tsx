@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { DateRange } from "react-day-picker";
 import { Modal } from "~/components/dialog";
-import type { ApiForecast } from "~/domain/forecasts/forecasts.server";
+import type { ApiForecast } from "~/domain/forecasts/forecast.types";
 import { blockedDays } from "./day-picker";
 import { dayKey, parseDayKey } from "~/lib/dates";
 import { ForecastForm } from "./forecast-form";

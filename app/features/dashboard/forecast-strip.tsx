@@ -2,7 +2,7 @@ import clsx from "clsx";
 import { useState } from "react";
 import { Popover } from "~/components/popover";
 import type { DateRange } from "react-day-picker";
-import type { ApiForecast } from "~/domain/forecasts/forecasts.server";
+import type { ApiForecast } from "~/domain/forecasts/forecast.types";
 import { workloadColorClass, workloadLabel } from "~/domain/workload/levels";
 import { blockedDays, formatRange, RangeDayPicker } from "./day-picker";
 import { SaveError } from "./save-error";

@@ -2,7 +2,7 @@ import { Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from "@h
 import clsx from "clsx";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { ALL, toggleSelection, type Selection } from "~/domain/users/overview-query";
-import type { FilterOptions } from "~/domain/users/filter.server";
+import type { FilterOptions } from "~/domain/users/overview.types";
 
 const SEARCH_DEBOUNCE_MS = 250;
 

@@ -1,4 +1,4 @@
-import type { ApiForecast } from "~/domain/forecasts/forecasts.server";
+import type { ApiForecast } from "~/domain/forecasts/forecast.types";
 import { workloadLabel } from "~/domain/workload/levels";
 import { formatUtc } from "~/lib/dates";
 

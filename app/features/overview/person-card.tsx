@@ -2,7 +2,7 @@ import clsx from "clsx";
 import { memo } from "react";
 import { Avatar } from "~/components/avatar";
 import type { OverviewSort } from "~/domain/users/overview-query";
-import type { OverviewUser } from "~/domain/users/filter.server";
+import type { OverviewUser } from "~/domain/users/overview.types";
 import { experienceLabel, lastSeenLabel } from "~/domain/users/last-seen";
 import { workloadColorClass, workloadLabel } from "~/domain/workload/levels";
 import { profilePictureUrl } from "~/lib/profile-picture";

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, 
 import { canEditAvailabilityOf, canEditForecast, isAdmin } from "~/auth/permissions";
 import { Avatar } from "~/components/avatar";
 import { Modal } from "~/components/dialog";
-import type { ApiForecast } from "~/domain/forecasts/forecasts.server";
+import type { ApiForecast } from "~/domain/forecasts/forecast.types";
 import type { PlannerData } from "~/domain/planner/planner.server";
 import {
   dayIndexAt,

@@ -1,6 +1,6 @@
 import { useFetcher, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { ApiForecast } from "~/domain/forecasts/forecasts.server";
+import type { ApiForecast } from "~/domain/forecasts/forecast.types";
 import type { PlannerData } from "~/domain/planner/planner.server";
 import { clientSessionId } from "~/realtime/client-session";
 import { parseDayKey } from "~/lib/dates";

@@ -6,7 +6,7 @@ import { requireUser } from "~/auth/session.server";
 import { Avatar } from "~/components/avatar";
 import { domainCtx } from "~/domain/context";
 import { getDashboard } from "~/domain/dashboard/dashboard.server";
-import type { ApiForecast } from "~/domain/forecasts/forecasts.server";
+import type { ApiForecast } from "~/domain/forecasts/forecast.types";
 import type { WorkplaceOption } from "~/domain/workplace/workplace.schema";
 import { AbsenceList } from "~/features/dashboard/absence-list";
 import { CustomHtmlBlock } from "~/features/dashboard/custom-html-block";

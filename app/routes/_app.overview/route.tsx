@@ -12,7 +12,7 @@ import {
   type OverviewQuery,
   type OverviewSort,
 } from "~/domain/users/overview-query";
-import type { OverviewUser } from "~/domain/users/filter.server";
+import type { OverviewUser } from "~/domain/users/overview.types";
 import { getTeamOverview } from "~/domain/users/team-overview.server";
 import { FilterBar } from "~/features/overview/filter-bar";
 import { PersonCard } from "~/features/overview/person-card";
