@@ -15,6 +15,7 @@ import {
 } from "./catalog.schema";
 import { getCompany } from "./company.server";
 import { requireManager } from "~/domain/guards.server";
+import { requireRow } from "../require-row.server";
 
 /**
  * The company catalog: groups, offices, skill levels, project stages and categories.
@@ -95,7 +96,7 @@ const toApiStage = (row: typeof projectStages.$inferSelect): ApiProjectStage => 
 });
 const toApiCategory = (row: typeof projectCategories.$inferSelect): ApiProjectCategory => ({ _id: row.id, name: row.name, created: created(row) });
 
-async function findUser(ctx: DomainContext, userId: string) {
+async function requireUserTeams(ctx: DomainContext, userId: string) {
   const [user] = await ctx.db
     .select({
       groupId: users.groupId,
@@ -134,23 +135,15 @@ export async function listGroups(ctx: DomainContext): Promise<ApiGroupListItem[]
   return rows.map((row) => ({ ...toApiGroup(row), ...extra }));
 }
 
-async function findGroup(ctx: DomainContext, id: string) {
-  const [row] = await ctx.db
-    .select()
-    .from(groups)
-    .where(and(eq(groups.id, id), eq(groups.companyId, ctx.companyId)))
-    .limit(1);
-  if (!row) throw new NotFoundError("Group not found");
-  return row;
-}
+const requireGroup = (ctx: DomainContext, id: string) => requireRow(ctx, groups, id, "Group");
 
 export async function getGroup(ctx: DomainContext, id: string): Promise<ApiGroup> {
-  return toApiGroup(await findGroup(ctx, id));
+  return toApiGroup(await requireGroup(ctx, id));
 }
 
 /** The groups a person belongs to: primary, then secondary. */
 export async function listUserGroups(ctx: DomainContext, userId: string): Promise<ApiGroup[]> {
-  const user = await findUser(ctx, userId);
+  const user = await requireUserTeams(ctx, userId);
   const ids = [user.groupId, user.secondaryGroupId].filter((id): id is string => id !== null);
   if (ids.length === 0) return [];
   const rows = await ctx.db
@@ -173,7 +166,7 @@ export async function createGroup(ctx: DomainContext, input: GroupUpsertInput): 
 /** Renames the group; SSO identifiers change only when sent. */
 export async function updateGroup(ctx: DomainContext, id: string, input: GroupUpsertInput): Promise<ApiGroup> {
   requireManager(ctx);
-  const before = await findGroup(ctx, id);
+  const before = await requireGroup(ctx, id);
   const changes = { name: input.name, ssoIdentifiers: input.ssoIdentifiers ?? before.ssoIdentifiers };
   const [[row]] = await ctx.db.batch([
     ctx.db
@@ -192,7 +185,7 @@ export async function updateGroup(ctx: DomainContext, id: string, input: GroupUp
  */
 export async function deleteGroup(ctx: DomainContext, id: string): Promise<ApiGroup> {
   requireManager(ctx);
-  const row = await findGroup(ctx, id);
+  const row = await requireGroup(ctx, id);
   const officeRows = await ctx.db
     .select({ id: offices.id, name: offices.name })
     .from(offices)
@@ -214,23 +207,15 @@ export async function listOffices(ctx: DomainContext, filter: { groupId?: string
   return rows.map(toApiOffice);
 }
 
-async function findOffice(ctx: DomainContext, id: string) {
-  const [row] = await ctx.db
-    .select()
-    .from(offices)
-    .where(and(eq(offices.id, id), eq(offices.companyId, ctx.companyId)))
-    .limit(1);
-  if (!row) throw new NotFoundError("Office not found");
-  return row;
-}
+const requireOffice = (ctx: DomainContext, id: string) => requireRow(ctx, offices, id, "Office");
 
 export async function getOffice(ctx: DomainContext, id: string): Promise<ApiOffice> {
-  return toApiOffice(await findOffice(ctx, id));
+  return toApiOffice(await requireOffice(ctx, id));
 }
 
 /** The offices a person belongs to: primary, then secondary. */
 export async function listUserOffices(ctx: DomainContext, userId: string): Promise<ApiOffice[]> {
-  const user = await findUser(ctx, userId);
+  const user = await requireUserTeams(ctx, userId);
   const ids = [user.officeId, user.secondaryOfficeId].filter((id): id is string => id !== null);
   if (ids.length === 0) return [];
   const rows = await ctx.db
@@ -242,7 +227,7 @@ export async function listUserOffices(ctx: DomainContext, userId: string): Promi
 
 export async function createOffice(ctx: DomainContext, input: OfficeCreationInput): Promise<ApiOffice> {
   requireManager(ctx);
-  const group = await findGroup(ctx, input.group);
+  const group = await requireGroup(ctx, input.group);
   const values = { id: newId(), companyId: ctx.companyId, groupId: group.id, name: input.name, createdAt: ctx.now };
   const [[row]] = await ctx.db.batch([
     ctx.db.insert(offices).values(values).returning(),
@@ -253,7 +238,7 @@ export async function createOffice(ctx: DomainContext, input: OfficeCreationInpu
 
 export async function renameOffice(ctx: DomainContext, id: string, input: OfficeRenameInput): Promise<ApiOffice> {
   requireManager(ctx);
-  const before = await findOffice(ctx, id);
+  const before = await requireOffice(ctx, id);
   const [[row]] = await ctx.db.batch([
     ctx.db
       .update(offices)
@@ -268,7 +253,7 @@ export async function renameOffice(ctx: DomainContext, id: string, input: Office
 /** People in the office keep their group; their office is emptied (foreign key set null). */
 export async function deleteOffice(ctx: DomainContext, id: string): Promise<ApiOffice> {
   requireManager(ctx);
-  const row = await findOffice(ctx, id);
+  const row = await requireOffice(ctx, id);
   await ctx.db.batch([
     ctx.db.delete(offices).where(and(eq(offices.id, id), eq(offices.companyId, ctx.companyId))),
     audit(ctx, "delete", "office", id, { name: row.name, group: row.groupId }),
@@ -287,15 +272,7 @@ export async function listLevelsOfSkill(ctx: DomainContext): Promise<ApiLevelOfS
   return rows.map(toApiLevel);
 }
 
-async function findLevel(ctx: DomainContext, id: string) {
-  const [row] = await ctx.db
-    .select()
-    .from(skillLevels)
-    .where(and(eq(skillLevels.id, id), eq(skillLevels.companyId, ctx.companyId)))
-    .limit(1);
-  if (!row) throw new NotFoundError("Skill level not found");
-  return row;
-}
+const requireLevel = (ctx: DomainContext, id: string) => requireRow(ctx, skillLevels, id, "Skill level");
 
 export async function createLevelOfSkill(ctx: DomainContext, input: LevelOfSkillUpsertInput): Promise<ApiLevelOfSkill> {
   requireManager(ctx);
@@ -309,7 +286,7 @@ export async function createLevelOfSkill(ctx: DomainContext, input: LevelOfSkill
 
 export async function updateLevelOfSkill(ctx: DomainContext, id: string, input: LevelOfSkillUpsertInput): Promise<ApiLevelOfSkill> {
   requireManager(ctx);
-  const before = await findLevel(ctx, id);
+  const before = await requireLevel(ctx, id);
   const changes = { name: input.name, level: input.level };
   const [[row]] = await ctx.db.batch([
     ctx.db
@@ -325,7 +302,7 @@ export async function updateLevelOfSkill(ctx: DomainContext, id: string, input: 
 /** Competences rated with this level keep their skill, unrated (foreign key set null). */
 export async function deleteLevelOfSkill(ctx: DomainContext, id: string): Promise<ApiLevelOfSkill> {
   requireManager(ctx);
-  const row = await findLevel(ctx, id);
+  const row = await requireLevel(ctx, id);
   await ctx.db.batch([
     ctx.db.delete(skillLevels).where(and(eq(skillLevels.id, id), eq(skillLevels.companyId, ctx.companyId))),
     audit(ctx, "delete", "levelOfSkill", id, { name: row.name, level: row.level }),
@@ -345,15 +322,7 @@ export async function listProjectStages(ctx: DomainContext): Promise<ApiProjectS
   return rows.map(toApiStage);
 }
 
-async function findStage(ctx: DomainContext, id: string) {
-  const [row] = await ctx.db
-    .select()
-    .from(projectStages)
-    .where(and(eq(projectStages.id, id), eq(projectStages.companyId, ctx.companyId)))
-    .limit(1);
-  if (!row) throw new NotFoundError("Project stage not found");
-  return row;
-}
+const requireStage = (ctx: DomainContext, id: string) => requireRow(ctx, projectStages, id, "Project stage");
 
 export async function createProjectStage(ctx: DomainContext, input: ProjectStageUpsertInput): Promise<ApiProjectStage> {
   requireManager(ctx);
@@ -368,7 +337,7 @@ export async function createProjectStage(ctx: DomainContext, input: ProjectStage
 /** Renames the stage; the colour changes only when sent. */
 export async function updateProjectStage(ctx: DomainContext, id: string, input: ProjectStageUpsertInput): Promise<ApiProjectStage> {
   requireManager(ctx);
-  const before = await findStage(ctx, id);
+  const before = await requireStage(ctx, id);
   const changes = { name: input.name, color: input.color ?? before.color };
   const [[row]] = await ctx.db.batch([
     ctx.db
@@ -384,7 +353,7 @@ export async function updateProjectStage(ctx: DomainContext, id: string, input: 
 /** Projects in this stage keep existing without a stage (foreign key set null). */
 export async function deleteProjectStage(ctx: DomainContext, id: string): Promise<ApiProjectStage> {
   requireManager(ctx);
-  const row = await findStage(ctx, id);
+  const row = await requireStage(ctx, id);
   await ctx.db.batch([
     ctx.db.delete(projectStages).where(and(eq(projectStages.id, id), eq(projectStages.companyId, ctx.companyId))),
     audit(ctx, "delete", "projectStage", id, { name: row.name, color: row.color }),
@@ -403,15 +372,7 @@ export async function listProjectCategories(ctx: DomainContext): Promise<ApiProj
   return rows.map(toApiCategory);
 }
 
-async function findCategory(ctx: DomainContext, id: string) {
-  const [row] = await ctx.db
-    .select()
-    .from(projectCategories)
-    .where(and(eq(projectCategories.id, id), eq(projectCategories.companyId, ctx.companyId)))
-    .limit(1);
-  if (!row) throw new NotFoundError("Project category not found");
-  return row;
-}
+const requireCategory = (ctx: DomainContext, id: string) => requireRow(ctx, projectCategories, id, "Project category");
 
 export async function createProjectCategory(ctx: DomainContext, input: ProjectCategoryUpsertInput): Promise<ApiProjectCategory> {
   requireManager(ctx);
@@ -425,7 +386,7 @@ export async function createProjectCategory(ctx: DomainContext, input: ProjectCa
 
 export async function updateProjectCategory(ctx: DomainContext, id: string, input: ProjectCategoryUpsertInput): Promise<ApiProjectCategory> {
   requireManager(ctx);
-  const before = await findCategory(ctx, id);
+  const before = await requireCategory(ctx, id);
   const [[row]] = await ctx.db.batch([
     ctx.db
       .update(projectCategories)
@@ -440,7 +401,7 @@ export async function updateProjectCategory(ctx: DomainContext, id: string, inpu
 /** Projects lose the category (their links cascade away); the projects stay. */
 export async function deleteProjectCategory(ctx: DomainContext, id: string): Promise<ApiProjectCategory> {
   requireManager(ctx);
-  const row = await findCategory(ctx, id);
+  const row = await requireCategory(ctx, id);
   await ctx.db.batch([
     ctx.db.delete(projectCategories).where(and(eq(projectCategories.id, id), eq(projectCategories.companyId, ctx.companyId))),
     audit(ctx, "delete", "projectCategory", id, { name: row.name }),

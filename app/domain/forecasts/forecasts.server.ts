@@ -5,10 +5,11 @@ import { auditLog, forecasts, vacations, type Forecast, type Vacation } from "~/
 import { addDays, startOfUtcDay } from "~/lib/dates";
 import { newId } from "~/lib/ids";
 import type { DomainContext } from "../context";
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
+import { ConflictError, ForbiddenError, ValidationError } from "../errors";
 import { requireCompanyUser } from "../users/user-state.server";
 import { cardCommentLimit, forecastCommentLimit, type ForecastUpsertInput } from "./forecast.schema";
 import type { ApiForecast } from "./forecast.types";
+import { requireRow } from "../require-row.server";
 
 export type { ApiForecast };
 
@@ -160,15 +161,8 @@ export async function createForecast(ctx: DomainContext, userId: string, input: 
   return toApiForecast(row);
 }
 
-async function requireForecast(ctx: DomainContext, userId: string, forecastId: string): Promise<Forecast> {
-  const [row] = await ctx.db
-    .select()
-    .from(forecasts)
-    .where(and(eq(forecasts.id, forecastId), eq(forecasts.userId, userId), eq(forecasts.companyId, ctx.companyId)))
-    .limit(1);
-  if (!row) throw new NotFoundError("Forecast not found");
-  return row;
-}
+const requireForecast = (ctx: DomainContext, userId: string, forecastId: string): Promise<Forecast> =>
+  requireRow(ctx, forecasts, forecastId, "Forecast", eq(forecasts.userId, userId));
 
 export async function updateForecast(ctx: DomainContext, userId: string, forecastId: string, input: ForecastUpsertInput): Promise<ApiForecast> {
   const settings = ctx.actor.company.settings;
@@ -216,12 +210,7 @@ export async function createVacation(ctx: DomainContext, userId: string, input: 
 }
 
 async function requireVacation(ctx: DomainContext, userId: string, vacationId: string) {
-  const [row] = await ctx.db
-    .select()
-    .from(vacations)
-    .where(and(eq(vacations.id, vacationId), eq(vacations.userId, userId), eq(vacations.companyId, ctx.companyId)))
-    .limit(1);
-  if (!row) throw new NotFoundError("Vacation not found");
+  const row = await requireRow(ctx, vacations, vacationId, "Vacation", eq(vacations.userId, userId));
   if (!canEditAvailabilityOf(ctx.actor.user, userId, ctx.actor.company.settings)) throw new ForbiddenError("You cannot change this vacation.");
   return row;
 }

@@ -6,6 +6,7 @@ import type { DomainContext } from "../context";
 import { NotFoundError } from "../errors";
 import { workplaceWeeks } from "../workplace/workplace-week.server";
 import type { UserUpdate } from "~/realtime/events";
+import { requireRow } from "../require-row.server";
 
 export type UserStatePatch = Partial<
   Pick<typeof users.$inferInsert, "currentWorkload" | "futureWorkload" | "workloadForecastDate" | "message" | "onLeave" | "atHome">
@@ -74,12 +75,4 @@ export async function publishUserUpdate(ctx: DomainContext, userId: string) {
 }
 
 /** A user of the caller's company, or 404. */
-export async function requireCompanyUser(ctx: DomainContext, userId: string) {
-  const [user] = await ctx.db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.companyId, ctx.companyId)))
-    .limit(1);
-  if (!user) throw new NotFoundError("User not found");
-  return user;
-}
+export const requireCompanyUser = (ctx: DomainContext, userId: string) => requireRow(ctx, users, userId, "User");
