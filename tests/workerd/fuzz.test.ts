@@ -539,7 +539,7 @@ describe("fuzzing", () => {
       }),
       { seed: SEED, numRuns: API_RUNS, endOnFailure: true },
     );
-  }, 900_000);
+  }, 1_800_000);
 
   it(`every page action, as every role, with malformed forms: no 5xx, no row changed by a refusal`, async () => {
     const field = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...FORM_FIELDS) }, { weight: 1, arbitrary: fc.string({ maxLength: 10 }) });
@@ -576,5 +576,5 @@ describe("fuzzing", () => {
       }),
       { seed: SEED + 1, numRuns: PAGE_RUNS, endOnFailure: true },
     );
-  }, 900_000);
+  }, 1_800_000);
 });
