@@ -16,6 +16,9 @@ export default defineConfig({
         bindings: {
           APP_ENV: "test",
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),
+          // tests/workerd/fuzz.test.ts: FUZZ_SEED replays a run, FUZZ_RUNS sets its number of cases.
+          FUZZ_SEED: process.env.FUZZ_SEED ?? "",
+          FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",
         },
       },
     })),

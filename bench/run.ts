@@ -12,9 +12,11 @@
  * a first visit to /home downloads (its modulepreload and script tags, and the inline
  * module's imports).
  *
- * BENCH_SECTIONS=sizes,floor,fanout picks parts: "floor" times a static asset, users/me, /home
+ * BENCH_SECTIONS=sizes,floor,fanout,bundle picks parts: "floor" times a static asset, users/me, /home
  * and /overview interleaved on one server, each also as a multiple of the static asset;
- * "fanout" times one write reaching 1,000 sockets (BENCH_FANOUT_SOCKETS) of one room.
+ * "fanout" times one write reaching 1,000 sockets (BENCH_FANOUT_SOCKETS) of one room;
+ * "bundle" prints the Worker bundle per environment of wrangler.toml (raw and gzip), as
+ * `wrangler deploy --dry-run` makes it.
  *
  * Bounded: BENCH_RUNS timed requests per measure (default 40, after 5 warm-ups), and a
  * watchdog that stops everything after BENCH_TIMEOUT_S seconds (default 1500).
@@ -22,6 +24,7 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
+import { dryRunBundle, environmentsOf, kibText } from "../scripts/worker-bundle";
 import { measureFanout, measureRealtime } from "./realtime";
 
 const SIZES = (process.env.BENCH_SIZES ?? "500,5000").split(",").map((n: string) => Number(n.trim()));
@@ -34,7 +37,7 @@ const APP = ".wrangler/bench-app";
 const PASSWORD = "demo-password-1";
 const ACCOUNTS = { admin: "admin@demo.test", companyAdmin: "companyadmin@demo.test" } as const;
 /** Which parts run: sizes (overview by company size, /home JavaScript, realtime), floor, fanout. */
-const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? "sizes,floor,fanout").split(",").map((s: string) => s.trim()));
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? "sizes,floor,fanout,bundle").split(",").map((s: string) => s.trim()));
 const FLOOR_RUNS = Number(process.env.BENCH_FLOOR_RUNS ?? 200);
 const FANOUT_SOCKETS = Number(process.env.BENCH_FANOUT_SOCKETS ?? 1000);
 
@@ -257,6 +260,10 @@ const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
 async function main() {
   snapshot();
+  if (SECTIONS.has("bundle")) {
+    console.log("\nWorker bundle per environment (wrangler deploy --dry-run; the Workers limit is on the gzip size)");
+    for (const name of environmentsOf()) console.log(`  ${(name || "(top level)").padEnd(14)} ${kibText(dryRunBundle(name))}`);
+  }
   const bySize = new Map<number, Results>();
   let home: Awaited<ReturnType<typeof homeJavaScript>> | null = null;
   let realtime: Awaited<ReturnType<typeof measureRealtime>> | null = null;

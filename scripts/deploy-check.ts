@@ -6,20 +6,13 @@
  * it reports. Prints the bundle size per installation. Exits non-zero on any problem.
  * Run `npm run build` first (npm run check does).
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { gzipSync } from "node:zlib";
 import { unstable_readConfig } from "wrangler";
+import { dryRunBundle, environmentsOf, kibText } from "./worker-bundle";
 
 const CONFIG = process.argv[2] ?? "wrangler.toml";
 const LOCAL_ONLY = new Set(["dev"]);
 
-const environments = [
-  "",
-  ...[...readFileSync(CONFIG, "utf8").matchAll(/^\[env\.([A-Za-z0-9_-]+)\]\s*$/gm)].map((m) => m[1]).filter((name) => !LOCAL_ONLY.has(name)),
-];
+const environments = environmentsOf(CONFIG).filter((name) => !LOCAL_ONLY.has(name));
 
 /** The parts of wrangler's resolved configuration this check reads. */
 interface Installation {
@@ -62,22 +55,13 @@ for (const env of environments) {
   const name = read(env).name;
   if (!name || names.has(name)) problems.push(`Worker name ${JSON.stringify(name)} is missing or shared with another installation`);
   names.add(name ?? "");
-  const outdir = mkdtempSync(join(tmpdir(), "deploy-check-"));
   try {
-    const output = execFileSync("wrangler", ["deploy", "--dry-run", `--env=${env}`, "--outdir", outdir], {
-      encoding: "utf8",
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    for (const pattern of REQUIRED_IN_DRY_RUN) if (!pattern.test(output)) problems.push(`dry run does not bind ${pattern.source}`);
-    const bundle = readFileSync(join(outdir, "app.js"));
-    const size = `${(statSync(join(outdir, "app.js")).size / 1024).toFixed(0)} KiB, ${(gzipSync(bundle).length / 1024).toFixed(0)} KiB gzip`;
-    console.log(`${problems.length ? "✗" : "✓"} ${label} (${name}): bundle ${size}`);
+    const bundle = dryRunBundle(env, CONFIG);
+    for (const pattern of REQUIRED_IN_DRY_RUN) if (!pattern.test(bundle.output)) problems.push(`dry run does not bind ${pattern.source}`);
+    console.log(`${problems.length ? "✗" : "✓"} ${label} (${name}): bundle ${kibText(bundle)}`);
   } catch (error) {
     problems.push(`wrangler deploy --dry-run failed: ${(error as { stderr?: string }).stderr ?? error}`);
     console.log(`✗ ${label} (${name})`);
-  } finally {
-    rmSync(outdir, { recursive: true, force: true });
   }
   for (const problem of problems) console.log(`    ${problem}`);
   failed ||= problems.length > 0;

@@ -3,6 +3,8 @@ declare global {
     interface Env {
       SESSION_SECRET?: string;
       TEST_MIGRATIONS: { name: string; queries: string[] }[];
+      FUZZ_SEED: string;
+      FUZZ_RUNS: string;
     }
   }
 }
