@@ -1,7 +1,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import clsx from "clsx";
-import { useMemo, useState } from "react";
+import { useMemo, useState, type MouseEvent, type ReactNode } from "react";
 import { isManager, isAdmin } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
 import { Button } from "~/components/button";
@@ -10,12 +10,13 @@ import { ForbiddenError } from "~/domain/errors";
 import { canChange, RoleBadge, UserRowMenu, useToast, useUserDialogs } from "~/features/accounts/user-admin-ui";
 import { InviteForm, InviteMultipleForm, ResendInviteButton } from "~/features/accounts/user-dialogs";
 import {
-  DEFAULT_SORT,
   groupLabel,
   matchesUser,
   nextSort,
   officeLabel,
+  parseSort,
   roleLabel,
+  sortSearch,
   sortUsers,
   statusLabel,
   type Sort,
@@ -30,7 +31,11 @@ export const meta: MetaFunction = () => [{ title: "All users · Availability" }]
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context);
   if (!isAdmin(actor.user)) throw redirect("/home");
-  return json(await loadUsersPage(context, actor));
+  const page = await loadUsersPage(context, actor);
+  // The order in the address, applied here for the first render and for use without
+  // JavaScript; in the browser, a header click sorts the loaded rows (no request).
+  const sort = parseSort(new URL(request.url).searchParams);
+  return json({ ...page, rows: sortUsers(page.rows, sort), sort });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -58,7 +63,15 @@ function sortDescription(sort: Sort) {
 export default function AllUsersPage() {
   const data = useLoaderData<typeof loader>();
   const [query, setQuery] = useState("");
-  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
+  const [sort, setSort] = useState<Sort>(data.sort);
+  const sortBy = (event: MouseEvent<HTMLAnchorElement>, next: Sort) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    setSort(next);
+    // Kept in the address for a reload or a shared link, without a navigation: a navigation
+    // would reload every loader of the page for an order the browser already has.
+    window.history.replaceState(window.history.state, "", sortSearch(next));
+  };
   const toast = useToast();
   const dialogs = useUserDialogs({ choices: data.choices, features: data.features, onToast: toast.show });
   const rows = useMemo(
@@ -117,66 +130,75 @@ export default function AllUsersPage() {
         {rows.length} users, sorted by {sortDescription(sort)}
       </p>
 
-      <div className="relative mt-6 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
+      {/* Below lg each person is a card (label: value lines, actions at the top right) and the
+          headers wrap into a row of sort buttons; from lg up it is a table. */}
+      <div className="relative mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200 lg:overflow-x-auto">
+        <table className="w-full text-sm max-lg:block lg:min-w-full lg:divide-y lg:divide-slate-200" data-testid="users-table">
           <caption className="sr-only">All users</caption>
-          <thead className="bg-slate-50">
-            <tr>
+          <thead className="bg-slate-50 max-lg:block max-lg:rounded-t-xl max-lg:border-b max-lg:border-slate-200">
+            <tr className="max-lg:flex max-lg:flex-wrap max-lg:items-center max-lg:gap-1.5 max-lg:p-3">
               {columns.map((column) => {
                 const active = sort.key === column.key || (column.key === "email" && sort.key === "domain");
                 const ariaSort = active ? (sort.dir === "asc" ? "ascending" : "descending") : "none";
+                const next = nextSort(sort, column.key);
                 return (
                   <th
                     key={column.key}
                     scope="col"
                     aria-sort={ariaSort}
-                    className="px-2.5 py-3 text-left font-semibold whitespace-nowrap text-slate-700"
+                    className="text-left font-semibold whitespace-nowrap text-slate-700 max-lg:block lg:px-2.5 lg:py-3"
                   >
-                    <button
-                      type="button"
-                      onClick={() => setSort(nextSort(sort, column.key))}
-                      className="inline-flex items-center gap-1 rounded hover:text-slate-950"
+                    <a
+                      href={sortSearch(next)}
+                      onClick={(event) => sortBy(event, next)}
+                      className={clsx(
+                        "inline-flex items-center gap-1 rounded hover:text-slate-950",
+                        "max-lg:rounded-full max-lg:bg-white max-lg:px-2.5 max-lg:py-1 max-lg:text-xs max-lg:ring-1 max-lg:ring-slate-300",
+                        active && "max-lg:ring-brand-600",
+                      )}
                     >
                       {column.label}
-                      {column.key === "email" && sort.key === "domain" ? <span className="text-xs font-normal text-slate-500">(domain)</span> : null}
+                      {column.key === "email" && sort.key === "domain" ? <span className="text-xs font-normal text-slate-600">(domain)</span> : null}
                       <SortArrow dir={active ? sort.dir : null} />
-                    </button>
+                    </a>
                   </th>
                 );
               })}
-              <th scope="col" className="px-2 py-3">
+              <th scope="col" className="px-2 py-3 max-lg:hidden">
                 <span className="sr-only">Actions</span>
               </th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100">
+          <tbody className="divide-y divide-slate-100 max-lg:block">
             {rows.map((user) => (
-              <tr key={user._id} className="align-top">
-                <td className="px-2.5 py-3 font-medium whitespace-nowrap text-slate-900">
+              <tr key={user._id} className="align-top max-lg:relative max-lg:block max-lg:px-4 max-lg:py-3" data-testid="user-row">
+                <td className="font-medium text-slate-900 max-lg:block max-lg:pr-12 max-lg:text-base lg:px-2.5 lg:py-3 lg:whitespace-nowrap">
                   <Highlight text={user.name || "—"} query={query} />
                 </td>
-                <td className="px-2.5 py-3 text-slate-600">{user.title}</td>
-                <td className="px-2.5 py-3 text-slate-600">
+                <Cell label="Title" value={user.title}>
+                  {user.title}
+                </Cell>
+                <Cell label="Email" value={user.email} className="max-lg:break-all">
                   <Highlight text={user.email} query={query} />
-                </td>
-                <td className="px-2.5 py-3">
+                </Cell>
+                <Cell label="Admin" value={roleLabel(user)}>
                   <RoleBadge label={roleLabel(user)} />
-                </td>
-                <td className="px-2.5 py-3 text-slate-600">
+                </Cell>
+                <Cell label="Group" value={groupLabel(user)}>
                   <Highlight text={groupLabel(user)} query={query} />
-                </td>
-                <td className="px-2.5 py-3 text-slate-600">
+                </Cell>
+                <Cell label="Office" value={officeLabel(user)}>
                   <Highlight text={officeLabel(user)} query={query} />
-                </td>
-                <td className="px-2.5 py-3 whitespace-nowrap">
+                </Cell>
+                <td className="max-lg:mt-1 max-lg:flex max-lg:flex-wrap max-lg:items-baseline max-lg:gap-x-3 lg:px-2.5 lg:py-3 lg:whitespace-nowrap">
                   <span className={clsx("font-medium", user.completed ? "text-green-700" : "text-amber-700")}>{statusLabel(user)}</span>
                   {!user.completed && data.canInvite && canChange(data.me, user) ? (
-                    <span className="block">
+                    <span className="lg:block">
                       <ResendInviteButton userId={user._id} name={user.name || user.email} />
                     </span>
                   ) : null}
                 </td>
-                <td className="px-2 py-2 text-right">
+                <td className="text-right max-lg:absolute max-lg:top-2 max-lg:right-2 lg:px-2 lg:py-2">
                   {data.canInvite && canChange(data.me, user) ? <UserRowMenu user={user} open={dialogs.open} /> : null}
                 </td>
               </tr>
@@ -187,6 +209,18 @@ export default function AllUsersPage() {
       </div>
       {dialogs.modal}
     </div>
+  );
+}
+
+/** A table cell; on a card a 'Label: value' line, left out when there is no value. */
+function Cell({ label, value, className, children }: { label: string; value: string; className?: string; children: ReactNode }) {
+  return (
+    <td className={clsx("text-slate-600 max-lg:block max-lg:py-0.5 lg:px-2.5 lg:py-3", !value && "max-lg:hidden", className)}>
+      <span className="mr-1 text-slate-500 lg:hidden" aria-hidden="true">
+        {label}:
+      </span>
+      {children}
+    </td>
   );
 }
 

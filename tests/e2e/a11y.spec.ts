@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { accounts, login, viewports } from "./fixtures";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { accounts, login, viewports, waitForHydration } from "./fixtures";
 
 const pages: { path: string; as?: string; heading: string | RegExp }[] = [
   { path: "/login", heading: "Sign in to your account" },
@@ -12,6 +12,7 @@ const pages: { path: string; as?: string; heading: string | RegExp }[] = [
   { path: "/operator", as: "operator@demo.test", heading: /./ },
   { path: "/signup/demo-invite-token", heading: /./ },
   { path: "/reset/not-a-real-reset-link", heading: /./ },
+  { path: "/overview", as: accounts.companyAdmin, heading: "Team overview" },
 ];
 
 /** One line per offending node, so a failure says what to fix and where. */
@@ -47,6 +48,69 @@ for (const [size, viewport] of Object.entries(viewports)) {
       await expect(page).toHaveURL(/\/offices\/[^/]+$/);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
+    });
+
+    // What opens on top of a screen is checked open: dialogs, menus and list boxes.
+    test(`open dialogs and menus have no WCAG 2 A/AA violations (${size})`, async ({ browser }) => {
+      test.setTimeout(120_000);
+      let page!: Page;
+      const contexts: BrowserContext[] = [];
+      // One context per account, each closed before the next (an open realtime socket left
+      // to the end of the test makes wrangler dev drop its listener).
+      const signIn = async (email: string) => {
+        for (const context of contexts.splice(0)) await context.close();
+        const context = await browser.newContext({ viewport });
+        contexts.push(context);
+        page = await context.newPage();
+        await login(page, email);
+      };
+      const check = async (what: string) => expect(await axeViolations(page), what).toEqual([]);
+
+      await signIn(accounts.companyAdmin);
+      await page.goto("/users/all");
+      const actions = page.getByRole("button", { name: "Actions for Emil Employee" });
+      await waitForHydration(actions);
+      await actions.click();
+      await expect(page.getByRole("menuitem", { name: "Edit" })).toBeVisible();
+      await check("/users/all with a row menu open");
+      await page.getByRole("menuitem", { name: "Edit" }).click();
+      await expect(page.getByRole("dialog", { name: "Edit user" })).toBeVisible();
+      await check("the Edit user dialog");
+      await page.keyboard.press("Escape");
+      await page.getByRole("button", { name: "Invite", exact: true }).click();
+      await expect(page.getByRole("dialog", { name: "Invite new administrators/employees" })).toBeVisible();
+      await check("the Invite dialog");
+      await page.keyboard.press("Escape");
+
+      await page.goto("/overview");
+      await waitForHydration(page.getByTestId("team-filter"));
+      await page.getByTestId("team-filter").click();
+      await expect(page.getByRole("listbox")).toBeVisible();
+      await check("/overview with the team filter open");
+
+      await signIn("erik.lindqvist.1@demo.test");
+      await page.goto("/home");
+      const add = page.getByRole("button", { name: "Add Forecast", exact: true });
+      await waitForHydration(add);
+      await add.click();
+      await expect(page.getByRole("dialog", { name: "Add Forecast" })).toBeVisible();
+      await check("the forecast editor");
+      await page.keyboard.press("Escape");
+
+      await signIn("admin@demo.test");
+      await page.goto("/home");
+      const wfh = page.getByRole("button", { name: "WFH Overview" });
+      await waitForHydration(wfh);
+      await wfh.click();
+      await expect(page.getByTestId("wfh-row").first()).toBeVisible();
+      await check("the WFH overview");
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await page.getByRole("button", { name: "Forecasts", exact: true }).click();
+      await expect(page.getByTestId("planner-row").first()).toBeVisible();
+      await check("the forecast planner");
+      await page.keyboard.press("Escape");
+      for (const context of contexts) await context.close();
     });
   });
 }

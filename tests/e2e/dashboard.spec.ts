@@ -151,7 +151,7 @@ test("a colleague with the WFH overview sees a location change live", async ({ p
   const secondDay = page.getByRole("list", { name: "This week" }).getByRole("listitem").nth(1);
   await secondDay.hover();
   await secondDay.getByRole("button", { name: "Absent" }).click();
-  await expect(row.locator("td").nth(1)).toContainText("Absent", LIVE);
+  await expect(row.locator("td").nth(1)).toContainText("Away", LIVE);
   await colleague.close();
 });
 

@@ -186,6 +186,70 @@ test("keyboard: add a forecast from the row's button, move it with the arrow key
     .toEqual([[day(1), day(3)]]);
 });
 
+test("a weekend-only forecast widens its day; short bars show colour, name the status, and never cut text", async ({ page }) => {
+  await login(page, ERIK);
+  const erikId = await clearForecasts(page);
+  const day = nextWeek();
+  // Saturday only, and a one-day Monday with a comment too long for one day.
+  for (const data of [
+    { startDate: day(5), endDate: day(5), status: "3", comment: "Seminar" },
+    { startDate: day(0), endDate: day(0), status: "3", comment: "Closing the Nordic merger" },
+  ])
+    expect((await page.request.post(`/api/v2/forecast/${erikId}`, { data })).status()).toBe(201);
+
+  const planner = await openPlanner(page, "Absence planning");
+  await goToNextWeek(planner);
+  const row = planner.locator(`[data-testid="planner-row"][data-person="${erikId}"]`);
+  const saturday = row.locator(`[data-testid="planner-item"][data-start="${day(5)}"]`);
+  await expect(saturday).toBeVisible();
+  const width = async (dayKey: string) => (await planner.locator(`[data-day="${dayKey}"]`).boundingBox())!.width;
+  const weekday = await width(day(1));
+  expect(await width(day(5)), "the Saturday holding a forecast").toBeGreaterThan(weekday * 0.9);
+  // (Which other weekend days are narrow depends on the seeded colleagues: the rule itself is unit-tested in dates.test.ts.)
+  await expect(planner.locator(`[data-day="${day(5)}"]`)).toContainText("Sat");
+
+  for (const item of [saturday, row.locator(`[data-testid="planner-item"][data-start="${day(0)}"]`)]) {
+    const button = item.getByRole("button");
+    await expect(button).toHaveAccessibleName(/Seriously busy/);
+    await expect(button).toHaveAttribute("title", /Seriously busy/);
+    // Whatever text a bar shows is whole: nothing clipped, no ellipsis.
+    for (const text of await item.locator("span[data-testid]").all()) {
+      const clipped = await text.evaluate(
+        (node) => node.scrollWidth > node.clientWidth || node.getBoundingClientRect().right > node.parentElement!.getBoundingClientRect().right,
+      );
+      expect(clipped, await text.innerText()).toBe(false);
+    }
+  }
+  await expect(planner.getByTestId("planner-legend")).toContainText("Seriously busy");
+});
+
+test("on a phone the planner shows one week across the screen with each name above its bars", async ({ page }) => {
+  await page.setViewportSize(viewports.phone);
+  await login(page, ERIK);
+  const erikId = await clearForecasts(page);
+  const day = nextWeek();
+  await page.request.post(`/api/v2/forecast/${erikId}`, { data: { startDate: day(1), endDate: day(3), status: "2", comment: "Due diligence" } });
+  const planner = await openPlanner(page, "Absence planning");
+  await goToNextWeek(planner);
+  await expect(planner.locator("[data-day]")).toHaveCount(7);
+  const scroll = planner.getByTestId("planner-scroll");
+  expect(await scroll.evaluate((node) => node.scrollWidth - node.clientWidth), "sideways scroll in px").toBeLessThanOrEqual(0);
+
+  const row = planner.locator(`[data-testid="planner-row"][data-person="${erikId}"]`);
+  await scrollTo(planner, row);
+  const name = row.getByTestId("planner-name");
+  await expect(name).toContainText("Erik Lindqvist");
+  const nameBox = (await name.boundingBox())!;
+  const trackBox = (await row.getByTestId("planner-track").boundingBox())!;
+  expect(nameBox.y + nameBox.height, "name above the bars").toBeLessThanOrEqual(trackBox.y + 1);
+  expect(trackBox.width, "the bars use the full width").toBeGreaterThan(280);
+  const item = row.getByTestId("planner-item");
+  await expect(item).toContainText("Busy");
+  const box = (await item.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: "test-results/screenshots/planner-phone-week.png" });
+});
+
 test("without new forecasting only away items can be dragged", async ({ page }) => {
   await login(page, OTHER_FIRM);
   const planner = await openPlanner(page, "Absence planning");

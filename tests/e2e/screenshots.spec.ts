@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { accounts, login, viewports } from "./fixtures";
+import { accounts, login, viewports, waitForHydration } from "./fixtures";
 
 /** Full-page screenshots for a person to look at: test-results/screenshots/{name}-{width}.png. */
 const shots: { name: string; path: string; as?: string; heading: string }[] = [
@@ -28,5 +28,40 @@ for (const viewport of Object.values(viewports)) {
         await page.screenshot({ path: `test-results/screenshots/${name}-${viewport.width}.png`, fullPage: true });
       });
     }
+  });
+}
+
+/** Screens of issue 17: /users/all, the WFH overview and the forecast planner. */
+for (const viewport of Object.values(viewports)) {
+  test.describe(`overlay and admin screenshots at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test(`users-all-${viewport.width}`, async ({ page }) => {
+      await login(page, accounts.companyAdmin);
+      await page.goto("/users/all");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("All users");
+      await page.evaluate(() => document.fonts.ready);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, "horizontal overflow in px").toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `test-results/screenshots/users-all-${viewport.width}.png`, fullPage: true });
+      await page.getByRole("button", { name: "Actions for Emil Employee" }).click();
+      await expect(page.getByRole("menuitem", { name: "Edit" })).toBeVisible();
+      await page.screenshot({ path: `test-results/screenshots/users-all-menu-${viewport.width}.png` });
+    });
+
+    test(`wfh-overview-and-planner-${viewport.width}`, async ({ page }) => {
+      await login(page, "admin@demo.test");
+      await page.goto("/home");
+      const wfh = page.getByRole("button", { name: "WFH Overview" });
+      await waitForHydration(wfh);
+      await wfh.click();
+      await expect(page.getByTestId("wfh-row").first()).toBeVisible();
+      await page.screenshot({ path: `test-results/screenshots/wfh-overview-${viewport.width}.png` });
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await page.getByRole("button", { name: "Forecasts", exact: true }).click();
+      await expect(page.getByTestId("planner-row").first()).toBeVisible();
+      await page.screenshot({ path: `test-results/screenshots/planner-${viewport.width}.png` });
+    });
   });
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { countWeekdays, isoWeek, layoutDays, mondayOf, moveKeepingWeekdays, PLANNER, spanOf } from "~/domain/planner/timeline";
+import {
+  countWeekdays,
+  isoWeek,
+  layoutDays,
+  mondayOf,
+  moveKeepingWeekdays,
+  PLANNER,
+  plannerDayCount,
+  spanOf,
+  weekendOnlyDays,
+} from "~/domain/planner/timeline";
 import { addDays, dayKey, formatUtc, nextWorkingDays, parseDayKey, startOfUtcDay, weekdayIndex } from "~/lib/dates";
 
 const d = parseDayKey;
@@ -73,5 +83,31 @@ describe("planner timeline maths", () => {
     expect(span.clippedEnd).toBe(true);
     expect(span.left + span.width).toBeCloseTo(1000);
     expect(spanOf(columns, "2026-12-01", "2026-12-03")).toBeNull();
+  });
+
+  it("widens a weekend day only while it holds an item with no weekday in view (decision 0075)", () => {
+    const monday = d("2026-11-23");
+    const items = [
+      { startDate: "2026-11-28", endDate: "2026-11-28" }, // Saturday only: widened
+      { startDate: "2026-11-27", endDate: "2026-11-29" }, // Friday to Sunday: has a weekday, so not
+      { startDate: "2026-11-20", endDate: "2026-11-21" }, // before the window
+    ];
+    const wide = weekendOnlyDays(monday, 7, items);
+    expect([...wide]).toEqual(["2026-11-28"]);
+    // A weekend clipped by the window's start counts what is in view: Sunday 22nd alone.
+    expect([...weekendOnlyDays(d("2026-11-22"), 7, [{ startDate: "2026-11-20", endDate: "2026-11-22" }])]).toEqual(["2026-11-22"]);
+
+    const columns = layoutDays(monday, 7, 1000, wide);
+    const unit = 1000 / (6 + PLANNER.weekendWidth);
+    expect(columns[5].width).toBeCloseTo(unit);
+    expect(columns[6].width).toBeCloseTo(unit * PLANNER.weekendWidth);
+    expect(columns[6].left + columns[6].width).toBeCloseTo(1000);
+  });
+
+  it("shows one week on a phone and the spec's day counts from 600 px up", () => {
+    expect(plannerDayCount(390)).toBe(7);
+    expect(plannerDayCount(599)).toBe(7);
+    expect(plannerDayCount(600)).toBe(14);
+    expect(plannerDayCount(1280)).toBe(14 + 5 + 4 + 4 + 3);
   });
 });

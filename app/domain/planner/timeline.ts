@@ -11,6 +11,11 @@ export const PLANNER = {
   maxWidth: 1500,
   zIndex: 1060,
   baseDays: 14,
+  /** Below this viewport width the planner uses its phone layout (decision 0075). */
+  phoneWidth: 600,
+  /** The phone layout shows one week, Monday to Sunday. */
+  phoneDays: 7,
+  phoneRowHeight: 64,
 } as const;
 
 /** Extra visible days from each viewport-width breakpoint (px) upward. */
@@ -30,6 +35,11 @@ export function visibleDayCount(viewportWidth: number): number {
   return DAY_BREAKPOINTS.reduce<number>((days, [min, extra]) => (viewportWidth >= min ? days + extra : days), PLANNER.baseDays);
 }
 
+/** Days the planner shows at a viewport width: the spec's count, or one week on a phone. */
+export function plannerDayCount(viewportWidth: number): number {
+  return viewportWidth < PLANNER.phoneWidth ? PLANNER.phoneDays : visibleDayCount(viewportWidth);
+}
+
 export interface DayColumn {
   /** "YYYY-MM-DD" */
   key: string;
@@ -40,19 +50,51 @@ export interface DayColumn {
   width: number;
 }
 
-/** Day columns filling `width` px: weekend days take 0.15 of a weekday. */
-export function layoutDays(start: Date, count: number, width: number): DayColumn[] {
+/** Width of a day in weekdays: 0.15 for a weekend day, unless it is one of `wide`. */
+function dayUnits(date: Date, wide: ReadonlySet<string>): number {
+  return isWeekend(date) && !wide.has(dayKey(date)) ? PLANNER.weekendWidth : 1;
+}
+
+/** The total width of `count` days in weekdays. */
+export function layoutUnits(start: Date, count: number, wide: ReadonlySet<string> = new Set()): number {
+  return Array.from({ length: count }, (_, i) => addDays(startOfUtcDay(start), i)).reduce((sum, d) => sum + dayUnits(d, wide), 0);
+}
+
+/**
+ * Day columns filling `width` px: weekend days take 0.15 of a weekday, except the days in
+ * `wide` (weekend days holding an item that has no weekday in view), which take a full one.
+ */
+export function layoutDays(start: Date, count: number, width: number, wide: ReadonlySet<string> = new Set()): DayColumn[] {
   const days = Array.from({ length: count }, (_, i) => addDays(startOfUtcDay(start), i));
-  const units = days.reduce((sum, d) => sum + (isWeekend(d) ? PLANNER.weekendWidth : 1), 0);
+  const units = days.reduce((sum, d) => sum + dayUnits(d, wide), 0);
   const unit = units > 0 ? width / units : 0;
   let left = 0;
   return days.map((date) => {
     const weekend = isWeekend(date);
-    const w = (weekend ? PLANNER.weekendWidth : 1) * unit;
+    const w = dayUnits(date, wide) * unit;
     const column = { key: dayKey(date), date, weekend, left, width: w };
     left += w;
     return column;
   });
+}
+
+/**
+ * Weekend days of the window [start, start + count) that hold an item with no weekday in
+ * the window: drawn 0.15 wide such an item would be a sliver without a label.
+ */
+export function weekendOnlyDays(start: Date, count: number, items: { startDate: string; endDate: string }[]): Set<string> {
+  const first = startOfUtcDay(start);
+  const last = addDays(first, count - 1);
+  const wide = new Set<string>();
+  for (const item of items) {
+    const from = parseDayKey(item.startDate);
+    const to = parseDayKey(item.endDate);
+    if (to < first || from > last) continue;
+    const days: Date[] = [];
+    for (let d = from < first ? first : from; d <= to && d <= last; d = addDays(d, 1)) days.push(d);
+    if (days.length > 0 && days.every(isWeekend)) for (const d of days) wide.add(dayKey(d));
+  }
+  return wide;
 }
 
 /** The day index under x (clamped to the visible columns). */

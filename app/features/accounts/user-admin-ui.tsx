@@ -3,6 +3,7 @@ import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { canAdministerUser, type Membership, type RoleFlags } from "~/auth/permissions";
 import { Modal } from "~/components/dialog";
+import { PortalInMain } from "~/components/portal-in-main";
 import { ConfirmForm } from "~/features/company/catalog-forms";
 import type { TeamChoices } from "./select-field";
 import { TeamForm, UserEditForm, type EditableUser, type TeamUser } from "./user-dialogs";
@@ -86,61 +87,68 @@ export function UserRowMenu({ user, open }: { user: AdminUser; open: (state: Non
   const label = user.name || user.email;
   const isAdmin = user.administratorPriviliges;
   return (
-    <Menu>
-      <MenuButton
-        aria-label={`Actions for ${label}`}
-        title="Actions"
-        className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800 data-open:bg-slate-100"
-      >
-        <svg viewBox="0 0 24 24" fill="currentColor" className="h-4 w-4" aria-hidden="true">
-          <circle cx="5" cy="12" r="1.8" />
-          <circle cx="12" cy="12" r="1.8" />
-          <circle cx="19" cy="12" r="1.8" />
-        </svg>
-      </MenuButton>
-      <MenuItems anchor="bottom end" className="z-40 w-56 rounded-lg bg-white py-1 text-sm shadow-lg ring-1 ring-slate-200 focus:outline-none">
-        <MenuItem>
-          <button
-            type="button"
-            onClick={() => open({ kind: "edit", user })}
-            className="block w-full px-4 py-2 text-left text-slate-800 data-focus:bg-slate-100"
-          >
-            Edit
-          </button>
-        </MenuItem>
-        <MenuItem>
-          <button
-            type="button"
-            onClick={() => open({ kind: "team", user })}
-            className="block w-full px-4 py-2 text-left text-slate-800 data-focus:bg-slate-100"
-          >
-            Change group and office
-          </button>
-        </MenuItem>
-        {user.companyAdmin ? null : (
+    <PortalInMain>
+      <Menu>
+        <MenuButton
+          aria-label={`Actions for ${label}`}
+          title="Actions"
+          className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800 data-open:bg-slate-100"
+        >
+          <svg viewBox="0 0 24 24" fill="currentColor" className="h-4 w-4" aria-hidden="true">
+            <circle cx="5" cy="12" r="1.8" />
+            <circle cx="12" cy="12" r="1.8" />
+            <circle cx="19" cy="12" r="1.8" />
+          </svg>
+        </MenuButton>
+        {/* Not modal: a modal menu makes the rest of the page inert, heading and landmarks included. */}
+        <MenuItems
+          anchor="bottom end"
+          modal={false}
+          className="z-40 w-56 rounded-lg bg-white py-1 text-sm shadow-lg ring-1 ring-slate-200 focus:outline-none"
+        >
           <MenuItem>
             <button
               type="button"
-              onClick={() =>
-                fetcher.submit({ intent: "setAdmin", id: user._id, admin: "false", administratorPriviliges: String(!isAdmin) }, { method: "post" })
-              }
+              onClick={() => open({ kind: "edit", user })}
               className="block w-full px-4 py-2 text-left text-slate-800 data-focus:bg-slate-100"
             >
-              {isAdmin ? "Remove admin priviliges" : "Make admin"}
+              Edit
             </button>
           </MenuItem>
-        )}
-        <MenuItem>
-          <button
-            type="button"
-            onClick={() => open({ kind: "delete", user })}
-            className="block w-full px-4 py-2 text-left text-red-700 data-focus:bg-red-50"
-          >
-            Delete
-          </button>
-        </MenuItem>
-      </MenuItems>
-    </Menu>
+          <MenuItem>
+            <button
+              type="button"
+              onClick={() => open({ kind: "team", user })}
+              className="block w-full px-4 py-2 text-left text-slate-800 data-focus:bg-slate-100"
+            >
+              Change group and office
+            </button>
+          </MenuItem>
+          {user.companyAdmin ? null : (
+            <MenuItem>
+              <button
+                type="button"
+                onClick={() =>
+                  fetcher.submit({ intent: "setAdmin", id: user._id, admin: "false", administratorPriviliges: String(!isAdmin) }, { method: "post" })
+                }
+                className="block w-full px-4 py-2 text-left text-slate-800 data-focus:bg-slate-100"
+              >
+                {isAdmin ? "Remove admin priviliges" : "Make admin"}
+              </button>
+            </MenuItem>
+          )}
+          <MenuItem>
+            <button
+              type="button"
+              onClick={() => open({ kind: "delete", user })}
+              className="block w-full px-4 py-2 text-left text-red-700 data-focus:bg-red-50"
+            >
+              Delete
+            </button>
+          </MenuItem>
+        </MenuItems>
+      </Menu>
+    </PortalInMain>
   );
 }
 

@@ -101,6 +101,21 @@ export function sortUsers<T extends TableUser>(list: T[], sort: Sort): T[] {
   });
 }
 
+const SORT_KEYS: readonly SortKey[] = ["name", "title", "email", "domain", "admin", "group", "office", "status"];
+
+/** The order named in the address (`?sort=email&dir=desc`); the default for anything else. */
+export function parseSort(params: URLSearchParams): Sort {
+  const key = params.get("sort") as SortKey | null;
+  const dir = params.get("dir");
+  if (!key || !SORT_KEYS.includes(key)) return DEFAULT_SORT;
+  return { key, dir: dir === "desc" ? "desc" : "asc" };
+}
+
+/** The address of an order: the server sorts by it for the first render and without JavaScript. */
+export function sortSearch(sort: Sort): string {
+  return `?sort=${sort.key}&dir=${sort.dir}`;
+}
+
 /** The next order after clicking a column header. */
 export function nextSort(current: Sort, column: Exclude<SortKey, "domain">): Sort {
   if (column === "email") {

@@ -58,7 +58,7 @@ export function ForecastForm({
           Date Range
         </p>
         <p className="mt-1 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-800 ring-1 ring-slate-200" data-testid={`${idPrefix}-range`}>
-          {range?.from ? formatRange(dayKey(range.from), dayKey(range.to ?? range.from)) : <span className="text-slate-400">Select date range</span>}
+          {range?.from ? formatRange(dayKey(range.from), dayKey(range.to ?? range.from)) : <span className="text-slate-500">Select date range</span>}
         </p>
         <div className="mt-2 overflow-x-auto" aria-labelledby={`${idPrefix}-range-label`}>
           <RangeDayPicker selected={range} onSelect={onRange} disabled={blocked} />

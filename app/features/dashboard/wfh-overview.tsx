@@ -2,6 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
 import { Avatar } from "~/components/avatar";
 import { Modal } from "~/components/dialog";
+import { workplaceDayLabel } from "~/domain/workplace/labels";
 import type { WorkplaceOption } from "~/domain/workplace/workplace.schema";
 import { profilePictureUrl } from "~/lib/profile-picture";
 import { formatDay } from "./day-picker";
@@ -20,20 +21,7 @@ interface Overview {
   }[];
 }
 
-const optionName = (option: WorkplaceOption, row: Overview["rows"][number], elsewhere: string) => {
-  switch (option) {
-    case 0:
-      return row.secondaryOffice ? (row.office ?? "Office") : "Office";
-    case 1:
-      return "Home";
-    case 2:
-      return "Absent";
-    case 3:
-      return row.secondaryOffice ?? elsewhere;
-    default:
-      return "Not set";
-  }
-};
+const optionName = (option: WorkplaceOption, row: Overview["rows"][number], elsewhere: string) => workplaceDayLabel(option, row, elsewhere);
 
 /** Next five working days, one row per completed non-admin person, the viewer first. */
 export function WfhOverview({ open, onClose, elsewhereLabel }: { open: boolean; onClose: () => void; elsewhereLabel: string }) {
@@ -51,7 +39,8 @@ export function WfhOverview({ open, onClose, elsewhereLabel }: { open: boolean; 
           Loading...
         </p>
       ) : (
-        <div className="max-h-[65vh] overflow-auto">
+        // Focusable so the keyboard can scroll it (axe: scrollable-region-focusable).
+        <div className="max-h-[65vh] overflow-auto rounded-md" tabIndex={0} role="region" aria-label="Where people work, next five working days">
           <table className="w-full text-sm">
             <thead className="sticky top-0 bg-white">
               <tr className="text-left text-xs text-slate-500">

@@ -10,14 +10,16 @@ import {
   dayIndexAt,
   isoWeek,
   layoutDays,
+  layoutUnits,
   mondayOf,
   moveKeepingWeekdays,
   PLANNER,
+  plannerDayCount,
   spanOf,
-  visibleDayCount,
+  weekendOnlyDays,
   type DayColumn,
 } from "~/domain/planner/timeline";
-import { workloadColorClass, workloadLabel } from "~/domain/workload/levels";
+import { WORKLOAD_LABELS, workloadColorClass, workloadLabel } from "~/domain/workload/levels";
 import { addDays, formatUtc, isWeekend, parseDayKey } from "~/lib/dates";
 import { formatRange } from "~/features/dashboard/day-picker";
 import { PlannerEditor, type PlannerEditorState } from "./planner-editor";
@@ -105,7 +107,7 @@ function itemText(item: Item) {
  */
 export function PlannerOverlay({ open, onClose, title }: { open: boolean; onClose: () => void; title: string }) {
   const viewport = useViewportWidth();
-  const dayCount = visibleDayCount(viewport);
+  const dayCount = plannerDayCount(viewport);
   const [start, setStart] = useState(() => key(mondayOf(new Date())));
   const { data, forecasts, write, busy, error, clearError } = usePlannerData(open, start, dayCount);
   const [editor, setEditor] = useState<PlannerEditorState | null>(null);
@@ -141,7 +143,7 @@ export function PlannerOverlay({ open, onClose, title }: { open: boolean; onClos
               ‹ W{isoWeek(addDays(startDate, -7))}
             </button>
             <span className="px-2 text-sm text-slate-700" data-testid="planner-range-heading">
-              Week {week}–{isoWeek(endDate)}
+              Week {week === isoWeek(endDate) ? week : `${week}–${isoWeek(endDate)}`}
               <span className="hidden sm:inline"> · {formatRange(start, key(endDate))}</span>
             </span>
             <button
@@ -195,7 +197,7 @@ export function PlannerOverlay({ open, onClose, title }: { open: boolean; onClos
             forecasts={forecasts}
             start={startDate}
             dayCount={dayCount}
-            narrow={viewport < 600}
+            phone={viewport < PLANNER.phoneWidth}
             write={write}
             onEdit={setEditor}
             onDragChange={setDragging}
@@ -222,7 +224,7 @@ function Timeline({
   forecasts,
   start,
   dayCount,
-  narrow,
+  phone,
   write,
   onEdit,
   onDragChange,
@@ -231,22 +233,19 @@ function Timeline({
   forecasts: ApiForecast[];
   start: Date;
   dayCount: number;
-  narrow: boolean;
+  /** Phone layout: one week fills the width, the name sits above the bar row. */
+  phone: boolean;
   write: (change: PlannerWrite) => Promise<unknown>;
   onEdit: (state: PlannerEditorState) => void;
   onDragChange: (dragging: boolean) => void;
 }) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const [measureRef, width] = useElementWidth();
-  const nameWidth = narrow ? 120 : 200;
+  const nameWidth = phone ? 0 : 200;
+  const rowHeight = phone ? PLANNER.phoneRowHeight : PLANNER.rowHeight;
   const today = day(data.today);
   const settings = data.settings;
   const viewer = data.viewer;
-
-  // Narrow screens scroll sideways rather than squeeze a weekday under 30 px.
-  const units = useMemo(() => layoutDays(start, dayCount, 1).reduce((sum, c) => sum + (c.weekend ? PLANNER.weekendWidth : 1), 0), [start, dayCount]);
-  const trackWidth = Math.max(width - nameWidth, Math.ceil(units * (narrow ? 30 : 36)));
-  const columns = useMemo(() => layoutDays(start, dayCount, Math.max(trackWidth, 0)), [start, dayCount, trackWidth]);
 
   const itemsByPerson = useMemo(() => {
     const map = new Map<string, Item[]>();
@@ -296,12 +295,21 @@ function Timeline({
     return map;
   }, [data, forecasts, viewer, settings, today]);
 
+  // A weekend day holding an item with no weekday in view is as wide as a weekday (decision 0075).
+  const wide = useMemo(() => weekendOnlyDays(start, dayCount, [...itemsByPerson.values()].flat()), [start, dayCount, itemsByPerson]);
+  const wideKey = [...wide].join();
+  // Below a weekday of 36 px the track scrolls sideways rather than shrink further.
+  const units = useMemo(() => layoutUnits(start, dayCount, wide), [start, dayCount, wideKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const trackWidth = phone ? Math.max(width, 0) : Math.max(width - nameWidth, Math.ceil(units * 36));
+  const columns = useMemo(() => layoutDays(start, dayCount, Math.max(trackWidth, 0), wide), [start, dayCount, trackWidth, wideKey]); // eslint-disable-line react-hooks/exhaustive-deps
+
   const virtualizer = useVirtualizer({
     count: data.people.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => PLANNER.rowHeight,
+    estimateSize: () => rowHeight,
     overscan: 6,
   });
+  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
 
   // Dragging ----------------------------------------------------------------------------
   const drag = useRef<Drag | null>(null);
@@ -466,7 +474,7 @@ function Timeline({
   };
 
   const headerHeight = 40;
-  const listHeight = Math.min(PLANNER.listHeight, data.people.length * PLANNER.rowHeight + headerHeight);
+  const listHeight = Math.min(PLANNER.listHeight, data.people.length * rowHeight + headerHeight);
   const todayColumn = columns.find((c) => c.key === today);
 
   return (
@@ -479,9 +487,11 @@ function Timeline({
       >
         <div style={{ width: nameWidth + trackWidth, height: virtualizer.getTotalSize() + headerHeight, position: "relative" }}>
           <div className="sticky top-0 z-20 flex border-b border-slate-200 bg-white" style={{ height: headerHeight, width: nameWidth + trackWidth }}>
-            <div className="sticky left-0 z-10 flex items-center bg-white px-2 text-xs font-medium text-slate-500" style={{ width: nameWidth }}>
-              {data.people.length} people
-            </div>
+            {phone ? null : (
+              <div className="sticky left-0 z-10 flex items-center bg-white px-2 text-xs font-medium text-slate-500" style={{ width: nameWidth }}>
+                {data.people.length} people
+              </div>
+            )}
             <div className="relative" style={{ width: trackWidth }} aria-hidden="true">
               {columns.map((c) => (
                 <div
@@ -493,9 +503,9 @@ function Timeline({
                   )}
                   style={{ left: c.left, width: c.width }}
                 >
-                  {c.weekend ? null : (
+                  {c.width < 20 ? null : (
                     <>
-                      <span>{formatUtc(c.date, narrow ? "EEEEE" : "EEE")}</span>
+                      <span>{formatUtc(c.date, "EEE")}</span>
                       <span>{c.date.getUTCDate()}</span>
                     </>
                   )}
@@ -516,14 +526,18 @@ function Timeline({
                   aria-label={person.name}
                   data-testid="planner-row"
                   data-person={person._id}
-                  className="absolute left-0 flex border-b border-slate-100"
-                  style={{ top: headerHeight + row.start, height: PLANNER.rowHeight, width: nameWidth + trackWidth }}
+                  className={clsx("absolute left-0 flex border-b border-slate-100", phone && "flex-col")}
+                  style={{ top: headerHeight + row.start, height: rowHeight, width: nameWidth + trackWidth }}
                 >
-                  <div className="sticky left-0 z-10 flex items-center gap-2 bg-white px-2" style={{ width: nameWidth }}>
-                    {narrow ? null : <Avatar name={person.name} src={person.picture} size="sm" />}
-                    <span className="min-w-0 flex-1">
+                  <div
+                    className={clsx("sticky left-0 z-10 flex items-center gap-2 bg-white px-2", phone && "h-6 pt-1")}
+                    style={phone ? { width: trackWidth } : { width: nameWidth }}
+                    data-testid="planner-name"
+                  >
+                    {phone ? null : <Avatar name={person.name} src={person.picture} size="sm" />}
+                    <span className={clsx("min-w-0 flex-1", phone && "flex items-baseline gap-2")}>
                       <span className="block truncate text-sm font-medium text-slate-900">{person.name}</span>
-                      {narrow ? null : <span className="block truncate text-xs text-slate-500">{person.title}</span>}
+                      <span className="block truncate text-xs text-slate-500">{person.title}</span>
                     </span>
                     {rowEditable ? (
                       <button
@@ -537,7 +551,7 @@ function Timeline({
                     ) : null}
                   </div>
                   <div
-                    className={clsx("relative", rowEditable && "cursor-crosshair")}
+                    className={clsx("relative", phone && "flex-1", rowEditable && "cursor-crosshair")}
                     style={{ width: trackWidth, touchAction: "pan-y" }}
                     data-testid="planner-track"
                     onPointerDown={(e) => onPointerDown(e, person, rowEditable)}
@@ -554,14 +568,14 @@ function Timeline({
                           key={item.key}
                           item={shown}
                           columns={columns}
-                          narrow={narrow}
+                          phone={phone}
                           dragging={rowPreview?.itemKey === item.key}
                           onOpen={() => openItem(item)}
                           onKey={(e) => onItemKey(e, item)}
                         />
                       );
                     })}
-                    {rowPreview && !rowPreview.itemKey ? <Selection columns={columns} preview={rowPreview} /> : null}
+                    {rowPreview && !rowPreview.itemKey ? <Selection columns={columns} preview={rowPreview} phone={phone} /> : null}
                   </div>
                 </div>
               );
@@ -569,7 +583,8 @@ function Timeline({
           </div>
         </div>
       </div>
-      <p className="mt-2 text-xs text-slate-500">
+      <Legend />
+      <p className="mt-2 text-xs text-slate-600">
         Drag on an empty part of your row to add a forecast, drag a bar to move it and its edges to change its dates. With the keyboard: Enter opens a
         bar, arrow keys move it by a day, Shift+arrows change its end date.
       </p>
@@ -594,29 +609,43 @@ function DayBackground({ columns, todayKey }: { columns: DayColumn[]; todayKey?:
   );
 }
 
-function Selection({ columns, preview }: { columns: DayColumn[]; preview: Preview }) {
+function Selection({ columns, preview, phone }: { columns: DayColumn[]; preview: Preview; phone: boolean }) {
   const span = spanOf(columns, preview.startDate, preview.endDate);
   if (!span) return null;
   return (
     <div
       data-testid="planner-selection"
-      className="absolute top-1.5 h-[38px] rounded-md bg-brand-200/70 ring-2 ring-brand-500"
+      className={clsx("absolute rounded-md bg-brand-200/70 ring-2 ring-brand-500", phone ? "top-1 h-8" : "top-1.5 h-[38px]")}
       style={{ left: span.left, width: span.width }}
     />
   );
 }
 
+/** Text widths for the bars, measured with the page's font (one canvas for the planner). */
+let measureContext: CanvasRenderingContext2D | null | undefined;
+function textWidth(text: string, font: string): number {
+  if (measureContext === undefined) measureContext = typeof document === "undefined" ? null : document.createElement("canvas").getContext("2d");
+  if (!measureContext) return text.length * 7;
+  measureContext.font = `${font} ${getComputedStyle(document.body).fontFamily}`;
+  return measureContext.measureText(text).width;
+}
+
+/**
+ * A bar on a row. Its colour is the status; the status and comment are its tooltip and
+ * accessible name, and show as text only where they fit whole (no 'Se…'): a short bar is
+ * colour alone (decision 0075).
+ */
 function Bar({
   item,
   columns,
-  narrow,
+  phone,
   dragging,
   onOpen,
   onKey,
 }: {
   item: Item;
   columns: DayColumn[];
-  narrow: boolean;
+  phone: boolean;
   dragging: boolean;
   onOpen: () => void;
   onKey: (event: KeyboardEvent<HTMLButtonElement>) => void;
@@ -627,6 +656,11 @@ function Bar({
   const away = item.status === "away";
   const range = formatRange(item.startDate, item.endDate);
   const label = `${item.person.name}: ${item.kind === "today" ? "today, " : ""}${title}${detail ? `, ${detail}` : ""}, ${range}${item.editable ? "" : ", read-only"}`;
+  const width = Math.max(span.width - 2, 6);
+  // px-1.5 on both sides, and a pixel to spare.
+  const room = width - 13;
+  const showTitle = textWidth(title, "500 12px") <= room;
+  const showDetail = Boolean(detail) && textWidth(detail!, "400 11px") <= room;
   return (
     <div
       data-item={item.key}
@@ -634,8 +668,8 @@ function Bar({
       data-start={item.startDate.slice(0, 10)}
       data-end={item.endDate.slice(0, 10)}
       data-editable={item.editable ? "true" : "false"}
-      className={clsx("absolute top-1.5 h-[38px]", dragging && "z-10 opacity-90 shadow-lg")}
-      style={{ left: span.left + 1, width: Math.max(span.width - 2, 6), touchAction: item.editable ? "none" : "pan-y" }}
+      className={clsx("absolute", phone ? "top-1 h-8" : "top-1.5 h-[38px]", dragging && "z-10 opacity-90 shadow-lg")}
+      style={{ left: span.left + 1, width, touchAction: item.editable ? "none" : "pan-y" }}
     >
       <button
         type="button"
@@ -644,16 +678,24 @@ function Bar({
         onClick={onOpen}
         onKeyDown={onKey}
         className={clsx(
-          "flex h-full w-full flex-col justify-center overflow-hidden rounded-md px-1.5 text-left leading-tight focus-visible:ring-2 focus-visible:ring-slate-900 focus-visible:outline-none",
+          "flex h-full w-full flex-col justify-center overflow-hidden rounded-md px-1.5 text-left leading-tight whitespace-nowrap text-slate-950 focus-visible:ring-2 focus-visible:ring-slate-900 focus-visible:outline-none",
           workloadColorClass(away ? null : item.status, away),
           item.kind === "today" &&
-            "opacity-80 ring-2 ring-white ring-inset [background-image:repeating-linear-gradient(45deg,transparent,transparent_6px,rgba(255,255,255,.25)_6px,rgba(255,255,255,.25)_12px)]",
+            "ring-2 ring-white ring-inset [background-image:repeating-linear-gradient(45deg,transparent,transparent_6px,rgba(255,255,255,.25)_6px,rgba(255,255,255,.25)_12px)]",
           item.kind === "vacation" && "bg-slate-400",
-          item.editable ? "cursor-grab text-slate-900" : "cursor-default text-slate-800",
+          item.editable ? "cursor-grab" : "cursor-default",
         )}
       >
-        <span className={clsx("block truncate font-medium", narrow ? "text-[10px]" : "text-xs")}>{title}</span>
-        {detail ? <span className={clsx("block truncate", narrow ? "text-[9px]" : "text-[11px]")}>{detail}</span> : null}
+        {showTitle ? (
+          <span className="block text-xs font-medium" data-testid="planner-item-title">
+            {title}
+          </span>
+        ) : null}
+        {showDetail && (showTitle || !phone) ? (
+          <span className="block text-[11px]" data-testid="planner-item-detail">
+            {detail}
+          </span>
+        ) : null}
       </button>
       {item.editable && !span.clippedStart ? (
         <span data-handle="start" aria-hidden="true" className="absolute top-0 left-0 h-full w-2 cursor-ew-resize rounded-l-md hover:bg-black/15" />
@@ -662,5 +704,27 @@ function Bar({
         <span data-handle="end" aria-hidden="true" className="absolute top-0 right-0 h-full w-2 cursor-ew-resize rounded-r-md hover:bg-black/15" />
       ) : null}
     </div>
+  );
+}
+
+/** What the colours mean: short bars carry no text. */
+function Legend() {
+  const entries: { label: string; className: string }[] = [
+    { label: WORKLOAD_LABELS["0"], className: workloadColorClass("0") },
+    { label: WORKLOAD_LABELS["1"], className: workloadColorClass("1") },
+    { label: WORKLOAD_LABELS["2"], className: workloadColorClass("2") },
+    { label: WORKLOAD_LABELS["3"], className: workloadColorClass("3") },
+    { label: WORKLOAD_LABELS.away, className: workloadColorClass(null, true) },
+    { label: "No data", className: workloadColorClass(null) },
+  ];
+  return (
+    <ul aria-label="Colours" className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600" data-testid="planner-legend">
+      {entries.map((entry) => (
+        <li key={entry.label} className="flex items-center gap-1.5">
+          <span aria-hidden="true" className={clsx("inline-block h-3 w-3 rounded-sm", entry.className)} />
+          {entry.label}
+        </li>
+      ))}
+    </ul>
   );
 }
