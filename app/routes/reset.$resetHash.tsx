@@ -8,8 +8,8 @@ import { Button } from "~/components/button";
 import { Field, inputProps } from "~/components/field";
 import { withFlash } from "~/components/flash-message";
 import { landingPath } from "~/domain/account/login.server";
-import { setPasswordSchema, type SetPasswordInput } from "~/domain/account/password.schema";
-import { isResetLinkValid, RESET_LINK_INVALID, setPasswordWithLink } from "~/domain/account/password.server";
+import { RESET_LINK_INVALID, setPasswordSchema, type SetPasswordInput } from "~/domain/account/password.schema";
+import { isResetLinkValid, setPasswordWithLink } from "~/domain/account/password.server";
 import { DomainError } from "~/domain/errors";
 import { AuthCard, FormAlert, ShowPasswordButton } from "~/features/accounts/auth-card";
 

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { accounts, login, viewports } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { accounts, expect, login, test, viewports } from "./fixtures";
 
 const pages: { path: string; as?: string; heading: string | RegExp }[] = [
   { path: "/login", heading: "Sign in to your account" },
