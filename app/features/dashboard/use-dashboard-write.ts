@@ -18,7 +18,8 @@ export function useDashboardWrite(key: string) {
   );
   const pending = fetcher.state !== "idle" && fetcher.formData ? Object.fromEntries(fetcher.formData) : null;
   const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
-  return { submit, pending: pending as Record<string, string> | null, error, busy: fetcher.state !== "idle" };
+  const result = fetcher.state === "idle" ? (fetcher.data ?? null) : null;
+  return { submit, pending: pending as Record<string, string> | null, error, busy: fetcher.state !== "idle", result };
 }
 
 /** Every dashboard write still in flight for an intent, e.g. to show forecasts optimistically. */
