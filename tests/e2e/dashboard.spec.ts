@@ -80,6 +80,7 @@ test("an employee sets workload, a quick date, a message, forecasts and work loc
   await comment.press("Enter");
   await expect(comment).toHaveValue("Drafting the SPA this week");
   await expect(device.getByLabel("General comment")).toHaveValue("Drafting the SPA this week", LIVE);
+  await expect(page.getByTestId("toast")).toHaveText("Saved");
 
   // Forecast editor: add, edit, delete.
   await page.getByRole("button", { name: "Add Forecast", exact: true }).click();
