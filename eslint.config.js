@@ -1,6 +1,7 @@
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import noServerValuesInUi from "./eslint/no-server-values-in-ui.js";
 
 export default tseslint.config(
   {
@@ -21,6 +22,12 @@ export default tseslint.config(
   {
     files: ["scripts/**/*.mjs"],
     languageOptions: { globals: { URL: "readonly", console: "readonly", process: "readonly" } },
+  },
+  {
+    // What the browser bundle holds: pages, their components and hooks.
+    files: ["app/**/*.tsx", "app/routes/**/*.ts", "app/components/**/*.ts", "app/features/**/*.ts", "app/realtime/**/*.ts"],
+    plugins: { local: { rules: { "no-server-values-in-ui": noServerValuesInUi } } },
+    rules: { "local/no-server-values-in-ui": "error" },
   },
   {
     files: ["**/*.{ts,tsx}"],

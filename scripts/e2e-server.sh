@@ -47,7 +47,7 @@ echo "[e2e-server] fresh local state in $STATE"
 rm -rf "$STATE"
 mkdir -p "$STATE"
 wrangler d1 migrations apply DB --local --env dev --persist-to "$STATE"
-PERSIST_TO="$STATE" npx tsx scripts/seed.ts
+PORT="$PORT" PERSIST_TO="$STATE" npx tsx scripts/seed.ts
 
 echo "[e2e-server] wrangler dev on http://127.0.0.1:$PORT"
 exec wrangler dev "$APP/worker/app.js" --config wrangler.toml --env dev --no-bundle --assets "$APP/public" \

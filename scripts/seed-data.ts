@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { getTableColumns, type Table } from "drizzle-orm";
 import { hashPassword } from "../app/auth/password.server";
 import { companyRow, forecastRow, groupRow, officeRow, userRow } from "../app/db/factories";
+import { inviteEmail } from "../app/domain/account/emails";
 import * as s from "../app/db/schema";
 
 /**
@@ -137,7 +138,10 @@ function isWeekend(ms: number): boolean {
  * Every seeded account signs in with DEMO_PASSWORD; the app's own hashing makes the hash once
  * per run (one salt for the whole demo data set: these are throwaway accounts).
  */
-export async function buildSeed(options: { people: number; now?: number }): Promise<SeedTables> {
+/** Where the seeded invite mail's link points: the local `wrangler dev` (`npm start` uses $PORT or 8787). */
+export const DEFAULT_SEED_APP_URL = "http://127.0.0.1:8787";
+
+export async function buildSeed(options: { people: number; now?: number; appUrl?: string }): Promise<SeedTables> {
   const demoHash = await hashPassword(DEMO_PASSWORD);
   const now = options.now ?? Date.now();
   const today = utcDay(now);
@@ -225,6 +229,26 @@ export async function buildSeed(options: { people: number; now?: number }): Prom
         userId: id,
         tokenHash: createHash("sha256").update("demo-invite-token").digest("hex"),
         expiresAt: new Date(now + 14 * DAY),
+      });
+      // The invite's mail, queued as the app would have sent it, so /dev/mailbox shows the link.
+      const mail = inviteEmail({
+        appName: "Availability",
+        companyName: demo.name,
+        inviterName: "Cecilia Admin",
+        name: "",
+        link: `${(options.appUrl ?? DEFAULT_SEED_APP_URL).replace(/\/$/, "")}/signup/demo-invite-token`,
+        expiresAt: new Date(now + 14 * DAY),
+      });
+      t.add(s.emailOutbox, {
+        id: stableId("mail:invited"),
+        companyId: demo.id,
+        toAddress: person.email,
+        subject: mail.subject,
+        textBody: mail.text,
+        htmlBody: mail.html,
+        status: "pending",
+        nextAttemptAt: new Date(now - 2 * DAY),
+        createdAt: new Date(now - 2 * DAY),
       });
     }
   }

@@ -10,7 +10,9 @@ if (!Number.isInteger(people) || people < 0) {
 }
 const persistTo = process.env.PERSIST_TO;
 const started = Date.now();
-const sql = toSql(await buildSeed({ people }));
+// The seeded invite mail links to this app: APP_URL, or the local server on $PORT (default 8787).
+const appUrl = process.env.APP_URL || `http://127.0.0.1:${process.env.PORT || 8787}`;
+const sql = toSql(await buildSeed({ people, appUrl }));
 mkdirSync(".seed", { recursive: true });
 const file = `.seed/seed-${people}.sql`;
 writeFileSync(file, sql);

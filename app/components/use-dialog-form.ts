@@ -1,7 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import type { z } from "zod";
 
 /**
@@ -14,9 +14,13 @@ type Reply = SubmissionResult<string[]>;
 export function useDialogFetcher(onDone: () => void) {
   const fetcher = useFetcher<Reply>();
   const done = fetcher.state === "idle" && fetcher.data?.status === "success";
+  // Once per answer: onDone may confirm with a toast, which must not repeat on a re-render.
+  const handled = useRef<unknown>(null);
   useEffect(() => {
-    if (done) onDone();
-  }, [done, onDone]);
+    if (!done || handled.current === fetcher.data) return;
+    handled.current = fetcher.data;
+    onDone();
+  }, [done, onDone, fetcher.data]);
   return fetcher;
 }
 

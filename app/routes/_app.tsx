@@ -7,6 +7,7 @@ import { navigationLinks } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
 import { Avatar } from "~/components/avatar";
 import { FlashMessage } from "~/components/flash-message";
+import { ToastProvider } from "~/components/toast";
 import { profilePictureUrl } from "~/lib/profile-picture";
 import { NavIcon } from "~/features/shell/nav-icon";
 import { useCompanyRoom } from "~/realtime/use-company-room";
@@ -43,8 +44,16 @@ export function ErrorBoundary() {
 }
 
 function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
-  const { me, companyId, companyName, links } = data;
-  useCompanyRoom(companyId);
+  useCompanyRoom(data.companyId);
+  return (
+    <ToastProvider>
+      <ShellLayout data={data}>{children}</ShellLayout>
+    </ToastProvider>
+  );
+}
+
+function ShellLayout({ data, children }: { data: ShellData; children: ReactNode }) {
+  const { me, companyName, links } = data;
   return (
     <div className="min-h-full nav:flex">
       <a

@@ -7,7 +7,7 @@ import { Button } from "~/components/button";
 import { mailerFor } from "~/domain/account/mailer.server";
 import { ForbiddenError } from "~/domain/errors";
 import { officesOf, SelectField } from "~/features/accounts/select-field";
-import { canChange, RoleBadge, UserRowMenu, useToast, useUserDialogs, type AdminUser } from "~/features/accounts/user-admin-ui";
+import { canChange, RoleBadge, UserRowMenu, useUserDialogs, type AdminUser } from "~/features/accounts/user-admin-ui";
 import { InviteForm, InviteMultipleForm, ResendInviteButton } from "~/features/accounts/user-dialogs";
 import { groupLabel, matchesUser, officeLabel, roleLabel } from "~/features/accounts/user-table";
 import { runUsersAction } from "~/features/accounts/users-actions.server";
@@ -42,8 +42,7 @@ export default function UsersPage() {
   const [query, setQuery] = useState("");
   const [groupId, setGroupId] = useState("");
   const [officeId, setOfficeId] = useState("");
-  const toast = useToast();
-  const dialogs = useUserDialogs({ choices: data.choices, features: data.features, onToast: toast.show });
+  const dialogs = useUserDialogs({ choices: data.choices, features: data.features });
   // The filters offer the teams the list holds (the administrator's own and secondary ones).
   const groupIds = new Set(data.rows.flatMap((user) => [user.group?._id, user.secondaryGroup?._id]));
   const officeIds = new Set(data.rows.flatMap((user) => [user.office?._id, user.secondaryOffice?._id]));
@@ -78,7 +77,6 @@ export default function UsersPage() {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
-      {toast.node}
       <Link to="/home" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
         <CatalogIcon name="back" />
         Back

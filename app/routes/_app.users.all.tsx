@@ -7,7 +7,7 @@ import { requireUser } from "~/auth/session.server";
 import { Button } from "~/components/button";
 import { mailerFor } from "~/domain/account/mailer.server";
 import { ForbiddenError } from "~/domain/errors";
-import { canChange, RoleBadge, UserRowMenu, useToast, useUserDialogs } from "~/features/accounts/user-admin-ui";
+import { canChange, RoleBadge, UserRowMenu, useUserDialogs } from "~/features/accounts/user-admin-ui";
 import { InviteForm, InviteMultipleForm, ResendInviteButton } from "~/features/accounts/user-dialogs";
 import {
   groupLabel,
@@ -72,8 +72,7 @@ export default function AllUsersPage() {
     // would reload every loader of the page for an order the browser already has.
     window.history.replaceState(window.history.state, "", sortSearch(next));
   };
-  const toast = useToast();
-  const dialogs = useUserDialogs({ choices: data.choices, features: data.features, onToast: toast.show });
+  const dialogs = useUserDialogs({ choices: data.choices, features: data.features });
   const rows = useMemo(
     () =>
       sortUsers(
@@ -85,7 +84,6 @@ export default function AllUsersPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
-      {toast.node}
       <Link to="/groups" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
         <CatalogIcon name="back" />
         Back to company

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { accounts, login, viewports, waitForHydration } from "./fixtures";
+import type { BrowserContext, Page } from "@playwright/test";
+import { accounts, expect, login, test, viewports, waitForHydration } from "./fixtures";
 
 const pages: { path: string; as?: string; heading: string | RegExp }[] = [
   { path: "/login", heading: "Sign in to your account" },

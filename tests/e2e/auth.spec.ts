@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { accounts, DEMO_PASSWORD, login, submitLoginForm, waitForHydration } from "./fixtures";
+import { accounts, DEMO_PASSWORD, expect, login, submitLoginForm, test, waitForHydration } from "./fixtures";
 
 const WRONG_CREDENTIALS = "Wrong e-mail or password.";
 const REQUIRED = "This field is required.";

@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { accounts, login, waitForHydration } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+import { accounts, expect, login, test, waitForHydration } from "./fixtures";
 
 /**
  * The company catalog through the real UI, as a company admin keeps it: groups and their

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, login, viewports, waitForHydration } from "./fixtures";
+import type { APIRequestContext, Page, Route } from "@playwright/test";
+import { DEMO_PASSWORD, expect, login, test, viewports, waitForHydration } from "./fixtures";
 
 /**
  * The dashboard, driven by a seeded person nobody else's test touches (Anna Lindqvist).
@@ -80,6 +80,7 @@ test("an employee sets workload, a quick date, a message, forecasts and work loc
   await comment.press("Enter");
   await expect(comment).toHaveValue("Drafting the SPA this week");
   await expect(device.getByLabel("General comment")).toHaveValue("Drafting the SPA this week", LIVE);
+  await expect(page.getByTestId("toast")).toHaveText("Saved");
 
   // Forecast editor: add, edit, delete.
   await page.getByRole("button", { name: "Add Forecast", exact: true }).click();
@@ -175,6 +176,100 @@ test("a refused save rolls the change back and says so", async ({ page }) => {
   await page.getByRole("button", { name: button }).click();
   await expect(page.getByRole("alert")).toHaveText("Not saved: The server refused the change. Your change was undone.");
   await expect(current).toHaveText(before);
+});
+
+/** Signs in through the API as `email` and returns helpers to set and read their state. */
+async function apiAs(request: APIRequestContext, email: string) {
+  const { token } = await (await request.post("/api/v2/account/login", { data: { email, password: DEMO_PASSWORD } })).json();
+  const headers = { Authorization: `Bearer ${token}` };
+  const me = async () =>
+    (await (await request.get("/api/v2/users/me", { headers })).json()) as {
+      _id: string;
+      currentWorkload: number | null;
+      futureWorkload: number | null;
+      workloadForecastDate: string | null;
+    };
+  return { headers, me };
+}
+
+const JOHAN = "johan.lindqvist.3@demo.test";
+
+test("quick clicks on workload plus and minus all count: the sum shows at once and the last level is the one saved", async ({ page, request }) => {
+  const johan = await apiAs(request, JOHAN);
+  expect((await request.post("/api/v2/workload/current", { headers: johan.headers, data: { workscale: 0 } })).ok()).toBe(true);
+  await openDashboard(page, JOHAN);
+  const current = page.getByTestId("current-workload");
+  await expect(current).toHaveText("Available");
+
+  // Saves are held back until released, so what the control shows cannot come from the server.
+  const held: Route[] = [];
+  let inFlightMost = 0;
+  await page.route(
+    (url) => url.pathname === "/home" && url.searchParams.has("_data"),
+    (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      held.push(route);
+      inFlightMost = Math.max(inFlightMost, held.length);
+    },
+  );
+  const release = async () => {
+    while (held.length) await held.shift()!.continue();
+  };
+
+  // A double click from Available: two steps up.
+  await page.getByRole("button", { name: "Increase current workload" }).dblclick();
+  await expect(current).toHaveText("Busy");
+  await expect.poll(() => held.length).toBe(1);
+  // Five clicks in one go on minus, then two on plus: Available (minus stops at 0), then Busy again.
+  await page.getByRole("button", { name: "Decrease current workload" }).evaluate((minus) => {
+    for (let i = 0; i < 5; i++) (minus as HTMLButtonElement).click();
+  });
+  await expect(current).toHaveText("Available");
+  await page.getByRole("button", { name: "Increase current workload" }).click();
+  await expect(current).toHaveText("Some availability");
+  await page.getByRole("button", { name: "Increase current workload" }).click();
+  await expect(current).toHaveText("Busy");
+
+  // Released one at a time: the last level clicked is the last one written.
+  await expect
+    .poll(async () => {
+      await release();
+      return (await johan.me()).currentWorkload;
+    })
+    .toBe(2);
+  await page.waitForLoadState("networkidle");
+  await release();
+  expect(inFlightMost, "saves in flight at once").toBe(1);
+  await expect(current).toHaveText("Busy");
+  await page.unrouteAll();
+  await page.reload();
+  await expect(page.getByTestId("current-workload")).toHaveText("Busy");
+});
+
+test("a cleared forecast date leaves no future level: not on the card, not for colleagues", async ({ page, request }) => {
+  const johan = await apiAs(request, JOHAN);
+  const { _id } = await johan.me();
+  expect((await request.put(`/api/v2/users/${_id}`, { headers: johan.headers, data: { workloadForecastDate: null } })).status()).toBe(200);
+  await openDashboard(page, JOHAN);
+  const future = page.getByTestId("future-workload");
+  await expect(future).toHaveText("No data");
+  await expect(page.getByText("Pick a date to set your future workload.")).toBeVisible();
+
+  await page.getByLabel("Quick dates").getByRole("button").first().click();
+  await expect(page.getByTestId("forecast-date")).toHaveText(/^From /);
+  await expect(future).toHaveText("Available");
+  const plus = page.getByRole("button", { name: "Increase future workload" });
+  await plus.click();
+  await plus.click();
+  await expect(future).toHaveText("Busy");
+  await expect.poll(async () => (await johan.me()).futureWorkload).toBe(2);
+
+  await page.getByRole("button", { name: "Clear", exact: true }).click();
+  await expect(page.getByText("Pick a date to set your future workload.")).toBeVisible();
+  await expect(future).toHaveText("No data");
+  await expect.poll(async () => await johan.me()).toMatchObject({ workloadForecastDate: null, futureWorkload: null });
+  await page.reload();
+  await expect(page.getByTestId("future-workload")).toHaveText("No data");
 });
 
 test("the dashboard without new forecasting plans absences only", async ({ page }) => {

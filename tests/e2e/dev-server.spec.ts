@@ -1,6 +1,5 @@
 import { request as httpRequest } from "node:http";
-import { expect, test } from "@playwright/test";
-import { accounts, DEMO_PASSWORD } from "./fixtures";
+import { accounts, DEMO_PASSWORD, expect, test } from "./fixtures";
 
 /**
  * `wrangler dev` is what testers click through: it must stay up under a burst of refused

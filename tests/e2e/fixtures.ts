@@ -1,4 +1,68 @@
-import { expect, type Cookie, type Locator, type Page } from "@playwright/test";
+import { expect, test as base, type Cookie, type ConsoleMessage, type Locator, type Page } from "@playwright/test";
+
+/**
+ * Every spec imports `test` from here: each page a test opens is watched, and the test fails
+ * on a React hydration error, an uncaught exception or any console error (issue 17: the reset
+ * page lost its message at hydration and only the console said so). A test that provokes an
+ * error on purpose names it with `allowConsoleErrors(page, /pattern/)`.
+ */
+const allowed = new WeakMap<Page, RegExp[]>();
+
+/**
+ * Chromium logs every 4xx answer as "Failed to load resource": a refused sign-in (401), a
+ * 404 page, a refused form (400/409). The page shows those answers; they are not errors
+ * of the page. A 5xx still fails the test.
+ */
+const ANSWERED_4XX = /^Failed to load resource: the server responded with a status of 4\d\d /;
+
+export function allowConsoleErrors(page: Page, ...patterns: RegExp[]) {
+  allowed.set(page, [...(allowed.get(page) ?? []), ...patterns]);
+}
+
+/** What a console message or page error says, with where it came from. */
+function describeConsole(message: ConsoleMessage) {
+  const { url, lineNumber } = message.location();
+  return `${message.text()}${url ? ` (${url}:${lineNumber})` : ""}`;
+}
+
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ context, browser }, runTest, testInfo) => {
+      const errors: string[] = [];
+      const watch = (page: Page) => {
+        const record = (text: string) => {
+          if (ANSWERED_4XX.test(text) || (allowed.get(page) ?? []).some((pattern) => pattern.test(text))) return;
+          errors.push(`${new URL(page.url() || "about:blank").pathname}: ${text}`);
+        };
+        page.on("console", (message) => {
+          if (message.type() === "error") record(describeConsole(message));
+        });
+        page.on("pageerror", (error) => record(`uncaught ${error.name}: ${error.message}`));
+      };
+      context.pages().forEach(watch);
+      context.on("page", watch);
+      // A second person's browser (browser.newContext() in a test) is watched too.
+      const newContext = browser.newContext;
+      browser.newContext = async (...args) => {
+        const created = await newContext.apply(browser, args);
+        created.on("page", watch);
+        return created;
+      };
+      try {
+        await runTest(errors);
+      } finally {
+        browser.newContext = newContext;
+      }
+      // A test that already failed keeps its own message; a passing one fails here.
+      if (testInfo.status === testInfo.expectedStatus) {
+        expect(errors, "console errors, uncaught exceptions or React hydration errors on the page").toEqual([]);
+      }
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
 
 /** The seed's password for every demo account (scripts/seed-data.ts, DEMO_PASSWORD). */
 export const DEMO_PASSWORD = "demo-password-1";

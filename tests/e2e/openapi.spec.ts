@@ -1,5 +1,5 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 /** The served /api/v2 document is valid OpenAPI 3.1, as a client generator would read it. */
 test("/api/v2/openapi.json is a valid OpenAPI 3.1 document", async ({ request }) => {

@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import * as s from "../../app/db/schema";
 import { buildSeed, DEMO_PASSWORD } from "../../scripts/seed-data";
-import { accounts, login, viewports, waitForHydration } from "./fixtures";
+import { accounts, expect, login, test, viewports, waitForHydration } from "./fixtures";
 
 /**
  * The team overview as a company admin sees it (all offices and groups) on the seeded demo

@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { login, viewports, waitForHydration } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+import { expect, login, test, viewports, waitForHydration } from "./fixtures";
 
 /**
  * The forecast planner overlay, driven by a seeded person no other spec touches (Erik

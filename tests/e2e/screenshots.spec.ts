@@ -1,11 +1,14 @@
-import { expect, test } from "@playwright/test";
-import { accounts, login, viewports, waitForHydration } from "./fixtures";
+import { accounts, expect, login, test, viewports, waitForHydration } from "./fixtures";
 
 /** Full-page screenshots for a person to look at: test-results/screenshots/{name}-{width}.png. */
 const shots: { name: string; path: string; as?: string; heading: string }[] = [
   { name: "login", path: "/login", heading: "Sign in to your account" },
   { name: "privacy", path: "/privacy", heading: "Privacy policy" },
   { name: "home", path: "/home", as: accounts.employee, heading: "Emil Employee" },
+  { name: "home-admin", path: "/home", as: "admin@demo.test", heading: "Adam Administrator" },
+  { name: "home-observer", path: "/home", as: "observer@demo.test", heading: "Olivia Observer" },
+  { name: "home-company-admin", path: "/home", as: accounts.companyAdmin, heading: "Cecilia Admin" },
+  { name: "reset-used-link", path: "/reset/a-used-or-unknown-link", heading: "Reset Password" },
   { name: "groups", path: "/groups", as: accounts.companyAdmin, heading: "Demo Law" },
   { name: "not-found", path: "/some/unknown/path", as: accounts.employee, heading: "Page not found" },
 ];
@@ -20,6 +23,17 @@ for (const viewport of Object.values(viewports)) {
         await page.goto(path);
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
         await page.evaluate(() => document.fonts.ready);
+
+        if (path === "/home") {
+          // Name, title and team stay readable beside or above the buttons: nothing cut, no column squeezed narrow.
+          const header = page.getByRole("region", { name: heading });
+          for (const text of [header.getByRole("heading", { level: 1 }), header.getByTestId("team"), header.locator("h1 + p")]) {
+            if (!(await text.count())) continue;
+            const { cut, width } = await text.evaluate((node) => ({ cut: node.scrollWidth > node.clientWidth, width: node.clientWidth }));
+            expect(cut, `"${await text.innerText()}" is cut`).toBe(false);
+            expect(width, `room for "${await text.innerText()}" in px`).toBeGreaterThanOrEqual(200);
+          }
+        }
 
         // Nothing may stick out sideways: a horizontal scroll bar is a layout bug at any width.
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { accounts, login, viewports } from "./fixtures";
+import { accounts, expect, login, test, viewports } from "./fixtures";
 
 test.describe("at 1280 px", () => {
   test.use({ viewport: viewports.desktop });

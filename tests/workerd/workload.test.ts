@@ -72,12 +72,20 @@ describe("workload", () => {
     expect((await userRow(employee.id)).workloadForecastDate).toBeNull();
   });
 
-  it("clearing the forecast date removes the forecast", async () => {
+  it("clearing the forecast date removes the forecast and the future level with it", async () => {
     const { employee, token } = await setup();
     await api(`/api/v2/users/${employee.id}`, { method: "PUT", token, json: { workloadForecastDate: day(3) } });
+    await api("/api/v2/workload/future", { method: "POST", token, json: { workscale: 2 } });
+    expect((await userRow(employee.id)).futureWorkload).toBe(2);
     await api(`/api/v2/users/${employee.id}`, { method: "PUT", token, json: { workloadForecastDate: null } });
     expect(await db().select().from(forecasts).where(eq(forecasts.userId, employee.id))).toHaveLength(0);
-    expect((await userRow(employee.id)).workloadForecastDate).toBeNull();
+    expect(await userRow(employee.id)).toMatchObject({ workloadForecastDate: null, futureWorkload: null });
+    // What a colleague's client reads: no level without a date.
+    const read = await api(`/api/v2/users/${employee.id}`, { token });
+    expect(await read.json()).toMatchObject({ workloadForecastDate: null, futureWorkload: null });
+    // A new date starts again at the spec's default level, Available.
+    await api(`/api/v2/users/${employee.id}`, { method: "PUT", token, json: { workloadForecastDate: day(4) } });
+    expect((await db().select().from(forecasts).where(eq(forecasts.userId, employee.id))).map((r) => r.status)).toEqual(["0"]);
   });
 
   it("the today placeholder set to away marks the person on leave", async () => {

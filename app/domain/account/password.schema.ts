@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { emailField, PASSWORD_MIN, PASSWORD_TOO_SHORT, PASSWORDS_DONT_MATCH } from "./invite.schema";
 
+/** Shown by the reset page and sent by the API: the page renders it, so it lives here and not in a `.server` module. */
+export const RESET_LINK_INVALID = "This reset link is invalid or has expired.";
+
 /** Forgot password, set password (from the mailed link) and change password. */
 export const resetRequestSchema = z.object({ resetEmail: emailField });
 export type ResetRequestInput = z.infer<typeof resetRequestSchema>;

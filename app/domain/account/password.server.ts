@@ -8,7 +8,7 @@ import { NotFoundError, TooManyRequestsError, UnauthorizedError, ValidationError
 import { resetEmail } from "./emails";
 import { verifyLogin } from "./login.server";
 import type { Mailer } from "./mailer.server";
-import type { ChangePasswordInput, ResetRequestInput, SetPasswordInput } from "./password.schema";
+import { RESET_LINK_INVALID, type ChangePasswordInput, type ResetRequestInput, type SetPasswordInput } from "./password.schema";
 import { findResetToken, newResetToken, RESET_MINUTES } from "./tokens.server";
 
 /**
@@ -17,7 +17,6 @@ import { findResetToken, newResetToken, RESET_MINUTES } from "./tokens.server";
  * changing a password ends the person's other sessions (devices and tokens).
  */
 export const RESET_LINK_SENT = "Reset link sent";
-export const RESET_LINK_INVALID = "This reset link is invalid or has expired.";
 export const TOO_MANY_RESETS = "Too many reset requests. Please wait an hour and try again.";
 export const WRONG_OLD_PASSWORD = "Wrong password.";
 const RESET_WINDOW_MS = 60 * 60_000;

@@ -97,7 +97,8 @@ export function workloadForecastDatePlan(
           .where(and(eq(forecasts.companyId, ctx.companyId), eq(forecasts.userId, me.id), eq(forecasts.startDate, old), eq(forecasts.endDate, old))),
       ]
     : [];
-  if (!day || day.getTime() < today.getTime()) return { statements, patch: { workloadForecastDate: null } };
+  // No date, no future level: nobody may read a level that is not in effect (decision 0070).
+  if (!day || day.getTime() < today.getTime()) return { statements, patch: { workloadForecastDate: null, futureWorkload: null } };
   statements.push(
     ctx.db.insert(forecasts).values({
       id: newId(),

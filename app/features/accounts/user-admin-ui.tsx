@@ -1,9 +1,10 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { useFetcher } from "@remix-run/react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { canAdministerUser, type Membership, type RoleFlags } from "~/auth/permissions";
 import { Modal } from "~/components/dialog";
 import { PortalInMain } from "~/components/portal-in-main";
+import { useToast } from "~/components/toast";
 import { ConfirmForm } from "~/features/company/catalog-forms";
 import type { TeamChoices } from "./select-field";
 import { TeamForm, UserEditForm, type EditableUser, type TeamUser } from "./user-dialogs";
@@ -29,34 +30,8 @@ export function canChange(me: Me, user: AdminUser): boolean {
   );
 }
 
-/** A short message at the top of the page (team change results), gone after a few seconds. */
-export function useToast() {
-  const [toast, setToast] = useState<string | null>(null);
-  useEffect(() => {
-    if (!toast) return;
-    const timer = setTimeout(() => setToast(null), 4000);
-    return () => clearTimeout(timer);
-  }, [toast]);
-  const node = toast ? (
-    <div className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex justify-center px-4">
-      <p role="status" className="rounded-lg bg-slate-900 px-4 py-3 text-sm font-medium text-white shadow-lg">
-        {toast}
-      </p>
-    </div>
-  ) : null;
-  return { show: setToast, node };
-}
-
 /** The row's '…' menu and the dialogs it opens: edit, team change, admin rights, delete. */
-export function useUserDialogs({
-  choices,
-  features,
-  onToast,
-}: {
-  choices: TeamChoices;
-  features: { utilizationView: boolean; detailedViewHours: boolean };
-  onToast: (message: string) => void;
-}) {
+export function useUserDialogs({ choices, features }: { choices: TeamChoices; features: { utilizationView: boolean; detailedViewHours: boolean } }) {
   const [dialog, setDialog] = useState<DialogState>(null);
   const close = useCallback(() => setDialog(null), []);
   const titles = { edit: "Edit user", team: "Change group and office", delete: "Delete user" };
@@ -68,9 +43,9 @@ export function useUserDialogs({
       description={dialog ? dialog.user.name || dialog.user.email : undefined}
     >
       {dialog?.kind === "edit" ? <UserEditForm user={dialog.user} features={features} onClose={close} /> : null}
-      {dialog?.kind === "team" ? <TeamForm user={dialog.user} choices={choices} onClose={close} onResult={onToast} /> : null}
+      {dialog?.kind === "team" ? <TeamForm user={dialog.user} choices={choices} onClose={close} /> : null}
       {dialog?.kind === "delete" ? (
-        <ConfirmForm intent="delete" id={dialog.user._id} onClose={close}>
+        <ConfirmForm intent="delete" id={dialog.user._id} onClose={close} confirmation={`Deleted ${dialog.user.name || dialog.user.email}`}>
           <p>
             Delete <strong className="font-semibold text-slate-900">{dialog.user.name || dialog.user.email}</strong>? Their workload, forecasts and
             history are deleted with them. This cannot be undone.
@@ -83,9 +58,17 @@ export function useUserDialogs({
 }
 
 export function UserRowMenu({ user, open }: { user: AdminUser; open: (state: NonNullable<DialogState>) => void }) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<{ status?: string }>();
   const label = user.name || user.email;
   const isAdmin = user.administratorPriviliges;
+  const show = useToast();
+  const granted = useRef<boolean | null>(null);
+  if (fetcher.formData) granted.current = fetcher.formData.get("administratorPriviliges") === "true";
+  const reply = fetcher.state === "idle" ? fetcher.data : undefined;
+  useEffect(() => {
+    if (reply?.status === "success" && granted.current !== null)
+      show(granted.current ? `${label} is now an admin` : `Admin privileges removed from ${label}`);
+  }, [reply, label, show]);
   return (
     <PortalInMain>
       <Menu>

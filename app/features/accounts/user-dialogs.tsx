@@ -2,10 +2,11 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import clsx from "clsx";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "~/components/button";
 import { DialogActions, DialogError } from "~/components/dialog";
 import { Field, inputProps } from "~/components/field";
+import { useToast } from "~/components/toast";
 import { useDialogForm } from "~/components/use-dialog-form";
 import { isValidEmail, normalizeEmail, splitList } from "~/domain/account/email-address";
 import { userCreationSchema } from "~/domain/account/invite.schema";
@@ -156,7 +157,14 @@ export function InviteForm({
   /** Where the form posts when not to its own page's action (the company page posts to /users/all). */
   action?: string;
 }) {
-  const { fetcher, form, fields, busy } = useDialogForm("invite", userCreationSchema, undefined, onClose);
+  const show = useToast();
+  const invitee = useRef("");
+  const done = useCallback(() => {
+    show(`Invitation sent to ${invitee.current}`);
+    onClose();
+  }, [show, onClose]);
+  const { fetcher, form, fields, busy } = useDialogForm("invite", userCreationSchema, undefined, done);
+  if (fetcher.formData) invitee.current = String(fetcher.formData.get("name") || fetcher.formData.get("email") || "");
   const [companyAdmin, setCompanyAdmin] = useState(false);
   return (
     <fetcher.Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
@@ -194,9 +202,12 @@ export function InviteMultipleForm({ choices, defaultTeam, onClose }: { choices:
   const [tried, setTried] = useState(false);
   const [secondary, setSecondary] = useState(false);
   const reply = fetcher.state === "idle" ? fetcher.data : undefined;
+  const show = useToast();
   useEffect(() => {
-    if (reply?.status === "success") onClose();
-  }, [reply, onClose]);
+    if (reply?.status !== "success") return;
+    show(`Invitation sent to ${reply.invited ?? 0} ${reply.invited === 1 ? "person" : "people"}`);
+    onClose();
+  }, [reply, onClose, show]);
   const list = splitList(emails);
   const nameList = names.split(";").map((name) => name.trim());
   const invalid = new Set(list.filter((email) => !isValidEmail(email)));
@@ -333,11 +344,16 @@ export function UserEditForm({
   onClose: () => void;
 }) {
   const isEmployee = !user.companyAdmin && !user.admin && !user.administratorPriviliges;
+  const show = useToast();
+  const done = useCallback(() => {
+    show("Saved");
+    onClose();
+  }, [show, onClose]);
   const { fetcher, form, fields, busy } = useDialogForm(
     `edit-${user._id}`,
     userEditFormSchema,
     { name: user.name, email: user.email, title: user.title },
-    onClose,
+    done,
   );
   const [detailed, setDetailed] = useState(user.detailedViewPriviliges);
   const [hours, setHours] = useState(user.detailedViewHoursPriviliges && user.detailedViewPriviliges);
@@ -394,17 +410,8 @@ export interface TeamUser extends TableUser {
 }
 
 /** The user team change: primary and optional secondary group and office, Cancel and Save. */
-export function TeamForm({
-  user,
-  choices,
-  onClose,
-  onResult,
-}: {
-  user: TeamUser;
-  choices: TeamChoices;
-  onClose: () => void;
-  onResult: (message: string) => void;
-}) {
+export function TeamForm({ user, choices, onClose }: { user: TeamUser; choices: TeamChoices; onClose: () => void }) {
+  const onResult = useToast();
   const fetcher = useFetcher<Reply>();
   const [form, fields] = useForm({
     id: `team-${user._id}`,
@@ -451,29 +458,27 @@ export function TeamForm({
   );
 }
 
-/** 'Resend invite' for a pending person; says 'Invite sent' once done. */
+/** 'Resend invite' for a pending person; the toast says 'Invitation sent to …' once done. */
 export function ResendInviteButton({ userId, name }: { userId: string; name: string }) {
   const fetcher = useFetcher<Reply>();
-  const sent = fetcher.state === "idle" && fetcher.data?.status === "success";
-  const failed = fetcher.state === "idle" && fetcher.data?.status === "error";
+  const show = useToast();
+  const reply = fetcher.state === "idle" ? fetcher.data : undefined;
+  const failed = reply?.status === "error";
+  useEffect(() => {
+    if (reply?.status === "success") show(`Invitation sent to ${name}`);
+  }, [reply, name, show]);
   return (
     <fetcher.Form method="post" className="inline">
       <input type="hidden" name="intent" value="resendInvite" />
       <input type="hidden" name="id" value={userId} />
-      {sent ? (
-        <span role="status" className="text-xs text-green-700">
-          Invite sent
-        </span>
-      ) : (
-        <button
-          type="submit"
-          disabled={fetcher.state !== "idle"}
-          aria-label={`Resend invite to ${name}`}
-          className="text-xs font-medium text-brand-700 hover:underline disabled:text-slate-400"
-        >
-          {fetcher.state !== "idle" ? "Sending..." : "Resend invite"}
-        </button>
-      )}
+      <button
+        type="submit"
+        disabled={fetcher.state !== "idle"}
+        aria-label={`Resend invite to ${name}`}
+        className="text-xs font-medium text-brand-700 hover:underline disabled:text-slate-400"
+      >
+        {fetcher.state !== "idle" ? "Sending..." : "Resend invite"}
+      </button>
       {failed ? <span className="ml-2 text-xs text-red-600">Something went wrong</span> : null}
     </fetcher.Form>
   );

@@ -1,8 +1,9 @@
 import { getFormProps } from "@conform-to/react";
-import { useState, type ReactNode } from "react";
+import { useCallback, useState, type ReactNode } from "react";
 import { Button } from "~/components/button";
 import { DialogActions, DialogError } from "~/components/dialog";
 import { Field, inputProps } from "~/components/field";
+import { useToast } from "~/components/toast";
 import { useDialogFetcher, useDialogForm } from "~/components/use-dialog-form";
 import {
   DEFAULT_PROJECT_STAGE_COLOR,
@@ -185,9 +186,23 @@ export function ConfirmForm({
   confirmLabel = "Delete",
   busyLabel = "Deleting...",
   onClose,
+  confirmation,
   children,
-}: FormProps & { intent: string; id?: string; confirmLabel?: string; busyLabel?: string; children: ReactNode }) {
-  const fetcher = useDialogFetcher(onClose);
+}: FormProps & {
+  intent: string;
+  id?: string;
+  confirmLabel?: string;
+  busyLabel?: string;
+  /** The toast once done, e.g. "Deleted Nora Newcomer". */
+  confirmation?: string;
+  children: ReactNode;
+}) {
+  const show = useToast();
+  const done = useCallback(() => {
+    if (confirmation) show(confirmation);
+    onClose();
+  }, [confirmation, show, onClose]);
+  const fetcher = useDialogFetcher(done);
   const busy = fetcher.state !== "idle";
   const message = fetcher.state === "idle" ? fetcher.data?.error?.[""]?.[0] : undefined;
   return (

@@ -40,7 +40,8 @@ export function FutureWorkload({
     <div>
       <WorkloadStepper
         kind="future"
-        level={level}
+        // A level shows only while a date is set: without one it is not in effect.
+        level={shownDate ? level : null}
         disabled={!editable || !shownDate}
         disabledReason={editable && !shownDate ? "Pick a date to set your future workload." : undefined}
       />

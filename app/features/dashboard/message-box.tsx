@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useToast } from "~/components/toast";
 import { clientSessionId } from "~/realtime/client-session";
 import { SaveError } from "./save-error";
 import { useDashboardWrite } from "./use-dashboard-write";
@@ -27,6 +28,13 @@ export function MessageBox({ label, value, limit, id }: { label: string; value: 
     unsent.current = null;
     submitRef.current("message", { message });
   };
+
+  // Each landed save says so, in the one toast style of every write.
+  const show = useToast();
+  const result = write.result;
+  useEffect(() => {
+    if (result?.ok && result.intent === "message") show("Saved");
+  }, [result, show]);
 
   // Take the server's value (a colleague's device, a rollback) unless the person is typing.
   useEffect(() => {

@@ -22,7 +22,8 @@ function useIntentWrite(key: string, action: string) {
   );
   const pending = fetcher.state !== "idle" && fetcher.formData ? Object.fromEntries(fetcher.formData) : null;
   const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
-  return { submit, pending: pending as Record<string, string> | null, error, busy: fetcher.state !== "idle" };
+  const result = fetcher.state === "idle" ? (fetcher.data ?? null) : null;
+  return { submit, pending: pending as Record<string, string> | null, error, busy: fetcher.state !== "idle", result };
 }
 
 export const useDashboardWrite = (key: string) => useIntentWrite(key, "/home");

@@ -4,6 +4,7 @@ import { lazy, Suspense, useCallback, useState } from "react";
 import dayPickerStyles from "react-day-picker/style.css";
 import { requireUser } from "~/auth/session.server";
 import { Avatar } from "~/components/avatar";
+import { flashKeyOf } from "~/components/flash-message";
 import { domainCtx } from "~/domain/context";
 import { getDashboard } from "~/domain/dashboard/dashboard.server";
 import type { ApiForecast } from "~/domain/forecasts/forecast.types";
@@ -30,7 +31,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: dayPickerS
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context);
-  return json({ ...(await getDashboard(domainCtx(context, actor))), elsewhereLabel: actor.company.settings.elsewhereLabel });
+  // Right after sign-up the flash welcomes the person; the page does not say "Welcome back" under it.
+  const firstVisit = flashKeyOf(new URL(request.url).search) === "signup";
+  return json({ ...(await getDashboard(domainCtx(context, actor))), elsewhereLabel: actor.company.settings.elsewhereLabel, firstVisit });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -52,7 +55,11 @@ export default function Home() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-8 sm:py-8">
-      {data.customHtml ? <CustomHtmlBlock html={data.customHtml} /> : <p className="text-sm text-slate-500">Welcome back, {me.name.split(" ")[0]}</p>}
+      {data.customHtml ? (
+        <CustomHtmlBlock html={data.customHtml} />
+      ) : data.firstVisit ? null : (
+        <p className="text-sm text-slate-500">Welcome back, {me.name.split(" ")[0]}</p>
+      )}
 
       <div className="mt-4 grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
         <section
@@ -60,42 +67,45 @@ export default function Home() {
           className="flex flex-wrap items-center gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
         >
           <Avatar name={me.name} src={me.picture} size="lg" />
-          <div className="min-w-0 flex-1">
-            <h1 id="profile-heading" className="truncate text-xl font-semibold text-slate-900">
+          {/* At least 14rem for name, title and team: when the buttons do not fit beside them, they wrap below. */}
+          <div className="min-w-[min(14rem,100%)] flex-1 basis-40">
+            <h1 id="profile-heading" className="break-words text-xl font-semibold text-slate-900">
               {me.name}
             </h1>
-            {me.title ? <p className="truncate text-sm text-slate-600">{me.title}</p> : null}
-            <p className="truncate text-sm text-slate-500" data-testid="team">
+            {me.title ? <p className="break-words text-sm text-slate-600">{me.title}</p> : null}
+            <p className="break-words text-sm text-slate-500" data-testid="team">
               {me.team || "No group or office"}
             </p>
           </div>
-          {permissions.overviews && features.workplace ? (
-            <button
-              type="button"
-              onClick={() => setWfhOpen(true)}
-              className="rounded-md bg-white px-3 py-2 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
-            >
-              WFH Overview
-            </button>
-          ) : null}
-          {permissions.overviews ? (
-            <button
-              type="button"
-              onClick={() => setPlanner("Forecast planner")}
-              className="rounded-md bg-white px-3 py-2 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
-            >
-              Forecasts
-            </button>
-          ) : null}
-          {features.absencePlanner ? (
-            <button
-              type="button"
-              onClick={() => setPlanner("Absence planning")}
-              className="rounded-md bg-white px-3 py-2 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
-            >
-              Absence planning
-            </button>
-          ) : null}
+          <div className="flex flex-wrap gap-2 empty:hidden">
+            {permissions.overviews && features.workplace ? (
+              <button
+                type="button"
+                onClick={() => setWfhOpen(true)}
+                className="rounded-md bg-white px-3 py-2 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+              >
+                WFH Overview
+              </button>
+            ) : null}
+            {permissions.overviews ? (
+              <button
+                type="button"
+                onClick={() => setPlanner("Forecast planner")}
+                className="rounded-md bg-white px-3 py-2 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+              >
+                Forecasts
+              </button>
+            ) : null}
+            {features.absencePlanner ? (
+              <button
+                type="button"
+                onClick={() => setPlanner("Absence planning")}
+                className="rounded-md bg-white px-3 py-2 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+              >
+                Absence planning
+              </button>
+            ) : null}
+          </div>
         </section>
         {features.workplace ? (
           <WeekLocation
