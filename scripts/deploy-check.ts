@@ -40,6 +40,7 @@ function problemsOf(env: string): string[] {
   const vars = config.vars;
   if (vars.APP_ENV !== "production") problems.push(`APP_ENV is ${JSON.stringify(vars.APP_ENV)}, not "production"`);
   if ("OPERATOR_EMAILS" in vars) problems.push("OPERATOR_EMAILS is a development setting");
+  if ("ALLOW_LOOPBACK_SMTP" in vars) problems.push("ALLOW_LOOPBACK_SMTP is a development setting");
   if (!vars.REGION) problems.push("no REGION var");
   const db = config.d1_databases.find((d) => d.binding === "DB");
   if (!db?.database_id || !db.database_name) problems.push("no D1 binding DB with a database_id");
