@@ -197,6 +197,46 @@ describe("PUT /users/{id}/move", () => {
   });
 });
 
+describe("no escape from an administrator's scope (issue 9, item 5)", () => {
+  it("refuses an administrator moving one of their people into a team they do not administer, and changes nothing", async () => {
+    const target = await own.createUser("employee");
+    const out = await send("PUT", `/users/${target.id}/move`, own.tokens.administrator, { group: own.tax.id, office: own.malmo.id });
+    expect(out.status).toBe(403);
+    expect(out.body.message).toBe("You can only move people into a group and office you administer.");
+    const sideways = await send("PUT", `/users/${target.id}/move`, own.tokens.administrator, {
+      group: own.group.id,
+      office: own.office.id,
+      secondaryEnabled: true,
+      secondaryGroup: own.tax.id,
+      secondaryOffice: own.malmo.id,
+    });
+    expect(sideways.status).toBe(403);
+    expect(await row(target.id)).toMatchObject({ groupId: own.group.id, officeId: own.office.id, secondaryGroupId: null });
+    // Within their own team it works; a company admin moves anyone anywhere.
+    const within = await send("PUT", `/users/${target.id}/move`, own.tokens.administrator, { group: own.group.id, office: own.office.id });
+    expect(within.status).toBe(200);
+    expect((await send("PUT", `/users/${target.id}/move`, own.tokens.companyAdmin, { group: own.tax.id, office: own.malmo.id })).status).toBe(200);
+  });
+
+  it("lets nobody move, promote, edit the privileges of or delete themselves through the admin paths", async () => {
+    const admin = own.people.administrator;
+    const before = await row(admin.id);
+    const tries = [
+      await send("PUT", `/users/${admin.id}/move`, own.tokens.administrator, { group: own.group.id, office: own.office.id }),
+      await send("PUT", `/users/${admin.id}/admin`, own.tokens.administrator, { admin: false, administratorPriviliges: true }),
+      await send("DELETE", `/users/${admin.id}`, own.tokens.administrator),
+      await send("PUT", `/users/${own.people.companyAdmin.id}/move`, own.tokens.companyAdmin, { group: own.group.id, office: own.office.id }),
+    ];
+    expect(tries.map((t) => t.status)).toEqual([403, 403, 403, 403]);
+    expect(await row(admin.id)).toEqual(before);
+    expect(await row(own.people.companyAdmin.id)).toMatchObject({ groupId: null, officeId: null });
+    // PUT /users/{own id} is the self-update: privilege fields are not part of it and change nothing.
+    const self = await send("PUT", `/users/${admin.id}`, own.tokens.administrator, { detailedViewPriviliges: true });
+    expect(self.status).toBe(200);
+    expect((await row(admin.id)).detailedViewPriviliges).toBe(false);
+  });
+});
+
 describe("PUT /users/{id}/admin", () => {
   it("makes an admin and removes the privileges again", async () => {
     const target = await own.createUser("observer");

@@ -98,6 +98,13 @@ async function requireAdministered(ctx: DomainContext, userId: string) {
   return target;
 }
 
+export const OUTSIDE_YOUR_TEAMS = "You can only move people into a group and office you administer.";
+
+/** The admin paths act on others: one's own profile goes through updateOwnUser, one's own rights and team not at all. */
+function refuseSelf(ctx: DomainContext, userId: string, message: string) {
+  if (userId === ctx.actor.user.id) throw new ForbiddenError(message);
+}
+
 function audit(ctx: DomainContext, action: string, userId: string, data: Record<string, unknown>) {
   return ctx.db
     .insert(auditLog)
@@ -113,6 +120,7 @@ const whereUser = (ctx: DomainContext, userId: string) => and(eq(users.id, userI
  * Detailed View; turning Detailed View off turns Hours off too.
  */
 export async function updateUserAsAdmin(ctx: DomainContext, userId: string, input: AdminUserUpdateInput): Promise<ApiUser> {
+  refuseSelf(ctx, userId, "Change your own profile in your settings.");
   const target = await requireAdministered(ctx, userId);
   const settings = ctx.actor.company.settings;
   const errors: Record<string, string> = {};
@@ -148,8 +156,14 @@ export async function updateUserAsAdmin(ctx: DomainContext, userId: string, inpu
   return getUser(ctx, userId);
 }
 
-/** PUT /users/{id}/move: primary and optional secondary team; only a company admin may be left without one. */
+/**
+ * PUT /users/{id}/move: primary and optional secondary team; only a company admin may be
+ * left without one. An administrator moves people only into teams they administer
+ * themselves (else they could hand someone to a team out of their reach, or move a person
+ * into their own scope from nowhere), and nobody moves themselves.
+ */
 export async function moveUser(ctx: DomainContext, userId: string, input: MoveUserInput): Promise<ApiUser> {
+  refuseSelf(ctx, userId, "You cannot move yourself to another team.");
   const target = await requireAdministered(ctx, userId);
   const missing: Record<string, string> = {};
   const emptyAllowed = target.companyAdmin && !input.group && !input.office;
@@ -175,6 +189,12 @@ export async function moveUser(ctx: DomainContext, userId: string, input: MoveUs
     secondaryGroupId: input.secondaryEnabled ? input.secondaryGroup! : null,
     secondaryOfficeId: input.secondaryEnabled ? input.secondaryOffice! : null,
   };
+  if (!ctx.actor.user.companyAdmin) {
+    const mine = new Set(teamsOf(ctx.actor.user).map(([group, office]) => `${group}/${office}`));
+    const destination = teamsOf(changes);
+    if (destination.length === 0 || !destination.every(([group, office]) => mine.has(`${group}/${office}`)))
+      throw new ForbiddenError(OUTSIDE_YOUR_TEAMS);
+  }
   const before = {
     groupId: target.groupId,
     officeId: target.officeId,
@@ -190,7 +210,7 @@ export async function moveUser(ctx: DomainContext, userId: string, input: MoveUs
  * 'Remove admin priviliges' sends both false. Nobody changes their own rights.
  */
 export async function setAdminRights(ctx: DomainContext, userId: string, input: AdminRightsInput): Promise<ApiUser> {
-  if (userId === ctx.actor.user.id) throw new ForbiddenError("You cannot change your own administrator rights.");
+  refuseSelf(ctx, userId, "You cannot change your own administrator rights.");
   const target = await requireAdministered(ctx, userId);
   const changes = { admin: input.admin, administratorPriviliges: input.administratorPriviliges };
   await ctx.db.batch([
@@ -202,7 +222,7 @@ export async function setAdminRights(ctx: DomainContext, userId: string, input: 
 
 /** DELETE /users/{id}: the person and everything of theirs (foreign keys cascade); never oneself. */
 export async function deleteUser(ctx: DomainContext, userId: string) {
-  if (userId === ctx.actor.user.id) throw new ForbiddenError("You cannot delete your own account.");
+  refuseSelf(ctx, userId, "You cannot delete your own account.");
   const target = await requireAdministered(ctx, userId);
   await ctx.db.batch([ctx.db.delete(users).where(whereUser(ctx, userId)), audit(ctx, "delete", userId, { email: target.email, name: target.name })]);
   return { _id: target.id, email: target.email, name: target.name };
