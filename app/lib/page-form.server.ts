@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/cloudflare";
 import type { z } from "zod";
+import { constraintConflict } from "~/db/constraint-errors";
 import { DomainError, ValidationError } from "~/domain/errors";
 
 /**
@@ -21,6 +22,8 @@ export async function submitForm<S extends z.ZodType>(formData: FormData, schema
       return json(submission.reply({ formErrors: [error.message], fieldErrors }), { status: error.status });
     }
     if (error instanceof DomainError) return json(submission.reply({ formErrors: [error.message] }), { status: error.status });
+    const conflict = constraintConflict(error);
+    if (conflict) return json(submission.reply({ formErrors: [conflict.message] }), { status: 409 });
     throw error;
   }
   if (result instanceof Response) throw result;

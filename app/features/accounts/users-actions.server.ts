@@ -12,6 +12,7 @@ import type { LoadContext } from "~/env";
 import { adminRightsSchema, moveUserSchema, userEditFormSchema } from "~/domain/users/admin-users.schema";
 import { deleteUser, moveUser, setAdminRights, updateUserAsAdmin } from "~/domain/users/admin-users.server";
 import { submitForm } from "~/lib/page-form.server";
+import { constraintConflict } from "~/db/constraint-errors";
 
 const noFields = z.object({});
 
@@ -94,6 +95,8 @@ async function inviteMultiple(ctx: ReturnType<typeof domainCtx>, mailer: Mailer,
     if (error instanceof ConflictError && Array.isArray(error.data)) return reply(409, { existing: error.data as string[] });
     if (error instanceof ValidationError) return reply(error.status, { fieldErrors: error.errors });
     if (error instanceof DomainError) return reply(error.status, { message: error.message });
+    const conflict = constraintConflict(error);
+    if (conflict) return reply(409, { message: conflict.message });
     throw error;
   }
 }
