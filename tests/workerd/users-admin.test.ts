@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { groups, offices, users } from "~/db/schema";
+import { groups, inviteTokens, offices, passwordResetTokens, sessions, users } from "~/db/schema";
 import { newId } from "~/lib/ids";
-import { send } from "./account-helpers";
+import { lastMailTo, send } from "./account-helpers";
 import { createCompany, db, tokenFor } from "./helpers";
 
 const REQUIRED = "This field is required.";
@@ -234,6 +234,48 @@ describe("no escape from an administrator's scope (issue 9, item 5)", () => {
     const self = await send("PUT", `/users/${admin.id}`, own.tokens.administrator, { detailedViewPriviliges: true });
     expect(self.status).toBe(200);
     expect((await row(admin.id)).detailedViewPriviliges).toBe(false);
+  });
+});
+
+describe("an administrator changing someone's e-mail (issue 9, item 6)", () => {
+  it("tells the old address, ends the person's sessions and tokens, and voids their reset and invite links", async () => {
+    const person = await own.createUser("employee");
+    const token = await tokenFor(person.email);
+    expect((await send("GET", "/users/me", token)).status).toBe(200);
+    expect((await send("POST", "/account/reset-password", undefined, { resetEmail: person.email })).status).toBe(200);
+    const invited = await own.createUser("invited");
+    expect((await send("POST", `/account/${invited.id}/resend-invite`, own.tokens.companyAdmin)).status).toBe(200);
+
+    const newEmail = `moved-${crypto.randomUUID().slice(0, 6)}@admin-own.test`;
+    expect((await send("PUT", `/users/${person.id}`, own.tokens.companyAdmin, { email: newEmail })).status).toBe(200);
+    expect((await send("PUT", `/users/${invited.id}`, own.tokens.companyAdmin, { email: `re-${newEmail}` })).status).toBe(200);
+
+    expect((await send("GET", "/users/me", token)).status).toBe(401);
+    const open = await db()
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, person.id), isNull(sessions.revokedAt)));
+    expect(open).toEqual([]);
+    const resets = await db().select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, person.id));
+    expect(resets.length).toBeGreaterThan(0);
+    expect(resets.every((r) => r.usedAt !== null)).toBe(true);
+    const invites = await db().select().from(inviteTokens).where(eq(inviteTokens.userId, invited.id));
+    expect(invites.length).toBeGreaterThan(0);
+    expect(invites.every((r) => r.usedAt !== null)).toBe(true);
+
+    const notice = await lastMailTo(person.email);
+    expect(notice.subject).toBe("Your Admin Own account e-mail was changed");
+    expect(notice.textBody).toContain(newEmail);
+    // The new address signs in with the same password.
+    expect(await tokenFor(newEmail)).toBeTruthy();
+  });
+
+  it("changes nothing of the kind when the e-mail stays the same", async () => {
+    const person = await own.createUser("employee");
+    const token = await tokenFor(person.email);
+    expect((await send("PUT", `/users/${person.id}`, own.tokens.companyAdmin, { email: person.email, title: "Associate" })).status).toBe(200);
+    expect((await send("GET", "/users/me", token)).status).toBe(200);
+    expect(await lastMailTo(person.email)).toBeUndefined();
   });
 });
 

@@ -1,6 +1,7 @@
-import { and, asc, eq, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNull, or, type AnyColumn, type SQL } from "drizzle-orm";
 import { canAdministerUser, roleRank, teamsOf } from "~/auth/permissions";
-import { auditLog, users } from "~/db/schema";
+import { auditLog, inviteTokens, passwordResetTokens, sessions, users } from "~/db/schema";
+import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { EMAIL_TAKEN, isEmailTaken } from "../account/invite.server";
 import { REQUIRED } from "../account/email-address";
 import type { DomainContext } from "../context";
@@ -149,11 +150,57 @@ export async function updateUserAsAdmin(ctx: DomainContext, userId: string, inpu
     ...(input.detailedViewHoursPriviliges !== undefined && { detailedViewHoursPriviliges: input.detailedViewHoursPriviliges }),
     ...(!detailed && { detailedViewHoursPriviliges: false }),
   };
+  const emailChanged = input.email !== undefined && input.email !== target.email;
   if (Object.keys(changes).length) {
     const before = Object.fromEntries(Object.keys(changes).map((key) => [key, target[key as keyof typeof target]]));
-    await ctx.db.batch([ctx.db.update(users).set(changes).where(whereUser(ctx, userId)), audit(ctx, "update", userId, { before, after: changes })]);
+    await ctx.db.batch([
+      ctx.db.update(users).set(changes).where(whereUser(ctx, userId)),
+      audit(ctx, "update", userId, { before, after: changes }),
+      ...(emailChanged ? revokeAccessStatements(ctx, userId) : []),
+    ]);
   }
+  if (emailChanged) await tellOldAddress(ctx, target, input.email!);
   return getUser(ctx, userId);
+}
+
+/**
+ * An administrator changed someone's e-mail, the address they sign in and receive reset
+ * links with: every session and bearer token of theirs ends, and every outstanding reset
+ * and invite link stops working (an invited person gets a fresh invite to the new address
+ * with 'Resend invite'). Statements for the same batch as the change.
+ */
+function revokeAccessStatements(ctx: DomainContext, userId: string) {
+  const mine = <T extends { userId: AnyColumn; companyId: AnyColumn }>(table: T) => and(eq(table.userId, userId), eq(table.companyId, ctx.companyId));
+  return [
+    ctx.db
+      .update(sessions)
+      .set({ revokedAt: ctx.now })
+      .where(and(mine(sessions), isNull(sessions.revokedAt))),
+    ctx.db
+      .update(passwordResetTokens)
+      .set({ usedAt: ctx.now })
+      .where(and(mine(passwordResetTokens), isNull(passwordResetTokens.usedAt))),
+    ctx.db
+      .update(inviteTokens)
+      .set({ usedAt: ctx.now })
+      .where(and(mine(inviteTokens), isNull(inviteTokens.usedAt))),
+  ] as const;
+}
+
+/** The old address hears of the change, so a person whose account was taken over by an e-mail change knows. */
+async function tellOldAddress(ctx: DomainContext, target: { email: string; name: string }, newEmail: string) {
+  const by = ctx.actor.user.name || ctx.actor.user.email;
+  const lines = [
+    target.name ? `Hi ${target.name},` : "Hi,",
+    `${by}, an administrator of ${ctx.actor.company.name}, changed the e-mail address of your account from ${target.email} to ${newEmail} on ${ctx.now.toUTCString()}.`,
+    "You have been signed out everywhere, and earlier password reset and invite links no longer work. If you did not expect this, contact your administrator.",
+  ];
+  await enqueueEmail(
+    ctx.db,
+    ctx.companyId,
+    { to: target.email, subject: `Your ${ctx.actor.company.name} account e-mail was changed`, text: `${lines.join("\n\n")}\n` },
+    ctx.now,
+  );
 }
 
 /**
