@@ -92,7 +92,11 @@ async function inviteMultiple(ctx: ReturnType<typeof domainCtx>, mailer: Mailer,
     const created = await inviteUsers(ctx, mailer, parsed.data);
     return json<InviteMultipleReply>({ status: "success", invited: created.length });
   } catch (error) {
-    if (error instanceof ConflictError && Array.isArray(error.data)) return reply(409, { existing: error.data as string[] });
+    if (error instanceof ConflictError && Array.isArray(error.data)) {
+      const existing = error.data as string[];
+      // Addresses of other firms are not named (decision 0082): then only the message says why.
+      return reply(409, { existing, ...(existing.length === 0 && { message: "Some of these e-mails cannot be invited." }) });
+    }
     if (error instanceof ValidationError) return reply(error.status, { fieldErrors: error.errors });
     if (error instanceof DomainError) return reply(error.status, { message: error.message });
     const conflict = constraintConflict(error);
