@@ -10,6 +10,8 @@ import type { Db } from "./db/client";
 export interface Env extends Cloudflare.Env {
   /** Signs session cookies and bearer tokens. Required outside development and tests. */
   SESSION_SECRET?: string;
+  /** Keys that seal firms' secrets at rest (lib/secret-box.server.ts). Required outside development and tests. */
+  SECRET_BOX_KEYS?: string;
 }
 
 export interface LoadContext {

@@ -32,7 +32,10 @@ function problemsOf(env: string): string[] {
   const problems: string[] = [];
   const vars = config.vars;
   if (vars.APP_ENV !== "production") problems.push(`APP_ENV is ${JSON.stringify(vars.APP_ENV)}, not "production"`);
-  if ("OPERATOR_EMAILS" in vars) problems.push("OPERATOR_EMAILS is a development setting");
+  if ("OPERATOR_EMAILS" in vars) problems.push("OPERATOR_EMAILS is no longer read: operators are OPERATOR_USER_IDS in OPERATIONS_COMPANY_ID");
+  for (const name of ["OPERATOR_USER_IDS", "OPERATIONS_COMPANY_ID"])
+    if (name in vars) problems.push(`${name} names the development seed's operator; set it per installation with wrangler secret put`);
+  if ("ALLOW_LOOPBACK_SMTP" in vars) problems.push("ALLOW_LOOPBACK_SMTP is a development setting");
   if (!vars.REGION) problems.push("no REGION var");
   const db = config.d1_databases.find((d) => d.binding === "DB");
   if (!db?.database_id || !db.database_name) problems.push("no D1 binding DB with a database_id");

@@ -2,21 +2,29 @@ import type { LoadContext } from "~/env";
 import { requireUser, type Actor } from "./session.server";
 
 /**
- * The installation's operators: the signed-in people whose e-mail is listed in
- * OPERATOR_EMAILS (comma-separated, any case). Everyone else is told the page does not
- * exist, so the console is not even discoverable.
+ * The installation's operators: people identified by user id (OPERATOR_USER_IDS,
+ * comma-separated) who are members of the installation's own company
+ * (OPERATIONS_COMPANY_ID). Not by e-mail: an address is a string a tenant could register
+ * or an administrator could give someone. Everyone else is told the page does not exist,
+ * so the console is not even discoverable. Both are set per installation (docs/deploy.md);
+ * [env.dev] names the seeded operator.
  */
-export function isOperatorEmail(operatorEmails: string | undefined, email: string): boolean {
-  const wanted = email.trim().toLowerCase();
-  if (!wanted) return false;
-  return (operatorEmails ?? "")
+export interface OperatorEnv {
+  OPERATOR_USER_IDS?: string;
+  OPERATIONS_COMPANY_ID?: string;
+}
+
+export function isOperator(env: OperatorEnv, user: { id: string; companyId: string }): boolean {
+  const company = (env.OPERATIONS_COMPANY_ID ?? "").trim();
+  if (!company || user.companyId !== company) return false;
+  return (env.OPERATOR_USER_IDS ?? "")
     .split(",")
-    .map((entry) => entry.trim().toLowerCase())
-    .some((entry) => entry === wanted);
+    .map((entry) => entry.trim())
+    .some((entry) => entry !== "" && entry === user.id);
 }
 
 export async function requireOperator(request: Request, context: LoadContext): Promise<Actor> {
   const actor = await requireUser(request, context);
-  if (!isOperatorEmail(context.env.OPERATOR_EMAILS, actor.user.email)) throw new Response("Not found", { status: 404 });
+  if (!isOperator(context.env as OperatorEnv, actor.user)) throw new Response("Not found", { status: 404 });
   return actor;
 }

@@ -51,6 +51,20 @@ export function isManager(user: RoleFlags): boolean {
   return user.companyAdmin || user.administratorPriviliges;
 }
 
+/**
+ * The company's mail server settings and their test mail: company admins only. Whoever sets
+ * the mail server can read every reset link the company's mail carries, so an
+ * administrator scoped to one office must not.
+ */
+export function canConfigureCompanyMail(user: RoleFlags): boolean {
+  return user.companyAdmin;
+}
+
+/** The custom HTML block every person of the company sees on their dashboard: company admins only. */
+export function canEditCustomHtml(user: RoleFlags): boolean {
+  return user.companyAdmin;
+}
+
 // Navigation only: which links the shell shows. Never a permission check.
 
 /** 'Manage users' in the navigation: team admins (a company admin reaches people through Company). */

@@ -6,6 +6,7 @@ import { domainCtx, type DomainContext } from "~/domain/context";
 import { ConflictError, DomainError, ForbiddenError, TooManyRequestsError, ValidationError } from "~/domain/errors";
 import { validate } from "~/domain/validation";
 import type { LoadContext } from "~/env";
+import { constraintConflict } from "~/db/constraint-errors";
 
 class UnsupportedMediaTypeError extends DomainError {
   constructor() {
@@ -45,6 +46,8 @@ export function errorResponse(error: unknown): Response {
   if (error instanceof DomainError) {
     return json({ message: error.message }, { status: error.status });
   }
+  const conflict = constraintConflict(error);
+  if (conflict) return json({ message: conflict.message }, { status: 409 });
   console.error(error);
   return json({ message: "Something went wrong" }, { status: 500 });
 }

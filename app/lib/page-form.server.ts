@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/cloudflare";
 import type { z } from "zod";
+import { constraintConflict } from "~/db/constraint-errors";
 import { DomainError, ValidationError } from "~/domain/errors";
 
 export interface FormReplyOptions {
@@ -36,11 +37,13 @@ export async function submitForm<S extends z.ZodType>(
   try {
     result = await run(submission.value);
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    const formError = options.formError ? options.formError(error) : error.message;
-    const fieldErrors = error instanceof ValidationError ? fieldErrorsOf(error) : undefined;
+    // A unique constraint lost to a concurrent write is a conflict like any other.
+    const refusal = error instanceof DomainError ? error : constraintConflict(error);
+    if (!refusal) throw error;
+    const formError = options.formError ? options.formError(refusal) : refusal.message;
+    const fieldErrors = refusal instanceof ValidationError ? fieldErrorsOf(refusal) : undefined;
     return json<FormReply>(submission.reply({ formErrors: formError === null ? [] : [formError], fieldErrors, hideFields }), {
-      status: error.status,
+      status: refusal.status,
     });
   }
   if (result instanceof Response) throw result;
@@ -92,11 +95,12 @@ export async function submitIntent<S extends z.ZodType>(formData: FormData, sche
     const result = await run(submission.value);
     return json<IntentResult>({ ok: true, intent, ...(result ?? {}) }, { status: intent === "create" ? 201 : 200 });
   } catch (error) {
-    if (error instanceof ValidationError) {
-      const message = Object.values(error.errors)[0] ?? error.message;
-      return json<IntentResult>({ ok: false, intent, message, entityType: error.entityType, errors: error.errors }, { status: error.status });
+    const refusal = error instanceof DomainError ? error : constraintConflict(error);
+    if (!refusal) throw error;
+    if (refusal instanceof ValidationError) {
+      const message = Object.values(refusal.errors)[0] ?? refusal.message;
+      return json<IntentResult>({ ok: false, intent, message, entityType: refusal.entityType, errors: refusal.errors }, { status: refusal.status });
     }
-    if (error instanceof DomainError) return json<IntentResult>({ ok: false, intent, message: error.message }, { status: error.status });
-    throw error;
+    return json<IntentResult>({ ok: false, intent, message: refusal.message }, { status: refusal.status });
   }
 }

@@ -2,7 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { z } from "zod";
-import { isManager, isAdmin } from "~/auth/permissions";
+import { canConfigureCompanyMail, canEditCustomHtml, isManager, isAdmin } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
 import {
   createGroup,
@@ -28,7 +28,8 @@ import {
 } from "~/domain/company/catalog.schema";
 import { getCompany } from "~/domain/company/company.server";
 import { getCompanyOverview } from "~/domain/company/overview.server";
-import { smtpConfigSchema, testSmtpConfig, updateSmtpConfig } from "~/domain/company/smtp.server";
+import { smtpConfigSchema, smtpResetSchema, testSmtpConfig, updateSmtpConfig } from "~/domain/company/smtp.server";
+import { clientIp } from "~/domain/account/login.server";
 import { domainCtx } from "~/domain/context";
 import { ConfirmForm, GroupForm, NameForm, SkillLevelForm, StageForm } from "~/features/company/catalog-forms";
 import { AddButton, CatalogIcon, DialogButton, Highlight, ListBlock, matchesSearch, RowIconButton } from "~/features/company/catalog-ui";
@@ -60,14 +61,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     stages,
     categories,
     canManage,
-    smtp: company && {
-      smtpHost: company.smtpHost,
-      smtpPort: company.smtpPort,
-      smtpSender: company.smtpSender,
-      smtpSecure: company.smtpSecure,
-      smtpUser: company.smtpUser,
-    },
-    customHtml: company && actor.company.settings.enableCustomHtml ? { html: company.customHtml ?? "" } : null,
+    smtp: company &&
+      canConfigureCompanyMail(user) && {
+        smtpHost: company.smtpHost,
+        smtpPort: company.smtpPort,
+        smtpSender: company.smtpSender,
+        smtpSecure: company.smtpSecure,
+        smtpUser: company.smtpUser,
+      },
+    customHtml: company && canEditCustomHtml(user) && actor.company.settings.enableCustomHtml ? { html: company.customHtml ?? "" } : null,
     me: { id: user.id, name: user.name, email: user.email, photoUrl: profilePictureUrl(user.profilePicture) },
     /** The Administrators block's Invite dialog (managers only); it posts to /users/all. */
     invite: choices && {
@@ -110,11 +112,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "updateCustomHtml":
       return submitForm(form, customHtmlUpdateSchema, (input) => updateCompany(ctx, input));
     case "updateSmtp":
-      return submitForm(form, smtpConfigSchema, (input) => updateSmtpConfig(ctx, context.env, input));
+      return submitForm(form, smtpConfigSchema, (input) => updateSmtpConfig(ctx, context.env, input, clientIp(request)));
     case "resetSmtp":
-      return submitForm(form, noFields, () => updateSmtpConfig(ctx, context.env, { smtpSecure: false }));
+      return submitForm(form, smtpResetSchema, (input) =>
+        updateSmtpConfig(ctx, context.env, { smtpSecure: false, currentPassword: input.currentPassword }, clientIp(request)),
+      );
     case "testSmtp":
-      return submitForm(form, noFields, () => testSmtpConfig(ctx));
+      return submitForm(form, noFields, () => testSmtpConfig(ctx, context.env));
     default:
       throw new Response("Unknown intent", { status: 400 });
   }

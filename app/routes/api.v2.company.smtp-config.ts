@@ -1,13 +1,15 @@
-import { isManager } from "~/auth/permissions";
+import { canConfigureCompanyMail } from "~/auth/permissions";
+import { clientIp } from "~/domain/account/login.server";
 import { smtpConfigSchema, updateSmtpConfig } from "~/domain/company/smtp.server";
 import { defineApiRoute, endpoint } from "~/lib/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   PUT: endpoint({
-    summary: "Sets the company's SMTP server (companySmtpConfigParams); host, port and sender all empty resets it.",
-    can: isManager,
+    summary:
+      "Sets the company's SMTP server (companySmtpConfigParams plus currentPassword, the caller's own); host, port and sender all empty resets it. Company admins only.",
+    can: canConfigureCompanyMail,
     body: smtpConfigSchema,
     entity: "SmtpConfigInputErrors",
-    run: ({ context, ctx, body }) => updateSmtpConfig(ctx, context.env, body),
+    run: ({ request, context, ctx, body }) => updateSmtpConfig(ctx, context.env, body, clientIp(request)),
   }),
 });

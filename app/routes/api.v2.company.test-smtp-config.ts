@@ -1,11 +1,11 @@
-import { isManager } from "~/auth/permissions";
+import { canConfigureCompanyMail } from "~/auth/permissions";
 import { testSmtpConfig } from "~/domain/company/smtp.server";
 import { defineApiRoute, endpoint } from "~/lib/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   PUT: endpoint({
-    summary: "Sends a test e-mail to the caller through the saved SMTP server.",
-    can: isManager,
-    run: ({ ctx }) => testSmtpConfig(ctx),
+    summary: "Sends a test e-mail to the caller through the saved SMTP server. Company admins only.",
+    can: canConfigureCompanyMail,
+    run: ({ context, ctx }) => testSmtpConfig(ctx, context.env),
   }),
 });

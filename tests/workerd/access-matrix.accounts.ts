@@ -99,15 +99,16 @@ export const accountEntries: AccessEntry[] = [
     roles: ALL,
     scoped: true,
   },
-  // Both leave the tenant without a server of its own: a reset, and a test answered 400 for lack of one.
+  // The company's mail server: company admins only (decision 0080). Both leave the tenant without a
+  // server of its own: a reset without the password (400), and a test answered 400 for lack of one.
   {
     file: "api.v2.company.smtp-config.ts",
     method: "PUT",
     path: () => "/api/v2/company/smtp-config",
-    roles: USER_ADMINS,
+    roles: ["companyAdmin"],
     body: () => ({ smtpHost: "", smtpPort: "", smtpSender: "" }),
   },
-  { file: "api.v2.company.test-smtp-config.ts", method: "PUT", path: () => "/api/v2/company/test-smtp-config", roles: USER_ADMINS },
+  { file: "api.v2.company.test-smtp-config.ts", method: "PUT", path: () => "/api/v2/company/test-smtp-config", roles: ["companyAdmin"] },
   // An empty body is refused as 400 after the credentials are checked, so nobody's password changes here.
   { file: "api.v2.account.password.ts", method: "POST", path: () => "/api/v2/account/password", roles: ALL },
 ];

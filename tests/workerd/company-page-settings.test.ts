@@ -48,28 +48,33 @@ describe("custom html on /groups", () => {
 
 describe("SMTP configuration on /groups", () => {
   it("requires host, port and sender together, then saves, and reset names the provider", async () => {
-    const missing = await post(admin, { intent: "updateSmtp", smtpHost: "smtp.firm.test" });
+    const missing = await post(admin, { intent: "updateSmtp", smtpHost: "smtp.firm-mail.se" });
     expect(missing.status).toBe(400);
     expect(JSON.stringify(await missing.json())).toContain("This field is required.");
     expect((await companyRow(firm.company.id)).smtpHost).toBeNull();
 
     const saved = await post(admin, {
       intent: "updateSmtp",
-      smtpHost: "smtp.firm.test",
+      smtpHost: "smtp.firm-mail.se",
       smtpPort: "587",
       smtpSender: "mail@firm.test",
       smtpUser: "u",
       smtpPassword: "p",
+      currentPassword: PASSWORD,
     });
     expect(saved.status).toBe(200);
     expect(await companyRow(firm.company.id)).toMatchObject({
-      smtpHost: "smtp.firm.test",
+      smtpHost: "smtp.firm-mail.se",
       smtpPort: 587,
       smtpSender: "mail@firm.test",
-      smtpPassword: "p",
     });
+    expect((await companyRow(firm.company.id)).smtpPassword).toMatch(/^sb1:/);
 
-    const reset = await post(admin, { intent: "resetSmtp" });
+    const unconfirmed = await post(admin, { intent: "resetSmtp" });
+    expect(unconfirmed.status).toBe(400);
+    expect(JSON.stringify(await unconfirmed.json())).toContain("This field is required.");
+    expect((await companyRow(firm.company.id)).smtpHost).toBe("smtp.firm-mail.se");
+    const reset = await post(admin, { intent: "resetSmtp", currentPassword: PASSWORD });
     expect(reset.status).toBe(200);
     expect(((await reset.json()) as { message: string }).message).toMatch(/^Custom SMTP config removed, using .+ servers instead$/);
     expect(await companyRow(firm.company.id)).toMatchObject({ smtpHost: null, smtpPort: null, smtpSender: null, smtpPassword: null });
@@ -81,8 +86,15 @@ describe("SMTP configuration on /groups", () => {
     expect(JSON.stringify(await response.json())).toContain("Save a host, port and sender first.");
   });
 
-  it("refuses the observer", async () => {
-    expect((await post(observer, { intent: "updateSmtp", smtpHost: "h", smtpPort: "25", smtpSender: "s@x.test" })).status).toBe(403);
+  it("refuses the observer and an administrator (company admins only), and shows them no SMTP dialog", async () => {
+    const administrator = await cookieFor((await firm.createUser("administrator")).email);
+    for (const cookie of [observer, administrator]) {
+      const fields = { intent: "updateSmtp", smtpHost: "smtp.evil-mail.se", smtpPort: "25", smtpSender: "s@evil-mail.se", currentPassword: PASSWORD };
+      expect((await post(cookie, fields)).status).toBe(403);
+      expect((await post(cookie, { intent: "testSmtp" })).status).toBe(403);
+      const data = (await (await page("/groups?_data=routes%2F_app.groups", { headers: { Cookie: cookie } })).json()) as { smtp: unknown };
+      expect(data.smtp).toBeFalsy();
+    }
     expect((await companyRow(firm.company.id)).smtpHost).toBeNull();
   });
 });

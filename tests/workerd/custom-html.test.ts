@@ -3,7 +3,8 @@ import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { companies } from "~/db/schema";
 import { customId, fillCustomHtml } from "~/domain/company/custom-html";
-import { api, BASE, createCompany, db, PASSWORD, tokenFor } from "./helpers";
+import { sanitizeHtml } from "~/lib/sanitize-html";
+import { api, BASE, createCompany, createCompanyWithRoles, db, PASSWORD, tokenFor } from "./helpers";
 
 describe("custom HTML on the dashboard", () => {
   it("fills every placeholder and escapes the values", () => {
@@ -68,5 +69,69 @@ describe("custom HTML on the dashboard", () => {
     });
     expect(page.status).toBe(200);
     expect(await stored()).toBeNull();
+  });
+});
+
+describe("custom HTML is sanitised on write and company admins' alone (issue 9, item 13)", () => {
+  it("keeps the allowed markup and drops scripts, handlers, dangerous URLs and styles that load", () => {
+    const cases: [string, string][] = [
+      ['<p class="x" onclick="steal()">Hi <b>USER_NAME</b></p>', '<p class="x">Hi <b>USER_NAME</b></p>'],
+      ["<script>alert(1)</script><p>after</p>", "<p>after</p>"],
+      ["<SCRIPT src=//evil.example/x.js></SCRIPT>ok", "ok"],
+      ['<a href="javascript:alert(1)">x</a>', "<a>x</a>"],
+      ['<a href="jav&#x61;script&colon;alert(1)">x</a>', "<a>x</a>"],
+      ['<a href=" java\tscript:alert(1)">x</a>', "<a>x</a>"],
+      [
+        '<a href="https://firm.example/a?b=1&amp;c=2" target="_blank">x</a>',
+        '<a href="https://firm.example/a?b=1&amp;c=2" target="_blank" rel="noopener noreferrer">x</a>',
+      ],
+      ['<img src="USER_PHOTO_URL" alt="me" onerror="x()">', '<img src="USER_PHOTO_URL" alt="me">'],
+      ['<img src="data:text/html;base64,PHNjcmlwdD4=">', "<img>"],
+      ['<div style="color:red;background:url(https://evil.example/t)">x</div>', '<div style="">x</div>'],
+      ['<div style="color: red">x</div>', '<div style="color: red">x</div>'],
+      ['<iframe src="https://evil.example"></iframe><form action="/x"><input name="p"></form>end', "end"],
+      ["<!-- hidden --><svg><script>alert(1)</script></svg>1 < 2", "1 &lt; 2"],
+      ['<p title="a"onmouseover="x()">t</p>', '<p title="a">t</p>'],
+      ["<p title='\"><script>alert(1)</script>'>t</p>", '<p title="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">t</p>'],
+      ["<style>body{background:url(javascript:x)}</style><meta http-equiv=refresh content=0;url=//evil>", ""],
+    ];
+    for (const [input, expected] of cases) expect(sanitizeHtml(input), input).toBe(expected);
+  });
+
+  it("stores the sanitised HTML through the API and the company page, and refuses administrators", async () => {
+    const firm = await createCompanyWithRoles("Sanitised Html Firm", { enableCustomHtml: true });
+    const stored = async () => (await db().select({ html: companies.customHtml }).from(companies).where(eq(companies.id, firm.company.id)))[0].html;
+    const put = await api("/api/v2/company", {
+      method: "PUT",
+      token: firm.tokens.companyAdmin,
+      json: { name: "Sanitised Html Firm", customHtml: '<h2 onmouseover="alert(1)">News</h2><script>fetch("/api/v2/users")</script>' },
+    });
+    expect(put.status).toBe(200);
+    expect(await stored()).toBe("<h2>News</h2>");
+
+    const refused = await api("/api/v2/company", {
+      method: "PUT",
+      token: firm.tokens.administrator,
+      json: { name: "Sanitised Html Firm", customHtml: "<p>Mine now</p>" },
+    });
+    expect(refused.status).toBe(403);
+    expect(await stored()).toBe("<h2>News</h2>");
+    // The administrator may still rename the company (the catalog stays theirs).
+    expect((await api("/api/v2/company", { method: "PUT", token: firm.tokens.administrator, json: { name: "Renamed Html Firm" } })).status).toBe(200);
+
+    const login = await SELF.fetch(`${BASE}/login`, {
+      method: "POST",
+      body: new URLSearchParams({ email: firm.people.administrator.email, password: PASSWORD }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "198.51.100.77" },
+      redirect: "manual",
+    });
+    const cookie = login.headers.get("Set-Cookie")!.split(";")[0];
+    const page = await SELF.fetch(`${BASE}/groups?_data=routes%2F_app.groups`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "updateCustomHtml", customHtml: "<p>Page</p>" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+    });
+    expect(page.status).toBe(403);
+    expect(await stored()).toBe("<h2>News</h2>");
   });
 });

@@ -135,3 +135,24 @@ describe("forecasts", () => {
     expect(await db().select().from(vacations).where(eq(vacations.userId, employee.id))).toHaveLength(0);
   });
 });
+
+describe("GET /forecast date range (issue 9, item 13)", () => {
+  it("answers 400 to a range longer than 400 days or reversed, and reads a bounded window for one end", async () => {
+    const { employee, token } = await setup();
+    const created = await api(`/api/v2/forecast/${employee.id}`, { method: "POST", token, json: { startDate: day(5), status: "2" } });
+    expect(created.status).toBe(201);
+    const huge = await api("/api/v2/forecast?from=1900-01-01&to=2999-12-31", { token });
+    expect(huge.status).toBe(400);
+    expect(await huge.json()).toMatchObject({ errors: { to: "Ask for at most 400 days at a time." } });
+    const reversed = await api(`/api/v2/forecast?from=${day(10)}&to=${day(0)}`, { token });
+    expect(reversed.status).toBe(400);
+    const window = await api(`/api/v2/forecast?from=${day(0)}&to=${day(400)}`, { token });
+    expect(window.status).toBe(200);
+    const { _id } = (await created.json()) as { _id: string };
+    expect(((await window.json()) as { _id: string }[]).map((f) => f._id)).toContain(_id);
+    // Only `to` far away: the window ends there and starts 396 days before, so today's forecast is not read.
+    const farTo = await api("/api/v2/forecast?to=2999-12-31", { token });
+    expect(farTo.status).toBe(200);
+    expect(await farTo.json()).toEqual([]);
+  });
+});

@@ -201,7 +201,7 @@ describe("POST /users/multiple", () => {
     expect(new Set(secrets).size).toBe(3);
   });
 
-  it("answers 409 with the list of e-mails that exist, and invites nobody", async () => {
+  it("answers 409 naming only the caller's own company's existing e-mails, never another firm's, and invites nobody (issue 9, item 13)", async () => {
     const fresh = uniqueAddress("fresh");
     const response = await send("POST", "/users/multiple", own.tokens.companyAdmin, {
       users: [{ email: fresh }, { email: own.people.employee.email }, { email: other.people.observer.email.toUpperCase() }],
@@ -209,9 +209,19 @@ describe("POST /users/multiple", () => {
       office: own.office.id,
     });
     expect(response.status).toBe(409);
-    expect(response.body.sort()).toEqual([own.people.employee.email, other.people.observer.email].sort());
+    expect(response.body).toEqual([own.people.employee.email]);
     expect(await userByEmail(fresh)).toBeUndefined();
     expect(await lastMailTo(fresh)).toBeUndefined();
+
+    const onlyOthers = await send("POST", "/users/multiple", own.tokens.companyAdmin, {
+      users: [{ email: fresh }, { email: other.people.employee.email }],
+      group: own.group.id,
+      office: own.office.id,
+    });
+    expect(onlyOthers.status).toBe(409);
+    expect(onlyOthers.body).toEqual([]);
+    expect(JSON.stringify(onlyOthers.body)).not.toContain(other.people.employee.email);
+    expect(await userByEmail(fresh)).toBeUndefined();
   });
 
   it("answers 400 for invalid e-mails, naming each one's position", async () => {

@@ -1,13 +1,16 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, companies, emailOutbox, users } from "~/db/schema";
 import { readCompanySettings } from "~/domain/company/settings.schema";
-import { isOperatorEmail } from "~/auth/operator.server";
-import { BASE, createCompany, db, PASSWORD } from "./helpers";
+import { isOperator } from "~/auth/operator.server";
+import { companyRow } from "~/db/factories";
+import { BASE, createCompany, createUser, db, PASSWORD } from "./helpers";
 
-// wrangler.toml's [vars] list this address in OPERATOR_EMAILS (development and tests).
+// [env.dev] in wrangler.toml names the operator by user id in the Operations company (decision 0081).
 const OPERATOR = "operator@demo.test";
+const OPERATOR_ID = env.OPERATOR_USER_IDS!;
+const OPERATIONS_ID = env.OPERATIONS_COMPANY_ID!;
 
 function page(path: string, init: RequestInit = {}) {
   return SELF.fetch(`${BASE}${path}`, { redirect: "manual", ...init });
@@ -38,8 +41,10 @@ let firm: Awaited<ReturnType<typeof createCompany>>;
 let firmAdminCookie: string;
 
 beforeAll(async () => {
-  const operations = await createCompany("Operations");
-  await operations.createUser("companyAdmin", { email: OPERATOR, groupId: null, officeId: null });
+  await db()
+    .insert(companies)
+    .values(companyRow({ id: OPERATIONS_ID, name: "Operations", settings: "{}" }));
+  await createUser(OPERATIONS_ID, "companyAdmin", { id: OPERATOR_ID, email: OPERATOR, groupId: null, officeId: null });
   operatorCookie = await cookieFor(OPERATOR);
   firm = await createCompany("Operator Firm", { enableCustomHtml: true });
   const admin = await firm.createUser("companyAdmin", { groupId: null, officeId: null });
@@ -47,7 +52,7 @@ beforeAll(async () => {
 });
 
 describe("operator console access", () => {
-  it("answers 404 to people not listed in OPERATOR_EMAILS, company admins included, for the page and the action", async () => {
+  it("answers 404 to people not listed in OPERATOR_USER_IDS, company admins included, for the page and the action", async () => {
     const employee = await firm.createUser("employee");
     for (const cookie of [firmAdminCookie, await cookieFor(employee.email)]) {
       const response = await page("/operator", { headers: { Cookie: cookie } });
@@ -174,11 +179,25 @@ describe("editing a company", () => {
   });
 });
 
-describe("isOperatorEmail", () => {
-  it("matches listed addresses in any case and ignores blanks", () => {
-    expect(isOperatorEmail(" Ops@Firm.test , other@firm.test", "ops@firm.TEST")).toBe(true);
-    expect(isOperatorEmail("ops@firm.test", "other@firm.test")).toBe(false);
-    expect(isOperatorEmail("ops@firm.test,,", "")).toBe(false);
-    expect(isOperatorEmail(undefined, "ops@firm.test")).toBe(false);
+describe("isOperator", () => {
+  const opsEnv = { OPERATOR_USER_IDS: " op1 , op2,", OPERATIONS_COMPANY_ID: "ops" };
+  it("matches listed user ids in the Operations company only, and ignores blanks", () => {
+    expect(isOperator(opsEnv, { id: "op2", companyId: "ops" })).toBe(true);
+    expect(isOperator(opsEnv, { id: "op3", companyId: "ops" })).toBe(false);
+    expect(isOperator(opsEnv, { id: "op1", companyId: "tenant" })).toBe(false);
+    expect(isOperator(opsEnv, { id: "", companyId: "ops" })).toBe(false);
+    expect(isOperator({}, { id: "op1", companyId: "ops" })).toBe(false);
+  });
+
+  it("does not let a tenant in by taking the operator's e-mail (issue 9, item 6)", async () => {
+    // The operator's address changes; a tenant's company admin renames someone to the old one.
+    await db().update(users).set({ email: "ops-new@operations.test" }).where(eq(users.id, OPERATOR_ID));
+    const impostor = await firm.createUser("companyAdmin", { groupId: null, officeId: null, email: OPERATOR });
+    const cookie = await cookieFor(impostor.email);
+    expect((await page("/operator", { headers: { Cookie: cookie } })).status).toBe(404);
+    expect((await post(cookie, { intent: "updateCompany", id: firm.company.id, name: "Hijacked" })).status).toBe(404);
+    expect((await page("/operator", { headers: { Cookie: operatorCookie } })).status).toBe(200);
+    await db().delete(users).where(eq(users.id, impostor.id));
+    await db().update(users).set({ email: OPERATOR }).where(eq(users.id, OPERATOR_ID));
   });
 });

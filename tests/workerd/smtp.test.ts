@@ -4,7 +4,8 @@ import { describe, expect, inject, it } from "vitest";
 import { companies, emailOutbox } from "~/db/schema";
 import { runScheduledWork } from "~/domain/operations/scheduled.server";
 import { deliverEmail, enqueueEmail, MAX_ATTEMPTS, retryDelayMs } from "~/integrations/email/outbox.server";
-import { BASE, createCompany, db, tokenFor } from "./helpers";
+import { TEST_MAIL_FAILED } from "~/domain/company/smtp.server";
+import { BASE, createCompany, db, PASSWORD, tokenFor } from "./helpers";
 import { receivedFor, uniqueAddress, useFakeSmtp, waitForMail } from "./mail-helpers";
 import { send } from "./account-helpers";
 
@@ -175,16 +176,20 @@ describe("the development mailbox", () => {
 });
 
 describe("the company's SMTP config", () => {
-  it("saves host, port and sender, keeps the password write-only, tests it, and resets", async () => {
+  it("saves host, port and sender, keeps the password write-only and sealed, tests it, and resets", async () => {
     const firm = await createCompany("Smtp Config Firm");
     const admin = await firm.createUser("companyAdmin", { groupId: null, officeId: null, email: `smtp-admin-${Date.now()}@inbox.test` });
     const token = await tokenFor(admin.email);
-    const missing = await send("PUT", "/company/smtp-config", token, { smtpHost: "127.0.0.1" });
+    const currentPassword = PASSWORD;
+    const missing = await send("PUT", "/company/smtp-config", token, { smtpHost: "127.0.0.1", currentPassword });
     expect(missing.body).toMatchObject({
       entityType: "SmtpConfigInputErrors",
       errors: { smtpPort: "This field is required.", smtpSender: "This field is required." },
     });
-    expect((await send("PUT", "/company/smtp-config", token, { smtpHost: "x", smtpPort: 70000, smtpSender: "a@b.se" })).body.errors).toEqual({
+    expect(
+      (await send("PUT", "/company/smtp-config", token, { smtpHost: "smtp.firm.se", smtpPort: 70000, smtpSender: "a@b.se", currentPassword })).body
+        .errors,
+    ).toEqual({
       smtpPort: "Needs to be a port number from 1 to 65535.",
     });
 
@@ -194,18 +199,25 @@ describe("the company's SMTP config", () => {
       smtpSender: "Firm <mail@firm.test>",
       smtpUser: "mailer",
       smtpPassword: "secret",
+      currentPassword,
     });
     expect(saved.body).toEqual({ message: "SMTP config updated." });
+    // Sealed at rest: the row holds no plaintext.
+    const [sealed] = await db().select().from(companies).where(eq(companies.id, firm.company.id));
+    expect(sealed.smtpPassword).toMatch(/^sb1:/);
+    expect(sealed.smtpPassword).not.toContain("secret");
     // Saving again without a password keeps the stored one.
     await send("PUT", "/company/smtp-config", token, {
       smtpHost: "127.0.0.1",
       smtpPort: String(inject("smtpPort")),
       smtpSender: "Firm <mail@firm.test>",
       smtpUser: "mailer",
+      currentPassword,
     });
     const company = await send("GET", "/company", token);
     expect(company.body).toMatchObject({ smtpHost: "127.0.0.1", smtpUser: "mailer" });
     expect(JSON.stringify(company.body)).not.toContain("secret");
+    expect(JSON.stringify(company.body)).not.toContain("sb1:");
 
     const tested = await send("PUT", "/company/test-smtp-config", token);
     expect(tested.body).toEqual({ message: `Test e-mail sent to ${admin.email}.` });
@@ -215,9 +227,9 @@ describe("the company's SMTP config", () => {
     await db().update(companies).set({ smtpPort: 1 }).where(eq(companies.id, firm.company.id));
     const failing = await send("PUT", "/company/test-smtp-config", token);
     expect(failing.status).toBe(400);
-    expect(failing.body.message).toMatch(/^The test e-mail could not be sent: /);
+    expect(failing.body.message).toBe(TEST_MAIL_FAILED);
 
-    const reset = await send("PUT", "/company/smtp-config", token, { smtpHost: "", smtpPort: "", smtpSender: "" });
+    const reset = await send("PUT", "/company/smtp-config", token, { smtpHost: "", smtpPort: "", smtpSender: "", currentPassword });
     expect(reset.body).toEqual({ message: "Custom SMTP config removed, using Availability servers instead" });
     const [row] = await db().select().from(companies).where(eq(companies.id, firm.company.id));
     expect(row).toMatchObject({ smtpHost: null, smtpPort: null, smtpSender: null, smtpPassword: null });

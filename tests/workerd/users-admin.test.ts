@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { groups, offices, users } from "~/db/schema";
+import { groups, inviteTokens, offices, passwordResetTokens, sessions, users } from "~/db/schema";
 import { newId } from "~/lib/ids";
-import { send } from "./account-helpers";
+import { lastMailTo, send } from "./account-helpers";
 import { createCompany, db, tokenFor } from "./helpers";
 
 const REQUIRED = "This field is required.";
@@ -194,6 +194,88 @@ describe("PUT /users/{id}/move", () => {
     });
     expect(response.body.errors).toEqual({ secondaryGroup: REQUIRED, secondaryOffice: REQUIRED });
     expect((await send("PUT", `/users/${target.id}/move`, own.tokens.observer, { group: own.group.id, office: own.office.id })).status).toBe(403);
+  });
+});
+
+describe("no escape from an administrator's scope (issue 9, item 5)", () => {
+  it("refuses an administrator moving one of their people into a team they do not administer, and changes nothing", async () => {
+    const target = await own.createUser("employee");
+    const out = await send("PUT", `/users/${target.id}/move`, own.tokens.administrator, { group: own.tax.id, office: own.malmo.id });
+    expect(out.status).toBe(403);
+    expect(out.body.message).toBe("You can only move people into a group and office you administer.");
+    const sideways = await send("PUT", `/users/${target.id}/move`, own.tokens.administrator, {
+      group: own.group.id,
+      office: own.office.id,
+      secondaryEnabled: true,
+      secondaryGroup: own.tax.id,
+      secondaryOffice: own.malmo.id,
+    });
+    expect(sideways.status).toBe(403);
+    expect(await row(target.id)).toMatchObject({ groupId: own.group.id, officeId: own.office.id, secondaryGroupId: null });
+    // Within their own team it works; a company admin moves anyone anywhere.
+    const within = await send("PUT", `/users/${target.id}/move`, own.tokens.administrator, { group: own.group.id, office: own.office.id });
+    expect(within.status).toBe(200);
+    expect((await send("PUT", `/users/${target.id}/move`, own.tokens.companyAdmin, { group: own.tax.id, office: own.malmo.id })).status).toBe(200);
+  });
+
+  it("lets nobody move, promote, edit the privileges of or delete themselves through the admin paths", async () => {
+    const admin = own.people.administrator;
+    const before = await row(admin.id);
+    const tries = [
+      await send("PUT", `/users/${admin.id}/move`, own.tokens.administrator, { group: own.group.id, office: own.office.id }),
+      await send("PUT", `/users/${admin.id}/admin`, own.tokens.administrator, { admin: false, administratorPriviliges: true }),
+      await send("DELETE", `/users/${admin.id}`, own.tokens.administrator),
+      await send("PUT", `/users/${own.people.companyAdmin.id}/move`, own.tokens.companyAdmin, { group: own.group.id, office: own.office.id }),
+    ];
+    expect(tries.map((t) => t.status)).toEqual([403, 403, 403, 403]);
+    expect(await row(admin.id)).toEqual(before);
+    expect(await row(own.people.companyAdmin.id)).toMatchObject({ groupId: null, officeId: null });
+    // PUT /users/{own id} is the self-update: privilege fields are not part of it and change nothing.
+    const self = await send("PUT", `/users/${admin.id}`, own.tokens.administrator, { detailedViewPriviliges: true });
+    expect(self.status).toBe(200);
+    expect((await row(admin.id)).detailedViewPriviliges).toBe(false);
+  });
+});
+
+describe("an administrator changing someone's e-mail (issue 9, item 6)", () => {
+  it("tells the old address, ends the person's sessions and tokens, and voids their reset and invite links", async () => {
+    const person = await own.createUser("employee");
+    const token = await tokenFor(person.email);
+    expect((await send("GET", "/users/me", token)).status).toBe(200);
+    expect((await send("POST", "/account/reset-password", undefined, { resetEmail: person.email })).status).toBe(200);
+    const invited = await own.createUser("invited");
+    expect((await send("POST", `/account/${invited.id}/resend-invite`, own.tokens.companyAdmin)).status).toBe(200);
+
+    const newEmail = `moved-${crypto.randomUUID().slice(0, 6)}@admin-own.test`;
+    expect((await send("PUT", `/users/${person.id}`, own.tokens.companyAdmin, { email: newEmail })).status).toBe(200);
+    expect((await send("PUT", `/users/${invited.id}`, own.tokens.companyAdmin, { email: `re-${newEmail}` })).status).toBe(200);
+
+    expect((await send("GET", "/users/me", token)).status).toBe(401);
+    const open = await db()
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, person.id), isNull(sessions.revokedAt)));
+    expect(open).toEqual([]);
+    const resets = await db().select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, person.id));
+    expect(resets.length).toBeGreaterThan(0);
+    expect(resets.every((r) => r.usedAt !== null)).toBe(true);
+    const invites = await db().select().from(inviteTokens).where(eq(inviteTokens.userId, invited.id));
+    expect(invites.length).toBeGreaterThan(0);
+    expect(invites.every((r) => r.usedAt !== null)).toBe(true);
+
+    const notice = await lastMailTo(person.email);
+    expect(notice.subject).toBe("Your Admin Own account e-mail was changed");
+    expect(notice.textBody).toContain(newEmail);
+    // The new address signs in with the same password.
+    expect(await tokenFor(newEmail)).toBeTruthy();
+  });
+
+  it("changes nothing of the kind when the e-mail stays the same", async () => {
+    const person = await own.createUser("employee");
+    const token = await tokenFor(person.email);
+    expect((await send("PUT", `/users/${person.id}`, own.tokens.companyAdmin, { email: person.email, title: "Associate" })).status).toBe(200);
+    expect((await send("GET", "/users/me", token)).status).toBe(200);
+    expect(await lastMailTo(person.email)).toBeUndefined();
   });
 });
 

@@ -1,7 +1,9 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SORT, nextSort, sortUsers, type TableUser } from "~/features/accounts/user-table";
-import { BASE, createCompany, PASSWORD } from "./helpers";
+import { eq } from "drizzle-orm";
+import { users } from "~/db/schema";
+import { BASE, createCompany, db, PASSWORD } from "./helpers";
 
 async function cookieFor(email: string) {
   const form = new URLSearchParams({ email, password: PASSWORD, redirectTo: "" });
@@ -112,5 +114,32 @@ describe("sorting /users/all", () => {
     expect(byName).toEqual({ key: "name", dir: "desc" });
     expect(names(sortUsers(list, nextSort(byName, "status")))).toEqual(["Bea", "Cleo", "Abe"]);
     expect(names(sortUsers(list, nextSort(byName, "admin")))).toEqual(["Bea", "Abe", "Cleo"]);
+  });
+});
+
+describe("one's own row on the users pages (issue 9, item 5)", () => {
+  it("routes an edit of oneself to the self-update: name and title change, privileges and team do not", async () => {
+    const firm = await createCompany("Self Edit Firm", { enableUtilizationView: true });
+    const me = await firm.createUser("administrator");
+    const cookie = await cookieFor(me.email);
+    const path = "/users?index&_data=routes%2F_app.users._index";
+    const promote = await post(path, cookie, { intent: "update", id: me.id, name: "Ada Again", email: me.email, detailedViewPriviliges: "on" });
+    expect(promote.status).toBe(403);
+    expect(JSON.stringify(await promote.json())).toContain("You cannot change your own privileges.");
+    const [unchanged] = await db().select().from(users).where(eq(users.id, me.id));
+    expect(unchanged).toMatchObject({ name: me.name, detailedViewPriviliges: false });
+
+    const rename = await post(path, cookie, { intent: "update", id: me.id, name: "Ada Again", email: me.email, title: "Partner" });
+    expect(rename.status).toBe(200);
+    const [renamed] = await db().select().from(users).where(eq(users.id, me.id));
+    expect(renamed).toMatchObject({ name: "Ada Again", title: "Partner", detailedViewPriviliges: false });
+
+    const other = await firm.createUser("employee");
+    const move = await post(path, cookie, { intent: "move", id: me.id, group: firm.group.id, office: firm.office.id });
+    expect(move.status).toBe(403);
+    const deleted = await post(path, cookie, { intent: "delete", id: me.id });
+    expect(deleted.status).toBe(403);
+    expect((await db().select().from(users).where(eq(users.id, me.id))).length).toBe(1);
+    expect((await post(path, cookie, { intent: "update", id: other.id, name: "Someone", email: other.email })).status).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { createdAt, id } from "../columns";
+import { createdAt, flag, id } from "../columns";
 import { companyId } from "./company-owned";
 
 export const outboxStatuses = ["pending", "sent", "failed"] as const;
@@ -19,6 +19,8 @@ export const emailOutbox = sqliteTable(
     lastError: text("last_error"),
     nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    /** Sent through the installation's server even when the company has its own (the notice that its mail settings changed). */
+    viaInstallation: flag("via_installation"),
     createdAt: createdAt(),
   },
   (t) => [index("email_outbox_company_idx").on(t.companyId, t.createdAt), index("email_outbox_status_idx").on(t.status, t.nextAttemptAt)],

@@ -67,9 +67,14 @@ async function resolveTeam(
   return team;
 }
 
-async function existingEmails(ctx: DomainContext, emails: string[]): Promise<string[]> {
-  const rows = await ctx.db.select({ email: users.email }).from(users).where(inJsonList(users.email, emails));
-  return rows.map((row) => row.email);
+/**
+ * Which of `emails` exist: `own`, the caller's company's, which the answer may name, and
+ * whether any exist elsewhere (e-mails are unique across companies, so those cannot be
+ * invited either, but another firm's people are not named).
+ */
+async function existingEmails(ctx: DomainContext, emails: string[]): Promise<{ own: string[]; any: boolean }> {
+  const rows = await ctx.db.select({ email: users.email, companyId: users.companyId }).from(users).where(inJsonList(users.email, emails));
+  return { own: rows.filter((row) => row.companyId === ctx.companyId).map((row) => row.email), any: rows.length > 0 };
 }
 
 /** Whether someone other than `exceptUserId` has the address (in any company: e-mails sign in). */
@@ -137,10 +142,12 @@ async function createInvited(ctx: DomainContext, mailer: Mailer, people: NewPers
       throw new ConflictError(
         EMAIL_TAKEN,
         people.length > 1
-          ? await existingEmails(
-              ctx,
-              people.map((p) => p.email),
-            )
+          ? (
+              await existingEmails(
+                ctx,
+                people.map((p) => p.email),
+              )
+            ).own
           : undefined,
       );
     throw error;
@@ -174,7 +181,7 @@ export async function inviteUser(ctx: DomainContext, mailer: Mailer, input: User
   const team: Team = input.companyAdmin
     ? { groupId: null, officeId: null, secondaryGroupId: null, secondaryOfficeId: null }
     : await resolveTeam(ctx, input);
-  if ((await existingEmails(ctx, [input.email])).length) throw new ConflictError(EMAIL_TAKEN);
+  if ((await existingEmails(ctx, [input.email])).any) throw new ConflictError(EMAIL_TAKEN);
   const [user] = await createInvited(
     ctx,
     mailer,
@@ -199,7 +206,7 @@ export async function inviteUsers(ctx: DomainContext, mailer: Mailer, input: Mul
     ctx,
     people.map((p) => p.email),
   );
-  if (taken.length) throw new ConflictError(EMAIL_TAKEN, taken);
+  if (taken.any) throw new ConflictError(EMAIL_TAKEN, taken.own);
   return createInvited(ctx, mailer, people, team);
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { REQUIRED } from "../schema-kit";
+import { sanitizeHtml } from "~/lib/sanitize-html";
 
 /**
  * Input of the company catalog: groups, offices, skill levels, project stages and
@@ -84,13 +85,21 @@ export type ProjectStageUpsertInput = z.infer<typeof projectStageUpsertSchema>;
 export const projectCategoryUpsertSchema = z.object({ name });
 export type ProjectCategoryUpsertInput = z.infer<typeof projectCategoryUpsertSchema>;
 
-/** The firm's custom HTML block on the dashboard: blank (or only spaces) is no block, stored as null. */
+/**
+ * The firm's custom HTML block on the dashboard, sanitised on write with an allow-list
+ * (lib/sanitize-html.ts, decision 0082): blank (or nothing left after sanitising) is no
+ * block, stored as null.
+ */
 export const customHtmlSchema = z
   .string({ error: "Needs to be text." })
   .max(100_000, "Use at most 100000 characters.")
   .nullable()
   .optional()
-  .transform((html) => (html === undefined ? undefined : html?.trim() ? html : null));
+  .transform((html) => {
+    if (html === undefined) return undefined;
+    const clean = html?.trim() ? sanitizeHtml(html) : "";
+    return clean.trim() ? clean : null;
+  });
 
 export const companyUpdateSchema = z.object({ name, customHtml: customHtmlSchema });
 /** The company page's custom HTML editor sends only this field; an emptied editor (no value) clears the block. */

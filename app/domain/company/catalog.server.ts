@@ -2,7 +2,8 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { auditLog, companies, groups, offices, projectCategories, projectStages, skillLevels, users } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import type { DomainContext } from "../context";
-import { NotFoundError } from "../errors";
+import { ForbiddenError, NotFoundError } from "../errors";
+import { canEditCustomHtml } from "~/auth/permissions";
 import {
   DEFAULT_PROJECT_STAGE_COLOR,
   type CompanyUpdateInput,
@@ -417,6 +418,8 @@ export async function deleteProjectCategory(ctx: DomainContext, id: string): Pro
  */
 export async function updateCompany(ctx: DomainContext, input: Partial<CompanyUpdateInput>) {
   requireManager(ctx);
+  // Every person of the company sees the block: only company admins write it.
+  if (input.customHtml !== undefined && !canEditCustomHtml(ctx.actor.user)) throw new ForbiddenError("Only company admins change the custom HTML.");
   const [before] = await ctx.db
     .select({ name: companies.name, customHtml: companies.customHtml })
     .from(companies)

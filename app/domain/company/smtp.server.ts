@@ -1,25 +1,50 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull, like, not } from "drizzle-orm";
 import { formBoolean } from "../schema-kit";
 import { z } from "zod";
-import { auditLog, companies } from "~/db/schema";
+import { canConfigureCompanyMail } from "~/auth/permissions";
+import { auditLog, companies, users } from "~/db/schema";
 import type { Env } from "~/env";
-import { companySmtp, providerName, type MailEnv } from "~/integrations/email/config.server";
+import { companySmtp, providerName, smtpPasswordPurpose, type MailEnv } from "~/integrations/email/config.server";
 import { buildMime } from "~/integrations/email/mime";
+import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { sendSmtp } from "~/integrations/email/smtp-client.server";
+import {
+  allowsLoopbackSmtp,
+  CONTROL_MESSAGE,
+  hasControlCharacters,
+  isValidSender,
+  SENDER_MESSAGE,
+  smtpTargetProblem,
+} from "~/integrations/email/smtp-policy";
+import { currentSealPrefix, resealIfStale, sealSecret } from "~/lib/secret-box.server";
+import { confirmCurrentPassword } from "../account/reauth.server";
 import type { DomainContext } from "../context";
-import { DomainError, NotFoundError, ValidationError } from "../errors";
-import { requireManager } from "~/domain/guards.server";
+import { DomainError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
 
 /**
  * The company's own mail server (companySmtpConfigParams). Host, port and sender together
  * turn it on; all three empty turn it off (mail goes through the installation's server).
- * The password is write-only: an empty or missing one keeps the stored password.
+ * The password is write-only and sealed at rest (lib/secret-box.server.ts): an empty or
+ * missing one keeps the stored password.
+ *
+ * Whoever sets the mail server reads every reset and invite link the company's mail
+ * carries, so (decision 0080): company admins only, with their current password; the host
+ * is a public DNS name on a mail port (smtp-policy.ts); every company admin is told of the
+ * change through the installation's own mail server, never the new one.
  */
+export const SMTP_ENTITY = "SmtpConfigInputErrors";
+
 const text = (max: number) =>
   z.preprocess(
     (value) => (typeof value === "string" ? value.trim() : value),
-    z.string({ error: "Needs to be text." }).max(max, `Use at most ${max} characters.`).nullish(),
+    z
+      .string({ error: "Needs to be text." })
+      .max(max, `Use at most ${max} characters.`)
+      .refine((value) => !hasControlCharacters(value), CONTROL_MESSAGE)
+      .nullish(),
   );
+
+const currentPassword = z.string({ error: "Needs to be text." }).max(1000).nullish();
 
 export const smtpConfigSchema = z.object({
   smtpHost: text(255),
@@ -36,28 +61,46 @@ export const smtpConfigSchema = z.object({
   smtpSecure: formBoolean.default(false),
   smtpUser: text(320),
   smtpPassword: text(1000),
+  /** The signed-in company admin's own password, asked again for this change. */
+  currentPassword,
 });
 export type SmtpConfigInput = z.infer<typeof smtpConfigSchema>;
 
-export async function updateSmtpConfig(ctx: DomainContext, env: Env & MailEnv, input: SmtpConfigInput) {
-  requireManager(ctx);
+/** The page's Reset button: only the password confirmation. */
+export const smtpResetSchema = z.object({ currentPassword });
+
+type SmtpEnv = Env & MailEnv;
+
+function requireMailConfigurer(ctx: DomainContext) {
+  if (!canConfigureCompanyMail(ctx.actor.user)) throw new ForbiddenError("Only company admins change the company's mail server.");
+}
+
+export async function updateSmtpConfig(ctx: DomainContext, env: SmtpEnv, input: SmtpConfigInput, ip: string) {
+  requireMailConfigurer(ctx);
   const reset = !input.smtpHost && !input.smtpPort && !input.smtpSender;
   if (!reset) {
     const errors: Record<string, string> = {};
     if (!input.smtpHost) errors.smtpHost = "This field is required.";
     if (!input.smtpPort) errors.smtpPort = "This field is required.";
     if (!input.smtpSender) errors.smtpSender = "This field is required.";
-    if (Object.keys(errors).length) throw new ValidationError("SmtpConfigInputErrors", errors);
+    else if (!isValidSender(input.smtpSender)) errors.smtpSender = SENDER_MESSAGE;
+    if (input.smtpHost && input.smtpPort) {
+      const problem = smtpTargetProblem({ host: input.smtpHost, port: input.smtpPort }, env);
+      if (problem) errors[problem.field] = problem.message;
+    }
+    if (Object.keys(errors).length) throw new ValidationError(SMTP_ENTITY, errors);
   }
+  await confirmCurrentPassword(ctx, input.currentPassword, ip, SMTP_ENTITY);
+  const sealedPassword = input.smtpPassword ? await sealSecret(env, smtpPasswordPurpose(ctx.companyId), input.smtpPassword) : null;
   const changes = reset
     ? { smtpHost: null, smtpPort: null, smtpSender: null, smtpSecure: false, smtpUser: null, smtpPassword: null }
     : {
-        smtpHost: input.smtpHost!,
+        smtpHost: input.smtpHost!.toLowerCase(),
         smtpPort: input.smtpPort!,
         smtpSender: input.smtpSender!,
         smtpSecure: input.smtpSecure,
         smtpUser: input.smtpUser || null,
-        ...(input.smtpPassword ? { smtpPassword: input.smtpPassword } : input.smtpUser ? {} : { smtpPassword: null }),
+        ...(sealedPassword ? { smtpPassword: sealedPassword } : input.smtpUser ? {} : { smtpPassword: null }),
       };
   await ctx.db.batch([
     ctx.db.update(companies).set(changes).where(eq(companies.id, ctx.companyId)),
@@ -71,19 +114,49 @@ export async function updateSmtpConfig(ctx: DomainContext, env: Env & MailEnv, i
       createdAt: ctx.now,
     }),
   ]);
+  await noticeToCompanyAdmins(ctx, env, reset ? null : { host: changes.smtpHost!, port: changes.smtpPort!, sender: changes.smtpSender! });
   if (reset) return { message: `Custom SMTP config removed, using ${providerName(env)} servers instead` };
   return { message: "SMTP config updated." };
 }
 
+/** Every company admin hears of the change through the installation's server (not the company's new one). */
+async function noticeToCompanyAdmins(ctx: DomainContext, env: SmtpEnv, server: { host: string; port: number; sender: string } | null) {
+  const admins = await ctx.db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(and(eq(users.companyId, ctx.companyId), eq(users.companyAdmin, true), isNotNull(users.email)));
+  const who = `${ctx.actor.user.name || ctx.actor.user.email} (${ctx.actor.user.email})`;
+  const what = server
+    ? `now sends its e-mail through ${server.host}:${server.port} as ${server.sender}`
+    : `now sends its e-mail through the ${providerName(env)} servers again`;
+  const appName = env.APP_NAME || "Availability";
+  for (const admin of admins) {
+    const lines = [
+      admin.name ? `Hi ${admin.name},` : "Hi,",
+      `${who} changed the mail server settings of ${ctx.actor.company.name} on ${appName} at ${ctx.now.toUTCString()}: the company ${what}.`,
+      "Invitations and password reset links go through that server. If you did not expect this change, reset the settings on the Company page and review who has administrator rights.",
+    ];
+    await enqueueEmail(
+      { db: ctx.db, env },
+      ctx.companyId,
+      { to: admin.email, subject: `${ctx.actor.company.name}: mail server settings changed`, text: `${lines.join("\n\n")}\n` },
+      ctx.now,
+      { viaInstallation: true },
+    );
+  }
+}
+
 /** Sends a test e-mail to the caller through the company's saved server, at once (not through the outbox). */
-export async function testSmtpConfig(ctx: DomainContext) {
-  requireManager(ctx);
+export async function testSmtpConfig(ctx: DomainContext, env: SmtpEnv) {
+  requireMailConfigurer(ctx);
   const [company] = await ctx.db.select().from(companies).where(eq(companies.id, ctx.companyId)).limit(1);
   if (!company) throw new NotFoundError("Company not found");
-  const smtp = companySmtp(company);
-  if (!smtp) throw new ValidationError("SmtpConfigInputErrors", {}, "Save a host, port and sender first.");
+  const smtp = await companySmtp(env, company).catch(() => null);
+  if (!smtp) throw new ValidationError(SMTP_ENTITY, {}, "Save a host, port and sender first.");
   const to = ctx.actor.user.email;
   try {
+    const problem = smtpTargetProblem(smtp, env);
+    if (problem) throw new Error(problem.message);
     const data = buildMime(
       {
         from: smtp.sender,
@@ -93,9 +166,38 @@ export async function testSmtpConfig(ctx: DomainContext) {
       },
       ctx.now,
     );
-    await sendSmtp(smtp, to, data);
+    await sendSmtp(smtp, to, data, { allowLoopbackPlaintext: allowsLoopbackSmtp(env) });
   } catch (error) {
-    throw new DomainError(`The test e-mail could not be sent: ${error instanceof Error ? error.message : String(error)}`, 400);
+    // The server's own words (its banner, its refusal) stay in the log: a mail server can
+    // be made to say anything, and the caller only needs to know it did not work.
+    console.warn(`test e-mail for company ${ctx.companyId} failed:`, error instanceof Error ? error.message : String(error));
+    throw new DomainError(TEST_MAIL_FAILED, 400);
   }
   return { message: `Test e-mail sent to ${to}.` };
+}
+
+export const TEST_MAIL_FAILED =
+  "The test e-mail could not be sent. Check the host, port, encryption, sender, user and password, and that the server accepts mail from this sender.";
+
+/**
+ * For the cron: SMTP passwords stored in plaintext before they were sealed, or sealed with
+ * a key that is no longer the current one, are (re)sealed, a few companies per run.
+ */
+export async function resealSmtpPasswords(db: DomainContext["db"], env: SmtpEnv, limit = 50) {
+  const rows = await db
+    .select({ id: companies.id, smtpPassword: companies.smtpPassword })
+    .from(companies)
+    .where(and(isNotNull(companies.smtpPassword), not(like(companies.smtpPassword, `${await currentSealPrefix(env)}%`))))
+    .limit(limit);
+  let resealed = 0;
+  for (const row of rows) {
+    const next = await resealIfStale(env, smtpPasswordPurpose(row.id), row.smtpPassword!);
+    if (next === null) continue;
+    await db
+      .update(companies)
+      .set({ smtpPassword: next })
+      .where(and(eq(companies.id, row.id), eq(companies.smtpPassword, row.smtpPassword!)));
+    resealed++;
+  }
+  return resealed;
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, lte, ne } from "drizzle-orm";
 import { canEditAvailabilityOf, canEditForecast } from "~/auth/permissions";
 import { runBatch } from "~/db/batch";
 import { auditLog, forecasts, vacations, type Forecast, type Vacation } from "~/db/schema";
-import { addDays, startOfUtcDay } from "~/lib/dates";
+import { addDays, daysBetween, startOfUtcDay } from "~/lib/dates";
 import { newId } from "~/lib/ids";
 import type { DomainContext } from "../context";
 import { ConflictError, ForbiddenError, ValidationError } from "../errors";
@@ -41,10 +41,17 @@ export const forecastColumns = {
 };
 
 /** The company's forecasts that touch [from, to]: by default the last 30 days and the next year. */
+/** GET /forecast reads at most this many days at a time, so one call cannot read a company's whole history. */
+export const MAX_FORECAST_RANGE_DAYS = 400;
+
 export async function listForecasts(ctx: DomainContext, range?: { from?: Date; to?: Date }): Promise<ApiForecast[]> {
   const today = startOfUtcDay(ctx.now);
-  const from = range?.from ?? addDays(today, -30);
-  const to = range?.to ?? addDays(today, 366);
+  // One end given: the other follows it (the default window is 30 days back, a year ahead).
+  const from = range?.from ?? (range?.to ? addDays(range.to, -396) : addDays(today, -30));
+  const to = range?.to ?? addDays(from, 396);
+  if (to.getTime() < from.getTime()) throw new ValidationError("InputErrors", { to: "The end date cannot be before the start date." });
+  if (daysBetween(from, to) > MAX_FORECAST_RANGE_DAYS)
+    throw new ValidationError("InputErrors", { to: `Ask for at most ${MAX_FORECAST_RANGE_DAYS} days at a time.` });
   const rows = await ctx.db
     .select(forecastColumns)
     .from(forecasts)

@@ -12,7 +12,7 @@ import type { OperatorCompanyCreateInput, OperatorCompanyUpdateInput } from "./o
 /**
  * The operator console: firms of the whole installation. These functions cross company
  * boundaries on purpose, so they only accept a context made by `operatorCtx`, which the
- * route builds after `requireOperator` (OPERATOR_EMAILS) has let the person in.
+ * route builds after `requireOperator` (OPERATOR_USER_IDS in OPERATIONS_COMPANY_ID) has let the person in.
  */
 export interface OperatorContext extends DomainContext {
   readonly operator: true;

@@ -1,6 +1,7 @@
-import { and, asc, eq, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNull, or, type AnyColumn, type SQL } from "drizzle-orm";
 import { canAdministerUser, roleRank, teamsOf } from "~/auth/permissions";
-import { auditLog, users } from "~/db/schema";
+import { auditLog, inviteTokens, passwordResetTokens, sessions, users } from "~/db/schema";
+import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { EMAIL_TAKEN, isEmailTaken } from "../account/invite.server";
 import { REQUIRED } from "../account/email-address";
 import type { DomainContext } from "../context";
@@ -98,6 +99,13 @@ async function requireAdministered(ctx: DomainContext, userId: string) {
   return target;
 }
 
+export const OUTSIDE_YOUR_TEAMS = "You can only move people into a group and office you administer.";
+
+/** The admin paths act on others: one's own profile goes through updateOwnUser, one's own rights and team not at all. */
+function refuseSelf(ctx: DomainContext, userId: string, message: string) {
+  if (userId === ctx.actor.user.id) throw new ForbiddenError(message);
+}
+
 function audit(ctx: DomainContext, action: string, userId: string, data: Record<string, unknown>) {
   return ctx.db
     .insert(auditLog)
@@ -113,6 +121,7 @@ const whereUser = (ctx: DomainContext, userId: string) => and(eq(users.id, userI
  * Detailed View; turning Detailed View off turns Hours off too.
  */
 export async function updateUserAsAdmin(ctx: DomainContext, userId: string, input: AdminUserUpdateInput): Promise<ApiUser> {
+  refuseSelf(ctx, userId, "Change your own profile in your settings.");
   const target = await requireAdministered(ctx, userId);
   const settings = ctx.actor.company.settings;
   const errors: Record<string, string> = {};
@@ -141,15 +150,67 @@ export async function updateUserAsAdmin(ctx: DomainContext, userId: string, inpu
     ...(input.detailedViewHoursPriviliges !== undefined && { detailedViewHoursPriviliges: input.detailedViewHoursPriviliges }),
     ...(!detailed && { detailedViewHoursPriviliges: false }),
   };
+  const emailChanged = input.email !== undefined && input.email !== target.email;
   if (Object.keys(changes).length) {
     const before = Object.fromEntries(Object.keys(changes).map((key) => [key, target[key as keyof typeof target]]));
-    await ctx.db.batch([ctx.db.update(users).set(changes).where(whereUser(ctx, userId)), audit(ctx, "update", userId, { before, after: changes })]);
+    await ctx.db.batch([
+      ctx.db.update(users).set(changes).where(whereUser(ctx, userId)),
+      audit(ctx, "update", userId, { before, after: changes }),
+      ...(emailChanged ? revokeAccessStatements(ctx, userId) : []),
+    ]);
   }
+  if (emailChanged) await tellOldAddress(ctx, target, input.email!);
   return getUser(ctx, userId);
 }
 
-/** PUT /users/{id}/move: primary and optional secondary team; only a company admin may be left without one. */
+/**
+ * An administrator changed someone's e-mail, the address they sign in and receive reset
+ * links with: every session and bearer token of theirs ends, and every outstanding reset
+ * and invite link stops working (an invited person gets a fresh invite to the new address
+ * with 'Resend invite'). Statements for the same batch as the change.
+ */
+function revokeAccessStatements(ctx: DomainContext, userId: string) {
+  const mine = <T extends { userId: AnyColumn; companyId: AnyColumn }>(table: T) => and(eq(table.userId, userId), eq(table.companyId, ctx.companyId));
+  return [
+    ctx.db
+      .update(sessions)
+      .set({ revokedAt: ctx.now })
+      .where(and(mine(sessions), isNull(sessions.revokedAt))),
+    ctx.db
+      .update(passwordResetTokens)
+      .set({ usedAt: ctx.now })
+      .where(and(mine(passwordResetTokens), isNull(passwordResetTokens.usedAt))),
+    ctx.db
+      .update(inviteTokens)
+      .set({ usedAt: ctx.now })
+      .where(and(mine(inviteTokens), isNull(inviteTokens.usedAt))),
+  ] as const;
+}
+
+/** The old address hears of the change, so a person whose account was taken over by an e-mail change knows. */
+async function tellOldAddress(ctx: DomainContext, target: { email: string; name: string }, newEmail: string) {
+  const by = ctx.actor.user.name || ctx.actor.user.email;
+  const lines = [
+    target.name ? `Hi ${target.name},` : "Hi,",
+    `${by}, an administrator of ${ctx.actor.company.name}, changed the e-mail address of your account from ${target.email} to ${newEmail} on ${ctx.now.toUTCString()}.`,
+    "You have been signed out everywhere, and earlier password reset and invite links no longer work. If you did not expect this, contact your administrator.",
+  ];
+  await enqueueEmail(
+    ctx.db,
+    ctx.companyId,
+    { to: target.email, subject: `Your ${ctx.actor.company.name} account e-mail was changed`, text: `${lines.join("\n\n")}\n` },
+    ctx.now,
+  );
+}
+
+/**
+ * PUT /users/{id}/move: primary and optional secondary team; only a company admin may be
+ * left without one. An administrator moves people only into teams they administer
+ * themselves (else they could hand someone to a team out of their reach, or move a person
+ * into their own scope from nowhere), and nobody moves themselves.
+ */
 export async function moveUser(ctx: DomainContext, userId: string, input: MoveUserInput): Promise<ApiUser> {
+  refuseSelf(ctx, userId, "You cannot move yourself to another team.");
   const target = await requireAdministered(ctx, userId);
   const missing: Record<string, string> = {};
   const emptyAllowed = target.companyAdmin && !input.group && !input.office;
@@ -175,6 +236,12 @@ export async function moveUser(ctx: DomainContext, userId: string, input: MoveUs
     secondaryGroupId: input.secondaryEnabled ? input.secondaryGroup! : null,
     secondaryOfficeId: input.secondaryEnabled ? input.secondaryOffice! : null,
   };
+  if (!ctx.actor.user.companyAdmin) {
+    const mine = new Set(teamsOf(ctx.actor.user).map(([group, office]) => `${group}/${office}`));
+    const destination = teamsOf(changes);
+    if (destination.length === 0 || !destination.every(([group, office]) => mine.has(`${group}/${office}`)))
+      throw new ForbiddenError(OUTSIDE_YOUR_TEAMS);
+  }
   const before = {
     groupId: target.groupId,
     officeId: target.officeId,
@@ -190,7 +257,7 @@ export async function moveUser(ctx: DomainContext, userId: string, input: MoveUs
  * 'Remove admin priviliges' sends both false. Nobody changes their own rights.
  */
 export async function setAdminRights(ctx: DomainContext, userId: string, input: AdminRightsInput): Promise<ApiUser> {
-  if (userId === ctx.actor.user.id) throw new ForbiddenError("You cannot change your own administrator rights.");
+  refuseSelf(ctx, userId, "You cannot change your own administrator rights.");
   const target = await requireAdministered(ctx, userId);
   const changes = { admin: input.admin, administratorPriviliges: input.administratorPriviliges };
   await ctx.db.batch([
@@ -202,7 +269,7 @@ export async function setAdminRights(ctx: DomainContext, userId: string, input: 
 
 /** DELETE /users/{id}: the person and everything of theirs (foreign keys cascade); never oneself. */
 export async function deleteUser(ctx: DomainContext, userId: string) {
-  if (userId === ctx.actor.user.id) throw new ForbiddenError("You cannot delete your own account.");
+  refuseSelf(ctx, userId, "You cannot delete your own account.");
   const target = await requireAdministered(ctx, userId);
   await ctx.db.batch([ctx.db.delete(users).where(whereUser(ctx, userId)), audit(ctx, "delete", userId, { email: target.email, name: target.name })]);
   return { _id: target.id, email: target.email, name: target.name };

@@ -6,11 +6,13 @@ import { inviteUser, inviteUsers, resendInvite } from "~/domain/account/invite.s
 import { multipleInviteSchema, userCreationSchema } from "~/domain/account/invite.schema";
 import type { Mailer } from "~/domain/account/mailer.server";
 import { domainCtx } from "~/domain/context";
-import { ConflictError, DomainError, ValidationError } from "~/domain/errors";
+import { ConflictError, DomainError, ForbiddenError, ValidationError } from "~/domain/errors";
+import { updateOwnUser } from "~/domain/users/user-update.server";
 import type { LoadContext } from "~/env";
 import { adminRightsSchema, moveUserSchema, userEditFormSchema } from "~/domain/users/admin-users.schema";
 import { deleteUser, moveUser, setAdminRights, updateUserAsAdmin } from "~/domain/users/admin-users.server";
 import { submitForm } from "~/lib/page-form.server";
+import { constraintConflict } from "~/db/constraint-errors";
 
 const noFields = z.object({});
 
@@ -34,6 +36,8 @@ export async function runUsersAction(context: LoadContext, actor: Actor, mailer:
     case "inviteMultiple":
       return inviteMultiple(ctx, mailer, form);
     case "update":
+      // One's own row in the table: the self-update, as PUT /users/{own id} does (privileges stay as they are).
+      if (id === actor.user.id) return submitForm(form, userEditFormSchema, (input) => updateOwnProfileFromTable(ctx, input));
       return submitForm(form, userEditFormSchema, (input) => updateUserAsAdmin(ctx, id, input));
     case "move":
       return submitForm(form, moveUserSchema, (input) => moveUser(ctx, id, input));
@@ -46,6 +50,17 @@ export async function runUsersAction(context: LoadContext, actor: Actor, mailer:
     default:
       throw new Response("Unknown intent", { status: 400 });
   }
+}
+
+/**
+ * The edit dialog on one's own row: name, e-mail and title go through updateOwnUser; the
+ * privilege boxes must stay as they are (nobody changes their own privileges).
+ */
+async function updateOwnProfileFromTable(ctx: ReturnType<typeof domainCtx>, input: z.infer<typeof userEditFormSchema>) {
+  const me = ctx.actor.user;
+  const privileges = ["admin", "utilizationViewOthersPriviliges", "detailedViewPriviliges", "detailedViewHoursPriviliges"] as const;
+  if (privileges.some((key) => input[key] !== me[key])) throw new ForbiddenError("You cannot change your own privileges.");
+  return updateOwnUser(ctx, me.id, { name: input.name, email: input.email, title: input.title, source: "web_app" });
 }
 
 async function inviteMultiple(ctx: ReturnType<typeof domainCtx>, mailer: Mailer, form: FormData) {
@@ -77,9 +92,15 @@ async function inviteMultiple(ctx: ReturnType<typeof domainCtx>, mailer: Mailer,
     const created = await inviteUsers(ctx, mailer, parsed.data);
     return json<InviteMultipleReply>({ status: "success", invited: created.length });
   } catch (error) {
-    if (error instanceof ConflictError && Array.isArray(error.data)) return reply(409, { existing: error.data as string[] });
+    if (error instanceof ConflictError && Array.isArray(error.data)) {
+      const existing = error.data as string[];
+      // Addresses of other firms are not named (decision 0082): then only the message says why.
+      return reply(409, { existing, ...(existing.length === 0 && { message: "Some of these e-mails cannot be invited." }) });
+    }
     if (error instanceof ValidationError) return reply(error.status, { fieldErrors: error.errors });
     if (error instanceof DomainError) return reply(error.status, { message: error.message });
+    const conflict = constraintConflict(error);
+    if (conflict) return reply(409, { message: conflict.message });
     throw error;
   }
 }

@@ -43,7 +43,8 @@ const filled = (text: string) => text.trim() !== "";
 /**
  * The company's own mail server. Update is enabled only when something changed and host,
  * port and sender are filled; Reset only when a server is saved. The password is
- * write-only: left empty, the saved one is kept.
+ * write-only: left empty, the saved one is kept. Update and Reset ask for the company
+ * admin's own password (decision 0080).
  */
 export function SmtpConfigButton({ config }: { config: SmtpConfig }) {
   const [open, setOpen] = useState(false);
@@ -69,10 +70,14 @@ function SmtpConfigForm({ config, onClose }: { config: SmtpConfig; onClose: () =
   const test = useFetcher<Reply>();
   const saved = valuesOf(config);
   const [values, setValues] = useState<Values>(saved);
+  const [currentPassword, setCurrentPassword] = useState("");
   const reply = save.state === "idle" ? save.data : undefined;
   // After a reset the saved config is empty again: start the form over from it.
   useEffect(() => {
-    if (reply?.status === "success") setValues(valuesOf(config));
+    if (reply?.status === "success") {
+      setValues(valuesOf(config));
+      setCurrentPassword("");
+    }
   }, [reply, config]);
 
   const changed = (Object.keys(values) as (keyof Values)[]).some((key) => values[key] !== saved[key]);
@@ -159,6 +164,16 @@ function SmtpConfigForm({ config, onClose }: { config: SmtpConfig; onClose: () =
           errors={errors?.smtpPassword ?? undefined}
         />
       </div>
+      <Field
+        id="smtp-current-password"
+        label="Your password (to confirm the change)"
+        name="currentPassword"
+        type="password"
+        value={currentPassword}
+        onChange={(event) => setCurrentPassword(event.target.value)}
+        autoComplete="current-password"
+        errors={errors?.currentPassword ?? undefined}
+      />
       {reply?.message ? (
         <p
           role="alert"
@@ -198,10 +213,14 @@ function SmtpConfigForm({ config, onClose }: { config: SmtpConfig; onClose: () =
         >
           {test.state !== "idle" ? "Sending..." : "Send test e-mail"}
         </Button>
-        <Button variant="danger" disabled={!isSet || busy} onClick={() => save.submit({ intent: "resetSmtp" }, { method: "post" })}>
+        <Button
+          variant="danger"
+          disabled={!isSet || busy || !filled(currentPassword)}
+          onClick={() => save.submit({ intent: "resetSmtp", currentPassword }, { method: "post" })}
+        >
           Reset
         </Button>
-        <Button type="submit" disabled={!changed || !complete || busy}>
+        <Button type="submit" disabled={!changed || !complete || !filled(currentPassword) || busy}>
           {busy ? "Saving..." : "Update"}
         </Button>
       </DialogActions>

@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client";
 import { companies, type Company } from "~/db/schema";
 import type { Env } from "~/env";
+import { isSealed, openSecret, type SecretBoxEnv } from "~/lib/secret-box.server";
+import type { PolicyEnv } from "./smtp-policy";
 import type { MailRoute, SmtpSettings } from "./types";
 
 /**
@@ -18,7 +20,7 @@ export interface MailEnv {
   MAIL_PROVIDER_NAME?: string;
 }
 
-type AnyEnv = Pick<Env, "APP_NAME"> & MailEnv;
+type AnyEnv = Pick<Env, "APP_NAME" | "APP_ENV"> & MailEnv & SecretBoxEnv & PolicyEnv;
 
 export function installationSmtp(env: AnyEnv): SmtpSettings | null {
   if (!env.SMTP_URL) return null;
@@ -45,24 +47,41 @@ export function providerName(env: AnyEnv): string {
   return env.MAIL_PROVIDER_NAME || env.APP_NAME || "Availability";
 }
 
-/** The company's own server when host, port and sender are set. */
-export function companySmtp(
-  company: Pick<Company, "smtpHost" | "smtpPort" | "smtpSender" | "smtpSecure" | "smtpUser" | "smtpPassword">,
-): SmtpSettings | null {
+/** Where the company's sealed SMTP password is bound (secret-box purpose). */
+export const smtpPasswordPurpose = (companyId: string) => `companies.smtp_password:${companyId}`;
+
+/**
+ * The company's own server when host, port and sender are set, with the password opened.
+ * A password stored before passwords were sealed is used as it is until the cron seals it.
+ */
+export async function companySmtp(
+  env: AnyEnv,
+  company: Pick<Company, "id" | "smtpHost" | "smtpPort" | "smtpSender" | "smtpSecure" | "smtpUser" | "smtpPassword">,
+): Promise<SmtpSettings | null> {
   if (!company.smtpHost || !company.smtpPort || !company.smtpSender) return null;
+  const stored = company.smtpPassword;
   return {
     host: company.smtpHost,
     port: company.smtpPort,
     secure: company.smtpSecure,
     user: company.smtpUser,
-    password: company.smtpPassword,
+    password: stored && isSealed(stored) ? await openSecret(env, smtpPasswordPurpose(company.id), stored) : stored,
     sender: company.smtpSender,
   };
 }
 
-export async function mailRouteFor(db: Db, env: AnyEnv, companyId: string): Promise<MailRoute> {
+/**
+ * The company's own server, or the installation's. `installationOnly`: mail that must not
+ * depend on the company's settings (the notice that those settings changed).
+ */
+export async function mailRouteFor(db: Db, env: AnyEnv, companyId: string, options: { installationOnly?: boolean } = {}): Promise<MailRoute> {
+  if (options.installationOnly) {
+    const fallback = installationSmtp(env);
+    return fallback ? { kind: "installation", smtp: fallback, provider: providerName(env) } : { kind: "none" };
+  }
   const [company] = await db
     .select({
+      id: companies.id,
       smtpHost: companies.smtpHost,
       smtpPort: companies.smtpPort,
       smtpSender: companies.smtpSender,
@@ -73,7 +92,7 @@ export async function mailRouteFor(db: Db, env: AnyEnv, companyId: string): Prom
     .from(companies)
     .where(eq(companies.id, companyId))
     .limit(1);
-  const own = company ? companySmtp(company) : null;
+  const own = company ? await companySmtp(env, company) : null;
   if (own) return { kind: "company", smtp: own };
   const fallback = installationSmtp(env);
   if (fallback) return { kind: "installation", smtp: fallback, provider: providerName(env) };

@@ -1,3 +1,4 @@
+import { hasControlCharacters } from "./smtp-policy";
 import type { EmailMessage } from "./types";
 
 /**
@@ -6,6 +7,8 @@ import type { EmailMessage } from "./types";
  * start with a dot or run past SMTP's line limit; non-ASCII headers are encoded words.
  */
 export function buildMime(message: EmailMessage & { from: string }, now = new Date()): string {
+  // Addresses are never cleaned up silently: a line break in one would start a new header.
+  if (hasControlCharacters(message.from) || hasControlCharacters(message.to)) throw new Error("An address holds a line break or control character.");
   const boundary = `=_alt_${randomHex(12)}`;
   const domain = addressOf(message.from).split("@")[1] || "localhost";
   const headers = [

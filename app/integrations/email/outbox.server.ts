@@ -6,6 +6,7 @@ import { newId } from "~/lib/ids";
 import { mailRouteFor, type MailEnv } from "./config.server";
 import { buildMime } from "./mime";
 import { sendSmtp } from "./smtp-client.server";
+import { allowsLoopbackSmtp, smtpTargetProblem } from "./smtp-policy";
 import type { EmailMessage } from "./types";
 
 /**
@@ -39,7 +40,13 @@ function isDb(target: MailContext | Db): target is Db {
   return typeof (target as Db).select === "function" && !("db" in target);
 }
 
-export async function enqueueEmail(target: MailContext | Db, companyId: string, message: EmailMessage, now = new Date()): Promise<string> {
+export async function enqueueEmail(
+  target: MailContext | Db,
+  companyId: string,
+  message: EmailMessage,
+  now = new Date(),
+  options: { viaInstallation?: boolean } = {},
+): Promise<string> {
   const context: MailContext = isDb(target) ? { db: target } : target;
   const id = newId();
   await context.db.insert(emailOutbox).values({
@@ -50,6 +57,7 @@ export async function enqueueEmail(target: MailContext | Db, companyId: string, 
     textBody: message.text,
     htmlBody: message.html ?? null,
     status: "pending",
+    viaInstallation: options.viaInstallation ?? false,
     nextAttemptAt: now,
     createdAt: now,
   });
@@ -66,9 +74,13 @@ export type DeliveryResult = "sent" | "failed" | "no-route" | "not-due";
 export async function deliverEmail(context: { db: Db; env: Env & MailEnv }, id: string, now = new Date()): Promise<DeliveryResult> {
   const { db, env } = context;
   const due = and(eq(emailOutbox.id, id), inArray(emailOutbox.status, ["pending", "failed"]), lte(emailOutbox.nextAttemptAt, now));
-  const [row] = await db.select({ companyId: emailOutbox.companyId }).from(emailOutbox).where(due).limit(1);
+  const [row] = await db
+    .select({ companyId: emailOutbox.companyId, viaInstallation: emailOutbox.viaInstallation })
+    .from(emailOutbox)
+    .where(due)
+    .limit(1);
   if (!row) return "not-due";
-  const route = await mailRouteFor(db, env, row.companyId);
+  const route = await mailRouteFor(db, env, row.companyId, { installationOnly: row.viaInstallation });
   if (route.kind === "none") {
     await db
       .update(emailOutbox)
@@ -88,7 +100,10 @@ export async function deliverEmail(context: { db: Db; env: Env & MailEnv }, id: 
       { from: route.smtp.sender, to: claimed.toAddress, subject: claimed.subject, text: claimed.textBody, html: claimed.htmlBody },
       now,
     );
-    await sendSmtp(route.smtp, claimed.toAddress, data);
+    // A company's server saved before the host rules existed is held to them here too.
+    const problem = route.kind === "company" ? smtpTargetProblem(route.smtp, env) : null;
+    if (problem) throw new Error(`The company's SMTP server is not allowed: ${problem.message}`);
+    await sendSmtp(route.smtp, claimed.toAddress, data, { allowLoopbackPlaintext: allowsLoopbackSmtp(env) });
   } catch (error) {
     const giveUp = attempts >= MAX_ATTEMPTS;
     await db

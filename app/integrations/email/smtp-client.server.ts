@@ -1,12 +1,17 @@
 import { connect } from "cloudflare:sockets";
 import { addressOf, utf8Base64 } from "./mime";
+import { hasControlCharacters, isLoopbackHost } from "./smtp-policy";
 import type { SmtpSettings } from "./types";
 
 /**
  * A small SMTP client over the Workers TCP socket API: EHLO, STARTTLS when the server
  * offers it (or TLS from the start when `secure`), AUTH PLAIN or LOGIN, one message, QUIT.
  * Every server reply is awaited with a time limit, and a closed connection is an error,
- * never a hang. A password is never sent over a plain connection except to loopback.
+ * never a hang. TLS is required: a server that offers no STARTTLS is refused before
+ * anything is sent (no silent plaintext fallback), except the loopback test server when
+ * the installation allows it (`allowLoopbackPlaintext`, smtp-policy.ts). Envelope
+ * addresses with control characters or angle brackets are refused, so nothing a setting
+ * holds can add an SMTP command.
  */
 export class SmtpError extends Error {
   constructor(
@@ -108,16 +113,28 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-function isLoopback(host: string): boolean {
-  return host === "localhost" || host === "::1" || host === "[::1]" || /^127\./.test(host);
-}
-
 /** Doubles a leading dot on any line (RFC 5321 4.5.2) and ends the data with CRLF.CRLF. */
 function dotStuff(data: string): string {
   return `${data.replace(/\r?\n/g, "\r\n").replace(/^\./gm, "..")}\r\n.\r\n`;
 }
 
-export async function sendSmtp(settings: SmtpSettings, to: string, data: string, timeoutMs = TIMEOUT_MS): Promise<void> {
+export interface SendOptions {
+  timeoutMs?: number;
+  /** Only for the loopback test server in development and tests (allowsLoopbackSmtp). */
+  allowLoopbackPlaintext?: boolean;
+}
+
+function envelopeAddress(mailbox: string): string {
+  const address = addressOf(mailbox);
+  if (hasControlCharacters(address) || /[<>\s]/.test(address) || !address.includes("@")) throw new SmtpError("Not a valid envelope address.");
+  return address;
+}
+
+export async function sendSmtp(settings: SmtpSettings, to: string, data: string, options: SendOptions = {}): Promise<void> {
+  const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
+  const plaintextAllowed = Boolean(options.allowLoopbackPlaintext) && isLoopbackHost(settings.host);
+  const from = envelopeAddress(settings.sender);
+  const recipient = envelopeAddress(to);
   const socket = connect(
     { hostname: settings.host, port: settings.port },
     { secureTransport: settings.secure ? "on" : "starttls", allowHalfOpen: false },
@@ -134,9 +151,9 @@ export async function sendSmtp(settings: SmtpSettings, to: string, data: string,
       encrypted = true;
       ehlo = await conn.command("EHLO availability.local", [250], "EHLO");
     }
+    if (!encrypted && !plaintextAllowed)
+      throw new SmtpError("The SMTP server offers no encryption (STARTTLS); nothing is sent over a plain connection.");
     if (settings.user) {
-      if (!encrypted && !isLoopback(settings.host))
-        throw new SmtpError("The SMTP server offers no encryption (STARTTLS); the password is not sent over a plain connection.");
       const auth = ehlo.lines.find((line) => /^AUTH\b/i.test(line))?.toUpperCase() ?? "";
       if (/\bPLAIN\b/.test(auth) || !/\bLOGIN\b/.test(auth)) {
         await conn.command(`AUTH PLAIN ${utf8Base64(`\0${settings.user}\0${settings.password ?? ""}`)}`, [235], "AUTH");
@@ -146,8 +163,8 @@ export async function sendSmtp(settings: SmtpSettings, to: string, data: string,
         await conn.command(utf8Base64(settings.password ?? ""), [235], "AUTH");
       }
     }
-    await conn.command(`MAIL FROM:<${addressOf(settings.sender)}>`, [250], "MAIL FROM");
-    await conn.command(`RCPT TO:<${addressOf(to)}>`, [250, 251], "RCPT TO");
+    await conn.command(`MAIL FROM:<${from}>`, [250], "MAIL FROM");
+    await conn.command(`RCPT TO:<${recipient}>`, [250, 251], "RCPT TO");
     await conn.command("DATA", [354]);
     await conn.write(dotStuff(data));
     await conn.expect([250], "message");

@@ -1,0 +1,26 @@
+import type { DomainContext } from "../context";
+import { UnauthorizedError, ValidationError } from "../errors";
+import { REQUIRED } from "./email-address";
+import { verifyLogin } from "./login.server";
+import { WRONG_OLD_PASSWORD } from "./password.server";
+
+/**
+ * Changes that hand someone control of other people's accounts (the company's mail server)
+ * ask for the signed-in person's password again, so a stolen session alone is not enough.
+ * It goes through the sign-in check, so wrong guesses count towards the same throttling.
+ */
+export async function confirmCurrentPassword(
+  ctx: DomainContext,
+  password: string | null | undefined,
+  ip: string,
+  entityType: string,
+  field = "currentPassword",
+) {
+  if (!password) throw new ValidationError(entityType, { [field]: REQUIRED });
+  try {
+    await verifyLogin(ctx.db, { email: ctx.actor.user.email, password }, ip, ctx.now);
+  } catch (error) {
+    if (error instanceof UnauthorizedError) throw new ValidationError(entityType, { [field]: WRONG_OLD_PASSWORD });
+    throw error;
+  }
+}

@@ -1,0 +1,1 @@
+ALTER TABLE `email_outbox` ADD `via_installation` integer DEFAULT false NOT NULL;
