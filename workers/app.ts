@@ -8,6 +8,7 @@ import { runScheduledWork } from "~/domain/operations/scheduled.server";
 import { checkRequestShape, crossSiteRefusal, drainBody, isCrossSiteWrite, withSecurityHeaders } from "~/lib/request-guard";
 
 export { CompanyRoom } from "./company-room";
+export { LoginThrottle } from "./login-throttle";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 

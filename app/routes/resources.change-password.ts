@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { signInContext } from "~/auth/authenticator.server";
 import { requireUser } from "~/auth/session.server";
 import { clientIp } from "~/domain/account/login.server";
 import { changePasswordSchema, type ChangePasswordInput } from "~/domain/account/password.schema";
@@ -13,7 +14,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const hideFields = ["oldPassword", "newPassword", "newPasswordConfirmation"];
   if (submission.status !== "success") return json({ result: submission.reply({ hideFields }), message: null }, { status: 400 });
   try {
-    const { message } = await changePassword(context.db, actor, submission.value as ChangePasswordInput, clientIp(request));
+    const { message } = await changePassword(signInContext(context), actor, submission.value as ChangePasswordInput, clientIp(request));
     return json({ result: submission.reply({ resetForm: true }), message });
   } catch (error) {
     if (error instanceof ValidationError) {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { decodeJwt } from "jose";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
-import { api, BASE, createCompany, PASSWORD, tokenFor } from "./helpers";
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
+import { loginThrottle } from "~/auth/login-throttle";
+import { verifyLogin, WRONG_CREDENTIALS } from "~/domain/account/login.server";
+import { api, BASE, createCompany, db, PASSWORD, tokenFor } from "./helpers";
 
 describe("password hashing", () => {
   it("uses PBKDF2-SHA256 with 100,000 iterations and a 16-byte salt per hash", async () => {
@@ -71,50 +73,68 @@ describe("POST /api/v2/account/login", () => {
       errors: { email: "This field is required.", password: "This field is required." },
     });
   });
+});
 
-  it("throttles an account after 10 failures in 15 minutes, even with the right password", async () => {
+function login(email: string, password: string, ip: string) {
+  return api("/api/v2/account/login", { method: "POST", json: { email, password }, headers: { "CF-Connecting-IP": ip } });
+}
+
+describe("sign-in throttling (per account and address)", () => {
+  it("gives an account five tries from one address, then 30 s, then doubling waits, for that address only", async () => {
     const { createUser } = await createCompany();
     const user = await createUser("employee");
-    for (let i = 0; i < 10; i++) {
-      const r = await api("/api/v2/account/login", {
-        method: "POST",
-        json: { email: user.email, password: "wrong" },
-        headers: { "CF-Connecting-IP": `198.51.100.${i}` },
-      });
-      expect(r.status).toBe(401);
-    }
-    const blocked = await api("/api/v2/account/login", {
-      method: "POST",
-      json: { email: user.email, password: PASSWORD },
-      headers: { "CF-Connecting-IP": "198.51.100.200" },
-    });
+    for (let i = 0; i < 5; i++) expect((await login(user.email, "wrong", "198.51.100.7")).status).toBe(401);
+    const blocked = await login(user.email, PASSWORD, "198.51.100.7");
     expect(blocked.status).toBe(429);
-    expect(blocked.headers.get("Retry-After")).toBe("900");
-    expect(await blocked.json()).toEqual({ message: "Too many failed sign-in attempts. Please wait 15 minutes and try again." });
+    expect(blocked.headers.get("Retry-After")).toBe("30");
+    expect(await blocked.json()).toEqual({ message: "Too many failed sign-in attempts. Please wait 30 seconds and try again." });
+
+    // The partner, from their own desk, is not locked out by someone else's guesses.
+    expect((await login(user.email, PASSWORD, "198.51.100.8")).status).toBe(200);
+
+    // After the wait one more try; a wrong one doubles the wait.
+    const signIn = { db: db(), throttle: loginThrottle(env.LoginThrottle) };
+    const later = new Date(Date.now() + 31_000);
+    await expect(verifyLogin(signIn, { email: user.email, password: "wrong" }, "198.51.100.7", later)).rejects.toThrow(WRONG_CREDENTIALS);
+    await expect(verifyLogin(signIn, { email: user.email, password: PASSWORD }, "198.51.100.7", later)).rejects.toMatchObject({
+      status: 429,
+      retryAfterSeconds: 60,
+    });
+    // The right password after the wait signs in and the account starts over from there.
+    const muchLater = new Date(later.getTime() + 61_000);
+    expect((await verifyLogin(signIn, { email: user.email, password: PASSWORD }, "198.51.100.7", muchLater)).id).toBe(user.id);
+    await expect(verifyLogin(signIn, { email: user.email, password: "wrong" }, "198.51.100.7", muchLater)).rejects.toThrow(WRONG_CREDENTIALS);
   });
 
-  it("throttles an address after 10 failures, whichever accounts it tried", async () => {
+  it("does not lock an office behind one address out because of one colleague's failures", async () => {
+    const { createUser } = await createCompany();
+    const careless = await createUser("employee");
+    const colleague = await createUser("employee");
+    for (let i = 0; i < 12; i++) await login(careless.email, "wrong", "203.0.113.9");
+    expect((await login(careless.email, PASSWORD, "203.0.113.9")).status).toBe(429);
+    expect((await login(colleague.email, PASSWORD, "203.0.113.9")).status).toBe(200);
+  });
+
+  it("refuses an address after 100 failures over any accounts, and only that address", async () => {
     const { createUser } = await createCompany();
     const user = await createUser("employee");
-    for (let i = 0; i < 10; i++) {
-      await api("/api/v2/account/login", {
-        method: "POST",
-        json: { email: `guess${i}@example.test`, password: "x" },
-        headers: { "CF-Connecting-IP": "203.0.113.9" },
-      });
+    const signIn = { db: db(), throttle: loginThrottle(env.LoginThrottle) };
+    for (let i = 0; i < 100; i++) {
+      await expect(verifyLogin(signIn, { email: `spray${i}@example.test`, password: "x" }, "203.0.113.50")).rejects.toThrow(WRONG_CREDENTIALS);
     }
-    const blocked = await api("/api/v2/account/login", {
-      method: "POST",
-      json: { email: user.email, password: PASSWORD },
-      headers: { "CF-Connecting-IP": "203.0.113.9" },
-    });
+    const blocked = await login(user.email, PASSWORD, "203.0.113.50");
     expect(blocked.status).toBe(429);
-    const elsewhere = await api("/api/v2/account/login", {
-      method: "POST",
-      json: { email: user.email, password: PASSWORD },
-      headers: { "CF-Connecting-IP": "203.0.113.10" },
-    });
-    expect(elsewhere.status).toBe(200);
+    expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(3500);
+    expect((await login(user.email, PASSWORD, "203.0.113.51")).status).toBe(200);
+  });
+
+  it("counts parallel guesses one by one: of 20 at once, only the five free ones reach the password check", async () => {
+    const { createUser } = await createCompany();
+    const user = await createUser("employee");
+    const answers = await Promise.all(Array.from({ length: 20 }, () => login(user.email, "wrong", "192.0.2.77")));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
   });
 });
 

@@ -6,7 +6,7 @@ import { auditLog, loginAttempts, passwordResetTokens, sessions, users, type Use
 import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { NotFoundError, TooManyRequestsError, UnauthorizedError, ValidationError } from "../errors";
 import { resetEmail } from "./emails";
-import { verifyLogin } from "./login.server";
+import { verifyLogin, type SignInContext } from "./login.server";
 import type { Mailer } from "./mailer.server";
 import type { ChangePasswordInput, ResetRequestInput, SetPasswordInput } from "./password.schema";
 import { findResetToken, newResetToken, RESET_MINUTES } from "./tokens.server";
@@ -108,9 +108,10 @@ export async function setPasswordWithLink(db: Db, secret: string, input: SetPass
 }
 
 /** POST /account/password: the signed-in person's own password; their other sessions end. */
-export async function changePassword(db: Db, actor: Actor, input: ChangePasswordInput, ip: string, now = new Date()) {
+export async function changePassword(signIn: SignInContext, actor: Actor, input: ChangePasswordInput, ip: string, now = new Date()) {
+  const { db } = signIn;
   try {
-    await verifyLogin(db, { email: actor.user.email, password: input.oldPassword }, ip, now);
+    await verifyLogin(signIn, { email: actor.user.email, password: input.oldPassword }, ip, now);
   } catch (error) {
     if (error instanceof UnauthorizedError) throw new ValidationError("ChangePasswordInputErrors", { oldPassword: WRONG_OLD_PASSWORD });
     throw error;
