@@ -10,6 +10,8 @@ import type { Db } from "./db/client";
 export interface Env extends Cloudflare.Env {
   /** Signs session cookies and bearer tokens. Required outside development and tests. */
   SESSION_SECRET?: string;
+  /** Peppers of the password hashes, "id:secret,id:secret" (current first). Required outside development and tests. */
+  PASSWORD_PEPPERS?: string;
 }
 
 export interface LoadContext {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { getTableColumns, type Table } from "drizzle-orm";
-import { hashPassword } from "../app/auth/password.server";
+import { hashPassword, pepperRing } from "../app/auth/password.server";
 import { companyRow, forecastRow, groupRow, officeRow, userRow } from "../app/db/factories";
 import * as s from "../app/db/schema";
 
@@ -138,7 +138,7 @@ function isWeekend(ms: number): boolean {
  * per run (one salt for the whole demo data set: these are throwaway accounts).
  */
 export async function buildSeed(options: { people: number; now?: number }): Promise<SeedTables> {
-  const demoHash = await hashPassword(DEMO_PASSWORD);
+  const demoHash = await hashPassword(DEMO_PASSWORD, pepperRing({ APP_ENV: "development" }));
   const now = options.now ?? Date.now();
   const today = utcDay(now);
   const t = tables();

@@ -18,6 +18,10 @@ export default {
       await drainBody(request);
       return notConfigured("SESSION_SECRET is not set: set it with `wrangler secret put SESSION_SECRET` (see docs/deploy.md)");
     }
+    if (!isLocalEnv(env) && !env.PASSWORD_PEPPERS) {
+      await drainBody(request);
+      return notConfigured("PASSWORD_PEPPERS is not set: set it with `wrangler secret put PASSWORD_PEPPERS` (see docs/deploy.md)");
+    }
     if (isCrossSiteWrite(request)) {
       await drainBody(request);
       return crossSiteRefusal(request);

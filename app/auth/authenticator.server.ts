@@ -6,6 +6,7 @@ import { loginSchema } from "~/domain/account/login.schema";
 import { validate } from "~/domain/validation";
 import type { LoadContext } from "~/env";
 import { loginThrottle } from "./login-throttle";
+import { pepperRing } from "./password.server";
 
 /** remix-auth with the e-mail/password strategy; SSO strategies join here later. */
 export function createAuthenticator(context: LoadContext) {
@@ -20,7 +21,7 @@ export function createAuthenticator(context: LoadContext) {
   return authenticator;
 }
 
-/** What checking a password needs: the database and the per-address throttle. */
+/** What checking or setting a password needs: the database, the per-address throttle and the peppers. */
 export function signInContext(context: LoadContext): SignInContext {
-  return { db: context.db, throttle: loginThrottle(context.env.LoginThrottle) };
+  return { db: context.db, throttle: loginThrottle(context.env.LoginThrottle), peppers: pepperRing(context.env) };
 }

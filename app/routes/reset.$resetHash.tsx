@@ -3,14 +3,16 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
+import { signInContext } from "~/auth/authenticator.server";
 import { startSession } from "~/auth/session.server";
 import { Button } from "~/components/button";
 import { Field, inputProps } from "~/components/field";
 import { withFlash } from "~/components/flash-message";
 import { landingPath } from "~/domain/account/login.server";
+import { PASSWORD_MIN } from "~/domain/account/invite.schema";
 import { setPasswordSchema, type SetPasswordInput } from "~/domain/account/password.schema";
 import { isResetLinkValid, RESET_LINK_INVALID, setPasswordWithLink } from "~/domain/account/password.server";
-import { DomainError } from "~/domain/errors";
+import { DomainError, ValidationError } from "~/domain/errors";
 import { AuthCard, FormAlert, ShowPasswordButton } from "~/features/accounts/auth-card";
 
 export const meta: MetaFunction = () => [{ title: "Reset password · Availability" }];
@@ -27,10 +29,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const hideFields = ["newPassword", "newPasswordConfirmation"];
   if (submission.status !== "success") return json(submission.reply({ hideFields }), { status: 400 });
   try {
-    const user = await setPasswordWithLink(context.db, params.resetHash!, submission.value as SetPasswordInput);
+    const user = await setPasswordWithLink(signInContext(context), params.resetHash!, submission.value as SetPasswordInput);
     const { setCookie } = await startSession(context, user, request);
     return redirect(withFlash(landingPath(user), "passwordChanged"), { headers: { "Set-Cookie": setCookie } });
   } catch (error) {
+    if (error instanceof ValidationError) {
+      const fieldErrors = Object.fromEntries(Object.entries(error.errors).map(([field, text]) => [field, [text]]));
+      return json(submission.reply({ fieldErrors, hideFields }), { status: error.status });
+    }
     if (error instanceof DomainError) return json(submission.reply({ formErrors: [error.message], hideFields }), { status: error.status });
     throw error;
   }
@@ -62,7 +68,7 @@ export default function ResetPasswordPage() {
   }
   const submitting = navigation.state !== "idle";
   return (
-    <AuthCard title="Reset Password" subtitle="Choose a new password of at least 8 characters.">
+    <AuthCard title="Reset Password" subtitle={`Choose a new password of at least ${PASSWORD_MIN} characters.`}>
       <Form method="post" className="space-y-5" {...getFormProps(form)}>
         <Field
           label="Password"

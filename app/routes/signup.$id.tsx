@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { signInContext } from "~/auth/authenticator.server";
 import { startSession } from "~/auth/session.server";
 import { Button } from "~/components/button";
 import { Field, inputProps } from "~/components/field";
@@ -38,7 +39,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!invite) return json(submission.reply({ formErrors: ["Something went wrong"], hideFields }), { status: 404 });
   if (submission.status !== "success") return json(submission.reply({ hideFields }), { status: 400 });
   try {
-    const user = await registerInvitedUser(context.db, params.id!, submission.value);
+    const user = await registerInvitedUser(signInContext(context), params.id!, submission.value);
     const { setCookie } = await startSession(context, user, request);
     return redirect(withFlash("/home", "signup"), { headers: { "Set-Cookie": setCookie } });
   } catch (error) {

@@ -1,25 +1,68 @@
 import { describe, expect, it } from "vitest";
 import { decodeJwt } from "jose";
-import { hashPassword, verifyPassword } from "~/auth/password.server";
+import { eq } from "drizzle-orm";
+import { hashPassword, needsRehash, pepperRing, verifyPassword } from "~/auth/password.server";
+import { users } from "~/db/schema";
 import { env, SELF } from "cloudflare:test";
-import { loginThrottle } from "~/auth/login-throttle";
 import { verifyLogin, WRONG_CREDENTIALS } from "~/domain/account/login.server";
-import { api, BASE, createCompany, db, PASSWORD, tokenFor } from "./helpers";
+import { api, BASE, createCompany, db, PASSWORD, signIn, tokenFor } from "./helpers";
 
 describe("password hashing", () => {
-  it("uses PBKDF2-SHA256 with 100,000 iterations and a 16-byte salt per hash", async () => {
-    const a = await hashPassword("secret-one");
-    const b = await hashPassword("secret-one");
-    const [scheme, iterations, salt] = a.split("$");
-    expect(scheme).toBe("pbkdf2-sha256");
-    expect(iterations).toBe("100000");
+  const peppers = pepperRing({ APP_ENV: "production", PASSWORD_PEPPERS: "p2:second-pepper-0123456789,p1:first-pepper-0123456789" });
+
+  it("uses PBKDF2-SHA256 with 100,000 iterations and a 16-byte salt over the peppered password, with the pepper's id in the hash", async () => {
+    const a = await hashPassword("secret-one", peppers);
+    const b = await hashPassword("secret-one", peppers);
+    const [version, pepperId, scheme, iterations, salt] = a.split("$");
+    expect([version, pepperId, scheme, iterations]).toEqual(["v2", "p2", "pbkdf2-sha256", "100000"]);
     expect(Uint8Array.from(atob(salt), (c) => c.charCodeAt(0)).length).toBe(16);
     expect(a).not.toBe(b);
-    expect(await verifyPassword("secret-one", a)).toBe(true);
-    expect(await verifyPassword("secret-two", a)).toBe(false);
-    expect(await verifyPassword("secret-one", null)).toBe(false);
+    expect(await verifyPassword("secret-one", a, peppers)).toBe(true);
+    expect(await verifyPassword("secret-two", a, peppers)).toBe(false);
+    expect(await verifyPassword("secret-one", null, peppers)).toBe(false);
+    // The same password and salt without the pepper is a different hash: the database alone is not enough.
+    const unpeppered = await legacyHash(
+      "secret-one",
+      Uint8Array.from(atob(salt), (c) => c.charCodeAt(0)),
+    );
+    expect(unpeppered.split("$")[3]).not.toBe(a.split("$")[5]);
+  });
+
+  it("keeps verifying hashes of an older pepper and unpeppered ones, and refuses a pepper no longer listed", async () => {
+    const old = pepperRing({ APP_ENV: "production", PASSWORD_PEPPERS: "p1:first-pepper-0123456789" });
+    const withOld = await hashPassword("secret-one", old);
+    expect(withOld.split("$")[1]).toBe("p1");
+    expect(await verifyPassword("secret-one", withOld, peppers)).toBe(true);
+    expect(needsRehash(withOld, peppers)).toBe(true);
+    const legacy = await legacyHash("secret-one");
+    expect(await verifyPassword("secret-one", legacy, peppers)).toBe(true);
+    expect(needsRehash(legacy, peppers)).toBe(true);
+    const retired = pepperRing({ APP_ENV: "production", PASSWORD_PEPPERS: "p3:third-pepper-0123456789" });
+    expect(await verifyPassword("secret-one", withOld, retired)).toBe(false);
+  });
+
+  it("needs PASSWORD_PEPPERS outside development, and well-formed", () => {
+    expect(() => pepperRing({ APP_ENV: "production" })).toThrow("PASSWORD_PEPPERS is not configured");
+    expect(() => pepperRing({ APP_ENV: "production", PASSWORD_PEPPERS: "short:abc" })).toThrow(/at least 16 characters/);
+  });
+
+  it("rehashes an unpeppered hash with the current pepper on a successful sign-in", async () => {
+    const { createUser } = await createCompany();
+    const user = await createUser("employee", { passwordHash: await legacyHash(PASSWORD) });
+    expect((await api("/api/v2/account/login", { method: "POST", json: { email: user.email, password: PASSWORD } })).status).toBe(200);
+    const [row] = await db().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+    expect(row.passwordHash!.split("$").slice(0, 4)).toEqual(["v2", pepperRing(env).currentId, "pbkdf2-sha256", "100000"]);
+    expect((await api("/api/v2/account/login", { method: "POST", json: { email: user.email, password: PASSWORD } })).status).toBe(200);
   });
 });
+
+/** A hash as written before peppering: pbkdf2-sha256$iterations$salt$hash over the bare password. */
+async function legacyHash(password: string, salt = crypto.getRandomValues(new Uint8Array(16))) {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(password), "PBKDF2", false, ["deriveBits"]);
+  const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations: 1000 }, key, 256);
+  const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+  return ["pbkdf2-sha256", 1000, b64(salt), b64(new Uint8Array(bits))].join("$");
+}
 
 describe("POST /api/v2/account/login", () => {
   it("answers a token whose payload carries id and completed", async () => {
@@ -93,17 +136,16 @@ describe("sign-in throttling (per account and address)", () => {
     expect((await login(user.email, PASSWORD, "198.51.100.8")).status).toBe(200);
 
     // After the wait one more try; a wrong one doubles the wait.
-    const signIn = { db: db(), throttle: loginThrottle(env.LoginThrottle) };
     const later = new Date(Date.now() + 31_000);
-    await expect(verifyLogin(signIn, { email: user.email, password: "wrong" }, "198.51.100.7", later)).rejects.toThrow(WRONG_CREDENTIALS);
-    await expect(verifyLogin(signIn, { email: user.email, password: PASSWORD }, "198.51.100.7", later)).rejects.toMatchObject({
+    await expect(verifyLogin(signIn(), { email: user.email, password: "wrong" }, "198.51.100.7", later)).rejects.toThrow(WRONG_CREDENTIALS);
+    await expect(verifyLogin(signIn(), { email: user.email, password: PASSWORD }, "198.51.100.7", later)).rejects.toMatchObject({
       status: 429,
       retryAfterSeconds: 60,
     });
     // The right password after the wait signs in and the account starts over from there.
     const muchLater = new Date(later.getTime() + 61_000);
-    expect((await verifyLogin(signIn, { email: user.email, password: PASSWORD }, "198.51.100.7", muchLater)).id).toBe(user.id);
-    await expect(verifyLogin(signIn, { email: user.email, password: "wrong" }, "198.51.100.7", muchLater)).rejects.toThrow(WRONG_CREDENTIALS);
+    expect((await verifyLogin(signIn(), { email: user.email, password: PASSWORD }, "198.51.100.7", muchLater)).id).toBe(user.id);
+    await expect(verifyLogin(signIn(), { email: user.email, password: "wrong" }, "198.51.100.7", muchLater)).rejects.toThrow(WRONG_CREDENTIALS);
   });
 
   it("does not lock an office behind one address out because of one colleague's failures", async () => {
@@ -118,9 +160,8 @@ describe("sign-in throttling (per account and address)", () => {
   it("refuses an address after 100 failures over any accounts, and only that address", async () => {
     const { createUser } = await createCompany();
     const user = await createUser("employee");
-    const signIn = { db: db(), throttle: loginThrottle(env.LoginThrottle) };
     for (let i = 0; i < 100; i++) {
-      await expect(verifyLogin(signIn, { email: `spray${i}@example.test`, password: "x" }, "203.0.113.50")).rejects.toThrow(WRONG_CREDENTIALS);
+      await expect(verifyLogin(signIn(), { email: `spray${i}@example.test`, password: "x" }, "203.0.113.50")).rejects.toThrow(WRONG_CREDENTIALS);
     }
     const blocked = await login(user.email, PASSWORD, "203.0.113.50");
     expect(blocked.status).toBe(429);

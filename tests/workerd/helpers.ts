@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
-import { hashPassword } from "~/auth/password.server";
+import { loginThrottle } from "~/auth/login-throttle";
+import { hashPassword, pepperRing } from "~/auth/password.server";
 import { createDb } from "~/db/client";
 import { companyRow, groupRow, officeRow, userRow, type SeedRole } from "~/db/factories";
 import { companies, groups, offices, users } from "~/db/schema";
@@ -9,9 +10,12 @@ export const BASE = "http://localhost";
 
 export const db = () => createDb(env.DB);
 
+/** What the sign-in and password domain calls need, as the Worker builds it. */
+export const signIn = () => ({ db: db(), throttle: loginThrottle(env.LoginThrottle), peppers: pepperRing(env) });
+
 /** Cheap hash for tests that need many users; the real iteration count is tested on its own. */
 let cachedHash: Promise<string> | null = null;
-const testHash = () => (cachedHash ??= hashPassword(PASSWORD, 1000));
+const testHash = () => (cachedHash ??= hashPassword(PASSWORD, pepperRing(env), 1000));
 
 /** A company with one group and one office, and a user of every role, all signed-in capable. */
 export async function createCompany(name = "Firm", settings: Record<string, unknown> = {}) {

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { waitText, type LoginThrottle } from "~/auth/login-throttle";
-import { verifyPassword } from "~/auth/password.server";
+import { hashPassword, needsRehash, verifyPassword, type PepperRing } from "~/auth/password.server";
 import type { Db } from "~/db/client";
 import { users, type User } from "~/db/schema";
 import { TooManyRequestsError, UnauthorizedError } from "../errors";
@@ -9,8 +9,13 @@ import type { LoginInput } from "./login.schema";
 export const WRONG_CREDENTIALS = "Wrong e-mail or password.";
 export const tooManyAttempts = (seconds: number) => `Too many failed sign-in attempts. Please wait ${waitText(seconds)} and try again.`;
 
-export interface SignInContext {
+/** What setting a password needs: the database and the installation's peppers. */
+export interface PasswordContext {
   db: Db;
+  peppers: PepperRing;
+}
+
+export interface SignInContext extends PasswordContext {
   throttle: LoginThrottle;
 }
 
@@ -21,15 +26,25 @@ export interface SignInContext {
  * until the password proves right) before the password is checked, per account and
  * address (app/auth/login-throttle.ts); a refused attempt is a 429 with the wait.
  */
-export async function verifyLogin({ db, throttle }: SignInContext, input: LoginInput, ip: string, now = new Date()): Promise<User> {
+export async function verifyLogin({ db, throttle, peppers }: SignInContext, input: LoginInput, ip: string, now = new Date()): Promise<User> {
   const email = input.email.trim().toLowerCase();
   const verdict = await throttle.reserve(email, ip, now);
   if (!verdict.allowed) throw new TooManyRequestsError(tooManyAttempts(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
 
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  const ok = await verifyPassword(input.password, user?.passwordHash);
+  const ok = await verifyPassword(input.password, user?.passwordHash, peppers);
   if (!ok || !user) throw new UnauthorizedError(WRONG_CREDENTIALS);
   await throttle.succeeded(email, ip);
+  if (user.passwordHash && needsRehash(user.passwordHash, peppers)) {
+    // An unpeppered hash or an older pepper: rewritten now that the password is known,
+    // unless the password changed meanwhile.
+    const passwordHash = await hashPassword(input.password, peppers);
+    await db
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
+    return { ...user, passwordHash };
+  }
   return user;
 }
 

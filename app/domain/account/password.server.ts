@@ -6,7 +6,8 @@ import { auditLog, loginAttempts, passwordResetTokens, sessions, users, type Use
 import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { NotFoundError, TooManyRequestsError, UnauthorizedError, ValidationError } from "../errors";
 import { resetEmail } from "./emails";
-import { verifyLogin, type SignInContext } from "./login.server";
+import { verifyLogin, type PasswordContext, type SignInContext } from "./login.server";
+import { assertUncommonPassword } from "./password-policy.server";
 import type { Mailer } from "./mailer.server";
 import type { ChangePasswordInput, ResetRequestInput, SetPasswordInput } from "./password.schema";
 import { findResetToken, newResetToken, RESET_MINUTES } from "./tokens.server";
@@ -76,9 +77,16 @@ function endSessionsStatement(db: Db, user: Pick<User, "id" | "companyId">, now:
 }
 
 /** POST /account/set-password/{resetHash}: the new password; the link works once. The caller starts a session. */
-export async function setPasswordWithLink(db: Db, secret: string, input: SetPasswordInput, now = new Date()): Promise<User> {
+export async function setPasswordWithLink(
+  { db, peppers }: PasswordContext,
+  secret: string,
+  input: SetPasswordInput,
+  now = new Date(),
+): Promise<User> {
   const found = await findResetToken(db, secret, now);
   if (!found) throw new NotFoundError(RESET_LINK_INVALID);
+  // Before the link is used up, so a refused password leaves it working.
+  assertUncommonPassword(input.newPassword, "SetPasswordInputErrors", "newPassword");
   const { user } = found;
   const [[used]] = await db.batch([
     db
@@ -91,7 +99,7 @@ export async function setPasswordWithLink(db: Db, secret: string, input: SetPass
   await db.batch([
     db
       .update(users)
-      .set({ passwordHash: await hashPassword(input.newPassword) })
+      .set({ passwordHash: await hashPassword(input.newPassword, peppers) })
       .where(and(eq(users.id, user.id), eq(users.companyId, user.companyId))),
     endSessionsStatement(db, user, now),
     db.insert(auditLog).values({
@@ -116,11 +124,12 @@ export async function changePassword(signIn: SignInContext, actor: Actor, input:
     if (error instanceof UnauthorizedError) throw new ValidationError("ChangePasswordInputErrors", { oldPassword: WRONG_OLD_PASSWORD });
     throw error;
   }
+  assertUncommonPassword(input.newPassword, "ChangePasswordInputErrors", "newPassword");
   const user = actor.user;
   await db.batch([
     db
       .update(users)
-      .set({ passwordHash: await hashPassword(input.newPassword) })
+      .set({ passwordHash: await hashPassword(input.newPassword, signIn.peppers) })
       .where(and(eq(users.id, user.id), eq(users.companyId, user.companyId))),
     endSessionsStatement(db, user, now, actor.sessionId),
     db.insert(auditLog).values({
