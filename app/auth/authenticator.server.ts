@@ -7,6 +7,7 @@ import { validate } from "~/domain/validation";
 import type { LoadContext } from "~/env";
 import { loginThrottle } from "./login-throttle";
 import { pepperRing } from "./password.server";
+import { closeSessionSockets } from "~/realtime/publish.server";
 
 /** remix-auth with the e-mail/password strategy; SSO strategies join here later. */
 export function createAuthenticator(context: LoadContext) {
@@ -23,5 +24,10 @@ export function createAuthenticator(context: LoadContext) {
 
 /** What checking or setting a password needs: the database, the per-address throttle and the peppers. */
 export function signInContext(context: LoadContext): SignInContext {
-  return { db: context.db, throttle: loginThrottle(context.env.LoginThrottle), peppers: pepperRing(context.env) };
+  return {
+    db: context.db,
+    throttle: loginThrottle(context.env.LoginThrottle),
+    peppers: pepperRing(context.env),
+    closeSockets: (companyId, which) => closeSessionSockets(context, companyId, which),
+  };
 }

@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { decodeJwt } from "jose";
 import { eq } from "drizzle-orm";
 import { hashPassword, needsRehash, pepperRing, verifyPassword } from "~/auth/password.server";
-import { users } from "~/db/schema";
+import { sessions, users } from "~/db/schema";
+import { createCookie } from "@remix-run/cloudflare";
+import { sessionSecret } from "~/auth/secrets.server";
+import { IDLE_HOURS, SESSION_DAYS } from "~/auth/session.server";
 import { env, SELF } from "cloudflare:test";
 import { verifyLogin, WRONG_CREDENTIALS } from "~/domain/account/login.server";
 import { api, BASE, createCompany, db, PASSWORD, signIn, tokenFor } from "./helpers";
@@ -214,20 +217,102 @@ describe("bearer tokens and sessions", () => {
     expect(me).not.toHaveProperty("passwordHash");
   });
 
-  it("GET /account/token/new rotates the token, and logout revokes every token of the session", async () => {
+  it("GET /account/token/new rotates the session: a new session id, the old token stops working; logout ends the new one", async () => {
     const { createUser } = await createCompany();
     const user = await createUser("employee");
     const token = await tokenFor(user.email);
     const renewed = await api("/api/v2/account/token/new", { token });
     expect(renewed.status).toBe(200);
+    expect(renewed.headers.get("Set-Cookie")).toBeNull();
     const { token: fresh } = (await renewed.json()) as { token: string };
-    expect(decodeJwt(fresh).sid).toBe(decodeJwt(token).sid);
+    expect(decodeJwt(fresh).sid).not.toBe(decodeJwt(token).sid);
+    expect(decodeJwt(fresh).id).toBe(user.id);
+    expect((await api("/api/v2/users/me", { token })).status).toBe(401);
     expect((await api("/api/v2/users/me", { token: fresh })).status).toBe(200);
+    // The same old token renewed again gets nothing.
+    expect((await api("/api/v2/account/token/new", { token })).status).toBe(401);
 
     const logout = await SELF.fetch(`${BASE}/logout`, { method: "POST", headers: { Authorization: `Bearer ${fresh}` }, redirect: "manual" });
     expect(logout.status).toBe(302);
-    expect((await api("/api/v2/users/me", { token })).status).toBe(401);
     expect((await api("/api/v2/users/me", { token: fresh })).status).toBe(401);
+  });
+
+  it("renewal by cookie sets the new session's cookie, and the old cookie stops working", async () => {
+    const { createUser } = await createCompany();
+    const user = await createUser("employee");
+    const login = await SELF.fetch(`${BASE}/login`, {
+      method: "POST",
+      body: new URLSearchParams({ email: user.email, password: PASSWORD }),
+      headers: { "CF-Connecting-IP": "192.0.2.201" },
+      redirect: "manual",
+    });
+    const cookie = login.headers.get("Set-Cookie")!.split(";")[0];
+    const renewed = await api("/api/v2/account/token/new", { headers: { Cookie: cookie } });
+    expect(renewed.status).toBe(200);
+    const newCookie = renewed.headers.get("Set-Cookie")!.split(";")[0];
+    expect(newCookie).not.toBe(cookie);
+    expect((await api("/api/v2/users/me", { headers: { Cookie: cookie } })).status).toBe(401);
+    expect((await api("/api/v2/users/me", { headers: { Cookie: newCookie } })).status).toBe(200);
+  });
+
+  it("ends a session 14 days after sign-in however active, renewal included", async () => {
+    const { createUser } = await createCompany();
+    const user = await createUser("employee");
+    const token = await tokenFor(user.email);
+    const sid = decodeJwt(token).sid as string;
+    const [session] = await db().select().from(sessions).where(eq(sessions.id, sid));
+    expect(Math.abs(session.expiresAt.getTime() - session.createdAt.getTime() - SESSION_DAYS * 86_400_000)).toBeLessThan(5000);
+    expect(decodeJwt(token).exp).toBe(Math.floor(session.expiresAt.getTime() / 1000));
+    // Renewal carries the sign-in's end over: it never extends the session.
+    const { token: fresh } = (await (await api("/api/v2/account/token/new", { token })).json()) as { token: string };
+    const [rotated] = await db()
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, decodeJwt(fresh).sid as string));
+    expect(rotated.expiresAt.getTime()).toBe(session.expiresAt.getTime());
+    // Past its end (the token itself still verifies until then) the session is refused.
+    await db()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, rotated.id));
+    expect((await api("/api/v2/users/me", { token: fresh })).status).toBe(401);
+  });
+
+  it("ends a session after 72 hours without a request, and a request restarts the idle clock", async () => {
+    const { createUser } = await createCompany();
+    const user = await createUser("employee");
+    const token = await tokenFor(user.email);
+    const sid = decodeJwt(token).sid as string;
+    const hours = (n: number) => new Date(Date.now() - n * 3_600_000);
+    await db()
+      .update(sessions)
+      .set({ lastSeenAt: hours(71) })
+      .where(eq(sessions.id, sid));
+    expect((await api("/api/v2/users/me", { token })).status).toBe(200);
+    // The request moved lastSeenAt to now (written after the response).
+    await expect
+      .poll(async () => (await db().select().from(sessions).where(eq(sessions.id, sid)))[0].lastSeenAt!.getTime())
+      .toBeGreaterThan(hours(1).getTime());
+    await db()
+      .update(sessions)
+      .set({ lastSeenAt: hours(IDLE_HOURS + 1) })
+      .where(eq(sessions.id, sid));
+    expect((await api("/api/v2/users/me", { token })).status).toBe(401);
+  });
+
+  it("signs cookies and tokens with keys derived from the secret, not with the secret itself", async () => {
+    const { createUser } = await createCompany();
+    const user = await createUser("employee");
+    const token = await tokenFor(user.email);
+    const { SignJWT } = await import("jose");
+    const withRawSecret = await new SignJWT({ id: user.id, completed: true, sid: decodeJwt(token).sid })
+      .setProtectedHeader({ alg: "HS256" })
+      .sign(new TextEncoder().encode(sessionSecret(env)));
+    expect((await api("/api/v2/users/me", { token: withRawSecret })).status).toBe(401);
+    const rawCookie = await createCookie("__session", { secrets: [sessionSecret(env)] }).serialize(decodeJwt(token).sid);
+    expect((await api("/api/v2/users/me", { headers: { Cookie: rawCookie.split(";")[0] } })).status).toBe(401);
+    // The token as issued works, so the refusals above are about the key.
+    expect((await api("/api/v2/users/me", { token })).status).toBe(200);
   });
 
   it("a token signed with another secret is refused", async () => {

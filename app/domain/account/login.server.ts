@@ -3,6 +3,7 @@ import { waitText, type LoginThrottle } from "~/auth/login-throttle";
 import { hashPassword, needsRehash, verifyPassword, type PepperRing } from "~/auth/password.server";
 import type { Db } from "~/db/client";
 import { users, type User } from "~/db/schema";
+import type { SocketsToClose } from "../../../workers/company-room";
 import { TooManyRequestsError, UnauthorizedError } from "../errors";
 import type { LoginInput } from "./login.schema";
 
@@ -13,6 +14,8 @@ export const tooManyAttempts = (seconds: number) => `Too many failed sign-in att
 export interface PasswordContext {
   db: Db;
   peppers: PepperRing;
+  /** Closes the realtime sockets of sessions a password change or reset ended. */
+  closeSockets: (companyId: string, which: SocketsToClose) => void;
 }
 
 export interface SignInContext extends PasswordContext {

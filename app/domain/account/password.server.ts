@@ -78,7 +78,7 @@ function endSessionsStatement(db: Db, user: Pick<User, "id" | "companyId">, now:
 
 /** POST /account/set-password/{resetHash}: the new password; the link works once. The caller starts a session. */
 export async function setPasswordWithLink(
-  { db, peppers }: PasswordContext,
+  { db, peppers, closeSockets }: PasswordContext,
   secret: string,
   input: SetPasswordInput,
   now = new Date(),
@@ -112,6 +112,7 @@ export async function setPasswordWithLink(
       createdAt: now,
     }),
   ]);
+  closeSockets(user.companyId, { userId: user.id });
   return user;
 }
 
@@ -142,5 +143,6 @@ export async function changePassword(signIn: SignInContext, actor: Actor, input:
       createdAt: now,
     }),
   ]);
+  signIn.closeSockets(user.companyId, { userId: user.id, exceptSessionId: actor.sessionId });
   return { message: "Password changed!" };
 }
