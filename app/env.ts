@@ -12,6 +12,8 @@ export interface Env extends Cloudflare.Env {
   SESSION_SECRET?: string;
   /** Keys that seal firms' secrets at rest (lib/secret-box.server.ts). Required outside development and tests. */
   SECRET_BOX_KEYS?: string;
+  /** Peppers of the password hashes, "id:secret,id:secret" (current first). Required outside development and tests. */
+  PASSWORD_PEPPERS?: string;
 }
 
 export interface LoadContext {

@@ -35,7 +35,10 @@ export async function measureRealtime(base: string, runs = 40, writer = "anna.li
   const writerToken = await token(base, writer);
   const watcherToken = await token(base, watcher);
   const me = (await (await fetch(`${base}/api/v2/users/me`, { headers: { Authorization: `Bearer ${watcherToken}` } })).json()) as { company: string };
-  const socket = new WebSocket(`${base.replace(/^http/, "ws")}/parties/company/${me.company}?token=${encodeURIComponent(watcherToken)}`);
+  const ticket = (await (
+    await fetch(`${base}/api/v2/realtime/ticket`, { method: "POST", headers: { Authorization: `Bearer ${watcherToken}` } })
+  ).json()) as { ticket: string };
+  const socket = new WebSocket(`${base.replace(/^http/, "ws")}/parties/company/${me.company}?ticket=${encodeURIComponent(ticket.ticket)}`);
   await new Promise<void>((resolve, reject) => {
     socket.addEventListener("open", () => resolve(), { once: true });
     socket.addEventListener("error", () => reject(new Error("room refused the watcher")), { once: true });

@@ -43,12 +43,22 @@ function problemsOf(env: string): string[] {
   if (!config.r2_buckets.some((b) => b.binding === "FILES" && b.bucket_name)) problems.push("no R2 binding FILES");
   if (!config.durable_objects.bindings.some((b) => b.name === "Company" && b.class_name === "CompanyRoom"))
     problems.push("no Durable Object binding Company");
-  if (!config.migrations.some((m) => m.new_sqlite_classes?.includes("CompanyRoom"))) problems.push("no Durable Object migration for CompanyRoom");
+  if (!config.durable_objects.bindings.some((b) => b.name === "LoginThrottle" && b.class_name === "LoginThrottle"))
+    problems.push("no Durable Object binding LoginThrottle");
+  for (const room of ["CompanyRoom", "LoginThrottle"])
+    if (!config.migrations.some((m) => m.new_sqlite_classes?.includes(room))) problems.push(`no Durable Object migration for ${room}`);
   if (!config.triggers.crons?.length) problems.push("no cron trigger (mail retries and housekeeping would never run)");
   return problems;
 }
 
-const REQUIRED_IN_DRY_RUN = [/env\.DB \(/, /env\.FILES \(/, /env\.Company \(CompanyRoom\)/, /env\.ASSETS/, /env\.APP_ENV \("production"\)/];
+const REQUIRED_IN_DRY_RUN = [
+  /env\.DB \(/,
+  /env\.FILES \(/,
+  /env\.Company \(CompanyRoom\)/,
+  /env\.LoginThrottle \(LoginThrottle\)/,
+  /env\.ASSETS/,
+  /env\.APP_ENV \("production"\)/,
+];
 
 let failed = false;
 const names = new Set<string>();

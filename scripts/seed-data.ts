@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { getTableColumns, type Table } from "drizzle-orm";
-import { hashPassword } from "../app/auth/password.server";
+import { hashPassword, pepperRing } from "../app/auth/password.server";
 import { companyRow, forecastRow, groupRow, officeRow, userRow } from "../app/db/factories";
 import { inviteEmail } from "../app/domain/account/emails";
 import * as s from "../app/db/schema";
@@ -142,7 +142,7 @@ function isWeekend(ms: number): boolean {
 export const DEFAULT_SEED_APP_URL = "http://127.0.0.1:8787";
 
 export async function buildSeed(options: { people: number; now?: number; appUrl?: string }): Promise<SeedTables> {
-  const demoHash = await hashPassword(DEMO_PASSWORD);
+  const demoHash = await hashPassword(DEMO_PASSWORD, pepperRing({ APP_ENV: "development" }));
   const now = options.now ?? Date.now();
   const today = utcDay(now);
   const t = tables();

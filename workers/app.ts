@@ -1,13 +1,17 @@
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { routePartykitRequest } from "partyserver";
 import * as build from "../build/index.js";
-import { getActor } from "~/auth/session.server";
+import { isSessionOpen } from "~/auth/session.server";
 import { createDb } from "~/db/client";
 import { isLocalEnv, type Env, type LoadContext } from "~/env";
 import { runScheduledWork } from "~/domain/operations/scheduled.server";
+import { redeemSocketTicket } from "~/realtime/publish.server";
 import { checkRequestShape, crossSiteRefusal, drainBody, isCrossSiteWrite, withSecurityHeaders } from "~/lib/request-guard";
 
+import { OWNER_HEADER } from "./company-room";
+
 export { CompanyRoom } from "./company-room";
+export { LoginThrottle } from "./login-throttle";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
@@ -16,6 +20,10 @@ export default {
     if (!isLocalEnv(env) && !env.SESSION_SECRET) {
       await drainBody(request);
       return notConfigured("SESSION_SECRET is not set: set it with `wrangler secret put SESSION_SECRET` (see docs/deploy.md)");
+    }
+    if (!isLocalEnv(env) && !env.PASSWORD_PEPPERS) {
+      await drainBody(request);
+      return notConfigured("PASSWORD_PEPPERS is not set: set it with `wrangler secret put PASSWORD_PEPPERS` (see docs/deploy.md)");
     }
     if (isCrossSiteWrite(request)) {
       await drainBody(request);
@@ -40,12 +48,20 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
   const url = new URL(request.url);
   if (url.pathname.startsWith("/parties/")) {
     const response = await routePartykitRequest(request, env as never, {
-      // Only a signed-in member of the company may join its room.
+      // Only a signed-in member of the company may join its room: from our own pages (or a
+      // native client, which sends no Origin), with a single-use ticket of the company's
+      // room (POST /api/v2/realtime/ticket) whose session is still open.
       onBeforeConnect: async (req, lobby) => {
-        const actor = await getActor(withTokenHeader(req), context);
-        if (!actor || lobby.className !== "Company" || lobby.name !== actor.company.id) {
-          return new Response("Forbidden", { status: 403 });
-        }
+        const forbidden = () => new Response("Forbidden", { status: 403 });
+        const origin = req.headers.get("Origin");
+        if (origin !== null && origin !== new URL(req.url).origin) return forbidden();
+        if (lobby.className !== "Company") return forbidden();
+        const ticket = new URL(req.url).searchParams.get("ticket");
+        const owner = ticket ? await redeemSocketTicket(env, lobby.name, ticket) : null;
+        if (!owner || !(await isSessionOpen(context, owner.sessionId, lobby.name))) return forbidden();
+        const headers = new Headers(req.headers);
+        headers.set(OWNER_HEADER, `${owner.sessionId} ${owner.userId}`);
+        return new Request(req, { headers });
       },
       onBeforeRequest: () => new Response("Forbidden", { status: 403 }),
     });
@@ -62,13 +78,4 @@ function notConfigured(reason: string): Response {
   console.error(`[config] ${reason}`);
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not available · Availability</title></head><body><main><h1>This installation is not configured yet</h1><p>An administrator of the installation has been told why in its log. Please try again later.</p></main></body></html>`;
   return new Response(html, { status: 500, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
-}
-
-/** Browsers cannot set headers on a WebSocket: the native clients pass ?token= instead. */
-function withTokenHeader(request: Request): Request {
-  const token = new URL(request.url).searchParams.get("token");
-  if (!token) return request;
-  const headers = new Headers(request.headers);
-  headers.set("Authorization", `Bearer ${token}`);
-  return new Request(request.url, { headers });
 }

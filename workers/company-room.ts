@@ -1,14 +1,36 @@
 import { type Connection, type ConnectionContext, Server } from "partyserver";
 
+/** Who a socket belongs to; the Worker puts it on the connect request after checking the ticket. */
+export interface SocketOwner {
+  sessionId: string;
+  userId: string;
+}
+
+/** Sockets to close: those of some sessions, or all of a person's but one session's. */
+export type SocketsToClose = { sessionIds: string[] } | { userId: string; exceptSessionId?: string };
+
+export const OWNER_HEADER = "X-Availability-Socket-Owner";
+/** The close code a browser sees when its session has ended (4000-4999 are the application's). */
+export const SESSION_ENDED = 4001;
+
 /**
- * One room per company. Browsers connect after the Worker has checked that the caller
- * belongs to the company (see workers/app.ts); the room only fans events out.
+ * One room per company. Browsers connect after the Worker has redeemed their ticket here
+ * and checked the session (see workers/app.ts); the room fans events out and closes a
+ * session's sockets when the session ends.
  */
 export class CompanyRoom extends Server {
   static options = { hibernate: true };
 
+  getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
+    const owner = readOwner(ctx.request);
+    return owner ? [`session:${owner.sessionId}`, `user:${owner.userId}`] : [];
+  }
+
   onConnect(connection: Connection, ctx: ConnectionContext) {
-    void ctx;
+    if (!readOwner(ctx.request)) {
+      connection.close(SESSION_ENDED, "No session");
+      return;
+    }
     connection.send(JSON.stringify({ type: "CONNECTED" }));
   }
 
@@ -20,4 +42,53 @@ export class CompanyRoom extends Server {
   async broadcastEvent(message: string): Promise<void> {
     this.broadcast(message);
   }
+
+  async issueTicket(owner: SocketOwner, expiresAt: number): Promise<string> {
+    const ticket = toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
+    await this.ctx.storage.put(`ticket:${ticket}`, { ...owner, expiresAt });
+    return ticket;
+  }
+
+  /** Single use: the ticket is gone once read, in the object's one thread of execution. */
+  async redeemTicket(ticket: string, now: number): Promise<SocketOwner | null> {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(ticket)) return null;
+    const key = `ticket:${ticket}`;
+    const stored = await this.ctx.storage.get<SocketOwner & { expiresAt: number }>(key);
+    if (!stored) return null;
+    await this.ctx.storage.delete(key);
+    if (stored.expiresAt <= now) return null;
+    await this.sweepTickets(now);
+    return { sessionId: stored.sessionId, userId: stored.userId };
+  }
+
+  async closeSockets(which: SocketsToClose): Promise<void> {
+    const targets =
+      "sessionIds" in which
+        ? which.sessionIds.flatMap((id) => [...this.getConnections(`session:${id}`)])
+        : [...this.getConnections(`user:${which.userId}`)].filter(
+            (c) => !which.exceptSessionId || !c.tags.includes(`session:${which.exceptSessionId}`),
+          );
+    for (const connection of targets) connection.close(SESSION_ENDED, "Session ended");
+  }
+
+  /** Tickets nobody redeemed go when the next one is. */
+  private async sweepTickets(now: number) {
+    const all = await this.ctx.storage.list<{ expiresAt: number }>({ prefix: "ticket:", limit: 100 });
+    const stale = [...all].filter(([, value]) => value.expiresAt <= now).map(([key]) => key);
+    if (stale.length) await this.ctx.storage.delete(stale);
+  }
+}
+
+function readOwner(request: Request): SocketOwner | null {
+  const header = request.headers.get(OWNER_HEADER);
+  if (!header) return null;
+  const [sessionId, userId] = header.split(" ");
+  return sessionId && userId ? { sessionId, userId } : null;
+}
+
+function toBase64Url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }

@@ -9,6 +9,30 @@ export function sessionSecret(env: Env): string {
   throw new Error("SESSION_SECRET is not configured");
 }
 
+/**
+ * A key of its own for each use (the cookie signature, the bearer tokens), derived from
+ * SESSION_SECRET with HKDF-SHA256, so no two uses share key material.
+ */
+const derived = new Map<string, Promise<string>>();
+export function derivedSecret(env: Env, purpose: string): Promise<string> {
+  const secret = sessionSecret(env);
+  const cacheKey = `${purpose}\u0000${secret}`;
+  let value = derived.get(cacheKey);
+  if (!value) {
+    value = (async () => {
+      const base = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), "HKDF", false, ["deriveBits"]);
+      const bits = await crypto.subtle.deriveBits(
+        { name: "HKDF", hash: "SHA-256", salt: new TextEncoder().encode("availability"), info: new TextEncoder().encode(purpose) },
+        base,
+        256,
+      );
+      return btoa(String.fromCharCode(...new Uint8Array(bits)));
+    })();
+    derived.set(cacheKey, value);
+  }
+  return value;
+}
+
 export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");

@@ -1,5 +1,5 @@
 import { createCookie, redirect } from "@remix-run/cloudflare";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
 import { companies, sessions, users } from "~/db/schema";
 import { teamNameColumns, withTeamNames } from "~/db/team-names";
@@ -8,10 +8,19 @@ import { readCompanySettings, type CompanySettings } from "~/domain/company/sett
 import { UnauthorizedError } from "~/domain/errors";
 import type { LoadContext } from "~/env";
 import { isLocalEnv } from "~/env";
-import { sessionSecret } from "./secrets.server";
+import { closeSessionSockets } from "~/realtime/publish.server";
+import { derivedSecret } from "./secrets.server";
 
-const SESSION_DAYS = 30;
+/**
+ * A session lasts at most SESSION_DAYS from sign-in, however active (renewing the token
+ * does not extend it), and ends after IDLE_HOURS without a request (decision 0086).
+ */
+export const SESSION_DAYS = 14;
+export const IDLE_HOURS = 72;
 const DAY_MS = 86_400_000;
+const IDLE_MS = IDLE_HOURS * 3_600_000;
+/** lastSeenAt is written at most this often per session (one write, after the response). */
+const TOUCH_EVERY_MS = 5 * 60_000;
 
 /** A group or office as the API names it. */
 export interface NamedRef {
@@ -42,38 +51,38 @@ export function sessionCookieName(env: LoadContext["env"]): string {
   return isLocalEnv(env) ? "__session" : "__Host-session";
 }
 
-function sessionCookie(context: LoadContext) {
+/** The cookie is signed with its own key, derived from SESSION_SECRET (HKDF, "cookie"). */
+async function sessionCookie(context: LoadContext, expires?: Date) {
   return createCookie(sessionCookieName(context.env), {
     httpOnly: true,
     sameSite: "lax",
     secure: !isLocalEnv(context.env),
     path: "/",
-    maxAge: SESSION_DAYS * 24 * 60 * 60,
-    secrets: [sessionSecret(context.env)],
+    ...(expires ? { expires } : {}),
+    secrets: [await derivedSecret(context.env, "session-cookie-v1")],
   });
 }
 
 export async function startSession(context: LoadContext, user: Pick<User, "id" | "companyId" | "completed">, request: Request) {
   const now = Date.now();
+  return openSession(context, user, new Date(now + SESSION_DAYS * DAY_MS), request.headers.get("User-Agent")?.slice(0, 300) ?? null);
+}
+
+async function openSession(context: LoadContext, user: Pick<User, "id" | "companyId" | "completed">, expiresAt: Date, userAgent: string | null) {
+  const now = new Date();
   const [session] = await context.db
     .insert(sessions)
-    .values({
-      companyId: user.companyId,
-      userId: user.id,
-      expiresAt: new Date(now + SESSION_DAYS * DAY_MS),
-      lastSeenAt: new Date(now),
-      userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
-    })
+    .values({ companyId: user.companyId, userId: user.id, expiresAt, lastSeenAt: now, userAgent })
     .returning({ id: sessions.id });
-  const token = await signToken(context, { id: user.id, completed: user.completed, sid: session.id });
-  const setCookie = await sessionCookie(context).serialize(session.id);
+  const token = await signToken(context, { id: user.id, completed: user.completed, sid: session.id }, expiresAt);
+  const setCookie = await (await sessionCookie(context, expiresAt)).serialize(session.id);
   return { sessionId: session.id, token, setCookie };
 }
 
-/** The HMAC key of the tokens, imported once per secret rather than on every request. */
+/** The HMAC key of the tokens: its own key derived from SESSION_SECRET (HKDF, "jwt"), imported once. */
 const tokenKeys = new Map<string, Promise<CryptoKey>>();
-function tokenKey(context: LoadContext): Promise<CryptoKey> {
-  const secret = sessionSecret(context.env);
+async function tokenKey(context: LoadContext): Promise<CryptoKey> {
+  const secret = await derivedSecret(context.env, "bearer-jwt-v1");
   let key = tokenKeys.get(secret);
   if (!key) {
     key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
@@ -82,11 +91,11 @@ function tokenKey(context: LoadContext): Promise<CryptoKey> {
   return key;
 }
 
-export async function signToken(context: LoadContext, payload: TokenPayload): Promise<string> {
+export async function signToken(context: LoadContext, payload: TokenPayload, expiresAt: Date): Promise<string> {
   return new SignJWT({ ...payload })
     .setProtectedHeader({ alg: "HS256" })
     .setIssuedAt()
-    .setExpirationTime(`${SESSION_DAYS}d`)
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
     .sign(await tokenKey(context));
 }
 
@@ -109,7 +118,7 @@ async function requestSessionId(request: Request, context: LoadContext): Promise
     const payload = await readToken(context, match[1]);
     return payload?.sid ?? null;
   }
-  const cookieValue = await sessionCookie(context).parse(request.headers.get("Cookie"));
+  const cookieValue = await (await sessionCookie(context)).parse(request.headers.get("Cookie"));
   return typeof cookieValue === "string" ? cookieValue : null;
 }
 
@@ -131,12 +140,14 @@ export function getActor(request: Request, context: LoadContext): Promise<Actor 
 async function lookUpActor(request: Request, context: LoadContext): Promise<Actor | null> {
   const sessionId = await requestSessionId(request, context);
   if (!sessionId) return null;
+  const now = new Date();
   // One round trip: the session, the person, their teams' names and the company.
   const [row] = await withTeamNames(
     context.db
       .select({
         user: users,
         company: { id: companies.id, name: companies.name, allowGroupSelection: companies.allowGroupSelection, settings: companies.settings },
+        lastSeenAt: sessions.lastSeenAt,
         ...teamNameColumns,
       })
       .from(sessions)
@@ -144,15 +155,47 @@ async function lookUpActor(request: Request, context: LoadContext): Promise<Acto
       .innerJoin(companies, eq(companies.id, sessions.companyId))
       .$dynamic(),
   )
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions.id, sessionId), ...openSessionConditions(now)))
     .limit(1);
   if (!row) return null;
+  if (!row.lastSeenAt || now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    // The idle clock restarts; written after the response, at most every few minutes.
+    context.ctx.waitUntil(
+      context.db
+        .update(sessions)
+        .set({ lastSeenAt: now })
+        .where(eq(sessions.id, sessionId))
+        .then(
+          () => undefined,
+          (error) => console.error("session touch failed", error),
+        ),
+    );
+  }
   return {
     user: row.user,
     refs: { group: row.group, office: row.office, secondaryGroup: row.secondaryGroup, secondaryOffice: row.secondaryOffice },
     company: { ...row.company, settings: readCompanySettings(row.company.settings) },
     sessionId,
   };
+}
+
+/** Whether a session may still be used (the realtime socket checks this when it connects). */
+export async function isSessionOpen(context: LoadContext, sessionId: string, companyId: string): Promise<boolean> {
+  const now = new Date();
+  const [row] = await context.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.companyId, companyId), ...openSessionConditions(now)))
+    .limit(1);
+  return Boolean(row);
+}
+
+function openSessionConditions(now: Date) {
+  return [
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, now),
+    gt(sql`coalesce(${sessions.lastSeenAt}, ${sessions.createdAt})`, now.getTime() - IDLE_MS),
+  ];
 }
 
 /** For pages: a signed-out person is sent to /login, coming back afterwards. */
@@ -176,16 +219,31 @@ export async function requireApiUser(request: Request, context: LoadContext): Pr
 export async function endSession(request: Request, context: LoadContext): Promise<string> {
   const sessionId = await requestSessionId(request, context);
   if (sessionId) {
-    await context.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+    const [ended] = await context.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+      .returning({ companyId: sessions.companyId });
+    if (ended) closeSessionSockets(context, ended.companyId, { sessionIds: [sessionId] });
   }
-  return sessionCookie(context).serialize("", { maxAge: 0 });
+  return (await sessionCookie(context)).serialize("", { maxAge: 0 });
 }
 
-/** A fresh bearer token for the caller's session, whose expiry moves forward with it. */
-export async function renewToken(context: LoadContext, actor: Actor): Promise<string> {
-  await context.db
+/**
+ * GET /account/token/new: the session is rotated. A new session (new id, new token and,
+ * for a browser, a new cookie) replaces the caller's, which ends at once, so a token or
+ * cookie that leaked before the renewal stops working. The absolute lifetime carries over:
+ * renewing never extends a session past SESSION_DAYS from sign-in.
+ */
+export async function rotateSession(context: LoadContext, actor: Actor) {
+  const [old] = await context.db
     .update(sessions)
-    .set({ expiresAt: new Date(Date.now() + SESSION_DAYS * DAY_MS), lastSeenAt: new Date() })
-    .where(and(eq(sessions.id, actor.sessionId), eq(sessions.companyId, actor.company.id)));
-  return signToken(context, { id: actor.user.id, completed: actor.user.completed, sid: actor.sessionId });
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, actor.sessionId), eq(sessions.companyId, actor.company.id), isNull(sessions.revokedAt)))
+    .returning({ expiresAt: sessions.expiresAt, userAgent: sessions.userAgent });
+  // Two renewals at once with the same token: only the first one gets a new session.
+  if (!old) throw new UnauthorizedError("Missing or invalid credentials.");
+  const fresh = await openSession(context, actor.user, old.expiresAt, old.userAgent);
+  closeSessionSockets(context, actor.company.id, { sessionIds: [actor.sessionId] });
+  return fresh;
 }

@@ -1,7 +1,8 @@
 import type { Actor } from "~/auth/session.server";
 import type { Db } from "~/db/client";
 import type { LoadContext } from "~/env";
-import { createPublisher, type Publish } from "~/realtime/publish.server";
+import { closeSessionSockets, createPublisher, type Publish } from "~/realtime/publish.server";
+import type { SocketsToClose } from "../../workers/company-room";
 
 /** What every domain function gets first: who acts, for which company, and when. */
 export interface DomainContext {
@@ -10,6 +11,8 @@ export interface DomainContext {
   companyId: string;
   now: Date;
   publish: Publish;
+  /** Closes realtime sockets of sessions that ended (in the actor's company), after the response. */
+  closeSockets: (which: SocketsToClose) => void;
   /** The client's realtime session id, echoed in events so it can ignore its own. */
   clientSessionId?: string | null;
 }
@@ -21,6 +24,7 @@ export function domainCtx(context: LoadContext, actor: Actor, clientSessionId?: 
     companyId: actor.company.id,
     now: new Date(),
     publish: createPublisher(context.env, context.ctx),
+    closeSockets: (which) => closeSessionSockets(context, actor.company.id, which),
     clientSessionId,
   };
 }

@@ -1,9 +1,16 @@
 import { getServerByName } from "partyserver";
 import type { Env } from "~/env";
 import type { RealtimeEvent } from "./events";
-import type { CompanyRoom } from "../../workers/company-room";
+import type { CompanyRoom, SocketOwner, SocketsToClose } from "../../workers/company-room";
 
 export type Publish = (companyId: string, event: RealtimeEvent) => void;
+
+/** How long a socket ticket can be redeemed; it works once. */
+export const SOCKET_TICKET_SECONDS = 30;
+
+function room(env: Env, companyId: string) {
+  return getServerByName(env.Company as unknown as DurableObjectNamespace<CompanyRoom>, companyId);
+}
 
 /**
  * Sends an event to the company's room after the response, so a slow or failed
@@ -13,9 +20,30 @@ export function createPublisher(env: Env, ctx: Pick<ExecutionContext, "waitUntil
   return (companyId, event) => {
     ctx.waitUntil(
       (async () => {
-        const room = await getServerByName(env.Company as unknown as DurableObjectNamespace<CompanyRoom>, companyId);
-        await room.broadcastEvent(JSON.stringify(event));
+        await (await room(env, companyId)).broadcastEvent(JSON.stringify(event));
       })().catch((error) => console.error("realtime publish failed", error)),
     );
   };
+}
+
+/** A short-lived single-use ticket for the company's socket, kept by the company's room. */
+export async function issueSocketTicket(env: Env, companyId: string, owner: SocketOwner): Promise<string> {
+  return (await room(env, companyId)).issueTicket(owner, Date.now() + SOCKET_TICKET_SECONDS * 1000);
+}
+
+/** The ticket's owner, once: a second redemption, an expired or unknown ticket is null. */
+export async function redeemSocketTicket(env: Env, companyId: string, ticket: string): Promise<SocketOwner | null> {
+  return (await room(env, companyId)).redeemTicket(ticket, Date.now());
+}
+
+/**
+ * Closes the sockets of sessions that ended (logout, password change or reset, deletion,
+ * revocation, rotation). After the response: the session is already refused by then.
+ */
+export function closeSessionSockets(context: { env: Env; ctx: Pick<ExecutionContext, "waitUntil"> }, companyId: string, which: SocketsToClose) {
+  context.ctx.waitUntil(
+    (async () => {
+      await (await room(context.env, companyId)).closeSockets(which);
+    })().catch((error) => console.error("closing sockets failed", error)),
+  );
 }

@@ -4,6 +4,13 @@ import { useEffect, useRef } from "react";
 import { clientSessionId } from "./client-session";
 import { companyRoomParty, type RealtimeEvent } from "./events";
 
+async function socketTicket(): Promise<Record<string, string>> {
+  const response = await fetch("/api/v2/realtime/ticket", { method: "POST", credentials: "same-origin" });
+  if (!response.ok) throw new Error(`no realtime ticket: ${response.status}`);
+  const { ticket } = (await response.json()) as { ticket: string };
+  return { ticket };
+}
+
 /** Events arriving close together cause one refetch, about 100 ms after the first. */
 const REFETCH_DELAY_MS = 100;
 
@@ -27,7 +34,9 @@ export function useCompanyRoom(companyId: string, onEvent?: (event: RealtimeEven
         revalidate.current();
       }, REFETCH_DELAY_MS);
     };
-    const socket = new PartySocket({ host: window.location.host, party: companyRoomParty, room: companyId });
+    // Every (re)connect asks for a fresh single-use ticket: the long-lived session never
+    // appears in a socket URL (where proxies and logs would keep it).
+    const socket = new PartySocket({ host: window.location.host, party: companyRoomParty, room: companyId, query: socketTicket });
     let connectedBefore = false;
     socket.addEventListener("open", () => {
       if (connectedBefore) schedule();

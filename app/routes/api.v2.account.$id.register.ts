@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { signInContext } from "~/auth/authenticator.server";
 import { startSession } from "~/auth/session.server";
 import { registerInvitedUser, SIGNUP_ENTITY } from "~/domain/account/signup.server";
 import { defineApiRoute, endpoint } from "~/lib/api.server";
@@ -10,7 +11,7 @@ export const { loader, action, endpoints } = defineApiRoute({
     body: z.record(z.string(), z.unknown(), { error: "Needs to be an object." }),
     entity: SIGNUP_ENTITY,
     run: async ({ request, params, context, body }) => {
-      const user = await registerInvitedUser(context.db, params.id!, body);
+      const user = await registerInvitedUser(signInContext(context), params.id!, body);
       const { token } = await startSession(context, user, request);
       return { token, completed: user.completed, _id: user.id };
     },

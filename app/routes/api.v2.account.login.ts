@@ -1,3 +1,4 @@
+import { signInContext } from "~/auth/authenticator.server";
 import { startSession } from "~/auth/session.server";
 import { loginSchema } from "~/domain/account/login.schema";
 import { clientIp, verifyLogin } from "~/domain/account/login.server";
@@ -10,7 +11,7 @@ export const { loader, action, endpoints } = defineApiRoute({
     body: loginSchema,
     entity: "LoginInputErrors",
     run: async ({ request, context, body }) => {
-      const user = await verifyLogin(context.db, body, clientIp(request));
+      const user = await verifyLogin(signInContext(context), body, clientIp(request));
       const { token } = await startSession(context, user, request);
       return { token, completed: user.completed, _id: user.id };
     },

@@ -1,3 +1,4 @@
+import { signInContext } from "~/auth/authenticator.server";
 import { clientIp } from "~/domain/account/login.server";
 import { changePasswordSchema, type ChangePasswordInput } from "~/domain/account/password.schema";
 import { changePassword } from "~/domain/account/password.server";
@@ -8,6 +9,6 @@ export const { loader, action, endpoints } = defineApiRoute({
     summary: "Changes the caller's own password {oldPassword, newPassword, newPasswordConfirmation}.",
     body: changePasswordSchema,
     entity: "ChangePasswordInputErrors",
-    run: ({ request, context, actor, body }) => changePassword(context.db, actor, body as ChangePasswordInput, clientIp(request)),
+    run: ({ request, context, actor, body }) => changePassword(signInContext(context), actor, body as ChangePasswordInput, clientIp(request)),
   }),
 });

@@ -1,3 +1,4 @@
+import { signInContext } from "~/auth/authenticator.server";
 import { startSession } from "~/auth/session.server";
 import { setPasswordSchema, type SetPasswordInput } from "~/domain/account/password.schema";
 import { setPasswordWithLink } from "~/domain/account/password.server";
@@ -10,7 +11,7 @@ export const { loader, action, endpoints } = defineApiRoute({
     body: setPasswordSchema,
     entity: "SetPasswordInputErrors",
     run: async ({ request, params, context, body }) => {
-      const user = await setPasswordWithLink(context.db, params.resetHash!, body as SetPasswordInput);
+      const user = await setPasswordWithLink(signInContext(context), params.resetHash!, body as SetPasswordInput);
       const { token } = await startSession(context, user, request);
       return { message: "Password changed.", token, completed: user.completed, _id: user.id };
     },

@@ -45,6 +45,7 @@ import * as r42 from "./api.v2.workload.message";
 import * as r43 from "./api.v2.workload.refresh";
 import * as r44 from "./api.v2.workplace-forecast.$index";
 import * as r45 from "./api.v2.workplace-history.$scope.$id.$days";
+import * as r46 from "./api.v2.realtime.ticket";
 
 /**
  * Every /api/v2 route file, by name: the OpenAPI document lists each (tests/workerd/openapi.test.ts
@@ -96,6 +97,7 @@ const routes: Record<string, { endpoints: Parameters<typeof buildOpenApiDocument
   "api.v2.workload.refresh": r43,
   "api.v2.workplace-forecast.$index": r44,
   "api.v2.workplace-history.$scope.$id.$days": r45,
+  "api.v2.realtime.ticket": r46,
 };
 
 export const { loader, action, endpoints } = defineApiRoute({

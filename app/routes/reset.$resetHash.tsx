@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
+import { signInContext } from "~/auth/authenticator.server";
 import { startSession } from "~/auth/session.server";
 import { Button } from "~/components/button";
 import { Field, inputProps } from "~/components/field";
@@ -13,6 +14,8 @@ import { isResetLinkValid, setPasswordWithLink } from "~/domain/account/password
 import { submitForm } from "~/lib/page-form.server";
 import { Alert } from "~/components/alert";
 import { AuthCard, ShowPasswordButton } from "~/features/accounts/auth-card";
+import { PASSWORD_MIN } from "~/domain/account/invite.schema";
+import { ValidationError } from "~/domain/errors";
 
 export const meta: MetaFunction = () => [{ title: "Reset password · Availability" }];
 
@@ -28,11 +31,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     await request.formData(),
     setPasswordSchema,
     async (input) => {
-      const user = await setPasswordWithLink(context.db, params.resetHash!, input as SetPasswordInput);
+      const user = await setPasswordWithLink(signInContext(context), params.resetHash!, input as SetPasswordInput);
       const { setCookie } = await startSession(context, user, request);
       return redirect(withFlash(landingPath(user), "passwordChanged"), { headers: { "Set-Cookie": setCookie } });
     },
-    { hideFields: ["newPassword", "newPasswordConfirmation"] },
+    { hideFields: ["newPassword", "newPasswordConfirmation"], formError: (error) => (error instanceof ValidationError ? null : error.message) },
   );
 }
 
@@ -62,7 +65,7 @@ export default function ResetPasswordPage() {
   }
   const submitting = navigation.state !== "idle";
   return (
-    <AuthCard title="Reset Password" subtitle="Choose a new password of at least 8 characters.">
+    <AuthCard title="Reset Password" subtitle={`Choose a new password of at least ${PASSWORD_MIN} characters.`}>
       <Form method="post" className="space-y-5" {...getFormProps(form)}>
         <Field
           label="Password"

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { signInContext } from "~/auth/authenticator.server";
 import { requireUser } from "~/auth/session.server";
 import { clientIp } from "~/domain/account/login.server";
 import { changePasswordSchema, type ChangePasswordInput } from "~/domain/account/password.schema";
@@ -12,7 +13,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return submitForm(
     await request.formData(),
     changePasswordSchema,
-    (input) => changePassword(context.db, actor, input as ChangePasswordInput, clientIp(request)),
+    (input) => changePassword(signInContext(context), actor, input as ChangePasswordInput, clientIp(request)),
     {
       hideFields: ["oldPassword", "newPassword", "newPasswordConfirmation"],
       resetForm: true,

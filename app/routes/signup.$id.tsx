@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { signInContext } from "~/auth/authenticator.server";
 import { startSession } from "~/auth/session.server";
 import { Button } from "~/components/button";
 import { Field, inputProps } from "~/components/field";
@@ -40,7 +41,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     schema,
     async (input) => {
       if (!invite) throw new NotFoundError();
-      const user = await registerInvitedUser(context.db, params.id!, input);
+      const user = await registerInvitedUser(signInContext(context), params.id!, input);
       const { setCookie } = await startSession(context, user, request);
       return redirect(withFlash("/home", "signup"), { headers: { "Set-Cookie": setCookie } });
     },

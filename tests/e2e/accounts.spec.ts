@@ -87,6 +87,17 @@ test("a person resets a forgotten password through the mailed link", async ({ pa
   await expect(page.getByRole("heading", { name: "Reset Password" })).toBeVisible();
   const reset = page.getByRole("button", { name: "Reset" });
   await waitForHydration(reset);
+  await expect(page.getByText("Choose a new password of at least 12 characters.")).toBeVisible();
+  // One of the most common breached passwords is refused on its field, and the link still works.
+  await page.getByLabel("Password", { exact: true }).fill("qwerty123456");
+  await page.getByLabel("Confirm password").fill("qwerty123456");
+  await reset.click();
+  await expect(page.getByText("This password is too common: it appears in lists of breached passwords. Choose another.")).toBeVisible();
+  for (const viewport of Object.values(viewports)) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: `test-results/screenshots/reset-common-password-${viewport.width}.png`, fullPage: true });
+  }
+  await page.setViewportSize(viewports.desktop);
   await page.getByLabel("Password", { exact: true }).fill("fresh-password-1");
   await page.getByLabel("Confirm password").fill("fresh-password-2");
   await reset.click();

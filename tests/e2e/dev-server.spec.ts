@@ -32,7 +32,10 @@ test("a GET or HEAD with a body is a 400, and 1,000 refused requests with bodies
   expect(login.status()).toBe(200);
   const { token } = (await login.json()) as { token: string };
   const me = (await (await request.get("/api/v2/users/me", { headers: { Authorization: `Bearer ${token}` } })).json()) as { company: string };
-  const socket = new WebSocket(`ws://${base.host}/parties/company/${me.company}?token=${encodeURIComponent(token)}`);
+  const ticket = await request.post("/api/v2/realtime/ticket", { headers: { Authorization: `Bearer ${token}` } });
+  expect(ticket.status()).toBe(200);
+  const { ticket: secret } = (await ticket.json()) as { ticket: string };
+  const socket = new WebSocket(`ws://${base.host}/parties/company/${me.company}?ticket=${encodeURIComponent(secret)}`);
   await new Promise<void>((resolve, reject) => {
     socket.addEventListener("open", () => resolve());
     socket.addEventListener("error", () => reject(new Error("the realtime socket did not open")));

@@ -58,7 +58,7 @@ export const accountEntries: AccessEntry[] = [
     method: "POST",
     path: () => "/api/v2/account/set-password/not-a-real-link",
     roles: "public",
-    body: () => ({ newPassword: "long enough", newPasswordConfirmation: "long enough" }),
+    body: () => ({ newPassword: "long enough now", newPasswordConfirmation: "long enough now" }),
   },
   { file: "api.v2.users.$id.ts", method: "DELETE", path: (ids) => `/api/v2/users/${ids.deletableUserId}`, roles: USER_ADMINS, scoped: true },
   {

@@ -45,6 +45,8 @@ export interface AccessEntry {
   /** The path carries ids: calling it with another company's ids must answer 404. */
   scoped?: boolean;
   body?: (ids: CompanyIds) => unknown;
+  /** The call ends the caller's session (token renewal rotates it): it is made with a fresh one. */
+  endsSession?: boolean;
 }
 
 export const ALL_ROLES: Role[] = ["employee", "observer", "administrator", "companyAdmin"];
@@ -60,7 +62,8 @@ export const accessMatrix: AccessEntry[] = [
     roles: "public",
     body: () => ({ email: "x@example.test", password: "x" }),
   },
-  { file: "api.v2.account.token.new.ts", method: "GET", path: () => "/api/v2/account/token/new", roles: ALL_ROLES },
+  { file: "api.v2.account.token.new.ts", method: "GET", path: () => "/api/v2/account/token/new", roles: ALL_ROLES, endsSession: true },
+  { file: "api.v2.realtime.ticket.ts", method: "POST", path: () => "/api/v2/realtime/ticket", roles: ALL_ROLES },
   { file: "api.v2.users.me.ts", method: "GET", path: () => "/api/v2/users/me", roles: ALL_ROLES },
   { file: "api.v2.users.$id.ts", method: "GET", path: (ids) => `/api/v2/users/${ids.userId}`, roles: ALL_ROLES, scoped: true },
   { file: "api.v2.company.ts", method: "GET", path: () => "/api/v2/company", roles: ADMIN_AREA },

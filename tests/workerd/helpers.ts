@@ -1,5 +1,8 @@
 import { env, SELF } from "cloudflare:test";
-import { hashPassword } from "~/auth/password.server";
+import { loginThrottle } from "~/auth/login-throttle";
+import { hashPassword, pepperRing } from "~/auth/password.server";
+import { closeSessionSockets } from "~/realtime/publish.server";
+import type { SocketsToClose } from "../../workers/company-room";
 import { createDb } from "~/db/client";
 import { companyRow, groupRow, officeRow, userRow, type SeedRole } from "~/db/factories";
 import { companies, groups, offices, users } from "~/db/schema";
@@ -9,9 +12,17 @@ export const BASE = "http://localhost";
 
 export const db = () => createDb(env.DB);
 
+/** What the sign-in and password domain calls need, as the Worker builds it. */
+export const signIn = () => ({
+  db: db(),
+  throttle: loginThrottle(env.LoginThrottle),
+  peppers: pepperRing(env),
+  closeSockets: (companyId: string, which: SocketsToClose) => closeSessionSockets({ env, ctx: { waitUntil: () => {} } }, companyId, which),
+});
+
 /** Cheap hash for tests that need many users; the real iteration count is tested on its own. */
 let cachedHash: Promise<string> | null = null;
-const testHash = () => (cachedHash ??= hashPassword(PASSWORD, 1000));
+const testHash = () => (cachedHash ??= hashPassword(PASSWORD, pepperRing(env), 1000));
 
 /** A company with one group and one office, and a user of every role, all signed-in capable. */
 export async function createCompany(name = "Firm", settings: Record<string, unknown> = {}) {
@@ -85,11 +96,27 @@ export function day(offset = 0): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offset)).toISOString().slice(0, 10);
 }
 
+/** A single-use ticket for the company's realtime socket (POST /api/v2/realtime/ticket). */
+export async function socketTicket(token: string): Promise<string> {
+  const response = await api("/api/v2/realtime/ticket", { method: "POST", token });
+  if (response.status !== 200) throw new Error(`no ticket: ${response.status}`);
+  return ((await response.json()) as { ticket: string }).ticket;
+}
+
+/** The connect request of the company's socket: its status, and the socket when it opened. */
+export function connectSocket(companyId: string, ticket: string, headers: Record<string, string> = {}) {
+  return SELF.fetch(`${BASE}/parties/company/${companyId}?ticket=${encodeURIComponent(ticket)}`, { headers: { Upgrade: "websocket", ...headers } });
+}
+
+async function openSocket(companyId: string, ticket: string) {
+  const response = await connectSocket(companyId, ticket);
+  if (response.status !== 101) throw new Error(`room refused: ${response.status}`);
+  return response.webSocket!;
+}
+
 /** Collects what the company room broadcasts, as a signed-in member would receive it. */
 export async function listen(companyId: string, token: string) {
-  const response = await SELF.fetch(`${BASE}/parties/company/${companyId}?token=${encodeURIComponent(token)}`, { headers: { Upgrade: "websocket" } });
-  if (response.status !== 101) throw new Error(`room refused: ${response.status}`);
-  const socket = response.webSocket!;
+  const socket = await openSocket(companyId, await socketTicket(token));
   socket.accept();
   const events: { type: string; [key: string]: unknown }[] = [];
   socket.addEventListener("message", (event) => {
@@ -112,5 +139,14 @@ export async function listen(companyId: string, token: string) {
       throw new Error(`no ${type} event within 2 s`);
     },
     close: () => socket.close(),
+    /** Resolves with the close code when the room closes the socket (2 s at most). */
+    closed: () =>
+      new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error("socket not closed within 2 s")), 2000);
+        socket.addEventListener("close", (event) => {
+          clearTimeout(timer);
+          resolve(event.code);
+        });
+      }),
   };
 }

@@ -5,6 +5,8 @@ import { BASE } from "./helpers";
 
 afterEach(() => vi.restoreAllMocks());
 
+const PEPPERS = "p1:a-production-pepper-0123456789";
+
 function fetchAs(overrides: Record<string, unknown>, url = `${BASE}/login`) {
   return worker.fetch(new Request(url), { ...env, ...overrides } as never, createExecutionContext());
 }
@@ -20,12 +22,23 @@ describe("an installation outside development", () => {
     expect(log).toHaveBeenCalledWith(expect.stringContaining("SESSION_SECRET is not set"));
   });
 
-  it("serves pages once the secret is set", async () => {
-    expect((await fetchAs({ APP_ENV: "production", SESSION_SECRET: "a-production-secret" })).status).toBe(200);
+  it("answers the same 500 page when PASSWORD_PEPPERS is missing", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const response = await fetchAs({ APP_ENV: "production", SESSION_SECRET: "a-production-secret", PASSWORD_PEPPERS: undefined });
+    expect(response.status).toBe(500);
+    expect(await response.text()).toContain("This installation is not configured yet");
+    expect(log).toHaveBeenCalledWith(expect.stringContaining("PASSWORD_PEPPERS is not set"));
+  });
+
+  it("serves pages once the secrets are set", async () => {
+    expect((await fetchAs({ APP_ENV: "production", SESSION_SECRET: "a-production-secret", PASSWORD_PEPPERS: PEPPERS })).status).toBe(200);
   });
 
   it("has no development mailbox", async () => {
-    const response = await fetchAs({ APP_ENV: "production", SESSION_SECRET: "a-production-secret" }, "http://localhost/dev/mailbox");
+    const response = await fetchAs(
+      { APP_ENV: "production", SESSION_SECRET: "a-production-secret", PASSWORD_PEPPERS: PEPPERS },
+      "http://localhost/dev/mailbox",
+    );
     expect(response.status).toBe(404);
   });
 });

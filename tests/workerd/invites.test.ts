@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "~/auth/secrets.server";
 import { auditLog, companies, groups, inviteTokens, offices, users } from "~/db/schema";
+import { PASSWORD_TOO_COMMON } from "~/domain/account/password-policy.server";
 import { newId } from "~/lib/ids";
 import { lastMailTo, mailedSecret, send } from "./account-helpers";
 import { BASE, createCompany, db, tokenFor } from "./helpers";
@@ -287,8 +288,8 @@ describe("sign-up through the link", () => {
     title: "Associate",
     email,
     phone: "",
-    password: "long enough",
-    passwordConfirmation: "long enough",
+    password: "long enough now",
+    passwordConfirmation: "long enough now",
   });
 
   it("shows the invited person on GET /users/{id}/uncompleted", async () => {
@@ -308,7 +309,7 @@ describe("sign-up through the link", () => {
   });
 
   it("reports every field error of the form with entityType UserSignUpInputErrors", async () => {
-    const { secret } = await invite(own);
+    const { email, secret } = await invite(own);
     const empty = await send("POST", `/account/${secret}/register`, undefined, {});
     expect(empty.status).toBe(400);
     expect(empty.body).toEqual({
@@ -322,14 +323,20 @@ describe("sign-up through the link", () => {
       password: "short",
       passwordConfirmation: "short",
     });
-    expect(bad.body.errors).toEqual({ email: INVALID, password: "Use at least 8 characters." });
+    expect(bad.body.errors).toEqual({ email: INVALID, password: "Use at least 12 characters." });
     const mismatch = await send("POST", `/account/${secret}/register`, undefined, {
       name: "X",
       email: "x@example.test",
-      password: "long enough",
+      password: "long enough now",
       passwordConfirmation: "long enougH",
     });
     expect(mismatch.body.errors).toEqual({ passwordConfirmation: "Passwords don't match" });
+    const common = await send("POST", `/account/${secret}/register`, undefined, {
+      ...valid(email),
+      password: "Qwerty123456",
+      passwordConfirmation: "Qwerty123456",
+    });
+    expect(common.body.errors).toEqual({ password: PASSWORD_TOO_COMMON });
     const otherEmail = await send("POST", `/account/${secret}/register`, undefined, valid("someone.else@example.test"));
     expect(otherEmail.body.errors).toEqual({ email: "Use the e-mail address the invite was sent to." });
   });
@@ -341,7 +348,7 @@ describe("sign-up through the link", () => {
     expect(response.body).toMatchObject({ completed: true, _id: id });
     const me = await send("GET", "/users/me", response.body.token);
     expect(me.body).toMatchObject({ name: "Sam Done", title: "Associate", phone: "+46 70 000", completed: true });
-    expect(await tokenFor(email, "long enough")).toBeTruthy();
+    expect(await tokenFor(email, "long enough now")).toBeTruthy();
     const again = await send("POST", `/account/${secret}/register`, undefined, valid(email));
     expect(again.status).toBe(404);
     expect((await send("GET", `/users/${secret}/uncompleted`)).status).toBe(404);
@@ -369,7 +376,7 @@ describe("sign-up through the link", () => {
     const onlyPassword = await send("POST", `/account/${second.secret}/register`, undefined, {
       name: "Sso Person",
       email: second.email,
-      password: "long enough",
+      password: "long enough now",
     });
     expect(onlyPassword.body.errors).toEqual({ passwordConfirmation: REQUIRED });
     const onlyConfirmation = await send("POST", `/account/${second.secret}/register`, undefined, {
@@ -443,12 +450,12 @@ describe("the /signup/{id} page", () => {
       title: "",
       email,
       phone: "",
-      password: "long enough",
+      password: "long enough now",
       passwordConfirmation: "different!",
     });
     const refused = await SELF.fetch(`${BASE}/signup/${secret}`, { method: "POST", body: form, redirect: "manual" });
     expect(refused.status).toBe(400);
-    form.set("passwordConfirmation", "long enough");
+    form.set("passwordConfirmation", "long enough now");
     const done = await SELF.fetch(`${BASE}/signup/${secret}`, { method: "POST", body: form, redirect: "manual" });
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/home?flash=signup");

@@ -1,7 +1,10 @@
 import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { COMMON_PASSWORD_COUNT } from "~/auth/common-passwords.generated";
+import { isCommonPassword } from "~/auth/common-passwords.server";
 import { sha256Hex } from "~/auth/secrets.server";
+import { PASSWORD_TOO_COMMON } from "~/domain/account/password-policy.server";
 import { passwordResetTokens, users } from "~/db/schema";
 import { lastMailTo, mailedSecret, send } from "./account-helpers";
 import { api, BASE, createCompany, db, PASSWORD, tokenFor } from "./helpers";
@@ -88,10 +91,14 @@ describe("POST /account/set-password/{resetHash}", () => {
     });
     expect(
       (await send("POST", `/account/set-password/${secret}`, undefined, { newPassword: "short", newPasswordConfirmation: "short" })).body.errors,
-    ).toEqual({ newPassword: "Use at least 8 characters." });
+    ).toEqual({ newPassword: "Use at least 12 characters." });
     expect(
-      (await send("POST", `/account/set-password/${secret}`, undefined, { newPassword: "long enough", newPasswordConfirmation: "long enough!" })).body
-        .errors,
+      (
+        await send("POST", `/account/set-password/${secret}`, undefined, {
+          newPassword: "long enough now",
+          newPasswordConfirmation: "long enough now!",
+        })
+      ).body.errors,
     ).toEqual({
       newPasswordConfirmation: "Passwords don't match",
     });
@@ -123,7 +130,7 @@ describe("POST /account/set-password/{resetHash}", () => {
     const hashBefore = (await db().select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id)))[0].hash;
     const first = await resetSecretFor(user.email);
     const second = await resetSecretFor(user.email);
-    const body = { newPassword: "long enough", newPasswordConfirmation: "long enough" };
+    const body = { newPassword: "long enough now", newPasswordConfirmation: "long enough now" };
     expect((await send("POST", `/account/set-password/${first}`, undefined, body)).status).toBe(404);
     await db()
       .update(passwordResetTokens)
@@ -158,6 +165,55 @@ describe("the /reset/{resetHash} page", () => {
   });
 });
 
+describe("new passwords: 12 characters and not a common breached one", () => {
+  it("bundles at least 10,000 of the most common breached passwords, compared without case", () => {
+    expect(COMMON_PASSWORD_COUNT).toBeGreaterThanOrEqual(10_000);
+    for (const common of ["123456", "password", "1qaz2wsx3edc", "QWERTY123456", "administrator", "iloveyou"])
+      expect(isCommonPassword(common), common).toBe(true);
+    for (const fine of [PASSWORD, "demo-password-1", "brand new pass"]) expect(isCommonPassword(fine), fine).toBe(false);
+  });
+
+  it("refuses a common one on the reset link, and the link keeps working for a good one", async () => {
+    const user = await firm.createUser("employee");
+    const secret = await resetSecretFor(user.email);
+    const common = await send("POST", `/account/set-password/${secret}`, undefined, {
+      newPassword: "1qaz2wsx3edc",
+      newPasswordConfirmation: "1qaz2wsx3edc",
+    });
+    expect(common).toMatchObject({ status: 400, body: { entityType: "SetPasswordInputErrors", errors: { newPassword: PASSWORD_TOO_COMMON } } });
+    await expect(tokenFor(user.email, "1qaz2wsx3edc")).rejects.toThrow(/401/);
+    const good = await send("POST", `/account/set-password/${secret}`, undefined, {
+      newPassword: "brand new pass",
+      newPasswordConfirmation: "brand new pass",
+    });
+    expect(good.status).toBe(200);
+  });
+
+  it("shows the refusal on the reset page's password field", async () => {
+    const user = await firm.createUser("employee");
+    const secret = await resetSecretFor(user.email);
+    const response = await SELF.fetch(`${BASE}/reset/${secret}`, {
+      method: "POST",
+      body: new URLSearchParams({ newPassword: "qwerty123456", newPasswordConfirmation: "qwerty123456" }),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(PASSWORD_TOO_COMMON);
+  });
+
+  it("refuses a common one when changing one's password, and keeps the old one", async () => {
+    const user = await firm.createUser("employee");
+    const token = await tokenFor(user.email);
+    const response = await send("POST", "/account/password", token, {
+      oldPassword: PASSWORD,
+      newPassword: "qazwsxedcrfv",
+      newPasswordConfirmation: "qazwsxedcrfv",
+    });
+    expect(response).toMatchObject({ status: 400, body: { entityType: "ChangePasswordInputErrors", errors: { newPassword: PASSWORD_TOO_COMMON } } });
+    expect(await tokenFor(user.email)).toBeTruthy();
+  });
+});
+
 describe("POST /account/password (change password)", () => {
   it("requires all three fields ('Required') with entityType ChangePasswordInputErrors", async () => {
     const user = await firm.createUser("employee");
@@ -170,14 +226,14 @@ describe("POST /account/password (change password)", () => {
     });
     const mismatch = await send("POST", "/account/password", token, {
       oldPassword: PASSWORD,
-      newPassword: "long enough",
+      newPassword: "long enough now",
       newPasswordConfirmation: "long enougH",
     });
     expect(mismatch.body.errors).toEqual({ newPasswordConfirmation: "Passwords don't match" });
     const wrong = await send("POST", "/account/password", token, {
       oldPassword: "not it",
-      newPassword: "long enough",
-      newPasswordConfirmation: "long enough",
+      newPassword: "long enough now",
+      newPasswordConfirmation: "long enough now",
     });
     expect(wrong).toMatchObject({ status: 400, body: { entityType: "ChangePasswordInputErrors", errors: { oldPassword: "Wrong password." } } });
   });

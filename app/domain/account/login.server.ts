@@ -1,42 +1,58 @@
-import { and, count, eq, gt } from "drizzle-orm";
-import { verifyPassword } from "~/auth/password.server";
+import { and, eq } from "drizzle-orm";
+import { waitText, type LoginThrottle } from "~/auth/login-throttle";
+import { hashPassword, needsRehash, verifyPassword, type PepperRing } from "~/auth/password.server";
 import type { Db } from "~/db/client";
-import { loginAttempts, users, type User } from "~/db/schema";
+import { users, type User } from "~/db/schema";
+import type { SocketsToClose } from "../../../workers/company-room";
 import { TooManyRequestsError, UnauthorizedError } from "../errors";
 import type { LoginInput } from "./login.schema";
 
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES = 10;
 export const WRONG_CREDENTIALS = "Wrong e-mail or password.";
-export const TOO_MANY_ATTEMPTS = "Too many failed sign-in attempts. Please wait 15 minutes and try again.";
+export const tooManyAttempts = (seconds: number) => `Too many failed sign-in attempts. Please wait ${waitText(seconds)} and try again.`;
+
+/** What setting a password needs: the database and the installation's peppers. */
+export interface PasswordContext {
+  db: Db;
+  peppers: PepperRing;
+  /** Closes the realtime sockets of sessions a password change or reset ended. */
+  closeSockets: (companyId: string, which: SocketsToClose) => void;
+}
+
+export interface SignInContext extends PasswordContext {
+  throttle: LoginThrottle;
+}
 
 /**
  * Checks e-mail and password. The answer never tells whether the e-mail exists: an
  * unknown address, an invited person without a password and a wrong password all get
- * the same message after the same amount of work. After MAX_FAILURES failures in the
- * window, per account or per address, every attempt is refused with 429.
+ * the same message after the same amount of work. The attempt is counted (as a failure
+ * until the password proves right) before the password is checked, per account and
+ * address (app/auth/login-throttle.ts); a refused attempt is a 429 with the wait.
  */
-export async function verifyLogin(db: Db, input: LoginInput, ip: string, now = new Date()): Promise<User> {
+export async function verifyLogin(
+  { db, throttle, peppers }: Pick<SignInContext, "db" | "throttle" | "peppers">,
+  input: LoginInput,
+  ip: string,
+  now = new Date(),
+): Promise<User> {
   const email = input.email.trim().toLowerCase();
-  const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
-  const [[byEmail], [byIp]] = await db.batch([
-    db
-      .select({ n: count() })
-      .from(loginAttempts)
-      .where(and(eq(loginAttempts.email, email), eq(loginAttempts.succeeded, false), gt(loginAttempts.createdAt, since))),
-    db
-      .select({ n: count() })
-      .from(loginAttempts)
-      .where(and(eq(loginAttempts.ip, ip), eq(loginAttempts.succeeded, false), gt(loginAttempts.createdAt, since))),
-  ]);
-  if (byEmail.n >= MAX_FAILURES || byIp.n >= MAX_FAILURES) {
-    throw new TooManyRequestsError(TOO_MANY_ATTEMPTS, LOGIN_WINDOW_MS / 1000);
-  }
+  const verdict = await throttle.reserve(email, ip, now);
+  if (!verdict.allowed) throw new TooManyRequestsError(tooManyAttempts(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
 
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  const ok = await verifyPassword(input.password, user?.passwordHash);
-  await db.insert(loginAttempts).values({ email, ip, succeeded: ok, createdAt: now });
+  const ok = await verifyPassword(input.password, user?.passwordHash, peppers);
   if (!ok || !user) throw new UnauthorizedError(WRONG_CREDENTIALS);
+  await throttle.succeeded(email, ip);
+  if (user.passwordHash && needsRehash(user.passwordHash, peppers)) {
+    // An unpeppered hash or an older pepper: rewritten now that the password is known,
+    // unless the password changed meanwhile.
+    const passwordHash = await hashPassword(input.password, peppers);
+    await db
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
+    return { ...user, passwordHash };
+  }
   return user;
 }
 

@@ -15,7 +15,7 @@ function passwordPair<K extends string, C extends string>(newKey: K, confirmKey:
   return { newKey, confirmKey, text, required };
 }
 
-/** Both fields required; the new password at least 8 characters; the confirmation equal to it. */
+/** Both fields required; the new password at least PASSWORD_MIN characters; the confirmation equal to it. */
 function withPairRules<T extends z.ZodObject>(schema: T, newKey: string, confirmKey: string, required: string) {
   return schema.check(
     z.superRefine(

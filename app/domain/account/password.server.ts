@@ -6,7 +6,8 @@ import { auditLog, loginAttempts, passwordResetTokens, sessions, users, type Use
 import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { NotFoundError, TooManyRequestsError, UnauthorizedError, ValidationError } from "../errors";
 import { resetEmail } from "./emails";
-import { verifyLogin } from "./login.server";
+import { verifyLogin, type PasswordContext, type SignInContext } from "./login.server";
+import { assertUncommonPassword } from "./password-policy.server";
 import type { Mailer } from "./mailer.server";
 import { RESET_LINK_INVALID, type ChangePasswordInput, type ResetRequestInput, type SetPasswordInput } from "./password.schema";
 import { findResetToken, newResetToken, RESET_MINUTES } from "./tokens.server";
@@ -75,9 +76,16 @@ function endSessionsStatement(db: Db, user: Pick<User, "id" | "companyId">, now:
 }
 
 /** POST /account/set-password/{resetHash}: the new password; the link works once. The caller starts a session. */
-export async function setPasswordWithLink(db: Db, secret: string, input: SetPasswordInput, now = new Date()): Promise<User> {
+export async function setPasswordWithLink(
+  { db, peppers, closeSockets }: PasswordContext,
+  secret: string,
+  input: SetPasswordInput,
+  now = new Date(),
+): Promise<User> {
   const found = await findResetToken(db, secret, now);
   if (!found) throw new NotFoundError(RESET_LINK_INVALID);
+  // Before the link is used up, so a refused password leaves it working.
+  assertUncommonPassword(input.newPassword, "SetPasswordInputErrors", "newPassword");
   const { user } = found;
   const [[used]] = await db.batch([
     db
@@ -90,7 +98,7 @@ export async function setPasswordWithLink(db: Db, secret: string, input: SetPass
   await db.batch([
     db
       .update(users)
-      .set({ passwordHash: await hashPassword(input.newPassword) })
+      .set({ passwordHash: await hashPassword(input.newPassword, peppers) })
       .where(and(eq(users.id, user.id), eq(users.companyId, user.companyId))),
     endSessionsStatement(db, user, now),
     db.insert(auditLog).values({
@@ -103,22 +111,25 @@ export async function setPasswordWithLink(db: Db, secret: string, input: SetPass
       createdAt: now,
     }),
   ]);
+  closeSockets(user.companyId, { userId: user.id });
   return user;
 }
 
 /** POST /account/password: the signed-in person's own password; their other sessions end. */
-export async function changePassword(db: Db, actor: Actor, input: ChangePasswordInput, ip: string, now = new Date()) {
+export async function changePassword(signIn: SignInContext, actor: Actor, input: ChangePasswordInput, ip: string, now = new Date()) {
+  const { db } = signIn;
   try {
-    await verifyLogin(db, { email: actor.user.email, password: input.oldPassword }, ip, now);
+    await verifyLogin(signIn, { email: actor.user.email, password: input.oldPassword }, ip, now);
   } catch (error) {
     if (error instanceof UnauthorizedError) throw new ValidationError("ChangePasswordInputErrors", { oldPassword: WRONG_OLD_PASSWORD });
     throw error;
   }
+  assertUncommonPassword(input.newPassword, "ChangePasswordInputErrors", "newPassword");
   const user = actor.user;
   await db.batch([
     db
       .update(users)
-      .set({ passwordHash: await hashPassword(input.newPassword) })
+      .set({ passwordHash: await hashPassword(input.newPassword, signIn.peppers) })
       .where(and(eq(users.id, user.id), eq(users.companyId, user.companyId))),
     endSessionsStatement(db, user, now, actor.sessionId),
     db.insert(auditLog).values({
@@ -131,5 +142,6 @@ export async function changePassword(db: Db, actor: Actor, input: ChangePassword
       createdAt: now,
     }),
   ]);
+  signIn.closeSockets(user.companyId, { userId: user.id, exceptSessionId: actor.sessionId });
   return { message: "Password changed!" };
 }

@@ -1,3 +1,5 @@
+import { loginThrottle } from "~/auth/login-throttle";
+import { pepperRing } from "~/auth/password.server";
 import type { DomainContext } from "../context";
 import { UnauthorizedError, ValidationError } from "../errors";
 import { REQUIRED } from "./email-address";
@@ -11,6 +13,7 @@ import { WRONG_OLD_PASSWORD } from "./password.server";
  */
 export async function confirmCurrentPassword(
   ctx: DomainContext,
+  env: Env,
   password: string | null | undefined,
   ip: string,
   entityType: string,
@@ -18,7 +21,12 @@ export async function confirmCurrentPassword(
 ) {
   if (!password) throw new ValidationError(entityType, { [field]: REQUIRED });
   try {
-    await verifyLogin(ctx.db, { email: ctx.actor.user.email, password }, ip, ctx.now);
+    await verifyLogin(
+      { db: ctx.db, throttle: loginThrottle(env.LoginThrottle), peppers: pepperRing(env) },
+      { email: ctx.actor.user.email, password },
+      ip,
+      ctx.now,
+    );
   } catch (error) {
     if (error instanceof UnauthorizedError) throw new ValidationError(entityType, { [field]: WRONG_OLD_PASSWORD });
     throw error;

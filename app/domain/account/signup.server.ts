@@ -7,6 +7,8 @@ import { readCompanySettings } from "../company/settings.schema";
 import { NotFoundError, ValidationError } from "../errors";
 import { checkTeam, teamChoices } from "../users/team.server";
 import { signUpSchemaFor } from "./invite.schema";
+import type { PasswordContext } from "./login.server";
+import { assertUncommonPassword } from "./password-policy.server";
 import { findInvite } from "./tokens.server";
 
 /**
@@ -70,13 +72,14 @@ export async function getUncompletedUser(db: Db, secret: string, now = new Date(
 }
 
 /** Completes the invited person; the caller starts their session. */
-export async function registerInvitedUser(db: Db, secret: string, body: unknown, now = new Date()): Promise<User> {
+export async function registerInvitedUser({ db, peppers }: PasswordContext, secret: string, body: unknown, now = new Date()): Promise<User> {
   const { invite, ssoOnly, chooseTeam } = await inviteWithCompany(db, secret, now);
   const input = validate(signUpSchemaFor({ ssoOnly, chooseTeam }), body, SIGNUP_ENTITY);
   const user = invite.user;
   if (input.email !== user.email) throw new ValidationError(SIGNUP_ENTITY, { email: "Use the e-mail address the invite was sent to." });
   if (chooseTeam) await checkTeam(db, user.companyId, { groupId: input.group!, officeId: input.office! }, SIGNUP_ENTITY);
-  const passwordHash = input.password ? await hashPassword(input.password) : user.passwordHash;
+  if (input.password) assertUncommonPassword(input.password, SIGNUP_ENTITY, "password");
+  const passwordHash = input.password ? await hashPassword(input.password, peppers) : user.passwordHash;
   const where = and(eq(users.id, user.id), eq(users.companyId, user.companyId), eq(users.completed, false));
   const [[updated]] = await db.batch([
     db

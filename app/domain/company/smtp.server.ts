@@ -90,7 +90,7 @@ export async function updateSmtpConfig(ctx: DomainContext, env: SmtpEnv, input: 
     }
     if (Object.keys(errors).length) throw new ValidationError(SMTP_ENTITY, errors);
   }
-  await confirmCurrentPassword(ctx, input.currentPassword, ip, SMTP_ENTITY);
+  await confirmCurrentPassword(ctx, env, input.currentPassword, ip, SMTP_ENTITY);
   const sealedPassword = input.smtpPassword ? await sealSecret(env, smtpPasswordPurpose(ctx.companyId), input.smtpPassword) : null;
   const changes = reset
     ? { smtpHost: null, smtpPort: null, smtpSender: null, smtpSecure: false, smtpUser: null, smtpPassword: null }

@@ -272,5 +272,6 @@ export async function deleteUser(ctx: DomainContext, userId: string) {
   refuseSelf(ctx, userId, "You cannot delete your own account.");
   const target = await requireAdministered(ctx, userId);
   await ctx.db.batch([ctx.db.delete(users).where(whereUser(ctx, userId)), audit(ctx, "delete", userId, { email: target.email, name: target.name })]);
+  ctx.closeSockets({ userId });
   return { _id: target.id, email: target.email, name: target.name };
 }

@@ -1,0 +1,70 @@
+import { DurableObject } from "cloudflare:workers";
+import { ADDRESS_CEILING, ADDRESS_WINDOW_MS, failureDelayMs, FORGET_AFTER_MS, type ThrottleVerdict } from "~/auth/login-throttle";
+
+/**
+ * Sign-in throttling for one client address (one instance per address). It holds, for
+ * that address, the failures per account and the failures of the address as a whole.
+ *
+ * Atomic by construction: `reserve` counts the attempt as a failure before the password
+ * is checked, inside one synchronous method of the single-threaded object, so parallel
+ * guesses queue here and each one sees the ones before it; `succeeded` takes the
+ * reservation back when the password was right.
+ */
+export class LoginThrottle extends DurableObject {
+  private readonly sql: SqlStorage;
+
+  constructor(ctx: DurableObjectState, env: unknown) {
+    super(ctx, env as never);
+    this.sql = ctx.storage.sql;
+    this.sql
+      .exec(`CREATE TABLE IF NOT EXISTS account_failures (account TEXT PRIMARY KEY, failures INTEGER NOT NULL, locked_until INTEGER NOT NULL, last_at INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS address_failures (id INTEGER PRIMARY KEY, account TEXT NOT NULL, at INTEGER NOT NULL);
+      CREATE INDEX IF NOT EXISTS address_failures_at ON address_failures (at);`);
+  }
+
+  /** Counts one attempt at `account` from this address, or refuses it with the wait left. */
+  reserve(account: string, now: number): ThrottleVerdict {
+    this.sql.exec("DELETE FROM address_failures WHERE at <= ?", now - ADDRESS_WINDOW_MS);
+    const [row] = this.sql
+      .exec<{ failures: number; locked_until: number; last_at: number }>(
+        "SELECT failures, locked_until, last_at FROM account_failures WHERE account = ?",
+        account,
+      )
+      .toArray();
+    const fresh = !row || now - row.last_at > FORGET_AFTER_MS;
+    const failures = fresh ? 0 : row.failures;
+    const lockedUntil = fresh ? 0 : row.locked_until;
+    if (now < lockedUntil) return { allowed: false, retryAfterSeconds: Math.ceil((lockedUntil - now) / 1000), reason: "account" };
+
+    const [{ n }] = this.sql.exec<{ n: number }>("SELECT count(*) AS n FROM address_failures").toArray();
+    if (n >= ADDRESS_CEILING) {
+      const [{ oldest }] = this.sql.exec<{ oldest: number }>("SELECT min(at) AS oldest FROM address_failures").toArray();
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + ADDRESS_WINDOW_MS - now) / 1000)), reason: "address" };
+    }
+
+    const counted = failures + 1;
+    this.sql.exec(
+      "INSERT INTO account_failures (account, failures, locked_until, last_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (account) DO UPDATE SET failures = ?2, locked_until = ?3, last_at = ?4",
+      account,
+      counted,
+      now + failureDelayMs(counted),
+      now,
+    );
+    this.sql.exec("INSERT INTO address_failures (account, at) VALUES (?, ?)", account, now);
+    void this.ctx.storage.setAlarm(now + FORGET_AFTER_MS);
+    return { allowed: true };
+  }
+
+  /** The password was right: the account starts over from this address, and its reservation goes. */
+  succeeded(account: string): void {
+    this.sql.exec("DELETE FROM account_failures WHERE account = ?", account);
+    this.sql.exec("DELETE FROM address_failures WHERE id = (SELECT max(id) FROM address_failures WHERE account = ?)", account);
+  }
+
+  /** Old failures are forgotten (a day without one), so an address's storage stays small. */
+  alarm() {
+    const now = Date.now();
+    this.sql.exec("DELETE FROM account_failures WHERE last_at <= ?", now - FORGET_AFTER_MS);
+    this.sql.exec("DELETE FROM address_failures WHERE at <= ?", now - ADDRESS_WINDOW_MS);
+  }
+}
