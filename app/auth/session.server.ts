@@ -52,13 +52,12 @@ export function sessionCookieName(env: LoadContext["env"]): string {
 }
 
 /** The cookie is signed with its own key, derived from SESSION_SECRET (HKDF, "cookie"). */
-async function sessionCookie(context: LoadContext, expires?: Date) {
+async function sessionCookie(context: LoadContext) {
   return createCookie(sessionCookieName(context.env), {
     httpOnly: true,
     sameSite: "lax",
     secure: !isLocalEnv(context.env),
     path: "/",
-    ...(expires ? { expires } : {}),
     secrets: [await derivedSecret(context.env, "session-cookie-v1")],
   });
 }
@@ -75,7 +74,8 @@ async function openSession(context: LoadContext, user: Pick<User, "id" | "compan
     .values({ companyId: user.companyId, userId: user.id, expiresAt, lastSeenAt: now, userAgent })
     .returning({ id: sessions.id });
   const token = await signToken(context, { id: user.id, completed: user.completed, sid: session.id }, expiresAt);
-  const setCookie = await (await sessionCookie(context, expiresAt)).serialize(session.id);
+  // The cookie ends with the session (the absolute lifetime).
+  const setCookie = await (await sessionCookie(context)).serialize(session.id, { expires: expiresAt });
   return { sessionId: session.id, token, setCookie };
 }
 
