@@ -4,6 +4,7 @@ import { hashPassword, pepperRing } from "../app/auth/password.server";
 import { companyRow, forecastRow, groupRow, officeRow, userRow } from "../app/db/factories";
 import { inviteEmail } from "../app/domain/account/emails";
 import * as s from "../app/db/schema";
+import { DEMO_TITLE_RANKING } from "./seed-constants";
 
 /**
  * The demo data set: "Demo Law" with 3 groups, 5 offices and SEED_USERS generated people
@@ -160,6 +161,7 @@ export async function buildSeed(options: { people: number; now?: number; appUrl?
       elsewhereLabel: "Court",
       enableProjectStages: true,
       projectInvoicing: true,
+      titleRanking: DEMO_TITLE_RANKING,
     }),
   });
   const other = companyRow({ id: stableId("company:other"), name: "Other Firm", settings: "{}" });

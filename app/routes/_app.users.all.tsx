@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The order in the address, applied here for the first render and for use without
   // JavaScript; in the browser, a header click sorts the loaded rows (no request).
   const sort = parseSort(new URL(request.url).searchParams);
-  return json({ ...page, rows: sortUsers(page.rows, sort), sort });
+  return json({ ...page, rows: sortUsers(page.rows, sort, page.titleRanking), sort });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -78,8 +78,9 @@ export default function AllUsersPage() {
       sortUsers(
         data.rows.filter((user) => matchesUser(user, query)),
         sort,
+        data.titleRanking,
       ),
-    [data.rows, query, sort],
+    [data.rows, query, sort, data.titleRanking],
   );
 
   return (

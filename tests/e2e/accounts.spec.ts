@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { DEMO_TITLE_RANKING } from "../../scripts/seed-constants";
 import { accounts, allowConsoleErrors, expect, login, test, viewports, waitForHydration } from "./fixtures";
 
 /** Accounts and administration through the real UI: invites, sign-up, password reset, the user table. */
@@ -143,8 +144,19 @@ test.describe("the /users/all table", () => {
     await expect(header("Name")).toHaveAttribute("aria-sort", "descending");
     expect(await column(1)).toEqual(sorted(names, -1));
 
+    // Titles follow Demo Law's ranking (most senior first), then the rest alphabetically.
+    await header("Title").getByRole("link").click();
+    await expect(header("Title")).toHaveAttribute("aria-sort", "ascending");
+    const titles = await column(2);
+    const rankOf = (title: string) => DEMO_TITLE_RANKING.indexOf(title) + 1 || DEMO_TITLE_RANKING.length + 1;
+    const ranked = [...titles].sort((a, b) => rankOf(a) - rankOf(b) || a.localeCompare(b, "en", { sensitivity: "base", numeric: true }));
+    expect(titles).toEqual(ranked);
+    expect(titles.indexOf("Partner")).toBeLessThan(titles.indexOf("Associate"));
+    await header("Title").getByRole("link").click();
+    await expect(header("Title")).toHaveAttribute("aria-sort", "descending");
+    expect(await column(2)).toEqual([...ranked].reverse());
+
     for (const [name, index] of [
-      ["Title", 2],
       ["Group", 5],
       ["Office", 6],
       ["Status", 7],

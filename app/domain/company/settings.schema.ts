@@ -47,6 +47,11 @@ export const companySettingsSchema = z.object({
   enableEntraUI: z.boolean().default(false),
   /** Sign-up needs no password: people of this firm sign in through single sign-on. */
   ssoOnlySignup: z.boolean().default(false),
+  /**
+   * The firm's titles, most senior first ("per-firm title ranking tables" in the spec): wherever
+   * people are sorted by title, ranked titles come first in this order, the rest alphabetically.
+   */
+  titleRanking: z.array(z.string().trim().min(1).max(100)).max(100).default([]),
   /** Admins count as having the detailed/utilization privileges ("one named firm: admin"). */
   adminsHaveReportPrivileges: z.boolean().default(false),
 });

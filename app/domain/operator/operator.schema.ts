@@ -19,7 +19,9 @@ export type OperatorCompanyCreateInput = z.infer<typeof operatorCompanyCreateSch
 export const MATTERS_TIMEPERIOD_MESSAGE = "Needs to be a whole number of days from 1 to 90.";
 
 /** The text fields come first in the form; every other setting is an on/off switch. */
-export const SETTING_TEXT_FIELDS = ["mattersTimeperiod", "elsewhereLabel", "icon"] as const;
+export const SETTING_TEXT_FIELDS = ["mattersTimeperiod", "elsewhereLabel", "icon", "titleRanking"] as const;
+
+export const TITLE_RANKING_MESSAGE = "At most 100 titles of at most 100 characters each.";
 type SettingKey = keyof z.infer<typeof companySettingsSchema>;
 type SwitchKey = Exclude<SettingKey, (typeof SETTING_TEXT_FIELDS)[number]>;
 export const SETTING_SWITCHES = Object.keys(companySettingsSchema.shape).filter(
@@ -41,5 +43,19 @@ export const operatorCompanyUpdateSchema = companySettingsSchema.extend({
     .max(90, MATTERS_TIMEPERIOD_MESSAGE)
     .default(7),
   elsewhereLabel: requiredText(40).default("Elsewhere"),
+  /** One title per line in the form, most senior first; blank lines are ignored. */
+  titleRanking: z
+    .string()
+    .max(12_000, TITLE_RANKING_MESSAGE)
+    .default("")
+    .transform((text) => [
+      ...new Set(
+        text
+          .split(/\r?\n/)
+          .map((line) => line.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(z.array(z.string().max(100, TITLE_RANKING_MESSAGE)).max(100, TITLE_RANKING_MESSAGE)),
 });
 export type OperatorCompanyUpdateInput = z.infer<typeof operatorCompanyUpdateSchema>;

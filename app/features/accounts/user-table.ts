@@ -90,12 +90,28 @@ function sortValue(user: TableUser, key: SortKey): string | number {
   }
 }
 
-export function sortUsers<T extends TableUser>(list: T[], sort: Sort): T[] {
+/**
+ * Titles in the firm's order (most senior first), then the rest alphabetically; with no
+ * ranking, plain alphabetical. Case and spacing do not matter ("partner " is "Partner").
+ */
+export function titleComparator(ranking: readonly string[]) {
+  const rank = new Map(ranking.map((title, index) => [title.trim().toLowerCase(), index]));
+  const rankOf = (title: string) => rank.get(title.trim().toLowerCase()) ?? ranking.length;
+  return (a: string, b: string) => rankOf(a) - rankOf(b) || collator.compare(a, b);
+}
+
+export function sortUsers<T extends TableUser>(list: T[], sort: Sort, titleRanking: readonly string[] = []): T[] {
   const factor = sort.dir === "asc" ? 1 : -1;
+  const byTitle = titleComparator(titleRanking);
   return [...list].sort((a, b) => {
     const x = sortValue(a, sort.key);
     const y = sortValue(b, sort.key);
-    const primary = typeof x === "number" && typeof y === "number" ? x - y : collator.compare(String(x), String(y));
+    const primary =
+      sort.key === "title"
+        ? byTitle(a.title, b.title)
+        : typeof x === "number" && typeof y === "number"
+          ? x - y
+          : collator.compare(String(x), String(y));
     // Ties keep a stable, readable order: by name, then e-mail.
     return primary * factor || collator.compare(a.name || a.email, b.name || b.email) || collator.compare(a.email, b.email);
   });

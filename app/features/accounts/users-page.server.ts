@@ -26,5 +26,6 @@ export async function loadUsersPage(context: LoadContext, actor: Actor) {
     myTeam: me.groupId && me.officeId ? { groupId: me.groupId, officeId: me.officeId } : null,
     canInvite: isManager(me),
     features: { utilizationView: actor.company.settings.enableUtilizationView, detailedViewHours: actor.company.settings.enableDetailedViewHours },
+    titleRanking: actor.company.settings.titleRanking,
   };
 }

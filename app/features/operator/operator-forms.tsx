@@ -39,6 +39,7 @@ export function CompanySettingsForm({
     mattersTimeperiod: String(settings.mattersTimeperiod),
     elsewhereLabel: settings.elsewhereLabel,
     icon: settings.icon ?? "",
+    titleRanking: settings.titleRanking.join("\n"),
   };
   const { fetcher, form, fields, busy } = useDialogForm(`updateCompany-${company._id}`, operatorCompanyUpdateSchema, defaults, onClose);
   return (
@@ -56,6 +57,29 @@ export function CompanySettingsForm({
         />
         <Field label="Elsewhere label" autoComplete="off" {...inputProps(fields.elsewhereLabel, { type: "text" })} />
         <Field label="Icon (URL)" autoComplete="off" placeholder="https://..." {...inputProps(fields.icon, { type: "text" })} />
+      </div>
+      <div>
+        <label htmlFor={fields.titleRanking.id} className="block text-sm font-medium text-slate-700">
+          Title ranking (most senior first, one per line)
+        </label>
+        <textarea
+          id={fields.titleRanking.id}
+          name={fields.titleRanking.name}
+          defaultValue={fields.titleRanking.initialValue as string | undefined}
+          aria-invalid={fields.titleRanking.errors ? true : undefined}
+          aria-describedby={fields.titleRanking.errors ? fields.titleRanking.errorId : "title-ranking-hint"}
+          rows={4}
+          placeholder={"Partner\nCounsel\nSenior Associate\nAssociate"}
+          className="mt-1 block w-full rounded-md border-0 px-3 py-2 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset placeholder:text-slate-500 focus:ring-2 focus:ring-brand-500"
+        />
+        <p id="title-ranking-hint" className="mt-1 text-xs text-slate-600">
+          Sorting by title puts these first, in this order; other titles follow alphabetically.
+        </p>
+        {fields.titleRanking.errors ? (
+          <p id={fields.titleRanking.errorId} className="mt-1 text-sm text-red-700">
+            {fields.titleRanking.errors[0]}
+          </p>
+        ) : null}
       </div>
       <fieldset>
         <legend className="text-sm font-medium text-slate-700">Feature switches</legend>
