@@ -4,8 +4,9 @@ import { useToast } from "./toast";
 
 /**
  * One-time messages after a redirect, named by `?flash=` (sign-up done, password changed),
- * shown as the toast. Only known keys show a text, so the address cannot put words on the
- * page. The parameter is removed from the address at once.
+ * shown as the toast (the shell's ToastProvider starts with it, so it is in the server's
+ * HTML; a client navigation to a flash URL shows it here). Only known keys show a text, so
+ * the address cannot put words on the page. The parameter is removed from the address at once.
  */
 export const FLASH_TEXT = {
   signup: "Welcome! Your account is ready.",

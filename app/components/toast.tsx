@@ -16,8 +16,9 @@ export function useToast() {
   return useContext(ToastContext);
 }
 
-export function ToastProvider({ children }: { children: ReactNode }) {
-  const [toast, setToast] = useState<{ message: string; serial: number } | null>(null);
+/** `initial`: a message already in the server's HTML (a flash after a redirect), so it shows without JavaScript too. */
+export function ToastProvider({ initial, children }: { initial?: string; children: ReactNode }) {
+  const [toast, setToast] = useState<{ message: string; serial: number } | null>(initial ? { message: initial, serial: 0 } : null);
   const show = useCallback((message: string) => setToast((last) => ({ message, serial: (last?.serial ?? 0) + 1 })), []);
   useEffect(() => {
     if (!toast) return;

@@ -1,8 +1,9 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import type { z } from "zod";
+import { useToast } from "./toast";
 
 /**
  * A dialog's form round trip: it posts to its page's action through its own fetcher with
@@ -24,8 +25,26 @@ export function useDialogFetcher(onDone: () => void) {
   return fetcher;
 }
 
-export function useDialogForm<S extends z.ZodObject>(id: string, schema: S, defaultValue: Record<string, string> | undefined, onDone: () => void) {
-  const fetcher = useDialogFetcher(onDone);
+/**
+ * `confirmation` is the toast once the action answers success ("Saved" unless a form says
+ * more, e.g. "Invitation sent to …"); a function is read at that moment.
+ */
+export function useDialogForm<S extends z.ZodObject>(
+  id: string,
+  schema: S,
+  defaultValue: Record<string, string> | undefined,
+  onDone: () => void,
+  confirmation: string | (() => string) = "Saved",
+) {
+  const show = useToast();
+  const confirmed = useRef(confirmation);
+  confirmed.current = confirmation;
+  const done = useCallback(() => {
+    const text = confirmed.current;
+    show(typeof text === "function" ? text() : text);
+    onDone();
+  }, [show, onDone]);
+  const fetcher = useDialogFetcher(done);
   const [form, fields] = useForm({
     id,
     lastResult: fetcher.state === "idle" ? fetcher.data : undefined,

@@ -1,12 +1,12 @@
 import { json, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/cloudflare";
-import { Form, NavLink as RemixNavLink, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Form, NavLink as RemixNavLink, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import clsx from "clsx";
 import { navigationLinks } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
 import { Avatar } from "~/components/avatar";
-import { FlashMessage } from "~/components/flash-message";
+import { FLASH_TEXT, FlashMessage, flashKeyOf } from "~/components/flash-message";
 import { ToastProvider } from "~/components/toast";
 import { profilePictureUrl } from "~/lib/profile-picture";
 import { NavIcon } from "~/features/shell/nav-icon";
@@ -45,8 +45,9 @@ export function ErrorBoundary() {
 
 function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
   useCompanyRoom(data.companyId);
+  const flash = flashKeyOf(useLocation().search);
   return (
-    <ToastProvider>
+    <ToastProvider initial={flash ? FLASH_TEXT[flash] : undefined}>
       <ShellLayout data={data}>{children}</ShellLayout>
     </ToastProvider>
   );

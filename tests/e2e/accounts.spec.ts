@@ -62,6 +62,7 @@ test("a company admin invites an employee, who signs up through the mailed link 
     const overlaps = toast.x < box.x + box.width && box.x < toast.x + toast.width && toast.y < box.y + box.height && box.y < toast.y + toast.height;
     expect(overlaps, "the welcome covers the navigation").toBe(false);
   }
+  await invitee.screenshot({ path: "test-results/screenshots/welcome-toast-390.png" });
   await context.close();
 
   await page.reload();

@@ -54,6 +54,7 @@ test("a company admin creates, renames and deletes a group", async ({ page }) =>
   await edit.getByLabel("Name", { exact: true }).fill("E2E Lighthouse Group");
   await edit.getByRole("button", { name: "Save" }).click();
   await expect(edit).toBeHidden();
+  await expect(page.getByTestId("toast")).toHaveText("Saved");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("E2E Lighthouse Group");
   await page.reload();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("E2E Lighthouse Group");

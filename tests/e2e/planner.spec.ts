@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, login, test, viewports, waitForHydration } from "./fixtures";
+import { allowConsoleErrors, expect, login, test, viewports, waitForHydration } from "./fixtures";
 
 /**
  * The forecast planner overlay, driven by a seeded person no other spec touches (Erik
@@ -129,6 +129,8 @@ test("drag to create, move across a weekend, resize; a colleague sees each chang
     .toEqual([[day(4), day(9), "2"]]);
 
   // A move the server refuses rolls back: Tuesday–Friday would overlap an absence on Friday.
+  // The spec has the planner log a refused save ('Error saving forecast:', planning.md section 8).
+  allowConsoleErrors(page, /^Error saving forecast: These dates overlap an absence\./);
   await page.request.post(`/api/v2/forecast/${erikId}`, { data: { startDate: day(11), endDate: day(11), status: "away" } });
   await expect(row.locator(`[data-testid="planner-item"][data-start="${day(11)}"]`)).toBeVisible(LIVE);
   await drag(page, await dayPoint(planner, row, day(4)), await dayPoint(planner, row, day(8)));

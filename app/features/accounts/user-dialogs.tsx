@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import clsx from "clsx";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/button";
 import { DialogActions, DialogError } from "~/components/dialog";
 import { Field, inputProps } from "~/components/field";
@@ -157,13 +157,14 @@ export function InviteForm({
   /** Where the form posts when not to its own page's action (the company page posts to /users/all). */
   action?: string;
 }) {
-  const show = useToast();
   const invitee = useRef("");
-  const done = useCallback(() => {
-    show(`Invitation sent to ${invitee.current}`);
-    onClose();
-  }, [show, onClose]);
-  const { fetcher, form, fields, busy } = useDialogForm("invite", userCreationSchema, undefined, done);
+  const { fetcher, form, fields, busy } = useDialogForm(
+    "invite",
+    userCreationSchema,
+    undefined,
+    onClose,
+    () => `Invitation sent to ${invitee.current}`,
+  );
   if (fetcher.formData) invitee.current = String(fetcher.formData.get("name") || fetcher.formData.get("email") || "");
   const [companyAdmin, setCompanyAdmin] = useState(false);
   return (
@@ -344,16 +345,11 @@ export function UserEditForm({
   onClose: () => void;
 }) {
   const isEmployee = !user.companyAdmin && !user.admin && !user.administratorPriviliges;
-  const show = useToast();
-  const done = useCallback(() => {
-    show("Saved");
-    onClose();
-  }, [show, onClose]);
   const { fetcher, form, fields, busy } = useDialogForm(
     `edit-${user._id}`,
     userEditFormSchema,
     { name: user.name, email: user.email, title: user.title },
-    done,
+    onClose,
   );
   const [detailed, setDetailed] = useState(user.detailedViewPriviliges);
   const [hours, setHours] = useState(user.detailedViewHoursPriviliges && user.detailedViewPriviliges);

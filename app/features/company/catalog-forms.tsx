@@ -186,7 +186,7 @@ export function ConfirmForm({
   confirmLabel = "Delete",
   busyLabel = "Deleting...",
   onClose,
-  confirmation,
+  confirmation = "Deleted",
   children,
 }: FormProps & {
   intent: string;
@@ -199,7 +199,7 @@ export function ConfirmForm({
 }) {
   const show = useToast();
   const done = useCallback(() => {
-    if (confirmation) show(confirmation);
+    show(confirmation);
     onClose();
   }, [confirmation, show, onClose]);
   const fetcher = useDialogFetcher(done);
