@@ -25,5 +25,9 @@ export const { loader, action, endpoints } = defineApiRoute({
       return updateUserAsAdmin(ctx, params.id!, body as z.infer<typeof adminUserUpdateSchema>);
     },
   }),
-  DELETE: endpoint({ summary: "Deletes a person.", can: isManager, run: ({ params, ctx }) => deleteUser(ctx, params.id!) }),
+  DELETE: endpoint({
+    summary: "Deletes a person.",
+    can: isManager,
+    run: ({ params, context, ctx }) => deleteUser(ctx, params.id!, context.env.FILES),
+  }),
 });

@@ -325,7 +325,8 @@ describe("tenant isolation", () => {
 
   it("changes only the caller's company on PUT /company", async () => {
     const firm = await createFirm("Renaming");
-    const response = await send("PUT", "/company", firm.tokens.administrator, { name: " Renamed Firm ", customHtml: "<p>Hi USER_NAME</p>" });
+    // The custom HTML is the company admin's alone (decision 0082); the name is any manager's.
+    const response = await send("PUT", "/company", firm.tokens.companyAdmin, { name: " Renamed Firm ", customHtml: "<p>Hi USER_NAME</p>" });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ _id: firm.companyId, name: "Renamed Firm", customHtml: "<p>Hi USER_NAME</p>" });
     expect((await send("GET", "/company", firm.tokens.companyAdmin)).body).toMatchObject({ name: "Renamed Firm" });

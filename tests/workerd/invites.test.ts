@@ -6,7 +6,8 @@ import { auditLog, companies, groups, inviteTokens, offices, users } from "~/db/
 import { PASSWORD_TOO_COMMON } from "~/domain/account/password-policy.server";
 import { newId } from "~/lib/ids";
 import { lastMailTo, mailedSecret, send } from "./account-helpers";
-import { BASE, createCompany, db, tokenFor } from "./helpers";
+import { INVITES_PER_HOUR, RESENDS_PER_HOUR, TOO_MANY_INVITES } from "~/domain/account/invite.server";
+import { BASE, createCompany, createCompanyWithRoles, db, tokenFor } from "./helpers";
 import { uniqueAddress, useFakeSmtp, waitForMail } from "./mail-helpers";
 
 const REQUIRED = "This field is required.";
@@ -463,5 +464,48 @@ describe("the /signup/{id} page", () => {
     const home = await SELF.fetch(`${BASE}/home?flash=signup`, { headers: { Cookie: cookie } });
     expect(home.status).toBe(200);
     expect(await home.text()).toContain("Welcome! Your account is ready.");
+  });
+});
+
+describe("invite and resend quotas per administrator per hour (issue 9, item 13)", () => {
+  async function pastAudit(companyId: string, actorId: string, action: string, count: number, at = new Date()) {
+    const rows = Array.from({ length: count }, () =>
+      db().insert(auditLog).values({ companyId, actorId, action, entityType: "user", entityId: null, data: {}, createdAt: at }),
+    );
+    await db().batch(rows as [(typeof rows)[number], ...typeof rows]);
+  }
+
+  it("refuses invites beyond the hour's quota with 429 and invites nobody; older ones do not count", async () => {
+    const firm = await createCompanyWithRoles("Quota Firm");
+    const admin = firm.people.companyAdmin;
+    await pastAudit(firm.company.id, admin.id, "invite", INVITES_PER_HOUR - 1, new Date(Date.now() - 10 * 60_000));
+    await pastAudit(firm.company.id, admin.id, "invite", 50, new Date(Date.now() - 2 * 60 * 60_000));
+    const [a, b] = [uniqueAddress("quota-a"), uniqueAddress("quota-b")];
+    const two = await send("POST", "/users/multiple", firm.tokens.companyAdmin, {
+      users: [{ email: a }, { email: b }],
+      group: firm.group.id,
+      office: firm.office.id,
+    });
+    expect(two.status).toBe(429);
+    expect(two.body).toEqual({ message: TOO_MANY_INVITES });
+    expect(two.headers.get("Retry-After")).toBe("3600");
+    expect(await userByEmail(a)).toBeUndefined();
+    const one = await send("POST", "/users", firm.tokens.companyAdmin, { name: "Last", email: a, group: firm.group.id, office: firm.office.id });
+    expect(one.status).toBe(201);
+    const over = await send("POST", "/users", firm.tokens.companyAdmin, { name: "Over", email: b, group: firm.group.id, office: firm.office.id });
+    expect(over.status).toBe(429);
+    expect(await userByEmail(b)).toBeUndefined();
+    // Another administrator of the same firm has their own quota.
+    const other = await send("POST", "/users", firm.tokens.administrator, { name: "Other", email: b, group: firm.group.id, office: firm.office.id });
+    expect(other.status).toBe(201);
+  });
+
+  it("refuses resending beyond the hour's quota", async () => {
+    const firm = await createCompanyWithRoles("Resend Quota Firm");
+    const invited = await firm.createUser("invited");
+    await pastAudit(firm.company.id, firm.people.companyAdmin.id, "resend-invite", RESENDS_PER_HOUR);
+    const response = await send("POST", `/account/${invited.id}/resend-invite`, firm.tokens.companyAdmin);
+    expect(response.status).toBe(429);
+    expect((await send("POST", `/account/${invited.id}/resend-invite`, firm.tokens.administrator)).status).toBe(200);
   });
 });

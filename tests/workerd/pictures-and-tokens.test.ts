@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { profilePictureUrl } from "~/lib/profile-picture";
 import { send } from "./account-helpers";
@@ -38,6 +38,18 @@ describe("profile pictures", () => {
     expect(second.profilePicture).toMatch(/\.jpg$/);
     expect((await SELF.fetch(`${BASE}${profilePictureUrl(second.profilePicture)}`)).headers.get("Content-Type")).toBe("image/jpeg");
     expect((await SELF.fetch(`${BASE}${url}`)).status).toBe(404);
+  });
+
+  it("deletes the picture from R2 when its person is deleted (issue 9, item 13)", async () => {
+    const user = await firm.createUser("employee");
+    const admin = await firm.createUser("companyAdmin", { groupId: null, officeId: null });
+    const adminToken = await tokenFor(admin.email);
+    const body = (await (await upload(user.id, adminToken, PNG)).json()) as { profilePicture: string };
+    const file = body.profilePicture.replace(/^internal-store:/, "");
+    expect(await env.FILES.head(`profile-pictures/${file}`)).not.toBeNull();
+    expect((await send("DELETE", `/users/${user.id}`, adminToken)).status).toBe(200);
+    expect(await env.FILES.head(`profile-pictures/${file}`)).toBeNull();
+    expect((await SELF.fetch(`${BASE}${profilePictureUrl(body.profilePicture)}`)).status).toBe(404);
   });
 
   it("refuses other files, missing ones and ones over 2 MB (413)", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, count, eq, gt, ne } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { canAdministerUser, isInAdminScope } from "~/auth/permissions";
 import { runBatch } from "~/db/batch";
@@ -6,7 +6,7 @@ import { auditLog, users } from "~/db/schema";
 import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { newId } from "~/lib/ids";
 import type { DomainContext } from "../context";
-import { ConflictError, ForbiddenError, ValidationError } from "../errors";
+import { ConflictError, ForbiddenError, TooManyRequestsError, ValidationError } from "../errors";
 import { loadApiUsers, type ApiUser } from "../users/profile.server";
 import { checkTeam } from "../users/team.server";
 import { requireCompanyUser } from "../users/user-state.server";
@@ -175,8 +175,35 @@ async function mailInvite(ctx: DomainContext, mailer: Mailer, person: { email: s
 }
 
 /** POST /users: an employee, an administrator (admin=true) or a company administrator (no group or office). */
+/**
+ * Invitations and resent invitations per administrator per hour (decision 0082): each one
+ * mails a link from the firm's name, so a taken-over or careless admin account cannot turn
+ * the product into a mail cannon. Counted from the audit rows the invites write.
+ */
+export const INVITES_PER_HOUR = 200;
+export const RESENDS_PER_HOUR = 30;
+export const TOO_MANY_INVITES = "You have sent too many invitations in the last hour. Please wait a while and try again.";
+
+async function requireInviteQuota(ctx: DomainContext, action: "invite" | "resend-invite", adding: number) {
+  const limit = action === "invite" ? INVITES_PER_HOUR : RESENDS_PER_HOUR;
+  const [{ n }] = await ctx.db
+    .select({ n: count() })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.companyId, ctx.companyId),
+        gt(auditLog.createdAt, new Date(ctx.now.getTime() - HOUR_MS)),
+        eq(auditLog.actorId, ctx.actor.user.id),
+        eq(auditLog.action, action),
+      ),
+    );
+  if (n + adding > limit) throw new TooManyRequestsError(TOO_MANY_INVITES, HOUR_MS / 1000);
+}
+const HOUR_MS = 60 * 60_000;
+
 export async function inviteUser(ctx: DomainContext, mailer: Mailer, input: UserCreationInput): Promise<ApiUser> {
   requireManager(ctx);
+  await requireInviteQuota(ctx, "invite", 1);
   if (input.companyAdmin && !ctx.actor.user.companyAdmin) throw new ForbiddenError("Only company administrators can invite company administrators.");
   const team: Team = input.companyAdmin
     ? { groupId: null, officeId: null, secondaryGroupId: null, secondaryOfficeId: null }
@@ -207,6 +234,7 @@ export async function inviteUsers(ctx: DomainContext, mailer: Mailer, input: Mul
     people.map((p) => p.email),
   );
   if (taken.any) throw new ConflictError(EMAIL_TAKEN, taken.own);
+  await requireInviteQuota(ctx, "invite", people.length);
   return createInvited(ctx, mailer, people, team);
 }
 
@@ -216,6 +244,7 @@ export async function resendInvite(ctx: DomainContext, mailer: Mailer, userId: s
   const user = await requireCompanyUser(ctx, userId);
   if (!canAdministerUser({ ...ctx.actor.user }, user)) throw new ForbiddenError();
   if (user.completed) throw new ConflictError("This person has already created their account.");
+  await requireInviteQuota(ctx, "resend-invite", 1);
   const token = await newInviteToken(ctx.db, ctx.companyId, user.id, ctx.now);
   await runBatch(ctx.db, [
     ...token.statements,

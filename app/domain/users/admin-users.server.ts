@@ -2,6 +2,8 @@ import { and, asc, eq, isNull, or, type AnyColumn, type SQL } from "drizzle-orm"
 import { canAdministerUser, roleRank, teamsOf } from "~/auth/permissions";
 import { auditLog, inviteTokens, passwordResetTokens, sessions, users } from "~/db/schema";
 import { enqueueEmail } from "~/integrations/email/outbox.server";
+import { INTERNAL_PICTURE_MARKER } from "~/lib/profile-picture";
+import { PICTURE_PREFIX } from "./profile-picture.server";
 import { EMAIL_TAKEN, isEmailTaken } from "../account/invite.server";
 import { REQUIRED } from "../account/email-address";
 import type { DomainContext } from "../context";
@@ -159,7 +161,11 @@ export async function updateUserAsAdmin(ctx: DomainContext, userId: string, inpu
       ...(emailChanged ? revokeAccessStatements(ctx, userId) : []),
     ]);
   }
-  if (emailChanged) await tellOldAddress(ctx, target, input.email!);
+  if (emailChanged) {
+    // Their open pages lose the live updates too, not just the next request.
+    ctx.closeSockets({ userId });
+    await tellOldAddress(ctx, target, input.email!);
+  }
   return getUser(ctx, userId);
 }
 
@@ -267,11 +273,21 @@ export async function setAdminRights(ctx: DomainContext, userId: string, input: 
   return getUser(ctx, userId);
 }
 
-/** DELETE /users/{id}: the person and everything of theirs (foreign keys cascade); never oneself. */
-export async function deleteUser(ctx: DomainContext, userId: string) {
+/**
+ * DELETE /users/{id}: the person and everything of theirs (foreign keys cascade); never
+ * oneself. Their profile picture leaves R2 with them (after the rows, so a failed delete
+ * never leaves a person without their picture).
+ */
+export async function deleteUser(ctx: DomainContext, userId: string, files?: R2Bucket) {
   refuseSelf(ctx, userId, "You cannot delete your own account.");
   const target = await requireAdministered(ctx, userId);
   await ctx.db.batch([ctx.db.delete(users).where(whereUser(ctx, userId)), audit(ctx, "delete", userId, { email: target.email, name: target.name })]);
   ctx.closeSockets({ userId });
+  const picture = target.profilePicture;
+  if (files && picture?.startsWith(INTERNAL_PICTURE_MARKER)) {
+    await files
+      .delete(`${PICTURE_PREFIX}${picture.slice(INTERNAL_PICTURE_MARKER.length)}`)
+      .catch((error) => console.error("picture not deleted", error));
+  }
   return { _id: target.id, email: target.email, name: target.name };
 }

@@ -44,7 +44,7 @@ export async function runUsersAction(context: LoadContext, actor: Actor, mailer:
     case "setAdmin":
       return submitForm(form, adminRightsSchema, (input) => setAdminRights(ctx, id, input));
     case "delete":
-      return submitForm(form, noFields, () => deleteUser(ctx, id));
+      return submitForm(form, noFields, () => deleteUser(ctx, id, context.env.FILES));
     case "resendInvite":
       return submitForm(form, noFields, () => resendInvite(ctx, mailer, id));
     default:

@@ -1,0 +1,34 @@
+import { expect, test } from "@playwright/test";
+import { accounts, DEMO_PASSWORD, login, viewports } from "./fixtures";
+
+/** Issue 9, item 4: the company admin confirms a mail server change with their own password. */
+// Both widths change the same company's server: one after the other.
+test.describe.configure({ mode: "serial" });
+
+for (const viewport of Object.values(viewports)) {
+  test(`the SMTP dialog asks for the company admin's password at ${viewport.width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await login(page, accounts.companyAdmin);
+    await page.goto("/groups");
+    await page.getByRole("button", { name: "SMTP configuration" }).click();
+    const dialog = page.getByRole("dialog", { name: "SMTP configuration" });
+    await dialog.getByLabel("Host").fill("smtp.demo-mail.se");
+    await dialog.getByLabel("Port").fill("587");
+    await dialog.getByLabel("Sender").fill("Demo Law <no-reply@demo-mail.se>");
+    const update = dialog.getByRole("button", { name: "Update" });
+    await expect(update).toBeDisabled();
+    const confirm = dialog.getByLabel("Your password (to confirm the change)");
+    await confirm.fill("not-my-password");
+    await update.click();
+    await expect(dialog.getByText("Wrong password.")).toBeVisible();
+    await page.screenshot({ path: `test-results/screenshots/smtp-dialog-${viewport.width}.png`, fullPage: true });
+
+    await confirm.fill(DEMO_PASSWORD);
+    await update.click();
+    await expect(dialog.getByText("SMTP config updated.")).toBeVisible();
+    // Back to the installation's server, so other tests' mail is unaffected.
+    await confirm.fill(DEMO_PASSWORD);
+    await dialog.getByRole("button", { name: "Reset" }).click();
+    await expect(dialog.getByText(/Custom SMTP config removed/)).toBeVisible();
+  });
+}
