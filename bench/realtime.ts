@@ -76,8 +76,8 @@ if (process.argv[1]?.endsWith("realtime.ts")) {
 }
 
 /**
- * Fan-out: `sockets` members of one company room (one watcher token shared, as many tabs of
- * one firm would be) and one write; the time from sending the write until the LAST socket
+ * Fan-out: `sockets` members of one company room (one watcher's session, a ticket per socket, as
+ * many tabs of one firm would be) and one write; the time from sending the write until the LAST socket
  * has the UPDATE_USER event. Repeated `repeats` times; p50/p95 of those.
  */
 export async function measureFanout(
@@ -90,12 +90,17 @@ export async function measureFanout(
   const writerToken = await token(base, writer);
   const watcherToken = await token(base, watcher);
   const me = (await (await fetch(`${base}/api/v2/users/me`, { headers: { Authorization: `Bearer ${watcherToken}` } })).json()) as { company: string };
-  const url = `${base.replace(/^http/, "ws")}/parties/company/${me.company}?token=${encodeURIComponent(watcherToken)}`;
+  // Each socket redeems a single-use ticket, as every browser tab does (decision 0086).
+  const socketUrl = async () => {
+    const response = await fetch(`${base}/api/v2/realtime/ticket`, { method: "POST", headers: { Authorization: `Bearer ${watcherToken}` } });
+    const { ticket } = (await response.json()) as { ticket: string };
+    return `${base.replace(/^http/, "ws")}/parties/company/${me.company}?ticket=${encodeURIComponent(ticket)}`;
+  };
   const open: WebSocket[] = [];
   const connectStarted = performance.now();
   for (let i = 0; i < sockets; i += 50) {
-    const batch = Array.from({ length: Math.min(50, sockets - i) }, () => {
-      const socket = new WebSocket(url);
+    const batch = Array.from({ length: Math.min(50, sockets - i) }, async () => {
+      const socket = new WebSocket(await socketUrl());
       return new Promise<WebSocket>((resolve, reject) => {
         socket.addEventListener("open", () => resolve(socket), { once: true });
         socket.addEventListener("error", () => reject(new Error("room refused a socket")), { once: true });

@@ -32,7 +32,9 @@ import { smtpConfigSchema, smtpResetSchema, testSmtpConfig, updateSmtpConfig } f
 import { clientIp } from "~/domain/account/login.server";
 import { domainCtx } from "~/domain/context";
 import { ConfirmForm, GroupForm, NameForm, SkillLevelForm, StageForm } from "~/features/company/catalog-forms";
-import { AddButton, CatalogIcon, DialogButton, Highlight, ListBlock, matchesSearch, RowIconButton } from "~/features/company/catalog-ui";
+import { AddButton, DialogButton, Highlight, ListBlock, matchesSearch, RowIconButton } from "~/features/company/catalog-ui";
+import { Icon } from "~/components/icon";
+import { SearchInput } from "~/components/search-input";
 import { CustomHtmlEditor } from "~/features/company/custom-html-editor";
 import { SmtpConfigButton } from "~/features/company/smtp-config-dialog";
 import { submitForm } from "~/lib/page-form.server";
@@ -150,7 +152,7 @@ export default function CompanyPage() {
             to="/users/all"
             className="inline-flex items-center gap-2 rounded-md bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
           >
-            <CatalogIcon name="users" />
+            <Icon name="users" />
             Manage All Users
           </Link>
           {company.smtp ? <SmtpConfigButton config={company.smtp} /> : null}
@@ -159,19 +161,7 @@ export default function CompanyPage() {
 
       {company.customHtml ? <CustomHtmlEditor initialHtml={company.customHtml.html} me={company.me} /> : null}
 
-      <div className="relative mt-6 max-w-md">
-        <span className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 text-slate-400">
-          <CatalogIcon name="search" />
-        </span>
-        <input
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder="Search"
-          aria-label="Search administrators, groups, offices, skill levels and projects"
-          className="block w-full rounded-md border-0 bg-white py-2 pr-3 pl-9 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none focus:ring-inset sm:text-sm"
-        />
-      </div>
+      <SearchInput value={query} onChange={setQuery} label="Search administrators, groups, offices, skill levels and projects" />
 
       <div className="mt-6 grid items-start gap-6 md:grid-cols-2">
         <ListBlock
@@ -238,7 +228,7 @@ export default function CompanyPage() {
                     {group.offices.length ? <Highlight text={group.offices.map((office) => office.name).join(", ")} query={query} /> : "No offices"}
                   </span>
                 </span>
-                <CatalogIcon name="chevron" className="h-4 w-4 shrink-0 text-slate-400" />
+                <Icon name="chevron" className="h-4 w-4 shrink-0 text-slate-400" />
               </Link>
             </li>
           ))}

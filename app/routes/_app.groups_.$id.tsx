@@ -8,7 +8,8 @@ import { createOffice, deleteGroup, getGroup, listOffices, updateGroup } from "~
 import { groupUpsertSchema, officeRenameSchema } from "~/domain/company/catalog.schema";
 import { domainCtx } from "~/domain/context";
 import { ConfirmForm, GroupForm, NameForm } from "~/features/company/catalog-forms";
-import { AddButton, CatalogIcon, DialogButton, ListBlock } from "~/features/company/catalog-ui";
+import { AddButton, DialogButton, ListBlock } from "~/features/company/catalog-ui";
+import { Icon } from "~/components/icon";
 import { orStatusPage, submitForm } from "~/lib/page-form.server";
 
 /** `groups_` keeps this page out of the company page's layout: /groups/{id} is a page of its own. */
@@ -50,7 +51,7 @@ export default function GroupPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-8 sm:py-10">
       <Link to="/groups" className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-brand-700 hover:underline">
-        <CatalogIcon name="back" />
+        <Icon name="back" />
         Back to company
       </Link>
 
@@ -82,7 +83,7 @@ export default function GroupPage() {
                 title="Edit group"
                 button={(open) => (
                   <Button variant="secondary" onClick={open}>
-                    <CatalogIcon name="edit" />
+                    <Icon name="edit" />
                     Edit group
                   </Button>
                 )}
@@ -93,7 +94,7 @@ export default function GroupPage() {
                 title="Delete group"
                 button={(open) => (
                   <Button variant="danger" onClick={open}>
-                    <CatalogIcon name="trash" />
+                    <Icon name="trash" />
                     Delete
                   </Button>
                 )}
@@ -140,7 +141,7 @@ export default function GroupPage() {
               className="flex items-center justify-between gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:bg-slate-50"
             >
               <span className="truncate text-sm font-medium text-slate-900">{office.name}</span>
-              <CatalogIcon name="chevron" className="h-4 w-4 shrink-0 text-slate-400" />
+              <Icon name="chevron" className="h-4 w-4 shrink-0 text-slate-400" />
             </Link>
           </li>
         ))}

@@ -8,7 +8,8 @@ import { deleteOffice, getGroup, getOffice, renameOffice } from "~/domain/compan
 import { officeRenameSchema } from "~/domain/company/catalog.schema";
 import { domainCtx } from "~/domain/context";
 import { ConfirmForm, NameForm } from "~/features/company/catalog-forms";
-import { CatalogIcon, DialogButton } from "~/features/company/catalog-ui";
+import { DialogButton } from "~/features/company/catalog-ui";
+import { Icon } from "~/components/icon";
 import { orStatusPage, submitForm } from "~/lib/page-form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.office.name ?? "Office"} · Availability` }];
@@ -46,7 +47,7 @@ export default function OfficePage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-8 sm:py-10">
       <Link to={`/groups/${group._id}`} className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-brand-700 hover:underline">
-        <CatalogIcon name="back" />
+        <Icon name="back" />
         Back to {group.name}
       </Link>
 
@@ -64,7 +65,7 @@ export default function OfficePage() {
                 title="Rename office"
                 button={(open) => (
                   <Button variant="secondary" onClick={open}>
-                    <CatalogIcon name="edit" />
+                    <Icon name="edit" />
                     Rename
                   </Button>
                 )}
@@ -75,7 +76,7 @@ export default function OfficePage() {
                 title="Delete office"
                 button={(open) => (
                   <Button variant="danger" onClick={open}>
-                    <CatalogIcon name="trash" />
+                    <Icon name="trash" />
                     Delete
                   </Button>
                 )}

@@ -6,7 +6,8 @@ import { mailerFor } from "~/domain/account/mailer.server";
 import { domainCtx } from "~/domain/context";
 import { operatorCompanyCreateSchema, operatorCompanyUpdateSchema } from "~/domain/operator/operator.schema";
 import { createCompanyWithAdmin, listCompanies, operatorCtx, updateCompanyAsOperator } from "~/domain/operator/operator.server";
-import { CatalogIcon, DialogButton } from "~/features/company/catalog-ui";
+import { DialogButton } from "~/features/company/catalog-ui";
+import { Icon } from "~/components/icon";
 import { CompanyCreateForm, CompanySettingsForm } from "~/features/operator/operator-forms";
 import { submitForm } from "~/lib/page-form.server";
 
@@ -45,7 +46,7 @@ export default function OperatorConsole() {
           description="The administrator gets an e-mail with a link to create their account."
           button={(open) => (
             <Button onClick={open}>
-              <CatalogIcon name="plus" />
+              <Icon name="plus" />
               New company
             </Button>
           )}
@@ -88,7 +89,7 @@ export default function OperatorConsole() {
                       panelClassName="max-w-2xl"
                       button={(open) => (
                         <Button variant="secondary" onClick={open} className="px-3 py-1.5">
-                          <CatalogIcon name="edit" />
+                          <Icon name="edit" />
                           Edit<span className="sr-only"> {company.name}</span>
                         </Button>
                       )}

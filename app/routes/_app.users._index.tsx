@@ -12,7 +12,8 @@ import { InviteForm, InviteMultipleForm, ResendInviteButton } from "~/features/a
 import { groupLabel, matchesUser, officeLabel, roleLabel } from "~/features/accounts/user-table";
 import { runUsersAction } from "~/features/accounts/users-actions.server";
 import { loadUsersPage } from "~/features/accounts/users-page.server";
-import { CatalogIcon, DialogButton, Highlight, ListBlock } from "~/features/company/catalog-ui";
+import { DialogButton, Highlight, ListBlock } from "~/features/company/catalog-ui";
+import { Icon } from "~/components/icon";
 
 export const meta: MetaFunction = () => [{ title: "Manage users · Availability" }];
 
@@ -78,7 +79,7 @@ export default function UsersPage() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
       <Link to="/home" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
-        <CatalogIcon name="back" />
+        <Icon name="back" />
         Back
       </Link>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-4">

@@ -24,7 +24,9 @@ import {
 } from "~/features/accounts/user-table";
 import { runUsersAction } from "~/features/accounts/users-actions.server";
 import { loadUsersPage } from "~/features/accounts/users-page.server";
-import { CatalogIcon, DialogButton, Highlight } from "~/features/company/catalog-ui";
+import { DialogButton, Highlight } from "~/features/company/catalog-ui";
+import { Icon } from "~/components/icon";
+import { SearchInput } from "~/components/search-input";
 
 export const meta: MetaFunction = () => [{ title: "All users · Availability" }];
 
@@ -86,7 +88,7 @@ export default function AllUsersPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
       <Link to="/groups" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
-        <CatalogIcon name="back" />
+        <Icon name="back" />
         Back to company
       </Link>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
@@ -112,19 +114,7 @@ export default function AllUsersPage() {
         ) : null}
       </div>
 
-      <div className="relative mt-6 max-w-md">
-        <span className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 text-slate-400">
-          <CatalogIcon name="search" />
-        </span>
-        <input
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder="Search"
-          aria-label="Search by name, e-mail, group or office"
-          className="block w-full rounded-md border-0 bg-white py-2 pr-3 pl-9 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none focus:ring-inset sm:text-sm"
-        />
-      </div>
+      <SearchInput value={query} onChange={setQuery} label="Search by name, e-mail, group or office" />
       <p className="sr-only" aria-live="polite">
         {rows.length} users, sorted by {sortDescription(sort)}
       </p>

@@ -1,3 +1,4 @@
+import { Icon } from "~/components/icon";
 import clsx from "clsx";
 import { Fragment, useState, type ReactNode } from "react";
 import { Button } from "~/components/button";
@@ -57,33 +58,6 @@ export function Highlight({ text, query }: { text: string; query: string }) {
   );
 }
 
-const iconPaths = {
-  plus: "M12 5v14M5 12h14",
-  edit: "M4 20h4L18.5 9.5a2.1 2.1 0 0 0-4-4L4 16zM13.5 6.5l4 4",
-  trash: "M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3",
-  chevron: "m9 6 6 6-6 6",
-  back: "M15 6l-6 6 6 6",
-  search: "M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14M20 20l-4-4",
-  users: "M16 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M9.5 10a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7M21 19v-1a4 4 0 0 0-3-3.9M16 3.1a3.5 3.5 0 0 1 0 6.8",
-} as const;
-
-export function CatalogIcon({ name, className = "h-4 w-4" }: { name: keyof typeof iconPaths; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-      aria-hidden="true"
-    >
-      <path d={iconPaths[name]} />
-    </svg>
-  );
-}
-
 /** A button that opens a dialog; `children` renders the dialog's content with its close function. */
 export function DialogButton({
   title,
@@ -115,7 +89,7 @@ export function DialogButton({
 export function AddButton({ what, onClick }: { what: string; onClick: () => void }) {
   return (
     <Button variant="secondary" onClick={onClick} className="px-3 py-1.5">
-      <CatalogIcon name="plus" />
+      <Icon name="plus" />
       Add<span className="sr-only"> {what}</span>
     </Button>
   );
@@ -131,7 +105,7 @@ export function RowIconButton({ label, icon, onClick }: { label: string; icon: "
       title={label}
       className={clsx("rounded-md p-2 text-slate-500 hover:bg-slate-100", icon === "trash" ? "hover:text-red-700" : "hover:text-slate-800")}
     >
-      <CatalogIcon name={icon} />
+      <Icon name={icon} />
     </button>
   );
 }

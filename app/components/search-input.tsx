@@ -1,0 +1,30 @@
+import { Icon } from "./icon";
+
+/** A list's search box: a magnifier, no visible label (the accessible name says what it searches), filtering as one types. */
+export function SearchInput({
+  value,
+  onChange,
+  label,
+  className = "mt-6 max-w-md",
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  label: string;
+  className?: string;
+}) {
+  return (
+    <div className={`relative ${className}`}>
+      <span className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 text-slate-400">
+        <Icon name="search" />
+      </span>
+      <input
+        type="search"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder="Search"
+        aria-label={label}
+        className="block w-full rounded-md border-0 bg-white py-2 pr-3 pl-9 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none focus:ring-inset sm:text-sm"
+      />
+    </div>
+  );
+}
