@@ -19,6 +19,7 @@ export default defineConfig({
           // tests/workerd/fuzz.test.ts: FUZZ_SEED replays a run, FUZZ_RUNS sets its number of cases.
           FUZZ_SEED: process.env.FUZZ_SEED ?? "",
           FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",
+          FUZZ_BUDGET_S: process.env.FUZZ_BUDGET_S ?? "",
         },
       },
     })),

@@ -4,15 +4,16 @@
  * Builds a snapshot of the Worker, gives `wrangler dev` a fresh local state of its own
  * (.wrangler/chaos-state, migrated and seeded once), signs in 50 seeded people and lets 50
  * concurrent clients write for 60 s (CHAOS_CLIENTS, CHAOS_DURATION_S): each in turn creates
- * a forecast (POST /api/v2/forecast/{own id}) and sets a workload (POST /api/v2/workload/
- * current|future). Halfway through it kills the server's whole process group with SIGKILL
+ * a forecast (POST /api/v2/forecast/{own id}), sets a workload (POST /api/v2/workload/
+ * current|future) and a status message (PUT /api/v2/workload/message). Halfway through it kills the server's whole process group with SIGKILL
  * (no shutdown of any kind), starts it again on the same state without reseeding, and the
  * clients carry on. At the end it kills the server hard once more and reads the persisted
  * database with `wrangler d1 execute`:
  *   - every forecast the server acknowledged (2xx with its id) is there with its status;
  *   - for every person, the workloads acknowledged, in order, are a subsequence of the
  *     workload entries stored (a write cut off by the crash may or may not have landed;
- *     an acknowledged one must have).
+ *     an acknowledged one must have);
+ *   - every acknowledged status message (each one's text is unique) is in the message log.
  * Prints acknowledged / lost / refused / failed, p50/p95/max latency of acknowledged writes,
  * and the write rate while the server was up. Exits 1 if anything acknowledged is missing.
  *
@@ -166,16 +167,20 @@ interface Client {
   token: string;
   forecasts: { id: string; status: string }[];
   workloads: { type: string; workscale: number }[];
+  messages: string[];
 }
 
 const latencies: number[] = [];
 const counts = { acknowledged: 0, refused: 0, failed: 0 };
+/** Why writes were not acknowledged: "503", "TimeoutError", "TypeError: fetch failed", ... */
+const failures = new Map<string, number>();
+const fail = (reason: string) => failures.set(reason, (failures.get(reason) ?? 0) + 1);
 
-async function write(base: string, client: Client, path: string, body: unknown): Promise<unknown | null> {
+async function write(base: string, client: Client, path: string, body: unknown, method = "POST"): Promise<unknown | null> {
   const started = performance.now();
   try {
     const response = await fetch(`${base}${path}`, {
-      method: "POST",
+      method,
       headers: { Authorization: `Bearer ${client.token}`, "Content-Type": "application/json" },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
@@ -188,9 +193,13 @@ async function write(base: string, client: Client, path: string, body: unknown):
     }
     // 5xx while the server is coming back, or a 4xx: not acknowledged either way.
     counts[response.status >= 500 ? "failed" : "refused"]++;
+    fail(String(response.status));
+    if (response.status >= 500 && failures.get(String(response.status)) === 1)
+      console.error(`chaos: first ${response.status} on ${path}: ${text.slice(0, 300)}`);
     if (response.status < 500) console.error(`chaos: refused ${response.status} ${path}: ${text.slice(0, 200)}`);
-  } catch {
+  } catch (error) {
     counts.failed++;
+    fail((error as Error).name === "TimeoutError" ? "timeout" : "no connection");
     await new Promise((r) => setTimeout(r, 100));
   }
   return null;
@@ -202,7 +211,7 @@ async function clientLoop(base: string, client: Client, index: number, until: nu
   let n = 0;
   while (Date.now() < until) {
     n++;
-    if (n % 2) {
+    if (n % 3 === 1) {
       const status = String((index + n) % 4);
       // Past the seed's absences (a forecast may not overlap one: 409).
       const start = 400 + ((index * 7 + n) % 300);
@@ -213,10 +222,13 @@ async function clientLoop(base: string, client: Client, index: number, until: nu
         comment: `chaos ${index}/${n}`,
       })) as { _id?: string } | null;
       if (created?._id) client.forecasts.push({ id: created._id, status });
-    } else {
+    } else if (n % 3 === 2) {
       const type = n % 4 === 0 ? "future" : "current";
       const workscale = (index + n) % 4;
       if (await write(base, client, `/api/v2/workload/${type}`, { workscale })) client.workloads.push({ type, workscale });
+    } else {
+      const message = `chaos ${index}/${n}`;
+      if (await write(base, client, "/api/v2/workload/message", { message }, "PUT")) client.messages.push(message);
     }
   }
 }
@@ -253,7 +265,7 @@ async function main() {
         });
         if (!response.ok) throw new Error(`sign-in failed for ${person.email}: ${response.status}`);
         const { token } = (await response.json()) as { token: string };
-        return { userId: person.id, token, forecasts: [], workloads: [] } satisfies Client;
+        return { userId: person.id, token, forecasts: [], workloads: [], messages: [] } satisfies Client;
       }),
     );
     clients.push(...batch);
@@ -294,6 +306,12 @@ async function main() {
     storedWorkloads.set(row.user_id, list);
   }
 
+  const storedMessages = new Set(
+    query<{ user_id: string; message: string }>("SELECT user_id, message FROM status_messages WHERE message LIKE 'chaos %'").map(
+      (r) => `${r.user_id} ${r.message}`,
+    ),
+  );
+
   let acknowledged = 0;
   let lost = 0;
   for (const client of clients) {
@@ -314,6 +332,13 @@ async function main() {
         console.error(`chaos: lost workload ${write.type}=${write.workscale} of ${client.userId}`);
       } else at++;
     }
+    for (const message of client.messages) {
+      acknowledged++;
+      if (!storedMessages.has(`${client.userId} ${message}`)) {
+        lost++;
+        console.error(`chaos: lost status message "${message}" of ${client.userId}`);
+      }
+    }
   }
 
   const upSeconds = (elapsedMs - downMs) / 1000;
@@ -321,9 +346,10 @@ async function main() {
     [
       `chaos: ${clients.length} clients for ${(elapsedMs / 1000).toFixed(1)} s, server killed (SIGKILL) once mid-run and once at the end`,
       `  acknowledged ${acknowledged}  lost ${lost}  refused ${counts.refused}  failed (no answer / 5xx while down) ${counts.failed}`,
+      `  not acknowledged, by reason: ${[...failures].map(([reason, n]) => `${reason} ×${n}`).join(", ") || "none"}`,
       `  latency of acknowledged writes: p50 ${percentile(latencies, 50).toFixed(0)} ms  p95 ${percentile(latencies, 95).toFixed(0)} ms  max ${percentile(latencies, 100).toFixed(0)} ms`,
       `  write rate while up: ${(acknowledged / upSeconds).toFixed(0)} acknowledged writes/s (${upSeconds.toFixed(1)} s up, ${(downMs / 1000).toFixed(1)} s down)`,
-      `  stored: ${storedForecasts.size} chaos forecasts, ${[...storedWorkloads.values()].reduce((n, l) => n + l.length, 0)} workload entries`,
+      `  stored: ${storedForecasts.size} chaos forecasts, ${[...storedWorkloads.values()].reduce((n, l) => n + l.length, 0)} workload entries, ${storedMessages.size} status messages`,
     ].join("\n"),
   );
   if (acknowledged !== counts.acknowledged) throw new Error(`bookkeeping: ${acknowledged} checked, ${counts.acknowledged} acknowledged`);

@@ -6,6 +6,7 @@ declare global {
       TEST_MIGRATIONS: { name: string; queries: string[] }[];
       FUZZ_SEED: string;
       FUZZ_RUNS: string;
+      FUZZ_BUDGET_S: string;
     }
   }
 }

@@ -1,0 +1,178 @@
+/**
+ * npm run bench:history: what a person's history costs in D1, measured, for docs/scale.md.
+ *
+ * Reads a local D1 database of `wrangler dev` (default: the newest under .wrangler/chaos-state,
+ * which holds the seed's four months of history and the rows `npm run test:chaos` wrote
+ * through the API; HISTORY_DB=path picks another) with node:sqlite and SQLite's dbstat:
+ *   - per table: rows, bytes on disk including its indexes, bytes per row;
+ *   - from the seed: history rows per person per year (the seed's own rates, scaled to 365 days);
+ *   - a year of a busy person (the usage model below) in rows and bytes;
+ *   - the single writer's ceiling: on a copy of the database, the statements of one workload
+ *     change (POST /workload/current: the entry, the person's state, the history row read
+ *     back from it) as one transaction each, WAL and synchronous=FULL, timed back to back.
+ *     That is SQLite's own cost per write on this machine; D1 adds a network hop per batch
+ *     that does not occupy the writer.
+ * Read-only on the original; run after `npm run test:chaos` (or point it at any local state).
+ */
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createRequire } from "node:module";
+
+/** node:sqlite (Node 22), typed here: the project's @types/node is 20's. */
+interface Statement {
+  all(...params: unknown[]): unknown[];
+  get(...params: unknown[]): unknown;
+  run(...params: unknown[]): unknown;
+}
+interface Database {
+  prepare(sql: string): Statement;
+  exec(sql: string): void;
+  close(): void;
+}
+const { DatabaseSync } = createRequire(import.meta.url)("node:sqlite") as {
+  DatabaseSync: new (path: string, options?: { readOnly?: boolean }) => Database;
+};
+
+function newestDatabase(dir: string): string {
+  const folder = join(dir, "v3/d1/miniflare-D1DatabaseObject");
+  if (!existsSync(folder)) throw new Error(`no local D1 under ${dir}: run npm run test:chaos first, or set HISTORY_DB`);
+  const files = readdirSync(folder)
+    .filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite")
+    .map((f) => join(folder, f));
+  return files.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+}
+
+const file = process.env.HISTORY_DB ?? newestDatabase(".wrangler/chaos-state");
+const db = new DatabaseSync(file, { readOnly: true });
+const fileBytes = statSync(file).size;
+
+/**
+ * Writes per person per year of someone who keeps the planner up to date: a workload change
+ * every other working day, a location every working day, two forecasts and a status message
+ * a week, a sign-in every working day. Each API write's rows are what the domain writes.
+ */
+const BUSY_YEAR: Record<string, number> = {
+  workload_entries: 130,
+  workload_history: 130 + 104,
+  workplace_history: 261,
+  forecasts: 104,
+  audit_log: 104 + 20,
+  status_messages: 52,
+  usage_events: 261,
+  sessions: 20,
+  email_outbox: 10,
+};
+
+const tables = (
+  db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'").all() as { name: string }[]
+).map((t) => t.name);
+
+interface Size {
+  rows: number;
+  bytes: number;
+  perRow: number;
+}
+const sizes = new Map<string, Size>();
+for (const table of tables) {
+  const indexes = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?").all(table) as { name: string }[]).map(
+    (i) => i.name,
+  );
+  const names = [table, ...indexes];
+  // Bytes in use (pages less their free space): a table of a few rows still takes a whole
+  // page per B-tree, which would swamp the per-row figure.
+  const bytes = Number(
+    (
+      db.prepare(`SELECT coalesce(sum(pgsize - unused), 0) AS b FROM dbstat WHERE name IN (${names.map(() => "?").join(",")})`).get(...names) as {
+        b: number;
+      }
+    ).b,
+  );
+  const rows = Number((db.prepare(`SELECT count(*) AS n FROM "${table}"`).get() as { n: number }).n);
+  sizes.set(table, { rows, bytes, perRow: rows ? bytes / rows : 0 });
+}
+
+const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+console.log(`history-size: ${file}`);
+console.log(`  ${"table".padEnd(22)} ${"rows".padStart(8)} ${"bytes in use, with indexes".padStart(27)} ${"bytes/row".padStart(10)}`);
+for (const [table, size] of [...sizes].sort((a, b) => b[1].bytes - a[1].bytes)) {
+  if (!size.rows) continue;
+  console.log(`  ${table.padEnd(22)} ${String(size.rows).padStart(8)} ${kib(size.bytes).padStart(27)} ${size.perRow.toFixed(0).padStart(10)}`);
+}
+
+// The seed's rates: history of the people who have any, over the span it covers (before
+// today, so rows written by a chaos run today do not count).
+const today = new Date(new Date().toISOString().slice(0, 10)).getTime();
+for (const table of ["workload_history", "workplace_history"]) {
+  const r = db
+    .prepare(
+      `SELECT count(*) AS n, count(DISTINCT user_id) AS people, min(recorded_at) AS first, max(recorded_at) AS last FROM "${table}" WHERE recorded_at < ?`,
+    )
+    .get(today) as {
+    n: number;
+    people: number;
+    first: number;
+    last: number;
+  };
+  const days = (r.last - r.first) / 86_400_000 || 1;
+  const perYear = (r.n / r.people) * (365 / days);
+  console.log(
+    `  seed ${table}: ${r.n} rows for ${r.people} people over ${days.toFixed(0)} days = ${perYear.toFixed(0)} rows per person per year, ${kib(perYear * sizes.get(table)!.perRow)}`,
+  );
+}
+
+let rows = 0;
+let bytes = 0;
+console.log("  a busy person's year (model in this file):");
+for (const [table, count] of Object.entries(BUSY_YEAR)) {
+  const perRow = sizes.get(table)?.perRow ?? 0;
+  if (!perRow) {
+    console.log(`    ${table.padEnd(20)} ${String(count).padStart(5)} rows  (no rows here to measure)`);
+    continue;
+  }
+  rows += count;
+  bytes += count * perRow;
+  console.log(`    ${table.padEnd(20)} ${String(count).padStart(5)} rows × ${perRow.toFixed(0).padStart(4)} B = ${kib(count * perRow)}`);
+}
+console.log(`    ${"total".padEnd(20)} ${String(rows).padStart(5)} rows, ${kib(bytes)} per person per year`);
+const fill = db.prepare("SELECT sum(pgsize - unused) AS used, sum(pgsize) AS total FROM dbstat").get() as { used: number; total: number };
+console.log(`  database file: ${kib(fileBytes)} on disk, pages ${((100 * fill.used) / fill.total).toFixed(0)}% in use`);
+console.log(`  10 GB (D1's limit per database) holds ${((10e9 / bytes) | 0).toLocaleString("en")} person-years of this`);
+
+// ---- the single writer's ceiling ----------------------------------------------------------
+const WRITES = Number(process.env.HISTORY_WRITES ?? 3000);
+const scratch = mkdtempSync(join(tmpdir(), "history-size-"));
+try {
+  copyFileSync(file, join(scratch, "db.sqlite"));
+  for (const suffix of ["-wal", "-shm"]) if (existsSync(file + suffix)) copyFileSync(file + suffix, join(scratch, `db.sqlite${suffix}`));
+  const w = new DatabaseSync(join(scratch, "db.sqlite"));
+  w.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;");
+  const people = (w.prepare("SELECT id, company_id FROM users WHERE completed = 1 LIMIT 50").all() as { id: string; company_id: string }[]).map(
+    (p) => [p.id, p.company_id],
+  );
+  const entry = w.prepare(
+    "INSERT INTO workload_entries (id, company_id, user_id, type, workscale, source, created_at) VALUES (?, ?, ?, 'current', ?, 'web_app', ?)",
+  );
+  const state = w.prepare("UPDATE users SET current_workload = ?, on_leave = 0, last_updated = ? WHERE id = ? AND company_id = ?");
+  const history = w.prepare(
+    "INSERT INTO workload_history (id, company_id, user_id, current_workload, future_workload, on_leave, source, recorded_at) SELECT ?, company_id, id, current_workload, future_workload, on_leave, 'web_app', ? FROM users WHERE id = ? AND company_id = ?",
+  );
+  const id = () => crypto.getRandomValues(new Uint8Array(12)).reduce((s, b) => s + b.toString(16).padStart(2, "0"), "");
+  const started = performance.now();
+  for (let i = 0; i < WRITES; i++) {
+    const [userId, companyId] = people[i % people.length];
+    const now = Date.now();
+    w.exec("BEGIN");
+    entry.run(id(), companyId, userId, i % 4, now);
+    state.run(i % 4, now, userId, companyId);
+    history.run(id(), now, userId, companyId);
+    w.exec("COMMIT");
+  }
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `  single writer: ${WRITES} workload changes (3 statements, one transaction each) in ${seconds.toFixed(2)} s = ${(WRITES / seconds).toFixed(0)} writes/s, ${((seconds / WRITES) * 1000).toFixed(2)} ms each`,
+  );
+  w.close();
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
