@@ -91,8 +91,8 @@ async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Prom
  * request to hand on (its body read into memory) or the refusal.
  */
 export async function checkRequestShape(request: Request): Promise<{ request: Request } | { refusal: Response }> {
-  if (!request.body) return { request };
   const url = new URL(request.url);
+  if (!request.body) return { request: isPageWrite(request, url) ? asEmptyForm(request) : request };
   if (request.method === "GET" || request.method === "HEAD") {
     await drainBody(request);
     return { refusal: refusal(request, 400, `A ${request.method} request cannot carry a body.`) };
@@ -107,16 +107,29 @@ export async function checkRequestShape(request: Request): Promise<{ request: Re
   if (!bytes) return { refusal: refusal(request, 413, "The request is too large.") };
   const buffered = new Request(request, { body: bytes });
   if (url.pathname.startsWith("/api/")) return { request: buffered };
+  if (bytes.byteLength === 0) return { request: asEmptyForm(request) };
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
-  if (bytes.byteLength > 0 && !FORM_TYPES.includes(type)) return { refusal: refusal(request, 415, "Send the form as a form.") };
-  if (bytes.byteLength > 0) {
-    try {
-      await buffered.clone().formData();
-    } catch {
-      return { refusal: refusal(request, 400, "The form could not be read.") };
-    }
+  if (!FORM_TYPES.includes(type)) return { refusal: refusal(request, 415, "Send the form as a form.") };
+  try {
+    await buffered.clone().formData();
+  } catch {
+    return { refusal: refusal(request, 400, "The form could not be read.") };
   }
   return { request: buffered };
+}
+
+const isPageWrite = (request: Request, url: URL) =>
+  request.method !== "GET" && request.method !== "HEAD" && !url.pathname.startsWith("/api/") && !url.pathname.startsWith("/parties/");
+
+/**
+ * A page action sent without a body (or an empty one) reads as an empty form, so the action's
+ * own validation answers 400 with its messages instead of formData() throwing on a missing
+ * Content-Type.
+ */
+function asEmptyForm(request: Request): Request {
+  const headers = new Headers(request.headers);
+  headers.set("Content-Type", "application/x-www-form-urlencoded");
+  return new Request(request, { body: "", headers });
 }
 
 /** 128 bits, base64: a fresh one for every HTML response. */

@@ -116,6 +116,21 @@ describe("request shape", () => {
     expect(await multipart.text()).toBe("The form could not be read.");
   });
 
+  it("reads a page action sent with no body, or an empty one, as an empty form: the action's 400, never a 500 (found by the fuzzer)", async () => {
+    for (const init of [{}, { body: "" }, { body: "", headers: { "Content-Type": "text/plain" } }]) {
+      const response = await SELF.fetch(`${BASE}/login`, { method: "POST", redirect: "manual", ...init });
+      expect(response.status, JSON.stringify(init)).toBe(400);
+    }
+  });
+
+  it("answers 400 to a JSON null where the password routes expect an object (found by the fuzzer)", async () => {
+    const token = await tokenFor((await (await createCompany("Null body")).createUser("employee")).email);
+    for (const path of ["/api/v2/account/password", "/api/v2/account/set-password/not-a-real-hash"]) {
+      const response = await api(path, { method: "POST", token, json: null });
+      expect(response.status, path).toBe(400);
+    }
+  });
+
   it("caps request bodies, counting while they stream (no Content-Length to trust)", async () => {
     const { createUser } = await createCompany();
     const user = await createUser("employee");

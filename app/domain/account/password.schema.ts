@@ -20,6 +20,8 @@ function withPairRules<T extends z.ZodObject>(schema: T, newKey: string, confirm
   return schema.check(
     z.superRefine(
       (value: Record<string, unknown>, ctx) => {
+        // Not an object at all (a JSON null): the object schema has its own issue for that.
+        if (!value || typeof value !== "object") return;
         // A non-text value already has its own issue; the first issue of a field is the one shown.
         const password = typeof value[newKey] === "string" ? (value[newKey] as string) : "";
         const confirmation = typeof value[confirmKey] === "string" ? (value[confirmKey] as string) : "";
