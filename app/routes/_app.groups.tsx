@@ -32,7 +32,7 @@ import { smtpConfigSchema, smtpResetSchema, testSmtpConfig, updateSmtpConfig } f
 import { clientIp } from "~/domain/account/login.server";
 import { domainCtx } from "~/domain/context";
 import { ConfirmForm, GroupForm, NameForm, SkillLevelForm, StageForm } from "~/features/company/catalog-forms";
-import { AddButton, DialogButton, Highlight, ListBlock, matchesSearch, RowIconButton } from "~/features/company/catalog-ui";
+import { AddButton, DialogButton, Highlight, ListBlock, matchesSearch, RowIconButton } from "~/components/list-block";
 import { Icon } from "~/components/icon";
 import { SearchInput } from "~/components/search-input";
 import { CustomHtmlEditor } from "~/features/company/custom-html-editor";

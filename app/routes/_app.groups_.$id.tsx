@@ -8,7 +8,7 @@ import { createOffice, deleteGroup, getGroup, listOffices, updateGroup } from "~
 import { groupUpsertSchema, officeRenameSchema } from "~/domain/company/catalog.schema";
 import { domainCtx } from "~/domain/context";
 import { ConfirmForm, GroupForm, NameForm } from "~/features/company/catalog-forms";
-import { AddButton, DialogButton, ListBlock } from "~/features/company/catalog-ui";
+import { AddButton, DialogButton, ListBlock } from "~/components/list-block";
 import { Icon } from "~/components/icon";
 import { orStatusPage, submitForm } from "~/lib/page-form.server";
 

@@ -8,7 +8,7 @@ import { deleteOffice, getGroup, getOffice, renameOffice } from "~/domain/compan
 import { officeRenameSchema } from "~/domain/company/catalog.schema";
 import { domainCtx } from "~/domain/context";
 import { ConfirmForm, NameForm } from "~/features/company/catalog-forms";
-import { DialogButton } from "~/features/company/catalog-ui";
+import { DialogButton } from "~/components/list-block";
 import { Icon } from "~/components/icon";
 import { orStatusPage, submitForm } from "~/lib/page-form.server";
 

@@ -6,7 +6,7 @@ import { mailerFor } from "~/domain/account/mailer.server";
 import { domainCtx } from "~/domain/context";
 import { operatorCompanyCreateSchema, operatorCompanyUpdateSchema } from "~/domain/operator/operator.schema";
 import { createCompanyWithAdmin, listCompanies, operatorCtx, updateCompanyAsOperator } from "~/domain/operator/operator.server";
-import { DialogButton } from "~/features/company/catalog-ui";
+import { DialogButton } from "~/components/list-block";
 import { Icon } from "~/components/icon";
 import { CompanyCreateForm, CompanySettingsForm } from "~/features/operator/operator-forms";
 import { submitForm } from "~/lib/page-form.server";

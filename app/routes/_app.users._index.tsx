@@ -12,7 +12,7 @@ import { InviteForm, InviteMultipleForm, ResendInviteButton } from "~/features/a
 import { groupLabel, matchesUser, officeLabel, roleLabel } from "~/features/accounts/user-table";
 import { runUsersAction } from "~/features/accounts/users-actions.server";
 import { loadUsersPage } from "~/features/accounts/users-page.server";
-import { DialogButton, Highlight, ListBlock } from "~/features/company/catalog-ui";
+import { DialogButton, Highlight, ListBlock } from "~/components/list-block";
 import { Icon } from "~/components/icon";
 
 export const meta: MetaFunction = () => [{ title: "Manage users · Availability" }];

@@ -24,7 +24,7 @@ import {
 } from "~/features/accounts/user-table";
 import { runUsersAction } from "~/features/accounts/users-actions.server";
 import { loadUsersPage } from "~/features/accounts/users-page.server";
-import { DialogButton, Highlight } from "~/features/company/catalog-ui";
+import { DialogButton, Highlight } from "~/components/list-block";
 import { Icon } from "~/components/icon";
 import { SearchInput } from "~/components/search-input";
 

@@ -1,8 +1,9 @@
-import { Icon } from "~/components/icon";
+/** The pieces of the company pages' lists, used wherever a list of things is searched and edited: the card, search matching and highlighting, dialog and row buttons. */
+import { Icon } from "./icon";
 import clsx from "clsx";
 import { Fragment, useState, type ReactNode } from "react";
-import { Button } from "~/components/button";
-import { Modal } from "~/components/dialog";
+import { Button } from "./button";
+import { Modal } from "./dialog";
 
 /** Lists on the company pages: a white card with a heading, an optional action and rows. */
 export function ListBlock({
