@@ -15,30 +15,14 @@ import {
   moveKeepingWeekdays,
   PLANNER,
   plannerDayCount,
-  spanOf,
   weekendOnlyDays,
-  type DayColumn,
 } from "~/domain/planner/timeline";
-import { WORKLOAD_LABELS, workloadColorClass, workloadLabel } from "~/domain/workload/levels";
 import { addDays, formatUtc, isWeekend, parseDayKey } from "~/lib/dates";
 import { formatRange } from "~/features/dashboard/day-picker";
 import { PlannerEditor, type PlannerEditorState } from "./planner-editor";
+import { Bar, DayBackground, Legend, Selection, type Item, type Person, type Preview } from "./planner-bars";
 import { usePlannerData, type PlannerWrite } from "./use-planner-data";
-
-type Person = PlannerData["people"][number];
-
-/** A bar on a row: a forecast, a vacation, or the virtual 'today' placeholder. */
-interface Item {
-  key: string;
-  kind: "forecast" | "vacation" | "today";
-  person: Person;
-  forecast?: ApiForecast;
-  startDate: string;
-  endDate: string;
-  status: string | null;
-  comment: string | null;
-  editable: boolean;
-}
+import { useElementWidth, useViewportWidth } from "./use-widths";
 
 interface Drag {
   kind: "create" | "move" | "start" | "end";
@@ -52,49 +36,9 @@ interface Drag {
   active: boolean;
 }
 
-interface Preview {
-  personId: string;
-  itemKey?: string;
-  startDate: string;
-  endDate: string;
-}
-
 const day = (iso: string) => iso.slice(0, 10);
 const key = (date: Date) => date.toISOString().slice(0, 10);
 const covers = (item: { startDate: string; endDate: string }, dayKey: string) => day(item.startDate) <= dayKey && day(item.endDate) >= dayKey;
-
-function useViewportWidth() {
-  const [width, setWidth] = useState(1280);
-  useEffect(() => {
-    const update = () => setWidth(window.innerWidth);
-    update();
-    window.addEventListener("resize", update);
-    return () => window.removeEventListener("resize", update);
-  }, []);
-  return width;
-}
-
-function useElementWidth() {
-  const [width, setWidth] = useState(0);
-  const observer = useRef<ResizeObserver | null>(null);
-  const ref = useCallback((node: HTMLDivElement | null) => {
-    observer.current?.disconnect();
-    if (!node) return;
-    setWidth(node.clientWidth);
-    observer.current = new ResizeObserver(() => setWidth(node.clientWidth));
-    observer.current.observe(node);
-  }, []);
-  return [ref, width] as const;
-}
-
-/** Long-away rule: an away item with a comment of 18 characters or fewer shows the comment as its title. */
-function itemText(item: Item) {
-  if (item.kind === "vacation") return { title: "Vacation", detail: null };
-  const away = item.status === "away";
-  const label = workloadLabel(away ? null : item.status, away);
-  if (away && item.comment && item.comment.length <= 18) return { title: item.comment, detail: null };
-  return { title: label, detail: item.comment };
-}
 
 /**
  * The forecast planner: one 50 px row per completed non-admin person (virtualised), a
@@ -589,142 +533,5 @@ function Timeline({
         bar, arrow keys move it by a day, Shift+arrows change its end date.
       </p>
     </div>
-  );
-}
-
-function DayBackground({ columns, todayKey }: { columns: DayColumn[]; todayKey?: string }) {
-  return (
-    <>
-      {columns.map((c) =>
-        c.weekend || c.key === todayKey ? (
-          <div
-            key={c.key}
-            aria-hidden="true"
-            className={clsx("absolute top-0 h-full", c.weekend ? "bg-slate-100" : "bg-brand-50")}
-            style={{ left: c.left, width: c.width }}
-          />
-        ) : null,
-      )}
-    </>
-  );
-}
-
-function Selection({ columns, preview, phone }: { columns: DayColumn[]; preview: Preview; phone: boolean }) {
-  const span = spanOf(columns, preview.startDate, preview.endDate);
-  if (!span) return null;
-  return (
-    <div
-      data-testid="planner-selection"
-      className={clsx("absolute rounded-md bg-brand-200/70 ring-2 ring-brand-500", phone ? "top-1 h-8" : "top-1.5 h-[38px]")}
-      style={{ left: span.left, width: span.width }}
-    />
-  );
-}
-
-/** Text widths for the bars, measured with the page's font (one canvas for the planner). */
-let measureContext: CanvasRenderingContext2D | null | undefined;
-function textWidth(text: string, font: string): number {
-  if (measureContext === undefined) measureContext = typeof document === "undefined" ? null : document.createElement("canvas").getContext("2d");
-  if (!measureContext) return text.length * 7;
-  measureContext.font = `${font} ${getComputedStyle(document.body).fontFamily}`;
-  return measureContext.measureText(text).width;
-}
-
-/**
- * A bar on a row. Its colour is the status; the status and comment are its tooltip and
- * accessible name, and show as text only where they fit whole (no 'Se…'): a short bar is
- * colour alone (decision 0075).
- */
-function Bar({
-  item,
-  columns,
-  phone,
-  dragging,
-  onOpen,
-  onKey,
-}: {
-  item: Item;
-  columns: DayColumn[];
-  phone: boolean;
-  dragging: boolean;
-  onOpen: () => void;
-  onKey: (event: KeyboardEvent<HTMLButtonElement>) => void;
-}) {
-  const span = spanOf(columns, item.startDate, item.endDate);
-  if (!span) return null;
-  const { title, detail } = itemText(item);
-  const away = item.status === "away";
-  const range = formatRange(item.startDate, item.endDate);
-  const label = `${item.person.name}: ${item.kind === "today" ? "today, " : ""}${title}${detail ? `, ${detail}` : ""}, ${range}${item.editable ? "" : ", read-only"}`;
-  const width = Math.max(span.width - 2, 6);
-  // px-1.5 on both sides, and a pixel to spare.
-  const room = width - 13;
-  const showTitle = textWidth(title, "500 12px") <= room;
-  const showDetail = Boolean(detail) && textWidth(detail!, "400 11px") <= room;
-  return (
-    <div
-      data-item={item.key}
-      data-testid={item.kind === "today" ? "planner-today" : item.kind === "vacation" ? "planner-vacation" : "planner-item"}
-      data-start={item.startDate.slice(0, 10)}
-      data-end={item.endDate.slice(0, 10)}
-      data-editable={item.editable ? "true" : "false"}
-      className={clsx("absolute", phone ? "top-1 h-8" : "top-1.5 h-[38px]", dragging && "z-10 opacity-90 shadow-lg")}
-      style={{ left: span.left + 1, width, touchAction: item.editable ? "none" : "pan-y" }}
-    >
-      <button
-        type="button"
-        aria-label={label}
-        title={label}
-        onClick={onOpen}
-        onKeyDown={onKey}
-        className={clsx(
-          "flex h-full w-full flex-col justify-center overflow-hidden rounded-md px-1.5 text-left leading-tight whitespace-nowrap text-slate-950 focus-visible:ring-2 focus-visible:ring-slate-900 focus-visible:outline-none",
-          workloadColorClass(away ? null : item.status, away),
-          item.kind === "today" &&
-            "ring-2 ring-white ring-inset [background-image:repeating-linear-gradient(45deg,transparent,transparent_6px,rgba(255,255,255,.25)_6px,rgba(255,255,255,.25)_12px)]",
-          item.kind === "vacation" && "bg-slate-400",
-          item.editable ? "cursor-grab" : "cursor-default",
-        )}
-      >
-        {showTitle ? (
-          <span className="block text-xs font-medium" data-testid="planner-item-title">
-            {title}
-          </span>
-        ) : null}
-        {showDetail && (showTitle || !phone) ? (
-          <span className="block text-[11px]" data-testid="planner-item-detail">
-            {detail}
-          </span>
-        ) : null}
-      </button>
-      {item.editable && !span.clippedStart ? (
-        <span data-handle="start" aria-hidden="true" className="absolute top-0 left-0 h-full w-2 cursor-ew-resize rounded-l-md hover:bg-black/15" />
-      ) : null}
-      {item.editable && !span.clippedEnd ? (
-        <span data-handle="end" aria-hidden="true" className="absolute top-0 right-0 h-full w-2 cursor-ew-resize rounded-r-md hover:bg-black/15" />
-      ) : null}
-    </div>
-  );
-}
-
-/** What the colours mean: short bars carry no text. */
-function Legend() {
-  const entries: { label: string; className: string }[] = [
-    { label: WORKLOAD_LABELS["0"], className: workloadColorClass("0") },
-    { label: WORKLOAD_LABELS["1"], className: workloadColorClass("1") },
-    { label: WORKLOAD_LABELS["2"], className: workloadColorClass("2") },
-    { label: WORKLOAD_LABELS["3"], className: workloadColorClass("3") },
-    { label: WORKLOAD_LABELS.away, className: workloadColorClass(null, true) },
-    { label: "No data", className: workloadColorClass(null) },
-  ];
-  return (
-    <ul aria-label="Colours" className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600" data-testid="planner-legend">
-      {entries.map((entry) => (
-        <li key={entry.label} className="flex items-center gap-1.5">
-          <span aria-hidden="true" className={clsx("inline-block h-3 w-3 rounded-sm", entry.className)} />
-          {entry.label}
-        </li>
-      ))}
-    </ul>
   );
 }
