@@ -1,0 +1,117 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { canConfigureCompanyMail, canEditCustomHtml, isManager, isAdmin } from "~/auth/permissions";
+import { requireUser } from "~/auth/session.server";
+import {
+  createGroup,
+  createLevelOfSkill,
+  createProjectCategory,
+  createProjectStage,
+  deleteLevelOfSkill,
+  deleteProjectCategory,
+  deleteProjectStage,
+  listProjectCategories,
+  listProjectStages,
+  updateLevelOfSkill,
+  updateProjectCategory,
+  updateCompany,
+  updateProjectStage,
+} from "~/domain/company/catalog.server";
+import {
+  customHtmlUpdateSchema,
+  groupUpsertSchema,
+  levelOfSkillUpsertSchema,
+  projectCategoryUpsertSchema,
+  projectStageUpsertSchema,
+} from "~/domain/company/catalog.schema";
+import { getCompany } from "~/domain/company/company.server";
+import { getCompanyOverview } from "~/domain/company/overview.server";
+import { smtpConfigSchema, smtpResetSchema, testSmtpConfig, updateSmtpConfig } from "~/domain/company/smtp.server";
+import { clientIp } from "~/domain/account/login.server";
+import { domainCtx } from "~/domain/context";
+import { submitForm } from "~/lib/page-form.server";
+import { profilePictureUrl } from "~/lib/profile-picture";
+import { teamChoices } from "~/domain/users/team.server";
+
+/** The company page's data: the lists, and for managers the mail server, the custom HTML and the invite dialog's choices. */
+export async function loadCompanyPage({ request, context }: LoaderFunctionArgs) {
+  const actor = await requireUser(request, context);
+  if (!isAdmin(actor.user)) throw redirect("/home");
+  const ctx = domainCtx(context, actor);
+  const { enableProjectStages, projectInvoicing } = actor.company.settings;
+  const [overview, stages, categories] = await Promise.all([
+    getCompanyOverview(ctx),
+    enableProjectStages ? listProjectStages(ctx) : null,
+    enableProjectStages && projectInvoicing ? listProjectCategories(ctx) : null,
+  ]);
+  const canManage = isManager(actor.user);
+  const [company, choices] = canManage ? await Promise.all([getCompany(ctx), teamChoices(context.db, actor.company.id)]) : [null, null];
+  const { user } = actor;
+  return json({
+    ...overview,
+    stages,
+    categories,
+    canManage,
+    smtp: company &&
+      canConfigureCompanyMail(user) && {
+        smtpHost: company.smtpHost,
+        smtpPort: company.smtpPort,
+        smtpSender: company.smtpSender,
+        smtpSecure: company.smtpSecure,
+        smtpUser: company.smtpUser,
+      },
+    customHtml: company && canEditCustomHtml(user) && actor.company.settings.enableCustomHtml ? { html: company.customHtml ?? "" } : null,
+    me: { id: user.id, name: user.name, email: user.email, photoUrl: profilePictureUrl(user.profilePicture) },
+    /** The Administrators block's Invite dialog (managers only); it posts to /users/all. */
+    invite: choices && {
+      choices,
+      myTeam: user.groupId && user.officeId ? { groupId: user.groupId, officeId: user.officeId } : null,
+      canInviteCompanyAdmin: user.companyAdmin,
+    },
+  });
+}
+
+const noFields = z.object({});
+
+/** The company page's writes, one intent each, through the one form pipeline. */
+export async function runCompanyPageAction({ request, context }: ActionFunctionArgs) {
+  const actor = await requireUser(request, context);
+  if (!isAdmin(actor.user)) throw redirect("/home");
+  const ctx = domainCtx(context, actor);
+  const form = await request.formData();
+  const id = String(form.get("id") ?? "");
+  switch (form.get("intent")) {
+    case "createGroup":
+      return submitForm(form, groupUpsertSchema, (input) => createGroup(ctx, input));
+    case "createLevel":
+      return submitForm(form, levelOfSkillUpsertSchema, (input) => createLevelOfSkill(ctx, input));
+    case "updateLevel":
+      return submitForm(form, levelOfSkillUpsertSchema, (input) => updateLevelOfSkill(ctx, id, input));
+    case "deleteLevel":
+      return submitForm(form, noFields, () => deleteLevelOfSkill(ctx, id));
+    case "createStage":
+      return submitForm(form, projectStageUpsertSchema, (input) => createProjectStage(ctx, input));
+    case "updateStage":
+      return submitForm(form, projectStageUpsertSchema, (input) => updateProjectStage(ctx, id, input));
+    case "deleteStage":
+      return submitForm(form, noFields, () => deleteProjectStage(ctx, id));
+    case "createCategory":
+      return submitForm(form, projectCategoryUpsertSchema, (input) => createProjectCategory(ctx, input));
+    case "updateCategory":
+      return submitForm(form, projectCategoryUpsertSchema, (input) => updateProjectCategory(ctx, id, input));
+    case "deleteCategory":
+      return submitForm(form, noFields, () => deleteProjectCategory(ctx, id));
+    case "updateCustomHtml":
+      return submitForm(form, customHtmlUpdateSchema, (input) => updateCompany(ctx, input));
+    case "updateSmtp":
+      return submitForm(form, smtpConfigSchema, (input) => updateSmtpConfig(ctx, context.env, input, clientIp(request)));
+    case "resetSmtp":
+      return submitForm(form, smtpResetSchema, (input) =>
+        updateSmtpConfig(ctx, context.env, { smtpSecure: false, currentPassword: input.currentPassword }, clientIp(request)),
+      );
+    case "testSmtp":
+      return submitForm(form, noFields, () => testSmtpConfig(ctx, context.env));
+    default:
+      throw new Response("Unknown intent", { status: 400 });
+  }
+}
