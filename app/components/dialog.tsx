@@ -1,5 +1,6 @@
 import { CloseButton, Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from "@headlessui/react";
 import { Alert } from "./alert";
+import { Button } from "./button";
 import type { ReactNode } from "react";
 
 /**
@@ -70,4 +71,30 @@ export function DialogActions({ children }: { children: ReactNode }) {
 /** A form-level message in a dialog, such as the server's data.message. */
 export function DialogError({ id, message }: { id?: string; message?: string | null }) {
   return <Alert id={id} message={message} className="mt-4" />;
+}
+
+/** A form dialog's buttons: Cancel, and the submit button saying what it does while it runs. */
+export function FormActions({
+  onCancel,
+  busy,
+  label,
+  busyLabel,
+  disabled,
+}: {
+  onCancel: () => void;
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  disabled?: boolean;
+}) {
+  return (
+    <DialogActions>
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={busy || disabled}>
+        {busy ? busyLabel : label}
+      </Button>
+    </DialogActions>
+  );
 }

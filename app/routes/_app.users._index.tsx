@@ -3,16 +3,15 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { isManager, isTeamAdmin, roleRank } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
-import { Button } from "~/components/button";
 import { mailerFor } from "~/domain/account/mailer.server";
 import { ForbiddenError } from "~/domain/errors";
 import { officesOf, SelectField } from "~/features/accounts/select-field";
 import { canChange, RoleBadge, UserRowMenu, useUserDialogs, type AdminUser } from "~/features/accounts/user-admin-ui";
-import { InviteForm, InviteMultipleForm, ResendInviteButton } from "~/features/accounts/user-dialogs";
+import { InviteButtons, ResendInviteButton } from "~/features/accounts/user-dialogs";
 import { groupLabel, matchesUser, officeLabel, roleLabel } from "~/features/accounts/user-table";
 import { runUsersAction } from "~/features/accounts/users-actions.server";
 import { loadUsersPage } from "~/features/accounts/users-page.server";
-import { DialogButton, Highlight, ListBlock } from "~/components/list-block";
+import { Highlight, ListBlock } from "~/components/list-block";
 import { Icon } from "~/components/icon";
 
 export const meta: MetaFunction = () => [{ title: "Manage users · Availability" }];
@@ -84,23 +83,7 @@ export default function UsersPage() {
       </Link>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-semibold text-slate-900">Manage users</h1>
-        {data.canInvite ? (
-          <div className="flex flex-wrap gap-2">
-            <DialogButton title="Invite new administrators/employees" button={(open) => <Button onClick={open}>Invite</Button>}>
-              {(close) => <InviteForm choices={data.choices} defaultTeam={data.myTeam} canInviteCompanyAdmin={false} onClose={close} />}
-            </DialogButton>
-            <DialogButton
-              title="Invite new administrators/employees"
-              button={(open) => (
-                <Button variant="secondary" onClick={open}>
-                  Invite multiple
-                </Button>
-              )}
-            >
-              {(close) => <InviteMultipleForm choices={data.choices} defaultTeam={data.myTeam} onClose={close} />}
-            </DialogButton>
-          </div>
-        ) : null}
+        {data.canInvite ? <InviteButtons choices={data.choices} defaultTeam={data.myTeam} canInviteCompanyAdmin={false} /> : null}
       </div>
 
       <div className="mt-6 grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">

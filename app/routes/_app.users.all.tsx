@@ -4,11 +4,10 @@ import clsx from "clsx";
 import { useMemo, useState, type MouseEvent, type ReactNode } from "react";
 import { isManager, isAdmin } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
-import { Button } from "~/components/button";
 import { mailerFor } from "~/domain/account/mailer.server";
 import { ForbiddenError } from "~/domain/errors";
 import { canChange, RoleBadge, UserRowMenu, useUserDialogs } from "~/features/accounts/user-admin-ui";
-import { InviteForm, InviteMultipleForm, ResendInviteButton } from "~/features/accounts/user-dialogs";
+import { InviteButtons, ResendInviteButton } from "~/features/accounts/user-dialogs";
 import {
   groupLabel,
   matchesUser,
@@ -24,7 +23,7 @@ import {
 } from "~/features/accounts/user-table";
 import { runUsersAction } from "~/features/accounts/users-actions.server";
 import { loadUsersPage } from "~/features/accounts/users-page.server";
-import { DialogButton, Highlight } from "~/components/list-block";
+import { Highlight } from "~/components/list-block";
 import { Icon } from "~/components/icon";
 import { SearchInput } from "~/components/search-input";
 
@@ -93,25 +92,7 @@ export default function AllUsersPage() {
       </Link>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-semibold text-slate-900">All users</h1>
-        {data.canInvite ? (
-          <div className="flex flex-wrap gap-2">
-            <DialogButton title="Invite new administrators/employees" button={(open) => <Button onClick={open}>Invite</Button>}>
-              {(close) => (
-                <InviteForm choices={data.choices} defaultTeam={data.myTeam} canInviteCompanyAdmin={data.me.companyAdmin} onClose={close} />
-              )}
-            </DialogButton>
-            <DialogButton
-              title="Invite new administrators/employees"
-              button={(open) => (
-                <Button variant="secondary" onClick={open}>
-                  Invite multiple
-                </Button>
-              )}
-            >
-              {(close) => <InviteMultipleForm choices={data.choices} defaultTeam={data.myTeam} onClose={close} />}
-            </DialogButton>
-          </div>
-        ) : null}
+        {data.canInvite ? <InviteButtons choices={data.choices} defaultTeam={data.myTeam} canInviteCompanyAdmin={data.me.companyAdmin} /> : null}
       </div>
 
       <SearchInput value={query} onChange={setQuery} label="Search by name, e-mail, group or office" />

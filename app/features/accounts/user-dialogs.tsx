@@ -4,7 +4,8 @@ import { useFetcher } from "@remix-run/react";
 import clsx from "clsx";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/button";
-import { DialogActions, DialogError } from "~/components/dialog";
+import { DialogError, FormActions } from "~/components/dialog";
+import { DialogButton } from "~/components/list-block";
 import { Field, inputProps } from "~/components/field";
 import { useToast } from "~/components/toast";
 import { useDialogForm } from "~/components/use-dialog-form";
@@ -60,31 +61,6 @@ function Checkbox({
         {hint ? <span className="block text-xs text-slate-500">{hint}</span> : null}
       </span>
     </label>
-  );
-}
-
-function Actions({
-  onCancel,
-  busy,
-  label,
-  busyLabel,
-  disabled,
-}: {
-  onCancel: () => void;
-  busy: boolean;
-  label: string;
-  busyLabel: string;
-  disabled?: boolean;
-}) {
-  return (
-    <DialogActions>
-      <Button variant="secondary" onClick={onCancel}>
-        Cancel
-      </Button>
-      <Button type="submit" disabled={busy || disabled}>
-        {busy ? busyLabel : label}
-      </Button>
-    </DialogActions>
   );
 }
 
@@ -187,7 +163,7 @@ export function InviteForm({
         <TeamSelect idPrefix="invite" choices={choices} initial={defaultTeam} errors={{ group: fields.group.errors, office: fields.office.errors }} />
       )}
       <DialogError id={form.errorId} message={form.errors?.[0]} />
-      <Actions onCancel={onClose} busy={busy} label="Send invite" busyLabel="Inviting..." />
+      <FormActions onCancel={onClose} busy={busy} label="Send invite" busyLabel="Inviting..." />
     </fetcher.Form>
   );
 }
@@ -320,7 +296,7 @@ export function InviteMultipleForm({ choices, defaultTeam, onClose }: { choices:
         />
       ) : null}
       <DialogError message={reply?.message} />
-      <Actions onCancel={onClose} busy={busy} label="Send invites" busyLabel="Inviting..." disabled={showInvalid} />
+      <FormActions onCancel={onClose} busy={busy} label="Send invites" busyLabel="Inviting..." disabled={showInvalid} />
     </fetcher.Form>
   );
 }
@@ -393,7 +369,7 @@ export function UserEditForm({
         ) : null}
       </fieldset>
       <DialogError id={form.errorId} message={form.errors?.[0]} />
-      <Actions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
+      <FormActions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
     </fetcher.Form>
   );
 }
@@ -449,7 +425,7 @@ export function TeamForm({ user, choices, onClose }: { user: TeamUser; choices: 
         />
       ) : null}
       <DialogError id={form.errorId} message={form.errors?.[0]} />
-      <Actions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
+      <FormActions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
     </fetcher.Form>
   );
 }
@@ -477,5 +453,34 @@ export function ResendInviteButton({ userId, name }: { userId: string; name: str
       </button>
       {failed ? <span className="ml-2 text-xs text-red-600">Something went wrong</span> : null}
     </fetcher.Form>
+  );
+}
+
+/** 'Invite' and 'Invite multiple' above a users list, each opening its dialog. */
+export function InviteButtons({
+  choices,
+  defaultTeam,
+  canInviteCompanyAdmin,
+}: {
+  choices: TeamChoices;
+  defaultTeam: { groupId: string; officeId: string } | null;
+  canInviteCompanyAdmin: boolean;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <DialogButton title="Invite new administrators/employees" button={(open) => <Button onClick={open}>Invite</Button>}>
+        {(close) => <InviteForm choices={choices} defaultTeam={defaultTeam} canInviteCompanyAdmin={canInviteCompanyAdmin} onClose={close} />}
+      </DialogButton>
+      <DialogButton
+        title="Invite new administrators/employees"
+        button={(open) => (
+          <Button variant="secondary" onClick={open}>
+            Invite multiple
+          </Button>
+        )}
+      >
+        {(close) => <InviteMultipleForm choices={choices} defaultTeam={defaultTeam} onClose={close} />}
+      </DialogButton>
+    </div>
   );
 }

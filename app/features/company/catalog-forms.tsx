@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { useCallback, useState, type ReactNode } from "react";
 import { Button } from "~/components/button";
-import { DialogActions, DialogError } from "~/components/dialog";
+import { DialogActions, DialogError, FormActions } from "~/components/dialog";
 import { Field, inputProps } from "~/components/field";
 import { useToast } from "~/components/toast";
 import { useDialogFetcher, useDialogForm } from "~/components/use-dialog-form";
@@ -26,31 +26,6 @@ export function Hidden({ values }: { values: Record<string, string | undefined> 
   );
 }
 
-export function Actions({
-  onCancel,
-  busy,
-  label,
-  busyLabel,
-  disabled,
-}: {
-  onCancel: () => void;
-  busy: boolean;
-  label: string;
-  busyLabel: string;
-  disabled?: boolean;
-}) {
-  return (
-    <DialogActions>
-      <Button variant="secondary" onClick={onCancel}>
-        Cancel
-      </Button>
-      <Button type="submit" disabled={busy || disabled}>
-        {busy ? busyLabel : label}
-      </Button>
-    </DialogActions>
-  );
-}
-
 interface FormProps {
   onClose: () => void;
 }
@@ -70,7 +45,7 @@ export function GroupForm({ intent, group, onClose }: FormProps & { intent: stri
         multiple={undefined}
       />
       <DialogError id={form.errorId} message={form.errors?.[0]} />
-      <Actions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
+      <FormActions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
     </fetcher.Form>
   );
 }
@@ -98,7 +73,7 @@ export function NameForm({
       <Hidden values={{ intent, id }} />
       <Field label={label} data-autofocus autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
       <DialogError id={form.errorId} message={form.errors?.[0]} />
-      <Actions onCancel={onClose} busy={busy} label={submitLabel} busyLabel={busyLabel} disabled={name.trim() === ""} />
+      <FormActions onCancel={onClose} busy={busy} label={submitLabel} busyLabel={busyLabel} disabled={name.trim() === ""} />
     </fetcher.Form>
   );
 }
@@ -112,7 +87,7 @@ export function SkillLevelForm({ intent, level, onClose }: FormProps & { intent:
       <Field label="Name" data-autofocus autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
       <Field label="Level" inputMode="numeric" step={1} {...inputProps(fields.level, { type: "number" })} min={0} max={SKILL_LEVEL_MAX} />
       <DialogError id={form.errorId} message={form.errors?.[0]} />
-      <Actions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
+      <FormActions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
     </fetcher.Form>
   );
 }
@@ -174,7 +149,7 @@ export function StageForm({ intent, stage, onClose }: FormProps & { intent: stri
         ) : null}
       </fieldset>
       <DialogError id={form.errorId} message={form.errors?.[0]} />
-      <Actions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
+      <FormActions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
     </fetcher.Form>
   );
 }

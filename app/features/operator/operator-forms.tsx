@@ -4,7 +4,8 @@ import { Field, inputProps } from "~/components/field";
 import type { CompanySettings } from "~/domain/company/settings.schema";
 import { operatorCompanyCreateSchema, operatorCompanyUpdateSchema, SETTING_SWITCHES } from "~/domain/operator/operator.schema";
 import { useDialogForm } from "~/components/use-dialog-form";
-import { Actions, Hidden } from "~/features/company/catalog-forms";
+import { FormActions } from "~/components/dialog";
+import { Hidden } from "~/features/company/catalog-forms";
 
 /** "enableDetailedViewHours" reads "Enable detailed view hours". */
 export function settingLabel(key: string): string {
@@ -21,7 +22,7 @@ export function CompanyCreateForm({ onClose }: { onClose: () => void }) {
       <Field label="Administrator's name" autoComplete="off" {...inputProps(fields.adminName, { type: "text" })} />
       <Field label="Administrator's e-mail" autoComplete="off" {...inputProps(fields.adminEmail, { type: "email" })} />
       <DialogError id={form.errorId} message={form.errors?.[0]} />
-      <Actions onCancel={onClose} busy={busy} label="Create and invite" busyLabel="Creating..." />
+      <FormActions onCancel={onClose} busy={busy} label="Create and invite" busyLabel="Creating..." />
     </fetcher.Form>
   );
 }
@@ -98,7 +99,7 @@ export function CompanySettingsForm({
         </div>
       </fieldset>
       <DialogError id={form.errorId} message={form.errors?.[0]} />
-      <Actions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
+      <FormActions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
     </fetcher.Form>
   );
 }
