@@ -55,8 +55,16 @@ const API_RUNS = Math.round(RUNS * 0.7);
 const PAGE_RUNS = RUNS - API_RUNS;
 /** A refusal may count the failure here; nowhere else. */
 const REFUSAL_MAY_WRITE = new Set(["login_attempts"]);
-/** Columns any signed-in request may write after its answer: sessions.last_seen_at (at most every 5 minutes, decision 0086). */
-const BOOKKEEPING_COLUMNS: Record<string, string[]> = { sessions: ["last_seen_at"] };
+/**
+ * Columns written after an answer, by the request or by an earlier one's background work, that
+ * no refusal is about: a session's last-seen time (at most every 5 minutes, decision 0086) and
+ * an outbox mail's delivery state (an earlier accepted case's mail being sent in waitUntil).
+ * A refused request that queued a mail (INSERT) or changed a mail's content is still caught.
+ */
+const BOOKKEEPING_COLUMNS: Record<string, string[]> = {
+  sessions: ["last_seen_at"],
+  email_outbox: ["status", "attempts", "last_error", "next_attempt_at", "sent_at"],
+};
 
 type Auth = Role | "anonymous" | "foreignEmployee" | "foreignCompanyAdmin" | "garbage" | "crossSite";
 const AUTHS: Auth[] = [...ALL_ROLES, "anonymous", "foreignEmployee", "foreignCompanyAdmin", "garbage", "crossSite"];
