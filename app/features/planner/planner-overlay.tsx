@@ -198,6 +198,7 @@ export function PlannerOverlay({ open, onClose, title }: { open: boolean; onClos
             start={startDate}
             dayCount={dayCount}
             phone={viewport < PLANNER.phoneWidth}
+            small={viewport < 400}
             write={write}
             onEdit={setEditor}
             onDragChange={setDragging}
@@ -225,6 +226,7 @@ function Timeline({
   start,
   dayCount,
   phone,
+  small,
   write,
   onEdit,
   onDragChange,
@@ -235,6 +237,8 @@ function Timeline({
   dayCount: number;
   /** Phone layout: one week fills the width, the name sits above the bar row. */
   phone: boolean;
+  /** Under 400 px the bar text shrinks once more (spec: breakpoints at 600 and 400 px). */
+  small: boolean;
   write: (change: PlannerWrite) => Promise<unknown>;
   onEdit: (state: PlannerEditorState) => void;
   onDragChange: (dragging: boolean) => void;
@@ -569,6 +573,7 @@ function Timeline({
                           item={shown}
                           columns={columns}
                           phone={phone}
+                          small={small}
                           dragging={rowPreview?.itemKey === item.key}
                           onOpen={() => openItem(item)}
                           onKey={(e) => onItemKey(e, item)}
@@ -639,6 +644,7 @@ function Bar({
   item,
   columns,
   phone,
+  small,
   dragging,
   onOpen,
   onKey,
@@ -646,6 +652,7 @@ function Bar({
   item: Item;
   columns: DayColumn[];
   phone: boolean;
+  small: boolean;
   dragging: boolean;
   onOpen: () => void;
   onKey: (event: KeyboardEvent<HTMLButtonElement>) => void;
@@ -659,8 +666,10 @@ function Bar({
   const width = Math.max(span.width - 2, 6);
   // px-1.5 on both sides, and a pixel to spare.
   const room = width - 13;
-  const showTitle = textWidth(title, "500 12px") <= room;
-  const showDetail = Boolean(detail) && textWidth(detail!, "400 11px") <= room;
+  // Bar text: 12/11 px, 11/10 px under 600 px, 10/9 px under 400 px.
+  const [titlePx, detailPx] = small ? [10, 9] : phone ? [11, 10] : [12, 11];
+  const showTitle = textWidth(title, `500 ${titlePx}px`) <= room;
+  const showDetail = Boolean(detail) && textWidth(detail!, `400 ${detailPx}px`) <= room;
   return (
     <div
       data-item={item.key}
@@ -687,12 +696,12 @@ function Bar({
         )}
       >
         {showTitle ? (
-          <span className="block text-xs font-medium" data-testid="planner-item-title">
+          <span className="block font-medium" style={{ fontSize: titlePx }} data-testid="planner-item-title">
             {title}
           </span>
         ) : null}
         {showDetail && (showTitle || !phone) ? (
-          <span className="block text-[11px]" data-testid="planner-item-detail">
+          <span className="block" style={{ fontSize: detailPx }} data-testid="planner-item-detail">
             {detail}
           </span>
         ) : null}
