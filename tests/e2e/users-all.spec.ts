@@ -21,15 +21,26 @@ test("a header click sorts the loaded rows without a request and keeps the order
     if (["document", "fetch", "xhr"].includes(request.resourceType())) requests.push(request.url());
   });
   const before = await emails();
-  const started = Date.now();
-  await emailHeader.click();
+  // Click to the next painted frame after the rows changed, timed in the page.
+  const ms = await emailHeader.evaluate(
+    (link: HTMLElement) =>
+      new Promise<number>((resolve) => {
+        const observer = new MutationObserver(() => {
+          observer.disconnect();
+          requestAnimationFrame(() => resolve(performance.now() - started));
+        });
+        observer.observe(document.querySelector("tbody")!, { childList: true, subtree: true, characterData: true });
+        const started = performance.now();
+        link.click();
+      }),
+  );
   await expect.poll(emails).toEqual(sorted(before, 1));
-  const ms = Date.now() - started;
   await emailHeader.click();
   await expect.poll(emails).toEqual(sorted(before, -1));
   expect(requests, "requests made by sorting").toEqual([]);
   expect(new URL(page.url()).search).toBe("?sort=email&dir=desc");
-  test.info().annotations.push({ type: "sort click to sorted rows", description: `${ms} ms` });
+  test.info().annotations.push({ type: "sort click to sorted rows", description: `${Math.round(ms)} ms` });
+  console.log(`/users/all: header click to sorted rows painted in ${Math.round(ms)} ms`);
 
   // A reload renders the same order from the server.
   await page.reload();

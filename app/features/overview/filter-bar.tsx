@@ -3,6 +3,7 @@ import clsx from "clsx";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { ALL, toggleSelection, type Selection } from "~/domain/users/overview-query";
 import type { FilterOptions } from "~/domain/users/overview.types";
+import { PortalInMain } from "~/components/portal-in-main";
 
 const SEARCH_DEBOUNCE_MS = 250;
 
@@ -78,49 +79,51 @@ export function FilterBar({
           </label>
           <SearchBox id={searchId} value={term} onChange={onTermChange} />
         </div>
-        <Listbox value={selectedKeys} onChange={change} multiple>
-          <div className="min-w-0 sm:w-72">
-            <Label className="sr-only">Offices and groups</Label>
-            <ListboxButton
-              className="flex w-full items-center justify-between gap-2 rounded-md bg-white px-3 py-2 text-left text-sm text-slate-800 ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
-              data-testid="team-filter"
+        <PortalInMain>
+          <Listbox value={selectedKeys} onChange={change} multiple>
+            <div className="min-w-0 sm:w-72">
+              <Label className="sr-only">Offices and groups</Label>
+              <ListboxButton
+                className="flex w-full items-center justify-between gap-2 rounded-md bg-white px-3 py-2 text-left text-sm text-slate-800 ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
+                data-testid="team-filter"
+              >
+                <span className="truncate">{parts.length ? parts.join(", ") : "Choose offices and groups"}</span>
+                <svg viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true">
+                  <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4" />
+                </svg>
+              </ListboxButton>
+            </div>
+            {/* Not modal: the grid behind stays readable and updates with each pick. */}
+            <ListboxOptions
+              anchor={{ to: "bottom end", gap: 4 }}
+              modal={false}
+              className="z-40 max-h-80 w-(--button-width) min-w-64 overflow-y-auto rounded-lg bg-white p-1 text-sm shadow-lg ring-1 ring-slate-200 focus:outline-none"
             >
-              <span className="truncate">{parts.length ? parts.join(", ") : "Choose offices and groups"}</span>
-              <svg viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true">
-                <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4" />
-              </svg>
-            </ListboxButton>
-          </div>
-          {/* Not modal: the grid behind stays readable and updates with each pick. */}
-          <ListboxOptions
-            anchor={{ to: "bottom end", gap: 4 }}
-            modal={false}
-            className="z-40 max-h-80 w-(--button-width) min-w-64 overflow-y-auto rounded-lg bg-white p-1 text-sm shadow-lg ring-1 ring-slate-200 focus:outline-none"
-          >
-            <div role="group" aria-labelledby={officeHeading}>
-              <div id={officeHeading} role="presentation" className="px-2 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                Offices
+              <div role="group" aria-labelledby={officeHeading}>
+                <div id={officeHeading} role="presentation" className="px-2 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                  Offices
+                </div>
+                {options.allOffices ? <Option value={key("office", ALL)}>All offices</Option> : null}
+                {options.offices.map((office) => (
+                  <Option key={office._id} value={key("office", office._id)} detail={office.groupName}>
+                    {office.name}
+                  </Option>
+                ))}
               </div>
-              {options.allOffices ? <Option value={key("office", ALL)}>All offices</Option> : null}
-              {options.offices.map((office) => (
-                <Option key={office._id} value={key("office", office._id)} detail={office.groupName}>
-                  {office.name}
-                </Option>
-              ))}
-            </div>
-            <div role="group" aria-labelledby={groupHeading}>
-              <div id={groupHeading} role="presentation" className="px-2 pt-3 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                Groups
+              <div role="group" aria-labelledby={groupHeading}>
+                <div id={groupHeading} role="presentation" className="px-2 pt-3 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                  Groups
+                </div>
+                {options.allGroups ? <Option value={key("group", ALL)}>All groups</Option> : null}
+                {options.groups.map((group) => (
+                  <Option key={group._id} value={key("group", group._id)}>
+                    {group.name}
+                  </Option>
+                ))}
               </div>
-              {options.allGroups ? <Option value={key("group", ALL)}>All groups</Option> : null}
-              {options.groups.map((group) => (
-                <Option key={group._id} value={key("group", group._id)}>
-                  {group.name}
-                </Option>
-              ))}
-            </div>
-          </ListboxOptions>
-        </Listbox>
+            </ListboxOptions>
+          </Listbox>
+        </PortalInMain>
         {side}
       </div>
       {noOffice || noGroup ? (

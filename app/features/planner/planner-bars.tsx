@@ -87,6 +87,7 @@ export function Bar({
   item,
   columns,
   phone,
+  small,
   dragging,
   onOpen,
   onKey,
@@ -94,6 +95,8 @@ export function Bar({
   item: Item;
   columns: DayColumn[];
   phone: boolean;
+  /** Under 400 px: the smallest bar text. */
+  small: boolean;
   dragging: boolean;
   onOpen: () => void;
   onKey: (event: KeyboardEvent<HTMLButtonElement>) => void;
@@ -107,8 +110,10 @@ export function Bar({
   const width = Math.max(span.width - 2, 6);
   // px-1.5 on both sides, and a pixel to spare.
   const room = width - 13;
-  const showTitle = textWidth(title, "500 12px") <= room;
-  const showDetail = Boolean(detail) && textWidth(detail!, "400 11px") <= room;
+  // Bar text: 12/11 px, 11/10 px under 600 px, 10/9 px under 400 px.
+  const [titlePx, detailPx] = small ? [10, 9] : phone ? [11, 10] : [12, 11];
+  const showTitle = textWidth(title, `500 ${titlePx}px`) <= room;
+  const showDetail = Boolean(detail) && textWidth(detail!, `400 ${detailPx}px`) <= room;
   return (
     <div
       data-item={item.key}
@@ -135,12 +140,12 @@ export function Bar({
         )}
       >
         {showTitle ? (
-          <span className="block text-xs font-medium" data-testid="planner-item-title">
+          <span className="block font-medium" style={{ fontSize: titlePx }} data-testid="planner-item-title">
             {title}
           </span>
         ) : null}
         {showDetail && (showTitle || !phone) ? (
-          <span className="block text-[11px]" data-testid="planner-item-detail">
+          <span className="block" style={{ fontSize: detailPx }} data-testid="planner-item-detail">
             {detail}
           </span>
         ) : null}

@@ -142,6 +142,7 @@ export function PlannerOverlay({ open, onClose, title }: { open: boolean; onClos
             start={startDate}
             dayCount={dayCount}
             phone={viewport < PLANNER.phoneWidth}
+            small={viewport < 400}
             write={write}
             onEdit={setEditor}
             onDragChange={setDragging}
@@ -169,6 +170,7 @@ function Timeline({
   start,
   dayCount,
   phone,
+  small,
   write,
   onEdit,
   onDragChange,
@@ -179,6 +181,8 @@ function Timeline({
   dayCount: number;
   /** Phone layout: one week fills the width, the name sits above the bar row. */
   phone: boolean;
+  /** Under 400 px the bar text shrinks once more (spec: breakpoints at 600 and 400 px). */
+  small: boolean;
   write: (change: PlannerWrite) => Promise<unknown>;
   onEdit: (state: PlannerEditorState) => void;
   onDragChange: (dragging: boolean) => void;
@@ -513,6 +517,7 @@ function Timeline({
                           item={shown}
                           columns={columns}
                           phone={phone}
+                          small={small}
                           dragging={rowPreview?.itemKey === item.key}
                           onOpen={() => openItem(item)}
                           onKey={(e) => onItemKey(e, item)}
