@@ -21,9 +21,10 @@
  * Bounded: BENCH_RUNS timed requests per measure (default 40, after 5 warm-ups), and a
  * watchdog that stops everything after BENCH_TIMEOUT_S seconds (default 1500).
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
+import { buildSnapshot, startSnapshotServer } from "../scripts/snapshot-server";
 import { dryRunBundle, environmentsOf, kibText } from "../scripts/worker-bundle";
 import { measureFanout, measureRealtime } from "./realtime";
 
@@ -32,7 +33,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const WARMUP = 5;
 const PORT = Number(process.env.BENCH_PORT ?? 8796);
 const TIMEOUT_S = Number(process.env.BENCH_TIMEOUT_S ?? 1500);
-const HOST = "127.0.0.1";
 const APP = ".wrangler/bench-app";
 const PASSWORD = "demo-password-1";
 const ACCOUNTS = { admin: "admin@demo.test", companyAdmin: "companyadmin@demo.test" } as const;
@@ -72,16 +72,9 @@ function run(command: string, args: string[], extraEnv: Record<string, string> =
   execFileSync(command, args, { stdio: ["ignore", "ignore", "inherit"], env: { ...env, ...extraEnv } });
 }
 
-/** The Worker bundled once plus a copy of public/, so builds elsewhere in the tree cannot reload the server mid-run. */
 function snapshot() {
   const started = Date.now();
-  run("npm", ["run", "build", "--silent"]);
-  rmSync(APP, { recursive: true, force: true });
-  mkdirSync(APP, { recursive: true });
-  run("wrangler", ["deploy", "--dry-run", "--env=dev", "--outdir", `${APP}/worker`]);
-  cpSync("public", `${APP}/public`, { recursive: true });
-  const manifest = /\/build\/manifest-[A-Za-z0-9]+\.js/.exec(readFileSync(`${APP}/worker/app.js`, "utf8"))?.[0];
-  if (!manifest || !existsSync(`${APP}/public${manifest}`)) throw new Error("the build changed while it was copied; run the bench again");
+  buildSnapshot(APP);
   console.log(`built a snapshot in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -100,43 +93,8 @@ function seed(people: number): string {
 }
 
 async function startServer(state: string, port: number): Promise<string> {
-  const child = spawn(
-    "wrangler",
-    [
-      "dev",
-      `${APP}/worker/app.js`,
-      "--config",
-      "wrangler.toml",
-      "--env",
-      "dev",
-      "--no-bundle",
-      "--assets",
-      `${APP}/public`,
-      "--port",
-      String(port),
-      "--ip",
-      HOST,
-      "--persist-to",
-      state,
-      "--show-interactive-dev-session=false",
-    ],
-    { env, detached: true, stdio: ["ignore", "ignore", "pipe"] },
-  );
-  children.add(child);
-  let errors = "";
-  child.stderr?.on("data", (chunk) => (errors = (errors + chunk).slice(-4000)));
-  const base = `http://${HOST}:${port}`;
-  const started = Date.now();
-  while (Date.now() - started < 120_000) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited: ${errors}`);
-    try {
-      if ((await fetch(`${base}/login`)).ok) return base;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`wrangler dev did not answer within 120 s: ${errors}`);
+  const { base } = await startSnapshotServer({ app: APP, state, port, onStart: (child) => children.add(child) });
+  return base;
 }
 
 async function signIn(base: string, email: string): Promise<string> {

@@ -20,9 +20,10 @@
  * Bounded: a fixed number of clients and seconds, each request times out after 10 s, and a
  * watchdog stops everything after CHAOS_TIMEOUT_S (default 300). Loopback only.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { execFileSync, type ChildProcess } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { buildSnapshot, startSnapshotServer } from "../../scripts/snapshot-server";
 
 const CLIENTS = Number(process.env.CHAOS_CLIENTS ?? 50);
 const DURATION_S = Number(process.env.CHAOS_DURATION_S ?? 60);
@@ -67,15 +68,8 @@ function run(command: string, args: string[], extraEnv: Record<string, string> =
   });
 }
 
-/** The Worker bundled once plus a copy of public/, so a build elsewhere in the tree cannot reload the server mid-run. */
 function snapshot() {
-  run("npm", ["run", "build", "--silent"]);
-  rmSync(APP, { recursive: true, force: true });
-  mkdirSync(APP, { recursive: true });
-  run("wrangler", ["deploy", "--dry-run", "--env=dev", "--outdir", `${APP}/worker`]);
-  cpSync("public", `${APP}/public`, { recursive: true });
-  const manifest = /\/build\/manifest-[A-Za-z0-9]+\.js/.exec(readFileSync(`${APP}/worker/app.js`, "utf8"))?.[0];
-  if (!manifest || !existsSync(`${APP}/public${manifest}`)) throw new Error("the build changed while it was copied; run again");
+  buildSnapshot(APP);
 }
 
 function freshState() {
@@ -102,43 +96,8 @@ function freePort(): Promise<number> {
 }
 
 async function startServer(port: number): Promise<number> {
-  const started = Date.now();
-  const child = spawn(
-    "wrangler",
-    [
-      "dev",
-      `${APP}/worker/app.js`,
-      "--config",
-      "wrangler.toml",
-      "--env",
-      "dev",
-      "--no-bundle",
-      "--assets",
-      `${APP}/public`,
-      "--port",
-      String(port),
-      "--ip",
-      HOST,
-      "--persist-to",
-      STATE,
-      "--show-interactive-dev-session=false",
-    ],
-    // Its own process group, so that one kill reaches wrangler, workerd and everything they started.
-    { env, detached: true, stdio: ["ignore", "ignore", "pipe"] },
-  );
-  server = child;
-  let errors = "";
-  child.stderr?.on("data", (chunk) => (errors = (errors + chunk).slice(-20000)));
-  while (Date.now() - started < 120_000) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited: ${errors}`);
-    try {
-      if ((await fetch(`http://${HOST}:${port}/login`)).ok) return Date.now() - started;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`wrangler dev did not answer within 120 s: ${errors}`);
+  const { startMs } = await startSnapshotServer({ app: APP, state: STATE, port, pollMs: 100, onStart: (child) => (server = child) });
+  return startMs;
 }
 
 /**
