@@ -48,8 +48,6 @@ export function FilterBar({
   side?: ReactNode;
 }) {
   const searchId = useId();
-  const officeHeading = useId();
-  const groupHeading = useId();
   const officeNames = new Map(options.offices.map((o) => [o._id, o.name]));
   const groupNames = new Map(options.groups.map((g) => [g._id, g.name]));
   const selectedKeys = keysOf(offices, groups);
@@ -99,28 +97,17 @@ export function FilterBar({
               modal={false}
               className="z-40 max-h-80 w-(--button-width) min-w-64 overflow-y-auto rounded-lg bg-white p-1 text-sm shadow-lg ring-1 ring-slate-200 focus:outline-none"
             >
-              <div role="group" aria-labelledby={officeHeading}>
-                <div id={officeHeading} role="presentation" className="px-2 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                  Offices
-                </div>
-                {options.allOffices ? <Option value={key("office", ALL)}>All offices</Option> : null}
-                {options.offices.map((office) => (
-                  <Option key={office._id} value={key("office", office._id)} detail={office.groupName}>
-                    {office.name}
-                  </Option>
-                ))}
-              </div>
-              <div role="group" aria-labelledby={groupHeading}>
-                <div id={groupHeading} role="presentation" className="px-2 pt-3 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                  Groups
-                </div>
-                {options.allGroups ? <Option value={key("group", ALL)}>All groups</Option> : null}
-                {options.groups.map((group) => (
-                  <Option key={group._id} value={key("group", group._id)}>
-                    {group.name}
-                  </Option>
-                ))}
-              </div>
+              <OptionGroup
+                heading="Offices"
+                all={options.allOffices ? { value: key("office", ALL), label: "All offices" } : null}
+                items={options.offices.map((office) => ({ value: key("office", office._id), label: office.name, detail: office.groupName }))}
+              />
+              <OptionGroup
+                heading="Groups"
+                spaced
+                all={options.allGroups ? { value: key("group", ALL), label: "All groups" } : null}
+                items={options.groups.map((group) => ({ value: key("group", group._id), label: group.name }))}
+              />
             </ListboxOptions>
           </Listbox>
         </PortalInMain>
@@ -132,6 +119,39 @@ export function FilterBar({
           {noGroup ? <p>No group selected</p> : null}
         </div>
       ) : null}
+    </div>
+  );
+}
+
+/** One labelled block of the multi-select (offices, groups), with its 'All …' choice first when the caller may pick it. */
+function OptionGroup({
+  heading,
+  all,
+  items,
+  spaced = false,
+}: {
+  heading: string;
+  /** A block after another gets more room above its heading. */
+  spaced?: boolean;
+  all: { value: string; label: string } | null;
+  items: { value: string; label: string; detail?: string | null }[];
+}) {
+  const id = useId();
+  return (
+    <div role="group" aria-labelledby={id}>
+      <div
+        id={id}
+        role="presentation"
+        className={clsx("px-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase", spaced ? "pt-3" : "pt-2")}
+      >
+        {heading}
+      </div>
+      {all ? <Option value={all.value}>{all.label}</Option> : null}
+      {items.map((item) => (
+        <Option key={item.value} value={item.value} detail={item.detail}>
+          {item.label}
+        </Option>
+      ))}
     </div>
   );
 }
