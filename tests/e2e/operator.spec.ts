@@ -34,6 +34,25 @@ test("editing a company refuses a matters time period of 0", async ({ page }) =>
   await expect(dialog.getByText("Needs to be a whole number of days from 1 to 90.")).toBeVisible();
 });
 
+test("the operator sets a firm's title ranking, one title per line, and it is kept", async ({ page }) => {
+  await login(page, OPERATOR);
+  await page.goto("/operator");
+  await page.getByRole("button", { name: "Edit Other Firm" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Other Firm" });
+  const ranking = dialog.getByLabel("Title ranking (most senior first, one per line)");
+  await ranking.fill("Partner\n\n  Counsel \nAssociate");
+  for (const [name, viewport] of Object.entries(viewports)) {
+    await page.setViewportSize(viewport);
+    await dialog.screenshot({ path: `test-results/screenshots/operator-title-ranking-${name}-${viewport.width}.png` });
+  }
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole("button", { name: "Edit Other Firm" }).click();
+  await expect(page.getByRole("dialog", { name: "Edit Other Firm" }).getByLabel("Title ranking (most senior first, one per line)")).toHaveValue(
+    "Partner\nCounsel\nAssociate",
+  );
+});
+
 test("someone who is not an operator gets the not-found page", async ({ page }) => {
   await login(page, accounts.companyAdmin);
   const response = await page.goto("/operator");
