@@ -209,6 +209,13 @@ export async function requireUser(request: Request, context: LoadContext): Promi
   return actor;
 }
 
+/** For pages only some may open: a signed-out person goes to /login, one not `allowed` to /home. */
+export async function requireUserWho(request: Request, context: LoadContext, allowed: (user: User) => boolean): Promise<Actor> {
+  const actor = await requireUser(request, context);
+  if (!allowed(actor.user)) throw redirect("/home");
+  return actor;
+}
+
 /** For /api/v2: a missing, bad, expired or revoked credential is a 401 JSON answer. */
 export async function requireApiUser(request: Request, context: LoadContext): Promise<Actor> {
   const actor = await getActor(request, context);

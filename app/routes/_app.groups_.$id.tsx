@@ -2,12 +2,12 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { isManager, isAdmin } from "~/auth/permissions";
-import { requireUser } from "~/auth/session.server";
-import { Button } from "~/components/button";
+import { requireUserWho } from "~/auth/session.server";
 import { createOffice, deleteGroup, getGroup, listOffices, updateGroup } from "~/domain/company/catalog.server";
 import { groupUpsertSchema, officeRenameSchema } from "~/domain/company/catalog.schema";
 import { domainCtx } from "~/domain/context";
-import { ConfirmForm, GroupForm, NameForm } from "~/features/company/catalog-forms";
+import { GroupForm, NameForm } from "~/features/company/catalog-forms";
+import { CatalogEntryPage } from "~/features/company/catalog-entry-page";
 import { AddButton, DialogButton, ListBlock } from "~/components/list-block";
 import { Icon } from "~/components/icon";
 import { orStatusPage, submitForm } from "~/lib/page-form.server";
@@ -16,8 +16,7 @@ import { orStatusPage, submitForm } from "~/lib/page-form.server";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.group.name ?? "Group"} · Availability` }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const actor = await requireUser(request, context);
-  if (!isAdmin(actor.user)) throw redirect("/home");
+  const actor = await requireUserWho(request, context, isAdmin);
   const ctx = domainCtx(context, actor);
   const group = await orStatusPage(getGroup(ctx, params.id!));
   const offices = await listOffices(ctx, { groupId: group._id });
@@ -25,9 +24,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireUser(request, context);
-  if (!isAdmin(actor.user)) throw redirect("/home");
-  const ctx = domainCtx(context, actor);
+  const ctx = domainCtx(context, await requireUserWho(request, context, isAdmin));
   const groupId = params.id!;
   const form = await request.formData();
   switch (form.get("intent")) {
@@ -49,75 +46,46 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function GroupPage() {
   const { group, offices, canManage } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-3xl px-4 py-6 sm:px-8 sm:py-10">
-      <Link to="/groups" className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-brand-700 hover:underline">
-        <Icon name="back" />
-        Back to company
-      </Link>
-
-      <section aria-labelledby="group-heading" className="mt-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-          <div className="min-w-0">
-            <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Group</p>
-            <h1 id="group-heading" className="mt-1 text-2xl font-semibold break-words text-slate-900">
-              {group.name}
-            </h1>
-            <div className="mt-3">
-              <h2 className="text-xs font-medium text-slate-500">SSO identifiers</h2>
-              {group.ssoIdentifiers.length ? (
-                <ul className="mt-1 flex flex-wrap gap-1.5" aria-label="SSO identifiers">
-                  {group.ssoIdentifiers.map((identifier) => (
-                    <li key={identifier} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">
-                      {identifier}
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="mt-1 text-sm text-slate-500">None</p>
-              )}
-            </div>
-          </div>
-          {canManage ? (
-            <div className="flex shrink-0 gap-3">
-              <DialogButton
-                title="Edit group"
-                button={(open) => (
-                  <Button variant="secondary" onClick={open}>
-                    <Icon name="edit" />
-                    Edit group
-                  </Button>
-                )}
-              >
-                {(close) => <GroupForm intent="updateGroup" group={group} onClose={close} />}
-              </DialogButton>
-              <DialogButton
-                title="Delete group"
-                button={(open) => (
-                  <Button variant="danger" onClick={open}>
-                    <Icon name="trash" />
-                    Delete
-                  </Button>
-                )}
-              >
-                {(close) => (
-                  <ConfirmForm intent="deleteGroup" onClose={close}>
-                    <p>
-                      Delete <strong className="font-semibold text-slate-900">{group.name}</strong>?
-                    </p>
-                    <p className="mt-2">
-                      {offices.length === 0
-                        ? "The group has no offices."
-                        : `Its ${offices.length === 1 ? "office is" : `${offices.length} offices are`} deleted with it.`}{" "}
-                      People in the group stay in the company without a group or office until you move them. This cannot be undone.
-                    </p>
-                  </ConfirmForm>
-                )}
-              </DialogButton>
-            </div>
-          ) : null}
+    <CatalogEntryPage
+      kind="Group"
+      name={group.name}
+      back={{ to: "/groups", label: "Back to company" }}
+      details={
+        <div className="mt-3">
+          <h2 className="text-xs font-medium text-slate-500">SSO identifiers</h2>
+          {group.ssoIdentifiers.length ? (
+            <ul className="mt-1 flex flex-wrap gap-1.5" aria-label="SSO identifiers">
+              {group.ssoIdentifiers.map((identifier) => (
+                <li key={identifier} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">
+                  {identifier}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-1 text-sm text-slate-500">None</p>
+          )}
         </div>
-      </section>
-
+      }
+      canManage={canManage}
+      edit={{ title: "Edit group", buttonLabel: "Edit group", form: (close) => <GroupForm intent="updateGroup" group={group} onClose={close} /> }}
+      remove={{
+        title: "Delete group",
+        intent: "deleteGroup",
+        warning: (
+          <>
+            <p>
+              Delete <strong className="font-semibold text-slate-900">{group.name}</strong>?
+            </p>
+            <p className="mt-2">
+              {offices.length === 0
+                ? "The group has no offices."
+                : `Its ${offices.length === 1 ? "office is" : `${offices.length} offices are`} deleted with it.`}{" "}
+              People in the group stay in the company without a group or office until you move them. This cannot be undone.
+            </p>
+          </>
+        ),
+      }}
+    >
       <ListBlock
         title="Offices"
         className="mt-6"
@@ -146,6 +114,6 @@ export default function GroupPage() {
           </li>
         ))}
       </ListBlock>
-    </div>
+    </CatalogEntryPage>
   );
 }

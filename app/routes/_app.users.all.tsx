@@ -1,9 +1,9 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import clsx from "clsx";
 import { useMemo, useState, type MouseEvent, type ReactNode } from "react";
 import { isManager, isAdmin } from "~/auth/permissions";
-import { requireUser } from "~/auth/session.server";
+import { requireUser, requireUserWho } from "~/auth/session.server";
 import { mailerFor } from "~/domain/account/mailer.server";
 import { ForbiddenError } from "~/domain/errors";
 import { canChange, RoleBadge, UserRowMenu, useUserDialogs } from "~/features/accounts/user-admin-ui";
@@ -30,8 +30,7 @@ import { SearchInput } from "~/components/search-input";
 export const meta: MetaFunction = () => [{ title: "All users · Availability" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const actor = await requireUser(request, context);
-  if (!isAdmin(actor.user)) throw redirect("/home");
+  const actor = await requireUserWho(request, context, isAdmin);
   const page = await loadUsersPage(context, actor);
   // The order in the address, applied here for the first render and for use without
   // JavaScript; in the browser, a header click sorts the loaded rows (no request).

@@ -1,7 +1,7 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { canConfigureCompanyMail, canEditCustomHtml, isManager, isAdmin } from "~/auth/permissions";
-import { requireUser } from "~/auth/session.server";
+import { requireUserWho } from "~/auth/session.server";
 import {
   createGroup,
   createLevelOfSkill,
@@ -35,8 +35,7 @@ import { teamChoices } from "~/domain/users/team.server";
 
 /** The company page's data: the lists, and for managers the mail server, the custom HTML and the invite dialog's choices. */
 export async function loadCompanyPage({ request, context }: LoaderFunctionArgs) {
-  const actor = await requireUser(request, context);
-  if (!isAdmin(actor.user)) throw redirect("/home");
+  const actor = await requireUserWho(request, context, isAdmin);
   const ctx = domainCtx(context, actor);
   const { enableProjectStages, projectInvoicing } = actor.company.settings;
   const [overview, stages, categories] = await Promise.all([
@@ -75,8 +74,7 @@ const noFields = z.object({});
 
 /** The company page's writes, one intent each, through the one form pipeline. */
 export async function runCompanyPageAction({ request, context }: ActionFunctionArgs) {
-  const actor = await requireUser(request, context);
-  if (!isAdmin(actor.user)) throw redirect("/home");
+  const actor = await requireUserWho(request, context, isAdmin);
   const ctx = domainCtx(context, actor);
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
