@@ -1,10 +1,7 @@
-import { useEffect, useState } from "react";
-import type { DateRange } from "react-day-picker";
-import { Modal } from "~/components/dialog";
+import { useEffect, useMemo, useState } from "react";
 import type { ApiForecast } from "~/domain/forecasts/forecast.types";
 import { blockedDays } from "./day-picker";
-import { dayKey, parseDayKey } from "~/lib/dates";
-import { ForecastForm } from "./forecast-form";
+import { ForecastDialog, type ForecastInput } from "./forecast-form";
 import { useForecastWrite } from "./use-dashboard-write";
 
 export interface EditorState {
@@ -12,10 +9,7 @@ export interface EditorState {
   forecast?: ApiForecast;
 }
 
-/**
- * 'Add Forecast' / 'Edit Forecast'. While saving, the save button reads 'Saving...',
- * Cancel and Delete are disabled and the dialog cannot be closed.
- */
+/** The dashboard's 'Add Forecast' / 'Edit Forecast' for one's own forecasts, written through a fetcher. */
 export function ForecastEditor({
   state,
   onClose,
@@ -34,32 +28,20 @@ export function ForecastEditor({
 }) {
   const write = useForecastWrite("forecast-editor");
   const forecast = state?.forecast;
-  const [range, setRange] = useState<DateRange | undefined>();
-  const [status, setStatus] = useState<string | null>(null);
-  const [comment, setComment] = useState("");
   const [submitted, setSubmitted] = useState(false);
+  const initial = useMemo(() => (state ? { ...forecast } : null), [state, forecast]);
 
   useEffect(() => {
-    if (!state) return;
-    setRange(forecast ? { from: parseDayKey(forecast.startDate), to: parseDayKey(forecast.endDate) } : undefined);
-    setStatus(forecast?.status ?? (statusSelectable ? null : "away"));
-    setComment(forecast?.comment ?? "");
-    setSubmitted(false);
-  }, [state, forecast, statusSelectable]);
+    if (state) setSubmitted(false);
+  }, [state]);
 
   // Close once the save went through; stay open with the message when it was refused.
   useEffect(() => {
     if (submitted && !write.busy && !write.error) onClose();
   }, [submitted, write.busy, write.error, onClose]);
 
-  const saving = write.busy;
-  const close = () => {
-    if (!saving) onClose();
-  };
-  const save = () => {
-    if (!range?.from || !status) return;
+  const save = (fields: ForecastInput) => {
     setSubmitted(true);
-    const fields = { startDate: dayKey(range.from), endDate: dayKey(range.to ?? range.from), status, comment };
     if (forecast) write.submit("update", { forecastId: forecast._id, ...fields });
     else write.submit("create", fields);
   };
@@ -69,36 +51,24 @@ export function ForecastEditor({
     write.submit("delete", { forecastId: forecast._id });
   };
 
-  const blocked = blockedDays(
-    today,
-    absences.filter((a) => a._id !== forecast?._id),
-  );
   return (
-    <Modal
+    <ForecastDialog
       open={Boolean(state)}
-      onClose={close}
-      title={state?.mode === "edit" ? "Edit Forecast" : "Add Forecast"}
-      panelClassName="max-w-[600px]"
+      initial={initial}
+      idPrefix="forecast"
       zIndex={1060}
-    >
-      <ForecastForm
-        idPrefix="forecast"
-        statusSelectable={statusSelectable}
-        status={status}
-        onStatus={setStatus}
-        range={range}
-        onRange={setRange}
-        blocked={blocked}
-        comment={comment}
-        onComment={setComment}
-        commentLimit={commentLimit}
-        saving={saving}
-        editing={state?.mode === "edit"}
-        error={submitted ? write.error : null}
-        onCancel={close}
-        onDelete={remove}
-        onSave={save}
-      />
-    </Modal>
+      statusSelectable={statusSelectable}
+      blocked={blockedDays(
+        today,
+        absences.filter((a) => a._id !== forecast?._id),
+      )}
+      commentLimit={commentLimit}
+      saving={write.busy}
+      editing={state?.mode === "edit"}
+      error={submitted ? write.error : null}
+      onClose={onClose}
+      onDelete={remove}
+      onSave={save}
+    />
   );
 }

@@ -1,56 +1,93 @@
+import { useEffect, useState } from "react";
 import type { DateRange, Matcher } from "react-day-picker";
 import { Button } from "~/components/button";
-import { DialogActions, DialogError } from "~/components/dialog";
+import { DialogActions, DialogError, Modal } from "~/components/dialog";
 import { formatRange, RangeDayPicker } from "./day-picker";
-import { dayKey } from "~/lib/dates";
+import { dayKey, parseDayKey } from "~/lib/dates";
 import { StatusGrid } from "./status-grid";
 
+/** What the dialog opens with: an existing forecast's values, or a preselection. */
+export interface ForecastFields {
+  startDate?: string;
+  endDate?: string;
+  status?: string | null;
+  comment?: string | null;
+}
+
+/** What a save hands over: the picked days, the status and the comment. */
+export type ForecastInput = Record<"startDate" | "endDate" | "status" | "comment", string>;
+
 /**
- * The body of 'Add Forecast' / 'Edit Forecast', shared by the dashboard's editor and the
- * planner's: status grid (when a status is selectable), range picker, comment with its
- * counter, and Cancel / Delete / Add-Update with 'Saving...'. State lives with the caller.
+ * 'Add Forecast' / 'Edit Forecast', shared by the dashboard's editor and the planner's:
+ * status grid (when a status is selectable), range picker, comment with its counter, and
+ * Cancel / Delete / Add-Update with 'Saving...'. It keeps the fields; the caller decides
+ * what a save or a delete writes. While saving, Cancel and Delete are disabled and the
+ * dialog cannot be closed.
  */
-export function ForecastForm({
+export function ForecastDialog({
+  open,
+  initial,
   idPrefix,
+  description,
+  zIndex,
   statusSelectable,
-  status,
-  onStatus,
-  range,
-  onRange,
   blocked,
-  comment,
-  onComment,
   commentLimit,
   saving,
   editing,
   error,
-  onCancel,
+  onClose,
   onDelete,
   onSave,
 }: {
+  open: boolean;
+  /** Read each time the dialog opens (and when this object changes while open). */
+  initial: ForecastFields | null;
   idPrefix: string;
+  description?: string;
+  zIndex: number;
   statusSelectable: boolean;
-  status: string | null;
-  onStatus: (status: string) => void;
-  range: DateRange | undefined;
-  onRange: (range: DateRange | undefined) => void;
   blocked: Matcher[];
-  comment: string;
-  onComment: (comment: string) => void;
   commentLimit: number;
   saving: boolean;
   editing: boolean;
   error: string | null;
-  onCancel: () => void;
+  onClose: () => void;
   onDelete: () => void;
-  onSave: () => void;
+  onSave: (input: ForecastInput) => void;
 }) {
+  const [range, setRange] = useState<DateRange | undefined>();
+  const [status, setStatus] = useState<string | null>(null);
+  const [comment, setComment] = useState("");
+
+  useEffect(() => {
+    if (!open || !initial) return;
+    const start = initial.startDate;
+    setRange(start ? { from: parseDayKey(start), to: parseDayKey(initial.endDate ?? start) } : undefined);
+    setStatus(initial.status ?? (statusSelectable ? null : "away"));
+    setComment(initial.comment ?? "");
+  }, [open, initial, statusSelectable]);
+
+  const close = () => {
+    if (!saving) onClose();
+  };
+  const save = () => {
+    if (!range?.from || !status || saving) return;
+    onSave({ startDate: dayKey(range.from), endDate: dayKey(range.to ?? range.from), status, comment });
+  };
   return (
-    <>
+    <Modal
+      open={open}
+      onClose={close}
+      title={editing ? "Edit Forecast" : "Add Forecast"}
+      description={description}
+      panelClassName="max-w-[600px]"
+      zIndex={zIndex}
+    >
       {statusSelectable ? (
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-slate-700">Status</legend>
-          <StatusGrid value={status} onChange={onStatus} disabled={saving} />
+          <StatusGrid value={status} onChange={setStatus} disabled={saving} />
         </fieldset>
       ) : null}
       <div className="mt-5">
@@ -61,7 +98,7 @@ export function ForecastForm({
           {range?.from ? formatRange(dayKey(range.from), dayKey(range.to ?? range.from)) : <span className="text-slate-500">Select date range</span>}
         </p>
         <div className="mt-2 overflow-x-auto" aria-labelledby={`${idPrefix}-range-label`}>
-          <RangeDayPicker selected={range} onSelect={onRange} disabled={blocked} />
+          <RangeDayPicker selected={range} onSelect={setRange} disabled={blocked} />
         </div>
       </div>
       <div className="mt-4">
@@ -79,14 +116,14 @@ export function ForecastForm({
           value={comment}
           maxLength={commentLimit}
           disabled={saving}
-          onChange={(e) => onComment(e.target.value.slice(0, commentLimit))}
+          onChange={(e) => setComment(e.target.value.slice(0, commentLimit))}
           onKeyDown={(e) => e.key === "Enter" && e.preventDefault()}
           className="mt-1 block w-full rounded-md border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-inset focus:ring-brand-500 focus:outline-none"
         />
       </div>
       <DialogError message={error} />
       <DialogActions>
-        <Button variant="secondary" onClick={onCancel} disabled={saving}>
+        <Button variant="secondary" onClick={close} disabled={saving}>
           Cancel
         </Button>
         {editing ? (
@@ -94,10 +131,10 @@ export function ForecastForm({
             Delete
           </Button>
         ) : null}
-        <Button onClick={onSave} disabled={!range?.from || !status || saving}>
+        <Button onClick={save} disabled={!range?.from || !status || saving}>
           {saving ? "Saving..." : editing ? "Update" : "Add"}
         </Button>
       </DialogActions>
-    </>
+    </Modal>
   );
 }

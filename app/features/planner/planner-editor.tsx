@@ -1,11 +1,8 @@
-import { useEffect, useState } from "react";
-import type { DateRange } from "react-day-picker";
-import { Modal } from "~/components/dialog";
+import { useEffect, useMemo, useState } from "react";
 import type { ApiForecast } from "~/domain/forecasts/forecast.types";
 import { PLANNER } from "~/domain/planner/timeline";
 import { blockedDays } from "~/features/dashboard/day-picker";
-import { dayKey, parseDayKey } from "~/lib/dates";
-import { ForecastForm } from "~/features/dashboard/forecast-form";
+import { ForecastDialog, type ForecastInput } from "~/features/dashboard/forecast-form";
 import type { PlannerWrite, WriteResult } from "./use-planner-data";
 
 export interface PlannerEditorState {
@@ -40,25 +37,25 @@ export function PlannerEditor({
   commentLimit: number;
   write: (change: PlannerWrite) => Promise<WriteResult>;
 }) {
-  const [range, setRange] = useState<DateRange | undefined>();
-  const [status, setStatus] = useState<string | null>(null);
-  const [comment, setComment] = useState("");
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const initial = useMemo(
+    () =>
+      state
+        ? {
+            startDate: state.forecast?.startDate ?? state.startDate,
+            endDate: state.forecast?.endDate ?? state.endDate,
+            status: state.forecast?.status ?? state.status,
+            comment: state.forecast?.comment,
+          }
+        : null,
+    [state],
+  );
 
   useEffect(() => {
-    if (!state) return;
-    const start = state.forecast?.startDate ?? state.startDate;
-    const end = state.forecast?.endDate ?? state.endDate ?? start;
-    setRange(start ? { from: parseDayKey(start), to: parseDayKey(end!) } : undefined);
-    setStatus(state.forecast?.status ?? state.status ?? (statusSelectable ? null : "away"));
-    setComment(state.forecast?.comment ?? "");
-    setError(null);
-  }, [state, statusSelectable]);
+    if (state) setError(null);
+  }, [state]);
 
-  const close = () => {
-    if (!saving) onClose();
-  };
   const run = async (change: PlannerWrite) => {
     setSaving(true);
     const result = await write(change);
@@ -66,10 +63,8 @@ export function PlannerEditor({
     if (result.ok) onClose();
     else setError(result.message);
   };
-  const save = () => {
-    if (!state || !range?.from || !status || saving) return;
-    const startDate = dayKey(range.from);
-    const endDate = dayKey(range.to ?? range.from);
+  const save = ({ startDate, endDate, status, comment }: ForecastInput) => {
+    if (!state) return;
     const day = today.slice(0, 10);
     if (state.mode === "today" && startDate === day && endDate === day && !comment.trim())
       void run({ intent: "today", userId: state.person._id, status });
@@ -80,38 +75,25 @@ export function PlannerEditor({
     if (state?.forecast) void run({ intent: "delete", forecast: state.forecast });
   };
 
-  const blocked = blockedDays(
-    today,
-    absences.filter((a) => a.user === state?.person._id && a._id !== state?.forecast?._id),
-  );
-  const editing = state?.mode === "edit";
   return (
-    <Modal
+    <ForecastDialog
       open={Boolean(state)}
-      onClose={close}
-      title={editing ? "Edit Forecast" : "Add Forecast"}
+      initial={initial}
+      idPrefix="planner"
       description={state?.person.name}
-      panelClassName="max-w-[600px]"
       zIndex={PLANNER.zIndex + 1}
-    >
-      <ForecastForm
-        idPrefix="planner"
-        statusSelectable={statusSelectable}
-        status={status}
-        onStatus={setStatus}
-        range={range}
-        onRange={setRange}
-        blocked={blocked}
-        comment={comment}
-        onComment={setComment}
-        commentLimit={commentLimit}
-        saving={saving}
-        editing={editing}
-        error={error}
-        onCancel={close}
-        onDelete={remove}
-        onSave={save}
-      />
-    </Modal>
+      statusSelectable={statusSelectable}
+      blocked={blockedDays(
+        today,
+        absences.filter((a) => a.user === state?.person._id && a._id !== state?.forecast?._id),
+      )}
+      commentLimit={commentLimit}
+      saving={saving}
+      editing={state?.mode === "edit"}
+      error={error}
+      onClose={onClose}
+      onDelete={remove}
+      onSave={save}
+    />
   );
 }
