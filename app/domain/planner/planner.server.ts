@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, lte } from "drizzle-orm";
+import { personColumns, roleColumns } from "~/domain/users/person-columns";
 import { canEditAvailabilityOf, canSeeTeamOverviews, isAdmin } from "~/auth/permissions";
 import { runBatch } from "~/db/batch";
 import { users, vacations, workloadEntries } from "~/db/schema";
@@ -32,18 +33,7 @@ export async function getPlanner(ctx: DomainContext, window: { from: Date; days:
   const today = startOfUtcDay(ctx.now);
   const [people, forecasts, leave] = await Promise.all([
     ctx.db
-      .select({
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        title: users.title,
-        profilePicture: users.profilePicture,
-        currentWorkload: users.currentWorkload,
-        onLeave: users.onLeave,
-        admin: users.admin,
-        administratorPriviliges: users.administratorPriviliges,
-        companyAdmin: users.companyAdmin,
-      })
+      .select({ ...personColumns, ...roleColumns })
       .from(users)
       .where(and(eq(users.companyId, ctx.companyId), eq(users.completed, true)))
       .orderBy(asc(users.name)),

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { personColumns } from "./person-columns";
 import { alias, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { filterableGroupIds, filterableOfficeIds, isAdmin, mayFilterAllGroups, mayFilterAllOffices } from "~/auth/permissions";
 import type { Actor } from "~/auth/session.server";
@@ -253,13 +254,7 @@ export function pageStatements(ctx: DomainContext, filter: ResolvedFilter, offse
       .where(where),
     ctx.db
       .select({
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        title: users.title,
-        profilePicture: users.profilePicture,
-        currentWorkload: users.currentWorkload,
-        onLeave: users.onLeave,
+        ...personColumns,
         away: sql<number>`${awayToday(today)}`.mapWith(Number).as("away_today"),
         message: users.message,
         lastUpdated: users.lastUpdated,

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { personColumns } from "./person-columns";
 import { alias } from "drizzle-orm/sqlite-core";
 import { competences, cvItems, forecasts, groups, offices, projectMembers, projects, skillLevels, userSkills, users, vacations } from "~/db/schema";
 import { startOfUtcDay } from "~/lib/dates";
@@ -25,14 +26,8 @@ export async function getUserCard(ctx: DomainContext, userId: string) {
   const [[person], forecastRows, vacationRows, projectRows, skillRows, cvRows] = await ctx.db.batch([
     ctx.db
       .select({
-        id: users.id,
-        name: users.name,
-        email: users.email,
+        ...personColumns,
         phone: users.phone,
-        title: users.title,
-        profilePicture: users.profilePicture,
-        currentWorkload: users.currentWorkload,
-        onLeave: users.onLeave,
         message: users.message,
         lastUpdated: users.lastUpdated,
         startYear: users.startYear,

@@ -1,4 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
+import { roleColumns } from "~/domain/users/person-columns";
 import { canEditOwnWeek, canSeeTeamOverviews, isAdmin } from "~/auth/permissions";
 import { runBatch } from "~/db/batch";
 import { offices, users, workplaceHistory, workplacePlans } from "~/db/schema";
@@ -63,9 +64,7 @@ export async function getWorkplaceOverview(ctx: DomainContext) {
       name: users.name,
       title: users.title,
       profilePicture: users.profilePicture,
-      admin: users.admin,
-      administratorPriviliges: users.administratorPriviliges,
-      companyAdmin: users.companyAdmin,
+      ...roleColumns,
       officeName: offices.name,
       secondaryOfficeId: users.secondaryOfficeId,
     })

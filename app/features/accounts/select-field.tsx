@@ -1,5 +1,6 @@
 import clsx from "clsx";
 import type { SelectHTMLAttributes } from "react";
+import { FieldFrame } from "~/components/field";
 
 /** A labelled native select with the same look and error line as Field. */
 export function SelectField({
@@ -17,36 +18,26 @@ export function SelectField({
   options: { value: string; label: string }[];
   placeholder?: string;
 }) {
-  const errorId = `${id}-error`;
-  const invalid = Boolean(errors?.length);
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select
-        id={id}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? errorId : undefined}
-        className={clsx(
-          "mt-1 block w-full rounded-md border-0 bg-white py-2 pr-8 pl-3 text-slate-900 shadow-sm ring-1 ring-inset focus:ring-2 focus:ring-inset focus:outline-none disabled:bg-slate-50 disabled:text-slate-500 sm:text-sm",
-          invalid ? "ring-red-400 focus:ring-red-500" : "ring-slate-300 focus:ring-brand-500",
-        )}
-        {...select}
-      >
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {invalid ? (
-        <p id={errorId} className="mt-1 text-sm text-red-600">
-          {errors![0]}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame id={id} label={label} errors={errors} className={className}>
+      {(control, invalid) => (
+        <select
+          {...control}
+          className={clsx(
+            "mt-1 block w-full rounded-md border-0 bg-white py-2 pr-8 pl-3 text-slate-900 shadow-sm ring-1 ring-inset focus:ring-2 focus:ring-inset focus:outline-none disabled:bg-slate-50 disabled:text-slate-500 sm:text-sm",
+            invalid ? "ring-red-400 focus:ring-red-500" : "ring-slate-300 focus:ring-brand-500",
+          )}
+          {...select}
+        >
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
   );
 }
 
