@@ -10,6 +10,7 @@ import { Button } from "~/components/button";
 import { Field, inputProps } from "~/components/field";
 import { landingPath } from "~/domain/account/login.server";
 import { loginSchema } from "~/domain/account/login.schema";
+import { AuthCard, ShowPasswordButton } from "~/features/accounts/auth-card";
 import { ForgotPassword } from "~/features/accounts/forgot-password-dialog";
 import { submitForm } from "~/lib/page-form.server";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -62,49 +63,33 @@ export default function LoginPage() {
   }, []);
 
   return (
-    <main className="flex min-h-full flex-col justify-center bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-12">
-      <div className="mx-auto w-full max-w-sm">
-        <div className="flex items-center justify-center gap-2">
-          <img src="/favicon.svg" alt="" className="h-9 w-9" />
-          <span className="text-xl font-semibold text-brand-900">Availability</span>
-        </div>
-        <h1 className="mt-8 text-center text-2xl font-semibold tracking-tight text-slate-900">Sign in to your account</h1>
+    <AuthCard
+      title="Sign in to your account"
+      footer={
+        <p className="mt-6 text-center text-sm text-slate-600">
+          <Link to="/privacy" className="font-medium text-brand-700 hover:underline">
+            Privacy policy
+          </Link>
+        </p>
+      }
+    >
+      <Form method="post" className="space-y-5" {...getFormProps(form)}>
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+        <Field label="E-mail" autoComplete="email" autoFocus={!email} {...inputProps(fields.email, { type: "email" })} />
+        <Field
+          label="Password"
+          autoComplete="current-password"
+          {...inputProps(fields.password, { type: showPassword ? "text" : "password" })}
+          trailing={<ShowPasswordButton shown={showPassword} onToggle={() => setShowPassword((shown) => !shown)} controls={fields.password.id} />}
+        />
+        <Alert id={form.errorId} message={form.errors?.[0]} />
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {submitting ? "Signing in..." : "Login"}
+        </Button>
+      </Form>
+      <div className="mt-4 text-center">
+        <ForgotPassword email={email} />
       </div>
-
-      <div className="mx-auto mt-8 w-full max-w-sm rounded-xl bg-white px-6 py-8 shadow-sm ring-1 ring-slate-200">
-        <Form method="post" className="space-y-5" {...getFormProps(form)}>
-          <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-          <Field label="E-mail" autoComplete="email" autoFocus={!email} {...inputProps(fields.email, { type: "email" })} />
-          <Field
-            label="Password"
-            autoComplete="current-password"
-            {...inputProps(fields.password, { type: showPassword ? "text" : "password" })}
-            trailing={
-              <button
-                type="button"
-                onClick={() => setShowPassword((shown) => !shown)}
-                aria-pressed={showPassword}
-                aria-controls={fields.password.id}
-                className="rounded px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50"
-              >
-                {showPassword ? "Hide" : "Show"}
-              </button>
-            }
-          />
-          <Alert id={form.errorId} message={form.errors?.[0]} />
-          <Button type="submit" className="w-full" disabled={submitting}>
-            {submitting ? "Signing in..." : "Login"}
-          </Button>
-        </Form>
-        <div className="mt-4 text-center">
-          <ForgotPassword email={email} />
-        </div>
-      </div>
-      <p className="mt-6 text-center text-sm text-slate-600">
-        <Link to="/privacy" className="font-medium text-brand-700 hover:underline">
-          Privacy policy
-        </Link>
-      </p>
-    </main>
+    </AuthCard>
   );
 }

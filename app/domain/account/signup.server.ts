@@ -1,3 +1,4 @@
+import { userIdentity } from "~/domain/users/profile.server";
 import { and, eq } from "drizzle-orm";
 import { hashPassword } from "~/auth/password.server";
 import type { Db } from "~/db/client";
@@ -53,12 +54,7 @@ export async function getUncompletedUser(db: Db, secret: string, now = new Date(
     return row ?? null;
   };
   return {
-    _id: user.id,
-    name: user.name,
-    title: user.title,
-    email: user.email,
-    phone: user.phone,
-    company: user.companyId,
+    ...userIdentity(user),
     companyName: company.name,
     companyAdmin: user.companyAdmin,
     completed: user.completed,

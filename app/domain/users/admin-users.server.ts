@@ -1,3 +1,4 @@
+import type { UserRow } from "./admin-users.types";
 import { and, asc, eq, isNull, or, type AnyColumn, type SQL } from "drizzle-orm";
 import { canAdministerUser, roleRank, teamsOf } from "~/auth/permissions";
 import { auditLog, inviteTokens, passwordResetTokens, sessions, users } from "~/db/schema";
@@ -44,24 +45,6 @@ export async function listUsers(ctx: DomainContext): Promise<ApiUser[]> {
     ctx.now,
   );
   return list.sort((a, b) => roleRank(b) - roleRank(a) || a.name.localeCompare(b.name) || a.email.localeCompare(b.email));
-}
-
-export interface UserRow {
-  _id: string;
-  name: string;
-  title: string;
-  email: string;
-  completed: boolean;
-  admin: boolean;
-  administratorPriviliges: boolean;
-  companyAdmin: boolean;
-  utilizationViewOthersPriviliges: boolean;
-  detailedViewPriviliges: boolean;
-  detailedViewHoursPriviliges: boolean;
-  group: { _id: string; name: string } | null;
-  office: { _id: string; name: string } | null;
-  secondaryGroup: { _id: string; name: string } | null;
-  secondaryOffice: { _id: string; name: string } | null;
 }
 
 /** The rows of the /users and /users/all pages: only what the tables and dialogs show. */

@@ -70,18 +70,18 @@ export async function loadApiUsers(db: Db, companyId: string, ids: string[], tod
   return rows.map((r) => toApiUser(r.user, r, weeks.get(r.user.id)!));
 }
 
+/** Who a person is, as every User answer starts (the full one here, the invite's in sign-up). */
+export function userIdentity(user: User) {
+  return { _id: user.id, name: user.name, title: user.title, email: user.email, phone: user.phone, company: user.companyId };
+}
+
 function toApiUser(
   user: User,
   refs: { group: NamedRef | null; office: NamedRef | null; secondaryGroup: NamedRef | null; secondaryOffice: NamedRef | null },
   week: WorkplaceWeek,
 ): ApiUser {
   return {
-    _id: user.id,
-    name: user.name,
-    title: user.title,
-    email: user.email,
-    phone: user.phone,
-    company: user.companyId,
+    ...userIdentity(user),
     group: refs.group,
     office: refs.office,
     secondaryGroup: refs.secondaryGroup,

@@ -1,7 +1,19 @@
 import type { ReactNode } from "react";
 
-/** The signed-out pages' frame (sign-up, reset): logo, a heading and a white card. */
-export function AuthCard({ title, subtitle, children, wide }: { title: string; subtitle?: ReactNode; children: ReactNode; wide?: boolean }) {
+/** The signed-out pages' frame (sign-in, sign-up, reset): logo, a heading, a white card and what goes under it. */
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  wide,
+  footer,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  wide?: boolean;
+  footer?: ReactNode;
+}) {
   return (
     <main className="flex min-h-full flex-col justify-center bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-12">
       <div className="mx-auto w-full max-w-sm">
@@ -15,6 +27,7 @@ export function AuthCard({ title, subtitle, children, wide }: { title: string; s
       <div className={`mx-auto mt-8 w-full ${wide ? "max-w-md" : "max-w-sm"} rounded-xl bg-white px-6 py-8 shadow-sm ring-1 ring-slate-200`}>
         {children}
       </div>
+      {footer}
     </main>
   );
 }

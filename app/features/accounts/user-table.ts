@@ -1,24 +1,13 @@
 import { roleRank } from "~/auth/permissions";
+import type { UserRow } from "~/domain/users/admin-users.types";
 
 /**
  * The /users/all table: labels, search and sorting. Pure, so the page and the tests use the
  * same rules. Default order: name ascending. The e-mail header cycles through e-mail
  * ascending, e-mail descending, domain ascending, domain descending.
  */
-export interface TableUser {
-  _id: string;
-  name: string;
-  title: string;
-  email: string;
-  completed: boolean;
-  admin: boolean;
-  administratorPriviliges: boolean;
-  companyAdmin: boolean;
-  group: { name: string } | null;
-  office: { name: string } | null;
-  secondaryGroup: { name: string } | null;
-  secondaryOffice: { name: string } | null;
-}
+export type TableUser = Pick<UserRow, "_id" | "name" | "title" | "email" | "completed" | "admin" | "administratorPriviliges" | "companyAdmin"> &
+  Record<"group" | "office" | "secondaryGroup" | "secondaryOffice", { name: string } | null>;
 
 export type SortKey = "name" | "title" | "email" | "domain" | "admin" | "group" | "office" | "status";
 export interface Sort {
