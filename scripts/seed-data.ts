@@ -162,6 +162,7 @@ export async function buildSeed(options: { people: number; now?: number; appUrl?
       enableProjectStages: true,
       projectInvoicing: true,
       titleRanking: DEMO_TITLE_RANKING,
+      timeZone: "Europe/Stockholm",
     }),
   });
   const other = companyRow({ id: stableId("company:other"), name: "Other Firm", settings: "{}" });
@@ -186,6 +187,12 @@ export async function buildSeed(options: { people: number; now?: number; appUrl?
     t.add(s.offices, row);
     return { id: row.id, groupId: groupIds[g] };
   });
+  // Offices on other continents (issue 16): their people's "today" is New York's or Singapore's.
+  for (const [name, g, timeZone] of [
+    ["New York", 0, "America/New_York"],
+    ["Singapore", 2, "Asia/Singapore"],
+  ] as const)
+    t.add(s.offices, officeRow(demo.id, groupIds[g], { id: stableId(`office:${name}`), name, timeZone }));
 
   const levels = ["Beginner", "Intermediate", "Advanced", "Expert"].map((name, i) => {
     const row = { id: stableId(`level:${i}`), companyId: demo.id, name, level: i + 1 };

@@ -1,7 +1,7 @@
 import { createCookie, redirect } from "@remix-run/cloudflare";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
-import { companies, sessions, users } from "~/db/schema";
+import { companies, offices, sessions, users } from "~/db/schema";
 import { teamNameColumns, withTeamNames } from "~/db/team-names";
 import type { Company, User } from "~/db/schema";
 import { readCompanySettings, type CompanySettings } from "~/domain/company/settings.schema";
@@ -33,6 +33,8 @@ export interface Actor {
   /** The names of the person's teams, read with the session (users/me and the dashboard need them). */
   refs?: { group: NamedRef | null; office: NamedRef | null; secondaryGroup: NamedRef | null; secondaryOffice: NamedRef | null };
   company: Pick<Company, "id" | "name" | "allowGroupSelection"> & { settings: CompanySettings };
+  /** The time zone of the person's office, when it has one of its own (domain/today.ts). */
+  officeTimeZone?: string | null;
   sessionId: string;
 }
 
@@ -148,6 +150,7 @@ async function lookUpActor(request: Request, context: LoadContext): Promise<Acto
         user: users,
         company: { id: companies.id, name: companies.name, allowGroupSelection: companies.allowGroupSelection, settings: companies.settings },
         lastSeenAt: sessions.lastSeenAt,
+        officeTimeZone: offices.timeZone,
         ...teamNameColumns,
       })
       .from(sessions)
@@ -175,6 +178,7 @@ async function lookUpActor(request: Request, context: LoadContext): Promise<Acto
     user: row.user,
     refs: { group: row.group, office: row.office, secondaryGroup: row.secondaryGroup, secondaryOffice: row.secondaryOffice },
     company: { ...row.company, settings: readCompanySettings(row.company.settings) },
+    officeTimeZone: row.officeTimeZone,
     sessionId,
   };
 }

@@ -3,6 +3,7 @@ import type { Db } from "~/db/client";
 import type { LoadContext } from "~/env";
 import { closeSessionSockets, createPublisher, type Publish } from "~/realtime/publish.server";
 import type { SocketsToClose } from "../../workers/company-room";
+import { todayFor } from "./today";
 
 /** What every domain function gets first: who acts, for which company, and when. */
 export interface DomainContext {
@@ -10,6 +11,8 @@ export interface DomainContext {
   actor: Actor;
   companyId: string;
   now: Date;
+  /** The actor's today: the day `now` falls on in their time zone (todayFor). */
+  today: Date;
   publish: Publish;
   /** Closes realtime sockets of sessions that ended (in the actor's company), after the response. */
   closeSockets: (which: SocketsToClose) => void;
@@ -17,12 +20,13 @@ export interface DomainContext {
   clientSessionId?: string | null;
 }
 
-export function domainCtx(context: LoadContext, actor: Actor, clientSessionId?: string | null): DomainContext {
+export function domainCtx(context: LoadContext, actor: Actor, clientSessionId?: string | null, now = new Date()): DomainContext {
   return {
     db: context.db,
     actor,
     companyId: actor.company.id,
-    now: new Date(),
+    now,
+    today: todayFor(actor, now),
     publish: createPublisher(context.env, context.ctx),
     closeSockets: (which) => closeSessionSockets(context, actor.company.id, which),
     clientSessionId,

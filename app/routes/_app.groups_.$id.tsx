@@ -37,7 +37,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         return redirect("/groups");
       });
     case "createOffice":
-      return submitForm(form, officeRenameSchema, (input) => createOffice(ctx, { name: input.name, group: groupId }));
+      return submitForm(form, officeRenameSchema, (input) => createOffice(ctx, { name: input.name, group: groupId, timeZone: input.timeZone }));
     default:
       throw new Response("Unknown intent", { status: 400 });
   }

@@ -3,10 +3,12 @@ import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { isManager, isAdmin } from "~/auth/permissions";
 import { requireUserWho } from "~/auth/session.server";
-import { deleteOffice, getGroup, getOffice, renameOffice } from "~/domain/company/catalog.server";
-import { officeRenameSchema } from "~/domain/company/catalog.schema";
+import { deleteOffice, getGroup, getOffice, renameOffice, setOfficeTimeZone } from "~/domain/company/catalog.server";
+import { officeRenameSchema, officeTimeZoneSchema } from "~/domain/company/catalog.schema";
 import { domainCtx } from "~/domain/context";
-import { NameForm } from "~/features/company/catalog-forms";
+import { NameForm, TimeZoneForm } from "~/features/company/catalog-forms";
+import { DialogButton } from "~/components/list-block";
+import { Button } from "~/components/button";
 import { CatalogEntryPage } from "~/features/company/catalog-entry-page";
 import { orStatusPage, submitForm } from "~/lib/page-form.server";
 
@@ -17,7 +19,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const ctx = domainCtx(context, actor);
   const office = await orStatusPage(getOffice(ctx, params.id!));
   const group = await getGroup(ctx, office.group);
-  return json({ office, group: { _id: group._id, name: group.name }, canManage: isManager(actor.user) });
+  return json({
+    office,
+    group: { _id: group._id, name: group.name },
+    companyZone: actor.company.settings.timeZone,
+    canManage: isManager(actor.user),
+  });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -27,6 +34,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   switch (form.get("intent")) {
     case "renameOffice":
       return submitForm(form, officeRenameSchema, (input) => renameOffice(ctx, officeId, input));
+    case "setOfficeTimeZone":
+      return submitForm(form, officeTimeZoneSchema, (input) => setOfficeTimeZone(ctx, officeId, input));
     case "deleteOffice":
       return submitForm(form, z.object({}), async () => {
         const office = await deleteOffice(ctx, officeId);
@@ -38,12 +47,33 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function OfficePage() {
-  const { office, group, canManage } = useLoaderData<typeof loader>();
+  const { office, group, companyZone, canManage } = useLoaderData<typeof loader>();
   return (
     <CatalogEntryPage
       kind={`Office in ${group.name}`}
       name={office.name}
       back={{ to: `/groups/${group._id}`, label: `Back to ${group.name}` }}
+      details={
+        <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
+          <h2 className="text-xs font-medium text-slate-500">Time zone</h2>
+          <p className="text-sm text-slate-800" data-testid="office-time-zone">
+            {office.timeZone}
+            {office.ownTimeZone ? null : <span className="text-slate-500"> (the company&apos;s)</span>}
+          </p>
+          {canManage ? (
+            <DialogButton
+              title="Office time zone"
+              button={(open) => (
+                <Button variant="secondary" onClick={open}>
+                  Change time zone
+                </Button>
+              )}
+            >
+              {(close) => <TimeZoneForm office={office} companyZone={companyZone} onClose={close} />}
+            </DialogButton>
+          ) : null}
+        </div>
+      }
       canManage={canManage}
       edit={{
         title: "Rename office",

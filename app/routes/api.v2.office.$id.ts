@@ -7,7 +7,7 @@ import { defineApiRoute, endpoint } from "~/lib/api.server";
 export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({ summary: "The offices of the person whose id is given.", run: ({ params, ctx }) => listUserOffices(ctx, params.id!) }),
   PUT: endpoint({
-    summary: "Renames an office.",
+    summary: "Renames an office and, when `timeZone` is given, sets its IANA time zone (null: the company's).",
     can: isManager,
     body: officeRenameSchema,
     run: ({ params, ctx, body }) => renameOffice(ctx, params.id!, body),

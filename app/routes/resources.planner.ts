@@ -18,5 +18,5 @@ export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) 
   const actor = await requireUser(request, context);
   const ctx = domainCtx(context, actor);
   const query = validate(windowSchema, Object.fromEntries(new URL(request.url).searchParams));
-  return json(await getPlanner(ctx, { from: query.from ?? mondayOf(ctx.now), days: query.days ?? visibleDayCount(0) }));
+  return json(await getPlanner(ctx, { from: query.from ?? mondayOf(ctx.today), days: query.days ?? visibleDayCount(0) }));
 });

@@ -1,3 +1,4 @@
+import { stableId } from "../../scripts/seed-data";
 import type { Locator, Page } from "@playwright/test";
 import { accounts, expect, login, test, waitForHydration } from "./fixtures";
 
@@ -273,4 +274,26 @@ test("the Administrators block on /groups invites a new administrator, who is li
   await expect(row(administrators, "E2E Invited Admin")).toContainText("Not completed");
   await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
   await expect(page.getByText(email).first()).toBeVisible();
+});
+
+test("a company admin gives an office a time zone of its own and hands it back to the company's", async ({ page }) => {
+  // The seeded Singapore office; the test leaves it as it found it.
+  const officePath = `/offices/${stableId("office:Singapore")}`;
+  const zone = page.getByTestId("office-time-zone");
+  const zoneDialog = page.getByRole("dialog", { name: "Office time zone" });
+  const choose = async (option: { label: string } | string) => {
+    await (await openWithButton(page, officePath, "Change time zone")).click();
+    await zoneDialog.getByLabel("Time zone").selectOption(option);
+    await zoneDialog.getByRole("button", { name: "Save" }).click();
+    await expect(zoneDialog).toBeHidden();
+  };
+  await login(page, accounts.companyAdmin);
+  await page.goto(officePath);
+  await expect(zone).toHaveText("Asia/Singapore");
+  await choose({ label: "The company's (Europe/Stockholm)" });
+  await expect(zone).toHaveText("Europe/Stockholm (the company's)");
+  await page.reload();
+  await expect(zone).toHaveText("Europe/Stockholm (the company's)");
+  await choose("Asia/Singapore");
+  await expect(zone).toHaveText("Asia/Singapore");
 });

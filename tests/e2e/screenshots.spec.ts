@@ -1,3 +1,4 @@
+import { stableId } from "../../scripts/seed-data";
 import { accounts, expect, login, test, viewports, waitForHydration } from "./fixtures";
 
 /** Full-page screenshots for a person to look at: test-results/screenshots/{name}-{width}.png. */
@@ -10,6 +11,7 @@ const shots: { name: string; path: string; as?: string; heading: string }[] = [
   { name: "home-company-admin", path: "/home", as: accounts.companyAdmin, heading: "Cecilia Admin" },
   { name: "reset-used-link", path: "/reset/a-used-or-unknown-link", heading: "Reset Password" },
   { name: "groups", path: "/groups", as: accounts.companyAdmin, heading: "Demo Law" },
+  { name: "office-new-york", path: `/offices/${stableId("office:New York")}`, as: accounts.companyAdmin, heading: "New York" },
   { name: "not-found", path: "/some/unknown/path", as: accounts.employee, heading: "Page not found" },
 ];
 

@@ -253,7 +253,14 @@ describe("reading", () => {
       companyName: expect.any(String),
     });
     const officeList = (await send("GET", "/office", token)).body;
-    expect(officeList).toContainEqual({ _id: own.office.id, name: own.office.name, group: own.group.id, created: expect.any(String) });
+    expect(officeList).toContainEqual({
+      _id: own.office.id,
+      name: own.office.name,
+      group: own.group.id,
+      timeZone: "UTC",
+      ownTimeZone: false,
+      created: expect.any(String),
+    });
     expect(officeList.map((o: { _id: string }) => o._id)).not.toContain(other.office.id);
     const levels = (await send("GET", "/level-of-skill", token)).body;
     expect(levels.map((l: { _id: string }) => l._id)).not.toContain(other.level.id);

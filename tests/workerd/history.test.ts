@@ -17,6 +17,7 @@ describe("history", () => {
           onLeave: false,
           source: "web_app",
           recordedAt: new Date(Date.now() - 20 * 86_400_000),
+          day: new Date(Math.floor((Date.now() - 20 * 86_400_000) / 86_400_000) * 86_400_000),
         },
         {
           id: "b".repeat(24),
@@ -26,6 +27,7 @@ describe("history", () => {
           onLeave: false,
           source: "ios_app",
           recordedAt: new Date(Date.now() - 2 * 86_400_000),
+          day: new Date(Math.floor((Date.now() - 2 * 86_400_000) / 86_400_000) * 86_400_000),
         },
       ]);
     const response = await api(`/api/v2/workload-history/user/${employee.id}/10`, { token });

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, day, id, updatedAt } from "../columns";
 import { companyId, userId } from "./company-owned";
@@ -72,6 +73,10 @@ export const workloadHistory = sqliteTable(
     onLeave: integer("on_leave", { mode: "boolean" }).notNull(),
     source: text("source").notNull(),
     recordedAt: integer("recorded_at", { mode: "timestamp_ms" }).notNull(),
+    /** The person's local day of the change (issue 16): kept as recorded when they later move zones. */
+    day: integer("day", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`0`),
   },
   (t) => [index("workload_history_company_idx").on(t.companyId, t.recordedAt), index("workload_history_user_idx").on(t.userId, t.recordedAt)],
 );

@@ -29,6 +29,8 @@ export const offices = sqliteTable(
       .notNull()
       .references(() => groups.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    /** IANA zone that decides "today" for the office's people; null: the company's zone. */
+    timeZone: text("time_zone"),
     createdAt: createdAt(),
   },
   (t) => [index("offices_company_idx").on(t.companyId), index("offices_group_idx").on(t.groupId)],

@@ -43,6 +43,10 @@ export interface ApiOffice {
   _id: string;
   name: string;
   group: string;
+  /** The zone that decides "today" for the office's people: its own, or the company's. */
+  timeZone: string;
+  /** Whether the office has a zone of its own (false: it follows the company's). */
+  ownTimeZone: boolean;
   created: string;
 }
 
@@ -82,7 +86,16 @@ const toApiGroup = (row: typeof groups.$inferSelect): ApiGroup => ({
   ssoIdentifiers: row.ssoIdentifiers,
   created: created(row),
 });
-const toApiOffice = (row: typeof offices.$inferSelect): ApiOffice => ({ _id: row.id, name: row.name, group: row.groupId, created: created(row) });
+const officeOf =
+  (ctx: DomainContext) =>
+  (row: typeof offices.$inferSelect): ApiOffice => ({
+    _id: row.id,
+    name: row.name,
+    group: row.groupId,
+    timeZone: row.timeZone ?? ctx.actor.company.settings.timeZone,
+    ownTimeZone: row.timeZone !== null,
+    created: created(row),
+  });
 const toApiLevel = (row: typeof skillLevels.$inferSelect): ApiLevelOfSkill => ({
   _id: row.id,
   name: row.name,
@@ -205,13 +218,13 @@ export async function listOffices(ctx: DomainContext, filter: { groupId?: string
     ? and(eq(offices.companyId, ctx.companyId), eq(offices.groupId, filter.groupId))
     : eq(offices.companyId, ctx.companyId);
   const rows = await ctx.db.select().from(offices).where(where).orderBy(asc(offices.name));
-  return rows.map(toApiOffice);
+  return rows.map(officeOf(ctx));
 }
 
 const requireOffice = (ctx: DomainContext, id: string) => requireRow(ctx, offices, id, "Office");
 
 export async function getOffice(ctx: DomainContext, id: string): Promise<ApiOffice> {
-  return toApiOffice(await requireOffice(ctx, id));
+  return officeOf(ctx)(await requireOffice(ctx, id));
 }
 
 /** The offices a person belongs to: primary, then secondary. */
@@ -223,18 +236,18 @@ export async function listUserOffices(ctx: DomainContext, userId: string): Promi
     .select()
     .from(offices)
     .where(and(eq(offices.companyId, ctx.companyId), inArray(offices.id, ids)));
-  return inOrder(rows, ids).map(toApiOffice);
+  return inOrder(rows, ids).map(officeOf(ctx));
 }
 
 export async function createOffice(ctx: DomainContext, input: OfficeCreationInput): Promise<ApiOffice> {
   requireManager(ctx);
   const group = await requireGroup(ctx, input.group);
-  const values = { id: newId(), companyId: ctx.companyId, groupId: group.id, name: input.name, createdAt: ctx.now };
+  const values = { id: newId(), companyId: ctx.companyId, groupId: group.id, name: input.name, timeZone: input.timeZone ?? null, createdAt: ctx.now };
   const [[row]] = await ctx.db.batch([
     ctx.db.insert(offices).values(values).returning(),
-    audit(ctx, "create", "office", values.id, { name: values.name, group: group.id }),
+    audit(ctx, "create", "office", values.id, { name: values.name, group: group.id, timeZone: values.timeZone }),
   ]);
-  return toApiOffice(row);
+  return officeOf(ctx)(row);
 }
 
 export async function renameOffice(ctx: DomainContext, id: string, input: OfficeRenameInput): Promise<ApiOffice> {
@@ -243,12 +256,21 @@ export async function renameOffice(ctx: DomainContext, id: string, input: Office
   const [[row]] = await ctx.db.batch([
     ctx.db
       .update(offices)
-      .set({ name: input.name })
+      .set({ name: input.name, ...(input.timeZone !== undefined ? { timeZone: input.timeZone } : {}) })
       .where(and(eq(offices.id, id), eq(offices.companyId, ctx.companyId)))
       .returning(),
-    audit(ctx, "update", "office", id, { before: { name: before.name }, after: { name: input.name } }),
+    audit(ctx, "update", "office", id, {
+      before: { name: before.name, timeZone: before.timeZone },
+      after: { name: input.name, timeZone: input.timeZone === undefined ? before.timeZone : input.timeZone },
+    }),
   ]);
-  return toApiOffice(row);
+  return officeOf(ctx)(row);
+}
+
+/** Sets the office's time zone (null: the company's), which decides "today" for its people. */
+export async function setOfficeTimeZone(ctx: DomainContext, id: string, input: { timeZone: string | null }): Promise<ApiOffice> {
+  const office = await requireOffice(ctx, id);
+  return renameOffice(ctx, id, { name: office.name, timeZone: input.timeZone });
 }
 
 /** People in the office keep their group; their office is emptied (foreign key set null). */
@@ -259,7 +281,7 @@ export async function deleteOffice(ctx: DomainContext, id: string): Promise<ApiO
     ctx.db.delete(offices).where(and(eq(offices.id, id), eq(offices.companyId, ctx.companyId))),
     audit(ctx, "delete", "office", id, { name: row.name, group: row.groupId }),
   ]);
-  return toApiOffice(row);
+  return officeOf(ctx)(row);
 }
 
 // Skill levels

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_TIME_ZONE, isTimeZone } from "~/lib/time-zones";
 
 /**
  * Every per-firm feature switch of the spec, plus the firm-specific behaviour the spec
@@ -8,6 +9,8 @@ import { z } from "zod";
  */
 export const companySettingsSchema = z.object({
   icon: z.string().max(500).nullable().default(null),
+  /** The firm's IANA time zone: "today" for people without an office zone (decision 0093). */
+  timeZone: z.string().refine(isTimeZone, "Choose a time zone from the list.").default(DEFAULT_TIME_ZONE),
   // Views and time keeping
   enableUtilizationView: z.boolean().default(false),
   enableMatterPM: z.boolean().default(false),

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { canEditOwnWeek, canSeeTeamOverviews, isAdmin } from "~/auth/permissions";
 import { profilePictureUrl } from "~/lib/profile-picture";
 import { companies } from "~/db/schema";
-import { addDays, dayKey, nextWorkingDays, startOfUtcDay } from "~/lib/dates";
+import { addDays, dayKey, nextWorkingDays } from "~/lib/dates";
 import { fillCustomHtml } from "../company/custom-html";
 import type { DomainContext } from "../context";
 import { cardCommentLimit, forecastCommentLimit } from "../forecasts/forecast.schema";
@@ -18,15 +18,15 @@ export async function getDashboard(ctx: DomainContext) {
   // The session lookup read the person, their teams and the company; the rest is one batch.
   const userId = ctx.actor.user.id;
   const [plans, forecastRows, vacationRows, [company]] = await ctx.db.batch([
-    workplacePlansQuery(ctx.db, ctx.companyId, [userId], ctx.now),
+    workplacePlansQuery(ctx.db, ctx.companyId, [userId], ctx.today),
     userForecastsQuery(ctx, userId),
     userVacationsQuery(ctx, userId),
     ctx.db.select({ customHtml: companies.customHtml }).from(companies).where(eq(companies.id, ctx.companyId)).limit(1),
   ]);
-  const me = toApiMe(ctx, weeksFromPlans(plans, [userId], ctx.now).get(userId)!);
+  const me = toApiMe(ctx, weeksFromPlans(plans, [userId], ctx.today).get(userId)!);
   const forecasts = forecastRows.map(toApiForecast);
   const vacations = vacationRows.map(toApiVacation);
-  const today = startOfUtcDay(ctx.now);
+  const today = ctx.today;
   const picture = profilePictureUrl(me.profilePicture);
   const customHtml =
     settings.enableCustomHtml && company?.customHtml
@@ -75,7 +75,7 @@ export async function getDashboard(ctx: DomainContext) {
       ownWeek: canEditOwnWeek(me),
     },
     week: {
-      rolling: nextWorkingDays(ctx.now, 5).map((d) => dayKey(d)),
+      rolling: nextWorkingDays(ctx.today, 5).map((d) => dayKey(d)),
       choices: workplaceChoices(settings, { first: me.office?.name, second: me.secondaryOffice?.name }, false),
       defaultChoices: workplaceChoices(settings, { first: me.office?.name, second: me.secondaryOffice?.name }, true),
     },

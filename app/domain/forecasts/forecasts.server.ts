@@ -2,7 +2,7 @@ import { and, asc, eq, gte, lte, ne } from "drizzle-orm";
 import { canEditAvailabilityOf, canEditForecast } from "~/auth/permissions";
 import { runBatch } from "~/db/batch";
 import { auditLog, forecasts, vacations, type Forecast, type Vacation } from "~/db/schema";
-import { addDays, daysBetween, startOfUtcDay } from "~/lib/dates";
+import { addDays, daysBetween } from "~/lib/dates";
 import { newId } from "~/lib/ids";
 import type { DomainContext } from "../context";
 import { ConflictError, ForbiddenError, ValidationError } from "../errors";
@@ -45,7 +45,7 @@ export const forecastColumns = {
 export const MAX_FORECAST_RANGE_DAYS = 400;
 
 export async function listForecasts(ctx: DomainContext, range?: { from?: Date; to?: Date }): Promise<ApiForecast[]> {
-  const today = startOfUtcDay(ctx.now);
+  const today = ctx.today;
   // One end given: the other follows it (the default window is 30 days back, a year ahead).
   const from = range?.from ?? (range?.to ? addDays(range.to, -396) : addDays(today, -30));
   const to = range?.to ?? addDays(from, 396);
@@ -65,7 +65,7 @@ export function userForecastsQuery(ctx: DomainContext, userId: string) {
   return ctx.db
     .select(forecastColumns)
     .from(forecasts)
-    .where(and(eq(forecasts.companyId, ctx.companyId), eq(forecasts.userId, userId), gte(forecasts.endDate, addDays(startOfUtcDay(ctx.now), -30))))
+    .where(and(eq(forecasts.companyId, ctx.companyId), eq(forecasts.userId, userId), gte(forecasts.endDate, addDays(ctx.today, -30))))
     .orderBy(asc(forecasts.startDate));
 }
 
@@ -74,7 +74,7 @@ export function userVacationsQuery(ctx: DomainContext, userId: string) {
   return ctx.db
     .select({ id: vacations.id, userId: vacations.userId, startDate: vacations.startDate, endDate: vacations.endDate })
     .from(vacations)
-    .where(and(eq(vacations.companyId, ctx.companyId), eq(vacations.userId, userId), gte(vacations.endDate, addDays(startOfUtcDay(ctx.now), -30))))
+    .where(and(eq(vacations.companyId, ctx.companyId), eq(vacations.userId, userId), gte(vacations.endDate, addDays(ctx.today, -30))))
     .orderBy(asc(vacations.startDate));
 }
 
@@ -120,7 +120,7 @@ async function checkNoAbsenceOverlap(ctx: DomainContext, userId: string, start: 
 }
 
 function checkDates(ctx: DomainContext, input: ForecastUpsertInput, previous?: Forecast) {
-  const today = startOfUtcDay(ctx.now).getTime();
+  const today = ctx.today.getTime();
   const startMoved = !previous || previous.startDate.getTime() !== input.startDate.getTime();
   if (startMoved && input.startDate.getTime() < today)
     throw new ValidationError("ForecastInputErrors", { startDate: "Forecasts can start today at the earliest." });

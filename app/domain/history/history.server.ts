@@ -2,7 +2,7 @@ import { and, asc, eq, gte, lt, max, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { canReadHistory } from "~/auth/permissions";
 import { groups, offices, users, workloadHistory, workplaceHistory } from "~/db/schema";
-import { addDays, DAY_MS, dayKey, startOfUtcDay } from "~/lib/dates";
+import { addDays, DAY_MS, dayKey } from "~/lib/dates";
 import type { DomainContext } from "../context";
 import { ForbiddenError, NotFoundError } from "../errors";
 
@@ -45,7 +45,7 @@ async function scopeFilter(ctx: DomainContext, scope: Scope, id: string): Promis
  */
 export async function workloadHistoryFor(ctx: DomainContext, scope: Scope, id: string, days: number) {
   const members = await scopeFilter(ctx, scope, id);
-  const today = startOfUtcDay(ctx.now);
+  const today = ctx.today;
   const from = addDays(today, -(days - 1));
   const inScope = and(eq(workloadHistory.companyId, ctx.companyId), members);
   const [carried, changes] = await ctx.db.batch([
@@ -58,7 +58,7 @@ export async function workloadHistoryFor(ctx: DomainContext, scope: Scope, id: s
       })
       .from(workloadHistory)
       .innerJoin(users, eq(users.id, workloadHistory.userId))
-      .where(and(inScope, lt(workloadHistory.recordedAt, from)))
+      .where(and(inScope, lt(workloadHistory.day, from)))
       .groupBy(workloadHistory.userId),
     ctx.db
       .select({
@@ -69,11 +69,12 @@ export async function workloadHistoryFor(ctx: DomainContext, scope: Scope, id: s
         onLeave: workloadHistory.onLeave,
         source: workloadHistory.source,
         recordedAt: workloadHistory.recordedAt,
+        day: workloadHistory.day,
       })
       .from(workloadHistory)
       .innerJoin(users, eq(users.id, workloadHistory.userId))
-      .where(and(inScope, gte(workloadHistory.recordedAt, from)))
-      .orderBy(asc(workloadHistory.recordedAt)),
+      .where(and(inScope, gte(workloadHistory.day, from)))
+      .orderBy(asc(workloadHistory.day), asc(workloadHistory.recordedAt)),
   ]);
   const state = new Map<string, { level: number | null; onLeave: boolean }>();
   for (const row of carried) state.set(row.userId, { level: row.currentWorkload, onLeave: row.onLeave });
@@ -81,7 +82,8 @@ export async function workloadHistoryFor(ctx: DomainContext, scope: Scope, id: s
   let cursor = 0;
   for (let day = from.getTime(); day <= today.getTime(); day += DAY_MS) {
     const end = day + DAY_MS;
-    while (cursor < changes.length && changes[cursor].recordedAt.getTime() < end) {
+    // Each change counts on the day it was recorded on: the person's local day then.
+    while (cursor < changes.length && changes[cursor].day.getTime() < end) {
       const change = changes[cursor++];
       state.set(change.userId, { level: change.currentWorkload, onLeave: change.onLeave });
     }
@@ -115,7 +117,7 @@ export async function workloadHistoryFor(ctx: DomainContext, scope: Scope, id: s
 /** Daily counts of where people worked (rolling-week choices as last set for each day). */
 export async function workplaceHistoryFor(ctx: DomainContext, scope: Scope, id: string, days: number) {
   const members = await scopeFilter(ctx, scope, id);
-  const today = startOfUtcDay(ctx.now);
+  const today = ctx.today;
   const from = addDays(today, -(days - 1));
   const rows = await ctx.db
     .select({ userId: workplaceHistory.userId, key: workplaceHistory.key, option: workplaceHistory.option, at: workplaceHistory.recordedAt })

@@ -19,7 +19,7 @@ export type OperatorCompanyCreateInput = z.infer<typeof operatorCompanyCreateSch
 export const MATTERS_TIMEPERIOD_MESSAGE = "Needs to be a whole number of days from 1 to 90.";
 
 /** The text fields come first in the form; every other setting is an on/off switch. */
-export const SETTING_TEXT_FIELDS = ["mattersTimeperiod", "elsewhereLabel", "icon", "titleRanking"] as const;
+export const SETTING_TEXT_FIELDS = ["mattersTimeperiod", "elsewhereLabel", "icon", "titleRanking", "timeZone"] as const;
 
 export const TITLE_RANKING_MESSAGE = "At most 100 titles of at most 100 characters each.";
 type SettingKey = keyof z.infer<typeof companySettingsSchema>;

@@ -30,7 +30,7 @@ export async function getPlanner(ctx: DomainContext, window: { from: Date; days:
   const settings = ctx.actor.company.settings;
   const from = startOfUtcDay(window.from);
   const to = addDays(from, Math.min(Math.max(window.days, 1), MAX_PLANNER_DAYS) - 1);
-  const today = startOfUtcDay(ctx.now);
+  const today = ctx.today;
   const [people, forecasts, leave] = await Promise.all([
     ctx.db
       .select({ ...personColumns, ...roleColumns })

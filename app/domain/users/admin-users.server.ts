@@ -42,7 +42,7 @@ export async function listUsers(ctx: DomainContext): Promise<ApiUser[]> {
     ctx.db,
     ctx.companyId,
     ids.map((row) => row.id),
-    ctx.now,
+    ctx.today,
   );
   return list.sort((a, b) => roleRank(b) - roleRank(a) || a.name.localeCompare(b.name) || a.email.localeCompare(b.email));
 }

@@ -4,7 +4,7 @@ import { alias, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { filterableGroupIds, filterableOfficeIds, isAdmin, mayFilterAllGroups, mayFilterAllOffices } from "~/auth/permissions";
 import type { Actor } from "~/auth/session.server";
 import { forecasts, groups, offices, projectMembers, userSkills, users, vacations, workplacePlans } from "~/db/schema";
-import { dayKey, nextWorkingDays, startOfUtcDay, weekdayIndex } from "~/lib/dates";
+import { dayKey, nextWorkingDays, weekdayIndex } from "~/lib/dates";
 import type { DomainContext } from "../context";
 import { ForbiddenError } from "../errors";
 import { forecastColumns, toApiForecast, type ApiForecast } from "../forecasts/forecasts.server";
@@ -214,7 +214,7 @@ export async function filterUsers(ctx: DomainContext, input: FilteredUsersInput)
 /** POST /users/filteredIds: the ids of everyone the filter matches, in the chosen order. */
 export async function filterUserIds(ctx: DomainContext, input: UserFilter): Promise<string[]> {
   const filter = resolveFilter(ctx.actor, input);
-  const today = startOfUtcDay(ctx.now).getTime();
+  const today = ctx.today.getTime();
   const rows = await ctx.db
     .select({ id: users.id })
     .from(users)
@@ -236,7 +236,7 @@ export async function queryPage(ctx: DomainContext, filter: ResolvedFilter, offs
  * last two select the page's people by the page query itself, so nothing waits for the ids.
  */
 export function pageStatements(ctx: DomainContext, filter: ResolvedFilter, offset: number, limit: number) {
-  const today = startOfUtcDay(ctx.now).getTime();
+  const today = ctx.today.getTime();
   const day = locationDay(ctx);
   const where = conditions(ctx, filter);
   const order = orderBy(filter.sort, today);
@@ -293,7 +293,7 @@ export function pageStatements(ctx: DomainContext, filter: ResolvedFilter, offse
 
 /** The working day the cards' location is for: today, or Monday at the weekend. */
 function locationDay(ctx: DomainContext): Date {
-  return nextWorkingDays(ctx.now, 1)[0];
+  return nextWorkingDays(ctx.today, 1)[0];
 }
 
 export function readPage(

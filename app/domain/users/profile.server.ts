@@ -111,7 +111,7 @@ function toApiUser(
 }
 
 export async function getUser(ctx: DomainContext, userId: string): Promise<ApiUser> {
-  const [user] = await loadApiUsers(ctx.db, ctx.companyId, [userId], ctx.now);
+  const [user] = await loadApiUsers(ctx.db, ctx.companyId, [userId], ctx.today);
   if (!user) throw new NotFoundError("User not found");
   return user;
 }
@@ -120,7 +120,7 @@ export async function getUser(ctx: DomainContext, userId: string): Promise<ApiUs
 export async function getMe(ctx: DomainContext): Promise<ApiMe> {
   const { user, refs } = ctx.actor;
   if (!refs) return { ...(await getUser(ctx, user.id)), companyName: ctx.actor.company.name, settings: ctx.actor.company.settings };
-  const week = (await workplaceWeeks(ctx.db, ctx.companyId, [user.id], ctx.now)).get(user.id)!;
+  const week = (await workplaceWeeks(ctx.db, ctx.companyId, [user.id], ctx.today)).get(user.id)!;
   return toApiMe(ctx, week);
 }
 

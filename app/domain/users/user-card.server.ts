@@ -2,7 +2,6 @@ import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { personColumns } from "./person-columns";
 import { alias } from "drizzle-orm/sqlite-core";
 import { competences, cvItems, forecasts, groups, offices, projectMembers, projects, skillLevels, userSkills, users, vacations } from "~/db/schema";
-import { startOfUtcDay } from "~/lib/dates";
 import type { DomainContext } from "../context";
 import { NotFoundError } from "../errors";
 import { forecastColumns, toApiForecast, toApiVacation } from "../forecasts/forecasts.server";
@@ -22,7 +21,7 @@ const categories = alias(competences, "card_categories");
  */
 export async function getUserCard(ctx: DomainContext, userId: string) {
   const settings = ctx.actor.company.settings;
-  const today = startOfUtcDay(ctx.now);
+  const today = ctx.today;
   const [[person], forecastRows, vacationRows, projectRows, skillRows, cvRows] = await ctx.db.batch([
     ctx.db
       .select({

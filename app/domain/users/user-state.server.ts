@@ -36,6 +36,7 @@ export function userStateStatements(ctx: DomainContext, userId: string, patch: U
           onLeave: users.onLeave,
           source: sql<string>`${source}`.as("source"),
           recordedAt: sql<number>`${ctx.now.getTime()}`.as("recorded_at"),
+          day: sql<number>`${ctx.today.getTime()}`.as("day"),
         })
         .from(users)
         .where(where),
@@ -59,7 +60,7 @@ export async function publishUserUpdate(ctx: DomainContext, userId: string) {
     .where(and(eq(users.id, userId), eq(users.companyId, ctx.companyId)))
     .limit(1);
   if (!user) throw new NotFoundError("User not found");
-  const week = (await workplaceWeeks(ctx.db, ctx.companyId, [userId], ctx.now)).get(userId)!;
+  const week = (await workplaceWeeks(ctx.db, ctx.companyId, [userId], ctx.today)).get(userId)!;
   const payload: UserUpdate = {
     _id: user.id,
     currentWorkload: user.currentWorkload,

@@ -87,7 +87,7 @@ export function workloadForecastDatePlan(
   me: Pick<typeof users.$inferSelect, "id" | "workloadForecastDate" | "futureWorkload">,
   date: Date | null,
 ): { statements: BatchItem<"sqlite">[]; patch: UserStatePatch } {
-  const today = startOfUtcDay(ctx.now);
+  const today = ctx.today;
   const day = date ? startOfUtcDay(date) : null;
   const old = me.workloadForecastDate;
   const statements: BatchItem<"sqlite">[] = old

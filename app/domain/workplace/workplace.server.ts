@@ -30,7 +30,7 @@ export async function setWorkplace(ctx: DomainContext, index: number, input: { o
     });
   }
   const kind = input.future ? "default" : "rolling";
-  const day = nextWorkingDays(ctx.now, 5)[index];
+  const day = nextWorkingDays(ctx.today, 5)[index];
   const key = input.future ? index : day.getTime();
   const statements = [
     ctx.db
@@ -44,7 +44,7 @@ export async function setWorkplace(ctx: DomainContext, index: number, input: { o
       .insert(workplaceHistory)
       .values({ id: newId(), companyId: ctx.companyId, userId: me.id, kind, key, option: input.option, source: input.source, recordedAt: ctx.now }),
   ];
-  const changesToday = !input.future && index === 0 && dayKey(day) === dayKey(ctx.now);
+  const changesToday = !input.future && index === 0 && dayKey(day) === dayKey(ctx.today);
   if (changesToday) {
     statements.push(
       ...(userStateStatements(ctx, me.id, { onLeave: input.option === 2, atHome: input.option === 1 }, input.source) as typeof statements),
@@ -57,7 +57,7 @@ export async function setWorkplace(ctx: DomainContext, index: number, input: { o
 /** The 'WFH Overview': next five working days, completed non-admin people, the caller first. Only for those who see team overviews. */
 export async function getWorkplaceOverview(ctx: DomainContext) {
   if (!canSeeTeamOverviews(ctx.actor.user)) throw new ForbiddenError();
-  const days = nextWorkingDays(ctx.now, 5);
+  const days = nextWorkingDays(ctx.today, 5);
   const people = await ctx.db
     .select({
       id: users.id,
@@ -77,7 +77,7 @@ export async function getWorkplaceOverview(ctx: DomainContext) {
     ctx.db,
     ctx.companyId,
     rows.map((r) => r.id),
-    ctx.now,
+    ctx.today,
   );
   const secondIds = [...new Set(rows.map((r) => r.secondaryOfficeId).filter((id): id is string => Boolean(id)))];
   const secondNames = new Map<string, string>();

@@ -5,11 +5,15 @@ import { DialogActions, DialogError, FormActions } from "~/components/dialog";
 import { Field, inputProps } from "~/components/field";
 import { useToast } from "~/components/toast";
 import { useDialogFetcher, useDialogForm } from "~/components/use-dialog-form";
+import { SelectField } from "~/features/accounts/select-field";
+import { timeZoneChoices } from "~/lib/time-zones";
 import {
   DEFAULT_PROJECT_STAGE_COLOR,
   groupUpsertSchema,
   levelOfSkillUpsertSchema,
+  COMPANY_TIME_ZONE,
   officeRenameSchema,
+  officeTimeZoneSchema,
   PROJECT_STAGE_COLORS,
   projectStageUpsertSchema,
   SKILL_LEVEL_MAX,
@@ -74,6 +78,38 @@ export function NameForm({
       <Field label={label} data-autofocus autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
       <DialogError id={form.errorId} message={form.errors?.[0]} />
       <FormActions onCancel={onClose} busy={busy} label={submitLabel} busyLabel={busyLabel} disabled={name.trim() === ""} />
+    </fetcher.Form>
+  );
+}
+
+/** The office's time zone: its own, or the company's (the first choice). */
+export function TimeZoneForm({
+  office,
+  companyZone,
+  onClose,
+}: FormProps & { office: { timeZone: string; ownTimeZone: boolean }; companyZone: string }) {
+  const initial = office.ownTimeZone ? office.timeZone : COMPANY_TIME_ZONE;
+  const { fetcher, form, fields, busy } = useDialogForm("setOfficeTimeZone", officeTimeZoneSchema, { timeZone: initial }, onClose);
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
+      <Hidden values={{ intent: "setOfficeTimeZone" }} />
+      <SelectField
+        label="Time zone"
+        id={fields.timeZone.id}
+        name={fields.timeZone.name}
+        defaultValue={initial}
+        errors={fields.timeZone.errors}
+        data-autofocus
+        options={[
+          { value: COMPANY_TIME_ZONE, label: `The company's (${companyZone})` },
+          ...timeZoneChoices().map((zone) => ({ value: zone, label: zone })),
+        ]}
+      />
+      <p className="text-sm text-slate-600">
+        The office&apos;s people see today&apos;s date of this zone: on their dashboard, in the planner and in the overview.
+      </p>
+      <DialogError id={form.errorId} message={form.errors?.[0]} />
+      <FormActions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
     </fetcher.Form>
   );
 }

@@ -1,3 +1,5 @@
+import { SelectField } from "~/features/accounts/select-field";
+import { timeZoneChoices } from "~/lib/time-zones";
 import { getFormProps } from "@conform-to/react";
 import { DialogError } from "~/components/dialog";
 import { Field, inputProps } from "~/components/field";
@@ -41,6 +43,7 @@ export function CompanySettingsForm({
     elsewhereLabel: settings.elsewhereLabel,
     icon: settings.icon ?? "",
     titleRanking: settings.titleRanking.join("\n"),
+    timeZone: settings.timeZone,
   };
   const { fetcher, form, fields, busy } = useDialogForm(`updateCompany-${company._id}`, operatorCompanyUpdateSchema, defaults, onClose);
   return (
@@ -59,6 +62,14 @@ export function CompanySettingsForm({
         <Field label="Elsewhere label" autoComplete="off" {...inputProps(fields.elsewhereLabel, { type: "text" })} />
         <Field label="Icon (URL)" autoComplete="off" placeholder="https://..." {...inputProps(fields.icon, { type: "text" })} />
       </div>
+      <SelectField
+        label="Time zone (decides 'today' for people whose office has none)"
+        id={fields.timeZone.id}
+        name={fields.timeZone.name}
+        defaultValue={settings.timeZone}
+        errors={fields.timeZone.errors}
+        options={timeZoneChoices().map((zone) => ({ value: zone, label: zone }))}
+      />
       <div>
         <label htmlFor={fields.titleRanking.id} className="block text-sm font-medium text-slate-700">
           Title ranking (most senior first, one per line)

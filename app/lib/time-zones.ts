@@ -1,0 +1,53 @@
+/**
+ * Time zones (issue 16, decision 0093). Stored days stay UTC-midnight day keys; what a zone
+ * decides is which of those days is "today" for a person, and where their day starts. The
+ * runtime's Intl knows the IANA zones in the Worker and in the browser alike, so this module
+ * needs no data of its own.
+ */
+import { parseDayKey } from "./dates";
+
+/** The zone of a firm that has not chosen one. */
+export const DEFAULT_TIME_ZONE = "UTC";
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormat(zone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(zone);
+  if (!format) {
+    // en-CA writes a date as YYYY-MM-DD: the day key itself.
+    format = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dayFormats.set(zone, format);
+  }
+  return format;
+}
+
+let known: Set<string> | null = null;
+
+/** The zones a firm may choose from, as the runtime lists them (UTC first). */
+export function timeZoneChoices(): string[] {
+  const zones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return ["UTC", ...zones.filter((zone) => zone !== "UTC")];
+}
+
+/** Whether `zone` is one of the runtime's IANA zones, spelled as it lists them ("Europe/Stockholm", "UTC"). */
+export function isTimeZone(zone: string): boolean {
+  known ??= new Set(timeZoneChoices());
+  if (known.size > 1) return known.has(zone);
+  // A runtime without Intl.supportedValuesOf: whatever its formatter accepts.
+  try {
+    dayFormat(zone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The day key ("YYYY-MM-DD") of the calendar day `now` falls on in `zone`. */
+export function localDayKey(now: Date, zone: string): string {
+  return dayFormat(zone).format(now);
+}
+
+/** The calendar day `now` falls on in `zone`, as the UTC midnight that stores that day. */
+export function localDay(now: Date, zone: string): Date {
+  return parseDayKey(localDayKey(now, zone));
+}
