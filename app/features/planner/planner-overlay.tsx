@@ -49,10 +49,12 @@ const covers = (item: { startDate: string; endDate: string }, dayKey: string) =>
  * bar is a button opening the editor; on a focused bar the arrow keys move it by a day and
  * Shift+arrows change its end date.
  */
-export function PlannerOverlay({ open, onClose, title }: { open: boolean; onClose: () => void; title: string }) {
+export function PlannerOverlay({ open, onClose, title, today }: { open: boolean; onClose: () => void; title: string; today: string }) {
   const viewport = useViewportWidth();
   const dayCount = plannerDayCount(viewport);
-  const [start, setStart] = useState(() => key(mondayOf(new Date())));
+  // The week of the viewer's today (their office's day, from the server), not the browser's UTC day.
+  const thisWeek = key(mondayOf(new Date(today)));
+  const [start, setStart] = useState(thisWeek);
   const { data, forecasts, write, busy, error, clearError } = usePlannerData(open, start, dayCount);
   const [editor, setEditor] = useState<PlannerEditorState | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -100,7 +102,7 @@ export function PlannerOverlay({ open, onClose, title }: { open: boolean; onClos
             </button>
             <button
               type="button"
-              onClick={() => setStart(key(mondayOf(new Date())))}
+              onClick={() => setStart(thisWeek)}
               className="rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-50"
             >
               This week

@@ -204,7 +204,7 @@ export default function Home() {
           />
         ) : null}
         {planner !== null && (permissions.overviews || features.absencePlanner) ? (
-          <PlannerOverlay open onClose={() => setPlanner(null)} title={planner} />
+          <PlannerOverlay open onClose={() => setPlanner(null)} title={planner} today={data.today} />
         ) : null}
         {wfhOpen && permissions.overviews ? <WfhOverview open onClose={() => setWfhOpen(false)} elsewhereLabel={data.elsewhereLabel} /> : null}
       </Suspense>
