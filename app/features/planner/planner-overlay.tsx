@@ -100,11 +100,7 @@ export function PlannerOverlay({ open, onClose, title, today }: { open: boolean;
             >
               W{isoWeek(addDays(startDate, 7))} ›
             </button>
-            <button
-              type="button"
-              onClick={() => setStart(thisWeek)}
-              className="rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-50"
-            >
+            <button type="button" onClick={() => setStart(thisWeek)} className="rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-50">
               This week
             </button>
           </div>
