@@ -109,6 +109,26 @@ async function readToken(context: LoadContext, token: string): Promise<TokenPayl
   }
 }
 
+/**
+ * The iOS wrapper's hand-off (/login?token=): its bearer token, still valid and its session
+ * open, becomes this browser's cookie for the same session (no new session: signing out in
+ * one signs out the other). Null for a bad, expired or revoked token.
+ */
+export async function cookieForToken(context: LoadContext, token: string) {
+  const payload = await readToken(context, token);
+  if (!payload) return null;
+  const now = new Date();
+  const [row] = await context.db
+    .select({ expiresAt: sessions.expiresAt, user: { id: users.id, companyId: users.companyId, completed: users.completed } })
+    .from(sessions)
+    .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.companyId, sessions.companyId)))
+    .where(and(eq(sessions.id, payload.sid), ...openSessionConditions(now)))
+    .limit(1);
+  if (!row) return null;
+  const setCookie = await (await sessionCookie(context)).serialize(payload.sid, { expires: row.expiresAt });
+  return { setCookie, user: row.user };
+}
+
 /** The session id the request carries: a bearer token wins over the cookie. */
 async function requestSessionId(request: Request, context: LoadContext): Promise<string | null> {
   const header = request.headers.get("Authorization");

@@ -11,16 +11,24 @@ import { Field, inputProps } from "~/components/field";
 import { landingPath } from "~/domain/account/login.server";
 import { loginSchema } from "~/domain/account/login.schema";
 import { ForgotPassword } from "~/features/accounts/forgot-password-dialog";
+import { loginQueryRedirect } from "~/features/accounts/login-entra.server";
+import { MicrosoftButton, useCleanLoginAddress } from "~/features/accounts/microsoft-sign-in";
+import { entraConfig } from "~/integrations/entra/config";
 import { submitForm } from "~/lib/page-form.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Availability" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const actor = await getActor(request, context);
+  // ?token= (the iOS wrapper) and ?code= (back from Microsoft) sign in and redirect, or say why not.
+  const failure = await loginQueryRedirect(context, request);
+  const actor = failure ? null : await getActor(request, context);
   if (actor) throw redirect(landingPath(actor.user));
   const email = new URL(request.url).searchParams.get("email") ?? "";
-  return json({ email });
+  return json(
+    { email, microsoft: entraConfig(context.env) !== null, entraError: failure?.message ?? null },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -38,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const { email } = useLoaderData<typeof loader>();
+  const { email, microsoft, entraError } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -52,6 +60,7 @@ export default function LoginPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
   const submitting = navigation.state !== "idle" && navigation.formAction === "/login";
+  useCleanLoginAddress();
   useEffect(() => {
     // ?email= prefills the field (links in invite and reset mails); it then leaves the
     // address bar, the history and anything the address is shared or logged with.
@@ -96,6 +105,7 @@ export default function LoginPage() {
             {submitting ? "Signing in..." : "Login"}
           </Button>
         </Form>
+        {microsoft ? <MicrosoftButton redirectTo={searchParams.get("redirectTo")} error={entraError} /> : null}
         <div className="mt-4 text-center">
           <ForgotPassword email={email} />
         </div>
