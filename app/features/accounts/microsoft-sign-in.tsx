@@ -4,13 +4,15 @@ import { Alert } from "~/components/alert";
 /** What a sign-in answer leaves in the address: gone from the bar and the history once the page has it. */
 const SIGN_IN_PARAMS = ["code", "state", "session_state", "azureRedirectUri", "error", "error_description", "error_uri", "token", "client_info"];
 
-export function useCleanLoginAddress() {
+export function useCleanLoginAddress(more: string[] = []) {
+  const names = [...SIGN_IN_PARAMS, ...more].join(",");
   useEffect(() => {
+    const params = names.split(",");
     const url = new URL(window.location.href);
-    if (!SIGN_IN_PARAMS.some((name) => url.searchParams.has(name))) return;
-    SIGN_IN_PARAMS.forEach((name) => url.searchParams.delete(name));
+    if (!params.some((name) => url.searchParams.has(name))) return;
+    params.forEach((name) => url.searchParams.delete(name));
     window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
-  }, []);
+  }, [names]);
 }
 
 function MicrosoftLogo() {
