@@ -130,9 +130,14 @@ export function requireEntraConfig(context: LoadContext) {
  * Signs a person in after a valid Microsoft token: a new session, and for an invited
  * person who has not signed up yet, a fresh invite link to finish on (/signup/{secret}?sso=true).
  */
-export async function signInWithEntraClaims(context: LoadContext, request: Request, claims: Parameters<typeof personForEntraSignIn>[1]) {
+export async function signInWithEntraClaims(
+  context: LoadContext,
+  request: Request,
+  claims: Parameters<typeof personForEntraSignIn>[1],
+  options: { embedded?: boolean } = {},
+) {
   const user = await personForEntraSignIn(context.db, claims);
-  const session = await startSession(context, user, request);
+  const session = await startSession(context, user, request, options);
   return { user, ...session, signupPath: user.completed ? null : await signupPathFor(context, user) };
 }
 

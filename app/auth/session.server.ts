@@ -62,12 +62,28 @@ async function sessionCookie(context: LoadContext) {
   });
 }
 
-export async function startSession(context: LoadContext, user: Pick<User, "id" | "companyId" | "completed">, request: Request) {
+/**
+ * `embedded`: the Teams tab, a frame on Microsoft's origin. Its cookie must be sent in that
+ * third-party frame: SameSite=None, Secure and Partitioned (CHIPS, kept per top-level site),
+ * outside development, where the frame and the app are same-site anyway.
+ */
+export async function startSession(
+  context: LoadContext,
+  user: Pick<User, "id" | "companyId" | "completed">,
+  request: Request,
+  { embedded = false }: { embedded?: boolean } = {},
+) {
   const now = Date.now();
-  return openSession(context, user, new Date(now + SESSION_DAYS * DAY_MS), request.headers.get("User-Agent")?.slice(0, 300) ?? null);
+  return openSession(context, user, new Date(now + SESSION_DAYS * DAY_MS), request.headers.get("User-Agent")?.slice(0, 300) ?? null, embedded);
 }
 
-async function openSession(context: LoadContext, user: Pick<User, "id" | "companyId" | "completed">, expiresAt: Date, userAgent: string | null) {
+async function openSession(
+  context: LoadContext,
+  user: Pick<User, "id" | "companyId" | "completed">,
+  expiresAt: Date,
+  userAgent: string | null,
+  embedded = false,
+) {
   const now = new Date();
   const [session] = await context.db
     .insert(sessions)
@@ -75,7 +91,8 @@ async function openSession(context: LoadContext, user: Pick<User, "id" | "compan
     .returning({ id: sessions.id });
   const token = await signToken(context, { id: user.id, completed: user.completed, sid: session.id }, expiresAt);
   // The cookie ends with the session (the absolute lifetime).
-  const setCookie = await (await sessionCookie(context)).serialize(session.id, { expires: expiresAt });
+  const frame = embedded && !isLocalEnv(context.env) ? { sameSite: "none" as const, secure: true, partitioned: true } : {};
+  const setCookie = await (await sessionCookie(context)).serialize(session.id, { expires: expiresAt, ...frame });
   return { sessionId: session.id, token, setCookie };
 }
 

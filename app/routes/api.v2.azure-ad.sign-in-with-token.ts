@@ -14,7 +14,7 @@ export const { loader, action, endpoints } = defineApiRoute({
     run: async ({ request, context, body }) => {
       const config = requireEntra(entraConfig(context.env));
       const claims = await claimsFromTeamsToken(config, body);
-      const { user, token, setCookie, signupPath } = await signInWithEntraClaims(context, request, claims);
+      const { user, token, setCookie, signupPath } = await signInWithEntraClaims(context, request, claims, { embedded: true });
       // The tab's frame also gets the session cookie, so its pages load signed in.
       return Response.json(
         { token, completed: user.completed, _id: user.id, ...(signupPath ? { signupPath } : {}) },

@@ -14,6 +14,8 @@ import { ForgotPassword } from "~/features/accounts/forgot-password-dialog";
 import { loginQueryRedirect } from "~/features/accounts/login-entra.server";
 import { MicrosoftButton, useCleanLoginAddress } from "~/features/accounts/microsoft-sign-in";
 import { entraConfig } from "~/integrations/entra/config";
+import { TeamsSignIn } from "~/features/accounts/teams-tab";
+import { isLocalEnv } from "~/env";
 import { submitForm } from "~/lib/page-form.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 
@@ -25,8 +27,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = failure ? null : await getActor(request, context);
   if (actor) throw redirect(landingPath(actor.user));
   const email = new URL(request.url).searchParams.get("email") ?? "";
+  const config = entraConfig(context.env);
+  // In development the local provider plays the Teams host (tests/fakes/entra-server.ts, /_fake/teams-host).
+  const teamsHostOrigins = config && isLocalEnv(context.env) ? [new URL(config.authority).origin] : [];
   return json(
-    { email, microsoft: entraConfig(context.env) !== null, entraError: failure?.message ?? null },
+    { email, microsoft: config !== null, entraError: failure?.message ?? null, teamsHostOrigins },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -46,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const { email, microsoft, entraError } = useLoaderData<typeof loader>();
+  const { email, microsoft, entraError, teamsHostOrigins } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -105,6 +110,7 @@ export default function LoginPage() {
             {submitting ? "Signing in..." : "Login"}
           </Button>
         </Form>
+        {microsoft ? <TeamsSignIn hostOrigins={teamsHostOrigins} /> : null}
         {microsoft ? <MicrosoftButton redirectTo={searchParams.get("redirectTo")} error={entraError} /> : null}
         <div className="mt-4 text-center">
           <ForgotPassword email={email} />

@@ -1,7 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { DEMO_TENANT_ID } from "../../scripts/seed-constants";
-import { accounts, DEMO_PASSWORD, expect, login, test, viewports, waitForHydration } from "./fixtures";
+import { demoDirectories } from "../fakes/entra-directory";
+import { accounts, allowConsoleErrors, DEMO_PASSWORD, expect, login, test, viewports, waitForHydration } from "./fixtures";
+
+const EMIL_DIRECTORY_ID = demoDirectories()[DEMO_TENANT_ID].find((person) => person.mail === accounts.employee)!.id;
 
 /**
  * Microsoft Entra ID against the local provider (tests/fakes/entra-server.ts, started with the
@@ -111,3 +114,20 @@ for (const viewport of Object.values(viewports)) {
     await axeClean(page);
   });
 }
+
+test("the Teams tab: inside a frame named embedded-page-container the app signs in with the Teams SSO token", async ({ page }) => {
+  // The Teams SDK first asks Microsoft's CDN for its list of host origins, unreachable here.
+  allowConsoleErrors(page, /ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED|Failed to load resource: net::/);
+  // Chrome refuses the sign-in form's autofocus inside a cross-origin frame, and says so.
+  allowConsoleErrors(page, /Blocked autofocusing on a <input> element in a cross-origin subframe/);
+  const appUrl = new URL("/login", test.info().project.use.baseURL).toString();
+  const providerPort = Number(new URL(appUrl).port) + 100;
+  const host = `http://127.0.0.1:${providerPort}/_fake/teams-host?tid=${DEMO_TENANT_ID}&oid=${EMIL_DIRECTORY_ID}&app=${encodeURIComponent(appUrl)}`;
+  await page.goto(host);
+  const tab = page.frameLocator('iframe[name="embedded-page-container"]');
+  await expect(tab.getByRole("heading", { level: 1 })).toHaveText("Emil Employee", { timeout: 15_000 });
+  for (const viewport of Object.values(viewports)) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: `test-results/screenshots/teams-tab-${viewport.width}.png` });
+  }
+});

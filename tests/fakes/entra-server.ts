@@ -370,8 +370,61 @@ export async function startFakeEntra(options: FakeEntraOptions) {
       if (req.method === "DELETE" && parts[3]) return send(res, remove(tenant, decodeURIComponent(parts[3])) ? 200 : 404, {});
     }
     if (parts[0] === "requests") return send(res, 200, requests.slice(-200));
+    // GET /_fake/teams-host?app=&tid=&oid=&frame=: a stand-in for the Teams client hosting the tab.
+    if (parts[0] === "teams-host") return teamsHost(res, url);
     void url;
     send(res, 404, { error: "unknown control" });
+  }
+
+  /**
+   * The host side of the Teams JavaScript SDK's postMessage protocol, as the Teams web client
+   * answers a tab: initialize (frame context, client type, runtime config), getContext (the
+   * person and tenant) and authentication.getAuthToken (an SSO token for our app, audience
+   * api://{host}/{client id}); everything else answers with no arguments.
+   */
+  async function teamsHost(res: ServerResponse, url: URL) {
+    const q = url.searchParams;
+    const tid = (q.get("tid") ?? "").toLowerCase();
+    const user = directories.get(tid)?.users.get(q.get("oid") ?? "");
+    const app = q.get("app") ?? "";
+    if (!user || !URL.canParse(app)) return send(res, 400, { error: "tid, oid and app are required" });
+    const token = await idToken({ ...claimsOf(tid, user), aud: `api://${new URL(app).host}/${options.clientId}` });
+    const context = {
+      tid,
+      userObjectId: user.id,
+      loginHint: user.mail,
+      userPrincipalName: user.userPrincipalName,
+      hostClientType: "web",
+      frameContext: "content",
+      locale: "en-gb",
+      entityId: "availability",
+      appSessionId: randomUUID(),
+      theme: "default",
+    };
+    const runtime = {
+      apiVersion: 4,
+      supports: { pages: { appButton: {}, tabs: {}, config: {}, backStack: {}, fullTrust: {} }, teamsCore: {}, logs: {} },
+    };
+    const frame = q.get("frame") === "extension-tab-frame" ? "extension-tab-frame" : "embedded-page-container";
+    html(
+      res,
+      `<h1>Teams (test host)</h1><iframe name="${frame}" title="Availability tab" src="${escapeHtml(app)}" style="width:100%;height:80vh;border:0"></iframe>
+<script>
+const token = ${JSON.stringify(token)};
+const context = ${JSON.stringify(context)};
+const runtime = ${JSON.stringify(JSON.stringify(runtime))};
+window.addEventListener("message", (event) => {
+  const frame = document.querySelector("iframe").contentWindow;
+  const m = event.data;
+  if (event.source !== frame || !m || typeof m.id !== "number" || !m.func) return;
+  let args = [];
+  if (m.func === "initialize") args = ["content", "web", runtime, "2.58.0"];
+  else if (m.func === "getContext") args = [context];
+  else if (m.func === "authentication.getAuthToken") args = [true, token];
+  frame.postMessage({ id: m.id, uuidAsString: m.uuidAsString, args }, event.origin);
+});
+</script>`,
+    );
   }
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));

@@ -7,6 +7,7 @@ import { claimsFromCode } from "~/domain/directory/entra-token-sign-in.server";
 import { ConflictError, DomainError } from "~/domain/errors";
 import type { LoadContext } from "~/env";
 import { entraConfig } from "~/integrations/entra/config";
+import { clientSourceCookie } from "~/lib/client-source";
 import { safeRedirect } from "~/lib/safe-redirect";
 
 /**
@@ -23,16 +24,20 @@ export const HANDOFF_INVALID = "The sign-in link from the app has expired. Pleas
 export async function loginQueryRedirect(context: LoadContext, request: Request): Promise<{ message: string } | null> {
   const url = new URL(request.url);
   const token = url.searchParams.get("token");
-  if (token) return handOff(context, token);
+  if (token) return handOff(context, request, token);
   if (url.searchParams.has("code") || url.searchParams.has("error")) return finishEntraSignIn(context, request, url);
   return null;
 }
 
-async function handOff(context: LoadContext, token: string): Promise<{ message: string }> {
+async function handOff(context: LoadContext, request: Request, token: string): Promise<{ message: string }> {
   const handed = await cookieForToken(context, token);
   if (!handed) return { message: HANDOFF_INVALID };
   const to = handed.user.completed ? "/" : await signupPathFor(context, handed.user);
-  throw redirect(to, { headers: { "Set-Cookie": handed.setCookie, "Cache-Control": "no-store" } });
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  headers.append("Set-Cookie", handed.setCookie);
+  // Writes from this browser come from the iOS app (spec: source ios_app).
+  headers.append("Set-Cookie", clientSourceCookie("ios_app", { secure: new URL(request.url).protocol === "https:", embedded: false }));
+  throw redirect(to, { headers });
 }
 
 async function finishEntraSignIn(context: LoadContext, request: Request, url: URL): Promise<{ message: string }> {
