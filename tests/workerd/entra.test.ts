@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { companies, directorySync, users } from "~/db/schema";
+import { companies, directorySync, users, workloadHistory } from "~/db/schema";
 import { NO_EMAIL_MESSAGE } from "~/domain/directory/directory.schema";
 import { DIRECTORY_NOT_CONNECTED, NO_ACCOUNT } from "~/domain/directory/entra-sign-in.server";
 import { TOKEN_OTHER_PERSON } from "~/domain/directory/entra-token-sign-in.server";
@@ -142,8 +142,17 @@ describe("POST /azure-ad/sign-in-with-code", () => {
     const body = (await signup.json()) as { completed: boolean; signupPath: string };
     expect(body.completed).toBe(false);
     expect(body.signupPath).toMatch(/^\/signup\/[A-Za-z0-9_-]{20,}\?sso=true$/);
-    const page = await api(`/api/v2/users/${body.signupPath.split("/")[2].split("?")[0]}/uncompleted`);
-    expect(((await page.json()) as { email: string }).email).toBe(invited.email);
+    const secret = body.signupPath.split("/")[2].split("?")[0];
+    const page = await api(`/api/v2/users/${secret}/uncompleted`);
+    expect(await page.json()).toMatchObject({ email: invited.email, ssoOnlySignup: true });
+    // Signed in through Microsoft, the person signs up without a password of their own.
+    const register = await api(`/api/v2/account/${secret}/register`, {
+      method: "POST",
+      json: { name: "Ivy Invited", email: invited.email, sso: true },
+    });
+    expect(register.status).toBe(200);
+    const [row] = await db().select({ completed: users.completed, passwordHash: users.passwordHash }).from(users).where(eq(users.id, invited.id));
+    expect(row).toEqual({ completed: true, passwordHash: null });
   });
 
   it("refuses a redirect URI of another site", async () => {
@@ -240,6 +249,38 @@ describe("/login?token= (the iOS wrapper's hand-off)", () => {
     const { token } = (await signIn.json()) as { token: string };
     const response = await api(`/login?token=${encodeURIComponent(token)}`);
     expect(response.headers.get("Location")).toMatch(/^\/signup\/[A-Za-z0-9_-]{20,}\?sso=true$/);
+  });
+});
+
+describe("where writes come from (ios_app, teams_app_{client})", () => {
+  it("the iOS hand-off marks the browser as the iOS app, and its dashboard writes carry ios_app", async () => {
+    const firm = await connectedFirm();
+    const handOff = await api(`/login?token=${encodeURIComponent(firm.tokens.employee)}`);
+    const cookies = handOff.headers.getSetCookie().map((c) => c.split(";")[0]);
+    expect(cookies).toContain("client_source=ios_app");
+    const write = (cookie: string) =>
+      api("/home?_data=routes%2F_app.home", {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "current", workscale: "2" }),
+      });
+    expect((await write(cookies.join("; "))).status).toBe(200);
+    // A Teams tab's cookie says which Teams client; a forged value falls back to web_app.
+    const session = cookies.find((c) => c.startsWith("__session="))!;
+    expect((await write(`${session}; client_source=teams_app_desktop`)).status).toBe(200);
+    expect((await write(`${session}; client_source=evil'app`)).status).toBe(200);
+    const history = await db()
+      .select({ source: workloadHistory.source })
+      .from(workloadHistory)
+      .where(eq(workloadHistory.userId, firm.people.employee.id))
+      .orderBy(workloadHistory.recordedAt);
+    expect(history.map((h) => h.source)).toEqual(["ios_app", "teams_app_desktop", "web_app"]);
+  });
+
+  it("pages may be framed by Teams only (CSP frame-ancestors)", async () => {
+    const page = await api("/login");
+    const csp = page.headers.get("Content-Security-Policy")!;
+    expect(csp).toMatch(/frame-ancestors 'self' https:\/\/teams\.microsoft\.com https:\/\/\*\.teams\.microsoft\.com https:\/\/\*\.cloud\.microsoft/);
   });
 });
 
