@@ -76,6 +76,18 @@ describe("POST /azure-ad/sign-in-with-token", () => {
     expect(row.azureAdId).toBe(firm.directoryEmployeeId);
   });
 
+  it("finds a linked person by object id before anyone else with the token's e-mail", async () => {
+    const firm = await connectedFirm();
+    await db().update(users).set({ azureAdId: "oid-linked" }).where(eq(users.id, firm.people.observer.id));
+    // The directory now gives the linked person the e-mail of an unlinked colleague.
+    const adToken = await mintToken({ tid: firm.tenant, oid: "oid-linked", claims: { preferred_username: firm.people.employee.email } });
+    const response = await api("/api/v2/azure-ad/sign-in-with-token", {
+      method: "POST",
+      json: { adToken, tenantId: firm.tenant, adUserId: "oid-linked" },
+    });
+    expect(((await response.json()) as { _id: string })._id).toBe(firm.people.observer.id);
+  });
+
   it("refuses a token of another person, another tenant, or with a bad signature", async () => {
     const firm = await connectedFirm();
     const adToken = await mintToken({ tid: firm.tenant, oid: firm.directoryEmployeeId });

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, or } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client";
 import { auditLog, companies, users, type User } from "~/db/schema";
 import type { EntraClaims } from "~/integrations/entra/oidc.server";
@@ -38,9 +38,9 @@ export async function personForEntraSignIn(db: Db, claims: EntraClaims, now = ne
           or(eq(users.azureAdId, claims.oid), claims.email ? and(isNull(users.azureAdId), eq(users.email, claims.email)) : undefined),
         ),
       )
-      .orderBy(users.azureAdId)
-      .limit(2);
-    // The linked person wins over an unlinked one with the same address.
+      // The linked person wins over an unlinked one with the same address.
+      .orderBy(sql`${users.azureAdId} is null`)
+      .limit(1);
     if (person) {
       if (person.azureAdId !== claims.oid) {
         await db.batch([
