@@ -3,6 +3,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { directorySync, groups, offices, users } from "~/db/schema";
 import { syncStep, type SyncEnv } from "~/domain/directory/sync.server";
+import { runScheduledWork } from "~/domain/operations/scheduled.server";
+import type { Env } from "~/env";
 import { newId } from "~/lib/ids";
 import { INTERNAL_PICTURE_MARKER } from "~/lib/profile-picture";
 import { addDirectoryUser, config, control, removeDirectoryUser } from "./entra-helpers";
@@ -92,6 +94,20 @@ describe("the directory sync (Graph users delta, paged and incremental)", () => 
     // Nothing changed: a step reads one empty page and writes nothing.
     const idle = await syncStep(sync, await cursorOf(firm.company.id));
     expect(idle).toMatchObject({ pages: 1, updated: 0, removed: 0, photos: 0 });
+  });
+
+  it("runs from the Worker's cron for the firms whose turn it is", async () => {
+    const firm = await createCompanyWithRoles("Cron Sync Firm");
+    const tenant = crypto.randomUUID();
+    await api("/api/v2/azure-ad/tenant", { method: "PUT", token: firm.tokens.companyAdmin, json: { tenantId: tenant } });
+    await addDirectoryUser(tenant, { displayName: "Cron Renamed", mail: firm.people.employee.email, jobTitle: "Counsel" });
+    await runScheduledWork({
+      env: env as unknown as Env,
+      ctx: { waitUntil: () => {}, passThroughOnException: () => {} } as unknown as ExecutionContext,
+      db: db(),
+    });
+    expect(await person(firm.people.employee.id)).toMatchObject({ name: "Cron Renamed", title: "Counsel" });
+    expect((await cursorOf(firm.company.id)).lastRoundAt).not.toBeNull();
   });
 
   it("a failing directory is recorded with a backoff and nothing changes", async () => {
