@@ -1,6 +1,13 @@
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { DEV_ENTRA_CLIENT_ID, DEV_ENTRA_CLIENT_SECRET } from "./scripts/seed-constants";
+import { startFakeEntra } from "./tests/fakes/entra-server";
+
+// The loopback Microsoft Entra ID and Graph (tests/fakes/entra-server.ts): started here, before
+// the Worker's bindings are made, because its address is one of them. It never holds the process open.
+const entra = await startFakeEntra({ clientId: DEV_ENTRA_CLIENT_ID, clientSecret: DEV_ENTRA_CLIENT_SECRET });
+entra.server.unref();
 
 /**
  * Domain and API tests run inside workerd against real D1 with the real migrations.
@@ -20,6 +27,10 @@ export default defineConfig({
           FUZZ_SEED: process.env.FUZZ_SEED ?? "",
           FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",
           FUZZ_BUDGET_S: process.env.FUZZ_BUDGET_S ?? "",
+          ENTRA_CLIENT_ID: DEV_ENTRA_CLIENT_ID,
+          ENTRA_CLIENT_SECRET: DEV_ENTRA_CLIENT_SECRET,
+          ENTRA_AUTHORITY: entra.url,
+          GRAPH_URL: entra.graphUrl,
         },
       },
     })),
@@ -33,6 +44,7 @@ export default defineConfig({
     // A real SMTP server on loopback for the mail tests (tests/fakes/smtp-server.ts).
     globalSetup: ["./tests/workerd/global-setup.ts"],
     testTimeout: 30_000,
+    provide: { entraUrl: entra.url },
     deps: {
       // Remix's CommonJS packages have require cycles the module runner cannot follow;
       // pre-bundling them with esbuild turns them into plain ESM.

@@ -4,6 +4,13 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { contentSecurityPolicy, createNonce } from "~/lib/request-guard";
+import { isLocalEnv } from "~/env";
+
+/** In development the local Microsoft provider plays the Teams host and may frame the app. */
+function devFrameAncestors(context: AppLoadContext): string[] {
+  const authority = context.env?.ENTRA_AUTHORITY;
+  return context.env && isLocalEnv(context.env) && authority && URL.canParse(authority) ? [new URL(authority).origin] : [];
+}
 
 const ABORT_DELAY = 5000;
 
@@ -14,7 +21,6 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  void loadContext;
   const nonce = createNonce();
   const controller = new AbortController();
   const timeoutId = setTimeout(() => controller.abort(), ABORT_DELAY);
@@ -39,7 +45,7 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html");
   responseHeaders.set("X-Content-Type-Options", "nosniff");
   responseHeaders.set("Referrer-Policy", "same-origin");
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, devFrameAncestors(loadContext)));
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 

@@ -14,6 +14,16 @@ export interface Env extends Cloudflare.Env {
   SECRET_BOX_KEYS?: string;
   /** Peppers of the password hashes, "id:secret,id:secret" (current first). Required outside development and tests. */
   PASSWORD_PEPPERS?: string;
+  /**
+   * Microsoft Entra ID (app/integrations/entra/config.ts): the app registration's client id
+   * and secret, and where the provider and Microsoft Graph live (the real ones by default;
+   * the loopback fakes of tests/fakes/entra-server.ts in tests and on `npm start`).
+   * Without ENTRA_CLIENT_ID, 'Sign in with Microsoft' and the directory connection are off.
+   */
+  ENTRA_CLIENT_ID?: string;
+  ENTRA_CLIENT_SECRET?: string;
+  ENTRA_AUTHORITY?: string;
+  GRAPH_URL?: string;
 }
 
 export interface LoadContext {

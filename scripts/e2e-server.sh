@@ -49,6 +49,13 @@ mkdir -p "$STATE"
 wrangler d1 migrations apply DB --local --env dev --persist-to "$STATE"
 PORT="$PORT" PERSIST_TO="$STATE" npx tsx scripts/seed.ts
 
+# The loopback Microsoft Entra ID and Graph (tests/fakes/entra-server.ts) on $PORT+100: a
+# process of this group, so Playwright's stop of the server stops it too.
+ENTRA_PORT=$((PORT + 100))
+echo "[e2e-server] local Microsoft provider on http://127.0.0.1:$ENTRA_PORT"
+tsx tests/fakes/entra-server.ts --port "$ENTRA_PORT" &
+
 echo "[e2e-server] wrangler dev on http://127.0.0.1:$PORT"
+# shellcheck disable=SC2046
 exec wrangler dev "$APP/worker/app.js" --config wrangler.toml --env dev --no-bundle --assets "$APP/public" \
-  --port "$PORT" --ip 127.0.0.1 --persist-to "$STATE" --show-interactive-dev-session=false
+  --port "$PORT" --ip 127.0.0.1 --persist-to "$STATE" --show-interactive-dev-session=false $(bash scripts/entra-vars.sh "$ENTRA_PORT")

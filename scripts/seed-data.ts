@@ -4,7 +4,7 @@ import { hashPassword, pepperRing } from "../app/auth/password.server";
 import { companyRow, forecastRow, groupRow, officeRow, userRow } from "../app/db/factories";
 import { inviteEmail } from "../app/domain/account/emails";
 import * as s from "../app/db/schema";
-import { DEMO_TITLE_RANKING } from "./seed-constants";
+import { DEMO_TENANT_ID, DEMO_TITLE_RANKING } from "./seed-constants";
 
 /**
  * The demo data set: "Demo Law" with 3 groups, 5 offices and SEED_USERS generated people
@@ -155,7 +155,10 @@ export async function buildSeed(options: { people: number; now?: number; appUrl?
     id: stableId("company:demo"),
     name: "Demo Law",
     allowGroupSelection: true,
+    // Connected to its directory on the local Microsoft provider (tests/fakes/entra-server.ts).
+    azureAdTenantId: DEMO_TENANT_ID,
     settings: JSON.stringify({
+      enableEntraUI: true,
       enableNewForecasting: true,
       elseWhereOption: true,
       elsewhereLabel: "Court",
@@ -168,6 +171,7 @@ export async function buildSeed(options: { people: number; now?: number; appUrl?
   const other = companyRow({ id: stableId("company:other"), name: "Other Firm", settings: "{}" });
   t.add(s.companies, demo);
   t.add(s.companies, other);
+  t.add(s.directorySync, { companyId: demo.id, tenantId: DEMO_TENANT_ID });
 
   const groupNames = ["Corporate & M&A", "Disputes", "Tax & Finance"];
   const groupIds = groupNames.map((name) => {

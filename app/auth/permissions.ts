@@ -65,6 +65,19 @@ export function canEditCustomHtml(user: RoleFlags): boolean {
   return user.companyAdmin;
 }
 
+/**
+ * The firm's Microsoft directory connection (tenant, consent, custom setup): company admins
+ * only. Whoever connects a directory decides which accounts can sign in as the firm's people.
+ */
+export function canManageDirectory(user: RoleFlags): boolean {
+  return user.companyAdmin;
+}
+
+/** Searching the connected directory for people to invite: whoever may invite (isManager). */
+export function canSearchDirectory(user: RoleFlags): boolean {
+  return isManager(user);
+}
+
 // Navigation only: which links the shell shows. Never a permission check.
 
 /** 'Manage users' in the navigation: team admins (a company admin reaches people through Company). */

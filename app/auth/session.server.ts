@@ -64,12 +64,28 @@ async function sessionCookie(context: LoadContext) {
   });
 }
 
-export async function startSession(context: LoadContext, user: Pick<User, "id" | "companyId" | "completed">, request: Request) {
+/**
+ * `embedded`: the Teams tab, a frame on Microsoft's origin. Its cookie must be sent in that
+ * third-party frame: SameSite=None, Secure and Partitioned (CHIPS, kept per top-level site),
+ * outside development, where the frame and the app are same-site anyway.
+ */
+export async function startSession(
+  context: LoadContext,
+  user: Pick<User, "id" | "companyId" | "completed">,
+  request: Request,
+  { embedded = false }: { embedded?: boolean } = {},
+) {
   const now = Date.now();
-  return openSession(context, user, new Date(now + SESSION_DAYS * DAY_MS), request.headers.get("User-Agent")?.slice(0, 300) ?? null);
+  return openSession(context, user, new Date(now + SESSION_DAYS * DAY_MS), request.headers.get("User-Agent")?.slice(0, 300) ?? null, embedded);
 }
 
-async function openSession(context: LoadContext, user: Pick<User, "id" | "companyId" | "completed">, expiresAt: Date, userAgent: string | null) {
+async function openSession(
+  context: LoadContext,
+  user: Pick<User, "id" | "companyId" | "completed">,
+  expiresAt: Date,
+  userAgent: string | null,
+  embedded = false,
+) {
   const now = new Date();
   const [session] = await context.db
     .insert(sessions)
@@ -77,7 +93,8 @@ async function openSession(context: LoadContext, user: Pick<User, "id" | "compan
     .returning({ id: sessions.id });
   const token = await signToken(context, { id: user.id, completed: user.completed, sid: session.id }, expiresAt);
   // The cookie ends with the session (the absolute lifetime).
-  const setCookie = await (await sessionCookie(context)).serialize(session.id, { expires: expiresAt });
+  const frame = embedded && !isLocalEnv(context.env) ? { sameSite: "none" as const, secure: true, partitioned: true } : {};
+  const setCookie = await (await sessionCookie(context)).serialize(session.id, { expires: expiresAt, ...frame });
   return { sessionId: session.id, token, setCookie };
 }
 
@@ -109,6 +126,26 @@ async function readToken(context: LoadContext, token: string): Promise<TokenPayl
   } catch {
     return null;
   }
+}
+
+/**
+ * The iOS wrapper's hand-off (/login?token=): its bearer token, still valid and its session
+ * open, becomes this browser's cookie for the same session (no new session: signing out in
+ * one signs out the other). Null for a bad, expired or revoked token.
+ */
+export async function cookieForToken(context: LoadContext, token: string) {
+  const payload = await readToken(context, token);
+  if (!payload) return null;
+  const now = new Date();
+  const [row] = await context.db
+    .select({ expiresAt: sessions.expiresAt, user: { id: users.id, companyId: users.companyId, completed: users.completed } })
+    .from(sessions)
+    .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.companyId, sessions.companyId)))
+    .where(and(eq(sessions.id, payload.sid), ...openSessionConditions(now)))
+    .limit(1);
+  if (!row) return null;
+  const setCookie = await (await sessionCookie(context)).serialize(payload.sid, { expires: row.expiresAt });
+  return { setCookie, user: row.user };
 }
 
 /** The session id the request carries: a bearer token wins over the cookie. */

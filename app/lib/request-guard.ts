@@ -141,12 +141,12 @@ export function createNonce(): string {
 /** Where the product may be framed: itself, and Microsoft Teams (the Teams tab). */
 export const FRAME_ANCESTORS = ["'self'", "https://teams.microsoft.com", "https://*.teams.microsoft.com", "https://*.cloud.microsoft"];
 
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string, extraFrameAncestors: string[] = []): string {
   return [
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
     "object-src 'none'",
     "base-uri 'none'",
-    `frame-ancestors ${FRAME_ANCESTORS.join(" ")}`,
+    `frame-ancestors ${[...FRAME_ANCESTORS, ...extraFrameAncestors].join(" ")}`,
   ].join("; ");
 }
 

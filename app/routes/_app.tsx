@@ -11,6 +11,7 @@ import { ToastProvider } from "~/components/toast";
 import { profilePictureUrl } from "~/lib/profile-picture";
 import { NavIcon } from "~/features/shell/nav-icon";
 import { useCompanyRoom } from "~/realtime/use-company-room";
+import { useForegroundRefresh } from "~/realtime/use-foreground-refresh";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, company } = await requireUser(request, context);
@@ -45,6 +46,7 @@ export function ErrorBoundary() {
 
 function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
   useCompanyRoom(data.companyId);
+  useForegroundRefresh();
   const flash = flashKeyOf(useLocation().search);
   return (
     <ToastProvider initial={flash ? FLASH_TEXT[flash] : undefined}>

@@ -46,6 +46,11 @@ import * as r43 from "./api.v2.workload.refresh";
 import * as r44 from "./api.v2.workplace-forecast.$index";
 import * as r45 from "./api.v2.workplace-history.$scope.$id.$days";
 import * as r46 from "./api.v2.realtime.ticket";
+import * as entraTenant from "./api.v2.azure-ad.tenant";
+import * as entraSignInWithCode from "./api.v2.azure-ad.sign-in-with-code";
+import * as entraSignInWithToken from "./api.v2.azure-ad.sign-in-with-token";
+import * as entraUsers from "./api.v2.azure-ad.users";
+import * as entraCustomSetup from "./api.v2.azure-ad.custom-setup";
 
 /**
  * Every /api/v2 route file, by name: the OpenAPI document lists each (tests/workerd/openapi.test.ts
@@ -98,6 +103,11 @@ const routes: Record<string, { endpoints: Parameters<typeof buildOpenApiDocument
   "api.v2.workplace-forecast.$index": r44,
   "api.v2.workplace-history.$scope.$id.$days": r45,
   "api.v2.realtime.ticket": r46,
+  "api.v2.azure-ad.tenant": entraTenant,
+  "api.v2.azure-ad.sign-in-with-code": entraSignInWithCode,
+  "api.v2.azure-ad.sign-in-with-token": entraSignInWithToken,
+  "api.v2.azure-ad.users": entraUsers,
+  "api.v2.azure-ad.custom-setup": entraCustomSetup,
 };
 
 export const { loader, action, endpoints } = defineApiRoute({

@@ -12,16 +12,29 @@ import { landingPath } from "~/domain/account/login.server";
 import { loginSchema } from "~/domain/account/login.schema";
 import { AuthCard, ShowPasswordButton } from "~/features/accounts/auth-card";
 import { ForgotPassword } from "~/features/accounts/forgot-password-dialog";
+import { loginQueryRedirect } from "~/features/accounts/login-entra.server";
+import { MicrosoftButton, useCleanLoginAddress } from "~/features/accounts/microsoft-sign-in";
+import { entraConfig } from "~/integrations/entra/config";
+import { TeamsSignIn } from "~/features/accounts/teams-tab";
+import { isLocalEnv } from "~/env";
 import { submitForm } from "~/lib/page-form.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Availability" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const actor = await getActor(request, context);
+  // ?token= (the iOS wrapper) and ?code= (back from Microsoft) sign in and redirect, or say why not.
+  const failure = await loginQueryRedirect(context, request);
+  const actor = failure ? null : await getActor(request, context);
   if (actor) throw redirect(landingPath(actor.user));
   const email = new URL(request.url).searchParams.get("email") ?? "";
-  return json({ email });
+  const config = entraConfig(context.env);
+  // In development the local provider plays the Teams host (tests/fakes/entra-server.ts, /_fake/teams-host).
+  const teamsHostOrigins = config && isLocalEnv(context.env) ? [new URL(config.authority).origin] : [];
+  return json(
+    { email, microsoft: config !== null, entraError: failure?.message ?? null, teamsHostOrigins },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -39,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const { email } = useLoaderData<typeof loader>();
+  const { email, microsoft, entraError, teamsHostOrigins } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -53,6 +66,7 @@ export default function LoginPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
   const submitting = navigation.state !== "idle" && navigation.formAction === "/login";
+  useCleanLoginAddress();
   useEffect(() => {
     // ?email= prefills the field (links in invite and reset mails); it then leaves the
     // address bar, the history and anything the address is shared or logged with.
@@ -87,6 +101,8 @@ export default function LoginPage() {
           {submitting ? "Signing in..." : "Login"}
         </Button>
       </Form>
+      {microsoft ? <TeamsSignIn hostOrigins={teamsHostOrigins} /> : null}
+      {microsoft ? <MicrosoftButton redirectTo={searchParams.get("redirectTo")} error={entraError} /> : null}
       <div className="mt-4 text-center">
         <ForgotPassword email={email} />
       </div>

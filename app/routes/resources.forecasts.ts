@@ -7,6 +7,7 @@ import { FORECAST_STATUSES } from "~/domain/forecasts/statuses";
 import { forecastUpsertSchema } from "~/domain/forecasts/forecast.schema";
 import { createForecast, deleteForecast, updateForecast } from "~/domain/forecasts/forecasts.server";
 import { canOpenPlanner, setTodayStatus } from "~/domain/planner/planner.server";
+import { clientSourceOf } from "~/lib/client-source";
 import { validate } from "~/domain/validation";
 import { submitIntent } from "~/lib/page-form.server";
 
@@ -48,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await deleteForecast(ctx, userId, input.forecastId);
         return;
       case "today":
-        await setTodayStatus(ctx, userId, input.status);
+        await setTodayStatus(ctx, userId, input.status, clientSourceOf(request));
         return;
     }
   });

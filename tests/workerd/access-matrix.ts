@@ -2,6 +2,7 @@ import type { Role } from "~/auth/permissions";
 import { accountEntries } from "./access-matrix.accounts";
 import { availabilityEntries } from "./access-matrix.availability";
 import { teamEntries } from "./access-matrix.team";
+import { directoryEntries } from "./access-matrix.directory";
 
 /**
  * Every /api/v2 route file, each method it answers, and the roles allowed to call it.
@@ -176,6 +177,7 @@ export const accessMatrix: AccessEntry[] = [
   },
   ...availabilityEntries,
   ...teamEntries,
+  ...directoryEntries,
   ...accountEntries,
 ];
 

@@ -13,5 +13,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     smtpPort: number;
     smtpControlPort: number;
+    /** The loopback Microsoft Entra ID and Graph (started in vitest.config.ts). */
+    entraUrl: string;
   }
 }

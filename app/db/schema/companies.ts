@@ -1,26 +1,30 @@
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, flag, id, updatedAt } from "../columns";
 
-export const companies = sqliteTable("companies", {
-  id: id(),
-  name: text("name").notNull(),
-  customHtml: text("custom_html"),
-  azureAdTenantId: text("azure_ad_tenant_id"),
-  smtpHost: text("smtp_host"),
-  smtpPort: integer("smtp_port"),
-  smtpSender: text("smtp_sender"),
-  smtpSecure: flag("smtp_secure"),
-  smtpUser: text("smtp_user"),
-  smtpPassword: text("smtp_password"),
-  ssoLoginUrl: text("sso_login_url"),
-  ssoCertificate: text("sso_certificate"),
-  allowFederation: flag("allow_federation"),
-  allowGroupSelection: flag("allow_group_selection"),
-  /** JSON, always read through readCompanySettings (domain/company/settings.schema.ts). */
-  settings: text("settings").notNull().default("{}"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const companies = sqliteTable(
+  "companies",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    customHtml: text("custom_html"),
+    azureAdTenantId: text("azure_ad_tenant_id"),
+    smtpHost: text("smtp_host"),
+    smtpPort: integer("smtp_port"),
+    smtpSender: text("smtp_sender"),
+    smtpSecure: flag("smtp_secure"),
+    smtpUser: text("smtp_user"),
+    smtpPassword: text("smtp_password"),
+    ssoLoginUrl: text("sso_login_url"),
+    ssoCertificate: text("sso_certificate"),
+    allowFederation: flag("allow_federation"),
+    allowGroupSelection: flag("allow_group_selection"),
+    /** JSON, always read through readCompanySettings (domain/company/settings.schema.ts). */
+    settings: text("settings").notNull().default("{}"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("companies_azure_ad_tenant_idx").on(t.azureAdTenantId)],
+);
 
 export type Company = typeof companies.$inferSelect;
 export type NewCompany = typeof companies.$inferInsert;

@@ -49,6 +49,8 @@ export const users = sqliteTable(
     /** May open the team forecast and WFH overviews without being an administrator. */
     canSeeForecastOverview: flag("can_see_forecast_overview"),
     azureAdId: text("azure_ad_id"),
+    /** The directory sync found the person removed from the firm's directory: reported, never deleted. */
+    directoryRemovedAt: integer("directory_removed_at", { mode: "timestamp_ms" }),
     invitedAt: integer("invited_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -59,6 +61,7 @@ export const users = sqliteTable(
     index("users_company_group_office_idx").on(t.companyId, t.groupId, t.officeId),
     index("users_company_secondary_idx").on(t.companyId, t.secondaryGroupId, t.secondaryOfficeId),
     index("users_company_last_updated_idx").on(t.companyId, t.lastUpdated),
+    index("users_company_azure_ad_idx").on(t.companyId, t.azureAdId),
   ],
 );
 

@@ -35,7 +35,8 @@ async function inviteWithCompany(db: Db, secret: string, now: Date) {
   return {
     invite,
     company,
-    ssoOnly: settings.ssoOnlySignup,
+    // Someone of the firm's Microsoft directory (invited from it, or who signed in with Microsoft) signs in through it: no password needed.
+    ssoOnly: settings.ssoOnlySignup || Boolean(invite.user.azureAdId),
     showTeam,
     chooseTeam: showTeam && company.allowGroupSelection,
   };

@@ -48,6 +48,8 @@ export const companySettingsSchema = z.object({
   hideUpdateRemindersSetting: z.boolean().default(false),
   enableCustomHtml: z.boolean().default(false),
   enableEntraUI: z.boolean().default(false),
+  /** Back to Microsoft after a sign-in with the wrong account: the account picker instead of a silent retry ("two specific firms"). */
+  entraAccountPicker: z.boolean().default(false),
   /** Sign-up needs no password: people of this firm sign in through single sign-on. */
   ssoOnlySignup: z.boolean().default(false),
   /**

@@ -3,6 +3,8 @@ import { loginAttempts } from "~/db/schema";
 import type { LoadContext } from "~/env";
 import { resealSmtpPasswords } from "~/domain/company/smtp.server";
 import { deliverDueEmails } from "~/integrations/email/outbox.server";
+import { runDirectorySync } from "~/domain/directory/sync.server";
+import { entraConfig } from "~/integrations/entra/config";
 
 const KEEP_LOGIN_ATTEMPTS_MS = 24 * 60 * 60 * 1000;
 
@@ -13,4 +15,11 @@ export async function runScheduledWork(context: LoadContext, now = new Date()): 
   await resealSmtpPasswords(context.db, context.env).catch((error) => console.error("sealing SMTP passwords failed", error));
   // Mail that could not be sent right away (server down, none configured yet) is retried here.
   await deliverDueEmails(context, now);
+  // Firms' Microsoft directories: a few pages per firm per run (decision 0141).
+  const entra = entraConfig(context.env);
+  if (entra) {
+    await runDirectorySync({ db: context.db, files: context.env.FILES, config: entra }, now).catch((error) =>
+      console.error("directory sync failed", error),
+    );
+  }
 }

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { canConfigureCompanyMail, canEditCustomHtml, isManager, isAdmin } from "~/auth/permissions";
+import { canConfigureCompanyMail, canEditCustomHtml, canManageDirectory, isManager, isAdmin } from "~/auth/permissions";
 import { requireUserWho } from "~/auth/session.server";
 import {
   createGroup,
@@ -32,10 +32,18 @@ import { domainCtx } from "~/domain/context";
 import { submitForm } from "~/lib/page-form.server";
 import { profilePictureUrl } from "~/lib/profile-picture";
 import { teamChoices } from "~/domain/users/team.server";
+import { directoryStatus, removeTenant } from "~/domain/directory/tenant.server";
+import { multipleInviteSchema } from "~/domain/account/invite.schema";
+import { inviteUsers } from "~/domain/account/invite.server";
+import { mailerFor } from "~/domain/account/mailer.server";
+import { directoryReturn } from "~/features/company/directory-return.server";
+import { entraConfig } from "~/integrations/entra/config";
 
 /** The company page's data: the lists, and for managers the mail server, the custom HTML and the invite dialog's choices. */
 export async function loadCompanyPage({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUserWho(request, context, isAdmin);
+  // ?tenant= and ?code=&state=custom_setup: back from Microsoft (redirects when it worked).
+  const directoryError = await directoryReturn(context, request, actor);
   const ctx = domainCtx(context, actor);
   const { enableProjectStages, projectInvoicing } = actor.company.settings;
   const [overview, stages, categories] = await Promise.all([
@@ -46,7 +54,10 @@ export async function loadCompanyPage({ request, context }: LoaderFunctionArgs) 
   const canManage = isManager(actor.user);
   const [company, choices] = canManage ? await Promise.all([getCompany(ctx), teamChoices(context.db, actor.company.id)]) : [null, null];
   const { user } = actor;
+  const showsDirectory = canManageDirectory(user) && actor.company.settings.enableEntraUI && entraConfig(context.env) !== null;
   return json({
+    /** The directory-connection section (company admins, enableEntraUI). */
+    directory: showsDirectory ? { ...(await directoryStatus(ctx)), error: directoryError } : null,
     ...overview,
     stages,
     categories,
@@ -107,6 +118,10 @@ export async function runCompanyPageAction({ request, context }: ActionFunctionA
       return submitForm(form, smtpResetSchema, (input) =>
         updateSmtpConfig(ctx, context.env, { smtpSecure: false, currentPassword: input.currentPassword }, clientIp(request)),
       );
+    case "removeTenant":
+      return submitForm(form, noFields, () => removeTenant(ctx));
+    case "inviteFromDirectory":
+      return submitForm(form, multipleInviteSchema, (input) => inviteUsers(ctx, mailerFor(context, request), input));
     case "testSmtp":
       return submitForm(form, noFields, () => testSmtpConfig(ctx, context.env));
     default:

@@ -9,6 +9,8 @@ import { CustomHtmlEditor } from "~/features/company/custom-html-editor";
 import { SmtpConfigButton } from "~/features/company/smtp-config-dialog";
 import { Button } from "~/components/button";
 import { InviteForm } from "~/features/accounts/user-dialogs";
+import { DirectorySection } from "~/features/company/directory-connection";
+import { useCleanLoginAddress } from "~/features/accounts/microsoft-sign-in";
 import { loadCompanyPage, runCompanyPageAction } from "./company-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Company · Availability" }];
@@ -26,6 +28,8 @@ export default function CompanyPage() {
   const company = useLoaderData<typeof loader>();
   const [query, setQuery] = useState("");
   const { canManage } = company;
+  // ?tenant= and ?code=&state=custom_setup leave the address once read.
+  useCleanLoginAddress(["tenant", "admin_consent", "scope"]);
 
   const administrators = company.administrators.filter((admin) => matchesSearch(query, admin.name, admin.email));
   const groups = company.groups.filter((group) => matchesSearch(query, group.name, ...group.offices.map((office) => office.name)));
@@ -49,6 +53,8 @@ export default function CompanyPage() {
           {company.smtp ? <SmtpConfigButton config={company.smtp} /> : null}
         </div>
       </div>
+
+      {company.directory ? <DirectorySection directory={company.directory} choices={company.invite?.choices ?? null} /> : null}
 
       {company.customHtml ? <CustomHtmlEditor initialHtml={company.customHtml.html} me={company.me} /> : null}
 

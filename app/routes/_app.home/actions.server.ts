@@ -23,8 +23,8 @@ const intentSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
-export function runDashboardAction(ctx: DomainContext, form: FormData) {
-  const source = "web_app";
+/** `source`: the client the write came from (lib/client-source.ts), recorded with the history. */
+export function runDashboardAction(ctx: DomainContext, form: FormData, source = "web_app") {
   return submitIntent(form, intentSchema, async (input) => {
     switch (input.intent) {
       case "current":

@@ -18,6 +18,7 @@ import { MessageBox } from "~/features/dashboard/message-box";
 import { WeekLocation } from "~/features/dashboard/week-location";
 import { WorkloadStepper } from "~/features/dashboard/workload-card";
 import { runDashboardAction } from "./actions.server";
+import { clientSourceOf } from "~/lib/client-source";
 
 // The dialogs load when first opened: most visits open none, and they carry the dialog
 // library, the planner's virtualiser and the calendar.
@@ -39,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireUser(request, context);
   const form = await request.formData();
-  return runDashboardAction(domainCtx(context, actor, String(form.get("sessionId") ?? "") || null), form);
+  return runDashboardAction(domainCtx(context, actor, String(form.get("sessionId") ?? "") || null), form, clientSourceOf(request));
 }
 
 export default function Home() {

@@ -1,0 +1,52 @@
+import { redirect } from "@remix-run/cloudflare";
+import { clearEntraFlow, readEntraFlow } from "~/auth/entra.server";
+import type { Actor } from "~/auth/session.server";
+import { canManageDirectory } from "~/auth/permissions";
+import { domainCtx } from "~/domain/context";
+import { tenantIdField } from "~/domain/directory/directory.schema";
+import { completeCustomSetup, CUSTOM_SETUP_FAILED, setTenant } from "~/domain/directory/tenant.server";
+import { DomainError } from "~/domain/errors";
+import type { LoadContext } from "~/env";
+import { entraConfig } from "~/integrations/entra/config";
+
+/**
+ * /groups' query parameters (spec section 2): `tenant` after the admin consent updates the
+ * firm's directory; `code` with `state=custom_setup` finishes the minimal setup. Either is
+ * taken only from the browser that started it (the flow cookie), since a link carrying
+ * someone else's tenant or code must not connect the firm to a directory an attacker runs.
+ * Success redirects to a clean /groups; a failure answers the message to show.
+ */
+export const CONSENT_NOT_OURS = "This directory consent was not started here. Please connect the directory again.";
+
+export async function directoryReturn(context: LoadContext, request: Request, actor: Actor): Promise<string | null> {
+  const url = new URL(request.url);
+  const tenant = url.searchParams.get("tenant");
+  const customSetup = url.searchParams.get("state") === "custom_setup" && (url.searchParams.has("code") || url.searchParams.has("error"));
+  if (!tenant && !customSetup) return null;
+  const config = entraConfig(context.env);
+  if (!config || !canManageDirectory(actor.user)) return null;
+  const ctx = domainCtx(context, actor);
+  const done = async () => redirect("/groups", { headers: { "Set-Cookie": await clearEntraFlow(context) } });
+  if (customSetup) {
+    const flow = await readEntraFlow(context, request, "custom_setup", "custom_setup");
+    const code = url.searchParams.get("code");
+    if (!flow || !code) return CUSTOM_SETUP_FAILED;
+    try {
+      await completeCustomSetup(ctx, config, { code, redirectUri: flow.redirectUri, codeVerifier: flow.verifier, nonce: flow.nonce });
+    } catch (error) {
+      if (error instanceof DomainError) return error.status === 409 ? error.message : CUSTOM_SETUP_FAILED;
+      throw error;
+    }
+    throw await done();
+  }
+  const flow = await readEntraFlow(context, request, "admin_consent", url.searchParams.get("state"));
+  const parsed = tenantIdField.safeParse(tenant);
+  if (!flow || !parsed.success || url.searchParams.get("admin_consent")?.toLowerCase() !== "true") return CONSENT_NOT_OURS;
+  try {
+    await setTenant(ctx, parsed.data);
+  } catch (error) {
+    if (error instanceof DomainError) return error.message;
+    throw error;
+  }
+  throw await done();
+}

@@ -1,0 +1,25 @@
+import { signInWithEntraClaims } from "~/auth/entra.server";
+import { tokenSignInSchema } from "~/domain/directory/directory.schema";
+import { claimsFromTeamsToken } from "~/domain/directory/entra-token-sign-in.server";
+import { requireEntra } from "~/domain/directory/tenant.server";
+import { entraConfig } from "~/integrations/entra/config";
+import { defineApiRoute, endpoint } from "~/lib/api.server";
+
+export const { loader, action, endpoints } = defineApiRoute({
+  POST: endpoint({
+    summary: "Signs in with the Teams tab's Microsoft SSO token (tenant and user id must match the token); answers a bearer token.",
+    auth: "public",
+    body: tokenSignInSchema,
+    entity: "AzureAdInputErrors",
+    run: async ({ request, context, body }) => {
+      const config = requireEntra(entraConfig(context.env));
+      const claims = await claimsFromTeamsToken(config, body);
+      const { user, token, setCookie, signupPath } = await signInWithEntraClaims(context, request, claims, { embedded: true });
+      // The tab's frame also gets the session cookie, so its pages load signed in.
+      return Response.json(
+        { token, completed: user.completed, _id: user.id, ...(signupPath ? { signupPath } : {}) },
+        { headers: { "Set-Cookie": setCookie } },
+      );
+    },
+  }),
+});

@@ -1,0 +1,19 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { startEntraFlow } from "~/auth/entra.server";
+import { canManageDirectory } from "~/auth/permissions";
+import { requireUser } from "~/auth/session.server";
+import { entraConfig } from "~/integrations/entra/config";
+
+/**
+ * The directory connection's two ways to Microsoft (from /groups): `?mode=consent`, the
+ * admin consent for User.Read and User.Read.All (answers ?tenant=); `?mode=custom`, the
+ * minimal setup, a sign-in with User.Read and state custom_setup (answers ?code=).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const actor = await requireUser(request, context);
+  const config = entraConfig(context.env);
+  if (!config || !canManageDirectory(actor.user)) throw redirect("/groups");
+  const mode = new URL(request.url).searchParams.get("mode");
+  const { url, setCookie } = await startEntraFlow(context, request, config, mode === "custom" ? "custom_setup" : "admin_consent");
+  return redirect(url, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
+}
