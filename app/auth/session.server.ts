@@ -1,4 +1,5 @@
 import { createCookie, redirect } from "@remix-run/cloudflare";
+import { requestSource, usageEventStatement } from "~/domain/usage/usage.server";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
 import { companies, sessions, users } from "~/db/schema";
@@ -64,7 +65,16 @@ async function sessionCookie(context: LoadContext) {
 
 export async function startSession(context: LoadContext, user: Pick<User, "id" | "companyId" | "completed">, request: Request) {
   const now = Date.now();
-  return openSession(context, user, new Date(now + SESSION_DAYS * DAY_MS), request.headers.get("User-Agent")?.slice(0, 300) ?? null);
+  const opened = await openSession(context, user, new Date(now + SESSION_DAYS * DAY_MS), request.headers.get("User-Agent")?.slice(0, 300) ?? null);
+  // A sign-in is a usage event (the operator's usage statistics, decision 0123).
+  await usageEventStatement(context.db, {
+    companyId: user.companyId,
+    userId: user.id,
+    event: "sign_in",
+    source: requestSource(request),
+    at: new Date(now),
+  });
+  return opened;
 }
 
 async function openSession(context: LoadContext, user: Pick<User, "id" | "companyId" | "completed">, expiresAt: Date, userAgent: string | null) {

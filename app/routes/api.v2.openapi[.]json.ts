@@ -46,6 +46,10 @@ import * as r43 from "./api.v2.workload.refresh";
 import * as r44 from "./api.v2.workplace-forecast.$index";
 import * as r45 from "./api.v2.workplace-history.$scope.$id.$days";
 import * as r46 from "./api.v2.realtime.ticket";
+import * as h12Statistic from "./api.v2.statistic";
+import * as h12UsageCompanies from "./api.v2.usage-stats.companies";
+import * as h12UsageReport from "./api.v2.usage-stats.report";
+import * as h12UsageCompany from "./api.v2.usage-stats.company.$id";
 
 /**
  * Every /api/v2 route file, by name: the OpenAPI document lists each (tests/workerd/openapi.test.ts
@@ -98,6 +102,10 @@ const routes: Record<string, { endpoints: Parameters<typeof buildOpenApiDocument
   "api.v2.workplace-forecast.$index": r44,
   "api.v2.workplace-history.$scope.$id.$days": r45,
   "api.v2.realtime.ticket": r46,
+  "api.v2.statistic": h12Statistic,
+  "api.v2.usage-stats.companies": h12UsageCompanies,
+  "api.v2.usage-stats.report": h12UsageReport,
+  "api.v2.usage-stats.company.$id": h12UsageCompany,
 };
 
 export const { loader, action, endpoints } = defineApiRoute({
