@@ -4,6 +4,7 @@ import type { LoadContext } from "~/env";
 import { resealSmtpPasswords } from "~/domain/company/smtp.server";
 import { deliverDueEmails } from "~/integrations/email/outbox.server";
 import { rollupCompanies } from "~/domain/statistics/rollup.server";
+import { sendUpdateReminders } from "~/domain/reminders/reminders.server";
 
 const KEEP_LOGIN_ATTEMPTS_MS = 24 * 60 * 60 * 1000;
 
@@ -12,6 +13,8 @@ export async function runScheduledWork(context: LoadContext, now = new Date()): 
   await context.db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(now.getTime() - KEEP_LOGIN_ATTEMPTS_MS)));
   // Firms' SMTP passwords from before sealing, or under a retired key, are sealed with the current one.
   await resealSmtpPasswords(context.db, context.env).catch((error) => console.error("sealing SMTP passwords failed", error));
+  // Update reminders go through the outbox, so they are sent just below (decision 0122).
+  await sendUpdateReminders(context, now).catch((error) => console.error("update reminders failed", error));
   // Mail that could not be sent right away (server down, none configured yet) is retried here.
   await deliverDueEmails(context, now);
   // The statistics' daily rollups, from the history tables (decision 0120).
