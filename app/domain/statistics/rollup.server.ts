@@ -1,5 +1,7 @@
 import { and, asc, eq, gte, lt, lte, max, sql } from "drizzle-orm";
 import { isAdmin } from "~/auth/permissions";
+import type { BatchItem } from "drizzle-orm/batch";
+import { runBatch } from "~/db/batch";
 import type { Db } from "~/db/client";
 import { companies, forecasts, statDays, statRollupState, statTeamDays, users, vacations, workloadHistory, workplacePlans } from "~/db/schema";
 import { addDays, DAY_MS, isWeekend, startOfUtcDay, weekdayIndex } from "~/lib/dates";
@@ -17,6 +19,8 @@ import { addDays, DAY_MS, isWeekend, startOfUtcDay, weekdayIndex } from "~/lib/d
  */
 
 const ROWS_PER_STATEMENT = 400;
+/** Days read and written together. */
+const WINDOW_DAYS = 10;
 /** How far back a company's first rollup reaches, and how many days one scheduled run rolls. */
 export const ROLLUP_BACKFILL_DAYS = 180;
 const DAYS_PER_RUN = 40;
@@ -116,7 +120,7 @@ async function startingState(db: Db, companyId: string, from: Date, people: { id
 
 /**
  * Rolls the working days from `from` to `to` (inclusive) for one company, replacing rows
- * already there. One D1 batch per day, so a day is either rolled whole or not at all.
+ * already there. One D1 batch per window of days, so a window is either rolled whole or not at all.
  */
 export async function rollupRange(db: Db, companyId: string, from: Date, to: Date): Promise<number> {
   const start = startOfUtcDay(from);
@@ -145,33 +149,57 @@ export async function rollupRange(db: Db, companyId: string, from: Date, to: Dat
   const awayBy = new Map<string, { startDate: Date; endDate: Date }[]>();
   for (const a of away) awayBy.set(a.userId, [...(awayBy.get(a.userId) ?? []), a]);
   let days = 0;
+  // Days go in windows: one read of the window's changes and plans, one batch of its writes.
+  let windowEnd = start.getTime();
+  let changes: { userId: string; currentWorkload: number | null; onLeave: boolean; recordedAt: Date }[] = [];
+  let rolling: { userId: string; key: number; option: number | null }[] = [];
+  let pending: ReturnType<typeof dayStatements> = [];
   for (let day = start; day < endOfRange; day = addDays(day, 1)) {
     const dayMs = day.getTime();
-    const [changes, rolling] = await db.batch([
-      db
-        .select({ userId: workloadHistory.userId, currentWorkload: workloadHistory.currentWorkload, onLeave: workloadHistory.onLeave })
-        .from(workloadHistory)
-        .where(
-          and(
-            eq(workloadHistory.companyId, companyId),
-            gte(workloadHistory.recordedAt, day),
-            lt(workloadHistory.recordedAt, new Date(dayMs + DAY_MS)),
+    if (dayMs >= windowEnd) {
+      await runBatch(db, pending);
+      pending = [];
+      const windowStart = dayMs;
+      windowEnd = Math.min(addDays(day, WINDOW_DAYS).getTime(), endOfRange.getTime());
+      [changes, rolling] = await db.batch([
+        db
+          .select({
+            userId: workloadHistory.userId,
+            currentWorkload: workloadHistory.currentWorkload,
+            onLeave: workloadHistory.onLeave,
+            recordedAt: workloadHistory.recordedAt,
+          })
+          .from(workloadHistory)
+          .where(
+            and(
+              eq(workloadHistory.companyId, companyId),
+              gte(workloadHistory.recordedAt, new Date(windowStart)),
+              lt(workloadHistory.recordedAt, new Date(windowEnd)),
+            ),
+          )
+          .orderBy(asc(workloadHistory.recordedAt)),
+        db
+          .select({ userId: workplacePlans.userId, key: workplacePlans.key, option: workplacePlans.option })
+          .from(workplacePlans)
+          .where(
+            and(
+              eq(workplacePlans.companyId, companyId),
+              eq(workplacePlans.kind, "rolling"),
+              gte(workplacePlans.key, windowStart),
+              lt(workplacePlans.key, windowEnd),
+            ),
           ),
-        )
-        .orderBy(asc(workloadHistory.recordedAt)),
-      db
-        .select({ userId: workplacePlans.userId, option: workplacePlans.option })
-        .from(workplacePlans)
-        .where(and(eq(workplacePlans.companyId, companyId), eq(workplacePlans.kind, "rolling"), eq(workplacePlans.key, dayMs))),
-    ]);
+      ]);
+    }
     for (const change of changes) {
+      if (change.recordedAt.getTime() < dayMs || change.recordedAt.getTime() >= dayMs + DAY_MS) continue;
       const s = state.get(change.userId);
       if (s) Object.assign(s, { level: change.currentWorkload, onLeave: change.onLeave });
     }
     if (isWeekend(day)) continue;
     days++;
     const weekday = weekdayIndex(day);
-    const rollingBy = new Map(rolling.map((p) => [p.userId, p.option]));
+    const rollingBy = new Map(rolling.filter((p) => p.key === dayMs).map((p) => [p.userId, p.option]));
     const personRows = [];
     const teams = new Map<string, TeamSums>();
     for (const person of people) {
@@ -202,14 +230,20 @@ export async function rollupRange(db: Db, companyId: string, from: Date, to: Dat
       if (!teams.has(key)) teams.set(key, newTeamSums(groupId, officeId));
       addToTeam(teams.get(key)!, level, isAway, location, s);
     }
-    await db.batch([
-      db.delete(statDays).where(and(eq(statDays.companyId, companyId), eq(statDays.day, dayMs))),
-      db.delete(statTeamDays).where(and(eq(statTeamDays.companyId, companyId), eq(statTeamDays.day, dayMs))),
-      ...chunks(personRows, ROWS_PER_STATEMENT).map((chunk) => insertPersonRows(db, companyId, dayMs, chunk)),
-      ...chunks([...teams.values()], ROWS_PER_STATEMENT).map((chunk) => insertTeamRows(db, companyId, dayMs, chunk)),
-    ]);
+    pending.push(...dayStatements(db, companyId, dayMs, personRows, [...teams.values()]));
   }
+  await runBatch(db, pending);
   return days;
+}
+
+/** A day's rows replace whatever was rolled for it before. */
+function dayStatements(db: Db, companyId: string, dayMs: number, personRows: object[], teamRows: TeamSums[]): BatchItem<"sqlite">[] {
+  return [
+    db.delete(statDays).where(and(eq(statDays.companyId, companyId), eq(statDays.day, dayMs))),
+    db.delete(statTeamDays).where(and(eq(statTeamDays.companyId, companyId), eq(statTeamDays.day, dayMs))),
+    ...chunks(personRows, ROWS_PER_STATEMENT).map((chunk) => insertPersonRows(db, companyId, dayMs, chunk)),
+    ...chunks(teamRows, ROWS_PER_STATEMENT).map((chunk) => insertTeamRows(db, companyId, dayMs, chunk)),
+  ];
 }
 
 function totalsOf(s: PersonState): Totals {
@@ -288,21 +322,36 @@ function insertTeamRows(db: Db, companyId: string, day: number, rows: TeamSums[]
  * company rolled for the first time starts ROLLUP_BACKFILL_DAYS back.
  */
 export async function rollupCompanies(db: Db, now: Date): Promise<void> {
-  const today = startOfUtcDay(now);
-  const [all, states] = await db.batch([db.select({ id: companies.id }).from(companies), db.select().from(statRollupState)]);
-  const through = new Map(states.map((s) => [s.companyId, s.rolledThrough]));
+  const all = await db.select({ id: companies.id }).from(companies);
   for (const company of all) {
-    const last = through.get(company.id);
-    const from = last === undefined ? addDays(today, -ROLLUP_BACKFILL_DAYS) : new Date(Math.min(last, today.getTime()));
-    const to = new Date(Math.min(addDays(from, DAYS_PER_RUN).getTime(), today.getTime()));
-    try {
-      await rollupRange(db, company.id, from, to);
-      await db
-        .insert(statRollupState)
-        .values({ companyId: company.id, rolledThrough: to.getTime() })
-        .onConflictDoUpdate({ target: statRollupState.companyId, set: { rolledThrough: to.getTime() } });
-    } catch (error) {
-      console.error(`statistics rollup failed for company ${company.id}`, error);
-    }
+    await rollupCompany(db, company.id, now, DAYS_PER_RUN).catch((error) =>
+      console.error(`statistics rollup failed for company ${company.id}`, error),
+    );
   }
+}
+
+/** Rolls one company forward from where it stopped, `maxDays` at most; returns whether it reached today. */
+export async function rollupCompany(db: Db, companyId: string, now: Date, maxDays: number): Promise<boolean> {
+  const today = startOfUtcDay(now);
+  const [state] = await db.select().from(statRollupState).where(eq(statRollupState.companyId, companyId)).limit(1);
+  const from = state ? new Date(Math.min(state.rolledThrough, today.getTime())) : addDays(today, -ROLLUP_BACKFILL_DAYS);
+  const to = new Date(Math.min(addDays(from, maxDays).getTime(), today.getTime()));
+  await rollupRange(db, companyId, from, to);
+  await db
+    .insert(statRollupState)
+    .values({ companyId, rolledThrough: to.getTime() })
+    .onConflictDoUpdate({ target: statRollupState.companyId, set: { rolledThrough: to.getTime() } });
+  return to.getTime() === today.getTime();
+}
+
+/**
+ * Before answering statistics: a company the scheduled job has not rolled yet, or not for
+ * more than a day (a new installation, `wrangler dev`, which runs no cron), is caught up
+ * first. With the cron running this is a single read.
+ */
+export async function ensureRolledUp(db: Db, companyId: string, now: Date): Promise<void> {
+  const today = startOfUtcDay(now).getTime();
+  const [state] = await db.select().from(statRollupState).where(eq(statRollupState.companyId, companyId)).limit(1);
+  if (state && state.rolledThrough >= today - DAY_MS) return;
+  await rollupCompany(db, companyId, now, ROLLUP_BACKFILL_DAYS + 1);
 }

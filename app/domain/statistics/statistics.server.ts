@@ -7,6 +7,7 @@ import type { DomainContext } from "../context";
 import { ForbiddenError, ValidationError } from "../errors";
 import { ALL } from "../users/overview-query";
 import { filterScope, narrowSelection } from "../users/filter.server";
+import { ensureRolledUp } from "./rollup.server";
 import {
   STATISTIC_ENTITY,
   STATISTICS_DEFAULT_DAYS,
@@ -428,5 +429,20 @@ function pearson(pairs: { x: number; y: number }[]): number | null {
 
 /** POST /statistic. */
 export async function getStatistics(ctx: DomainContext, query: StatisticQuery, filter: StatisticFilter) {
-  return computeStatistics(ctx, await resolveStatisticsScope(ctx, query, filter));
+  const scope = await resolveStatisticsScope(ctx, query, filter);
+  await ensureRolledUp(ctx.db, ctx.companyId, ctx.now);
+  return computeStatistics(ctx, scope);
+}
+
+/** The offices and groups the statistics filter offers the caller (everything, or their own). */
+export async function statisticsFilterOptions(ctx: DomainContext) {
+  const scope = filterScope(ctx.actor);
+  const [groupRows, officeRows] = await ctx.db.batch([
+    ctx.db.select({ id: groups.id, name: groups.name }).from(groups).where(eq(groups.companyId, ctx.companyId)).orderBy(groups.name),
+    ctx.db.select({ id: offices.id, name: offices.name }).from(offices).where(eq(offices.companyId, ctx.companyId)).orderBy(offices.name),
+  ]);
+  return {
+    groupOptions: groupRows.filter((g) => scope.allGroups || scope.groupIds.includes(g.id)),
+    officeOptions: officeRows.filter((o) => scope.allOffices || scope.officeIds.includes(o.id)),
+  };
 }
