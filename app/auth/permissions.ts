@@ -104,7 +104,7 @@ export interface NavLink {
 }
 
 /** Screens that exist in this build; the navigation never links to one that does not. */
-export const AVAILABLE_SCREENS = new Set<string>(["/home", "/groups", "/overview", "/users"]);
+export const AVAILABLE_SCREENS = new Set<string>(["/home", "/groups", "/overview", "/users", "/settings", "/statistics"]);
 
 export function navigationLinks(user: RoleFlags, features: NavFeatures, available: ReadonlySet<string> = AVAILABLE_SCREENS): NavLink[] {
   const links: (NavLink | false)[] = [

@@ -1,4 +1,5 @@
 import { createCookie, redirect } from "@remix-run/cloudflare";
+import { requestSource, usageEventStatement } from "~/domain/usage/usage.server";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
 import { companies, offices, sessions, users } from "~/db/schema";
@@ -76,7 +77,22 @@ export async function startSession(
   { embedded = false }: { embedded?: boolean } = {},
 ) {
   const now = Date.now();
-  return openSession(context, user, new Date(now + SESSION_DAYS * DAY_MS), request.headers.get("User-Agent")?.slice(0, 300) ?? null, embedded);
+  const opened = await openSession(
+    context,
+    user,
+    new Date(now + SESSION_DAYS * DAY_MS),
+    request.headers.get("User-Agent")?.slice(0, 300) ?? null,
+    embedded,
+  );
+  // A sign-in is a usage event (the operator's usage statistics, decision 0123).
+  await usageEventStatement(context.db, {
+    companyId: user.companyId,
+    userId: user.id,
+    event: "sign_in",
+    source: requestSource(request),
+    at: new Date(now),
+  });
+  return opened;
 }
 
 async function openSession(

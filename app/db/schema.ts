@@ -9,3 +9,4 @@ export * from "./schema/matters";
 export * from "./schema/people-extras";
 export * from "./schema/operations";
 export * from "./schema/directory";
+export * from "./schema/statistics";

@@ -1,5 +1,6 @@
 import type { Actor } from "~/auth/session.server";
 import { localDay } from "~/lib/time-zones";
+import type { CompanySettings } from "./company/settings.schema";
 
 /**
  * The one entry point for "today" (issue 16, decision 0093). A person's today is the
@@ -10,6 +11,16 @@ import { localDay } from "~/lib/time-zones";
  */
 export function timeZoneFor(person: Pick<Actor, "officeTimeZone" | "company">): string {
   return person.officeTimeZone ?? person.company.settings.timeZone;
+}
+
+/** A firm's today, for its jobs that belong to no one person (the statistics rollups). */
+export function companyToday(settings: Pick<CompanySettings, "timeZone">, now: Date): Date {
+  return localDay(now, settings.timeZone);
+}
+
+/** The installation's today (UTC), for the operator's reports over every firm, which have no one zone. */
+export function installationToday(now: Date): Date {
+  return localDay(now, "UTC");
 }
 
 /** The person's today, as the UTC midnight that stores that day. */

@@ -10,12 +10,16 @@ import { DialogButton } from "~/components/list-block";
 import { Icon } from "~/components/icon";
 import { CompanyCreateForm, CompanySettingsForm } from "~/features/operator/operator-forms";
 import { submitForm } from "~/lib/page-form.server";
+import { usageReport } from "~/domain/usage/usage.server";
+import { UsageTable } from "~/features/operator/usage-table";
 
 export const meta: MetaFunction = () => [{ title: "Operator console · Availability" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireOperator(request, context);
-  return json({ companies: await listCompanies(operatorCtx(domainCtx(context, actor))) });
+  const ctx = operatorCtx(domainCtx(context, actor));
+  const [companies, usage] = await Promise.all([listCompanies(ctx), usageReport(ctx, 8)]);
+  return json({ companies, usage });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -33,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function OperatorConsole() {
-  const { companies } = useLoaderData<typeof loader>();
+  const { companies, usage } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -105,6 +109,7 @@ export default function OperatorConsole() {
           <p className="px-4 py-3 text-sm text-slate-500">No companies yet.</p>
         )}
       </section>
+      <UsageTable usage={usage} />
     </div>
   );
 }

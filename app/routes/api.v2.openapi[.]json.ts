@@ -51,6 +51,10 @@ import * as entraSignInWithCode from "./api.v2.azure-ad.sign-in-with-code";
 import * as entraSignInWithToken from "./api.v2.azure-ad.sign-in-with-token";
 import * as entraUsers from "./api.v2.azure-ad.users";
 import * as entraCustomSetup from "./api.v2.azure-ad.custom-setup";
+import * as h12Statistic from "./api.v2.statistic";
+import * as h12UsageCompanies from "./api.v2.usage-stats.companies";
+import * as h12UsageReport from "./api.v2.usage-stats.report";
+import * as h12UsageCompany from "./api.v2.usage-stats.company.$id";
 
 /**
  * Every /api/v2 route file, by name: the OpenAPI document lists each (tests/workerd/openapi.test.ts
@@ -108,6 +112,10 @@ const routes: Record<string, { endpoints: Parameters<typeof buildOpenApiDocument
   "api.v2.azure-ad.sign-in-with-token": entraSignInWithToken,
   "api.v2.azure-ad.users": entraUsers,
   "api.v2.azure-ad.custom-setup": entraCustomSetup,
+  "api.v2.statistic": h12Statistic,
+  "api.v2.usage-stats.companies": h12UsageCompanies,
+  "api.v2.usage-stats.report": h12UsageReport,
+  "api.v2.usage-stats.company.$id": h12UsageCompany,
 };
 
 export const { loader, action, endpoints } = defineApiRoute({

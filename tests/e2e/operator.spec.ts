@@ -69,3 +69,15 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await page.screenshot({ path: `test-results/screenshots/operator-${name}-${viewport.width}.png`, fullPage: true });
   });
 }
+
+test("the operator sees active people per week per firm and updates per source", async ({ page }) => {
+  await login(page, OPERATOR);
+  await page.goto("/operator");
+  await page.getByText("Show the last 8 weeks").click();
+  const usage = page.getByRole("region", { name: "Usage per firm" });
+  await expect(usage.getByRole("columnheader")).toHaveCount(10);
+  // The seed's sign-ins count: Demo Law had active people this week.
+  const demo = usage.getByRole("row", { name: /^Demo Law/ });
+  await expect(demo).toBeVisible();
+  expect(Number(await demo.getByRole("cell").nth(7).innerText())).toBeGreaterThan(0);
+});

@@ -86,6 +86,14 @@ export const availabilityEntries: AccessEntry[] = [
     roles: ALL,
     scoped: true,
   },
+  // Everyone: administrators get their offices' and groups' figures, everyone else their own.
+  {
+    file: "api.v2.statistic.ts",
+    method: "POST",
+    path: () => "/api/v2/statistic",
+    roles: ALL,
+    body: (ids) => ({ offices: [ids.officeId], groups: [ids.groupId] }),
+  },
   {
     file: "api.v2.workload-history.$scope.$id.$days.ts",
     method: "GET",

@@ -188,6 +188,11 @@ describe("access matrix", () => {
             expect([401, 403, 404]).not.toContain(response.status);
             expect(response.status).toBeLessThan(500);
           });
+        } else if (entry.operatorOnly) {
+          it(`answers 404 to ${role}`, async () => {
+            const response = await call(entry, idsFor(own, role), own.tokens[role]);
+            expect(response.status).toBe(404);
+          });
         } else {
           it(`answers 403 to ${role}`, async () => {
             const response = await call(entry, idsFor(own, role), own.tokens[role]);

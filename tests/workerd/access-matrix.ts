@@ -48,6 +48,8 @@ export interface AccessEntry {
   body?: (ids: CompanyIds) => unknown;
   /** The call ends the caller's session (token renewal rotates it): it is made with a fresh one. */
   endsSession?: boolean;
+  /** The installation operator's calls: every company role hears 404, as if they did not exist (roles stays empty). */
+  operatorOnly?: boolean;
 }
 
 export const ALL_ROLES: Role[] = ["employee", "observer", "administrator", "companyAdmin"];
@@ -179,6 +181,16 @@ export const accessMatrix: AccessEntry[] = [
   ...teamEntries,
   ...directoryEntries,
   ...accountEntries,
+  // Usage statistics: the installation operator only (tests/workerd/usage.test.ts signs the operator in).
+  { file: "api.v2.usage-stats.companies.ts", method: "GET", path: () => "/api/v2/usage-stats/companies", roles: [], operatorOnly: true },
+  { file: "api.v2.usage-stats.report.ts", method: "GET", path: () => "/api/v2/usage-stats/report", roles: [], operatorOnly: true },
+  {
+    file: "api.v2.usage-stats.company.$id.ts",
+    method: "GET",
+    path: (ids) => `/api/v2/usage-stats/company/${ids.userId}`,
+    roles: [],
+    operatorOnly: true,
+  },
 ];
 
 /** Route files under api.v2 that are not endpoints of their own. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REQUIRED, sessionIdSchema } from "../schema-kit";
+import { REQUIRED, sessionIdSchema, sourceSchema } from "../schema-kit";
 import { DAY_MS } from "~/lib/dates";
 import { FORECAST_STATUSES } from "./statuses";
 
@@ -31,6 +31,8 @@ export const forecastUpsertSchema = z
     status: z.enum(FORECAST_STATUSES, { error: "Status must be away, 0, 1, 2 or 3." }),
     comment: z.string().max(1000).nullish(),
     sessionId: sessionIdSchema,
+    /** The client, for the usage statistics (web_app when absent). */
+    source: sourceSchema.optional(),
   })
   .transform((input) => ({ ...input, endDate: input.endDate ?? input.startDate, comment: input.comment?.trim() ? input.comment.trim() : null }))
   .refine((input) => input.endDate.getTime() >= input.startDate.getTime(), {

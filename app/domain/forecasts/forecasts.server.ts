@@ -10,6 +10,17 @@ import { requireCompanyUser } from "../users/user-state.server";
 import { cardCommentLimit, forecastCommentLimit, type ForecastUpsertInput } from "./forecast.schema";
 import type { ApiForecast } from "./forecast.types";
 import { requireRow } from "../require-row.server";
+import { usageEventStatement } from "../usage/usage.server";
+
+/** A forecast written counts as a usage event of the person writing it. */
+const forecastUsage = (ctx: DomainContext, input: { source?: string }) =>
+  usageEventStatement(ctx.db, {
+    companyId: ctx.companyId,
+    userId: ctx.actor.user.id,
+    event: "forecast",
+    source: input.source ?? "web_app",
+    at: ctx.now,
+  });
 
 export type { ApiForecast };
 
@@ -163,7 +174,11 @@ export async function createForecast(ctx: DomainContext, userId: string, input: 
     createdAt: ctx.now,
     updatedAt: ctx.now,
   };
-  await runBatch(ctx.db, [ctx.db.insert(forecasts).values(row), audit(ctx, "forecast.create", row.id, { userId, status: input.status })]);
+  await runBatch(ctx.db, [
+    ctx.db.insert(forecasts).values(row),
+    audit(ctx, "forecast.create", row.id, { userId, status: input.status }),
+    forecastUsage(ctx, input),
+  ]);
   publishForecasts(ctx, userId);
   return toApiForecast(row);
 }
@@ -188,6 +203,7 @@ export async function updateForecast(ctx: DomainContext, userId: string, forecas
       .set(patch)
       .where(and(eq(forecasts.id, forecastId), eq(forecasts.companyId, ctx.companyId))),
     audit(ctx, "forecast.update", forecastId, { userId, status: input.status }),
+    forecastUsage(ctx, input),
   ]);
   publishForecasts(ctx, userId);
   return toApiForecast({ ...previous, ...patch });

@@ -5,6 +5,8 @@ import { resealSmtpPasswords } from "~/domain/company/smtp.server";
 import { deliverDueEmails } from "~/integrations/email/outbox.server";
 import { runDirectorySync } from "~/domain/directory/sync.server";
 import { entraConfig } from "~/integrations/entra/config";
+import { rollupCompanies } from "~/domain/statistics/rollup.server";
+import { sendUpdateReminders } from "~/domain/reminders/reminders.server";
 
 const KEEP_LOGIN_ATTEMPTS_MS = 24 * 60 * 60 * 1000;
 
@@ -13,6 +15,8 @@ export async function runScheduledWork(context: LoadContext, now = new Date()): 
   await context.db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(now.getTime() - KEEP_LOGIN_ATTEMPTS_MS)));
   // Firms' SMTP passwords from before sealing, or under a retired key, are sealed with the current one.
   await resealSmtpPasswords(context.db, context.env).catch((error) => console.error("sealing SMTP passwords failed", error));
+  // Update reminders go through the outbox, so they are sent just below (decision 0122).
+  await sendUpdateReminders(context, now).catch((error) => console.error("update reminders failed", error));
   // Mail that could not be sent right away (server down, none configured yet) is retried here.
   await deliverDueEmails(context, now);
   // Firms' Microsoft directories: a few pages per firm per run (decision 0141).
@@ -22,4 +26,6 @@ export async function runScheduledWork(context: LoadContext, now = new Date()): 
       console.error("directory sync failed", error),
     );
   }
+  // The statistics' daily rollups, from the history tables (decision 0120).
+  await rollupCompanies(context.db, now).catch((error) => console.error("statistics rollup failed", error));
 }

@@ -6,6 +6,7 @@ import { runBatch } from "~/db/batch";
 import { startOfUtcDay } from "~/lib/dates";
 import { newId } from "~/lib/ids";
 import type { DomainContext } from "../context";
+import { usageEventStatement } from "../usage/usage.server";
 import { ForbiddenError, ValidationError } from "../errors";
 import { publishUserUpdate, requireCompanyUser, userStateStatements, type UserStatePatch } from "../users/user-state.server";
 import { messageLimit, normaliseMessage } from "./workload.schema";
@@ -21,10 +22,11 @@ export async function setWorkload(ctx: DomainContext, type: "current" | "future"
   const entry = ctx.db
     .insert(workloadEntries)
     .values({ id: newId(), companyId: ctx.companyId, userId: me.id, type, workscale: input.workscale, source: input.source, createdAt: ctx.now });
+  const usage = usageEventStatement(ctx.db, { companyId: ctx.companyId, userId: me.id, event: "workload", source: input.source, at: ctx.now });
   if (type === "current") {
-    await runBatch(ctx.db, [entry, ...userStateStatements(ctx, me.id, { currentWorkload: input.workscale, onLeave: false }, input.source)]);
+    await runBatch(ctx.db, [entry, usage, ...userStateStatements(ctx, me.id, { currentWorkload: input.workscale, onLeave: false }, input.source)]);
   } else {
-    const statements = [entry, ...userStateStatements(ctx, me.id, { futureWorkload: input.workscale }, input.source)];
+    const statements = [entry, usage, ...userStateStatements(ctx, me.id, { futureWorkload: input.workscale }, input.source)];
     if (me.workloadForecastDate) {
       statements.push(
         ctx.db

@@ -6,6 +6,7 @@ import { offices, users, workplaceHistory, workplacePlans } from "~/db/schema";
 import { dayKey, nextWorkingDays } from "~/lib/dates";
 import { newId } from "~/lib/ids";
 import type { DomainContext } from "../context";
+import { usageEventStatement } from "../usage/usage.server";
 import { ForbiddenError, ValidationError } from "../errors";
 import { publishUserUpdate, requireCompanyUser, userStateStatements } from "../users/user-state.server";
 import { workplaceChoices, type WorkplaceOption } from "./workplace.schema";
@@ -43,6 +44,7 @@ export async function setWorkplace(ctx: DomainContext, index: number, input: { o
     ctx.db
       .insert(workplaceHistory)
       .values({ id: newId(), companyId: ctx.companyId, userId: me.id, kind, key, option: input.option, source: input.source, recordedAt: ctx.now }),
+    usageEventStatement(ctx.db, { companyId: ctx.companyId, userId: me.id, event: "location", source: input.source, at: ctx.now }),
   ];
   const changesToday = !input.future && index === 0 && dayKey(day) === dayKey(ctx.today);
   if (changesToday) {

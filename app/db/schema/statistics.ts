@@ -1,0 +1,81 @@
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { companyId, userId } from "./company-owned";
+
+/**
+ * Daily rollups the statistics read (decision 0120): one row per counted person per working
+ * day, written by the scheduled job from the history tables. The day's state (level, away,
+ * location) plus running totals since the person's first rolled day, so any range's
+ * per-person figures are the difference of two rows, whatever the range's length.
+ */
+export const statDays = sqliteTable(
+  "stat_days",
+  {
+    companyId: companyId(),
+    userId: userId(),
+    /** UTC start of a working day, ms. */
+    day: integer("day").notNull(),
+    groupId: text("group_id").notNull().default(""),
+    officeId: text("office_id").notNull().default(""),
+    /** 0..3, null when away or nothing reported. */
+    level: integer("level"),
+    away: integer("away").notNull().default(0),
+    /** 0 office, 1 home, 2 absent, 3 elsewhere, null unknown. */
+    location: integer("location"),
+    cumDays: integer("cum_days").notNull(),
+    cumReported: integer("cum_reported").notNull(),
+    cumLevelSum: integer("cum_level_sum").notNull(),
+    cumLevel0: integer("cum_level0").notNull(),
+    cumLevel3: integer("cum_level3").notNull(),
+    cumHome: integer("cum_home").notNull(),
+    cumAway: integer("cum_away").notNull(),
+    /** Home and office days so far in this ISO week (Monday up to this day). */
+    weekHome: integer("week_home").notNull(),
+    weekOffice: integer("week_office").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] }), index("stat_days_company_day_idx").on(t.companyId, t.day)],
+);
+
+/** The same day summed per team (primary group and office): what the time series read. */
+export const statTeamDays = sqliteTable(
+  "stat_team_days",
+  {
+    companyId: companyId(),
+    groupId: text("group_id").notNull(),
+    officeId: text("office_id").notNull(),
+    day: integer("day").notNull(),
+    people: integer("people").notNull(),
+    reported: integer("reported").notNull(),
+    levelSum: integer("level_sum").notNull(),
+    away: integer("away").notNull(),
+    home: integer("home").notNull(),
+    office: integer("office").notNull(),
+    located: integer("located").notNull(),
+    /** JSON [n0..n5]: people by home days so far this ISO week; on a Friday, the week's buckets. */
+    weekHomeHist: text("week_home_hist").notNull(),
+    weekOfficeHist: text("week_office_hist").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day, t.groupId, t.officeId] })],
+);
+
+/** How far the scheduled job has rolled each company (the last day is rolled again next run). */
+export const statRollupState = sqliteTable("stat_rollup_state", {
+  companyId: companyId().primaryKey(),
+  rolledThrough: integer("rolled_through").notNull(),
+});
+
+/** Update reminders sent (decision 0122): at most one per person per window; answered once. */
+export const updateReminders = sqliteTable(
+  "update_reminders",
+  {
+    id: text("id").primaryKey(),
+    companyId: companyId(),
+    userId: userId(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }).notNull(),
+    answeredAt: integer("answered_at", { mode: "timestamp_ms" }),
+    answer: text("answer"),
+  },
+  (t) => [index("update_reminders_user_idx").on(t.userId, t.sentAt), index("update_reminders_company_idx").on(t.companyId)],
+);
+
+export type StatDay = typeof statDays.$inferSelect;
+export type StatTeamDay = typeof statTeamDays.$inferSelect;

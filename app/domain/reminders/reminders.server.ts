@@ -1,0 +1,222 @@
+import { and, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { isAdmin } from "~/auth/permissions";
+import { derivedSecret } from "~/auth/secrets.server";
+import type { Actor } from "~/auth/session.server";
+import type { Db } from "~/db/client";
+import { companies, emailOutbox, updateReminders, users } from "~/db/schema";
+import type { Env, LoadContext } from "~/env";
+import { isWeekend } from "~/lib/dates";
+import { newId } from "~/lib/ids";
+import { domainCtx } from "../context";
+import { readCompanySettings } from "../company/settings.schema";
+import { WORKLOAD_LABELS } from "../workload/levels";
+import { setOnLeave, setWorkload } from "../workload/workload.server";
+
+/**
+ * Update reminders (decision 0122). updateReminders = 7 ('After three days') means: when a
+ * person has not updated for three days, mail them; once per window, so at most one
+ * reminder per three days, and none while they keep updating. The mail carries one link per
+ * answer (the four levels and away), signed, answerable once, for 7 days.
+ */
+export const REMINDER_AFTER_MS = 3 * 86_400_000;
+export const REMINDER_LINK_MS = 7 * 86_400_000;
+export const REMINDER_ANSWERS = ["0", "1", "2", "3", "away"] as const;
+export type ReminderAnswer = (typeof REMINDER_ANSWERS)[number];
+
+const answerLabel = (answer: ReminderAnswer) => (answer === "away" ? "Away" : WORKLOAD_LABELS[answer]);
+
+async function linkKey(env: Env): Promise<CryptoKey> {
+  const secret = await derivedSecret(env, "update-reminder-links-v1");
+  return crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+}
+
+const b64url = (bytes: ArrayBuffer) =>
+  btoa(String.fromCharCode(...new Uint8Array(bytes)))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replaceAll("=", "");
+
+export async function signAnswer(env: Env, reminderId: string, answer: string): Promise<string> {
+  return b64url(await crypto.subtle.sign("HMAC", await linkKey(env), new TextEncoder().encode(`${reminderId}:${answer}`)));
+}
+
+async function verifyAnswer(env: Env, reminderId: string, answer: string, signature: string): Promise<boolean> {
+  const expected = await signAnswer(env, reminderId, answer);
+  if (expected.length !== signature.length) return false;
+  let diff = 0;
+  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ signature.charCodeAt(i);
+  return diff === 0;
+}
+
+export async function answerLink(env: Env, appUrl: string, reminderId: string, answer: ReminderAnswer): Promise<string> {
+  return `${appUrl}/reminder/${reminderId}/${answer}?sig=${await signAnswer(env, reminderId, answer)}`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+const BUTTON_COLOURS: Record<ReminderAnswer, string> = { "0": "#0284c7", "1": "#0d9488", "2": "#ca8a04", "3": "#dc2626", away: "#64748b" };
+
+export function reminderEmail(input: { appName: string; name: string; links: Record<ReminderAnswer, string>; dashboard: string }) {
+  const lines = [
+    input.name ? `Hi ${input.name},` : "Hi,",
+    `You have not updated your workload on ${input.appName} for three days. How busy are you now? Choose below: no need to sign in.`,
+  ];
+  const text = `${lines.join("\n\n")}\n\n${REMINDER_ANSWERS.map((a) => `${answerLabel(a)}: ${input.links[a]}`).join("\n")}\n\nThe links work once, for 7 days. Turn these reminders off under Settings: ${input.dashboard.replace(/\/home$/, "/settings")}\n`;
+  const buttons = REMINDER_ANSWERS.map(
+    (a) =>
+      `<a href="${escapeHtml(input.links[a])}" style="display:inline-block;margin:0 8px 8px 0;background:${BUTTON_COLOURS[a]};color:#fff;padding:10px 14px;border-radius:6px;text-decoration:none">${escapeHtml(answerLabel(a))}</a>`,
+  ).join("");
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">${lines.map((l) => `<p style="margin:0 0 16px">${escapeHtml(l)}</p>`).join("")}<p style="margin:24px 0">${buttons}</p><p style="color:#64748b;font-size:13px">The buttons work once, for 7 days. Turn these reminders off under Settings.</p></body></html>`;
+  return { subject: `How busy are you this week?`, text, html };
+}
+
+/**
+ * The scheduled job's share: on working days, everyone with reminders on (and a firm that
+ * shows the setting) who is completed, not an admin, not away, last updated three days ago
+ * or more (never updated: since they joined), and not reminded within the last three days.
+ * The reminder row and its mail go in one batch; the outbox sends it.
+ */
+export async function sendUpdateReminders(context: { db: Db; env: Env }, now: Date): Promise<number> {
+  if (isWeekend(now)) return 0;
+  const db = context.db;
+  const stale = new Date(now.getTime() - REMINDER_AFTER_MS);
+  const candidates = await db
+    .select({
+      id: users.id,
+      companyId: users.companyId,
+      email: users.email,
+      name: users.name,
+      admin: users.admin,
+      administratorPriviliges: users.administratorPriviliges,
+      companyAdmin: users.companyAdmin,
+      settings: companies.settings,
+    })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(
+      and(
+        eq(users.updateReminders, 7),
+        eq(users.completed, true),
+        eq(users.onLeave, false),
+        lte(sql`coalesce(${users.lastUpdated}, ${users.createdAt})`, stale.getTime()),
+        sql`not exists (select 1 from ${updateReminders} where ${updateReminders.userId} = ${users.id} and ${updateReminders.sentAt} > ${stale.getTime()})`,
+      ),
+    )
+    .limit(200);
+  const env = context.env as Env & { APP_URL?: string };
+  const appUrl = (env.APP_URL || "http://127.0.0.1:8787").replace(/\/$/, "");
+  const appName = env.APP_NAME || "Availability";
+  let sent = 0;
+  for (const person of candidates) {
+    if (isAdmin(person) || readCompanySettings(person.settings).hideUpdateRemindersSetting) continue;
+    const id = newId();
+    const links = Object.fromEntries(await Promise.all(REMINDER_ANSWERS.map(async (a) => [a, await answerLink(env, appUrl, id, a)]))) as Record<
+      ReminderAnswer,
+      string
+    >;
+    const mail = reminderEmail({ appName, name: person.name, links, dashboard: `${appUrl}/home` });
+    await db.batch([
+      db.insert(updateReminders).values({ id, companyId: person.companyId, userId: person.id, sentAt: now }),
+      db.insert(emailOutbox).values({
+        id: newId(),
+        companyId: person.companyId,
+        toAddress: person.email,
+        subject: mail.subject,
+        textBody: mail.text,
+        htmlBody: mail.html,
+        status: "pending",
+        nextAttemptAt: now,
+        createdAt: now,
+      }),
+    ]);
+    sent++;
+  }
+  return sent;
+}
+
+export type ReminderLinkState =
+  { ok: true; reminderId: string; answer: ReminderAnswer; label: string; name: string } | { ok: false; status: 404 | 410; message: string };
+
+const NOT_VALID: ReminderLinkState = { ok: false, status: 404, message: "This link is not valid. Open the dashboard to update your workload." };
+
+/** What a reminder link stands for, or why it no longer works. */
+export async function readReminderLink(
+  context: { db: Db; env: Env },
+  reminderId: string,
+  answer: string,
+  signature: string,
+  now: Date,
+): Promise<ReminderLinkState> {
+  if (!(REMINDER_ANSWERS as readonly string[]).includes(answer) || !/^[0-9a-f]{24}$/.test(reminderId)) return NOT_VALID;
+  if (!(await verifyAnswer(context.env, reminderId, answer, signature))) return NOT_VALID;
+  const [row] = await context.db
+    .select({ sentAt: updateReminders.sentAt, answeredAt: updateReminders.answeredAt, name: users.name })
+    .from(updateReminders)
+    .innerJoin(users, eq(users.id, updateReminders.userId))
+    .where(eq(updateReminders.id, reminderId))
+    .limit(1);
+  if (!row) return NOT_VALID;
+  if (row.answeredAt)
+    return { ok: false, status: 410, message: "This reminder has already been answered. Open the dashboard to change your workload." };
+  if (now.getTime() - row.sentAt.getTime() > REMINDER_LINK_MS) {
+    return { ok: false, status: 410, message: "This link has expired (links work for 7 days). Open the dashboard to update your workload." };
+  }
+  return { ok: true, reminderId, answer: answer as ReminderAnswer, label: answerLabel(answer as ReminderAnswer), name: row.name };
+}
+
+/**
+ * Answers a reminder: marks it answered (only if nobody did first: the link works once,
+ * whichever of its buttons) and then sets the person's workload, or away, as if they had
+ * chosen it on the dashboard.
+ */
+export async function answerReminder(
+  context: LoadContext,
+  reminderId: string,
+  answer: string,
+  signature: string,
+  now = new Date(),
+): Promise<ReminderLinkState> {
+  const state = await readReminderLink(context, reminderId, answer, signature, now);
+  if (!state.ok) return state;
+  const claimed = await context.db
+    .update(updateReminders)
+    .set({ answeredAt: now, answer })
+    .where(
+      and(
+        eq(updateReminders.id, reminderId),
+        isNull(updateReminders.answeredAt),
+        gt(updateReminders.sentAt, new Date(now.getTime() - REMINDER_LINK_MS)),
+      ),
+    )
+    .returning({ userId: updateReminders.userId, companyId: updateReminders.companyId });
+  if (claimed.length === 0)
+    return { ok: false, status: 410, message: "This reminder has already been answered. Open the dashboard to change your workload." };
+  const [row] = await context.db
+    .select({ user: users, company: companies })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, claimed[0].userId))
+    .limit(1);
+  const actor: Actor = {
+    user: row.user,
+    company: {
+      id: row.company.id,
+      name: row.company.name,
+      allowGroupSelection: row.company.allowGroupSelection,
+      settings: readCompanySettings(row.company.settings),
+    },
+    sessionId: "",
+  };
+  const ctx = { ...domainCtx(context, actor), now };
+  if (state.answer === "away") await setOnLeave(ctx, actor.user.id, true, "email_reminder");
+  else await setWorkload(ctx, "current", { workscale: Number(state.answer), source: "email_reminder" });
+  return state;
+}
+
+/** The person's latest reminder, for tests and support. */
+export async function latestReminder(db: Db, userId: string) {
+  const [row] = await db.select().from(updateReminders).where(eq(updateReminders.userId, userId)).orderBy(desc(updateReminders.sentAt)).limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,448 @@
+import { and, eq, gte, lte, sql } from "drizzle-orm";
+import { isAdmin, teamsOf } from "~/auth/permissions";
+import { competences, groups, offices, statDays, statTeamDays, userSkills, users } from "~/db/schema";
+import { inJsonList } from "~/db/json-list";
+import { addDays, dayKey, daysBetween, isWeekend, mondayOf, parseDayKey, startOfUtcDay, weekdayIndex } from "~/lib/dates";
+import type { DomainContext } from "../context";
+import { ForbiddenError, ValidationError } from "../errors";
+import { ALL } from "../users/overview-query";
+import { filterScope, narrowSelection } from "../users/filter.server";
+import { ensureRolledUp } from "./rollup.server";
+import {
+  STATISTIC_ENTITY,
+  STATISTICS_DEFAULT_DAYS,
+  STATISTICS_MAX_DAYS,
+  type StatisticFilter,
+  type StatisticQuery,
+  type StatisticsResponse,
+} from "./statistics.schema";
+
+const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"];
+
+const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
+const ratio = (part: number, whole: number, decimals: number, scale = 1) => (whole > 0 ? round((part / whole) * scale, decimals) : null);
+
+export interface StatisticsScope {
+  layout: "admin" | "user";
+  start: Date;
+  end: Date;
+  people: ScopePerson[];
+  groupIds: string[];
+  officeIds: string[];
+}
+
+interface ScopePerson {
+  id: string;
+  name: string;
+  title: string;
+  profilePicture: string | null;
+  groupId: string | null;
+  officeId: string | null;
+  currentWorkload: number | null;
+  futureWorkload: number | null;
+}
+
+/**
+ * The range: end defaults to today, start to 120 days back or, when later, the creation of
+ * the caller's own office or group (whichever came first). No future dates, end not
+ * before start, at most STATISTICS_MAX_DAYS.
+ */
+async function resolveRange(ctx: DomainContext, query: StatisticQuery) {
+  const today = ctx.today;
+  const end = query.endDate ? parseDayKey(query.endDate) : today;
+  let start: Date;
+  if (query.startDate) start = parseDayKey(query.startDate);
+  else {
+    start = addDays(end < today ? end : today, -STATISTICS_DEFAULT_DAYS);
+    const own = [ctx.actor.user.groupId, ctx.actor.user.officeId].filter((v): v is string => Boolean(v));
+    if (own.length) {
+      const [created] = await ctx.db.select({ at: sql<number | null>`min(created_at)` }).from(
+        sql`(select created_at from ${groups} where id in (select value from json_each(${JSON.stringify(own)})) and company_id = ${ctx.companyId}
+            union all select created_at from ${offices} where id in (select value from json_each(${JSON.stringify(own)})) and company_id = ${ctx.companyId})`,
+      );
+      if (created?.at && created.at > start.getTime()) start = startOfUtcDay(created.at);
+      if (start > end) start = end;
+    }
+  }
+  const errors: Record<string, string> = {};
+  if (start > today) errors.startDate = "Pick a date that is not in the future.";
+  if (end > today) errors.endDate = "Pick a date that is not in the future.";
+  if (end < start) errors.endDate = "The end date cannot be before the start date.";
+  else if (daysBetween(start, end) >= STATISTICS_MAX_DAYS) errors.startDate = `Pick at most ${STATISTICS_MAX_DAYS} days.`;
+  if (Object.keys(errors).length) throw new ValidationError(STATISTIC_ENTITY, errors, Object.values(errors)[0]);
+  return { start, end };
+}
+
+const personColumns = {
+  id: users.id,
+  name: users.name,
+  title: users.title,
+  profilePicture: users.profilePicture,
+  groupId: users.groupId,
+  officeId: users.officeId,
+  currentWorkload: users.currentWorkload,
+  futureWorkload: users.futureWorkload,
+  admin: users.admin,
+  administratorPriviliges: users.administratorPriviliges,
+  companyAdmin: users.companyAdmin,
+};
+
+/**
+ * Who the figures cover. Administrators (the admin layout) pick offices and groups, at
+ * least one of each, narrowed like every filter to what they may pick; the people are the
+ * completed non-admins whose primary team is one of those pairs. Everyone else, and an
+ * administrator asking with `users`, gets their own figures (the user layout).
+ */
+export async function resolveStatisticsScope(ctx: DomainContext, query: StatisticQuery, filter: StatisticFilter): Promise<StatisticsScope> {
+  const { start, end } = await resolveRange(ctx, query);
+  const me = ctx.actor.user;
+  if (filter.users !== undefined || !isAdmin(me)) {
+    if (filter.users && filter.users.some((id) => id !== me.id)) throw new ForbiddenError("You can only see your own statistics.");
+    const people = await ctx.db
+      .select(personColumns)
+      .from(users)
+      .where(and(eq(users.id, me.id), eq(users.companyId, ctx.companyId)));
+    return { layout: "user", start, end, people, groupIds: [], officeIds: [] };
+  }
+  const scope = filterScope(ctx.actor);
+  const pick = (list: string[] | undefined) => (list === undefined ? [] : list.includes(ALL) ? ALL : list);
+  const wantedGroups = narrowSelection(pick(filter.groups), scope.allGroups, scope.groupIds);
+  const wantedOffices = narrowSelection(pick(filter.offices), scope.allOffices, scope.officeIds);
+  const [groupRows, officeRows] = await ctx.db.batch([
+    ctx.db.select({ id: groups.id }).from(groups).where(eq(groups.companyId, ctx.companyId)),
+    ctx.db.select({ id: offices.id }).from(offices).where(eq(offices.companyId, ctx.companyId)),
+  ]);
+  const groupIds = groupRows.map((g) => g.id).filter((id) => wantedGroups === ALL || wantedGroups.includes(id));
+  const officeIds = officeRows.map((o) => o.id).filter((id) => wantedOffices === ALL || wantedOffices.includes(id));
+  const errors: Record<string, string> = {};
+  if (officeIds.length === 0) errors.offices = "Choose at least one office.";
+  if (groupIds.length === 0) errors.groups = "Choose at least one group.";
+  if (Object.keys(errors).length) throw new ValidationError(STATISTIC_ENTITY, errors, "Choose at least one office and one group.");
+  const candidates = await ctx.db
+    .select(personColumns)
+    .from(users)
+    .where(
+      and(eq(users.companyId, ctx.companyId), eq(users.completed, true), inJsonList(users.groupId, groupIds), inJsonList(users.officeId, officeIds)),
+    );
+  const people = candidates.filter((p) => !isAdmin(p) && teamsOf({ ...p, secondaryGroupId: null, secondaryOfficeId: null }).length > 0);
+  return { layout: "admin", start, end, people, groupIds, officeIds };
+}
+
+interface DayTotals {
+  day: number;
+  people: number;
+  reported: number;
+  levelSum: number;
+  away: number;
+  home: number;
+  office: number;
+  located: number;
+  weekHomeHist: number[];
+  weekOfficeHist: number[];
+}
+
+type Totals = Pick<typeof statDays.$inferSelect, "cumDays" | "cumReported" | "cumLevelSum" | "cumLevel0" | "cumLevel3" | "cumHome" | "cumAway">;
+
+const totalsColumns = {
+  userId: statDays.userId,
+  cumDays: statDays.cumDays,
+  cumReported: statDays.cumReported,
+  cumLevelSum: statDays.cumLevelSum,
+  cumLevel0: statDays.cumLevel0,
+  cumLevel3: statDays.cumLevel3,
+  cumHome: statDays.cumHome,
+  cumAway: statDays.cumAway,
+};
+
+/** Every statistic of the spec's Statistics response, read from the daily rollups. */
+export async function computeStatistics(ctx: DomainContext, scope: StatisticsScope): Promise<StatisticsResponse> {
+  const { start, end, people } = scope;
+  const ids = people.map((p) => p.id);
+  const lastDay = (bound: Date, inclusive: boolean) =>
+    sql`(select max(day) from ${statDays} where company_id = ${ctx.companyId} and day ${inclusive ? sql`<=` : sql`<`} ${bound.getTime()})`;
+  const perPersonAt = (day: ReturnType<typeof lastDay>) =>
+    ctx.db
+      .select(totalsColumns)
+      .from(statDays)
+      .where(and(eq(statDays.companyId, ctx.companyId), sql`${statDays.day} = ${day}`, inJsonList(statDays.userId, ids)));
+  const dayRange = and(gte(statDays.day, start.getTime()), lte(statDays.day, end.getTime()));
+  const [endRows, beforeRows, skillRows, dayRows, officeNames, groupNames] = await ctx.db.batch([
+    perPersonAt(lastDay(end, true)),
+    perPersonAt(lastDay(start, false)),
+    ctx.db
+      .select({ userId: userSkills.userId, competenceId: competences.id, name: competences.name })
+      .from(userSkills)
+      .innerJoin(competences, eq(competences.id, userSkills.competenceId))
+      .where(and(eq(userSkills.companyId, ctx.companyId), inJsonList(userSkills.userId, ids))),
+    scope.layout === "admin"
+      ? ctx.db
+          .select({
+            day: statTeamDays.day,
+            groupId: statTeamDays.groupId,
+            officeId: statTeamDays.officeId,
+            people: statTeamDays.people,
+            reported: statTeamDays.reported,
+            levelSum: statTeamDays.levelSum,
+            away: statTeamDays.away,
+            home: statTeamDays.home,
+            office: statTeamDays.office,
+            located: statTeamDays.located,
+            weekHomeHist: statTeamDays.weekHomeHist,
+            weekOfficeHist: statTeamDays.weekOfficeHist,
+          })
+          .from(statTeamDays)
+          .where(
+            and(
+              eq(statTeamDays.companyId, ctx.companyId),
+              gte(statTeamDays.day, start.getTime()),
+              lte(statTeamDays.day, end.getTime()),
+              inJsonList(statTeamDays.groupId, scope.groupIds),
+              inJsonList(statTeamDays.officeId, scope.officeIds),
+            ),
+          )
+      : ctx.db
+          .select({
+            day: statDays.day,
+            groupId: statDays.groupId,
+            officeId: statDays.officeId,
+            people: sql<number>`1`.as("p_people"),
+            reported: sql<number>`(${statDays.level} is not null)`.as("p_reported"),
+            levelSum: sql<number>`coalesce(${statDays.level}, 0)`.as("p_levelSum"),
+            away: statDays.away,
+            home: sql<number>`(${statDays.location} = 1)`.as("p_home"),
+            office: sql<number>`(${statDays.location} = 0)`.as("p_office"),
+            located: sql<number>`(${statDays.location} is not null)`.as("p_located"),
+            weekHomeHist: sql<string>`json_array(${statDays.weekHome})`.as("p_weekHomeHist"),
+            weekOfficeHist: sql<string>`json_array(${statDays.weekOffice})`.as("p_weekOfficeHist"),
+          })
+          .from(statDays)
+          .where(and(eq(statDays.companyId, ctx.companyId), eq(statDays.userId, ids[0] ?? ""), dayRange)),
+    ctx.db
+      .select({ _id: offices.id, name: offices.name })
+      .from(offices)
+      .where(
+        and(
+          eq(offices.companyId, ctx.companyId),
+          inJsonList(offices.id, scope.layout === "admin" ? scope.officeIds : people.map((p) => p.officeId ?? "")),
+        ),
+      ),
+    ctx.db
+      .select({ _id: groups.id, name: groups.name })
+      .from(groups)
+      .where(
+        and(
+          eq(groups.companyId, ctx.companyId),
+          inJsonList(groups.id, scope.layout === "admin" ? scope.groupIds : people.map((p) => p.groupId ?? "")),
+        ),
+      ),
+  ]);
+
+  // Per day, all teams summed. A person's own rows carry their week count, not a histogram.
+  const byDay = new Map<number, DayTotals>();
+  const teamSums = new Map<string, { reported: number; levelSum: number }>();
+  for (const row of dayRows) {
+    const homeHist = parseHist(row.weekHomeHist, scope.layout === "user");
+    const officeHist = parseHist(row.weekOfficeHist, scope.layout === "user");
+    const totals = byDay.get(row.day) ?? {
+      day: row.day,
+      people: 0,
+      reported: 0,
+      levelSum: 0,
+      away: 0,
+      home: 0,
+      office: 0,
+      located: 0,
+      weekHomeHist: [0, 0, 0, 0, 0, 0],
+      weekOfficeHist: [0, 0, 0, 0, 0, 0],
+    };
+    totals.people += Number(row.people);
+    totals.reported += Number(row.reported);
+    totals.levelSum += Number(row.levelSum);
+    totals.away += Number(row.away);
+    totals.home += Number(row.home);
+    totals.office += Number(row.office);
+    totals.located += Number(row.located);
+    homeHist.forEach((n, i) => (totals.weekHomeHist[i] += n));
+    officeHist.forEach((n, i) => (totals.weekOfficeHist[i] += n));
+    byDay.set(row.day, totals);
+    const key = `${row.officeId}_${row.groupId}`;
+    const team = teamSums.get(key) ?? { reported: 0, levelSum: 0 };
+    team.reported += Number(row.reported);
+    team.levelSum += Number(row.levelSum);
+    teamSums.set(key, team);
+  }
+
+  const weekdays: Date[] = [];
+  for (let d = start; d <= end; d = addDays(d, 1)) if (!isWeekend(d)) weekdays.push(d);
+  const days = weekdays.map((d) => byDay.get(d.getTime()));
+  const sum = (pick: (t: DayTotals) => number) => days.reduce((acc, t) => acc + (t ? pick(t) : 0), 0);
+
+  // Each ISO week counts once, on its last rolled working day inside the range.
+  const weekEnds = new Map<number, DayTotals>();
+  for (const t of days) if (t) weekEnds.set(mondayOf(new Date(t.day)).getTime(), t);
+  const homeWeeks = [0, 0, 0, 0, 0, 0] as StatisticsResponse["nbrOfHomeDaysPerWeek"];
+  const officeWeeks = [0, 0, 0, 0, 0, 0];
+  for (const t of weekEnds.values()) {
+    t.weekHomeHist.forEach((n, i) => (homeWeeks[i] += n));
+    t.weekOfficeHist.forEach((n, i) => (officeWeeks[i] += n));
+  }
+  const allWeeks = homeWeeks.reduce((a, b) => a + b, 0);
+
+  const endBy = new Map(endRows.map((r) => [r.userId, r]));
+  const beforeBy = new Map(beforeRows.map((r) => [r.userId, r]));
+  const userWorkloadData: StatisticsResponse["userWorkloadData"] = {};
+  const personFigures = new Map<string, { avg: number | null; days: number; home: number }>();
+  for (const person of people) {
+    const e = endBy.get(person.id);
+    const b = beforeBy.get(person.id);
+    const diff = (key: keyof Totals) => (e ? e[key] - (b && b[key] <= e[key] ? b[key] : 0) : 0);
+    const reported = diff("cumReported");
+    const avg = reported > 0 ? diff("cumLevelSum") / reported : null;
+    userWorkloadData[person.id] = {
+      avgWorkload: avg === null ? null : round(avg, 2),
+      portionOfSeriouslyBusy: ratio(diff("cumLevel3"), reported, 3),
+      portionOfAvailable: ratio(diff("cumLevel0"), reported, 3),
+    };
+    personFigures.set(person.id, { avg, days: diff("cumDays"), home: diff("cumHome") });
+  }
+
+  const distribution: StatisticsResponse["workloadDistributions"] = [0, 0, 0, 0];
+  for (const f of personFigures.values()) if (f.avg !== null) distribution[Math.min(3, Math.round(f.avg))]++;
+
+  const teamWorkload: StatisticsResponse["teamWorkload"] = {};
+  const teamPeople = new Map<string, number>();
+  for (const p of people)
+    if (p.officeId && p.groupId) teamPeople.set(`${p.officeId}_${p.groupId}`, (teamPeople.get(`${p.officeId}_${p.groupId}`) ?? 0) + 1);
+  for (const key of new Set([...teamSums.keys(), ...teamPeople.keys()])) {
+    if (key === "_") continue;
+    const t = teamSums.get(key);
+    teamWorkload[key] = { avgWorkload: t ? ratio(t.levelSum, t.reported, 2) : null, nbrOfUsers: teamPeople.get(key) ?? 0 };
+  }
+
+  // Home days per week against average workload, one point per person; r is Pearson's.
+  const pairs = [...personFigures.values()].filter((f) => f.avg !== null && f.days > 0).map((f) => ({ x: (f.home / f.days) * 5, y: f.avg! }));
+  const bubbles = new Map<string, StatisticsResponse["WFHToWorkloadCorrelation"]["points"][number]>();
+  for (const { x, y } of pairs) {
+    const point = { homeDaysPerWeek: round(x, 1), avgWorkload: round(y, 1), nbrOfUsers: 0 };
+    const key = `${point.homeDaysPerWeek}/${point.avgWorkload}`;
+    (bubbles.get(key) ?? bubbles.set(key, point).get(key)!).nbrOfUsers++;
+  }
+
+  const competenceMembers = new Map<string, { name: string; people: string[] }>();
+  for (const row of skillRows) {
+    const entry = competenceMembers.get(row.competenceId) ?? { name: row.name, people: [] };
+    entry.people.push(row.userId);
+    competenceMembers.set(row.competenceId, entry);
+  }
+  const competenceWorkload: StatisticsResponse["competenceWorkload"] = {};
+  for (const [competenceId, { people: members }] of competenceMembers) {
+    const avgs = members.map((id) => personFigures.get(id)?.avg).filter((v): v is number => v !== null && v !== undefined);
+    competenceWorkload[competenceId] = {
+      nbrOfUsers: members.length,
+      avgWorkload: avgs.length ? round(avgs.reduce((a, b) => a + b, 0) / avgs.length, 2) : null,
+    };
+  }
+
+  const withForecast = people.filter((p) => p.currentWorkload !== null && p.futureWorkload !== null);
+  const peaks = days.filter((t): t is DayTotals => Boolean(t && t.people > 0)).map((t) => t.office / t.people);
+
+  return {
+    startDate: dayKey(start),
+    endDate: dayKey(end),
+    layout: scope.layout,
+    averageWorkloadOverTime: weekdays.map((d, i) => ({ date: dayKey(d), value: days[i] ? ratio(days[i]!.levelSum, days[i]!.reported, 2) : null })),
+    workloadDistributions: distribution,
+    averageWorkload: ratio(
+      sum((t) => t.levelSum),
+      sum((t) => t.reported),
+      2,
+    ),
+    userWorkloadData,
+    teamWorkload,
+    workloadForecast: {
+      lower: withForecast.filter((p) => p.futureWorkload! < p.currentWorkload!).length,
+      higher: withForecast.filter((p) => p.futureWorkload! > p.currentWorkload!).length,
+    },
+    nbrOfUsers: people.length,
+    WFHToWorkloadCorrelation: { points: [...bubbles.values()], r: pearson(pairs) },
+    nbrOfHomeDaysPerWeek: homeWeeks,
+    workFromHomePerWeekday: WEEKDAYS.map((weekday, index) => {
+      const same = days.filter((t, i) => t && weekdayIndex(weekdays[i]) === index) as DayTotals[];
+      return {
+        weekday,
+        percentAtHome: ratio(
+          same.reduce((a, t) => a + t.home, 0),
+          same.reduce((a, t) => a + t.located, 0),
+          1,
+          100,
+        ),
+      };
+    }),
+    portionOfUsersWorkingFromHomeOverTime: weekdays.map((d, i) => ({
+      date: dayKey(d),
+      portionAtHome: days[i] ? ratio(days[i]!.home, days[i]!.located, 3) : null,
+    })),
+    competenceWorkload,
+    percentOfMoreThan4daysHome: ratio(homeWeeks[4] + homeWeeks[5], allWeeks, 1, 100),
+    percentOfMoreThan4daysAtOffice: ratio(officeWeeks[4] + officeWeeks[5], allWeeks, 1, 100),
+    peakOfficeOccupancy: peaks.length ? round(Math.max(...peaks) * 100, 1) : null,
+    percentOnLeave: ratio(
+      sum((t) => t.away),
+      sum((t) => t.people),
+      1,
+      100,
+    ),
+    data: {
+      offices: officeNames,
+      groups: groupNames,
+      users: people.map((p) => ({ _id: p.id, name: p.name, title: p.title, profilePicture: p.profilePicture, office: p.officeId, group: p.groupId })),
+      competences: [...competenceMembers].map(([_id, { name }]) => ({ _id, name })),
+    },
+  };
+}
+
+/** A team row's histogram, or a person's own week count turned into a one-person histogram. */
+function parseHist(text: string, single: boolean): number[] {
+  const parsed = JSON.parse(text) as number[];
+  if (!single) return parsed;
+  const hist = [0, 0, 0, 0, 0, 0];
+  hist[Math.min(5, parsed[0])] = 1;
+  return hist;
+}
+
+function pearson(pairs: { x: number; y: number }[]): number | null {
+  const n = pairs.length;
+  if (n < 2) return null;
+  const mx = pairs.reduce((a, p) => a + p.x, 0) / n;
+  const my = pairs.reduce((a, p) => a + p.y, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (const { x, y } of pairs) {
+    sxy += (x - mx) * (y - my);
+    sxx += (x - mx) ** 2;
+    syy += (y - my) ** 2;
+  }
+  if (sxx === 0 || syy === 0) return null;
+  return round(sxy / Math.sqrt(sxx * syy), 3);
+}
+
+/** POST /statistic. */
+export async function getStatistics(ctx: DomainContext, query: StatisticQuery, filter: StatisticFilter) {
+  const scope = await resolveStatisticsScope(ctx, query, filter);
+  await ensureRolledUp(ctx.db, ctx.companyId, ctx.now);
+  return computeStatistics(ctx, scope);
+}
+
+/** The offices and groups the statistics filter offers the caller (everything, or their own). */
+export async function statisticsFilterOptions(ctx: DomainContext) {
+  const scope = filterScope(ctx.actor);
+  const [groupRows, officeRows] = await ctx.db.batch([
+    ctx.db.select({ id: groups.id, name: groups.name }).from(groups).where(eq(groups.companyId, ctx.companyId)).orderBy(groups.name),
+    ctx.db.select({ id: offices.id, name: offices.name }).from(offices).where(eq(offices.companyId, ctx.companyId)).orderBy(offices.name),
+  ]);
+  return {
+    groupOptions: groupRows.filter((g) => scope.allGroups || scope.groupIds.includes(g.id)),
+    officeOptions: officeRows.filter((o) => scope.allOffices || scope.officeIds.includes(o.id)),
+  };
+}

@@ -1,0 +1,194 @@
+import { useId, type ReactNode } from "react";
+
+/**
+ * The statistics' charts as plain SVG (decision 0121): each has a title, and a table with the
+ * same numbers for screen readers and for anyone who prefers figures.
+ */
+
+export const LEVEL_COLOURS = ["#38bdf8", "#2dd4bf", "#facc15", "#ef4444"];
+export const LEVEL_NAMES = ["Available", "Some availability", "Busy", "Seriously busy"];
+
+export function ChartCard({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className={`min-w-0 overflow-hidden rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 ${className ?? ""}`}>
+      <h2 id={id} className="mb-3 text-base font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function DataTable({ caption, head, rows }: { caption: string; head: [string, string]; rows: [string, string][] }) {
+  return (
+    <table className="sr-only">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{head[0]}</th>
+          <th scope="col">{head[1]}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([a, b], i) => (
+          <tr key={i}>
+            <th scope="row">{a}</th>
+            <td>{b}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A time series as a line; gaps where there is no value. */
+export function LineChart({
+  points,
+  min,
+  max,
+  format,
+  caption,
+}: {
+  points: { date: string; value: number | null }[];
+  min: number;
+  max: number;
+  format: (v: number) => string;
+  caption: string;
+}) {
+  const width = 600;
+  const height = 180;
+  const x = (i: number) => (points.length <= 1 ? width / 2 : (i / (points.length - 1)) * (width - 40) + 30);
+  const y = (v: number) => height - 20 - ((v - min) / (max - min || 1)) * (height - 40);
+  const segments: string[] = [];
+  let current = "";
+  points.forEach((p, i) => {
+    if (p.value === null) {
+      if (current) segments.push(current);
+      current = "";
+      return;
+    }
+    current += `${current ? " L" : "M"}${x(i).toFixed(1)},${y(p.value).toFixed(1)}`;
+  });
+  if (current) segments.push(current);
+  return (
+    <figure className="relative">
+      <svg viewBox={`0 0 ${width} ${height}`} className="h-44 w-full" aria-hidden="true" focusable="false">
+        {[min, (min + max) / 2, max].map((v) => (
+          <g key={v}>
+            <line x1={30} x2={width - 10} y1={y(v)} y2={y(v)} stroke="#e2e8f0" />
+            <text x={2} y={y(v) + 4} fontSize="11" fill="#64748b">
+              {format(v)}
+            </text>
+          </g>
+        ))}
+        {segments.map((d, i) => (
+          <path key={i} d={d} fill="none" stroke="#1d4ed8" strokeWidth="2" />
+        ))}
+        {points.length > 0 ? (
+          <>
+            <text x={30} y={height - 2} fontSize="11" fill="#64748b">
+              {points[0].date}
+            </text>
+            <text x={width - 10} y={height - 2} fontSize="11" fill="#64748b" textAnchor="end">
+              {points.at(-1)!.date}
+            </text>
+          </>
+        ) : null}
+      </svg>
+      <DataTable caption={caption} head={["Date", "Value"]} rows={points.map((p) => [p.date, p.value === null ? "No data" : format(p.value)])} />
+    </figure>
+  );
+}
+
+/** A doughnut of the four levels; a segment (or its legend entry) picks the level. */
+export function Doughnut({
+  counts,
+  selected,
+  onSelect,
+  caption,
+}: {
+  counts: number[];
+  selected: number | null;
+  onSelect: (level: number | null) => void;
+  caption: string;
+}) {
+  const total = counts.reduce((a, b) => a + b, 0);
+  const r = 60;
+  const c = 2 * Math.PI * r;
+  let offset = 0;
+  return (
+    <div className="flex flex-wrap items-center gap-4">
+      <svg viewBox="0 0 160 160" className="h-40 w-40" aria-hidden="true" focusable="false">
+        <circle cx="80" cy="80" r={r} fill="none" stroke="#e2e8f0" strokeWidth="24" />
+        {counts.map((n, level) => {
+          const length = total ? (n / total) * c : 0;
+          const segment = (
+            <circle
+              key={level}
+              data-level={level}
+              cx="80"
+              cy="80"
+              r={r}
+              fill="none"
+              stroke={LEVEL_COLOURS[level]}
+              strokeWidth={selected === level ? 30 : 24}
+              strokeDasharray={`${length} ${c - length}`}
+              strokeDashoffset={-offset}
+              transform="rotate(-90 80 80)"
+              className="cursor-pointer"
+              onClick={() => onSelect(selected === level ? null : level)}
+            />
+          );
+          offset += length;
+          return segment;
+        })}
+        <text x="80" y="86" textAnchor="middle" fontSize="20" fill="#0f172a">
+          {total}
+        </text>
+      </svg>
+      <ul className="space-y-1 text-sm" aria-label={caption}>
+        {counts.map((n, level) => (
+          <li key={level}>
+            <button
+              type="button"
+              aria-pressed={selected === level}
+              onClick={() => onSelect(selected === level ? null : level)}
+              className="flex items-center gap-2 rounded px-2 py-1 text-left hover:bg-slate-100 aria-pressed:bg-slate-200"
+            >
+              <span className="inline-block h-3 w-3 rounded-full" style={{ background: LEVEL_COLOURS[level] }} aria-hidden="true" />
+              {LEVEL_NAMES[level]}: {n} {n === 1 ? "person" : "people"}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Vertical bars with their value above; the table says the same. */
+export function BarChart({
+  bars,
+  format,
+  caption,
+}: {
+  bars: { label: string; value: number | null }[];
+  format: (v: number) => string;
+  caption: string;
+}) {
+  const max = Math.max(1, ...bars.map((b) => b.value ?? 0));
+  return (
+    <figure className="relative">
+      <div className="flex h-40 items-end gap-2" aria-hidden="true">
+        {bars.map((b) => (
+          <div key={b.label} className="flex flex-1 flex-col items-center justify-end gap-1">
+            <span className="text-xs text-slate-600">{b.value === null ? "–" : format(b.value)}</span>
+            <div className="w-full rounded-t bg-brand-500" style={{ height: `${((b.value ?? 0) / max) * 110}px` }} />
+            <span className="text-xs text-slate-600">{b.label}</span>
+          </div>
+        ))}
+      </div>
+      <DataTable caption={caption} head={["", "Value"]} rows={bars.map((b) => [b.label, b.value === null ? "No data" : format(b.value)])} />
+    </figure>
+  );
+}

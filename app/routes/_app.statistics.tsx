@@ -1,0 +1,288 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useMemo, useState } from "react";
+import { isAdmin } from "~/auth/permissions";
+import { requireUser } from "~/auth/session.server";
+import { Alert } from "~/components/alert";
+import { Button } from "~/components/button";
+import { domainCtx } from "~/domain/context";
+import { DomainError } from "~/domain/errors";
+import { BUSY_THRESHOLD, MAX_TILES, statisticQuerySchema, TOP_COMPETENCES, type StatisticsResponse } from "~/domain/statistics/statistics.schema";
+import { getStatistics, statisticsFilterOptions } from "~/domain/statistics/statistics.server";
+import { BarChart, ChartCard, Doughnut, LineChart, LEVEL_NAMES } from "~/features/statistics/charts";
+import { dayKey } from "~/lib/dates";
+
+export const meta: MetaFunction = () => [{ title: "Statistics · Availability" }];
+
+const list = (value: string | null) => (value ? value.split(",").filter(Boolean) : undefined);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const actor = await requireUser(request, context);
+  const url = new URL(request.url);
+  const admin = isAdmin(actor.user);
+  const layout = admin && url.searchParams.get("layout") !== "user" ? "admin" : "user";
+  const ctx = domainCtx(context, actor);
+  const { groupOptions, officeOptions } = await statisticsFilterOptions(ctx);
+  // Nothing in the address: everything the caller may pick; an empty choice stays empty (and is refused).
+  const chosenOffices = url.searchParams.has("offices") ? (list(url.searchParams.get("offices")) ?? []) : officeOptions.map((o) => o.id);
+  const chosenGroups = url.searchParams.has("groups") ? (list(url.searchParams.get("groups")) ?? []) : groupOptions.map((g) => g.id);
+  const query = {
+    startDate: url.searchParams.get("startDate") || undefined,
+    endDate: url.searchParams.get("endDate") || undefined,
+  };
+  let stats: StatisticsResponse | null = null;
+  let message: string | null = null;
+  try {
+    // The same validation as the API: a bad date in the address is the server's message, never a 500.
+    const parsed = statisticQuerySchema.safeParse(query);
+    if (!parsed.success) throw new DomainError(parsed.error.issues[0].message, 400);
+    stats = await getStatistics(ctx, parsed.data, layout === "admin" ? { offices: chosenOffices, groups: chosenGroups } : { users: [actor.user.id] });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    message = error.message;
+  }
+  return json({ admin, layout, stats, message, groupOptions, officeOptions, chosenOffices, chosenGroups, today: dayKey(ctx.today), query });
+}
+
+const shown = (v: number | null) => (v === null ? "–" : (v + 1).toFixed(1));
+const percent = (v: number | null) => (v === null ? "–" : `${v.toFixed(1)} %`);
+
+export default function StatisticsPage() {
+  const data = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const { stats, layout } = data;
+  const [level, setLevel] = useState<number | null>(null);
+  const [allPeople, setAllPeople] = useState(false);
+  const [allTeams, setAllTeams] = useState(false);
+  const names = useMemo(() => new Map((stats?.data.users ?? []).map((u) => [u._id, u.name])), [stats]);
+  const teamName = (key: string) => {
+    const [officeId, groupId] = key.split("_");
+    const office = stats?.data.offices.find((o) => o._id === officeId)?.name ?? "";
+    const group = stats?.data.groups.find((g) => g._id === groupId)?.name ?? "";
+    return `${group} - ${office}`;
+  };
+  const people = Object.entries(stats?.userWorkloadData ?? {})
+    .filter(([, d]) => d.avgWorkload !== null && (level === null || Math.min(3, Math.round(d.avgWorkload)) === level))
+    .sort(([, a], [, b]) => (b.avgWorkload ?? 0) - (a.avgWorkload ?? 0));
+  const teams = Object.entries(stats?.teamWorkload ?? {});
+  const competences = Object.entries(stats?.competenceWorkload ?? {})
+    .sort(([, a], [, b]) => b.nbrOfUsers - a.nbrOfUsers)
+    .slice(0, TOP_COMPETENCES);
+  const busy = Object.entries(stats?.userWorkloadData ?? {}).filter(([, d]) => (d.portionOfSeriouslyBusy ?? 0) >= BUSY_THRESHOLD);
+  const available = Object.entries(stats?.userWorkloadData ?? {}).filter(([, d]) => (d.portionOfAvailable ?? 0) >= BUSY_THRESHOLD);
+  const layoutLink = (to: "admin" | "user") => {
+    const next = new URLSearchParams(params);
+    next.set("layout", to);
+    return `?${next.toString()}`;
+  };
+  return (
+    <div className="space-y-6 px-4 py-6 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-slate-900">Statistics</h1>
+        {data.admin ? (
+          <nav aria-label="Layout" className="flex rounded-md bg-slate-100 p-1 text-sm">
+            {(["admin", "user"] as const).map((to) => (
+              <Link
+                key={to}
+                to={layoutLink(to)}
+                aria-current={layout === to ? "page" : undefined}
+                className={`rounded px-3 py-1 ${layout === to ? "bg-white font-medium shadow-sm" : "text-slate-600"}`}
+              >
+                {to === "admin" ? "Teams" : "My statistics"}
+              </Link>
+            ))}
+          </nav>
+        ) : null}
+      </div>
+
+      <Form method="get" className="flex flex-wrap items-end gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <input type="hidden" name="layout" value={layout} />
+        {layout === "admin" ? (
+          <>
+            <Choices legend="Offices" name="offices" options={data.officeOptions} chosen={data.chosenOffices} />
+            <Choices legend="Groups" name="groups" options={data.groupOptions} chosen={data.chosenGroups} />
+          </>
+        ) : null}
+        <label className="text-sm font-medium text-slate-700">
+          Start date
+          <input
+            type="date"
+            name="startDate"
+            max={data.today}
+            defaultValue={stats?.startDate ?? data.query.startDate}
+            className="mt-1 block rounded-md border-slate-300 px-2 py-1 ring-1 ring-slate-300"
+          />
+        </label>
+        <label className="text-sm font-medium text-slate-700">
+          End date
+          <input
+            type="date"
+            name="endDate"
+            max={data.today}
+            defaultValue={stats?.endDate ?? data.query.endDate}
+            className="mt-1 block rounded-md border-slate-300 px-2 py-1 ring-1 ring-slate-300"
+          />
+        </label>
+        <Button type="submit">Show</Button>
+      </Form>
+
+      {data.message || !stats ? (
+        <Alert message={data.message ?? "No statistics."} />
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-2">
+          <ChartCard title="Key figures" className="lg:col-span-2">
+            <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+              <Figure label="People" value={String(stats.nbrOfUsers)} />
+              <Figure label="Average workload" value={shown(stats.averageWorkload)} />
+              <Figure label="On leave" value={percent(stats.percentOnLeave)} />
+              <Figure label="Peak office occupancy" value={percent(stats.peakOfficeOccupancy)} />
+              <Figure label="4+ days at home" value={percent(stats.percentOfMoreThan4daysHome)} />
+              <Figure label="4+ days at the office" value={percent(stats.percentOfMoreThan4daysAtOffice)} />
+              <Figure label="Forecast lower / higher" value={`${stats.workloadForecast.lower} / ${stats.workloadForecast.higher}`} />
+              <Figure
+                label="Home days vs workload (r)"
+                value={stats.WFHToWorkloadCorrelation.r === null ? "–" : String(stats.WFHToWorkloadCorrelation.r)}
+              />
+            </dl>
+          </ChartCard>
+          <ChartCard title="Average workload over time">
+            <LineChart
+              points={stats.averageWorkloadOverTime.map((p) => ({ date: p.date, value: p.value === null ? null : p.value + 1 }))}
+              min={1}
+              max={4}
+              format={(v) => v.toFixed(1)}
+              caption="Average workload per day (1 available to 4 seriously busy)"
+            />
+          </ChartCard>
+          <ChartCard title="Workload distribution">
+            <Doughnut
+              counts={stats.workloadDistributions}
+              selected={level}
+              onSelect={setLevel}
+              caption="People by average workload; choose a level to list them"
+            />
+          </ChartCard>
+          <ChartCard title={level === null ? "People" : `People: ${LEVEL_NAMES[level]}`}>
+            <ul className="grid gap-2 sm:grid-cols-2" data-testid="people">
+              {(allPeople || level !== null ? people : people.slice(0, MAX_TILES)).map(([id, d]) => (
+                <li key={id} className="rounded-md bg-slate-50 px-3 py-2 text-sm">
+                  <span className="font-medium">{names.get(id)}</span> <span className="text-slate-600">{shown(d.avgWorkload)}</span>
+                </li>
+              ))}
+            </ul>
+            {people.length > MAX_TILES && level === null ? (
+              <button type="button" className="mt-2 text-sm font-medium text-brand-700 hover:underline" onClick={() => setAllPeople((v) => !v)}>
+                {allPeople ? "Show fewer" : "View all"}
+              </button>
+            ) : null}
+            <p className="mt-3 text-sm text-slate-600">
+              Seriously busy {Math.round(BUSY_THRESHOLD * 100)} % of the time: {busy.length}; available {Math.round(BUSY_THRESHOLD * 100)} % of the
+              time: {available.length}
+            </p>
+          </ChartCard>
+          {layout === "admin" ? (
+            <ChartCard title="Teams">
+              <ul className="grid gap-2 sm:grid-cols-2">
+                {(allTeams ? teams : teams.slice(0, MAX_TILES)).map(([key, t]) => (
+                  <li key={key} className="rounded-md bg-slate-50 px-3 py-2 text-sm">
+                    <span className="font-medium">{teamName(key)}</span> <span className="text-slate-600">{shown(t.avgWorkload)}</span>
+                  </li>
+                ))}
+              </ul>
+              {teams.length > MAX_TILES ? (
+                <button type="button" className="mt-2 text-sm font-medium text-brand-700 hover:underline" onClick={() => setAllTeams((v) => !v)}>
+                  {allTeams ? "Show fewer" : "View all"}
+                </button>
+              ) : null}
+            </ChartCard>
+          ) : null}
+          <ChartCard title="Home days per week">
+            <BarChart
+              bars={stats.nbrOfHomeDaysPerWeek.map((n, i) => ({ label: String(i), value: n }))}
+              format={(v) => String(v)}
+              caption="Person-weeks by days at home"
+            />
+          </ChartCard>
+          <ChartCard title="Working from home per weekday">
+            <BarChart
+              bars={stats.workFromHomePerWeekday.map((d) => ({ label: d.weekday.slice(0, 3), value: d.percentAtHome }))}
+              format={(v) => `${v.toFixed(1)} %`}
+              caption="Share at home per weekday"
+            />
+          </ChartCard>
+          <ChartCard title="Portion working from home">
+            <LineChart
+              points={stats.portionOfUsersWorkingFromHomeOverTime.map((p) => ({
+                date: p.date,
+                value: p.portionAtHome === null ? null : p.portionAtHome * 100,
+              }))}
+              min={0}
+              max={100}
+              format={(v) => `${v.toFixed(0)} %`}
+              caption="Share of people at home per day"
+            />
+          </ChartCard>
+          <ChartCard title="Top competences">
+            <table className="w-full text-left text-sm">
+              <thead>
+                <tr className="text-slate-600">
+                  <th scope="col" className="py-1">
+                    Competence
+                  </th>
+                  <th scope="col">People</th>
+                  <th scope="col">Average workload</th>
+                </tr>
+              </thead>
+              <tbody>
+                {competences.map(([id, c]) => (
+                  <tr key={id} className="border-t border-slate-100">
+                    <td className="py-1">{stats.data.competences.find((x) => x._id === id)?.name}</td>
+                    <td>{c.nbrOfUsers}</td>
+                    <td>{shown(c.avgWorkload)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ChartCard>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-md bg-slate-50 px-3 py-2">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="text-lg font-semibold text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+/** Offices or groups as checkboxes, sent as one comma-separated parameter. */
+function Choices({ legend, name, options, chosen }: { legend: string; name: string; options: { id: string; name: string }[]; chosen: string[] }) {
+  const [picked, setPicked] = useState(new Set(chosen));
+  return (
+    <fieldset className="text-sm">
+      <legend className="font-medium text-slate-700">{legend}</legend>
+      <input type="hidden" name={name} value={[...picked].join(",")} />
+      <div className="mt-1 flex max-w-md flex-wrap gap-x-3 gap-y-1">
+        {options.map((o) => (
+          <label key={o.id} className="flex items-center gap-1">
+            <input
+              type="checkbox"
+              checked={picked.has(o.id)}
+              onChange={(e) => {
+                const next = new Set(picked);
+                if (e.target.checked) next.add(o.id);
+                else next.delete(o.id);
+                setPicked(next);
+              }}
+            />
+            {o.name}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

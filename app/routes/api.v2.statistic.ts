@@ -1,0 +1,14 @@
+import { statisticFilterSchema, statisticQuerySchema, STATISTIC_ENTITY } from "~/domain/statistics/statistics.schema";
+import { getStatistics } from "~/domain/statistics/statistics.server";
+import { defineApiRoute, endpoint } from "~/lib/api.server";
+
+export const { loader, action, endpoints } = defineApiRoute({
+  POST: endpoint({
+    summary:
+      "Statistics over ?startDate&endDate (default: the last 120 days): for administrators by offices and groups (at least one of each), otherwise the caller's own.",
+    query: statisticQuerySchema,
+    body: statisticFilterSchema,
+    entity: STATISTIC_ENTITY,
+    run: ({ ctx, query, body }) => getStatistics(ctx, query, body),
+  }),
+});

@@ -1,0 +1,53 @@
+import AxeBuilder from "@axe-core/playwright";
+import { accounts, expect, login, test, viewports, waitForHydration } from "./fixtures";
+
+test.describe("statistics", () => {
+  test("the admin layout by offices and groups, a doughnut segment filters people, and the user layout", async ({ page }) => {
+    await login(page, accounts.companyAdmin);
+    await page.goto("/home");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Statistics" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Statistics");
+    await expect(page.getByRole("link", { name: "Teams" })).toHaveAttribute("aria-current", "page");
+    const people = page.getByTestId("people").getByRole("listitem");
+    await expect(page.getByRole("heading", { name: "Average workload over time" })).toBeVisible();
+    const all = await people.count();
+    expect(all).toBeGreaterThan(0);
+    expect(all).toBeLessThanOrEqual(8);
+
+    // The legend says how many people each segment holds; choosing one lists exactly those.
+    const legend = page.getByRole("list", { name: /People by average workload/ });
+    const busy = legend.getByRole("button", { name: /^Busy: \d+/ });
+    await waitForHydration(busy);
+    const count = Number((await busy.innerText()).match(/: (\d+)/)![1]);
+    await busy.click();
+    await expect(page.getByRole("heading", { name: "People: Busy" })).toBeVisible();
+    await expect(people).toHaveCount(count);
+    await busy.click();
+    await expect(page.getByRole("heading", { name: "People", exact: true })).toBeVisible();
+
+    // No office chosen: the server's message replaces the charts.
+    await page.goto("/statistics?layout=admin&offices=&groups=");
+    await expect(page.getByRole("alert")).toHaveText("Choose at least one office and one group.");
+    await expect(page.getByRole("heading", { name: "Average workload over time" })).toHaveCount(0);
+
+    await page.goto("/statistics");
+    await page.getByRole("link", { name: "My statistics" }).click();
+    await expect(page.getByRole("link", { name: "My statistics" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("heading", { name: "Teams" })).toHaveCount(0);
+  });
+
+  for (const viewport of Object.values(viewports)) {
+    test(`is axe clean, screenshot at ${viewport.width} px`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await login(page, accounts.companyAdmin);
+      await page.goto("/statistics");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Statistics");
+      await page.evaluate(() => document.fonts.ready);
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+      expect(results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`))).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, "horizontal overflow in px").toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `test-results/screenshots/statistics-${viewport.width}.png`, fullPage: true });
+    });
+  }
+});

@@ -1,0 +1,262 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { competences, forecasts, offices, userSkills, vacations, workloadHistory, workplacePlans } from "~/db/schema";
+import { rollupRange } from "~/domain/statistics/rollup.server";
+import type { StatisticsResponse } from "~/domain/statistics/statistics.schema";
+import { newId } from "~/lib/ids";
+import { api, createCompany, db, tokenFor } from "./helpers";
+
+/**
+ * A small fixed history, two working weeks (Mon 5 Jan to Fri 16 Jan 2026), four people, and
+ * every figure of the Statistics response worked out by hand below (decision 0120 has the
+ * definitions). Team O/G holds A, B and C; team O2/G holds D.
+ *
+ *   A: level 1 from 1 Jan, level 3 from Mon 12 Jan 09:00. Default week all home, Fri 9 Jan office.
+ *   B: level 0 from 2 Jan; a vacation on Wed 14 Jan. Default week all office.
+ *   C: nothing until Wed 7 Jan 10:00, then level 2. No location plans.
+ *   D: level 3 from 1 Jan; an 'away' forecast Thu 8 to Fri 9 Jan. Default week Mon home, else office.
+ */
+const at = (iso: string) => new Date(iso);
+const day = (d: number) => Date.UTC(2026, 0, d);
+
+let ids: { companyId: string; group: string; office: string; office2: string; a: string; b: string; c: string; d: string; k: string; l: string };
+let adminToken: string;
+let employeeToken: string;
+
+beforeAll(async () => {
+  const firm = await createCompany("Stats Firm");
+  const office2 = { id: newId(), companyId: firm.company.id, groupId: firm.group.id, name: "Second office" };
+  await db().insert(offices).values(office2);
+  const a = await firm.createUser("employee", { name: "Anna", currentWorkload: 3, futureWorkload: 1 });
+  const b = await firm.createUser("employee", { name: "Bo", currentWorkload: 0 });
+  const c = await firm.createUser("employee", { name: "Cai", currentWorkload: 2, futureWorkload: 3 });
+  const d = await firm.createUser("employee", { name: "Dee", officeId: office2.id, currentWorkload: 3, futureWorkload: 3 });
+  const admin = await firm.createUser("companyAdmin");
+  const companyId = firm.company.id;
+  const history = (userId: string, iso: string, currentWorkload: number | null, onLeave = false) => ({
+    id: newId(),
+    companyId,
+    userId,
+    currentWorkload,
+    onLeave,
+    source: "web_app",
+    recordedAt: at(iso),
+  });
+  const plan = (userId: string, kind: "default" | "rolling", key: number, option: number) => ({ id: newId(), companyId, userId, kind, key, option });
+  const k = newId();
+  const l = newId();
+  await db().batch([
+    db()
+      .insert(workloadHistory)
+      .values([
+        history(a.id, "2026-01-01T10:00:00Z", 1),
+        history(a.id, "2026-01-12T09:00:00Z", 3),
+        history(b.id, "2026-01-02T10:00:00Z", 0),
+        history(c.id, "2026-01-07T10:00:00Z", 2),
+        history(d.id, "2026-01-01T10:00:00Z", 3),
+      ]),
+    db()
+      .insert(vacations)
+      .values({ id: newId(), companyId, userId: b.id, startDate: new Date(day(14)), endDate: new Date(day(14)) }),
+    db()
+      .insert(forecasts)
+      .values({ id: newId(), companyId, userId: d.id, startDate: new Date(day(8)), endDate: new Date(day(9)), status: "away" }),
+    db()
+      .insert(workplacePlans)
+      .values([
+        ...[0, 1, 2, 3, 4].map((w) => plan(a.id, "default", w, 1)),
+        plan(a.id, "rolling", day(9), 0),
+        ...[0, 1, 2, 3, 4].map((w) => plan(b.id, "default", w, 0)),
+        ...[0, 1, 2, 3, 4].map((w) => plan(d.id, "default", w, w === 0 ? 1 : 0)),
+      ]),
+    db()
+      .insert(competences)
+      .values([
+        { id: k, companyId, name: "Tax" },
+        { id: l, companyId, name: "M&A" },
+      ]),
+    db()
+      .insert(userSkills)
+      .values([
+        { companyId, userId: a.id, competenceId: k },
+        { companyId, userId: b.id, competenceId: k },
+        { companyId, userId: d.id, competenceId: l },
+      ]),
+  ]);
+  expect(await rollupRange(db(), companyId, new Date(day(5)), new Date(day(16)))).toBe(10);
+  ids = { companyId, group: firm.group.id, office: firm.office.id, office2: office2.id, a: a.id, b: b.id, c: c.id, d: d.id, k, l };
+  adminToken = await tokenFor(admin.email);
+  employeeToken = await tokenFor(a.email);
+});
+
+async function statistics(query: string, body: unknown, token = adminToken) {
+  const response = await api(`/api/v2/statistic?${query}`, { method: "POST", token, json: body });
+  return { status: response.status, body: (await response.json()) as StatisticsResponse & { message?: string; errors?: Record<string, string> } };
+}
+
+const bothTeams = () => ({ offices: [ids.office, ids.office2], groups: [ids.group] });
+
+describe("POST /statistic, admin layout, two weeks", () => {
+  let s: StatisticsResponse;
+  beforeAll(async () => {
+    const { status, body } = await statistics("startDate=2026-01-05&endDate=2026-01-16", bothTeams());
+    expect(status, JSON.stringify(body)).toBe(200);
+    s = body;
+  });
+
+  it("counts the four people and averages every reported day", () => {
+    expect(s.layout).toBe("admin");
+    expect(s.nbrOfUsers).toBe(4);
+    // (A 20 over 10 days + B 0 over 9 + C 16 over 8 + D 24 over 8) = 60 / 35
+    expect(s.averageWorkload).toBe(1.71);
+  });
+
+  it("averages each working day over those who reported", () => {
+    expect(s.averageWorkloadOverTime).toEqual([
+      { date: "2026-01-05", value: 1.33 }, // A1 B0 D3 (C none yet)
+      { date: "2026-01-06", value: 1.33 },
+      { date: "2026-01-07", value: 1.5 }, // C reports 2
+      { date: "2026-01-08", value: 1 }, // D away
+      { date: "2026-01-09", value: 1 },
+      { date: "2026-01-12", value: 2 }, // A now 3
+      { date: "2026-01-13", value: 2 },
+      { date: "2026-01-14", value: 2.67 }, // B on vacation
+      { date: "2026-01-15", value: 2 },
+      { date: "2026-01-16", value: 2 },
+    ]);
+  });
+
+  it("gives each person's average and portions, and buckets people by their rounded average", () => {
+    expect(s.userWorkloadData).toEqual({
+      [ids.a]: { avgWorkload: 2, portionOfSeriouslyBusy: 0.5, portionOfAvailable: 0 },
+      [ids.b]: { avgWorkload: 0, portionOfSeriouslyBusy: 0, portionOfAvailable: 1 },
+      [ids.c]: { avgWorkload: 2, portionOfSeriouslyBusy: 0, portionOfAvailable: 0 },
+      [ids.d]: { avgWorkload: 3, portionOfSeriouslyBusy: 1, portionOfAvailable: 0 },
+    });
+    expect(s.workloadDistributions).toEqual([1, 0, 2, 1]);
+  });
+
+  it("averages teams by office and group, and compares future with current workload", () => {
+    expect(s.teamWorkload).toEqual({
+      [`${ids.office}_${ids.group}`]: { avgWorkload: 1.33, nbrOfUsers: 3 }, // 36 / 27
+      [`${ids.office2}_${ids.group}`]: { avgWorkload: 3, nbrOfUsers: 1 },
+    });
+    expect(s.workloadForecast).toEqual({ lower: 1, higher: 1 }); // A 3→1, C 2→3; D unchanged; B has none
+  });
+
+  it("relates home days per week to workload", () => {
+    // x = home days / days × 5: A 9/10 → 4.5, B 0, C 0, D 2/10 → 1; y = average workload.
+    expect(s.WFHToWorkloadCorrelation.points).toEqual(
+      expect.arrayContaining([
+        { homeDaysPerWeek: 4.5, avgWorkload: 2, nbrOfUsers: 1 },
+        { homeDaysPerWeek: 0, avgWorkload: 0, nbrOfUsers: 1 },
+        { homeDaysPerWeek: 0, avgWorkload: 2, nbrOfUsers: 1 },
+        { homeDaysPerWeek: 1, avgWorkload: 3, nbrOfUsers: 1 },
+      ]),
+    );
+    expect(s.WFHToWorkloadCorrelation.points).toHaveLength(4);
+    // sxy 2.375 / sqrt(sxx 13.6875 × syy 4.75)
+    expect(s.WFHToWorkloadCorrelation.r).toBe(0.295);
+  });
+
+  it("buckets person-weeks by home days and counts four-day weeks at home and at the office", () => {
+    // Week 1: A 4, B 0, C 0, D 1. Week 2: A 5, B 0, C 0, D 1.
+    expect(s.nbrOfHomeDaysPerWeek).toEqual([4, 2, 0, 0, 1, 1]);
+    expect(s.percentOfMoreThan4daysHome).toBe(25);
+    // Office days: A 1 and 0, B 5 and 4 (vacation), C 0 and 0, D 2 (away Thu, Fri) and 4.
+    expect(s.percentOfMoreThan4daysAtOffice).toBe(37.5);
+  });
+
+  it("gives the share at home per weekday and per day among those with a known location", () => {
+    expect(s.workFromHomePerWeekday).toEqual([
+      { weekday: "Monday", percentAtHome: 66.7 }, // 4 of 6
+      { weekday: "Tuesday", percentAtHome: 33.3 },
+      { weekday: "Wednesday", percentAtHome: 33.3 },
+      { weekday: "Thursday", percentAtHome: 33.3 },
+      { weekday: "Friday", percentAtHome: 16.7 }, // 1 of 6: A was in the office on 9 Jan
+    ]);
+    expect(s.portionOfUsersWorkingFromHomeOverTime.map((p) => p.portionAtHome)).toEqual([
+      0.667, 0.333, 0.333, 0.333, 0, 0.667, 0.333, 0.333, 0.333, 0.333,
+    ]);
+  });
+
+  it("gives the office peak and the share of person-days away", () => {
+    expect(s.peakOfficeOccupancy).toBe(50); // 2 of 4 on several days
+    expect(s.percentOnLeave).toBe(7.5); // B 1 + D 2 of 40
+  });
+
+  it("averages competences over their members", () => {
+    expect(s.competenceWorkload).toEqual({ [ids.k]: { nbrOfUsers: 2, avgWorkload: 1 }, [ids.l]: { nbrOfUsers: 1, avgWorkload: 3 } });
+    expect(s.data.competences.map((c) => c.name).sort()).toEqual(["M&A", "Tax"]);
+    expect(s.data.users.map((u) => u.name).sort()).toEqual(["Anna", "Bo", "Cai", "Dee"]);
+  });
+});
+
+describe("POST /statistic, narrower questions", () => {
+  it("takes per-person figures over the second week alone from the running totals", async () => {
+    const { body } = await statistics("startDate=2026-01-12&endDate=2026-01-16", bothTeams());
+    expect(body.userWorkloadData[ids.a]).toEqual({ avgWorkload: 3, portionOfSeriouslyBusy: 1, portionOfAvailable: 0 });
+    expect(body.userWorkloadData[ids.b]).toEqual({ avgWorkload: 0, portionOfSeriouslyBusy: 0, portionOfAvailable: 1 });
+    expect(body.nbrOfHomeDaysPerWeek).toEqual([2, 1, 0, 0, 0, 1]);
+    expect(body.averageWorkloadOverTime).toHaveLength(5);
+  });
+
+  it("filters by office: only team O2/G", async () => {
+    const { body } = await statistics("startDate=2026-01-05&endDate=2026-01-16", { offices: [ids.office2], groups: [ids.group] });
+    expect(body.nbrOfUsers).toBe(1);
+    expect(body.averageWorkload).toBe(3);
+    expect(body.percentOnLeave).toBe(20);
+  });
+
+  it("gives an employee their own figures (the user layout), whatever filter they send", async () => {
+    const { status, body } = await statistics("startDate=2026-01-05&endDate=2026-01-16", bothTeams(), employeeToken);
+    expect(status).toBe(200);
+    expect(body.layout).toBe("user");
+    expect(body.nbrOfUsers).toBe(1);
+    expect(body.averageWorkload, JSON.stringify(body).slice(0, 1500)).toBe(2);
+    expect(Object.keys(body.userWorkloadData)).toEqual([ids.a]);
+    expect(body.nbrOfHomeDaysPerWeek).toEqual([0, 0, 0, 0, 1, 1]);
+    expect(body.averageWorkloadOverTime[5]).toEqual({ date: "2026-01-12", value: 3 });
+  });
+
+  it("lets an administrator ask for their own figures with users, and nobody else's", async () => {
+    const own = await statistics("startDate=2026-01-05&endDate=2026-01-16", { users: [ids.a] }, employeeToken);
+    expect(own.status).toBe(200);
+    const other = await statistics("startDate=2026-01-05&endDate=2026-01-16", { users: [ids.b] }, employeeToken);
+    expect(other.status).toBe(403);
+    expect(other.body.message).toBe("You can only see your own statistics.");
+  });
+});
+
+describe("POST /statistic refuses bad questions with a clear message", () => {
+  it("needs at least one office and one group in the admin layout", async () => {
+    const { status, body } = await statistics("", {});
+    expect(status).toBe(400);
+    expect(body.message).toBe("Choose at least one office and one group.");
+    expect(body.errors).toEqual({ offices: "Choose at least one office.", groups: "Choose at least one group." });
+  });
+
+  it("drops another company's ids, so they count as none", async () => {
+    const other = await createCompany("Other Stats");
+    const { status } = await statistics("", { offices: [other.office.id], groups: [other.group.id] });
+    expect(status).toBe(400);
+  });
+
+  it("refuses future dates, an end before the start and bad dates", async () => {
+    const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    expect((await statistics(`endDate=${future}`, bothTeams())).body.errors).toEqual({ endDate: "Pick a date that is not in the future." });
+    expect((await statistics("startDate=2026-01-10&endDate=2026-01-05", bothTeams())).body.errors).toEqual({
+      endDate: "The end date cannot be before the start date.",
+    });
+    expect((await statistics("startDate=2026-02-30", bothTeams())).status).toBe(400);
+    expect((await statistics("startDate=yesterday", bothTeams())).status).toBe(400);
+  });
+
+  it("defaults to the last 120 days, or since the caller's team was created when that is later", async () => {
+    const { status, body } = await statistics("", bothTeams(), employeeToken);
+    expect(status).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(body.endDate).toBe(today);
+    // The test firm's group and office were made today.
+    expect(body.startDate).toBe(today);
+  });
+});
