@@ -46,6 +46,11 @@ import * as r43 from "./api.v2.workload.refresh";
 import * as r44 from "./api.v2.workplace-forecast.$index";
 import * as r45 from "./api.v2.workplace-history.$scope.$id.$days";
 import * as r46 from "./api.v2.realtime.ticket";
+import * as r47 from "./api.v2.elite-3e.detailed-report";
+import * as r48 from "./api.v2.elite-3e.utilization-report";
+import * as r49 from "./api.v2.matter.comment";
+import * as r50 from "./api.v2.matter.comment.$userId";
+import * as r51 from "./api.v2.matter.manager";
 
 /**
  * Every /api/v2 route file, by name: the OpenAPI document lists each (tests/workerd/openapi.test.ts
@@ -98,6 +103,11 @@ const routes: Record<string, { endpoints: Parameters<typeof buildOpenApiDocument
   "api.v2.workplace-forecast.$index": r44,
   "api.v2.workplace-history.$scope.$id.$days": r45,
   "api.v2.realtime.ticket": r46,
+  "api.v2.elite-3e.detailed-report": r47,
+  "api.v2.elite-3e.utilization-report": r48,
+  "api.v2.matter.comment": r49,
+  "api.v2.matter.comment.$userId": r50,
+  "api.v2.matter.manager": r51,
 };
 
 export const { loader, action, endpoints } = defineApiRoute({

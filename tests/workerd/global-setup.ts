@@ -1,17 +1,25 @@
 import type { TestProject } from "vitest/node";
 import { startFakeSmtp } from "../fakes/smtp-server";
+import { startFakeElite } from "../fakes/elite3e-server";
 
 /** Runs in Node before the workerd tests: a real SMTP server on loopback for the mail tests. */
 export default async function setup(project: TestProject) {
   const smtp = await startFakeSmtp();
   project.provide("smtpPort", smtp.smtpPort);
   project.provide("smtpControlPort", smtp.httpPort);
-  return () => smtp.close();
+  // A loopback Elite 3E for the import tests.
+  const elite = await startFakeElite();
+  project.provide("elitePort", elite.port);
+  return async () => {
+    await smtp.close();
+    await elite.close();
+  };
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
     smtpPort: number;
     smtpControlPort: number;
+    elitePort: number;
   }
 }
