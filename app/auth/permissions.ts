@@ -271,3 +271,8 @@ export function canReadMatterCommentsOf(actor: RoleFlags & ReportFlags & { id: s
 export function canSeeConfidentialMatter(viewer: RoleFlags, recordedTimeOnIt: boolean): boolean {
   return isAdmin(viewer) || recordedTimeOnIt;
 }
+
+/** The company's Elite 3E connection and the confidential flag on matters: company admins only (it holds a secret). */
+export function canConfigureTimeKeeping(user: RoleFlags): boolean {
+  return user.companyAdmin;
+}

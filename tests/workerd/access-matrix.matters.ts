@@ -9,6 +9,8 @@ import type { AccessEntry } from "./access-matrix";
  */
 const ALL = ["employee", "observer", "administrator", "companyAdmin"] as AccessEntry["roles"];
 const ADMINS = ["observer", "administrator", "companyAdmin"] as AccessEntry["roles"];
+/** The 3E connection holds a secret: company admins only, like the mail server (decision 0134). */
+const COMPANY_ADMIN = ["companyAdmin"] as AccessEntry["roles"];
 
 export const matterEntries: AccessEntry[] = [
   {
@@ -43,5 +45,22 @@ export const matterEntries: AccessEntry[] = [
     roles: ALL,
     scoped: true,
     body: (ids) => ({ matterNumber: ids.matterNumber, value: true, userId: ids.userId }),
+  },
+
+  { file: "api.v2.company.elite-3e.ts", method: "GET", path: () => "/api/v2/company/elite-3e", roles: COMPANY_ADMIN },
+  {
+    file: "api.v2.company.elite-3e.ts",
+    method: "PUT",
+    path: () => "/api/v2/company/elite-3e",
+    roles: COMPANY_ADMIN,
+    body: () => ({ endpoint: "https://3e.example.com/TE_3E", clientId: "matrix", clientSecret: "matrix-secret" }),
+  },
+  {
+    file: "api.v2.matter.confidential.ts",
+    method: "PUT",
+    path: () => "/api/v2/matter/confidential",
+    roles: COMPANY_ADMIN,
+    scoped: true,
+    body: (ids) => ({ matterNumber: ids.matterNumber, value: false }),
   },
 ];

@@ -1,12 +1,14 @@
 import { env } from "cloudflare:test";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { eliteImports, matters, matterTimeEntries, timekeepers, userWeekHours } from "~/db/schema";
+import { companies, eliteImports, matters, matterTimeEntries, timekeepers, userWeekHours } from "~/db/schema";
 import { BACKOFF_BASE_MS, importStep, runEliteImports, RUN_INTERVAL_MS } from "~/domain/matters/elite-import.server";
 import { weekStartOf } from "~/domain/matters/utilization";
 import { parseDayKey } from "~/lib/dates";
 import { card, fakeEliteTenant, importAll, matter, tk, pointAtFakeElite } from "./elite-helpers";
-import { createCompany, day, db } from "./helpers";
+import { api, createCompany, createCompanyWithRoles, day, db } from "./helpers";
+import { ENDPOINT_MESSAGE } from "~/integrations/elite3e/policy";
+import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET } from "../fakes/elite3e-server";
 
 /** A firm with two people: one matched by e-mail, one by timekeeper number; a third timekeeper matches nobody. */
 async function firm() {
@@ -213,5 +215,33 @@ describe("Elite 3E import against the loopback fake", () => {
       .from(userWeekHours)
       .where(eq(userWeekHours.companyId, f.company.id));
     expect(total[0].n).toBeGreaterThan(0);
+  });
+});
+
+describe("the company's 3E connection (PUT/GET /company/elite-3e)", () => {
+  it("seals the secret, never returns it, refuses non-public endpoints, and shows the import's state", async () => {
+    const f = await createCompanyWithRoles("Config Firm");
+    const put = (json: unknown) => api("/api/v2/company/elite-3e", { method: "PUT", token: f.tokens.companyAdmin, json });
+    const bad = await put({ endpoint: "http://10.0.0.1/3e", clientId: "x", clientSecret: "y" });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ entityType: "Elite3eConfigInputErrors", errors: { endpoint: ENDPOINT_MESSAGE } });
+    expect((await put({ endpoint: "https://3e.example.com/TE", clientId: "x" })).status).toBe(400);
+
+    const fake = fakeEliteTenant("cfg");
+    const ok = await put({ endpoint: fake.base, clientId: FAKE_CLIENT_ID, clientSecret: FAKE_CLIENT_SECRET });
+    expect(ok.status).toBe(200);
+    const text = await ok.text();
+    expect(text).not.toContain(FAKE_CLIENT_SECRET);
+    expect(JSON.parse(text)).toMatchObject({ endpoint: fake.base, clientId: FAKE_CLIENT_ID, clientSecretSet: true, status: { lastSuccessAt: null } });
+    const [row] = await db().select().from(companies).where(eq(companies.id, f.company.id));
+    expect(row.elite3eClientSecret).toMatch(/^sb1:/);
+
+    await fake.put({ timekeepers: [tk("T1", "One", null)] });
+    const now = new Date();
+    expect((await importStep(db(), env, f.company.id, now)).finished).toBe(true);
+    const status = (await (await api("/api/v2/company/elite-3e", { token: f.tokens.companyAdmin })).json()) as { status: Record<string, unknown> };
+    expect(status.status).toMatchObject({ lastSuccessAt: now.toISOString(), lastError: null, failures: 0 });
+    // Only company admins: the secret opens the firm's time keeping.
+    expect((await api("/api/v2/company/elite-3e", { token: f.tokens.administrator })).status).toBe(403);
   });
 });

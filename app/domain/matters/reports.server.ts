@@ -360,3 +360,68 @@ export async function utilizationReport(ctx: DomainContext, input: UtilizationRe
     rows,
   };
 }
+
+// The user card's Matters section --------------------------------------------------------------
+
+export interface CardMatter {
+  number: string;
+  displayName: string;
+  clientDisplayName: string;
+  confidential: boolean;
+  resposibleTimekeeperName: string | null;
+  comment: string;
+}
+
+/**
+ * The user card's Matters section (Matter, Comment, Lead): the matters the person recorded
+ * billable time on in the last mattersTimeperiod days, most hours first, with their own
+ * comment. null when the company does not use time keeping (enableUtilizationView off).
+ */
+export async function userCardMatters(ctx: DomainContext, userId: string): Promise<CardMatter[] | null> {
+  const settings = ctx.actor.company.settings;
+  if (!settings.enableUtilizationView) return null;
+  const today = startOfUtcDay(ctx.now);
+  const from = addDays(today, -(settings.mattersTimeperiod - 1));
+  const hours = sql<number>`sum(${matterTimeEntries.hours})`.mapWith(Number);
+  const [rows, commentRows, openedRows] = await ctx.db.batch([
+    ctx.db
+      .select({
+        id: matters.id,
+        number: matters.number,
+        displayName: matters.displayName,
+        clientDisplayName: matters.clientDisplayName,
+        resposibleTimekeeperName: matters.resposibleTimekeeperName,
+        leadName: sql<string | null>`${leads.name}`.as("lead_name"),
+        confidentialSource: matters.confidentialSource,
+        confidentialAdmin: matters.confidentialAdmin,
+        hours: hours.as("hours"),
+      })
+      .from(matterTimeEntries)
+      .innerJoin(matters, and(eq(matters.id, matterTimeEntries.matterId), eq(matters.companyId, ctx.companyId), eq(matters.billable, true)))
+      .leftJoin(leads, and(eq(leads.id, matters.leadUserId), eq(leads.companyId, matters.companyId)))
+      .where(
+        and(
+          eq(matterTimeEntries.companyId, ctx.companyId),
+          eq(matterTimeEntries.userId, userId),
+          eq(matterTimeEntries.billable, true),
+          gte(matterTimeEntries.date, from),
+          lte(matterTimeEntries.date, new Date(today.getTime() + DAY_MS - 1)),
+        ),
+      )
+      .groupBy(matters.id)
+      .orderBy(sql`hours desc`, asc(matters.number)),
+    ctx.db
+      .select({ number: matterComments.matterNumber, comment: matterComments.comment })
+      .from(matterComments)
+      .where(and(eq(matterComments.companyId, ctx.companyId), eq(matterComments.userId, userId))),
+    openedConfidentialStatement(ctx),
+  ]);
+  const opened = openedSet(ctx, openedRows);
+  const comments = new Map(commentRows.map((c) => [c.number, c.comment]));
+  return rows.map((m) => ({
+    number: m.number,
+    ...presentMatter(ctx, m, opened),
+    resposibleTimekeeperName: m.leadName || m.resposibleTimekeeperName || null,
+    comment: comments.get(m.number) ?? "",
+  }));
+}
