@@ -46,3 +46,12 @@ export type DetailedReportInput = z.infer<typeof detailedReportSchema>;
 export type UtilizationReportInput = z.infer<typeof utilizationReportSchema>;
 export type MatterCommentInput = z.infer<typeof matterCommentSchema>;
 export type MatterManagerInput = z.infer<typeof matterManagerSchema>;
+
+/** The overview page's writes (fetchers with an intent): a comment on one's matter, the PM toggle. */
+export const matterIntentSchema = z.discriminatedUnion("intent", [
+  matterCommentSchema.extend({ intent: z.literal("matterComment"), comment: matterCommentSchema.shape.comment.default("") }),
+  matterManagerSchema.extend({
+    intent: z.literal("matterManager"),
+    value: z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean({ error: "Value must be true or false." })),
+  }),
+]);
