@@ -176,3 +176,19 @@ export async function startFakeElite(port = 0, tenants?: Map<string, Tenant>): P
       }),
   };
 }
+
+// `tsx tests/fakes/elite3e-server.ts [port]`: the demo firm's 3E for `npm start` (tenant "demo").
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  const { demoEliteData, DEMO_ELITE_PORT, DEMO_ELITE_TENANT } = await import("../../scripts/elite3e-demo");
+  const { demoPeopleNames } = await import("../../scripts/seed-data");
+  const port = Number(process.argv[2] ?? DEMO_ELITE_PORT);
+  const tenants = new Map<string, Tenant>();
+  const demo = newTenant();
+  const data = demoEliteData(Date.now(), demoPeopleNames(16));
+  for (const item of data.timekeepers) demo.data.Timekeeper.set(item.Number, item);
+  for (const item of data.matters) demo.data.Matter.set(item.Number, item);
+  for (const item of data.timecards) demo.data.Timecard.set(item.Id, item);
+  tenants.set(DEMO_ELITE_TENANT, demo);
+  const server = await startFakeElite(port, tenants);
+  console.log(`[fake 3E] http://127.0.0.1:${server.port}/t/${DEMO_ELITE_TENANT} (client ${FAKE_CLIENT_ID})`);
+}
