@@ -1,6 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { canConfigureCompanyMail, canEditCustomHtml, isManager, isAdmin } from "~/auth/permissions";
+import { canConfigureCompanyMail, canConfigureTimeKeeping, canEditCustomHtml, isManager, isAdmin } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
 import {
   createGroup,
@@ -27,6 +27,7 @@ import {
 import { getCompany } from "~/domain/company/company.server";
 import { getCompanyOverview } from "~/domain/company/overview.server";
 import { smtpConfigSchema, smtpResetSchema, testSmtpConfig, updateSmtpConfig } from "~/domain/company/smtp.server";
+import { eliteConfigSchema, getEliteConfig, updateEliteConfig } from "~/domain/matters/elite-config.server";
 import { clientIp } from "~/domain/account/login.server";
 import { domainCtx } from "~/domain/context";
 import { submitForm } from "~/lib/page-form.server";
@@ -47,7 +48,9 @@ export async function loadCompanyPage({ request, context }: LoaderFunctionArgs) 
   const canManage = isManager(actor.user);
   const [company, choices] = canManage ? await Promise.all([getCompany(ctx), teamChoices(context.db, actor.company.id)]) : [null, null];
   const { user } = actor;
+  const elite3e = canConfigureTimeKeeping(user) ? await getEliteConfig(ctx) : null;
   return json({
+    elite3e,
     ...overview,
     stages,
     categories,
@@ -109,6 +112,8 @@ export async function runCompanyPageAction({ request, context }: ActionFunctionA
       return submitForm(form, smtpResetSchema, (input) =>
         updateSmtpConfig(ctx, context.env, { smtpSecure: false, currentPassword: input.currentPassword }, clientIp(request)),
       );
+    case "updateElite3e":
+      return submitForm(form, eliteConfigSchema, (input) => updateEliteConfig(ctx, context.env, input));
     case "testSmtp":
       return submitForm(form, noFields, () => testSmtpConfig(ctx, context.env));
     default:
