@@ -12,8 +12,9 @@ export async function runScheduledWork(context: LoadContext, now = new Date()): 
   await context.db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(now.getTime() - KEEP_LOGIN_ATTEMPTS_MS)));
   // Firms' SMTP passwords from before sealing, or under a retired key, are sealed with the current one.
   await resealSmtpPasswords(context.db, context.env).catch((error) => console.error("sealing SMTP passwords failed", error));
+  // Firms' Elite 3E imports, one bounded step each (failures are recorded per company); before
+  // the mail retries, so a failing mail run never holds the import up.
+  await runEliteImports(context.db, context.env, now).catch((error) => console.error("3E imports failed", error));
   // Mail that could not be sent right away (server down, none configured yet) is retried here.
   await deliverDueEmails(context, now);
-  // Firms' Elite 3E imports, one bounded step each (failures are recorded per company).
-  await runEliteImports(context.db, context.env, now).catch((error) => console.error("3E imports failed", error));
 }
