@@ -36,6 +36,7 @@ function problemsOf(env: string): string[] {
   for (const name of ["OPERATOR_USER_IDS", "OPERATIONS_COMPANY_ID"])
     if (name in vars) problems.push(`${name} names the development seed's operator; set it per installation with wrangler secret put`);
   if ("ALLOW_LOOPBACK_SMTP" in vars) problems.push("ALLOW_LOOPBACK_SMTP is a development setting");
+  if ("ALLOW_LOOPBACK_ELITE3E" in vars) problems.push("ALLOW_LOOPBACK_ELITE3E is a development setting");
   if (!vars.REGION) problems.push("no REGION var");
   const db = config.d1_databases.find((d) => d.binding === "DB");
   if (!db?.database_id || !db.database_name) problems.push("no D1 binding DB with a database_id");

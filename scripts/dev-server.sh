@@ -1,15 +1,23 @@
 #!/usr/bin/env bash
-# `npm start`: wrangler dev on $PORT with the loopback Microsoft Entra ID and Graph
-# (tests/fakes/entra-server.ts) on $PORT+100, so 'Sign in with Microsoft' and the directory
-# connection work on a fresh clone. The provider is one process of this script's group:
-# stopping `npm start` stops it too.
+# `npm start`: wrangler dev on $PORT with the loopback stand-ins of the outside systems a
+# tester needs on a fresh clone, each one process of this script's group (stopping `npm start`
+# stops them too):
+# - Microsoft Entra ID and Graph (tests/fakes/entra-server.ts) on $PORT+100, so 'Sign in with
+#   Microsoft' and the directory connection work;
+# - the demo firm's Elite 3E (tests/fakes/elite3e-server.ts) on $ELITE_PORT (default 8799,
+#   which the seed points Demo Law at).
+# Crons run on http://127.0.0.1:$PORT/__scheduled (wrangler's --test-scheduled), so the 3E
+# import and the directory sync can be triggered by hand.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
 PORT="${PORT:-8787}"
 ENTRA_PORT="${ENTRA_FAKE_PORT:-$((PORT + 100))}"
+ELITE_PORT="${ELITE_PORT:-8799}"
 tsx tests/fakes/entra-server.ts --port "$ENTRA_PORT" &
 ENTRA_PID=$!
-trap 'kill "$ENTRA_PID" 2>/dev/null || true' EXIT
+tsx tests/fakes/elite3e-server.ts "$ELITE_PORT" &
+ELITE_PID=$!
+trap 'kill "$ENTRA_PID" "$ELITE_PID" 2>/dev/null || true' EXIT
 # shellcheck disable=SC2046
-wrangler dev --env dev --port "$PORT" --ip 127.0.0.1 $(bash scripts/entra-vars.sh "$ENTRA_PORT") "$@"
+wrangler dev --env dev --port "$PORT" --ip 127.0.0.1 --test-scheduled $(bash scripts/entra-vars.sh "$ENTRA_PORT") "$@"

@@ -5,6 +5,7 @@ import { companyRow, forecastRow, groupRow, officeRow, userRow } from "../app/db
 import { inviteEmail } from "../app/domain/account/emails";
 import * as s from "../app/db/schema";
 import { DEMO_TENANT_ID, DEMO_TITLE_RANKING } from "./seed-constants";
+import { seedTimeKeeping } from "./seed-time-keeping";
 
 /**
  * The demo data set: "Demo Law" with 3 groups, 5 offices and SEED_USERS generated people
@@ -142,6 +143,11 @@ function isWeekend(ms: number): boolean {
 /** Where the seeded invite mail's link points: the local `wrangler dev` (`npm start` uses $PORT or 8787). */
 export const DEFAULT_SEED_APP_URL = "http://127.0.0.1:8787";
 
+/** The display names of the first `count` generated people, as buildSeed names them. */
+export function demoPeopleNames(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}`);
+}
+
 export async function buildSeed(options: { people: number; now?: number; appUrl?: string }): Promise<SeedTables> {
   const demoHash = await hashPassword(DEMO_PASSWORD, pepperRing({ APP_ENV: "development" }));
   const now = options.now ?? Date.now();
@@ -166,6 +172,12 @@ export async function buildSeed(options: { people: number; now?: number; appUrl?
       projectInvoicing: true,
       titleRanking: DEMO_TITLE_RANKING,
       timeZone: "Europe/Stockholm",
+      // Time keeping (issue 13): the Detailed and Utilization tabs, from the demo 3E.
+      enableUtilizationView: true,
+      enableDetailedViewHours: true,
+      enableDetailedViewComments: true,
+      enableMatterPM: true,
+      adminsHaveReportPrivileges: true,
     }),
   });
   const other = companyRow({ id: stableId("company:other"), name: "Other Firm", settings: "{}" });
@@ -304,6 +316,8 @@ export async function buildSeed(options: { people: number; now?: number; appUrl?
     );
     people.push({ id, officeIdx });
   }
+
+  await seedTimeKeeping(t, demo.id, now);
 
   // Availability -------------------------------------------------------------------------
   for (const [n, person] of people.entries()) {

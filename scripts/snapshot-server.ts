@@ -32,6 +32,8 @@ export async function startSnapshotServer(options: {
   port: number;
   onStart: (child: ChildProcess) => void;
   pollMs?: number;
+  /** Serve /__scheduled, which runs the Worker's cron (the 3E import bench). */
+  testScheduled?: boolean;
 }) {
   const { app, state, port } = options;
   const started = Date.now();
@@ -54,6 +56,7 @@ export async function startSnapshotServer(options: {
       "--persist-to",
       state,
       "--show-interactive-dev-session=false",
+      ...(options.testScheduled ? ["--test-scheduled"] : []),
     ],
     { env, detached: true, stdio: ["ignore", "ignore", "pipe"] },
   );

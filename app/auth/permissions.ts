@@ -216,3 +216,76 @@ export function canAdministerUser(actor: RoleFlags & Membership & { id: string }
   if (target.companyAdmin) return actor.companyAdmin;
   return isInAdminScope(actor, target);
 }
+
+// Time keeping: the detailed and utilization views, matter comments, the PM toggle --------------
+
+export interface ReportFlags {
+  detailedViewPriviliges: boolean;
+  detailedViewHoursPriviliges: boolean;
+  utilizationViewOthersPriviliges: boolean;
+}
+
+export interface ReportSettings {
+  enableUtilizationView: boolean;
+  enableDetailedViewHours: boolean;
+  enableDetailedViewComments: boolean;
+  enableMatterPM: boolean;
+  /** Admins count as holding the three report privileges ("one named firm: admin"). */
+  adminsHaveReportPrivileges: boolean;
+}
+
+function holds(user: RoleFlags & ReportFlags, settings: ReportSettings, flag: keyof ReportFlags): boolean {
+  return user[flag] || (settings.adminsHaveReportPrivileges && isAdmin(user));
+}
+
+/** The Detailed tab and POST /elite-3e/detailed-report: the firm's switch plus the person's privilege. */
+export function canSeeDetailedView(user: RoleFlags & ReportFlags, settings: ReportSettings): boolean {
+  return settings.enableUtilizationView && holds(user, settings, "detailedViewPriviliges");
+}
+
+/** The HOURS columns of the detailed view. */
+export function canSeeDetailedHours(user: RoleFlags & ReportFlags, settings: ReportSettings): boolean {
+  return canSeeDetailedView(user, settings) && settings.enableDetailedViewHours && holds(user, settings, "detailedViewHoursPriviliges");
+}
+
+/** The COMMENT columns of the detailed view. */
+export function showsDetailedComments(settings: ReportSettings): boolean {
+  return settings.enableDetailedViewComments;
+}
+
+/** Everyone's rows in the utilization view; without it the tab is 'My Utilization' (decision 0131). */
+export function canSeeOthersUtilization(user: RoleFlags & ReportFlags, settings: ReportSettings): boolean {
+  return settings.enableUtilizationView && holds(user, settings, "utilizationViewOthersPriviliges");
+}
+
+/** The Utilization tab at all: the firm's switch and either the detailed view or others' utilization. */
+export function canSeeUtilizationView(user: RoleFlags & ReportFlags, settings: ReportSettings): boolean {
+  return canSeeDetailedView(user, settings) || canSeeOthersUtilization(user, settings);
+}
+
+/**
+ * The PM toggle: the firm's switch; a person marks themself, someone who sees the detailed
+ * view marks anyone of the company (decision 0131).
+ */
+export function canSetMatterManager(actor: RoleFlags & ReportFlags & { id: string }, targetUserId: string, settings: ReportSettings): boolean {
+  if (!settings.enableMatterPM) return false;
+  return actor.id === targetUserId || canSeeDetailedView(actor, settings);
+}
+
+/** Another person's matter comments (GET /matter/comment/{userId}): their own, or whoever sees the detailed view. */
+export function canReadMatterCommentsOf(actor: RoleFlags & ReportFlags & { id: string }, targetUserId: string, settings: ReportSettings): boolean {
+  return actor.id === targetUserId || canSeeDetailedView(actor, settings);
+}
+
+/**
+ * A confidential matter's name and client: admins, and the people who recorded time on it
+ * (decision 0132). Everyone else sees 'Confidential matter' and no client.
+ */
+export function canSeeConfidentialMatter(viewer: RoleFlags, recordedTimeOnIt: boolean): boolean {
+  return isAdmin(viewer) || recordedTimeOnIt;
+}
+
+/** The company's Elite 3E connection and the confidential flag on matters: company admins only (it holds a secret). */
+export function canConfigureTimeKeeping(user: RoleFlags): boolean {
+  return user.companyAdmin;
+}

@@ -14,6 +14,8 @@ export interface UserUpdate {
 /** Events the company room broadcasts to every connected browser of that company. */
 export type RealtimeEvent =
   | ({ type: "UPDATE_USER"; sessionId?: string | null } & UserUpdate)
-  | { type: "UPDATE_FORECASTS_FOR_USER"; userId: string; sessionId?: string | null };
+  | { type: "UPDATE_FORECASTS_FOR_USER"; userId: string; sessionId?: string | null }
+  /** The PM toggle: the loaded detailed report patches the person's matter in place. */
+  | { type: "UPDATE_MATTER_MANAGER"; userId: string; matterNumber: string; value: boolean; sessionId?: string | null };
 
 export const companyRoomParty = "company";

@@ -55,6 +55,13 @@ import * as h12Statistic from "./api.v2.statistic";
 import * as h12UsageCompanies from "./api.v2.usage-stats.companies";
 import * as h12UsageReport from "./api.v2.usage-stats.report";
 import * as h12UsageCompany from "./api.v2.usage-stats.company.$id";
+import * as r47 from "./api.v2.elite-3e.detailed-report";
+import * as r48 from "./api.v2.elite-3e.utilization-report";
+import * as r49 from "./api.v2.matter.comment";
+import * as r50 from "./api.v2.matter.comment.$userId";
+import * as r51 from "./api.v2.matter.manager";
+import * as r52 from "./api.v2.company.elite-3e";
+import * as r53 from "./api.v2.matter.confidential";
 
 /**
  * Every /api/v2 route file, by name: the OpenAPI document lists each (tests/workerd/openapi.test.ts
@@ -116,6 +123,13 @@ const routes: Record<string, { endpoints: Parameters<typeof buildOpenApiDocument
   "api.v2.usage-stats.companies": h12UsageCompanies,
   "api.v2.usage-stats.report": h12UsageReport,
   "api.v2.usage-stats.company.$id": h12UsageCompany,
+  "api.v2.elite-3e.detailed-report": r47,
+  "api.v2.elite-3e.utilization-report": r48,
+  "api.v2.matter.comment": r49,
+  "api.v2.matter.comment.$userId": r50,
+  "api.v2.matter.manager": r51,
+  "api.v2.company.elite-3e": r52,
+  "api.v2.matter.confidential": r53,
 };
 
 export const { loader, action, endpoints } = defineApiRoute({

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/auth/permissions";
 import { accessMatrix, ALL_ROLES, notEndpoints, type CompanyIds } from "./access-matrix";
-import { forecasts, groups, notificationTokens, offices, projectCategories, projectStages, skillLevels, vacations } from "~/db/schema";
+import { forecasts, groups, matters, notificationTokens, offices, projectCategories, projectStages, skillLevels, vacations } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { api, createCompany, db, tokenFor } from "./helpers";
 
@@ -62,7 +62,13 @@ async function availabilityRows(companyId: string, userId: string, weeksAhead: n
 }
 
 async function tenant(name: string): Promise<Tenant> {
-  const { company, createUser, group, office } = await createCompany(name, { enableNewForecasting: true });
+  // The time-keeping views on, with admins holding the report privileges (access-matrix.matters.ts).
+  const { company, createUser, group, office } = await createCompany(name, {
+    enableNewForecasting: true,
+    enableUtilizationView: true,
+    enableMatterPM: true,
+    adminsHaveReportPrivileges: true,
+  });
   const tokens = {} as Record<Role, string>;
   const emails = {} as Record<Role, string>;
   const deletable = {} as Record<Role, DeletableIds>;
@@ -94,6 +100,10 @@ async function tenant(name: string): Promise<Tenant> {
   const invited = await createUser("invited");
   const kept = await catalogRows(company.id, group.id, "Kept");
   const keptAvailability = await availabilityRows(company.id, employeeId, 10);
+  const matterNumber = `M-${name.replace(/\W/g, "")}`;
+  await db()
+    .insert(matters)
+    .values({ companyId: company.id, number: matterNumber, displayName: `${name} matter` });
   return {
     ids: {
       userId: employeeId,
@@ -105,6 +115,7 @@ async function tenant(name: string): Promise<Tenant> {
       forecastId: keptAvailability.forecast,
       vacationId: keptAvailability.vacation,
       invitedUserId: invited.id,
+      matterNumber,
       ...deletable.employee,
     },
     tokens,
@@ -138,6 +149,7 @@ const placeholders: CompanyIds = {
   invitedUserId: ":invitedUserId",
   deletableUserId: ":userId",
   deletableNotificationTokenId: ":id",
+  matterNumber: ":matterNumber",
 };
 
 let own: Tenant;

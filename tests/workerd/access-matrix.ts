@@ -1,6 +1,7 @@
 import type { Role } from "~/auth/permissions";
 import { accountEntries } from "./access-matrix.accounts";
 import { availabilityEntries } from "./access-matrix.availability";
+import { matterEntries } from "./access-matrix.matters";
 import { teamEntries } from "./access-matrix.team";
 import { directoryEntries } from "./access-matrix.directory";
 
@@ -33,6 +34,8 @@ export interface CompanyIds {
   deletableUserId: string;
   /** A push token of the caller (each role deletes its own). */
   deletableNotificationTokenId: string;
+  /** A matter of the company, by its number (the matter calls name matters by number). */
+  matterNumber: string;
 }
 
 export interface AccessEntry {
@@ -191,6 +194,7 @@ export const accessMatrix: AccessEntry[] = [
     roles: [],
     operatorOnly: true,
   },
+  ...matterEntries,
 ];
 
 /** Route files under api.v2 that are not endpoints of their own. */

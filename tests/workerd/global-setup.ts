@@ -1,12 +1,19 @@
 import type { TestProject } from "vitest/node";
 import { startFakeSmtp } from "../fakes/smtp-server";
+import { startFakeElite } from "../fakes/elite3e-server";
 
 /** Runs in Node before the workerd tests: a real SMTP server on loopback for the mail tests. */
 export default async function setup(project: TestProject) {
   const smtp = await startFakeSmtp();
   project.provide("smtpPort", smtp.smtpPort);
   project.provide("smtpControlPort", smtp.httpPort);
-  return () => smtp.close();
+  // A loopback Elite 3E for the import tests.
+  const elite = await startFakeElite();
+  project.provide("elitePort", elite.port);
+  return async () => {
+    await smtp.close();
+    await elite.close();
+  };
 }
 
 declare module "vitest" {
@@ -15,5 +22,6 @@ declare module "vitest" {
     smtpControlPort: number;
     /** The loopback Microsoft Entra ID and Graph (started in vitest.config.ts). */
     entraUrl: string;
+    elitePort: number;
   }
 }

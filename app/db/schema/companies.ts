@@ -18,6 +18,10 @@ export const companies = sqliteTable(
     ssoCertificate: text("sso_certificate"),
     allowFederation: flag("allow_federation"),
     allowGroupSelection: flag("allow_group_selection"),
+    /** The firm's Elite 3E REST endpoint and OAuth2 client (the secret sealed: lib/secret-box.server.ts). */
+    elite3eEndpoint: text("elite3e_endpoint"),
+    elite3eClientId: text("elite3e_client_id"),
+    elite3eClientSecret: text("elite3e_client_secret"),
     /** JSON, always read through readCompanySettings (domain/company/settings.schema.ts). */
     settings: text("settings").notNull().default("{}"),
     createdAt: createdAt(),

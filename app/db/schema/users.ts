@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, day, flag, id, updatedAt } from "../columns";
 import { companies } from "./companies";
 import { groups, offices } from "./organisation";
@@ -46,6 +46,10 @@ export const users = sqliteTable(
     utilizationViewOthersPriviliges: flag("utilization_view_others_priviliges"),
     detailedViewPriviliges: flag("detailed_view_priviliges"),
     detailedViewHoursPriviliges: flag("detailed_view_hours_priviliges"),
+    /** Number in the time-keeping system (Elite 3E); the import matches timekeepers by it, else by e-mail. */
+    timekeeperNumber: text("timekeeper_number"),
+    /** Billable hours a week this person aims at; null = the company's utilizationTargetHours. */
+    utilizationTargetHours: real("utilization_target_hours"),
     /** May open the team forecast and WFH overviews without being an administrator. */
     canSeeForecastOverview: flag("can_see_forecast_overview"),
     azureAdId: text("azure_ad_id"),

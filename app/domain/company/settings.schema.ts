@@ -18,6 +18,10 @@ export const companySettingsSchema = z.object({
   enableDetailedViewComments: z.boolean().default(false),
   /** Days of billable history the matter views cover ("14 for one firm, 7 for others"). */
   mattersTimeperiod: z.number().int().min(1).max(90).default(7),
+  /** Billable hours a week that count as 100 % utilization; a person may have their own (decision 0130). */
+  utilizationTargetHours: z.number().min(1).max(80).default(30),
+  /** The utilization view shows last month and this month instead of one UTILIZATION column. */
+  utilizationMonths: z.boolean().default(false),
   // Comments and forecasting
   expandComment: z.boolean().default(true),
   enableNewForecasting: z.boolean().default(false),

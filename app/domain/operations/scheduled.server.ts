@@ -7,6 +7,7 @@ import { runDirectorySync } from "~/domain/directory/sync.server";
 import { entraConfig } from "~/integrations/entra/config";
 import { rollupCompanies } from "~/domain/statistics/rollup.server";
 import { sendUpdateReminders } from "~/domain/reminders/reminders.server";
+import { runEliteImports } from "~/domain/matters/elite-import.server";
 
 const KEEP_LOGIN_ATTEMPTS_MS = 24 * 60 * 60 * 1000;
 
@@ -17,6 +18,9 @@ export async function runScheduledWork(context: LoadContext, now = new Date()): 
   await resealSmtpPasswords(context.db, context.env).catch((error) => console.error("sealing SMTP passwords failed", error));
   // Update reminders go through the outbox, so they are sent just below (decision 0122).
   await sendUpdateReminders(context, now).catch((error) => console.error("update reminders failed", error));
+  // Firms' Elite 3E imports, one bounded step each (failures are recorded per company); before
+  // the mail retries, so a failing mail run never holds the import up.
+  await runEliteImports(context.db, context.env, now).catch((error) => console.error("3E imports failed", error));
   // Mail that could not be sent right away (server down, none configured yet) is retried here.
   await deliverDueEmails(context, now);
   // Firms' Microsoft directories: a few pages per firm per run (decision 0141).

@@ -19,7 +19,9 @@ export type OperatorCompanyCreateInput = z.infer<typeof operatorCompanyCreateSch
 export const MATTERS_TIMEPERIOD_MESSAGE = "Needs to be a whole number of days from 1 to 90.";
 
 /** The text fields come first in the form; every other setting is an on/off switch. */
-export const SETTING_TEXT_FIELDS = ["mattersTimeperiod", "elsewhereLabel", "icon", "titleRanking", "timeZone"] as const;
+export const SETTING_TEXT_FIELDS = ["mattersTimeperiod", "utilizationTargetHours", "elsewhereLabel", "icon", "titleRanking", "timeZone"] as const;
+
+export const UTILIZATION_TARGET_MESSAGE = "Needs to be a number of hours from 1 to 80.";
 
 export const TITLE_RANKING_MESSAGE = "At most 100 titles of at most 100 characters each.";
 type SettingKey = keyof z.infer<typeof companySettingsSchema>;
@@ -42,6 +44,11 @@ export const operatorCompanyUpdateSchema = companySettingsSchema.extend({
     .min(1, MATTERS_TIMEPERIOD_MESSAGE)
     .max(90, MATTERS_TIMEPERIOD_MESSAGE)
     .default(7),
+  utilizationTargetHours: z
+    .number({ error: UTILIZATION_TARGET_MESSAGE })
+    .min(1, UTILIZATION_TARGET_MESSAGE)
+    .max(80, UTILIZATION_TARGET_MESSAGE)
+    .default(30),
   elsewhereLabel: requiredText(40).default("Elsewhere"),
   /** One title per line in the form, most senior first; blank lines are ignored. */
   titleRanking: z

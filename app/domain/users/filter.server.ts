@@ -151,7 +151,8 @@ export function caseInsensitiveGlob(term: string): string {
   return `${pattern}*`;
 }
 
-function conditions(ctx: DomainContext, filter: ResolvedFilter): SQL {
+/** Who a resolved filter matches (also the people of the detailed and utilization reports). */
+export function conditions(ctx: DomainContext, filter: ResolvedFilter): SQL {
   const term = filter.term.trim();
   const glob = term ? caseInsensitiveGlob(term) : null;
   return and(

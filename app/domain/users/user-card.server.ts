@@ -5,6 +5,7 @@ import { competences, cvItems, forecasts, groups, offices, projectMembers, proje
 import type { DomainContext } from "../context";
 import { NotFoundError } from "../errors";
 import { forecastColumns, toApiForecast, toApiVacation } from "../forecasts/forecasts.server";
+import { userCardMatters } from "../matters/reports.server";
 
 /** Upcoming forecasts the card lists; a year of them is more than a card can show. */
 const UPCOMING_LIMIT = 20;
@@ -83,6 +84,7 @@ export async function getUserCard(ctx: DomainContext, userId: string) {
       .orderBy(asc(cvItems.title)),
   ]);
   if (!person) throw new NotFoundError("User not found");
+  const matters = await userCardMatters(ctx, userId);
   const todayMs = today.getTime();
   const upcomingVacations = vacationRows.map(toApiVacation);
   return {
@@ -126,6 +128,9 @@ export async function getUserCard(ctx: DomainContext, userId: string) {
           levelName: s.levelName,
         })),
     cvItems: cvRows,
+    /** The Matters section (null: the company does not use time keeping); confidential names only as allowed. */
+    matters,
+    mattersTimeperiod: settings.mattersTimeperiod,
   };
 }
 

@@ -40,6 +40,7 @@ export function CompanySettingsForm({
   const defaults = {
     name: company.name,
     mattersTimeperiod: String(settings.mattersTimeperiod),
+    utilizationTargetHours: String(settings.utilizationTargetHours),
     elsewhereLabel: settings.elsewhereLabel,
     icon: settings.icon ?? "",
     titleRanking: settings.titleRanking.join("\n"),
@@ -58,6 +59,14 @@ export function CompanySettingsForm({
           {...inputProps(fields.mattersTimeperiod, { type: "number" })}
           min={1}
           max={90}
+        />
+        <Field
+          label="Utilization target (billable hours a week)"
+          inputMode="decimal"
+          step={0.5}
+          {...inputProps(fields.utilizationTargetHours, { type: "number" })}
+          min={1}
+          max={80}
         />
         <Field label="Elsewhere label" autoComplete="off" {...inputProps(fields.elsewhereLabel, { type: "text" })} />
         <Field label="Icon (URL)" autoComplete="off" placeholder="https://..." {...inputProps(fields.icon, { type: "text" })} />

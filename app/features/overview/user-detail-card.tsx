@@ -153,6 +153,30 @@ function CardBody({ card }: { card: UserCard }) {
         )}
       </Section>
 
+      {card.matters ? (
+        <Section title="Matters">
+          {card.matters.length === 0 ? (
+            <p className="text-sm text-slate-500">No billable matters in the last {card.mattersTimeperiod} days found</p>
+          ) : (
+            <Table head={[["Matter"], ["Comment", "w-1/3"], ["Lead", "w-1/4"]]}>
+              {card.matters.map((matter) => (
+                <tr key={matter.number}>
+                  <td className="py-2 pr-3">
+                    <span className="font-medium text-slate-900">{matter.displayName}</span>
+                    <span className="block text-xs text-slate-600">
+                      {matter.number}
+                      {matter.clientDisplayName ? ` · ${matter.clientDisplayName}` : ""}
+                    </span>
+                  </td>
+                  <td className="py-2 pr-3 text-slate-700">{matter.comment || "–"}</td>
+                  <td className="py-2 text-slate-600">{matter.resposibleTimekeeperName ?? "–"}</td>
+                </tr>
+              ))}
+            </Table>
+          )}
+        </Section>
+      ) : null}
+
       {card.projects && card.projects.length > 0 ? (
         <Section title="Projects">
           <Table head={[["Title"], ["Starts", "w-24"], ["Ends", "w-24"]]}>

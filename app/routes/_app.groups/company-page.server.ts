@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { canConfigureCompanyMail, canEditCustomHtml, canManageDirectory, isManager, isAdmin } from "~/auth/permissions";
+import { canConfigureCompanyMail, canConfigureTimeKeeping, canEditCustomHtml, canManageDirectory, isManager, isAdmin } from "~/auth/permissions";
 import { requireUserWho } from "~/auth/session.server";
 import {
   createGroup,
@@ -27,6 +27,7 @@ import {
 import { getCompany } from "~/domain/company/company.server";
 import { getCompanyOverview } from "~/domain/company/overview.server";
 import { smtpConfigSchema, smtpResetSchema, testSmtpConfig, updateSmtpConfig } from "~/domain/company/smtp.server";
+import { eliteConfigSchema, getEliteConfig, updateEliteConfig } from "~/domain/matters/elite-config.server";
 import { clientIp } from "~/domain/account/login.server";
 import { domainCtx } from "~/domain/context";
 import { submitForm } from "~/lib/page-form.server";
@@ -55,7 +56,9 @@ export async function loadCompanyPage({ request, context }: LoaderFunctionArgs) 
   const [company, choices] = canManage ? await Promise.all([getCompany(ctx), teamChoices(context.db, actor.company.id)]) : [null, null];
   const { user } = actor;
   const showsDirectory = canManageDirectory(user) && actor.company.settings.enableEntraUI && entraConfig(context.env) !== null;
+  const elite3e = canConfigureTimeKeeping(user) ? await getEliteConfig(ctx) : null;
   return json({
+    elite3e,
     /** The directory-connection section (company admins, enableEntraUI). */
     directory: showsDirectory ? { ...(await directoryStatus(ctx)), error: directoryError } : null,
     ...overview,
@@ -122,6 +125,8 @@ export async function runCompanyPageAction({ request, context }: ActionFunctionA
       return submitForm(form, noFields, () => removeTenant(ctx));
     case "inviteFromDirectory":
       return submitForm(form, multipleInviteSchema, (input) => inviteUsers(ctx, mailerFor(context, request), input));
+    case "updateElite3e":
+      return submitForm(form, eliteConfigSchema, (input) => updateEliteConfig(ctx, context.env, input));
     case "testSmtp":
       return submitForm(form, noFields, () => testSmtpConfig(ctx, context.env));
     default:

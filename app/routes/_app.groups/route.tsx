@@ -7,6 +7,7 @@ import { Icon } from "~/components/icon";
 import { SearchInput } from "~/components/search-input";
 import { CustomHtmlEditor } from "~/features/company/custom-html-editor";
 import { SmtpConfigButton } from "~/features/company/smtp-config-dialog";
+import { Elite3eButton } from "~/features/company/elite3e-dialog";
 import { Button } from "~/components/button";
 import { InviteForm } from "~/features/accounts/user-dialogs";
 import { DirectorySection } from "~/features/company/directory-connection";
@@ -51,6 +52,7 @@ export default function CompanyPage() {
             Manage All Users
           </Link>
           {company.smtp ? <SmtpConfigButton config={company.smtp} /> : null}
+          {company.elite3e ? <Elite3eButton config={company.elite3e} /> : null}
         </div>
       </div>
 

@@ -1,5 +1,5 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import clsx from "clsx";
 import { useCallback, useEffect, useId, useState } from "react";
 import { requireUser } from "~/auth/session.server";
@@ -18,17 +18,32 @@ import { FilterBar } from "~/features/overview/filter-bar";
 import { PersonCard } from "~/features/overview/person-card";
 import { restoreSavedFilter, saveFilter } from "~/features/overview/saved-filter";
 import { UserDetailModal, type CardPreview } from "~/features/overview/user-detail-card";
+import { DetailedView } from "~/features/reports/detailed-view";
+import { UtilizationView } from "~/features/reports/utilization-view";
+import type { DetailedReport, UtilizationReport } from "~/domain/matters/reports.server";
+import { loadReports, matterAction, type ReportView } from "./reports.server";
 
 export const meta: MetaFunction = () => [{ title: "Overview · Availability" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context);
-  return json(await getTeamOverview(domainCtx(context, actor), new URL(request.url).searchParams));
+  const ctx = domainCtx(context, actor);
+  const params = new URL(request.url).searchParams;
+  const overview = await getTeamOverview(ctx, params);
+  return json({ ...overview, ...(await loadReports(ctx, params, overview.query)) });
 }
+
+/** The Detailed tab's writes: one's own matter comment and the PM toggle. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const actor = await requireUser(request, context);
+  return matterAction(domainCtx(context, actor), await request.formData());
+}
+
+const TAB_CLASS = "-mb-px border-b-2 px-3 py-2 text-sm font-medium";
 
 export default function Overview() {
   const data = useLoaderData<typeof loader>();
-  const [, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
   const sortId = useId();
   const [selected, setSelected] = useState<CardPreview | null>(null);
@@ -60,25 +75,45 @@ export default function Overview() {
   }, []);
 
   const more = Math.min(data.pageSize, data.total - users.length);
+  const view: ReportView = data.view;
+  const tabs: { view: ReportView; label: string }[] = [
+    { view: "overview", label: "Overview" },
+    ...(data.tabs.detailed ? [{ view: "detailed" as const, label: "Detailed" }] : []),
+    ...(data.tabs.utilization ? [{ view: "utilization" as const, label: data.tabs.others ? "Utilization" : "My Utilization" }] : []),
+  ];
+  const tabHref = (next: ReportView) => {
+    const params = new URLSearchParams(searchParams);
+    if (next === "overview") params.delete("view");
+    else params.set("view", next);
+    const text = params.toString();
+    return text ? `?${text}` : "/overview";
+  };
 
   return (
     <div className="mx-auto max-w-7xl px-3 py-6 sm:px-6 lg:px-8">
       <h1 className="text-xl font-semibold text-slate-900">Team overview</h1>
 
       <div role="tablist" aria-label="Views" className="mt-4 flex gap-1 border-b border-slate-200">
-        <button
-          type="button"
-          role="tab"
-          id="tab-overview"
-          aria-selected="true"
-          aria-controls="panel-overview"
-          className="-mb-px border-b-2 border-brand-600 px-3 py-2 text-sm font-medium text-brand-700"
-        >
-          Overview
-        </button>
+        {tabs.map((tab) => (
+          <Link
+            key={tab.view}
+            to={tabHref(tab.view)}
+            role="tab"
+            id={`tab-${tab.view}`}
+            aria-selected={view === tab.view}
+            aria-controls={`panel-${view}`}
+            preventScrollReset
+            className={clsx(
+              TAB_CLASS,
+              view === tab.view ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-800",
+            )}
+          >
+            {tab.label}
+          </Link>
+        ))}
       </div>
 
-      <div role="tabpanel" id="panel-overview" aria-labelledby="tab-overview" className="mt-4 space-y-4">
+      <div role="tabpanel" id={`panel-${view}`} aria-labelledby={`tab-${view}`} className="mt-4 space-y-4">
         <FilterBar
           term={query.term}
           offices={query.offices}
@@ -87,57 +122,70 @@ export default function Overview() {
           onTermChange={(term) => go({ ...query, term })}
           onSelectionChange={(next) => go({ ...query, ...next })}
           side={
-            <div className="flex items-center gap-2 sm:w-56">
-              <label htmlFor={sortId} className="shrink-0 text-sm text-slate-600">
-                Sort by
-              </label>
-              <select
-                id={sortId}
-                value={query.sort}
-                onChange={(event) => go({ ...query, sort: event.target.value as OverviewSort })}
-                className="w-full min-w-0 rounded-md border-0 bg-white py-2 pr-8 pl-3 text-sm text-slate-800 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500"
-              >
-                {OVERVIEW_SORTS.map((sort) => (
-                  <option key={sort} value={sort}>
-                    {SORT_LABELS[sort]}
-                  </option>
-                ))}
-              </select>
-            </div>
+            view !== "overview" ? null : (
+              <div className="flex items-center gap-2 sm:w-56">
+                <label htmlFor={sortId} className="shrink-0 text-sm text-slate-600">
+                  Sort by
+                </label>
+                <select
+                  id={sortId}
+                  value={query.sort}
+                  onChange={(event) => go({ ...query, sort: event.target.value as OverviewSort })}
+                  className="w-full min-w-0 rounded-md border-0 bg-white py-2 pr-8 pl-3 text-sm text-slate-800 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500"
+                >
+                  {OVERVIEW_SORTS.map((sort) => (
+                    <option key={sort} value={sort}>
+                      {SORT_LABELS[sort]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )
           }
         />
 
-        <p className="text-sm text-slate-600" aria-live="polite" data-testid="result-count">
-          {data.total === 0 ? "Nobody matches this filter." : data.total === 1 ? "1 person" : `${data.total.toLocaleString("en-GB")} people`}
-          {users.length < data.total ? ` · showing ${users.length.toLocaleString("en-GB")}` : ""}
-        </p>
+        {view === "detailed" && data.detailed ? <DetailedView report={data.detailed as unknown as DetailedReport} meId={data.me._id} /> : null}
+        {view === "utilization" && data.utilization ? <UtilizationView report={data.utilization as unknown as UtilizationReport} /> : null}
+        {view === "overview" ? (
+          <>
+            <p className="text-sm text-slate-600" aria-live="polite" data-testid="result-count">
+              {data.total === 0 ? "Nobody matches this filter." : data.total === 1 ? "1 person" : `${data.total.toLocaleString("en-GB")} people`}
+              {users.length < data.total ? ` · showing ${users.length.toLocaleString("en-GB")}` : ""}
+            </p>
 
-        <ul
-          role="list"
-          aria-busy={loading}
-          aria-label="People"
-          className={clsx("grid grid-cols-1 gap-2 sm:grid-cols-2 sm:gap-3 md:grid-cols-3 lg:grid-cols-4", loading && "opacity-60 transition-opacity")}
-        >
-          {users.map((person) => (
-            <PersonCard key={person._id} person={person} now={data.now} today={data.now} sort={query.sort} onOpen={openCard} />
-          ))}
-        </ul>
+            <ul
+              role="list"
+              aria-busy={loading}
+              aria-label="People"
+              className={clsx(
+                "grid grid-cols-1 gap-2 sm:grid-cols-2 sm:gap-3 md:grid-cols-3 lg:grid-cols-4",
+                loading && "opacity-60 transition-opacity",
+              )}
+            >
+              {users.map((person) => (
+                <PersonCard key={person._id} person={person} now={data.now} today={data.now} sort={query.sort} onOpen={openCard} />
+              ))}
+            </ul>
 
-        {more > 0 ? (
-          users.length < OVERVIEW_MAX_SHOWN ? (
-            <div className="flex justify-center">
-              <button
-                type="button"
-                onClick={() => go(query, data.shown + data.pageSize)}
-                disabled={loading}
-                className="rounded-md bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50 disabled:text-slate-400"
-              >
-                Show more
-              </button>
-            </div>
-          ) : (
-            <p className="text-center text-sm text-slate-500">Showing the first {users.length}. Search or narrow the filter to find someone else.</p>
-          )
+            {more > 0 ? (
+              users.length < OVERVIEW_MAX_SHOWN ? (
+                <div className="flex justify-center">
+                  <button
+                    type="button"
+                    onClick={() => go(query, data.shown + data.pageSize)}
+                    disabled={loading}
+                    className="rounded-md bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50 disabled:text-slate-400"
+                  >
+                    Show more
+                  </button>
+                </div>
+              ) : (
+                <p className="text-center text-sm text-slate-500">
+                  Showing the first {users.length}. Search or narrow the filter to find someone else.
+                </p>
+              )
+            ) : null}
+          </>
         ) : null}
       </div>
 

@@ -1,0 +1,39 @@
+import { canSeeDetailedView, canSeeOthersUtilization, canSeeUtilizationView } from "~/auth/permissions";
+import type { DomainContext } from "~/domain/context";
+import { setMatterComment, setMatterManager } from "~/domain/matters/comments.server";
+import { matterIntentSchema, UTILIZATION_WEEKS_DEFAULT } from "~/domain/matters/matters.schema";
+import { detailedReport, utilizationReport, type DetailedReport, type UtilizationReport } from "~/domain/matters/reports.server";
+import type { OverviewQuery } from "~/domain/users/overview-query";
+import { submitIntent } from "~/lib/page-form.server";
+
+export type ReportView = "overview" | "detailed" | "utilization";
+
+/**
+ * The Detailed and Utilization tabs of /overview (`?view=`): which tabs this person has, and
+ * the open tab's report for the page's filter. A tab the person may not open shows the grid.
+ */
+export async function loadReports(ctx: DomainContext, params: URLSearchParams, query: OverviewQuery) {
+  const settings = ctx.actor.company.settings;
+  const tabs = {
+    detailed: canSeeDetailedView(ctx.actor.user, settings),
+    utilization: canSeeUtilizationView(ctx.actor.user, settings),
+    others: canSeeOthersUtilization(ctx.actor.user, settings),
+  };
+  const asked = params.get("view");
+  const view: ReportView =
+    asked === "detailed" && tabs.detailed ? "detailed" : asked === "utilization" && tabs.utilization ? "utilization" : "overview";
+  let detailed: DetailedReport | null = null;
+  let utilization: UtilizationReport | null = null;
+  if (view === "detailed") detailed = await detailedReport(ctx, { offices: query.offices, groups: query.groups });
+  if (view === "utilization")
+    utilization = await utilizationReport(ctx, { offices: query.offices, groups: query.groups, term: query.term, weeks: UTILIZATION_WEEKS_DEFAULT });
+  return { view, tabs, detailed, utilization };
+}
+
+export function matterAction(ctx: DomainContext, form: FormData) {
+  ctx.clientSessionId = String(form.get("sessionId") ?? "") || null;
+  return submitIntent(form, matterIntentSchema, async (input) => {
+    if (input.intent === "matterComment") return setMatterComment(ctx, input);
+    return setMatterManager(ctx, input);
+  });
+}

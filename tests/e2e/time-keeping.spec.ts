@@ -1,0 +1,147 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { accounts, expect, login, test, viewports, waitForHydration } from "./fixtures";
+
+/**
+ * Issue 13 through the browser: the Detailed (Timekeepers | Matters) and Utilization tabs of
+ * /overview on the seeded demo 3E data (scripts/seed-time-keeping.ts), their sorts remembered
+ * after a reload, one's own matter comment and the PM toggle, and the confidential matter
+ * seen from both sides.
+ */
+const ANNA = "anna.lindqvist.0@demo.test";
+
+async function axeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+async function openTab(page: Page, view: "detailed" | "utilization") {
+  await page.goto(`/overview?view=${view}`);
+  const table = page.getByTestId(view === "detailed" ? "timekeeper-table" : "utilization-table").or(page.getByTestId("matter-table"));
+  await expect(table).toBeVisible();
+  await waitForHydration(page.getByRole("tab", { name: "Overview" }));
+}
+
+test("the Detailed view: Timekeepers by NAME, Matters by HOURS by default; the layout and the sorts are remembered after a reload", async ({
+  page,
+}) => {
+  await login(page, accounts.employee);
+  await openTab(page, "detailed");
+  await expect(page.getByRole("tab", { name: "Detailed" })).toHaveAttribute("aria-selected", "true");
+  const timekeepers = page.getByTestId("timekeeper-table");
+  await expect(timekeepers.getByRole("columnheader", { name: "Name/Title" })).toHaveAttribute("aria-sort", "ascending");
+  await expect(timekeepers.getByRole("columnheader", { name: "Hours" })).toBeVisible();
+  await expect(timekeepers.getByRole("columnheader", { name: "Comment" })).toBeVisible();
+  await expect(timekeepers).toContainText("Emil Employee");
+  await expect(timekeepers).toContainText("General comment");
+  await axeClean(page);
+
+  await timekeepers.getByRole("button", { name: "Hours" }).click();
+  await expect(timekeepers.getByRole("columnheader", { name: "Hours" })).toHaveAttribute("aria-sort", "descending");
+  await page.getByRole("button", { name: "Matters", exact: true }).click();
+  const matters = page.getByTestId("matter-table");
+  await expect(matters.getByRole("columnheader", { name: "Hours" }).first()).toHaveAttribute("aria-sort", "descending");
+  await matters.getByRole("button", { name: "Matter/Client" }).click();
+  await expect(matters.getByRole("columnheader", { name: "Matter/Client" })).toHaveAttribute("aria-sort", "ascending");
+  await axeClean(page);
+
+  await page.reload();
+  await expect(page.getByTestId("matter-table").getByRole("columnheader", { name: "Matter/Client" })).toHaveAttribute("aria-sort", "ascending");
+  await expect(page.getByRole("button", { name: "Matters", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("button", { name: "Timekeepers" }).click();
+  await expect(page.getByTestId("timekeeper-table").getByRole("columnheader", { name: "Hours" })).toHaveAttribute("aria-sort", "descending");
+});
+
+test("the Utilization view: NAME by default, a week's NB sort remembered after a reload; the legend floats from 768 px", async ({ page }) => {
+  await login(page, accounts.employee);
+  await openTab(page, "utilization");
+  await expect(page.getByRole("tab", { name: "Utilization" })).toHaveAttribute("aria-selected", "true");
+  const table = page.getByTestId("utilization-table");
+  await expect(table.getByRole("columnheader", { name: "Name/Title" })).toHaveAttribute("aria-sort", "ascending");
+  await expect(table.getByRole("button", { name: /^Sort by non-billable hours in week \d+$/ })).toHaveCount(12);
+  await expect(table.getByRole("columnheader", { name: "Utilization" })).toBeVisible();
+  await expect(page.getByTestId("utilization-legend")).toBeVisible();
+  await axeClean(page);
+
+  const nb = table.getByRole("button", { name: /^Sort by non-billable hours in week/ }).last();
+  await nb.click();
+  const lastWeek = (p: Page) =>
+    p
+      .getByTestId("utilization-table")
+      .getByRole("columnheader")
+      .filter({ has: p.getByRole("button", { name: /^Sort by non-billable/ }) })
+      .last();
+  await expect(lastWeek(page)).toHaveAttribute("aria-sort", "descending");
+  await expect(nb).toHaveClass(/text-brand-700/);
+  await page.reload();
+  await expect(lastWeek(page)).toHaveAttribute("aria-sort", "descending");
+  await expect(
+    page
+      .getByTestId("utilization-table")
+      .getByRole("button", { name: /^Sort by non-billable hours in week/ })
+      .last(),
+  ).toHaveClass(/text-brand-700/);
+
+  await page.setViewportSize(viewports.phone);
+  await expect(page.getByTestId("utilization-legend")).toBeHidden();
+});
+
+test("a comment on one's own matter and the PM toggle are saved and kept", async ({ page }) => {
+  await login(page, accounts.employee);
+  await openTab(page, "detailed");
+  const timekeepers = page.getByTestId("timekeeper-table");
+  const comment = timekeepers.getByRole("textbox", { name: "Your comment on 2026-0101" });
+  await comment.fill("Signing moved to Thursday");
+  await comment.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "Comment saved" })).toHaveCount(1);
+
+  const toggle = timekeepers.getByRole("switch", { name: "Emil Employee manages Acquisition of Nordic Freight" });
+  const before = await toggle.getAttribute("aria-checked");
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-checked", before === "true" ? "false" : "true");
+
+  await page.reload();
+  await expect(page.getByTestId("timekeeper-table").getByRole("textbox", { name: "Your comment on 2026-0101" })).toHaveValue(
+    "Signing moved to Thursday",
+  );
+  await expect(
+    page.getByTestId("timekeeper-table").getByRole("switch", { name: "Emil Employee manages Acquisition of Nordic Freight" }),
+  ).toHaveAttribute("aria-checked", before === "true" ? "false" : "true");
+});
+
+test("the confidential matter: its name for the person who worked on it, 'Confidential matter' for a colleague who did not", async ({
+  page,
+  browser,
+}) => {
+  await login(page, accounts.employee);
+  await openTab(page, "detailed");
+  await page.getByRole("button", { name: "Matters", exact: true }).click();
+  const matters = page.getByTestId("matter-table");
+  await expect(matters).toContainText("Confidential matter");
+  await expect(page.locator("body")).not.toContainText("Project Nightingale");
+  await expect(page.locator("body")).not.toContainText("Nightingale Holdings");
+
+  const context = await browser.newContext({ viewport: viewports.desktop });
+  const anna = await context.newPage();
+  await login(anna, ANNA);
+  await openTab(anna, "detailed");
+  await anna.getByRole("button", { name: "Matters", exact: true }).click();
+  await expect(anna.getByTestId("matter-table")).toContainText("Project Nightingale");
+  await expect(anna.getByTestId("matter-table")).toContainText("Nightingale Holdings AB");
+  await context.close();
+});
+
+for (const viewport of Object.values(viewports)) {
+  test(`screenshots of the Detailed and Utilization views at ${viewport.width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await login(page, accounts.employee);
+    for (const view of ["detailed", "utilization"] as const) {
+      await openTab(page, view);
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({ path: `test-results/screenshots/${view}-${viewport.width}.png`, fullPage: true });
+    }
+    await openTab(page, "detailed");
+    await page.getByRole("button", { name: "Matters", exact: true }).click();
+    await page.screenshot({ path: `test-results/screenshots/detailed-matters-${viewport.width}.png`, fullPage: true });
+  });
+}
