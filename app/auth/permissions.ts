@@ -203,3 +203,31 @@ export function canAdministerUser(actor: RoleFlags & Membership & { id: string }
   if (target.companyAdmin) return actor.companyAdmin;
   return isInAdminScope(actor, target);
 }
+
+// Competences (spec: planning.md, sections 5 and 6) -----------------------------------------
+
+export interface CompetenceSettings {
+  disableCompetences: boolean;
+  disableCompetencesPriviligies: boolean;
+  disableCompetencesEditSelf: boolean;
+}
+
+/**
+ * Creating, renaming, moving and deleting competences and categories, and adding anyone to
+ * one: everyone, unless the firm sets disableCompetencesPriviligies; then admins only (the
+ * admin flag, administrator privileges or company admin). It also decides the Settings tab.
+ */
+export function canEditCompetences(user: RoleFlags, settings: CompetenceSettings): boolean {
+  return !settings.disableCompetencesPriviligies || isAdmin(user);
+}
+
+/** Adding a person to a competence or taking them off it: oneself always, others as canEditCompetences. */
+export function canChangeMembership(actor: RoleFlags & { id: string }, targetUserId: string, settings: CompetenceSettings): boolean {
+  return actor.id === targetUserId || canEditCompetences(actor, settings);
+}
+
+/** Rating a skill: admins, or the person themself unless the firm sets disableCompetencesEditSelf. */
+export function canSetSkillLevel(actor: RoleFlags & { id: string }, skillUserId: string, settings: CompetenceSettings): boolean {
+  if (isAdmin(actor)) return true;
+  return actor.id === skillUserId && !settings.disableCompetencesEditSelf;
+}

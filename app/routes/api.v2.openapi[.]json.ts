@@ -46,6 +46,12 @@ import * as r43 from "./api.v2.workload.refresh";
 import * as r44 from "./api.v2.workplace-forecast.$index";
 import * as r45 from "./api.v2.workplace-history.$scope.$id.$days";
 import * as r46 from "./api.v2.realtime.ticket";
+import * as r47 from "./api.v2.competences";
+import * as r48 from "./api.v2.competences.$id";
+import * as r49 from "./api.v2.competences.$id.users";
+import * as r50 from "./api.v2.competences.$id.user.$userId";
+import * as r51 from "./api.v2.skill";
+import * as r52 from "./api.v2.skill.$id";
 
 /**
  * Every /api/v2 route file, by name: the OpenAPI document lists each (tests/workerd/openapi.test.ts
@@ -98,6 +104,12 @@ const routes: Record<string, { endpoints: Parameters<typeof buildOpenApiDocument
   "api.v2.workplace-forecast.$index": r44,
   "api.v2.workplace-history.$scope.$id.$days": r45,
   "api.v2.realtime.ticket": r46,
+  "api.v2.competences": r47,
+  "api.v2.competences.$id": r48,
+  "api.v2.competences.$id.users": r49,
+  "api.v2.competences.$id.user.$userId": r50,
+  "api.v2.skill": r51,
+  "api.v2.skill.$id": r52,
 };
 
 export const { loader, action, endpoints } = defineApiRoute({

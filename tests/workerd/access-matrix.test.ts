@@ -1,7 +1,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/auth/permissions";
 import { accessMatrix, ALL_ROLES, notEndpoints, type CompanyIds } from "./access-matrix";
-import { forecasts, groups, notificationTokens, offices, projectCategories, projectStages, skillLevels, vacations } from "~/db/schema";
+import {
+  competences,
+  forecasts,
+  groups,
+  notificationTokens,
+  offices,
+  projectCategories,
+  projectStages,
+  skillLevels,
+  userSkills,
+  vacations,
+} from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { api, createCompany, db, tokenFor } from "./helpers";
 
@@ -18,6 +29,8 @@ type DeletableIds = Pick<
   | "deletableVacationId"
   | "deletableUserId"
   | "deletableNotificationTokenId"
+  | "deletableCompetenceId"
+  | "deletableSkillId"
 >;
 
 interface Tenant {
@@ -50,6 +63,21 @@ async function catalogRows(companyId: string, groupId: string, label: string) {
   return ids;
 }
 
+/** A competence to delete, and a skill of the employee (in a competence of its own) to delete. */
+async function competenceRows(companyId: string, userId: string, label: string) {
+  const ids = { competence: newId(), holder: newId(), skill: newId() };
+  await db().batch([
+    db()
+      .insert(competences)
+      .values([
+        { id: ids.competence, companyId, name: `${label} competence` },
+        { id: ids.holder, companyId, name: `${label} skill holder` },
+      ]),
+    db().insert(userSkills).values({ id: ids.skill, companyId, userId, competenceId: ids.holder }),
+  ]);
+  return ids;
+}
+
 /** A forecast and a vacation of the tenant's employee, far enough ahead to overlap nothing. */
 async function availabilityRows(companyId: string, userId: string, weeksAhead: number) {
   const start = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 0, 1 + weeksAhead * 7));
@@ -74,7 +102,10 @@ async function tenant(name: string): Promise<Tenant> {
     emails[role] = user.email;
     const rows = await catalogRows(company.id, group.id, `Deletable ${role}`);
     const availability = await availabilityRows(company.id, employeeId, ALL_ROLES.indexOf(role) + 1);
+    const competenceIds = await competenceRows(company.id, employeeId, `Deletable ${role}`);
     deletable[role] = {
+      deletableCompetenceId: competenceIds.competence,
+      deletableSkillId: competenceIds.skill,
       deletableGroupId: rows.group,
       deletableOfficeId: rows.office,
       deletableSkillLevelId: rows.level,
@@ -94,6 +125,7 @@ async function tenant(name: string): Promise<Tenant> {
   const invited = await createUser("invited");
   const kept = await catalogRows(company.id, group.id, "Kept");
   const keptAvailability = await availabilityRows(company.id, employeeId, 10);
+  const keptCompetence = await competenceRows(company.id, employeeId, "Kept");
   return {
     ids: {
       userId: employeeId,
@@ -105,6 +137,8 @@ async function tenant(name: string): Promise<Tenant> {
       forecastId: keptAvailability.forecast,
       vacationId: keptAvailability.vacation,
       invitedUserId: invited.id,
+      competenceId: keptCompetence.competence,
+      skillId: keptCompetence.skill,
       ...deletable.employee,
     },
     tokens,
@@ -138,6 +172,10 @@ const placeholders: CompanyIds = {
   invitedUserId: ":invitedUserId",
   deletableUserId: ":userId",
   deletableNotificationTokenId: ":id",
+  competenceId: ":competenceId",
+  skillId: ":skillId",
+  deletableCompetenceId: ":competenceId",
+  deletableSkillId: ":skillId",
 };
 
 let own: Tenant;

@@ -1,6 +1,7 @@
 import type { Role } from "~/auth/permissions";
 import { accountEntries } from "./access-matrix.accounts";
 import { availabilityEntries } from "./access-matrix.availability";
+import { competenceEntries } from "./access-matrix.competences";
 import { teamEntries } from "./access-matrix.team";
 
 /**
@@ -32,6 +33,11 @@ export interface CompanyIds {
   deletableUserId: string;
   /** A push token of the caller (each role deletes its own). */
   deletableNotificationTokenId: string;
+  /** A competence of the company, a skill of the employee (userId) in another one, and one of each per role to delete. */
+  competenceId: string;
+  skillId: string;
+  deletableCompetenceId: string;
+  deletableSkillId: string;
 }
 
 export interface AccessEntry {
@@ -177,6 +183,7 @@ export const accessMatrix: AccessEntry[] = [
   ...availabilityEntries,
   ...teamEntries,
   ...accountEntries,
+  ...competenceEntries,
 ];
 
 /** Route files under api.v2 that are not endpoints of their own. */
