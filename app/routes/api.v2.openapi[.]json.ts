@@ -52,6 +52,7 @@ import * as r49 from "./api.v2.competences.$id.users";
 import * as r50 from "./api.v2.competences.$id.user.$userId";
 import * as r51 from "./api.v2.skill";
 import * as r52 from "./api.v2.skill.$id";
+import * as r53 from "./api.v2.users.staffing";
 
 /**
  * Every /api/v2 route file, by name: the OpenAPI document lists each (tests/workerd/openapi.test.ts
@@ -110,6 +111,7 @@ const routes: Record<string, { endpoints: Parameters<typeof buildOpenApiDocument
   "api.v2.competences.$id.user.$userId": r50,
   "api.v2.skill": r51,
   "api.v2.skill.$id": r52,
+  "api.v2.users.staffing": r53,
 };
 
 export const { loader, action, endpoints } = defineApiRoute({
