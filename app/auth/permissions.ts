@@ -231,3 +231,8 @@ export function canSetSkillLevel(actor: RoleFlags & { id: string }, skillUserId:
   if (isAdmin(actor)) return true;
   return actor.id === skillUserId && !settings.disableCompetencesEditSelf;
 }
+
+/** The company's CV service connection (URL, key) and its import: company admins, as the mail server (the key reads every CV). */
+export function canConfigureCvService(user: RoleFlags): boolean {
+  return user.companyAdmin;
+}

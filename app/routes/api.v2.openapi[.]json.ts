@@ -53,6 +53,8 @@ import * as r50 from "./api.v2.competences.$id.user.$userId";
 import * as r51 from "./api.v2.skill";
 import * as r52 from "./api.v2.skill.$id";
 import * as r53 from "./api.v2.users.staffing";
+import * as r54 from "./api.v2.company.cv-service";
+import * as r55 from "./api.v2.company.cv-service.import";
 
 /**
  * Every /api/v2 route file, by name: the OpenAPI document lists each (tests/workerd/openapi.test.ts
@@ -112,6 +114,8 @@ const routes: Record<string, { endpoints: Parameters<typeof buildOpenApiDocument
   "api.v2.skill": r51,
   "api.v2.skill.$id": r52,
   "api.v2.users.staffing": r53,
+  "api.v2.company.cv-service": r54,
+  "api.v2.company.cv-service.import": r55,
 };
 
 export const { loader, action, endpoints } = defineApiRoute({

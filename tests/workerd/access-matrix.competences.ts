@@ -65,4 +65,15 @@ export const competenceEntries: AccessEntry[] = [
     body: (ids) => ({ levelOfSkillId: ids.skillLevelId }),
   },
   { file: "api.v2.skill.$id.ts", method: "DELETE", path: (ids) => `/api/v2/skill/${ids.deletableSkillId}`, roles: ALL, scoped: true },
+  // The CV service connection and its import: company admins only (decision 0112).
+  { file: "api.v2.company.cv-service.ts", method: "GET", path: () => "/api/v2/company/cv-service", roles: ["companyAdmin"] },
+  {
+    file: "api.v2.company.cv-service.ts",
+    method: "PUT",
+    path: () => "/api/v2/company/cv-service",
+    roles: ["companyAdmin"],
+    body: () => ({ url: "https://matrix.cvpartner.com", key: "matrix-key" }),
+  },
+  { file: "api.v2.company.cv-service.ts", method: "DELETE", path: () => "/api/v2/company/cv-service", roles: ["companyAdmin"] },
+  { file: "api.v2.company.cv-service.import.ts", method: "POST", path: () => "/api/v2/company/cv-service/import", roles: ["companyAdmin"] },
 ];

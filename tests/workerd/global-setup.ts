@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { startFakeCvService } from "../fakes/cv-service";
 import { startFakeSmtp } from "../fakes/smtp-server";
 
 /** Runs in Node before the workerd tests: a real SMTP server on loopback for the mail tests. */
@@ -6,12 +7,19 @@ export default async function setup(project: TestProject) {
   const smtp = await startFakeSmtp();
   project.provide("smtpPort", smtp.smtpPort);
   project.provide("smtpControlPort", smtp.httpPort);
-  return () => smtp.close();
+  // A loopback CV service (CV Partner's JSON) for the CV import tests.
+  const cv = await startFakeCvService();
+  project.provide("cvServiceUrl", cv.url);
+  return async () => {
+    await smtp.close();
+    await cv.close();
+  };
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
     smtpPort: number;
     smtpControlPort: number;
+    cvServiceUrl: string;
   }
 }

@@ -16,6 +16,9 @@ export const companies = sqliteTable("companies", {
   ssoCertificate: text("sso_certificate"),
   allowFederation: flag("allow_federation"),
   allowGroupSelection: flag("allow_group_selection"),
+  /** The CV service (CV Partner / Flowcase) base URL, and its API key sealed with lib/secret-box (decision 0112). */
+  cvServiceUrl: text("cv_service_url"),
+  cvServiceKey: text("cv_service_key"),
   /** JSON, always read through readCompanySettings (domain/company/settings.schema.ts). */
   settings: text("settings").notNull().default("{}"),
   createdAt: createdAt(),

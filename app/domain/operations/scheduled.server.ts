@@ -3,6 +3,7 @@ import { loginAttempts } from "~/db/schema";
 import type { LoadContext } from "~/env";
 import { resealSmtpPasswords } from "~/domain/company/smtp.server";
 import { deliverDueEmails } from "~/integrations/email/outbox.server";
+import { runDueCvImports } from "~/domain/company/cv-import.server";
 
 const KEEP_LOGIN_ATTEMPTS_MS = 24 * 60 * 60 * 1000;
 
@@ -13,4 +14,6 @@ export async function runScheduledWork(context: LoadContext, now = new Date()): 
   await resealSmtpPasswords(context.db, context.env).catch((error) => console.error("sealing SMTP passwords failed", error));
   // Mail that could not be sent right away (server down, none configured yet) is retried here.
   await deliverDueEmails(context, now);
+  // Firms' CV service imports that are due, a few pages each (decision 0112).
+  await runDueCvImports(context.db, context.env, now).catch((error) => console.error("CV import failed", error));
 }
