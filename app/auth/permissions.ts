@@ -91,7 +91,7 @@ export interface NavLink {
 }
 
 /** Screens that exist in this build; the navigation never links to one that does not. */
-export const AVAILABLE_SCREENS = new Set<string>(["/home", "/groups", "/overview", "/users"]);
+export const AVAILABLE_SCREENS = new Set<string>(["/home", "/groups", "/overview", "/users", "/competences"]);
 
 export function navigationLinks(user: RoleFlags, features: NavFeatures, available: ReadonlySet<string> = AVAILABLE_SCREENS): NavLink[] {
   const links: (NavLink | false)[] = [

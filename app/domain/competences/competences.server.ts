@@ -424,3 +424,82 @@ export async function deleteSkill(ctx: DomainContext, id: string): Promise<ApiSk
   ]);
   return before;
 }
+
+// The /competences/{id} page ---------------------------------------------------------------
+
+/**
+ * What the detail page needs beyond the entity: members with names, the firm's levels, the
+ * categories for the parent dropdown (with their competence counts) and the people who can
+ * still be added. One batch.
+ */
+export async function competencePageData(ctx: DomainContext, id: string) {
+  requireCompetencesOn(ctx);
+  const competence = await readCompetence(ctx, id);
+  const [memberRows, levelRows, categoryRows, peopleRows] = await ctx.db.batch([
+    ctx.db
+      .select({
+        skillId: userSkills.id,
+        // Aliased: D1 batches answer rows keyed by column name, and "id" is taken by the skill.
+        userId: sql<string>`${users.id}`.as("member_user_id"),
+        name: sql<string>`${users.name}`.as("member_name"),
+        email: users.email,
+        title: users.title,
+        levelId: userSkills.levelId,
+      })
+      .from(userSkills)
+      .innerJoin(users, and(eq(users.id, userSkills.userId), eq(users.companyId, userSkills.companyId)))
+      .where(and(eq(userSkills.companyId, ctx.companyId), eq(userSkills.competenceId, id)))
+      .orderBy(sql`${users.name} collate nocase`),
+    ctx.db
+      .select({ _id: skillLevels.id, name: skillLevels.name, level: skillLevels.level })
+      .from(skillLevels)
+      .where(eq(skillLevels.companyId, ctx.companyId))
+      .orderBy(asc(skillLevels.level)),
+    ctx.db
+      .select({
+        _id: competences.id,
+        name: competences.name,
+        parentId: competences.parentId,
+        count:
+          sql<number>`(select count(*) from ${competences} c2 where c2.parent_id = ${competences.id} and c2.company_id = ${ctx.companyId})`.mapWith(
+            Number,
+          ),
+      })
+      .from(competences)
+      .where(and(eq(competences.companyId, ctx.companyId), eq(competences.root, true)))
+      .orderBy(sql`${competences.name} collate nocase`),
+    ctx.db
+      .select({ _id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(and(eq(users.companyId, ctx.companyId), eq(users.completed, true)))
+      .orderBy(sql`${users.name} collate nocase`),
+  ]);
+  const memberIds = new Set(memberRows.map((m) => m.userId));
+  const settings = ctx.actor.company.settings;
+  const me = ctx.actor.user;
+  return {
+    competence,
+    members: memberRows.map((m) => ({
+      ...m,
+      name: m.name || m.email,
+      canRate: !competence.externalSource && canSetSkillLevel(me, m.userId, settings),
+      canRemove: !competence.externalSource && canChangeMembership(me, m.userId, settings),
+    })),
+    levels: levelRows,
+    categories: categoryRows.filter((c) => c._id !== id),
+    candidates: peopleRows
+      .filter((p) => !memberIds.has(p._id) && canChangeMembership(me, p._id, settings))
+      .map((p) => ({ _id: p._id, name: p.name || p.email })),
+    mySkill: memberRows.find((m) => m.userId === me.id) ?? null,
+    canEdit: !competence.externalSource && canEditCompetences(me, settings),
+  };
+}
+
+/** Competences (no categories) by name, for pickers: the staffing search, the user card's 'Add competence'. */
+export async function competenceOptions(ctx: DomainContext): Promise<{ _id: string; name: string; category: string | null }[]> {
+  if (ctx.actor.company.settings.disableCompetences) return [];
+  const rows = await competenceQuery(ctx)
+    .where(and(eq(competences.companyId, ctx.companyId), eq(competences.root, false)))
+    .orderBy(sql`${competences.name} collate nocase`);
+  return rows.map((row) => ({ _id: row.id, name: row.name, category: row.parentName }));
+}
