@@ -118,6 +118,9 @@ describe("POST /users/staffing", () => {
       "That competence does not exist.",
     );
     expect((await search({ startDate: "soon", endDate: end })).body.errors.startDate).toBe("Needs to be a valid date.");
+    const blank = await search({ startDate: "", endDate: "" });
+    expect(blank.status).toBe(400);
+    expect(blank.body.errors).toMatchObject({ startDate: "This field is required.", endDate: "This field is required." });
   });
 
   it("another company's people never appear, whatever ids are sent", async () => {

@@ -39,6 +39,8 @@ export const staffingSearchSchema = userFilterSchema
       .default(STAFFING_DEFAULT_LIMIT),
   })
   .superRefine((input, ctx) => {
+    // zod runs this even when a date failed to parse; those fields already carry their error.
+    if (!(input.startDate instanceof Date) || !(input.endDate instanceof Date)) return;
     const span = Math.round((input.endDate.getTime() - input.startDate.getTime()) / DAY_MS) + 1;
     if (span < 1) ctx.addIssue({ code: "custom", path: ["endDate"], message: "The end date cannot be before the start date." });
     else if (span > STAFFING_MAX_DAYS)
