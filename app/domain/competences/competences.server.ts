@@ -435,7 +435,7 @@ export async function deleteSkill(ctx: DomainContext, id: string): Promise<ApiSk
 export async function competencePageData(ctx: DomainContext, id: string) {
   requireCompetencesOn(ctx);
   const competence = await readCompetence(ctx, id);
-  const [memberRows, levelRows, categoryRows, peopleRows] = await ctx.db.batch([
+  const [memberRows, levelRows, categoryRows, peopleRows, parentRows] = await ctx.db.batch([
     ctx.db
       .select({
         skillId: userSkills.id,
@@ -460,10 +460,6 @@ export async function competencePageData(ctx: DomainContext, id: string) {
         _id: competences.id,
         name: competences.name,
         parentId: competences.parentId,
-        count:
-          sql<number>`(select count(*) from ${competences} c2 where c2.parent_id = ${competences.id} and c2.company_id = ${ctx.companyId})`.mapWith(
-            Number,
-          ),
       })
       .from(competences)
       .where(and(eq(competences.companyId, ctx.companyId), eq(competences.root, true)))
@@ -473,7 +469,13 @@ export async function competencePageData(ctx: DomainContext, id: string) {
       .from(users)
       .where(and(eq(users.companyId, ctx.companyId), eq(users.completed, true)))
       .orderBy(sql`${users.name} collate nocase`),
+    ctx.db
+      .select({ parentId: competences.parentId })
+      .from(competences)
+      .where(and(eq(competences.companyId, ctx.companyId), sql`${competences.parentId} is not null`)),
   ]);
+  const counts = new Map<string, number>();
+  for (const row of parentRows) if (row.parentId) counts.set(row.parentId, (counts.get(row.parentId) ?? 0) + 1);
   const memberIds = new Set(memberRows.map((m) => m.userId));
   const settings = ctx.actor.company.settings;
   const me = ctx.actor.user;
@@ -486,7 +488,7 @@ export async function competencePageData(ctx: DomainContext, id: string) {
       canRemove: !competence.externalSource && canChangeMembership(me, m.userId, settings),
     })),
     levels: levelRows,
-    categories: categoryRows.filter((c) => c._id !== id),
+    categories: categoryRows.filter((c) => c._id !== id).map((c) => ({ ...c, count: counts.get(c._id) ?? 0 })),
     candidates: peopleRows
       .filter((p) => !memberIds.has(p._id) && canChangeMembership(me, p._id, settings))
       .map((p) => ({ _id: p._id, name: p.name || p.email })),
