@@ -174,6 +174,11 @@ describe("members and skills", () => {
     });
     expect(added.status).toBe(200);
     expect(added.body.users).toHaveLength(2);
+    // More people than D1 binds in one statement (100 parameters): all added, in one batch.
+    const many = await Promise.all(Array.from({ length: 40 }, () => own.createUser("employee")));
+    const bulk = await send("POST", `/competences/${c._id}/users`, own.tokens.administrator, { userIds: many.map((p) => p.id) });
+    expect(bulk.status).toBe(200);
+    expect(bulk.body.users).toHaveLength(42);
     const unknown = await send("POST", `/competences/${c._id}/users`, own.tokens.administrator, { userIds: [newId()] });
     expect(unknown.status).toBe(404);
     const empty = await send("POST", `/competences/${c._id}/users`, own.tokens.administrator, { userIds: [] });

@@ -322,13 +322,17 @@ export async function addMembers(ctx: DomainContext, competenceId: string, userI
     .from(users)
     .where(and(eq(users.companyId, ctx.companyId), inJsonList(users.id, userIds)));
   if (found.length !== userIds.length) throw new NotFoundError("User not found");
-  await ctx.db.batch([
-    ctx.db
-      .insert(userSkills)
-      .values(userIds.map((userId) => ({ id: newId(), companyId: ctx.companyId, userId, competenceId, createdAt: ctx.now })))
-      .onConflictDoNothing(),
-    audit(ctx, "addMembers", "competence", competence.id, { userIds }),
-  ]);
+  // D1 binds at most 100 parameters per statement: 15 rows of 6 values per insert, all in one batch.
+  const rows = userIds.map((userId) => ({ id: newId(), companyId: ctx.companyId, userId, competenceId, createdAt: ctx.now }));
+  const inserts = [];
+  for (let from = 0; from < rows.length; from += 15)
+    inserts.push(
+      ctx.db
+        .insert(userSkills)
+        .values(rows.slice(from, from + 15))
+        .onConflictDoNothing(),
+    );
+  await ctx.db.batch([audit(ctx, "addMembers", "competence", competence.id, { userIds }), ...inserts]);
   return readCompetence(ctx, competenceId);
 }
 
