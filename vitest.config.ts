@@ -22,6 +22,8 @@ export default defineConfig({
       miniflare: {
         bindings: {
           APP_ENV: "test",
+          // The CV import tests wait this long for the fake that never answers (tests/fakes/cv-service.ts).
+          CV_SERVICE_TIMEOUT_MS: "1000",
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),
           // tests/workerd/fuzz.test.ts: FUZZ_SEED replays a run, FUZZ_RUNS sets its number of cases.
           FUZZ_SEED: process.env.FUZZ_SEED ?? "",

@@ -5,6 +5,8 @@
 # - Microsoft Entra ID and Graph (tests/fakes/entra-server.ts) on $PORT+100, so 'Sign in with
 #   Microsoft' and the directory connection work;
 # - the demo firm's Elite 3E (tests/fakes/elite3e-server.ts) on $ELITE_PORT (default 8799,
+#   which the seed points Demo Law at);
+# - the demo firm's CV service (tests/fakes/cv-service.ts) on $CV_FAKE_PORT (default 8798,
 #   which the seed points Demo Law at).
 # Crons run on http://127.0.0.1:$PORT/__scheduled (wrangler's --test-scheduled), so the 3E
 # import and the directory sync can be triggered by hand.
@@ -18,6 +20,8 @@ tsx tests/fakes/entra-server.ts --port "$ENTRA_PORT" &
 ENTRA_PID=$!
 tsx tests/fakes/elite3e-server.ts "$ELITE_PORT" &
 ELITE_PID=$!
-trap 'kill "$ENTRA_PID" "$ELITE_PID" 2>/dev/null || true' EXIT
+tsx tests/fakes/cv-service.ts &
+CV_PID=$!
+trap 'kill "$ENTRA_PID" "$ELITE_PID" "$CV_PID" 2>/dev/null || true' EXIT
 # shellcheck disable=SC2046
 wrangler dev --env dev --port "$PORT" --ip 127.0.0.1 --test-scheduled $(bash scripts/entra-vars.sh "$ENTRA_PORT") "$@"

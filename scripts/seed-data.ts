@@ -6,6 +6,8 @@ import { inviteEmail } from "../app/domain/account/emails";
 import * as s from "../app/db/schema";
 import { DEMO_TENANT_ID, DEMO_TITLE_RANKING } from "./seed-constants";
 import { seedTimeKeeping } from "./seed-time-keeping";
+import { sealSecret } from "../app/lib/secret-box.server";
+import { DEMO_CV_KEY } from "../tests/fakes/cv-service";
 
 /**
  * The demo data set: "Demo Law" with 3 groups, 5 offices and SEED_USERS generated people
@@ -181,6 +183,9 @@ export async function buildSeed(options: { people: number; now?: number; appUrl?
     }),
   });
   const other = companyRow({ id: stableId("company:other"), name: "Other Firm", settings: "{}" });
+  // Demo Law's CV service is the loopback fake `npm start` runs (tests/fakes/cv-service.ts, decision 0112).
+  demo.cvServiceUrl = `http://127.0.0.1:${process.env.CV_FAKE_PORT ?? 8798}`;
+  demo.cvServiceKey = await sealSecret({ APP_ENV: "development" }, `companies.cv_service_key:${demo.id}`, DEMO_CV_KEY);
   t.add(s.companies, demo);
   t.add(s.companies, other);
   t.add(s.directorySync, { companyId: demo.id, tenantId: DEMO_TENANT_ID });

@@ -104,7 +104,7 @@ export interface NavLink {
 }
 
 /** Screens that exist in this build; the navigation never links to one that does not. */
-export const AVAILABLE_SCREENS = new Set<string>(["/home", "/groups", "/overview", "/users", "/settings", "/statistics"]);
+export const AVAILABLE_SCREENS = new Set<string>(["/home", "/groups", "/overview", "/users", "/settings", "/statistics", "/competences"]);
 
 export function navigationLinks(user: RoleFlags, features: NavFeatures, available: ReadonlySet<string> = AVAILABLE_SCREENS): NavLink[] {
   const links: (NavLink | false)[] = [
@@ -287,5 +287,38 @@ export function canSeeConfidentialMatter(viewer: RoleFlags, recordedTimeOnIt: bo
 
 /** The company's Elite 3E connection and the confidential flag on matters: company admins only (it holds a secret). */
 export function canConfigureTimeKeeping(user: RoleFlags): boolean {
+  return user.companyAdmin;
+}
+
+// Competences (spec: planning.md, sections 5 and 6) -----------------------------------------
+
+export interface CompetenceSettings {
+  disableCompetences: boolean;
+  disableCompetencesPriviligies: boolean;
+  disableCompetencesEditSelf: boolean;
+}
+
+/**
+ * Creating, renaming, moving and deleting competences and categories, and adding anyone to
+ * one: everyone, unless the firm sets disableCompetencesPriviligies; then admins only (the
+ * admin flag, administrator privileges or company admin). It also decides the Settings tab.
+ */
+export function canEditCompetences(user: RoleFlags, settings: CompetenceSettings): boolean {
+  return !settings.disableCompetencesPriviligies || isAdmin(user);
+}
+
+/** Adding a person to a competence or taking them off it: oneself always, others as canEditCompetences. */
+export function canChangeMembership(actor: RoleFlags & { id: string }, targetUserId: string, settings: CompetenceSettings): boolean {
+  return actor.id === targetUserId || canEditCompetences(actor, settings);
+}
+
+/** Rating a skill: admins, or the person themself unless the firm sets disableCompetencesEditSelf. */
+export function canSetSkillLevel(actor: RoleFlags & { id: string }, skillUserId: string, settings: CompetenceSettings): boolean {
+  if (isAdmin(actor)) return true;
+  return actor.id === skillUserId && !settings.disableCompetencesEditSelf;
+}
+
+/** The company's CV service connection (URL, key) and its import: company admins, as the mail server (the key reads every CV). */
+export function canConfigureCvService(user: RoleFlags): boolean {
   return user.companyAdmin;
 }

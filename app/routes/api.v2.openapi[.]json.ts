@@ -62,6 +62,15 @@ import * as r50 from "./api.v2.matter.comment.$userId";
 import * as r51 from "./api.v2.matter.manager";
 import * as r52 from "./api.v2.company.elite-3e";
 import * as r53 from "./api.v2.matter.confidential";
+import * as comp47 from "./api.v2.competences";
+import * as comp48 from "./api.v2.competences.$id";
+import * as comp49 from "./api.v2.competences.$id.users";
+import * as comp50 from "./api.v2.competences.$id.user.$userId";
+import * as comp51 from "./api.v2.skill";
+import * as comp52 from "./api.v2.skill.$id";
+import * as comp53 from "./api.v2.users.staffing";
+import * as comp54 from "./api.v2.company.cv-service";
+import * as comp55 from "./api.v2.company.cv-service.import";
 
 /**
  * Every /api/v2 route file, by name: the OpenAPI document lists each (tests/workerd/openapi.test.ts
@@ -130,6 +139,15 @@ const routes: Record<string, { endpoints: Parameters<typeof buildOpenApiDocument
   "api.v2.matter.manager": r51,
   "api.v2.company.elite-3e": r52,
   "api.v2.matter.confidential": r53,
+  "api.v2.competences": comp47,
+  "api.v2.competences.$id": comp48,
+  "api.v2.competences.$id.users": comp49,
+  "api.v2.competences.$id.user.$userId": comp50,
+  "api.v2.skill": comp51,
+  "api.v2.skill.$id": comp52,
+  "api.v2.users.staffing": comp53,
+  "api.v2.company.cv-service": comp54,
+  "api.v2.company.cv-service.import": comp55,
 };
 
 export const { loader, action, endpoints } = defineApiRoute({

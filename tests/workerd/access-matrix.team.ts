@@ -22,4 +22,11 @@ export const teamEntries: AccessEntry[] = [
     roles: ALL,
     body: (ids) => ({ offices: [ids.officeId], groups: ["all"] }),
   },
+  {
+    file: "api.v2.users.staffing.ts",
+    method: "POST",
+    path: () => "/api/v2/users/staffing",
+    roles: ALL,
+    body: (ids) => ({ offices: [ids.officeId], startDate: "2030-01-07", endDate: "2030-01-18" }),
+  },
 ];

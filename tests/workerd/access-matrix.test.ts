@@ -1,7 +1,19 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/auth/permissions";
 import { accessMatrix, ALL_ROLES, notEndpoints, type CompanyIds } from "./access-matrix";
-import { forecasts, groups, matters, notificationTokens, offices, projectCategories, projectStages, skillLevels, vacations } from "~/db/schema";
+import {
+  competences,
+  forecasts,
+  groups,
+  matters,
+  notificationTokens,
+  offices,
+  projectCategories,
+  projectStages,
+  skillLevels,
+  userSkills,
+  vacations,
+} from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { api, createCompany, db, tokenFor } from "./helpers";
 
@@ -18,6 +30,8 @@ type DeletableIds = Pick<
   | "deletableVacationId"
   | "deletableUserId"
   | "deletableNotificationTokenId"
+  | "deletableCompetenceId"
+  | "deletableSkillId"
 >;
 
 interface Tenant {
@@ -46,6 +60,21 @@ async function catalogRows(companyId: string, groupId: string, label: string) {
     db()
       .insert(projectCategories)
       .values({ id: ids.category, companyId, name: `${label} category` }),
+  ]);
+  return ids;
+}
+
+/** A competence to delete, and a skill of the employee (in a competence of its own) to delete. */
+async function competenceRows(companyId: string, userId: string, label: string) {
+  const ids = { competence: newId(), holder: newId(), skill: newId() };
+  await db().batch([
+    db()
+      .insert(competences)
+      .values([
+        { id: ids.competence, companyId, name: `${label} competence` },
+        { id: ids.holder, companyId, name: `${label} skill holder` },
+      ]),
+    db().insert(userSkills).values({ id: ids.skill, companyId, userId, competenceId: ids.holder }),
   ]);
   return ids;
 }
@@ -80,7 +109,10 @@ async function tenant(name: string): Promise<Tenant> {
     emails[role] = user.email;
     const rows = await catalogRows(company.id, group.id, `Deletable ${role}`);
     const availability = await availabilityRows(company.id, employeeId, ALL_ROLES.indexOf(role) + 1);
+    const competenceIds = await competenceRows(company.id, employeeId, `Deletable ${role}`);
     deletable[role] = {
+      deletableCompetenceId: competenceIds.competence,
+      deletableSkillId: competenceIds.skill,
       deletableGroupId: rows.group,
       deletableOfficeId: rows.office,
       deletableSkillLevelId: rows.level,
@@ -104,6 +136,7 @@ async function tenant(name: string): Promise<Tenant> {
   await db()
     .insert(matters)
     .values({ companyId: company.id, number: matterNumber, displayName: `${name} matter` });
+  const keptCompetence = await competenceRows(company.id, employeeId, "Kept");
   return {
     ids: {
       userId: employeeId,
@@ -116,6 +149,8 @@ async function tenant(name: string): Promise<Tenant> {
       vacationId: keptAvailability.vacation,
       invitedUserId: invited.id,
       matterNumber,
+      competenceId: keptCompetence.competence,
+      skillId: keptCompetence.skill,
       ...deletable.employee,
     },
     tokens,
@@ -150,6 +185,10 @@ const placeholders: CompanyIds = {
   deletableUserId: ":userId",
   deletableNotificationTokenId: ":id",
   matterNumber: ":matterNumber",
+  competenceId: ":competenceId",
+  skillId: ":skillId",
+  deletableCompetenceId: ":competenceId",
+  deletableSkillId: ":skillId",
 };
 
 let own: Tenant;

@@ -2,6 +2,7 @@ import type { Role } from "~/auth/permissions";
 import { accountEntries } from "./access-matrix.accounts";
 import { availabilityEntries } from "./access-matrix.availability";
 import { matterEntries } from "./access-matrix.matters";
+import { competenceEntries } from "./access-matrix.competences";
 import { teamEntries } from "./access-matrix.team";
 import { directoryEntries } from "./access-matrix.directory";
 
@@ -36,6 +37,11 @@ export interface CompanyIds {
   deletableNotificationTokenId: string;
   /** A matter of the company, by its number (the matter calls name matters by number). */
   matterNumber: string;
+  /** A competence of the company, a skill of the employee (userId) in another one, and one of each per role to delete. */
+  competenceId: string;
+  skillId: string;
+  deletableCompetenceId: string;
+  deletableSkillId: string;
 }
 
 export interface AccessEntry {
@@ -195,6 +201,7 @@ export const accessMatrix: AccessEntry[] = [
     operatorOnly: true,
   },
   ...matterEntries,
+  ...competenceEntries,
 ];
 
 /** Route files under api.v2 that are not endpoints of their own. */

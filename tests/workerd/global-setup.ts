@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { startFakeCvService } from "../fakes/cv-service";
 import { startFakeSmtp } from "../fakes/smtp-server";
 import { startFakeElite } from "../fakes/elite3e-server";
 
@@ -10,9 +11,13 @@ export default async function setup(project: TestProject) {
   // A loopback Elite 3E for the import tests.
   const elite = await startFakeElite();
   project.provide("elitePort", elite.port);
+  // A loopback CV service (CV Partner's JSON) for the CV import tests.
+  const cv = await startFakeCvService();
+  project.provide("cvServiceUrl", cv.url);
   return async () => {
     await smtp.close();
     await elite.close();
+    await cv.close();
   };
 }
 
@@ -23,5 +28,6 @@ declare module "vitest" {
     /** The loopback Microsoft Entra ID and Graph (started in vitest.config.ts). */
     entraUrl: string;
     elitePort: number;
+    cvServiceUrl: string;
   }
 }

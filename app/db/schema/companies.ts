@@ -22,6 +22,9 @@ export const companies = sqliteTable(
     elite3eEndpoint: text("elite3e_endpoint"),
     elite3eClientId: text("elite3e_client_id"),
     elite3eClientSecret: text("elite3e_client_secret"),
+    /** The CV service (CV Partner / Flowcase) base URL, and its API key sealed with lib/secret-box (decision 0112). */
+    cvServiceUrl: text("cv_service_url"),
+    cvServiceKey: text("cv_service_key"),
     /** JSON, always read through readCompanySettings (domain/company/settings.schema.ts). */
     settings: text("settings").notNull().default("{}"),
     createdAt: createdAt(),

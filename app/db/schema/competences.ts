@@ -17,7 +17,11 @@ export const competences = sqliteTable(
     externalSource: text("external_source"),
     createdAt: createdAt(),
   },
-  (t) => [index("competences_company_idx").on(t.companyId), index("competences_parent_idx").on(t.parentId)],
+  (t) => [
+    index("competences_company_idx").on(t.companyId),
+    index("competences_parent_idx").on(t.parentId),
+    index("competences_company_external_idx").on(t.companyId, t.externalSource, t.name),
+  ],
 );
 
 export const userSkills = sqliteTable(

@@ -1,5 +1,6 @@
-import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { integer, index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, id } from "../columns";
+import { companies } from "./companies";
 import { companyId, userId } from "./company-owned";
 
 /** CV entries imported from the CV service, shown 'From CV Partner'. */
@@ -11,10 +12,31 @@ export const cvItems = sqliteTable(
     userId: userId(),
     title: text("title").notNull(),
     source: text("source").notNull().default("cvpartner"),
+    /** The item's id in the CV service, so a changed title updates the row and a removed item deletes it. */
+    externalId: text("external_id"),
     createdAt: createdAt(),
   },
-  (t) => [index("cv_items_company_idx").on(t.companyId), index("cv_items_user_idx").on(t.userId)],
+  (t) => [
+    index("cv_items_company_idx").on(t.companyId),
+    index("cv_items_user_idx").on(t.userId),
+    index("cv_items_user_external_idx").on(t.userId, t.externalId),
+  ],
 );
+
+/** Where each company's CV import stands: the page cursor, the last run and its error (decision 0112). */
+export const cvImports = sqliteTable("cv_imports", {
+  companyId: text("company_id")
+    .primaryKey()
+    .references(() => companies.id, { onDelete: "cascade" }),
+  cursor: integer("cursor").notNull().default(0),
+  peopleSeen: integer("people_seen").notNull().default(0),
+  peopleMatched: integer("people_matched").notNull().default(0),
+  lastAttemptAt: integer("last_attempt_at", { mode: "timestamp_ms" }),
+  lastSuccessAt: integer("last_success_at", { mode: "timestamp_ms" }),
+  lastError: text("last_error"),
+  failures: integer("failures").notNull().default(0),
+  nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
+});
 
 /** Push tokens of the native apps (tokenType e.g. 'apns', 'fcm', 'teams'). */
 export const notificationTokens = sqliteTable(

@@ -8,6 +8,7 @@ import { entraConfig } from "~/integrations/entra/config";
 import { rollupCompanies } from "~/domain/statistics/rollup.server";
 import { sendUpdateReminders } from "~/domain/reminders/reminders.server";
 import { runEliteImports } from "~/domain/matters/elite-import.server";
+import { runDueCvImports } from "~/domain/company/cv-import.server";
 
 const KEEP_LOGIN_ATTEMPTS_MS = 24 * 60 * 60 * 1000;
 
@@ -32,4 +33,6 @@ export async function runScheduledWork(context: LoadContext, now = new Date()): 
   }
   // The statistics' daily rollups, from the history tables (decision 0120).
   await rollupCompanies(context.db, now).catch((error) => console.error("statistics rollup failed", error));
+  // Firms' CV service imports that are due, a few pages each (decision 0112).
+  await runDueCvImports(context.db, context.env, now).catch((error) => console.error("CV import failed", error));
 }

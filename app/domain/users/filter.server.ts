@@ -121,7 +121,7 @@ export function readFilterOptions(ctx: DomainContext, [groupRows, officeRows]: A
  * secondary office) pair falls inside the selection. Each branch carries the company, so
  * SQLite answers the OR from the two (company, group, office) indexes.
  */
-function membership(companyId: string, filter: Pick<ResolvedFilter, "groups" | "offices">): SQL {
+export function membership(companyId: string, filter: Pick<ResolvedFilter, "groups" | "offices">): SQL {
   const company = eq(users.companyId, companyId);
   if (filter.groups === ALL && filter.offices === ALL) return company;
   if ((filter.groups !== ALL && filter.groups.length === 0) || (filter.offices !== ALL && filter.offices.length === 0)) return sql`0`;

@@ -1,5 +1,6 @@
-import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, sql } from "drizzle-orm";
 import { personColumns } from "./person-columns";
+import { canChangeMembership } from "~/auth/permissions";
 import { alias } from "drizzle-orm/sqlite-core";
 import { competences, cvItems, forecasts, groups, offices, projectMembers, projects, skillLevels, userSkills, users, vacations } from "~/db/schema";
 import type { DomainContext } from "../context";
@@ -23,7 +24,7 @@ const categories = alias(competences, "card_categories");
 export async function getUserCard(ctx: DomainContext, userId: string) {
   const settings = ctx.actor.company.settings;
   const today = ctx.today;
-  const [[person], forecastRows, vacationRows, projectRows, skillRows, cvRows] = await ctx.db.batch([
+  const [[person], forecastRows, vacationRows, projectRows, skillRows, cvRows, addableRows] = await ctx.db.batch([
     ctx.db
       .select({
         ...personColumns,
@@ -82,6 +83,19 @@ export async function getUserCard(ctx: DomainContext, userId: string) {
       .from(cvItems)
       .where(and(eq(cvItems.companyId, ctx.companyId), eq(cvItems.userId, userId)))
       .orderBy(asc(cvItems.title)),
+    // The 'Add competence' picker: competences the person does not have (imported ones come from the CV service).
+    ctx.db
+      .select({ _id: competences.id, name: competences.name })
+      .from(competences)
+      .where(
+        and(
+          eq(competences.companyId, ctx.companyId),
+          eq(competences.root, false),
+          isNull(competences.externalSource),
+          sql`not exists (select 1 from ${userSkills} where ${userSkills.userId} = ${userId} and ${userSkills.competenceId} = ${competences.id})`,
+        ),
+      )
+      .orderBy(sql`${competences.name} collate nocase`),
   ]);
   if (!person) throw new NotFoundError("User not found");
   const matters = await userCardMatters(ctx, userId);
@@ -131,6 +145,8 @@ export async function getUserCard(ctx: DomainContext, userId: string) {
     /** The Matters section (null: the company does not use time keeping); confidential names only as allowed. */
     matters,
     mattersTimeperiod: settings.mattersTimeperiod,
+    /** null: the caller may not add competences to this person (or the company turned them off). */
+    addableCompetences: settings.disableCompetences || !canChangeMembership(ctx.actor.user, userId, settings) ? null : addableRows,
   };
 }
 

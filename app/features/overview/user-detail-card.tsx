@@ -61,6 +61,44 @@ export function UserDetailModal({ person, open, onClose }: { person: CardPreview
   );
 }
 
+/** The card's 'Add competence' picker: competences the person does not have yet. */
+function AddCompetence({ userId, options }: { userId: string; options: { _id: string; name: string }[] }) {
+  const fetcher = useFetcher<{ message?: string }>();
+  const error = fetcher.state === "idle" && fetcher.data && "message" in fetcher.data ? fetcher.data.message : null;
+  return (
+    <fetcher.Form method="post" action={`/resources/user-card/${userId}`} className="mb-3 flex flex-wrap items-end gap-2">
+      <div>
+        <label htmlFor={`add-competence-${userId}`} className="block text-xs font-medium text-slate-600">
+          Add competence
+        </label>
+        <select
+          id={`add-competence-${userId}`}
+          name="competenceId"
+          className="mt-1 block rounded-md border-0 py-1.5 pr-8 pl-2 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500"
+        >
+          {options.map((o) => (
+            <option key={o._id} value={o._id}>
+              {o.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button
+        type="submit"
+        disabled={fetcher.state !== "idle"}
+        className="rounded-md bg-white px-3 py-1.5 text-sm font-medium text-slate-800 ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
+      >
+        {fetcher.state !== "idle" ? "Adding..." : "Add"}
+      </button>
+      {error ? (
+        <p role="alert" className="w-full text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
 function CardBody({ card }: { card: UserCard }) {
   const { user } = card;
   const level = user.away ? null : user.currentWorkload;
@@ -199,8 +237,9 @@ function CardBody({ card }: { card: UserCard }) {
         </Section>
       ) : null}
 
-      {card.competences && card.competences.length > 0 ? (
+      {card.competences && (card.competences.length > 0 || card.addableCompetences?.length) ? (
         <Section title="Competences">
+          {card.addableCompetences?.length ? <AddCompetence userId={user._id} options={card.addableCompetences} /> : null}
           <Table head={[["Title"], ["Category", "w-24 sm:w-1/4"], ["Skill level", "w-24 sm:w-1/4"]]}>
             {card.competences.map((skill) => (
               <tr key={skill._id}>

@@ -91,7 +91,12 @@ export default function Overview() {
 
   return (
     <div className="mx-auto max-w-7xl px-3 py-6 sm:px-6 lg:px-8">
-      <h1 className="text-xl font-semibold text-slate-900">Team overview</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-xl font-semibold text-slate-900">Team overview</h1>
+        <Link to="/find-people" className="rounded-md text-sm font-medium text-brand-700 hover:underline">
+          Find people
+        </Link>
+      </div>
 
       <div role="tablist" aria-label="Views" className="mt-4 flex gap-1 border-b border-slate-200">
         {tabs.map((tab) => (

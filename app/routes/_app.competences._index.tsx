@@ -1,0 +1,136 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import clsx from "clsx";
+import { useState } from "react";
+import { canEditCompetences } from "~/auth/permissions";
+import { requireUser } from "~/auth/session.server";
+import { Button } from "~/components/button";
+import { Icon } from "~/components/icon";
+import { DialogButton, Highlight, matchesSearch } from "~/components/list-block";
+import { SearchInput } from "~/components/search-input";
+import { competenceUpsertSchema } from "~/domain/competences/competence.schema";
+import { createCompetence, listCompetences } from "~/domain/competences/competences.server";
+import { domainCtx } from "~/domain/context";
+import { CreateCompetenceForm } from "~/features/competences/competence-forms";
+import { orStatusPage, submitForm } from "~/lib/page-form.server";
+
+export const meta: MetaFunction = () => [{ title: "Competences · Availability" }];
+
+/** /competences (spec: planning.md, "Competences"): search, category chips, the table, and the create dialog. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const actor = await requireUser(request, context);
+  if (actor.company.settings.disableCompetences) throw redirect("/home");
+  const list = await orStatusPage(listCompetences(domainCtx(context, actor)));
+  const byId = new Map(list.map((c) => [c._id, c]));
+  const categories = list
+    .filter((c) => c.root)
+    .map((c) => ({ _id: c._id, name: c.name, parentId: c.parent?._id ?? null, count: list.filter((x) => x.parent?._id === c._id).length }));
+  const rows = list.map((c) => ({
+    _id: c._id,
+    name: c.name,
+    root: c.root,
+    category: c.parent?.name ?? null,
+    categoryId: c.parent?._id ?? null,
+    members: c.users.length,
+    averageSkillLevel: c.averageSkillLevel,
+    external: Boolean(c.externalSource),
+    topCategoryId: (() => {
+      let at = c.parent ? byId.get(c.parent._id) : undefined;
+      while (at?.parent && byId.get(at.parent._id)) at = byId.get(at.parent._id);
+      return at?._id ?? null;
+    })(),
+  }));
+  return json({ rows, categories, canEdit: canEditCompetences(actor.user, actor.company.settings) });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const actor = await requireUser(request, context);
+  const ctx = domainCtx(context, actor);
+  const form = await request.formData();
+  if (form.get("intent") !== "createCompetence") throw new Response("Unknown intent", { status: 400 });
+  return submitForm(form, competenceUpsertSchema, (input) => createCompetence(ctx, input));
+}
+
+export default function CompetencesPage() {
+  const { rows, categories, canEdit } = useLoaderData<typeof loader>();
+  const [query, setQuery] = useState("");
+  const [chip, setChip] = useState<string | null>(null);
+  const visible = rows.filter(
+    (row) =>
+      matchesSearch(query, row.name, row.category) && (chip === null || row.categoryId === chip || row.topCategoryId === chip || row._id === chip),
+  );
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-slate-900">Competences</h1>
+        {canEdit ? (
+          <DialogButton
+            title="Create competence or category"
+            button={(open) => (
+              <Button onClick={open}>
+                <Icon name="plus" />
+                Create
+              </Button>
+            )}
+          >
+            {(close) => <CreateCompetenceForm categories={categories} onClose={close} />}
+          </DialogButton>
+        ) : null}
+      </div>
+      <SearchInput value={query} onChange={setQuery} label="Search competences" />
+      <div role="group" aria-label="Categories" className="mt-4 flex flex-wrap gap-2">
+        {[{ _id: null as string | null, name: "All" }, ...categories.filter((c) => !c.parentId)].map((c) => (
+          <button
+            key={c._id ?? "all"}
+            type="button"
+            aria-pressed={chip === c._id}
+            onClick={() => setChip(c._id)}
+            className={clsx(
+              "rounded-full px-3 py-1 text-sm font-medium ring-1 ring-inset",
+              chip === c._id ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50",
+            )}
+          >
+            {c.name}
+          </button>
+        ))}
+      </div>
+      <div className="mt-4 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <thead className="bg-slate-50 text-left text-xs font-medium tracking-wide text-slate-600 uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-3">
+                Name
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Category
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                Members
+              </th>
+              <th scope="col" className="hidden px-4 py-3 text-right sm:table-cell">
+                Average level
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {visible.map((row) => (
+              <tr key={row._id} className="hover:bg-slate-50">
+                <td className="px-4 py-3">
+                  <Link to={`/competences/${row._id}`} className="font-medium text-brand-700 hover:underline">
+                    <Highlight text={row.name} query={query} />
+                  </Link>
+                  {row.root ? <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">Category</span> : null}
+                  {row.external ? <span className="ml-2 rounded-full bg-amber-50 px-2 py-0.5 text-xs text-amber-800">From CV Partner</span> : null}
+                </td>
+                <td className="px-4 py-3 text-slate-600">{row.category ?? "—"}</td>
+                <td className="px-4 py-3 text-right text-slate-700">{row.root ? "" : row.members}</td>
+                <td className="hidden px-4 py-3 text-right text-slate-700 sm:table-cell">{row.averageSkillLevel ?? ""}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {visible.length === 0 ? <p className="px-4 py-6 text-sm text-slate-500">No competences found.</p> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import clsx from "clsx";
+import { requireUser } from "~/auth/session.server";
+import { Button } from "~/components/button";
+import { competenceOptions } from "~/domain/competences/competences.server";
+import { domainCtx } from "~/domain/context";
+import { filterOptionsStatements, readFilterOptions } from "~/domain/users/filter.server";
+import { staffingSearchSchema } from "~/domain/users/staffing.schema";
+import { searchStaffing, type StaffingResult } from "~/domain/users/staffing.server";
+import { DomainError, ValidationError } from "~/domain/errors";
+import { addDays, dayKey, formatUtc, mondayOf } from "~/lib/dates";
+
+export const meta: MetaFunction = () => [{ title: "Find people · Availability" }];
+
+/**
+ * 'Find people' (decision 0111): who is free on these days, holds a competence at a level,
+ * and is in these offices. The form is a GET, so a search is an address one can share; the
+ * answer is POST /users/staffing's, from the same domain call.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const actor = await requireUser(request, context);
+  const ctx = domainCtx(context, actor);
+  const url = new URL(request.url);
+  const monday = mondayOf(addDays(ctx.today, 7));
+  const values = {
+    startDate: url.searchParams.get("startDate") ?? dayKey(monday),
+    endDate: url.searchParams.get("endDate") ?? dayKey(addDays(monday, 11)),
+    competenceId: url.searchParams.get("competenceId") ?? "",
+    minLevel: url.searchParams.get("minLevel") ?? "",
+    office: url.searchParams.get("office") ?? "",
+  };
+  const [competences, options] = await Promise.all([
+    competenceOptions(ctx),
+    ctx.db.batch(filterOptionsStatements(ctx)).then((a) => readFilterOptions(ctx, a)),
+  ]);
+  let result: StaffingResult | null = null;
+  let errors: Record<string, string> = {};
+  if (url.searchParams.has("startDate")) {
+    const parsed = staffingSearchSchema.safeParse({
+      startDate: values.startDate,
+      endDate: values.endDate,
+      competenceId: values.competenceId,
+      minLevel: values.minLevel,
+      offices: values.office ? [values.office] : undefined,
+    });
+    if (!parsed.success) errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? ""), issue.message]));
+    else {
+      try {
+        result = await searchStaffing(ctx, parsed.data);
+      } catch (error) {
+        if (error instanceof ValidationError) errors = error.errors;
+        else if (error instanceof DomainError) errors = { "": error.message };
+        else throw error;
+      }
+    }
+  }
+  return json({ values, competences, offices: options.offices, result, errors });
+}
+
+const DAY_STYLE = { free: "bg-emerald-500", busy: "bg-slate-300", away: "bg-amber-400" } as const;
+
+export default function FindPeoplePage() {
+  const { values, competences, offices, result, errors } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location?.pathname === "/find-people";
+  const input =
+    "mt-1 block w-full rounded-md border-0 px-3 py-2 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 focus:outline-none sm:text-sm";
+  const error = (field: string) =>
+    errors[field] ? (
+      <p id={`${field}-error`} className="mt-1 text-sm text-red-600">
+        {errors[field]}
+      </p>
+    ) : null;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
+      <Link to="/overview" className="text-sm font-medium text-brand-700 hover:underline">
+        Back to the overview
+      </Link>
+      <h1 className="mt-2 text-2xl font-semibold text-slate-900">Find people</h1>
+      <p className="mt-1 text-sm text-slate-600">Who is free (workload 0–1) on these days, skilled enough, and in the right office.</p>
+      <Form
+        method="get"
+        className="mt-6 grid grid-cols-1 gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-5"
+      >
+        <div>
+          <label htmlFor="startDate" className="block text-sm font-medium text-slate-700">
+            From
+          </label>
+          <input
+            id="startDate"
+            name="startDate"
+            type="date"
+            defaultValue={values.startDate}
+            className={input}
+            aria-describedby={errors.startDate ? "startDate-error" : undefined}
+          />
+          {error("startDate")}
+        </div>
+        <div>
+          <label htmlFor="endDate" className="block text-sm font-medium text-slate-700">
+            To
+          </label>
+          <input
+            id="endDate"
+            name="endDate"
+            type="date"
+            defaultValue={values.endDate}
+            className={input}
+            aria-describedby={errors.endDate ? "endDate-error" : undefined}
+          />
+          {error("endDate")}
+        </div>
+        <div>
+          <label htmlFor="competenceId" className="block text-sm font-medium text-slate-700">
+            Competence
+          </label>
+          <select id="competenceId" name="competenceId" defaultValue={values.competenceId} className={input}>
+            <option value="">Any</option>
+            {competences.map((c) => (
+              <option key={c._id} value={c._id}>
+                {c.category ? `${c.category} - ${c.name}` : c.name}
+              </option>
+            ))}
+          </select>
+          {error("competenceId")}
+        </div>
+        <div>
+          <label htmlFor="minLevel" className="block text-sm font-medium text-slate-700">
+            Minimum level
+          </label>
+          <input
+            id="minLevel"
+            name="minLevel"
+            type="number"
+            min={0}
+            max={1000}
+            step={1}
+            inputMode="numeric"
+            defaultValue={values.minLevel}
+            className={input}
+            aria-describedby={errors.minLevel ? "minLevel-error" : undefined}
+          />
+          {error("minLevel")}
+        </div>
+        <div>
+          <label htmlFor="office" className="block text-sm font-medium text-slate-700">
+            Office
+          </label>
+          <select id="office" name="office" defaultValue={values.office} className={input}>
+            <option value="">All offices</option>
+            {offices.map((o) => (
+              <option key={o._id} value={o._id}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="sm:col-span-2 lg:col-span-5">
+          <Button type="submit" disabled={searching}>
+            {searching ? "Searching..." : "Find people"}
+          </Button>
+          {error("")}
+        </div>
+      </Form>
+      {result ? (
+        <section aria-labelledby="results-heading" className="mt-6">
+          <h2 id="results-heading" className="text-lg font-semibold text-slate-900">
+            {result.total === 0 ? "Nobody matches" : `${result.total} ${result.total === 1 ? "person matches" : "people match"}`}
+          </h2>
+          <ol className="mt-3 divide-y divide-slate-100 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+            {result.users.map((person) => (
+              <li key={person._id} className="px-4 py-3">
+                <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+                  <div className="min-w-0">
+                    <p className="font-medium text-slate-900">{person.name}</p>
+                    {person.title ? <p className="text-xs text-slate-500">{person.title}</p> : null}
+                    <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-600" aria-label={`Why ${person.name} matches`}>
+                      {person.why.map((reason) => (
+                        <li key={reason}>{reason}</li>
+                      ))}
+                    </ul>
+                  </div>
+                  <ul className="flex shrink-0 gap-0.5" aria-label={`Days of ${person.name}`}>
+                    {person.days.map((state, i) => (
+                      <li
+                        key={result.days[i]}
+                        title={`${formatUtc(result.days[i], "EEE d MMM")}: ${state}`}
+                        className={clsx("h-5 w-3 rounded-sm", DAY_STYLE[state])}
+                      >
+                        <span className="sr-only">{`${formatUtc(result.days[i], "EEE d MMM")}: ${state}`}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+    </div>
+  );
+}

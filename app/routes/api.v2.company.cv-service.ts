@@ -1,0 +1,24 @@
+import { canConfigureCvService } from "~/auth/permissions";
+import { cvServiceSettingsSchema } from "~/domain/company/cv-service.schema";
+import { getCvServiceStatus, removeCvService, saveCvService } from "~/domain/company/cv-import.server";
+import { defineApiRoute, endpoint } from "~/lib/api.server";
+
+export const { loader, action, endpoints } = defineApiRoute({
+  GET: endpoint({
+    summary: "The company's CV service connection and how its import stands (the key is never sent).",
+    can: canConfigureCvService,
+    run: ({ ctx }) => getCvServiceStatus(ctx),
+  }),
+  PUT: endpoint({
+    summary: "Connects the CV service (URL and API key; the key is kept sealed, an empty key keeps the stored one).",
+    can: canConfigureCvService,
+    body: cvServiceSettingsSchema,
+    entity: "CvServiceInputErrors",
+    run: ({ ctx, context, body }) => saveCvService(ctx, context.env, body),
+  }),
+  DELETE: endpoint({
+    summary: "Disconnects the CV service; imported items stay.",
+    can: canConfigureCvService,
+    run: ({ ctx }) => removeCvService(ctx),
+  }),
+});
