@@ -14,6 +14,8 @@ export interface UserUpdate {
 /** Events the company room broadcasts to every connected browser of that company. */
 export type RealtimeEvent =
   | ({ type: "UPDATE_USER"; sessionId?: string | null } & UserUpdate)
-  | { type: "UPDATE_FORECASTS_FOR_USER"; userId: string; sessionId?: string | null };
+  | { type: "UPDATE_FORECASTS_FOR_USER"; userId: string; sessionId?: string | null }
+  /** A project, its members, hours or invoices changed (or it was deleted). */
+  | { type: "UPDATE_PROJECT"; projectId: string; sessionId?: string | null };
 
 export const companyRoomParty = "company";

@@ -53,7 +53,7 @@ export function useCompanyRoom(companyId: string, onEvent?: (event: RealtimeEven
       } catch {
         return;
       }
-      if (event.type !== "UPDATE_USER" && event.type !== "UPDATE_FORECASTS_FOR_USER") return;
+      if (event.type !== "UPDATE_USER" && event.type !== "UPDATE_FORECASTS_FOR_USER" && event.type !== "UPDATE_PROJECT") return;
       if (event.sessionId && event.sessionId === clientSessionId()) return;
       listener.current?.(event);
       schedule();

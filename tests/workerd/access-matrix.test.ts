@@ -1,7 +1,20 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/auth/permissions";
 import { accessMatrix, ALL_ROLES, notEndpoints, type CompanyIds } from "./access-matrix";
-import { forecasts, groups, notificationTokens, offices, projectCategories, projectStages, skillLevels, vacations } from "~/db/schema";
+import {
+  forecasts,
+  groups,
+  notificationTokens,
+  offices,
+  projectCategories,
+  projectInvoices,
+  projectMembers,
+  projects,
+  projectStages,
+  projectTimeReports,
+  skillLevels,
+  vacations,
+} from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { api, createCompany, db, tokenFor } from "./helpers";
 
@@ -18,6 +31,9 @@ type DeletableIds = Pick<
   | "deletableVacationId"
   | "deletableUserId"
   | "deletableNotificationTokenId"
+  | "deletableProjectId"
+  | "deletableTimeReportId"
+  | "deletableInvoiceId"
 >;
 
 interface Tenant {
@@ -61,8 +77,23 @@ async function availabilityRows(companyId: string, userId: string, weeksAhead: n
   return ids;
 }
 
+/** A project in the tenant's group and office with the employee as member, hours and an invoice. */
+async function projectRows(companyId: string, groupId: string, officeId: string, employeeId: string, label: string) {
+  const ids = { project: newId(), timeReport: newId(), invoice: newId() };
+  const day = new Date(Date.UTC(2026, 2, 2));
+  await db().batch([
+    db()
+      .insert(projects)
+      .values({ id: ids.project, companyId, name: `${label} project`, groupId, officeId }),
+    db().insert(projectMembers).values({ companyId, projectId: ids.project, userId: employeeId }),
+    db().insert(projectTimeReports).values({ id: ids.timeReport, companyId, projectId: ids.project, userId: employeeId, date: day, hours: 2 }),
+    db().insert(projectInvoices).values({ id: ids.invoice, companyId, projectId: ids.project, date: day, amount: 100 }),
+  ]);
+  return ids;
+}
+
 async function tenant(name: string): Promise<Tenant> {
-  const { company, createUser, group, office } = await createCompany(name, { enableNewForecasting: true });
+  const { company, createUser, group, office } = await createCompany(name, { enableNewForecasting: true, projectInvoicing: true });
   const tokens = {} as Record<Role, string>;
   const emails = {} as Record<Role, string>;
   const deletable = {} as Record<Role, DeletableIds>;
@@ -74,6 +105,7 @@ async function tenant(name: string): Promise<Tenant> {
     emails[role] = user.email;
     const rows = await catalogRows(company.id, group.id, `Deletable ${role}`);
     const availability = await availabilityRows(company.id, employeeId, ALL_ROLES.indexOf(role) + 1);
+    const project = await projectRows(company.id, group.id, office.id, employeeId, `Deletable ${role}`);
     deletable[role] = {
       deletableGroupId: rows.group,
       deletableOfficeId: rows.office,
@@ -89,11 +121,15 @@ async function tenant(name: string): Promise<Tenant> {
           .values({ companyId: company.id, userId: user.id, tokenType: "apns", token: `matrix-${user.id}` })
           .returning()
       )[0].id,
+      deletableProjectId: project.project,
+      deletableTimeReportId: project.timeReport,
+      deletableInvoiceId: project.invoice,
     };
   }
   const invited = await createUser("invited");
   const kept = await catalogRows(company.id, group.id, "Kept");
   const keptAvailability = await availabilityRows(company.id, employeeId, 10);
+  const keptProject = await projectRows(company.id, group.id, office.id, employeeId, "Kept");
   return {
     ids: {
       userId: employeeId,
@@ -105,6 +141,9 @@ async function tenant(name: string): Promise<Tenant> {
       forecastId: keptAvailability.forecast,
       vacationId: keptAvailability.vacation,
       invitedUserId: invited.id,
+      projectId: keptProject.project,
+      timeReportId: keptProject.timeReport,
+      invoiceId: keptProject.invoice,
       ...deletable.employee,
     },
     tokens,
@@ -138,6 +177,12 @@ const placeholders: CompanyIds = {
   invitedUserId: ":invitedUserId",
   deletableUserId: ":userId",
   deletableNotificationTokenId: ":id",
+  projectId: ":projectId",
+  timeReportId: ":id",
+  invoiceId: ":id",
+  deletableProjectId: ":projectId",
+  deletableTimeReportId: ":id",
+  deletableInvoiceId: ":id",
 };
 
 let own: Tenant;

@@ -2,6 +2,7 @@ import type { Role } from "~/auth/permissions";
 import { accountEntries } from "./access-matrix.accounts";
 import { availabilityEntries } from "./access-matrix.availability";
 import { teamEntries } from "./access-matrix.team";
+import { projectEntries } from "./access-matrix.projects";
 
 /**
  * Every /api/v2 route file, each method it answers, and the roles allowed to call it.
@@ -32,6 +33,14 @@ export interface CompanyIds {
   deletableUserId: string;
   /** A push token of the caller (each role deletes its own). */
   deletableNotificationTokenId: string;
+  /** A project in the tenant's group and office, the employee a member (decision 0100), with hours and an invoice. */
+  projectId: string;
+  timeReportId: string;
+  invoiceId: string;
+  /** One project (with the employee as member), one time report and one invoice per role to delete. */
+  deletableProjectId: string;
+  deletableTimeReportId: string;
+  deletableInvoiceId: string;
 }
 
 export interface AccessEntry {
@@ -177,6 +186,7 @@ export const accessMatrix: AccessEntry[] = [
   ...availabilityEntries,
   ...teamEntries,
   ...accountEntries,
+  ...projectEntries,
 ];
 
 /** Route files under api.v2 that are not endpoints of their own. */
