@@ -526,3 +526,24 @@ describe("the projects summary workbook", () => {
     expect(names.length).toBeGreaterThan(0);
   });
 });
+
+describe("projects in the team views", () => {
+  it("the overview's projects filter shows the project's members only and offers the projects the person sees", async () => {
+    const project = await newProject(firm, firm.tokens.employee, { name: "Overview filter project", users: [firm.people.employee.id] });
+    const page = await api(`/overview?offices=all&groups=all&sort=name&projects=${project._id}`, { token: firm.tokens.companyAdmin });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(firm.people.employee.name);
+    expect(html).not.toContain(firm.outsider.name);
+    expect(html).toContain("Overview filter project");
+    const unfiltered = await (await api(`/overview?offices=all&groups=all&sort=name`, { token: firm.tokens.companyAdmin })).text();
+    expect(unfiltered).toContain(firm.outsider.name);
+  });
+
+  it("the person card lists the person's active projects", async () => {
+    const project = await newProject(firm, firm.tokens.employee, { name: "Card project", startDate: "2026-04-01", users: [firm.people.observer.id] });
+    const card = await api(`/resources/user-card/${firm.people.observer.id}`, { token: firm.tokens.employee });
+    const body = (await card.json()) as { projects: { _id: string; name: string }[] | null };
+    expect(body.projects?.map((p) => p._id)).toContain(project._id);
+  });
+});

@@ -271,6 +271,16 @@ export function projectFilterWhere(ctx: DomainContext, filter: ProjectFilter): S
   );
 }
 
+/** The overview's projects filter: the active projects the caller sees, by name (null when projects are off). */
+export async function projectFilterOptions(ctx: DomainContext): Promise<{ _id: string; name: string }[] | null> {
+  if (ctx.actor.company.settings.disableProjects) return null;
+  return ctx.db
+    .select({ _id: projects.id, name: projects.name })
+    .from(projects)
+    .where(and(eq(projects.companyId, ctx.companyId), eq(projects.archived, false), visibleProjectsWhere(ctx)))
+    .orderBy(asc(projects.name));
+}
+
 /** GET /project: active projects (all = archived too), optionally of one office. */
 export function listProjects(ctx: DomainContext, query: { all?: boolean; office?: string }): Promise<ApiProject[]> {
   return queryProjects(ctx, {
