@@ -16,10 +16,19 @@ async function axeViolations(page: Page) {
   return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(" ")} - ${v.help}`));
 }
 
+// These flows make several round trips each; on a loaded machine the defaults are short.
+test.describe.configure({ timeout: 90_000 });
+const slow = { timeout: 20_000 };
+
 async function openProjects(page: Page) {
   await page.goto("/projects");
   const add = page.getByRole("button", { name: "Add project" });
-  await waitForHydration(add);
+  await expect
+    .poll(() => add.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps"))), {
+      message: "React hydrated the page",
+      ...slow,
+    })
+    .toBe(true);
   return add;
 }
 
@@ -30,8 +39,8 @@ async function createProject(page: Page, name: string) {
   await dialog.getByLabel("Name", { exact: true }).fill(name);
   await dialog.getByLabel("Start date").fill("2026-01-05");
   await dialog.getByRole("button", { name: "Create project" }).click();
-  await expect(page).toHaveURL(/\/projects\/[0-9a-f]{24}\/members$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  await expect(page).toHaveURL(/\/projects\/[0-9a-f]{24}\/members$/, slow);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name, slow);
   return new URL(page.url()).pathname.replace(/\/members$/, "");
 }
 

@@ -17,6 +17,11 @@ export const VAT_QUICK_VALUES = [0, 8, 16] as const;
 export const DEFAULT_CURRENCY = "USD";
 export const NAME_MAX = 200;
 export const DESCRIPTION_MAX = 5000;
+/**
+ * Projects per group /projects renders at first; 'Show more' adds as many again. Keeps the
+ * page's size bounded as a firm's projects grow (the bench compares 200 with 2,000).
+ */
+export const PROJECTS_PAGE = 50;
 
 const id = z.string({ error: "Ids must be text." }).trim().min(1, "Ids cannot be empty.").max(64, "Ids are at most 64 characters.");
 

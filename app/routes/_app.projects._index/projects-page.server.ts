@@ -3,7 +3,7 @@ import { showsProjectLocationPicker } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
 import { listProjectStages } from "~/domain/company/catalog.server";
 import { domainCtx } from "~/domain/context";
-import { PROJECT_CREATE_FAILED, projectCreateSchema } from "~/domain/projects/project.schema";
+import { PROJECT_CREATE_FAILED, projectCreateSchema, PROJECTS_PAGE } from "~/domain/projects/project.schema";
 import { createProject, filterProjects } from "~/domain/projects/projects.server";
 import { teamChoices } from "~/domain/users/team.server";
 import { orStatusPage, submitForm } from "~/lib/page-form.server";
@@ -14,12 +14,16 @@ export type ProjectSort = (typeof PROJECT_SORTS)[number];
 /** Members shown in a list item's avatar group before '+N'. */
 export const AVATARS_SHOWN = 5;
 
+const PROJECTS_MAX_SHOWN = 5000;
+
 /** The page hides entirely (404) when the company turns projects off, as the navigation does. */
 async function requireProjectsPage(request: Request, context: LoaderFunctionArgs["context"]) {
   const actor = await requireUser(request, context);
   if (actor.company.settings.disableProjects) throw new Response("Not found", { status: 404 });
   return actor;
 }
+
+const data = (list: { _id: string }[]) => list.map((p) => p._id);
 
 function sortProjects<
   T extends { name: string; startDate: string | null; endDate: string | null; nbrOfUsers: number; averageWorkload: number | null },
@@ -60,8 +64,23 @@ export async function loadProjectsPage({ request, context }: LoaderFunctionArgs)
     settings.enableProjectStages ? listProjectStages(ctx) : Promise.resolve(null),
   ]);
   const { user } = actor;
+  const showParam = Number.parseInt(url.searchParams.get("show") ?? "", 10);
+  const show = Number.isFinite(showParam) && showParam > PROJECTS_PAGE ? Math.min(PROJECTS_MAX_SHOWN, showParam) : PROJECTS_PAGE;
+  const sorted = sortProjects(list, sort);
+  const groups = {
+    mine: sorted.filter((p) => p.mine && !p.archived),
+    others: sorted.filter((p) => !p.mine && !p.archived),
+    archived: sorted.filter((p) => p.archived),
+  };
   return json({
-    projects: sortProjects(list, sort),
+    groups: {
+      mine: { projects: groups.mine.slice(0, show), total: groups.mine.length },
+      others: { projects: groups.others.slice(0, show), total: groups.others.length },
+      archived: { projects: groups.archived.slice(0, show), total: groups.archived.length },
+    },
+    show,
+    /** Every listed project's id, for the export of a filtered list (unfiltered, the export asks for 'all'). */
+    ids: office || group || term ? data(sorted) : [],
     filters: { office, group, q: term, sort },
     filtered: Boolean(office || group || term),
     choices,

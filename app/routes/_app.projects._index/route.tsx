@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
+import { Form, Link, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
 import { Button } from "~/components/button";
 import { DialogButton } from "~/components/list-block";
 import { Icon } from "~/components/icon";
 import { AddProjectForm } from "~/features/projects/add-project-dialog";
 import { AvatarGroup, dateRange, ExportButton, ProjectScore } from "~/features/projects/project-widgets";
+import { PROJECTS_PAGE } from "~/domain/projects/project.schema";
 import { loadProjectsPage, runProjectsPageAction } from "./projects-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Projects · Availability" }];
@@ -14,23 +15,24 @@ export const loader = (args: LoaderFunctionArgs) => loadProjectsPage(args);
 
 export const action = (args: ActionFunctionArgs) => runProjectsPageAction(args);
 
-type Project = SerializeFrom<typeof loader>["projects"][number];
+type Project = SerializeFrom<typeof loader>["groups"]["mine"]["projects"][number];
 
 const SORT_LABELS = { name: "Name", startDate: "Start date", endDate: "End date", members: "Members", workload: "Workload" } as const;
 
 export default function ProjectsPage() {
   const data = useLoaderData<typeof loader>();
   const submit = useSubmit();
+  const [searchParams] = useSearchParams();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const change = (delay = 0) => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => submit(formRef.current, { replace: true, preventScrollReset: true }), delay);
   };
-  const { projects } = data;
-  const mine = projects.filter((p) => p.mine && !p.archived);
-  const others = projects.filter((p) => !p.mine && !p.archived);
-  const archived = projects.filter((p) => p.archived);
+  const { mine, others, archived } = data.groups;
+  const moreParams = new URLSearchParams(searchParams);
+  moreParams.set("show", String(data.show + PROJECTS_PAGE));
+  const more = `?${moreParams.toString()}`;
   const offices = data.filters.group ? data.choices.offices.filter((o) => o.group === data.filters.group) : data.choices.offices;
 
   return (
@@ -38,7 +40,7 @@ export default function ProjectsPage() {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-semibold text-slate-900">Projects</h1>
         <div className="flex flex-wrap items-center gap-2">
-          <ExportButton ids={projects.map((p) => p._id)} all={!data.filtered} />
+          <ExportButton ids={data.ids} all={!data.filtered} />
           <DialogButton
             title="Add project"
             panelClassName="max-w-[600px]"
@@ -90,9 +92,9 @@ export default function ProjectsPage() {
         />
       </Form>
 
-      <ProjectGroup title="My projects" projects={mine} empty="You are on no projects yet." />
-      <ProjectGroup title="Others" projects={others} empty={data.filtered ? "No matches." : "No other projects."} />
-      <ProjectGroup title="Archived" projects={archived} empty="No archived projects." />
+      <ProjectGroup title="My projects" group={mine} more={more} empty="You are on no projects yet." />
+      <ProjectGroup title="Others" group={others} more={more} empty={data.filtered ? "No matches." : "No other projects."} />
+      <ProjectGroup title="Archived" group={archived} more={more} empty="No archived projects." />
     </div>
   );
 }
@@ -128,12 +130,13 @@ function FilterSelect({
   );
 }
 
-function ProjectGroup({ title, projects, empty }: { title: string; projects: Project[]; empty: string }) {
+function ProjectGroup({ title, group, more, empty }: { title: string; group: { projects: Project[]; total: number }; more: string; empty: string }) {
   const id = `projects-${title.toLowerCase().replace(/\s+/g, "-")}`;
+  const { projects, total } = group;
   return (
     <section aria-labelledby={id} className="mt-8">
       <h2 id={id} className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
-        {title} <span className="font-normal text-slate-500">({projects.length})</span>
+        {title} <span className="font-normal text-slate-500">({total})</span>
       </h2>
       {projects.length === 0 ? (
         <p className="mt-2 text-sm text-slate-500">{empty}</p>
@@ -169,6 +172,11 @@ function ProjectGroup({ title, projects, empty }: { title: string; projects: Pro
           ))}
         </ul>
       )}
+      {total > projects.length ? (
+        <Link to={more} preventScrollReset replace className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">
+          Show more ({total - projects.length} more)
+        </Link>
+      ) : null}
     </section>
   );
 }
