@@ -150,7 +150,7 @@ export function demoPeopleNames(count: number): string[] {
   return Array.from({ length: count }, (_, i) => `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}`);
 }
 
-export async function buildSeed(options: { people: number; now?: number; appUrl?: string }): Promise<SeedTables> {
+export async function buildSeed(options: { people: number; now?: number; appUrl?: string; projects?: number }): Promise<SeedTables> {
   const demoHash = await hashPassword(DEMO_PASSWORD, pepperRing({ APP_ENV: "development" }));
   const now = options.now ?? Date.now();
   const today = utcDay(now);
@@ -470,6 +470,56 @@ export async function buildSeed(options: { people: number; now?: number; appUrl?
       currency: "USD",
     });
   });
+
+  // Generated projects (SEED_PROJECTS): a few members each across the offices, hours for some;
+  // the first one ("Bench big project") has up to 300 members, for the detail page's bench.
+  const generated = options.projects ?? 0;
+  const pr = prng(4242);
+  for (let i = 0; i < generated; i++) {
+    const id = stableId(`gproject:${i}`);
+    const office = officeIds[i % officeIds.length];
+    const start = today + pr.int(-200, 60) * DAY;
+    t.add(s.projects, {
+      id,
+      companyId: demo.id,
+      name: i === 0 ? "Bench big project" : `Matter ${String(i).padStart(4, "0")} ${pr.pick(["deal", "pitch", "case", "review"])}`,
+      description: "",
+      officeId: office.id,
+      groupId: office.groupId,
+      startDate: pr.chance(0.9) ? new Date(start) : null,
+      endDate: pr.chance(0.8) ? new Date(start + pr.int(20, 240) * DAY) : null,
+      managerId: people.length ? people[pr.int(0, people.length - 1)].id : null,
+      stageId: pr.pick(stageIds),
+      archived: pr.chance(0.15),
+    });
+    t.add(s.projectCategoryLinks, { companyId: demo.id, projectId: id, categoryId: pr.pick(categoryIds) });
+    const size = Math.min(people.length, i === 0 ? 300 : pr.int(0, 10));
+    const first = pr.int(0, Math.max(0, people.length - 1));
+    for (let m = 0; m < size; m++) {
+      const member = people[(first + m * 7) % people.length];
+      t.add(s.projectMembers, { id: stableId(`gpm:${i}:${m}`), companyId: demo.id, projectId: id, userId: member.id });
+      if (m < 3)
+        t.add(s.projectTimeReports, {
+          id: stableId(`gptr:${i}:${m}`),
+          companyId: demo.id,
+          projectId: id,
+          userId: member.id,
+          date: new Date(today - m * DAY),
+          hours: 0.5 * pr.int(1, 16),
+        });
+    }
+    if (pr.chance(0.3))
+      t.add(s.projectInvoices, {
+        id: stableId(`ginv:${i}`),
+        companyId: demo.id,
+        projectId: id,
+        date: new Date(today - 5 * DAY),
+        amount: pr.int(1000, 90000),
+        vat: pr.pick([0, 8, 16]),
+        identification: `G-${i}`,
+        currency: "USD",
+      });
+  }
 
   // Competences -----------------------------------------------------------------------------
   const competenceTree: Record<string, string[]> = {

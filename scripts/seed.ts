@@ -2,19 +2,24 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { buildSeed, toSql } from "./seed-data";
 
-/** Seeds the local D1 of `wrangler dev` (idempotent). SEED_USERS sets the number of generated people. */
+/** Seeds the local D1 of `wrangler dev` (idempotent). SEED_USERS sets the number of generated people, SEED_PROJECTS of generated projects. */
 const people = Number(process.env.SEED_USERS ?? 60);
 if (!Number.isInteger(people) || people < 0) {
   console.error(`SEED_USERS must be a whole number, got "${process.env.SEED_USERS}"`);
+  process.exit(1);
+}
+const projects = Number(process.env.SEED_PROJECTS ?? 0);
+if (!Number.isInteger(projects) || projects < 0) {
+  console.error(`SEED_PROJECTS must be a whole number, got "${process.env.SEED_PROJECTS}"`);
   process.exit(1);
 }
 const persistTo = process.env.PERSIST_TO;
 const started = Date.now();
 // The seeded invite mail links to this app: APP_URL, or the local server on $PORT (default 8787).
 const appUrl = process.env.APP_URL || `http://127.0.0.1:${process.env.PORT || 8787}`;
-const sql = toSql(await buildSeed({ people, appUrl }));
+const sql = toSql(await buildSeed({ people, appUrl, projects }));
 mkdirSync(".seed", { recursive: true });
-const file = `.seed/seed-${people}.sql`;
+const file = `.seed/seed-${people}-${projects}.sql`;
 writeFileSync(file, sql);
 const args = ["wrangler", "d1", "execute", "DB", "--local", "--env", "dev", "--file", file, "--yes"];
 if (persistTo) args.push("--persist-to", persistTo);

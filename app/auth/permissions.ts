@@ -104,7 +104,16 @@ export interface NavLink {
 }
 
 /** Screens that exist in this build; the navigation never links to one that does not. */
-export const AVAILABLE_SCREENS = new Set<string>(["/home", "/groups", "/overview", "/users", "/settings", "/statistics", "/competences"]);
+export const AVAILABLE_SCREENS = new Set<string>([
+  "/home",
+  "/groups",
+  "/overview",
+  "/users",
+  "/settings",
+  "/statistics",
+  "/competences",
+  "/projects",
+]);
 
 export function navigationLinks(user: RoleFlags, features: NavFeatures, available: ReadonlySet<string> = AVAILABLE_SCREENS): NavLink[] {
   const links: (NavLink | false)[] = [
@@ -321,4 +330,33 @@ export function canSetSkillLevel(actor: RoleFlags & { id: string }, skillUserId:
 /** The company's CV service connection (URL, key) and its import: company admins, as the mail server (the key reads every CV). */
 export function canConfigureCvService(user: RoleFlags): boolean {
   return user.companyAdmin;
+}
+
+// Projects (decision 0100) -------------------------------------------------------------------
+
+export interface ProjectAccess {
+  managerId: string | null;
+  /** Whether the caller is one of the project's members. */
+  isMember: boolean;
+}
+
+/**
+ * Who may change a project (details, members, hours, invoices, archive): its manager, its
+ * members, and those who change the company (isManager). The Observer only looks, as elsewhere.
+ */
+export function canEditProject(actor: RoleFlags & { id: string }, project: ProjectAccess): boolean {
+  return isManager(actor) || project.managerId === actor.id || project.isMember;
+}
+
+/** Deleting a project (with its hours and invoices): its manager and those who change the company; not every member. */
+export function canDeleteProject(actor: RoleFlags & { id: string }, project: ProjectAccess): boolean {
+  return isManager(actor) || project.managerId === actor.id;
+}
+
+/**
+ * The Add project dialog's location picker: for people with no group, any admin, and people
+ * with a secondary group (the rest create in their own group and office).
+ */
+export function showsProjectLocationPicker(user: RoleFlags & { groupId: string | null; secondaryGroupId: string | null }): boolean {
+  return !user.groupId || isAdmin(user) || Boolean(user.secondaryGroupId);
 }

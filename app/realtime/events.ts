@@ -16,6 +16,8 @@ export type RealtimeEvent =
   | ({ type: "UPDATE_USER"; sessionId?: string | null } & UserUpdate)
   | { type: "UPDATE_FORECASTS_FOR_USER"; userId: string; sessionId?: string | null }
   /** The PM toggle: the loaded detailed report patches the person's matter in place. */
-  | { type: "UPDATE_MATTER_MANAGER"; userId: string; matterNumber: string; value: boolean; sessionId?: string | null };
+  | { type: "UPDATE_MATTER_MANAGER"; userId: string; matterNumber: string; value: boolean; sessionId?: string | null }
+  /** A project, its members, hours or invoices changed (or it was deleted). */
+  | { type: "UPDATE_PROJECT"; projectId: string; sessionId?: string | null };
 
 export const companyRoomParty = "company";

@@ -53,7 +53,13 @@ export function useCompanyRoom(companyId: string, onEvent?: (event: RealtimeEven
       } catch {
         return;
       }
-      if (event.type !== "UPDATE_USER" && event.type !== "UPDATE_FORECASTS_FOR_USER" && event.type !== "UPDATE_MATTER_MANAGER") return;
+      if (
+        event.type !== "UPDATE_USER" &&
+        event.type !== "UPDATE_FORECASTS_FOR_USER" &&
+        event.type !== "UPDATE_MATTER_MANAGER" &&
+        event.type !== "UPDATE_PROJECT"
+      )
+        return;
       if (event.sessionId && event.sessionId === clientSessionId()) return;
       listener.current?.(event);
       schedule();

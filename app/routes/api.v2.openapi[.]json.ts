@@ -71,6 +71,18 @@ import * as comp52 from "./api.v2.skill.$id";
 import * as comp53 from "./api.v2.users.staffing";
 import * as comp54 from "./api.v2.company.cv-service";
 import * as comp55 from "./api.v2.company.cv-service.import";
+import * as p0 from "./api.v2.project";
+import * as p1 from "./api.v2.project.filtered";
+import * as p2 from "./api.v2.project.$id";
+import * as p3 from "./api.v2.project.$id.archive";
+import * as p4 from "./api.v2.project.$id.unarchive";
+import * as p5 from "./api.v2.project.$id.users";
+import * as p6 from "./api.v2.project.$id.user.$userId";
+import * as p7 from "./api.v2.project-time-report.$projectId";
+import * as p8 from "./api.v2.project-time-report.$projectId.$id";
+import * as p9 from "./api.v2.project-invoice.$projectId";
+import * as p10 from "./api.v2.project-invoice.$projectId.$id";
+import * as p11 from "./api.projectsSummary.$ids.report[.]xlsx";
 
 /**
  * Every /api/v2 route file, by name: the OpenAPI document lists each (tests/workerd/openapi.test.ts
@@ -103,6 +115,18 @@ const routes: Record<string, { endpoints: Parameters<typeof buildOpenApiDocument
   "api.v2.project-category": r24,
   "api.v2.project-stage.$id": r25,
   "api.v2.project-stage": r26,
+  "api.v2.project": p0,
+  "api.v2.project.filtered": p1,
+  "api.v2.project.$id": p2,
+  "api.v2.project.$id.archive": p3,
+  "api.v2.project.$id.unarchive": p4,
+  "api.v2.project.$id.users": p5,
+  "api.v2.project.$id.user.$userId": p6,
+  "api.v2.project-time-report.$projectId": p7,
+  "api.v2.project-time-report.$projectId.$id": p8,
+  "api.v2.project-invoice.$projectId": p9,
+  "api.v2.project-invoice.$projectId.$id": p10,
+  "api.projectsSummary.$ids.report[.]xlsx": p11,
   "api.v2.users.$id.admin": r27,
   "api.v2.users.$id.move": r28,
   "api.v2.users.$id.profile-picture": r29,

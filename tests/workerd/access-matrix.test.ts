@@ -9,7 +9,11 @@ import {
   notificationTokens,
   offices,
   projectCategories,
+  projectInvoices,
+  projectMembers,
+  projects,
   projectStages,
+  projectTimeReports,
   skillLevels,
   userSkills,
   vacations,
@@ -32,6 +36,9 @@ type DeletableIds = Pick<
   | "deletableNotificationTokenId"
   | "deletableCompetenceId"
   | "deletableSkillId"
+  | "deletableProjectId"
+  | "deletableTimeReportId"
+  | "deletableInvoiceId"
 >;
 
 interface Tenant {
@@ -90,6 +97,21 @@ async function availabilityRows(companyId: string, userId: string, weeksAhead: n
   return ids;
 }
 
+/** A project in the tenant's group and office with the employee as member, hours and an invoice. */
+async function projectRows(companyId: string, groupId: string, officeId: string, employeeId: string, label: string) {
+  const ids = { project: newId(), timeReport: newId(), invoice: newId() };
+  const day = new Date(Date.UTC(2026, 2, 2));
+  await db().batch([
+    db()
+      .insert(projects)
+      .values({ id: ids.project, companyId, name: `${label} project`, groupId, officeId }),
+    db().insert(projectMembers).values({ companyId, projectId: ids.project, userId: employeeId }),
+    db().insert(projectTimeReports).values({ id: ids.timeReport, companyId, projectId: ids.project, userId: employeeId, date: day, hours: 2 }),
+    db().insert(projectInvoices).values({ id: ids.invoice, companyId, projectId: ids.project, date: day, amount: 100 }),
+  ]);
+  return ids;
+}
+
 async function tenant(name: string): Promise<Tenant> {
   // The time-keeping views on, with admins holding the report privileges (access-matrix.matters.ts).
   const { company, createUser, group, office } = await createCompany(name, {
@@ -97,6 +119,7 @@ async function tenant(name: string): Promise<Tenant> {
     enableUtilizationView: true,
     enableMatterPM: true,
     adminsHaveReportPrivileges: true,
+    projectInvoicing: true,
   });
   const tokens = {} as Record<Role, string>;
   const emails = {} as Record<Role, string>;
@@ -110,6 +133,7 @@ async function tenant(name: string): Promise<Tenant> {
     const rows = await catalogRows(company.id, group.id, `Deletable ${role}`);
     const availability = await availabilityRows(company.id, employeeId, ALL_ROLES.indexOf(role) + 1);
     const competenceIds = await competenceRows(company.id, employeeId, `Deletable ${role}`);
+    const project = await projectRows(company.id, group.id, office.id, employeeId, `Deletable ${role}`);
     deletable[role] = {
       deletableCompetenceId: competenceIds.competence,
       deletableSkillId: competenceIds.skill,
@@ -127,6 +151,9 @@ async function tenant(name: string): Promise<Tenant> {
           .values({ companyId: company.id, userId: user.id, tokenType: "apns", token: `matrix-${user.id}` })
           .returning()
       )[0].id,
+      deletableProjectId: project.project,
+      deletableTimeReportId: project.timeReport,
+      deletableInvoiceId: project.invoice,
     };
   }
   const invited = await createUser("invited");
@@ -137,6 +164,7 @@ async function tenant(name: string): Promise<Tenant> {
     .insert(matters)
     .values({ companyId: company.id, number: matterNumber, displayName: `${name} matter` });
   const keptCompetence = await competenceRows(company.id, employeeId, "Kept");
+  const keptProject = await projectRows(company.id, group.id, office.id, employeeId, "Kept");
   return {
     ids: {
       userId: employeeId,
@@ -151,6 +179,9 @@ async function tenant(name: string): Promise<Tenant> {
       matterNumber,
       competenceId: keptCompetence.competence,
       skillId: keptCompetence.skill,
+      projectId: keptProject.project,
+      timeReportId: keptProject.timeReport,
+      invoiceId: keptProject.invoice,
       ...deletable.employee,
     },
     tokens,
@@ -189,6 +220,12 @@ const placeholders: CompanyIds = {
   skillId: ":skillId",
   deletableCompetenceId: ":competenceId",
   deletableSkillId: ":skillId",
+  projectId: ":projectId",
+  timeReportId: ":id",
+  invoiceId: ":id",
+  deletableProjectId: ":projectId",
+  deletableTimeReportId: ":id",
+  deletableInvoiceId: ":id",
 };
 
 let own: Tenant;

@@ -5,6 +5,7 @@ import { matterEntries } from "./access-matrix.matters";
 import { competenceEntries } from "./access-matrix.competences";
 import { teamEntries } from "./access-matrix.team";
 import { directoryEntries } from "./access-matrix.directory";
+import { projectEntries } from "./access-matrix.projects";
 
 /**
  * Every /api/v2 route file, each method it answers, and the roles allowed to call it.
@@ -42,6 +43,14 @@ export interface CompanyIds {
   skillId: string;
   deletableCompetenceId: string;
   deletableSkillId: string;
+  /** A project in the tenant's group and office, the employee a member (decision 0100), with hours and an invoice. */
+  projectId: string;
+  timeReportId: string;
+  invoiceId: string;
+  /** One project (with the employee as member), one time report and one invoice per role to delete. */
+  deletableProjectId: string;
+  deletableTimeReportId: string;
+  deletableInvoiceId: string;
 }
 
 export interface AccessEntry {
@@ -202,6 +211,7 @@ export const accessMatrix: AccessEntry[] = [
   },
   ...matterEntries,
   ...competenceEntries,
+  ...projectEntries,
 ];
 
 /** Route files under api.v2 that are not endpoints of their own. */

@@ -36,9 +36,11 @@ export interface OverviewQuery {
   groups: Selection;
   term: string;
   sort: OverviewSort;
+  /** People on any of these projects (the filter bar's projects filter); left out: anyone. */
+  projects?: string[];
 }
 
-const QUERY_KEYS = ["offices", "groups", "q", "sort"] as const;
+const QUERY_KEYS = ["offices", "groups", "q", "sort", "projects"] as const;
 
 /** Whether the address names a filter at all; without one the page uses the saved or default filter. */
 export function hasOverviewQuery(params: URLSearchParams): boolean {
@@ -64,7 +66,13 @@ export function readOverviewQuery(params: URLSearchParams): OverviewQuery {
     groups: readSelection(params.get("groups")),
     term: (params.get("q") ?? "").trim().slice(0, TERM_MAX),
     sort: (OVERVIEW_SORTS as readonly string[]).includes(sort ?? "") ? (sort as OverviewSort) : "lastUpdated",
+    ...projectsOf(params.get("projects")),
   };
+}
+
+function projectsOf(value: string | null): { projects?: string[] } {
+  const list = readSelection(value);
+  return list === ALL || list.length === 0 ? {} : { projects: list };
 }
 
 export function writeOverviewQuery(query: OverviewQuery, show?: number): URLSearchParams {
@@ -73,6 +81,7 @@ export function writeOverviewQuery(query: OverviewQuery, show?: number): URLSear
   params.set("groups", query.groups === ALL ? ALL : query.groups.join(","));
   if (query.term) params.set("q", query.term);
   params.set("sort", query.sort);
+  if (query.projects?.length) params.set("projects", query.projects.join(","));
   if (show && show > OVERVIEW_PAGE_SIZE) params.set("show", String(show));
   return params;
 }

@@ -1,5 +1,6 @@
 import type { DomainContext } from "../context";
 import { hasOverviewQuery, OVERVIEW_PAGE_SIZE, readOverviewQuery, readShown, type OverviewQuery } from "./overview-query";
+import { projectFilterOptions } from "../projects/projects.server";
 import { filterOptionsStatements, pageStatements, readFilterOptions, readPage, resolveFilter } from "./filter.server";
 
 /**
@@ -13,10 +14,19 @@ export async function getTeamOverview(ctx: DomainContext, params: URLSearchParam
   const requested = readOverviewQuery(params);
   const shown = readShown(params);
   const filter = resolveFilter(ctx.actor, { ...requested, completed: true });
-  const [groupRows, officeRows, ...pageRows] = await ctx.db.batch([...filterOptionsStatements(ctx), ...pageStatements(ctx, filter, 0, shown)]);
+  const [[groupRows, officeRows, ...pageRows], projectOptions] = await Promise.all([
+    ctx.db.batch([...filterOptionsStatements(ctx), ...pageStatements(ctx, filter, 0, shown)]),
+    projectFilterOptions(ctx),
+  ]);
   const options = readFilterOptions(ctx, [groupRows, officeRows]);
   const page = readPage(ctx, pageRows, 0, shown);
-  const query: OverviewQuery = { offices: filter.offices, groups: filter.groups, term: filter.term, sort: filter.sort };
+  const query: OverviewQuery = {
+    offices: filter.offices,
+    groups: filter.groups,
+    term: filter.term,
+    sort: filter.sort,
+    ...(filter.projects?.length ? { projects: filter.projects } : {}),
+  };
   const settings = ctx.actor.company.settings;
   return {
     me: { _id: ctx.actor.user.id },
@@ -24,6 +34,8 @@ export async function getTeamOverview(ctx: DomainContext, params: URLSearchParam
     source: hasOverviewQuery(params) ? ("address" as const) : ("default" as const),
     query,
     options,
+    /** The projects filter's choices: the active projects the person sees (null when the company has no projects). */
+    projects: projectOptions,
     users: page.users,
     total: page.total,
     shown,

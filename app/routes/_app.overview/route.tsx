@@ -128,23 +128,40 @@ export default function Overview() {
           onSelectionChange={(next) => go({ ...query, ...next })}
           side={
             view !== "overview" ? null : (
-              <div className="flex items-center gap-2 sm:w-56">
-                <label htmlFor={sortId} className="shrink-0 text-sm text-slate-600">
-                  Sort by
-                </label>
-                <select
-                  id={sortId}
-                  value={query.sort}
-                  onChange={(event) => go({ ...query, sort: event.target.value as OverviewSort })}
-                  className="w-full min-w-0 rounded-md border-0 bg-white py-2 pr-8 pl-3 text-sm text-slate-800 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500"
-                >
-                  {OVERVIEW_SORTS.map((sort) => (
-                    <option key={sort} value={sort}>
-                      {SORT_LABELS[sort]}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <>
+                {data.projects ? (
+                  <select
+                    aria-label="Project"
+                    value={query.projects?.[0] ?? ""}
+                    onChange={(event) => go({ ...query, projects: event.target.value ? [event.target.value] : undefined })}
+                    className="w-full min-w-0 rounded-md border-0 bg-white py-2 pr-8 pl-3 text-sm text-slate-800 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 sm:w-48"
+                  >
+                    <option value="">All projects</option>
+                    {data.projects.map((project) => (
+                      <option key={project._id} value={project._id}>
+                        {project.name}
+                      </option>
+                    ))}
+                  </select>
+                ) : null}
+                <div className="flex items-center gap-2 sm:w-56">
+                  <label htmlFor={sortId} className="shrink-0 text-sm text-slate-600">
+                    Sort by
+                  </label>
+                  <select
+                    id={sortId}
+                    value={query.sort}
+                    onChange={(event) => go({ ...query, sort: event.target.value as OverviewSort })}
+                    className="w-full min-w-0 rounded-md border-0 bg-white py-2 pr-8 pl-3 text-sm text-slate-800 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500"
+                  >
+                    {OVERVIEW_SORTS.map((sort) => (
+                      <option key={sort} value={sort}>
+                        {SORT_LABELS[sort]}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              </>
             )
           }
         />

@@ -1,0 +1,100 @@
+import { getFormProps } from "@conform-to/react";
+import { useState } from "react";
+import { DialogError, FormActions } from "~/components/dialog";
+import { Field, inputProps } from "~/components/field";
+import { useDialogForm } from "~/components/use-dialog-form";
+import { Hidden } from "~/features/company/catalog-forms";
+import { officesOf, SelectField, type TeamChoices } from "~/features/accounts/select-field";
+import { PROJECT_CREATE_FAILED, projectCreateSchema } from "~/domain/projects/project.schema";
+
+/**
+ * The Add project dialog (spec: planning.md, "Create project"): name required ('Required'),
+ * any refusal says 'Make sure you entered all required fields', empty dates are left out.
+ * The location picker shows for people with no group, admins and people with a secondary
+ * group; the others create in their own group and office. On success the page's action
+ * redirects to the new project, which closes the dialog.
+ */
+export function AddProjectForm({
+  onClose,
+  choices,
+  showLocationPicker,
+  defaultTeam,
+  stages,
+}: {
+  onClose: () => void;
+  choices: TeamChoices;
+  showLocationPicker: boolean;
+  defaultTeam: { groupId: string | null; officeId: string | null };
+  stages: { _id: string; name: string }[] | null;
+}) {
+  const { fetcher, form, fields, busy } = useDialogForm("create-project", projectCreateSchema, undefined, onClose, "Project created");
+  const [groupId, setGroupId] = useState(defaultTeam.groupId ?? "");
+  const [officeId, setOfficeId] = useState(defaultTeam.officeId ?? "");
+  const refused = Object.keys(form.allErrors).length > 0;
+  const message = form.errors?.[0] ?? (refused ? PROJECT_CREATE_FAILED : null);
+  return (
+    <fetcher.Form method="post" action="/projects?index" {...getFormProps(form)} className="space-y-4">
+      <Hidden values={{ intent: "create" }} />
+      <Field label="Name" data-autofocus autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
+      <div>
+        <label htmlFor={fields.description.id} className="block text-sm font-medium text-slate-700">
+          Description
+        </label>
+        <textarea
+          id={fields.description.id}
+          name={fields.description.name}
+          rows={3}
+          className="mt-1 block w-full rounded-md border-0 px-3 py-2 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 focus:outline-none focus:ring-inset sm:text-sm"
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Start date" {...inputProps(fields.startDate, { type: "date" })} />
+        <Field label="End date" {...inputProps(fields.endDate, { type: "date" })} />
+      </div>
+      {showLocationPicker ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            id={fields.group.id}
+            name={fields.group.name}
+            label="Group"
+            value={groupId}
+            errors={fields.group.errors}
+            placeholder="No group"
+            options={choices.groups.map((g) => ({ value: g._id, label: g.name }))}
+            onChange={(event) => {
+              setGroupId(event.target.value);
+              setOfficeId(officesOf(choices, event.target.value)[0]?._id ?? "");
+            }}
+          />
+          <SelectField
+            id={fields.office.id}
+            name={fields.office.name}
+            label="Office"
+            value={officeId}
+            errors={fields.office.errors}
+            placeholder="No office"
+            options={officesOf(choices, groupId).map((o) => ({ value: o._id, label: o.name }))}
+            onChange={(event) => setOfficeId(event.target.value)}
+          />
+        </div>
+      ) : null}
+      {stages ? (
+        <SelectField
+          id={fields.projectStage.id}
+          name={fields.projectStage.name}
+          label="Stage"
+          defaultValue=""
+          errors={fields.projectStage.errors}
+          placeholder="No stage"
+          options={stages.map((s) => ({ value: s._id, label: s.name }))}
+        />
+      ) : null}
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        <input type="checkbox" name="addMe" defaultChecked className="h-4 w-4 rounded border-slate-300 text-brand-600" />
+        Add me as a member
+      </label>
+      <DialogError id={form.errorId} message={message} />
+      <FormActions onCancel={onClose} busy={busy} label="Create project" busyLabel="Creating..." />
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,201 @@
+import { getFormProps } from "@conform-to/react";
+import { useFetcher } from "@remix-run/react";
+import { useState } from "react";
+import { Button } from "~/components/button";
+import { DialogError } from "~/components/dialog";
+import { Field, inputProps } from "~/components/field";
+import { DialogButton } from "~/components/list-block";
+import { useDialogForm } from "~/components/use-dialog-form";
+import { ConfirmForm, Hidden } from "~/features/company/catalog-forms";
+import { SelectField } from "~/features/accounts/select-field";
+import { MAX_PROJECT_CATEGORIES, projectUpdateSchema } from "~/domain/projects/project.schema";
+
+interface SettingsProject {
+  _id: string;
+  name: string;
+  description: string;
+  startDate: string | null;
+  endDate: string | null;
+  archived: boolean;
+  manager: { _id: string; name: string } | null;
+  projectStage: { _id: string } | null;
+  projectCategories: { _id: string; name: string }[];
+  users: { _id: string; name: string }[];
+  canEdit: boolean;
+  canDelete: boolean;
+}
+
+const day = (iso: string | null) => (iso ? iso.slice(0, 10) : "");
+
+/**
+ * The Settings tab: name (required), description, dates, stage, categories (the picker is
+ * disabled at 3), one manager (from the members), Archive/Unarchive, and Delete behind a
+ * confirmation.
+ */
+export function SettingsTab({
+  project,
+  stages,
+  categories,
+  showManager,
+}: {
+  project: SettingsProject;
+  stages: { _id: string; name: string }[] | null;
+  categories: { _id: string; name: string }[];
+  showManager: boolean;
+}) {
+  const { fetcher, form, fields, busy } = useDialogForm(
+    `settings-${project._id}`,
+    projectUpdateSchema,
+    {
+      name: project.name,
+      description: project.description,
+      startDate: day(project.startDate),
+      endDate: day(project.endDate),
+    },
+    () => {},
+  );
+  const [picked, setPicked] = useState(project.projectCategories.map((c) => c._id));
+  const full = picked.length >= MAX_PROJECT_CATEGORIES;
+  const managerChoices = [
+    ...(project.manager && !project.users.some((u) => u._id === project.manager!._id) ? [project.manager] : []),
+    ...project.users,
+  ];
+  const archive = useFetcher();
+  const disabled = !project.canEdit;
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="settings-heading" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+        <h2 id="settings-heading" className="text-sm font-semibold text-slate-900">
+          Settings
+        </h2>
+        <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+          <Hidden values={{ intent: "updateSettings" }} />
+          {picked.map((id) => (
+            <input key={id} type="hidden" name="projectCategories" value={id} />
+          ))}
+          <fieldset disabled={disabled} className="space-y-4">
+            <Field label="Name" autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
+            <div>
+              <label htmlFor={fields.description.id} className="block text-sm font-medium text-slate-700">
+                Description
+              </label>
+              <textarea
+                id={fields.description.id}
+                name={fields.description.name}
+                defaultValue={project.description}
+                rows={3}
+                className="mt-1 block w-full rounded-md border-0 px-3 py-2 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 focus:outline-none focus:ring-inset sm:text-sm"
+              />
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label="Start date" {...inputProps(fields.startDate, { type: "date" })} />
+              <Field label="End date" {...inputProps(fields.endDate, { type: "date" })} />
+            </div>
+            {stages ? (
+              <SelectField
+                id={fields.projectStage.id}
+                name={fields.projectStage.name}
+                label="Stage"
+                defaultValue={project.projectStage?._id ?? ""}
+                placeholder="No stage"
+                errors={fields.projectStage.errors}
+                options={stages.map((s) => ({ value: s._id, label: s.name }))}
+              />
+            ) : null}
+            <div>
+              <label htmlFor="project-category-picker" className="block text-sm font-medium text-slate-700">
+                Categories (at most {MAX_PROJECT_CATEGORIES})
+              </label>
+              <div className="mt-1 flex flex-wrap gap-2">
+                {picked.map((id) => (
+                  <span key={id} className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-sm text-brand-800">
+                    {categories.find((c) => c._id === id)?.name ?? project.projectCategories.find((c) => c._id === id)?.name}
+                    <button
+                      type="button"
+                      onClick={() => setPicked(picked.filter((p) => p !== id))}
+                      aria-label={`Remove category ${categories.find((c) => c._id === id)?.name ?? ""}`}
+                      className="rounded-full px-1 text-brand-700 hover:bg-brand-100"
+                    >
+                      ×
+                    </button>
+                  </span>
+                ))}
+              </div>
+              <select
+                id="project-category-picker"
+                value=""
+                disabled={full || disabled}
+                onChange={(event) => event.target.value && setPicked([...picked, event.target.value])}
+                className="mt-2 block w-full rounded-md border-0 bg-white py-2 pr-8 pl-3 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 focus:outline-none focus:ring-inset disabled:bg-slate-50 disabled:text-slate-500 sm:text-sm"
+              >
+                <option value="">{full ? `${MAX_PROJECT_CATEGORIES} categories picked` : "Add a category"}</option>
+                {categories
+                  .filter((c) => !picked.includes(c._id))
+                  .map((c) => (
+                    <option key={c._id} value={c._id}>
+                      {c.name}
+                    </option>
+                  ))}
+              </select>
+              {fields.projectCategories.errors ? <p className="mt-1 text-sm text-red-600">{fields.projectCategories.errors[0]}</p> : null}
+            </div>
+            {showManager ? (
+              <SelectField
+                id={fields.manager.id}
+                name={fields.manager.name}
+                label="Manager"
+                defaultValue={project.manager?._id ?? ""}
+                placeholder="No manager"
+                errors={fields.manager.errors}
+                options={managerChoices.map((u) => ({ value: u._id, label: u.name }))}
+              />
+            ) : null}
+          </fieldset>
+          <DialogError id={form.errorId} message={form.errors?.[0]} />
+          {project.canEdit ? (
+            <div className="flex justify-end">
+              <Button type="submit" disabled={busy}>
+                {busy ? "Saving..." : "Save"}
+              </Button>
+            </div>
+          ) : null}
+        </fetcher.Form>
+      </section>
+
+      {project.canEdit ? (
+        <section aria-labelledby="status-heading" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+          <h2 id="status-heading" className="text-sm font-semibold text-slate-900">
+            Status
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">{project.archived ? "This project is archived." : "This project is active."}</p>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <archive.Form method="post">
+              <Hidden values={{ intent: project.archived ? "unarchive" : "archive" }} />
+              <Button type="submit" variant="secondary" disabled={archive.state !== "idle"}>
+                {project.archived ? "Unarchive" : "Archive"}
+              </Button>
+            </archive.Form>
+            {project.canDelete ? (
+              <DialogButton
+                title="Delete project"
+                button={(open) => (
+                  <Button variant="danger" onClick={open}>
+                    Delete
+                  </Button>
+                )}
+              >
+                {(close) => (
+                  <ConfirmForm intent="delete" onClose={close} confirmation="Project deleted">
+                    <p className="text-sm text-slate-700">
+                      Delete <strong>{project.name}</strong> with its members, hours and invoices? This cannot be undone.
+                    </p>
+                  </ConfirmForm>
+                )}
+              </DialogButton>
+            ) : null}
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}

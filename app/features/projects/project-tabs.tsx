@@ -1,0 +1,311 @@
+import { getFormProps } from "@conform-to/react";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { Avatar } from "~/components/avatar";
+import { Button } from "~/components/button";
+import { DialogError, FormActions } from "~/components/dialog";
+import { Field, inputProps } from "~/components/field";
+import { DialogButton, RowIconButton } from "~/components/list-block";
+import { useToast } from "~/components/toast";
+import { useDialogFetcher, useDialogForm } from "~/components/use-dialog-form";
+import { ConfirmForm, Hidden } from "~/features/company/catalog-forms";
+import { DEFAULT_CURRENCY, invoiceSchema, projectScore, timeReportSchema, VAT_QUICK_VALUES } from "~/domain/projects/project.schema";
+import { formatDay } from "./project-widgets";
+
+/**
+ * The tabs of /projects/{id}: Members (picker, hours per member, remove), Invoices (editor with
+ * VAT quick buttons) and the hours dialog. Each write posts to the page's action with an
+ * intent; the loader revalidates after it, and other open pages hear UPDATE_PROJECT.
+ */
+
+interface Member {
+  _id: string;
+  name: string;
+  title: string;
+  profilePicture: string | null;
+  currentWorkload: number | null;
+}
+
+export function MembersTab({
+  projectId,
+  members,
+  hoursByUser,
+  canEdit,
+}: {
+  projectId: string;
+  members: Member[];
+  hoursByUser: Record<string, number>;
+  canEdit: boolean;
+}) {
+  return (
+    <section aria-labelledby="members-heading" className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <div className="flex min-h-14 items-center justify-between gap-3 border-b border-slate-200 px-4 py-2">
+        <h2 id="members-heading" className="text-sm font-semibold text-slate-900">
+          Members ({members.length})
+        </h2>
+        {canEdit ? (
+          <DialogButton title="Add members" button={(open) => <Button onClick={open}>Add members</Button>}>
+            {(close) => <MemberPicker projectId={projectId} onClose={close} />}
+          </DialogButton>
+        ) : null}
+      </div>
+      {members.length === 0 ? (
+        <p className="px-4 py-3 text-sm text-slate-500">Nobody is on this project yet.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {members.map((member) => (
+            <li key={member._id} className="flex flex-wrap items-center gap-3 px-4 py-3">
+              <Avatar name={member.name} src={member.profilePicture} size="sm" />
+              <span className="min-w-0 flex-1 basis-40">
+                <span className="block truncate text-sm font-medium text-slate-900">{member.name}</span>
+                <span className="block truncate text-xs text-slate-600">{member.title}</span>
+              </span>
+              <span className="ml-auto text-sm text-slate-700" title="Workload">
+                <span className="sr-only">Workload </span>
+                {projectScore(member.currentWorkload)}
+              </span>
+              <span className="w-20 text-right text-sm text-slate-700">{(hoursByUser[member._id] ?? 0).toFixed(1)} h</span>
+              {canEdit ? (
+                <span className="flex items-center gap-1">
+                  <DialogButton
+                    title={`Hours for ${member.name}`}
+                    button={(open) => (
+                      <Button variant="secondary" className="px-3 py-1.5" onClick={open}>
+                        Log hours<span className="sr-only"> for {member.name}</span>
+                      </Button>
+                    )}
+                  >
+                    {(close) => <HoursForm userId={member._id} onClose={close} />}
+                  </DialogButton>
+                  <DialogButton
+                    title="Remove member"
+                    button={(open) => <RowIconButton label={`Remove ${member.name}`} icon="trash" onClick={open} />}
+                  >
+                    {(close) => (
+                      <ConfirmForm
+                        intent="removeMember"
+                        onClose={close}
+                        confirmLabel="Remove"
+                        busyLabel="Removing..."
+                        confirmation={`Removed ${member.name}`}
+                      >
+                        <Hidden values={{ userId: member._id }} />
+                        <p className="text-sm text-slate-700">Remove {member.name} from the project? Hours they reported stay.</p>
+                      </ConfirmForm>
+                    )}
+                  </DialogButton>
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The user picker: 'Search users', results at most 400 px tall, several picked at once. */
+function MemberPicker({ projectId, onClose }: { projectId: string; onClose: () => void }) {
+  const search = useFetcher<{ people: Member[] }>();
+  const [term, setTerm] = useState("");
+  const [picked, setPicked] = useState<Map<string, string>>(new Map());
+  const show = useToast();
+  const fetcher = useDialogFetcher(() => {
+    show(picked.size === 1 ? "Member added" : "Members added");
+    onClose();
+  });
+  const { load } = search;
+  useEffect(() => {
+    const timer = setTimeout(() => load(`/resources/project-people/${projectId}?q=${encodeURIComponent(term)}`), 200);
+    return () => clearTimeout(timer);
+  }, [term, projectId, load]);
+  const toggle = (person: Member) =>
+    setPicked((current) => {
+      const next = new Map(current);
+      if (next.has(person._id)) next.delete(person._id);
+      else next.set(person._id, person.name);
+      return next;
+    });
+  const error = fetcher.state === "idle" ? (fetcher.data as { error?: Record<string, string[]> } | undefined)?.error?.[""]?.[0] : undefined;
+  return (
+    <fetcher.Form method="post" className="space-y-3">
+      <Hidden values={{ intent: "addMembers" }} />
+      {[...picked.keys()].map((id) => (
+        <input key={id} type="hidden" name="ids" value={id} />
+      ))}
+      <input
+        type="search"
+        data-autofocus
+        value={term}
+        onChange={(event) => setTerm(event.target.value)}
+        placeholder="Search users"
+        aria-label="Search users"
+        className="block w-full rounded-md border-0 px-3 py-2 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 focus:outline-none focus:ring-inset sm:text-sm"
+      />
+      <ul className="max-h-[400px] overflow-y-auto rounded-md ring-1 ring-slate-200" aria-label="People">
+        {(search.data?.people ?? []).map((person) => (
+          <li key={person._id}>
+            <label className="flex cursor-pointer items-center gap-3 px-3 py-2 hover:bg-slate-50">
+              <input type="checkbox" checked={picked.has(person._id)} onChange={() => toggle(person)} className="h-4 w-4 rounded border-slate-300" />
+              <Avatar name={person.name} src={person.profilePicture} size="sm" />
+              <span className="min-w-0">
+                <span className="block truncate text-sm text-slate-900">{person.name}</span>
+                <span className="block truncate text-xs text-slate-600">{person.title}</span>
+              </span>
+            </label>
+          </li>
+        ))}
+        {search.data && search.data.people.length === 0 ? <li className="px-3 py-2 text-sm text-slate-500">No matches.</li> : null}
+      </ul>
+      <DialogError message={error} />
+      <FormActions
+        onCancel={onClose}
+        busy={fetcher.state !== "idle"}
+        label={picked.size > 0 ? `Add ${picked.size}` : "Add"}
+        busyLabel="Adding..."
+        disabled={picked.size === 0}
+      />
+    </fetcher.Form>
+  );
+}
+
+/** Hours per member: hours (step 0.5) and date, both required. */
+function HoursForm({ userId, onClose }: { userId: string; onClose: () => void }) {
+  const { fetcher, form, fields, busy } = useDialogForm(
+    `hours-${userId}`,
+    timeReportSchema,
+    { date: new Date().toISOString().slice(0, 10) },
+    onClose,
+    "Hours saved",
+  );
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
+      <Hidden values={{ intent: "logHours", user: userId }} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Hours" data-autofocus inputMode="decimal" {...inputProps(fields.hours, { type: "number" })} step={0.5} min={0.5} max={24} />
+        <Field label="Date" {...inputProps(fields.date, { type: "date" })} />
+      </div>
+      <DialogError id={form.errorId} message={form.errors?.[0]} />
+      <FormActions onCancel={onClose} busy={busy} label="Save hours" busyLabel="Saving..." />
+    </fetcher.Form>
+  );
+}
+
+interface Invoice {
+  _id: string;
+  date: string;
+  amount: number;
+  vat: number | null;
+  identification: string | null;
+  currency: string;
+}
+
+export function InvoicesTab({ invoices, canEdit }: { invoices: Invoice[]; canEdit: boolean }) {
+  return (
+    <section aria-labelledby="invoices-heading" className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <div className="flex min-h-14 items-center justify-between gap-3 border-b border-slate-200 px-4 py-2">
+        <h2 id="invoices-heading" className="text-sm font-semibold text-slate-900">
+          Invoices ({invoices.length})
+        </h2>
+        {canEdit ? (
+          <DialogButton title="Add invoice" button={(open) => <Button onClick={open}>Add invoice</Button>}>
+            {(close) => <InvoiceForm onClose={close} />}
+          </DialogButton>
+        ) : null}
+      </div>
+      {invoices.length === 0 ? (
+        <p className="px-4 py-3 text-sm text-slate-500">No invoices yet.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="text-xs text-slate-600 uppercase">
+              <tr>
+                <th className="px-4 py-2 font-medium">Date</th>
+                <th className="px-4 py-2 font-medium">Identification</th>
+                <th className="px-4 py-2 text-right font-medium">Amount</th>
+                <th className="px-4 py-2 text-right font-medium">VAT</th>
+                {canEdit ? (
+                  <th className="px-4 py-2">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {invoices.map((invoice) => (
+                <tr key={invoice._id}>
+                  <td className="px-4 py-2 whitespace-nowrap">{formatDay(invoice.date)}</td>
+                  <td className="px-4 py-2">{invoice.identification ?? "–"}</td>
+                  <td className="px-4 py-2 text-right whitespace-nowrap">
+                    {invoice.amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} {invoice.currency}
+                  </td>
+                  <td className="px-4 py-2 text-right">{invoice.vat === null ? "–" : `${invoice.vat} %`}</td>
+                  {canEdit ? (
+                    <td className="px-4 py-2 text-right">
+                      <DialogButton
+                        title="Delete invoice"
+                        button={(open) => <RowIconButton label={`Delete invoice ${invoice.identification ?? ""}`} icon="trash" onClick={open} />}
+                      >
+                        {(close) => (
+                          <ConfirmForm intent="deleteInvoice" onClose={close} confirmation="Invoice deleted">
+                            <Hidden values={{ invoiceId: invoice._id }} />
+                            <p className="text-sm text-slate-700">Delete this invoice?</p>
+                          </ConfirmForm>
+                        )}
+                      </DialogButton>
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The invoice editor: date, amount, currency (USD unless changed), optional VAT with quick buttons, identification. */
+function InvoiceForm({ onClose }: { onClose: () => void }) {
+  const { fetcher, form, fields, busy } = useDialogForm(
+    "invoice",
+    invoiceSchema,
+    { currency: DEFAULT_CURRENCY, date: new Date().toISOString().slice(0, 10) },
+    onClose,
+    "Invoice added",
+  );
+  const [vat, setVat] = useState("");
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
+      <Hidden values={{ intent: "createInvoice" }} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Date" data-autofocus {...inputProps(fields.date, { type: "date" })} />
+        <Field label="Identification" autoComplete="off" {...inputProps(fields.identification, { type: "text" })} />
+        <Field label="Amount" inputMode="decimal" step={0.01} min={0} {...inputProps(fields.amount, { type: "number" })} />
+        <Field label="Currency" autoComplete="off" maxLength={3} {...inputProps(fields.currency, { type: "text" })} />
+      </div>
+      <div>
+        <Field
+          label="VAT (%)"
+          inputMode="decimal"
+          {...inputProps(fields.vat, { type: "number" })}
+          step={0.01}
+          min={0}
+          max={100}
+          value={vat}
+          defaultValue={undefined}
+          onChange={(event) => setVat(event.target.value)}
+        />
+        <div className="mt-2 flex gap-2" role="group" aria-label="Quick VAT">
+          {VAT_QUICK_VALUES.map((value) => (
+            <Button key={value} variant={vat === String(value) ? "primary" : "secondary"} className="px-3 py-1" onClick={() => setVat(String(value))}>
+              {value} %
+            </Button>
+          ))}
+        </div>
+      </div>
+      <DialogError id={form.errorId} message={form.errors?.[0]} />
+      <FormActions onCancel={onClose} busy={busy} label="Save invoice" busyLabel="Saving..." />
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,119 @@
+import { useState } from "react";
+import { Avatar } from "~/components/avatar";
+import { Button } from "~/components/button";
+import { projectScore } from "~/domain/projects/project.schema";
+
+/** A day as the lists show it: "5 Jan 2026" (dates are stored as UTC days). */
+export function formatDay(iso: string | null): string {
+  if (!iso) return "–";
+  return new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+}
+
+/** A project's dates: "5 Jan 2026 – 31 Mar 2026", "From 5 Jan 2026", "Until …" or "No dates". */
+export function dateRange(start: string | null, end: string | null): string {
+  if (start && end) return `${formatDay(start)} – ${formatDay(end)}`;
+  if (start) return `From ${formatDay(start)}`;
+  if (end) return `Until ${formatDay(end)}`;
+  return "No dates";
+}
+
+/** The first members' faces, then '+N' for the rest. */
+export function AvatarGroup({ people, total }: { people: { _id: string; name: string; profilePicture: string | null }[]; total: number }) {
+  const rest = total - people.length;
+  return (
+    <span className="flex items-center -space-x-2" aria-label={`${total} ${total === 1 ? "member" : "members"}`} role="img">
+      {people.map((p) => (
+        <span key={p._id} className="rounded-full ring-2 ring-white" title={p.name}>
+          <Avatar name={p.name} src={p.profilePicture} size="sm" />
+        </span>
+      ))}
+      {rest > 0 ? (
+        <span className="inline-flex h-8 min-w-8 items-center justify-center rounded-full bg-slate-200 px-1.5 text-xs font-semibold text-slate-700 ring-2 ring-white">
+          +{rest}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** The project's score: average workload + 1 with one decimal. */
+export function ProjectScore({ averageWorkload }: { averageWorkload: number | null }) {
+  return (
+    <span
+      className="inline-flex min-w-10 justify-center rounded-md bg-slate-100 px-2 py-1 text-sm font-semibold text-slate-800"
+      title="Average workload"
+    >
+      <span className="sr-only">Average workload </span>
+      {projectScore(averageWorkload)}
+    </span>
+  );
+}
+
+/** Ids longer than this go as 'all' would be wrong for a filter, so the list's ids are sent; past it the URL gets too long. */
+const MAX_IDS_IN_URL = 300;
+
+/**
+ * Downloads the projects summary workbook and shows how far it has come: the bytes received
+ * against Content-Length while it streams, then saves it as report.xlsx.
+ */
+export function ExportButton({ ids, all }: { ids: string[]; all: boolean }) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const tooMany = !all && ids.length > MAX_IDS_IN_URL;
+  async function download() {
+    setError(null);
+    setProgress(0);
+    try {
+      const encoded = all ? "all" : encodeURIComponent(ids.join(","));
+      const response = await fetch(`/api/projectsSummary/${encoded}/report.xlsx`, { credentials: "same-origin" });
+      if (!response.ok || !response.body)
+        throw new Error(((await response.json().catch(() => null)) as { message?: string } | null)?.message ?? "The export failed.");
+      const total = Number(response.headers.get("Content-Length")) || 0;
+      const reader = response.body.getReader();
+      const chunks: Uint8Array[] = [];
+      let received = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+        received += value.length;
+        setProgress(total ? Math.min(99, Math.round((received / total) * 100)) : 50);
+      }
+      const blob = new Blob(chunks as BlobPart[], { type: response.headers.get("Content-Type") ?? "application/octet-stream" });
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(blob);
+      link.download = "report.xlsx";
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+      setProgress(100);
+      setTimeout(() => setProgress(null), 1500);
+    } catch (e) {
+      setProgress(null);
+      setError(e instanceof Error ? e.message : "The export failed.");
+    }
+  }
+  const busy = progress !== null && progress < 100;
+  return (
+    <span className="inline-flex items-center gap-3">
+      <Button
+        variant="secondary"
+        onClick={download}
+        disabled={busy || tooMany || (!all && ids.length === 0)}
+        title={tooMany ? "Narrow the list to export it" : undefined}
+      >
+        {busy ? "Exporting…" : "Export"}
+      </Button>
+      <span role="status" className="text-sm text-slate-600">
+        {progress !== null ? (
+          <span className="inline-flex items-center gap-2">
+            <progress max={100} value={progress} className="h-2 w-24" aria-label="Export progress" />
+            {progress === 100 ? "Downloaded" : `${progress}%`}
+          </span>
+        ) : null}
+        {error ? <span className="text-red-700">{error}</span> : null}
+      </span>
+    </span>
+  );
+}

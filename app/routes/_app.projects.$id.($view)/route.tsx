@@ -1,0 +1,90 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, NavLink, useLoaderData } from "@remix-run/react";
+import clsx from "clsx";
+import { Icon } from "~/components/icon";
+import { SettingsTab } from "~/features/projects/project-settings";
+import { InvoicesTab, MembersTab } from "~/features/projects/project-tabs";
+import { AvatarGroup, dateRange, ProjectScore } from "~/features/projects/project-widgets";
+import { loadProjectPage, runProjectPageAction } from "./project-page.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.project.name ?? "Project"} · Availability` }];
+
+export const loader = (args: LoaderFunctionArgs) => loadProjectPage(args);
+
+export const action = (args: ActionFunctionArgs) => runProjectPageAction(args);
+
+const TAB_LABELS = { members: "Members", invoices: "Invoices", settings: "Settings" } as const;
+
+export default function ProjectPage() {
+  const { project, view, views, invoices, stages, categories, showManager } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
+      <nav aria-label="Breadcrumbs" className="text-sm">
+        <ol className="flex min-w-0 items-center gap-1 text-slate-600">
+          <li>
+            <Link to="/projects" className="text-brand-700 hover:underline">
+              Projects
+            </Link>
+          </li>
+          <li aria-hidden="true" className="text-slate-400">
+            <Icon name="chevron" />
+          </li>
+          <li className="min-w-0 truncate" aria-current="page">
+            {project.name}
+          </li>
+        </ol>
+      </nav>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold break-words text-slate-900">
+            {project.name}
+            {project.archived ? (
+              <span className="ml-3 rounded-md bg-slate-200 px-2 py-0.5 align-middle text-xs font-medium text-slate-700">Archived</span>
+            ) : null}
+          </h1>
+          <p className="mt-1 text-sm text-slate-600">
+            {dateRange(project.startDate, project.endDate)}
+            {project.manager ? ` · Manager: ${project.manager.name}` : ""}
+            {project.projectStage ? ` · ${project.projectStage.name}` : ""}
+          </p>
+        </div>
+        <div className="flex items-center gap-3">
+          <AvatarGroup people={project.users.slice(0, 5)} total={project.users.length} />
+          <ProjectScore averageWorkload={project.averageWorkload} />
+        </div>
+      </div>
+      {project.description ? <p className="mt-3 max-w-3xl text-sm whitespace-pre-line text-slate-700">{project.description}</p> : null}
+
+      <nav aria-label="Project views" className="mt-6 border-b border-slate-200">
+        <ul className="-mb-px flex gap-4">
+          {views.map((tab) => (
+            <li key={tab}>
+              <NavLink
+                to={`/projects/${project._id}/${tab}`}
+                preventScrollReset
+                className={({ isActive }) =>
+                  clsx(
+                    "inline-block border-b-2 px-1 pb-2 text-sm font-medium",
+                    isActive ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900",
+                  )
+                }
+              >
+                {TAB_LABELS[tab]}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="mt-6">
+        {view === "members" ? (
+          <MembersTab projectId={project._id} members={project.users} hoursByUser={project.hoursByUser} canEdit={project.canEdit} />
+        ) : null}
+        {view === "invoices" && invoices ? <InvoicesTab invoices={invoices} canEdit={project.canEdit} /> : null}
+        {view === "settings" ? (
+          <SettingsTab key={project._id} project={project} stages={stages} categories={categories ?? []} showManager={showManager} />
+        ) : null}
+      </div>
+    </div>
+  );
+}

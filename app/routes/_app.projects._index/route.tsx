@@ -1,0 +1,182 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
+import { useRef } from "react";
+import { Button } from "~/components/button";
+import { DialogButton } from "~/components/list-block";
+import { Icon } from "~/components/icon";
+import { AddProjectForm } from "~/features/projects/add-project-dialog";
+import { AvatarGroup, dateRange, ExportButton, ProjectScore } from "~/features/projects/project-widgets";
+import { PROJECTS_PAGE } from "~/domain/projects/project.schema";
+import { loadProjectsPage, runProjectsPageAction } from "./projects-page.server";
+
+export const meta: MetaFunction = () => [{ title: "Projects · Availability" }];
+
+export const loader = (args: LoaderFunctionArgs) => loadProjectsPage(args);
+
+export const action = (args: ActionFunctionArgs) => runProjectsPageAction(args);
+
+type Project = SerializeFrom<typeof loader>["groups"]["mine"]["projects"][number];
+
+const SORT_LABELS = { name: "Name", startDate: "Start date", endDate: "End date", members: "Members", workload: "Workload" } as const;
+
+export default function ProjectsPage() {
+  const data = useLoaderData<typeof loader>();
+  const submit = useSubmit();
+  const [searchParams] = useSearchParams();
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const change = (delay = 0) => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => submit(formRef.current, { replace: true, preventScrollReset: true }), delay);
+  };
+  const { mine, others, archived } = data.groups;
+  const moreParams = new URLSearchParams(searchParams);
+  moreParams.set("show", String(data.show + PROJECTS_PAGE));
+  const more = `?${moreParams.toString()}`;
+  const offices = data.filters.group ? data.choices.offices.filter((o) => o.group === data.filters.group) : data.choices.offices;
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-semibold text-slate-900">Projects</h1>
+        <div className="flex flex-wrap items-center gap-2">
+          <ExportButton ids={data.ids} all={!data.filtered} />
+          <DialogButton
+            title="Add project"
+            panelClassName="max-w-[600px]"
+            button={(open) => (
+              <Button onClick={open}>
+                <Icon name="plus" />
+                Add project
+              </Button>
+            )}
+          >
+            {(close) => (
+              <AddProjectForm
+                onClose={close}
+                choices={data.choices}
+                showLocationPicker={data.showLocationPicker}
+                defaultTeam={{ groupId: data.me.groupId, officeId: data.me.officeId }}
+                stages={data.stages}
+              />
+            )}
+          </DialogButton>
+        </div>
+      </div>
+
+      <Form ref={formRef} method="get" className="mt-6 grid gap-3 sm:grid-cols-[1fr_auto_auto_auto]" onChange={() => change()}>
+        <div className="relative">
+          <span className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 text-slate-400">
+            <Icon name="search" />
+          </span>
+          <input
+            type="search"
+            name="q"
+            defaultValue={data.filters.q}
+            placeholder="Search"
+            aria-label="Search projects"
+            onChange={(event) => {
+              event.stopPropagation();
+              change(300);
+            }}
+            className="block w-full rounded-md border-0 bg-white py-2 pr-3 pl-9 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none focus:ring-inset sm:text-sm"
+          />
+        </div>
+        <FilterSelect name="group" label="Group" value={data.filters.group} all="All groups" options={data.choices.groups} />
+        <FilterSelect name="office" label="Office" value={data.filters.office} all="All offices" options={offices} />
+        <FilterSelect
+          name="sort"
+          label="Sort by"
+          value={data.filters.sort}
+          options={Object.entries(SORT_LABELS).map(([value, name]) => ({ _id: value, name: `Sort: ${name}` }))}
+        />
+      </Form>
+
+      <ProjectGroup title="My projects" group={mine} more={more} empty="You are on no projects yet." />
+      <ProjectGroup title="Others" group={others} more={more} empty={data.filtered ? "No matches." : "No other projects."} />
+      <ProjectGroup title="Archived" group={archived} more={more} empty="No archived projects." />
+    </div>
+  );
+}
+
+function FilterSelect({
+  name,
+  label,
+  value,
+  all,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  all?: string;
+  options: { _id: string; name: string }[];
+}) {
+  return (
+    <select
+      name={name}
+      aria-label={label}
+      defaultValue={value}
+      key={value}
+      className="block rounded-md border-0 bg-white py-2 pr-8 pl-3 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 focus:outline-none focus:ring-inset sm:text-sm"
+    >
+      {all ? <option value="">{all}</option> : null}
+      {options.map((option) => (
+        <option key={option._id} value={option._id}>
+          {option.name}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function ProjectGroup({ title, group, more, empty }: { title: string; group: { projects: Project[]; total: number }; more: string; empty: string }) {
+  const id = `projects-${title.toLowerCase().replace(/\s+/g, "-")}`;
+  const { projects, total } = group;
+  return (
+    <section aria-labelledby={id} className="mt-8">
+      <h2 id={id} className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
+        {title} <span className="font-normal text-slate-500">({total})</span>
+      </h2>
+      {projects.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-500">{empty}</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-100 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+          {projects.map((project) => (
+            <li key={project._id}>
+              <Link
+                to={`/projects/${project._id}`}
+                prefetch="intent"
+                className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 hover:bg-slate-50"
+              >
+                <span className="min-w-0 flex-1 basis-48">
+                  <span className="block truncate text-sm font-medium text-slate-900">{project.name}</span>
+                  <span className="block text-xs text-slate-600">
+                    {dateRange(project.startDate, project.endDate)}
+                    {project.projectStage ? (
+                      <span className="ml-2 inline-flex items-center gap-1">
+                        <span
+                          aria-hidden="true"
+                          className="inline-block h-2 w-2 rounded-full"
+                          style={{ backgroundColor: `#${project.projectStage.color}` }}
+                        />
+                        {project.projectStage.name}
+                      </span>
+                    ) : null}
+                  </span>
+                </span>
+                <AvatarGroup people={project.users} total={project.nbrOfUsers} />
+                <ProjectScore averageWorkload={project.averageWorkload} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {total > projects.length ? (
+        <Link to={more} preventScrollReset replace className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">
+          Show more ({total - projects.length} more)
+        </Link>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,187 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import ExcelJS from "exceljs";
+import { readFile } from "node:fs/promises";
+import { accounts, expect, login, test, viewports, waitForHydration } from "./fixtures";
+
+/**
+ * Projects through the real UI (issue 10), as the demo employee: create one with the Add
+ * project dialog, add a member with the picker, log hours, add an invoice with a VAT quick
+ * button, see a change live in a second browser, archive it, export the workbook and read it.
+ * Each test makes its own "E2E ..." project, so other spec files see the seed as it was.
+ */
+
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(" ")} - ${v.help}`));
+}
+
+// These flows make several round trips each; on a loaded machine the defaults are short.
+test.describe.configure({ timeout: 90_000 });
+const slow = { timeout: 20_000 };
+
+async function openProjects(page: Page) {
+  await page.goto("/projects");
+  const add = page.getByRole("button", { name: "Add project" });
+  await expect
+    .poll(() => add.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps"))), {
+      message: "React hydrated the page",
+      ...slow,
+    })
+    .toBe(true);
+  return add;
+}
+
+/** Creates a project through the dialog (the creator added as member) and lands on its members tab. */
+async function createProject(page: Page, name: string) {
+  await (await openProjects(page)).click();
+  const dialog = page.getByRole("dialog", { name: "Add project" });
+  await dialog.getByLabel("Name", { exact: true }).fill(name);
+  await dialog.getByLabel("Start date").fill("2026-01-05");
+  await dialog.getByRole("button", { name: "Create project" }).click();
+  await expect(page).toHaveURL(/\/projects\/[0-9a-f]{24}\/members$/, slow);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name, slow);
+  return new URL(page.url()).pathname.replace(/\/members$/, "");
+}
+
+test.describe("projects", () => {
+  test.use({ viewport: viewports.desktop });
+
+  test("the Add project dialog says what is missing, then creates and opens the project", async ({ page }) => {
+    await login(page, accounts.employee);
+    await (await openProjects(page)).click();
+    const dialog = page.getByRole("dialog", { name: "Add project" });
+    await dialog.getByRole("button", { name: "Create project" }).click();
+    await expect(dialog.getByText("Required", { exact: true })).toBeVisible();
+    await expect(dialog.getByText("Make sure you entered all required fields")).toBeVisible();
+    const name = `E2E Pitch ${Date.now()}`;
+    await dialog.getByLabel("Name", { exact: true }).fill(name);
+    await dialog.getByRole("button", { name: "Create project" }).click();
+    await expect(page).toHaveURL(/\/projects\/[0-9a-f]{24}\/members$/);
+    await expect(page.getByRole("navigation", { name: "Breadcrumbs" })).toContainText(`Projects${name}`);
+    // The creator was added ('Add me as a member' is on by default).
+    await expect(page.getByRole("region", { name: /Members/ }).getByText("Emil Employee", { exact: true })).toBeVisible();
+  });
+
+  test("members through the picker, hours per member, an invoice with a VAT quick button", async ({ page }) => {
+    await login(page, accounts.employee);
+    const path = await createProject(page, `E2E Deal ${Date.now()}`);
+
+    await page.getByRole("button", { name: "Add members" }).click();
+    const picker = page.getByRole("dialog", { name: "Add members" });
+    await picker.getByPlaceholder("Search users").fill("Adam");
+    const adam = picker.getByRole("checkbox").first();
+    await expect(picker.getByText("Adam Administrator")).toBeVisible();
+    expect(await picker.getByRole("list", { name: "People" }).evaluate((el) => getComputedStyle(el).maxHeight)).toBe("400px");
+    await adam.check();
+    await picker.getByRole("button", { name: "Add 1" }).click();
+    await expect(picker).toBeHidden();
+    const members = page.getByRole("region", { name: /Members/ });
+    await expect(members.getByText("Adam Administrator", { exact: true })).toBeVisible();
+
+    await members.getByRole("button", { name: "Log hours for Emil Employee" }).click();
+    const hours = page.getByRole("dialog", { name: "Hours for Emil Employee" });
+    await hours.getByLabel("Hours").fill("");
+    await hours.getByRole("button", { name: "Save hours" }).click();
+    await expect(hours.getByText("Required")).toBeVisible();
+    await hours.getByLabel("Hours").fill("2.5");
+    await hours.getByRole("button", { name: "Save hours" }).click();
+    await expect(hours).toBeHidden();
+    await expect(members.getByRole("listitem").filter({ hasText: "Emil Employee" })).toContainText("2.5 h");
+
+    await page.getByRole("link", { name: "Invoices" }).click();
+    await expect(page).toHaveURL(`${path}/invoices`);
+    await page.getByRole("button", { name: "Add invoice" }).click();
+    const invoice = page.getByRole("dialog", { name: "Add invoice" });
+    await expect(invoice.getByLabel("Currency")).toHaveValue("USD");
+    await invoice.getByLabel("Amount").fill("12500");
+    await invoice.getByLabel("Identification").fill("INV-E2E-1");
+    await invoice.getByRole("button", { name: "16 %" }).click();
+    await expect(invoice.getByLabel("VAT (%)")).toHaveValue("16");
+    await invoice.getByRole("button", { name: "Save invoice" }).click();
+    await expect(invoice).toBeHidden();
+    const row = page.getByRole("row").filter({ hasText: "INV-E2E-1" });
+    await expect(row).toContainText("12,500.00 USD");
+    await expect(row).toContainText("16 %");
+  });
+
+  test("a change reaches a second browser live; archiving moves the project under Archived", async ({ page, browser }) => {
+    await login(page, accounts.employee);
+    const name = `E2E Live ${Date.now()}`;
+    const path = await createProject(page, name);
+
+    const other = await browser.newContext({ viewport: viewports.desktop });
+    const second = await other.newPage();
+    await login(second, accounts.companyAdmin);
+    await second.goto(`${path}/members`);
+    await expect(second.getByRole("heading", { level: 1 })).toHaveText(name);
+    await expect(second.locator("html[data-realtime=connected]")).toHaveCount(1);
+
+    await page.getByRole("link", { name: "Settings" }).click();
+    const settings = page.getByRole("region", { name: "Settings" });
+    await waitForHydration(settings.getByRole("button", { name: "Save" }));
+    await settings.getByLabel("Name", { exact: true }).fill(`${name} renamed`);
+    await settings.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${name} renamed`);
+    await expect(second.getByRole("heading", { level: 1 })).toHaveText(`${name} renamed`);
+    await other.close();
+
+    await page.getByRole("button", { name: "Archive" }).click();
+    await expect(page.getByRole("button", { name: "Unarchive" })).toBeVisible();
+    await page.goto("/projects");
+    await expect(page.getByRole("region", { name: /^Archived/ }).getByRole("link", { name: new RegExp(`${name} renamed`) })).toBeVisible();
+    await expect(page.getByRole("region", { name: /^My projects/ }).getByRole("link", { name: new RegExp(`${name} renamed`) })).toHaveCount(0);
+  });
+
+  test("the export downloads a workbook with the project's row", async ({ page }) => {
+    await login(page, accounts.employee);
+    const name = `E2E Export ${Date.now()}`;
+    await createProject(page, name);
+    await openProjects(page);
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export" }).click();
+    const file = await (await download).path();
+    await expect(page.getByRole("status").filter({ hasText: "Downloaded" })).toBeVisible();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(new Uint8Array(await readFile(file)).buffer);
+    const sheet = workbook.getWorksheet("Projects")!;
+    const rows = sheet.getSheetValues().filter(Boolean) as unknown[][];
+    expect(rows[0].slice(1, 4)).toEqual(["Name", "Stage", "Categories"]);
+    const row = rows.find((r) => r[1] === name)!;
+    expect(row, "the new project's row").toBeTruthy();
+    expect(row[4]).toEqual(new Date("2026-01-05T00:00:00.000Z"));
+    expect(row[7]).toBe(1);
+    expect(
+      workbook
+        .getWorksheet("Members")!
+        .getSheetValues()
+        .some((r) => Array.isArray(r) && r[1] === name && r[2] === "Emil Employee"),
+    ).toBe(true);
+  });
+});
+
+for (const [size, viewport] of Object.entries(viewports)) {
+  test.describe(`projects screens at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test(`the list and every tab are axe clean, with screenshots (${size})`, async ({ page }) => {
+      await login(page, accounts.companyAdmin);
+      await openProjects(page);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Projects");
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `test-results/screenshots/projects-${viewport.width}.png`, fullPage: true });
+      await page.getByRole("button", { name: "Add project" }).click();
+      await expect(page.getByRole("dialog", { name: "Add project" })).toBeVisible();
+      await page.screenshot({ path: `test-results/screenshots/projects-add-${viewport.width}.png` });
+      await page.keyboard.press("Escape");
+
+      await page.getByRole("link", { name: /Project Nordlys/ }).click();
+      for (const tab of ["members", "invoices", "settings"]) {
+        await page.getByRole("link", { name: tab[0].toUpperCase() + tab.slice(1), exact: true }).click();
+        await expect(page).toHaveURL(new RegExp(`/${tab}$`));
+        expect(await axeViolations(page), tab).toEqual([]);
+        await page.screenshot({ path: `test-results/screenshots/project-${tab}-${viewport.width}.png`, fullPage: true });
+      }
+    });
+  });
+}
