@@ -4,6 +4,7 @@ import { hashPassword, pepperRing } from "../app/auth/password.server";
 import { companyRow, forecastRow, groupRow, officeRow, userRow } from "../app/db/factories";
 import { inviteEmail } from "../app/domain/account/emails";
 import * as s from "../app/db/schema";
+import { IDP_CERT } from "../tests/fakes/saml-keys";
 import { DEMO_TITLE_RANKING } from "./seed-constants";
 
 /**
@@ -142,7 +143,10 @@ function isWeekend(ms: number): boolean {
 /** Where the seeded invite mail's link points: the local `wrangler dev` (`npm start` uses $PORT or 8787). */
 export const DEFAULT_SEED_APP_URL = "http://127.0.0.1:8787";
 
-export async function buildSeed(options: { people: number; now?: number; appUrl?: string }): Promise<SeedTables> {
+/** Demo Law's SSO: the loopback IdP `npm start` runs beside wrangler dev (tests/fakes/saml-idp-server.ts). */
+export const DEFAULT_SEED_SSO_LOGIN_URL = "http://127.0.0.1:9787/saml/sso";
+
+export async function buildSeed(options: { people: number; now?: number; appUrl?: string; ssoLoginUrl?: string }): Promise<SeedTables> {
   const demoHash = await hashPassword(DEMO_PASSWORD, pepperRing({ APP_ENV: "development" }));
   const now = options.now ?? Date.now();
   const today = utcDay(now);
@@ -155,6 +159,10 @@ export async function buildSeed(options: { people: number; now?: number; appUrl?
     id: stableId("company:demo"),
     name: "Demo Law",
     allowGroupSelection: true,
+    // 'Sign in with SSO' through the loopback IdP; demolaw.test is the firm's SSO domain.
+    ssoLoginUrl: options.ssoLoginUrl ?? DEFAULT_SEED_SSO_LOGIN_URL,
+    ssoCertificate: IDP_CERT,
+    allowFederation: true,
     settings: JSON.stringify({
       enableNewForecasting: true,
       elseWhereOption: true,
@@ -167,6 +175,9 @@ export async function buildSeed(options: { people: number; now?: number; appUrl?
   const other = companyRow({ id: stableId("company:other"), name: "Other Firm", settings: "{}" });
   t.add(s.companies, demo);
   t.add(s.companies, other);
+  t.add(s.companyDomains, { domain: "demolaw.test", companyId: demo.id });
+  // A firm of the US installation: its people are sent there (installation-level table).
+  t.add(s.installationDomains, { domain: "uslaw.test", installationUrl: "https://us.availability.example" });
 
   const groupNames = ["Corporate & M&A", "Disputes", "Tax & Finance"];
   const groupIds = groupNames.map((name) => {

@@ -8,3 +8,4 @@ export * from "./schema/competences";
 export * from "./schema/matters";
 export * from "./schema/people-extras";
 export * from "./schema/operations";
+export * from "./schema/sso";

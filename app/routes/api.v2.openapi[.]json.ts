@@ -46,6 +46,11 @@ import * as r43 from "./api.v2.workload.refresh";
 import * as r44 from "./api.v2.workplace-forecast.$index";
 import * as r45 from "./api.v2.workplace-history.$scope.$id.$days";
 import * as r46 from "./api.v2.realtime.ticket";
+import * as sso1 from "./api.v2.company.sso-config";
+import * as sso2 from "./api.v2.company.$id.sso";
+import * as sso3 from "./api.v2.company.$id.sso.login";
+import * as sso4 from "./api.v2.company.$id.sso.metadata";
+import * as sso5 from "./api.v2.account.login-route";
 
 /**
  * Every /api/v2 route file, by name: the OpenAPI document lists each (tests/workerd/openapi.test.ts
@@ -98,6 +103,11 @@ const routes: Record<string, { endpoints: Parameters<typeof buildOpenApiDocument
   "api.v2.workplace-forecast.$index": r44,
   "api.v2.workplace-history.$scope.$id.$days": r45,
   "api.v2.realtime.ticket": r46,
+  "api.v2.company.sso-config": sso1,
+  "api.v2.company.$id.sso": sso2,
+  "api.v2.company.$id.sso.login": sso3,
+  "api.v2.company.$id.sso.metadata": sso4,
+  "api.v2.account.login-route": sso5,
 };
 
 export const { loader, action, endpoints } = defineApiRoute({

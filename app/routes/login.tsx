@@ -9,8 +9,11 @@ import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
 import { Field, inputProps } from "~/components/field";
 import { landingPath } from "~/domain/account/login.server";
-import { loginSchema } from "~/domain/account/login.schema";
+import { loginFormSchema, loginSchema, NO_SSO_FOR_EMAIL, ssoLoginSchema } from "~/domain/account/login.schema";
+import { ValidationError } from "~/domain/errors";
 import { ForgotPassword } from "~/features/accounts/forgot-password-dialog";
+import { SSO_REFUSALS, ssoRouteForPerson, type SsoRefusal } from "~/domain/sso/sso.server";
+import { LoginThrough, useLoginRoute } from "~/features/accounts/login-route";
 import { submitForm } from "~/lib/page-form.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 
@@ -19,12 +22,25 @@ export const meta: MetaFunction = () => [{ title: "Sign in · Availability" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await getActor(request, context);
   if (actor) throw redirect(landingPath(actor.user));
-  const email = new URL(request.url).searchParams.get("email") ?? "";
-  return json({ email });
+  const url = new URL(request.url);
+  const email = url.searchParams.get("email") ?? "";
+  const sso = url.searchParams.get("sso") ?? "";
+  // Only our own fixed texts: the reason is a key, never shown as sent.
+  const ssoError = sso in SSO_REFUSALS ? SSO_REFUSALS[sso as SsoRefusal] : null;
+  return json({ email, ssoError });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.clone().formData();
+  if (form.get("intent") === "sso") {
+    // 'Sign in with SSO': the typed e-mail's domain names the firm (or another installation).
+    return submitForm(form, ssoLoginSchema, async ({ email }) => {
+      const route = await ssoRouteForPerson(context.db, email);
+      if (route.kind === "password") throw new ValidationError("LoginInputErrors", { email: NO_SSO_FOR_EMAIL });
+      const redirectTo = safeRedirect(form.get("redirectTo"), "");
+      return redirect(route.kind === "firm" && redirectTo ? `${route.url}&redirectTo=${encodeURIComponent(redirectTo)}` : route.url);
+    });
+  }
   return submitForm(
     form,
     loginSchema,
@@ -38,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const { email } = useLoaderData<typeof loader>();
+  const { email, ssoError } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -49,8 +65,10 @@ export default function LoginPage() {
     defaultValue: { email },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginFormSchema }),
   });
+  const [typed, setTyped] = useState(email);
+  const route = useLoginRoute(typed);
   const submitting = navigation.state !== "idle" && navigation.formAction === "/login";
   useEffect(() => {
     // ?email= prefills the field (links in invite and reset mails); it then leaves the
@@ -74,26 +92,42 @@ export default function LoginPage() {
       <div className="mx-auto mt-8 w-full max-w-sm rounded-xl bg-white px-6 py-8 shadow-sm ring-1 ring-slate-200">
         <Form method="post" className="space-y-5" {...getFormProps(form)}>
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-          <Field label="E-mail" autoComplete="email" autoFocus={!email} {...inputProps(fields.email, { type: "email" })} />
           <Field
-            label="Password"
-            autoComplete="current-password"
-            {...inputProps(fields.password, { type: showPassword ? "text" : "password" })}
-            trailing={
-              <button
-                type="button"
-                onClick={() => setShowPassword((shown) => !shown)}
-                aria-pressed={showPassword}
-                aria-controls={fields.password.id}
-                className="rounded px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50"
-              >
-                {showPassword ? "Hide" : "Show"}
-              </button>
-            }
+            label="E-mail"
+            autoComplete="email"
+            autoFocus={!email}
+            {...inputProps(fields.email, { type: "email" })}
+            onChange={(event) => setTyped(event.currentTarget.value)}
           />
-          <Alert id={form.errorId} message={form.errors?.[0]} />
-          <Button type="submit" className="w-full" disabled={submitting}>
-            {submitting ? "Signing in..." : "Login"}
+          <Alert message={ssoError} />
+          {route ? (
+            <LoginThrough route={route} />
+          ) : (
+            <>
+              <Field
+                label="Password"
+                autoComplete="current-password"
+                {...inputProps(fields.password, { type: showPassword ? "text" : "password" })}
+                trailing={
+                  <button
+                    type="button"
+                    onClick={() => setShowPassword((shown) => !shown)}
+                    aria-pressed={showPassword}
+                    aria-controls={fields.password.id}
+                    className="rounded px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50"
+                  >
+                    {showPassword ? "Hide" : "Show"}
+                  </button>
+                }
+              />
+              <Alert id={form.errorId} message={form.errors?.[0]} />
+              <Button type="submit" className="w-full" disabled={submitting}>
+                {submitting ? "Signing in..." : "Login"}
+              </Button>
+            </>
+          )}
+          <Button type="submit" name="intent" value="sso" variant="secondary" className="w-full" formNoValidate>
+            Sign in with SSO
           </Button>
         </Form>
         <div className="mt-4 text-center">

@@ -1,6 +1,7 @@
 import type { Role } from "~/auth/permissions";
 import { accountEntries } from "./access-matrix.accounts";
 import { availabilityEntries } from "./access-matrix.availability";
+import { ssoEntries } from "./access-matrix.sso";
 import { teamEntries } from "./access-matrix.team";
 
 /**
@@ -177,6 +178,7 @@ export const accessMatrix: AccessEntry[] = [
   ...availabilityEntries,
   ...teamEntries,
   ...accountEntries,
+  ...ssoEntries,
 ];
 
 /** Route files under api.v2 that are not endpoints of their own. */

@@ -15,6 +15,10 @@ export const companies = sqliteTable("companies", {
   ssoLoginUrl: text("sso_login_url"),
   ssoCertificate: text("sso_certificate"),
   allowFederation: flag("allow_federation"),
+  /** The IdP may start a sign-in on its own (an assertion with no request of ours). */
+  ssoIdpInitiated: flag("sso_idp_initiated"),
+  /** When the company admins were last told that the IdP certificate expires soon. */
+  ssoCertificateWarnedAt: integer("sso_certificate_warned_at", { mode: "timestamp_ms" }),
   allowGroupSelection: flag("allow_group_selection"),
   /** JSON, always read through readCompanySettings (domain/company/settings.schema.ts). */
   settings: text("settings").notNull().default("{}"),

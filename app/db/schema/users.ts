@@ -49,6 +49,10 @@ export const users = sqliteTable(
     /** May open the team forecast and WFH overviews without being an administrator. */
     canSeeForecastOverview: flag("can_see_forecast_overview"),
     azureAdId: text("azure_ad_id"),
+    /** Set by SCIM `active: false`: cannot sign in and is hidden, history kept. */
+    deactivatedAt: integer("deactivated_at", { mode: "timestamp_ms" }),
+    /** The SCIM client's own id for this person (externalId). */
+    scimExternalId: text("scim_external_id"),
     invitedAt: integer("invited_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
