@@ -55,3 +55,15 @@ CREATE TABLE `scim_tokens` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `scim_tokens_token_hash_unique` ON `scim_tokens` (`token_hash`);
+--> statement-breakpoint
+CREATE TABLE `scim_groups` (
+	`id` text PRIMARY KEY NOT NULL,
+	`company_id` text NOT NULL,
+	`display_name` text NOT NULL,
+	`external_id` text,
+	`members` text DEFAULT '[]' NOT NULL,
+	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
+	FOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `scim_groups_company_idx` ON `scim_groups` (`company_id`);

@@ -106,7 +106,8 @@ export async function checkRequestShape(request: Request): Promise<{ request: Re
   const bytes = await readCapped(request.body, limit).catch(() => null);
   if (!bytes) return { refusal: refusal(request, 413, "The request is too large.") };
   const buffered = new Request(request, { body: bytes });
-  if (url.pathname.startsWith("/api/")) return { request: buffered };
+  // SCIM (/scim/v2) speaks JSON like the API and answers its own error shape.
+  if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/scim/")) return { request: buffered };
   if (bytes.byteLength === 0) return { request: asEmptyForm(request) };
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
   if (!FORM_TYPES.includes(type)) return { refusal: refusal(request, 415, "Send the form as a form.") };

@@ -51,6 +51,8 @@ import * as sso2 from "./api.v2.company.$id.sso";
 import * as sso3 from "./api.v2.company.$id.sso.login";
 import * as sso4 from "./api.v2.company.$id.sso.metadata";
 import * as sso5 from "./api.v2.account.login-route";
+import * as sso6 from "./api.v2.company.scim-token";
+import * as sso7 from "./api.v2.company.scim-token.$id";
 
 /**
  * Every /api/v2 route file, by name: the OpenAPI document lists each (tests/workerd/openapi.test.ts
@@ -108,6 +110,8 @@ const routes: Record<string, { endpoints: Parameters<typeof buildOpenApiDocument
   "api.v2.company.$id.sso.login": sso3,
   "api.v2.company.$id.sso.metadata": sso4,
   "api.v2.account.login-route": sso5,
+  "api.v2.company.scim-token": sso6,
+  "api.v2.company.scim-token.$id": sso7,
 };
 
 export const { loader, action, endpoints } = defineApiRoute({

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/auth/permissions";
 import { accessMatrix, ALL_ROLES, notEndpoints, type CompanyIds } from "./access-matrix";
-import { forecasts, groups, notificationTokens, offices, projectCategories, projectStages, skillLevels, vacations } from "~/db/schema";
+import { forecasts, groups, notificationTokens, offices, projectCategories, projectStages, scimTokens, skillLevels, vacations } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { api, createCompany, db, tokenFor } from "./helpers";
 
@@ -105,6 +105,12 @@ async function tenant(name: string): Promise<Tenant> {
       forecastId: keptAvailability.forecast,
       vacationId: keptAvailability.vacation,
       invitedUserId: invited.id,
+      scimTokenId: (
+        await db()
+          .insert(scimTokens)
+          .values({ companyId: company.id, name: "Matrix directory", tokenHash: `matrix-${newId()}` })
+          .returning()
+      )[0].id,
       ...deletable.employee,
     },
     tokens,
@@ -138,6 +144,7 @@ const placeholders: CompanyIds = {
   invitedUserId: ":invitedUserId",
   deletableUserId: ":userId",
   deletableNotificationTokenId: ":id",
+  scimTokenId: ":id",
 };
 
 let own: Tenant;

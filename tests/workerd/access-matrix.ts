@@ -33,6 +33,8 @@ export interface CompanyIds {
   deletableUserId: string;
   /** A push token of the caller (each role deletes its own). */
   deletableNotificationTokenId: string;
+  /** A SCIM token of the company (only company admins revoke it). */
+  scimTokenId: string;
 }
 
 export interface AccessEntry {

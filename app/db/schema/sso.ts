@@ -64,4 +64,22 @@ export const scimTokens = sqliteTable(
   (t) => [index("scim_tokens_company_idx").on(t.companyId)],
 );
 
+/**
+ * Groups a firm's SCIM client keeps (Entra and Okta push their directory groups): the
+ * members' team follows our group whose ssoIdentifiers name the group's displayName.
+ */
+export const scimGroups = sqliteTable(
+  "scim_groups",
+  {
+    id: id(),
+    companyId: companyId(),
+    displayName: text("display_name").notNull(),
+    externalId: text("external_id"),
+    /** JSON array of user ids. */
+    members: text("members", { mode: "json" }).$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [index("scim_groups_company_idx").on(t.companyId)],
+);
+
 export type ScimToken = typeof scimTokens.$inferSelect;
