@@ -20,8 +20,12 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
  * Teams apps with a bearer token, server-to-server integrations) carry no ambient
  * credentials a foreign page could borrow, so they keep working.
  */
+/** The SAML assertion URL: the firm's IdP posts to it from its own site, its signature is the credential. */
+const SAML_ASSERTION_URL = /^\/api\/v2\/company\/[^/]+\/sso\/?$/;
+
 export function isCrossSiteWrite(request: Request): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
+  if (SAML_ASSERTION_URL.test(new URL(request.url).pathname)) return false;
   const site = request.headers.get("Sec-Fetch-Site");
   if (site !== null && site !== "same-origin" && site !== "none") return true;
   const origin = request.headers.get("Origin");

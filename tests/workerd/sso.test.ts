@@ -60,7 +60,8 @@ async function post(companyId: string, xml: string, relayState = "") {
   const body = new URLSearchParams({ SAMLResponse: toBase64(xml), RelayState: relayState });
   return SELF.fetch(acsUrl(companyId), {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    // The IdP's page posts from its own site: the cross-site write guard lets the assertion URL through.
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://127.0.0.1:1", "Sec-Fetch-Site": "cross-site" },
     body,
     redirect: "manual",
   });

@@ -27,6 +27,9 @@ import {
 import { getCompany } from "~/domain/company/company.server";
 import { getCompanyOverview } from "~/domain/company/overview.server";
 import { smtpConfigSchema, smtpResetSchema, testSmtpConfig, updateSmtpConfig } from "~/domain/company/smtp.server";
+import { appOrigin } from "~/domain/sso/sso-flow.server";
+import { ssoConfigSchema } from "~/domain/sso/sso.schema";
+import { getSsoConfig, updateSsoConfig } from "~/domain/sso/sso.server";
 import { clientIp } from "~/domain/account/login.server";
 import { domainCtx } from "~/domain/context";
 import { submitForm } from "~/lib/page-form.server";
@@ -60,6 +63,8 @@ export async function loadCompanyPage({ request, context }: LoaderFunctionArgs) 
         smtpSecure: company.smtpSecure,
         smtpUser: company.smtpUser,
       },
+    /** The SSO/SAML2 dialog's data (company admins, decision 0150). */
+    sso: company && canConfigureCompanyMail(user) ? await getSsoConfig(ctx, appOrigin(context, request)) : null,
     customHtml: company && canEditCustomHtml(user) && actor.company.settings.enableCustomHtml ? { html: company.customHtml ?? "" } : null,
     me: { id: user.id, name: user.name, email: user.email, photoUrl: profilePictureUrl(user.profilePicture) },
     /** The Administrators block's Invite dialog (managers only); it posts to /users/all. */
@@ -109,6 +114,8 @@ export async function runCompanyPageAction({ request, context }: ActionFunctionA
       return submitForm(form, smtpResetSchema, (input) =>
         updateSmtpConfig(ctx, context.env, { smtpSecure: false, currentPassword: input.currentPassword }, clientIp(request)),
       );
+    case "updateSso":
+      return submitForm(form, ssoConfigSchema, (input) => updateSsoConfig(ctx, context.env, input));
     case "testSmtp":
       return submitForm(form, noFields, () => testSmtpConfig(ctx, context.env));
     default:

@@ -7,6 +7,7 @@ import { Icon } from "~/components/icon";
 import { SearchInput } from "~/components/search-input";
 import { CustomHtmlEditor } from "~/features/company/custom-html-editor";
 import { SmtpConfigButton } from "~/features/company/smtp-config-dialog";
+import { SsoConfigButton } from "~/features/company/sso-config-dialog";
 import { Button } from "~/components/button";
 import { InviteForm } from "~/features/accounts/user-dialogs";
 import { loadCompanyPage, runCompanyPageAction } from "./company-page.server";
@@ -47,6 +48,7 @@ export default function CompanyPage() {
             Manage All Users
           </Link>
           {company.smtp ? <SmtpConfigButton config={company.smtp} /> : null}
+          {company.sso ? <SsoConfigButton config={company.sso} /> : null}
         </div>
       </div>
 
