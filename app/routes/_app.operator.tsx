@@ -10,12 +10,17 @@ import { DialogButton } from "~/components/list-block";
 import { Icon } from "~/components/icon";
 import { CompanyCreateForm, CompanySettingsForm } from "~/features/operator/operator-forms";
 import { submitForm } from "~/lib/page-form.server";
+import { installationDomainsSchema } from "~/domain/sso/sso.schema";
+import { listInstallationDomains, replaceInstallationDomains } from "~/domain/sso/installation-domains.server";
+import { InstallationDomainsForm } from "~/features/operator/installation-domains-form";
 
 export const meta: MetaFunction = () => [{ title: "Operator console · Availability" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireOperator(request, context);
-  return json({ companies: await listCompanies(operatorCtx(domainCtx(context, actor))) });
+  const ctx = operatorCtx(domainCtx(context, actor));
+  const [companyList, domains] = await Promise.all([listCompanies(ctx), listInstallationDomains(ctx)]);
+  return json({ companies: companyList, installationDomains: domains });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -27,13 +32,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return submitForm(form, operatorCompanyCreateSchema, (input) => createCompanyWithAdmin(ctx, mailerFor(context, request), input));
     case "updateCompany":
       return submitForm(form, operatorCompanyUpdateSchema, (input) => updateCompanyAsOperator(ctx, String(form.get("id") ?? ""), input));
+    case "updateInstallationDomains":
+      return submitForm(form, installationDomainsSchema, (input) => replaceInstallationDomains(ctx, context.env, input.domains));
     default:
       throw new Response("Unknown intent", { status: 400 });
   }
 }
 
 export default function OperatorConsole() {
-  const { companies } = useLoaderData<typeof loader>();
+  const { companies, installationDomains } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -105,6 +112,8 @@ export default function OperatorConsole() {
           <p className="px-4 py-3 text-sm text-slate-500">No companies yet.</p>
         )}
       </section>
+
+      <InstallationDomainsForm domains={installationDomains} />
     </div>
   );
 }

@@ -32,3 +32,10 @@ export const ssoConfigSchema = z.object({
   emailDomains: domainList.optional(),
 });
 export type SsoConfigInput = z.infer<typeof ssoConfigSchema>;
+
+/** The operator's table of other installations' firm domains: "domain URL" per line. */
+export const installationDomainsSchema = z.object({
+  domains: z.string({ error: "Needs to be text." }).max(20_000, "Use at most 20,000 characters.").default(""),
+});
+export const INSTALLATION_DOMAINS_ENTITY = "InstallationDomainsInputErrors";
+export const domainPattern = DOMAIN;
