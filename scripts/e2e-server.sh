@@ -49,11 +49,10 @@ mkdir -p "$STATE"
 wrangler d1 migrations apply DB --local --env dev --persist-to "$STATE"
 PORT="$PORT" PERSIST_TO="$STATE" npx tsx scripts/seed.ts
 
-# The loopback SAML identity provider Demo Law signs in through (on $PORT + 1000).
+# The loopback SAML identity provider Demo Law signs in through (on $PORT + 1000); it is in
+# this process group, which Playwright ends with the server.
 PORT="$PORT" npx tsx tests/fakes/saml-idp-main.ts &
-IDP_PID=$!
-trap 'kill "$IDP_PID" 2>/dev/null || true' EXIT
 
 echo "[e2e-server] wrangler dev on http://127.0.0.1:$PORT"
-wrangler dev "$APP/worker/app.js" --config wrangler.toml --env dev --no-bundle --assets "$APP/public" \
+exec wrangler dev "$APP/worker/app.js" --config wrangler.toml --env dev --no-bundle --assets "$APP/public" \
   --port "$PORT" --ip 127.0.0.1 --persist-to "$STATE" --show-interactive-dev-session=false

@@ -9,7 +9,7 @@ import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
 import { Field, inputProps } from "~/components/field";
 import { landingPath } from "~/domain/account/login.server";
-import { loginFormSchema, loginSchema, NO_SSO_FOR_EMAIL, ssoLoginSchema } from "~/domain/account/login.schema";
+import { loginSchema, NO_SSO_FOR_EMAIL, ssoLoginSchema } from "~/domain/account/login.schema";
 import { ValidationError } from "~/domain/errors";
 import { ForgotPassword } from "~/features/accounts/forgot-password-dialog";
 import { SSO_REFUSALS, ssoRouteForPerson, type SsoRefusal } from "~/domain/sso/sso.server";
@@ -65,7 +65,9 @@ export default function LoginPage() {
     defaultValue: { email },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginFormSchema }),
+    // 'Sign in with SSO' needs only the e-mail; 'Login' both fields.
+    onValidate: ({ formData, submitter }) =>
+      parseWithZod(formData, { schema: (submitter?.getAttribute("value") === "sso" ? ssoLoginSchema : loginSchema) as typeof loginSchema }),
   });
   const [typed, setTyped] = useState(email);
   const route = useLoginRoute(typed);

@@ -15,10 +15,3 @@ export const ssoLoginSchema = loginSchema.extend({
 });
 
 export const NO_SSO_FOR_EMAIL = "Single sign-on is not set up for this e-mail's firm. Sign in with your password.";
-
-/** The sign-in page checks both buttons with one schema: the password only for 'Login'. */
-export const loginFormSchema = z
-  .object({ intent: z.string().optional(), email: loginSchema.shape.email, password: z.string().max(1000).optional() })
-  .superRefine((value, ctx) => {
-    if (value.intent !== "sso" && !value.password) ctx.addIssue({ code: "custom", path: ["password"], message: REQUIRED });
-  });

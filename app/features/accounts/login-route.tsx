@@ -1,5 +1,4 @@
-import { useFetcher } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 
 /** What GET /api/v2/account/login-route answers (domain/sso/sso.server.ts, LoginRoute). */
 export type LoginRouteAnswer = { kind: "firm"; firm: string; url: string } | { kind: "installation"; url: string } | { kind: "password" };
@@ -11,20 +10,30 @@ const LOOKS_LIKE_EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]{2,}$/;
  * with SSO or another regional installation, or null for the password form.
  */
 export function useLoginRoute(email: string): Exclude<LoginRouteAnswer, { kind: "password" }> | null {
-  const fetcher = useFetcher<LoginRouteAnswer & { message?: string }>();
+  // A plain fetch, not a Remix fetcher: the sign-in form's own submission must not
+  // revalidate (or fail with) this lookup.
+  const [answer, setAnswer] = useState<{ email: string; route: LoginRouteAnswer } | null>(null);
   const wanted = email.trim().toLowerCase();
   const complete = LOOKS_LIKE_EMAIL.test(wanted);
-  const { load } = fetcher;
   useEffect(() => {
     if (!complete) return;
-    const timer = setTimeout(() => load(`/api/v2/account/login-route?email=${encodeURIComponent(wanted)}`), 250);
-    return () => clearTimeout(timer);
-  }, [wanted, complete, load]);
-  const answer = fetcher.data;
-  if (!complete || !answer || answer.kind === "password" || !("url" in answer)) return null;
+    let current = true;
+    const timer = setTimeout(() => {
+      fetch(`/api/v2/account/login-route?email=${encodeURIComponent(wanted)}`, { headers: { Accept: "application/json" } })
+        .then((response) => (response.ok ? (response.json() as Promise<LoginRouteAnswer>) : null))
+        .then((route) => {
+          if (current && route) setAnswer({ email: wanted, route });
+        })
+        .catch(() => undefined);
+    }, 250);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [wanted, complete]);
   // An answer for an address the person has since changed is not shown.
-  const forEmail = new URL(answer.url, "http://app.invalid").searchParams.get("email");
-  return forEmail === wanted ? answer : null;
+  if (!complete || !answer || answer.email !== wanted || answer.route.kind === "password") return null;
+  return answer.route;
 }
 
 export function LoginThrough({ route }: { route: Exclude<LoginRouteAnswer, { kind: "password" }> }) {
