@@ -6,7 +6,11 @@ export default {
   // Everything is bundled except partyserver, which imports "cloudflare:workers", and the
   // runtime's own "cloudflare:*" modules (sockets for SMTP): wrangler resolves those when it
   // bundles workers/app.ts together with this build.
-  serverDependenciesToBundle: [/^(?!partyserver(\/|$)|cloudflare:).*/],
+  // Node's built-in modules that the SAML library (@node-saml/node-saml and its XML
+  // packages) requires by bare name stay imports too: workerd provides them (nodejs_compat).
+  serverDependenciesToBundle: [
+    /^(?!partyserver(\/|$)|cloudflare:|(node:)?(crypto|events|timers|fs|path|querystring|url|zlib|util|stream|buffer|string_decoder)$).*/,
+  ],
   serverMainFields: ["browser", "module", "main"],
   serverMinify: false,
   serverModuleFormat: "esm",

@@ -7,7 +7,9 @@
 # - the demo firm's Elite 3E (tests/fakes/elite3e-server.ts) on $ELITE_PORT (default 8799,
 #   which the seed points Demo Law at);
 # - the demo firm's CV service (tests/fakes/cv-service.ts) on $CV_FAKE_PORT (default 8798,
-#   which the seed points Demo Law at).
+#   which the seed points Demo Law at);
+# - the SAML identity provider Demo Law signs in through (tests/fakes/saml-idp-server.ts) on
+#   $PORT+1000.
 # Crons run on http://127.0.0.1:$PORT/__scheduled (wrangler's --test-scheduled), so the 3E
 # import and the directory sync can be triggered by hand.
 set -euo pipefail
@@ -22,6 +24,8 @@ tsx tests/fakes/elite3e-server.ts "$ELITE_PORT" &
 ELITE_PID=$!
 tsx tests/fakes/cv-service.ts &
 CV_PID=$!
-trap 'kill "$ENTRA_PID" "$ELITE_PID" "$CV_PID" 2>/dev/null || true' EXIT
+PORT="$PORT" tsx tests/fakes/saml-idp-main.ts &
+IDP_PID=$!
+trap 'kill "$ENTRA_PID" "$ELITE_PID" "$CV_PID" "$IDP_PID" 2>/dev/null || true' EXIT
 # shellcheck disable=SC2046
 wrangler dev --env dev --port "$PORT" --ip 127.0.0.1 --test-scheduled $(bash scripts/entra-vars.sh "$ENTRA_PORT") "$@"

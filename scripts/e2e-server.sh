@@ -54,6 +54,9 @@ PORT="$PORT" PERSIST_TO="$STATE" npx tsx scripts/seed.ts
 ENTRA_PORT=$((PORT + 100))
 echo "[e2e-server] local Microsoft provider on http://127.0.0.1:$ENTRA_PORT"
 tsx tests/fakes/entra-server.ts --port "$ENTRA_PORT" &
+# The loopback SAML identity provider Demo Law signs in through (on $PORT + 1000); it is in
+# this process group, which Playwright ends with the server.
+PORT="$PORT" npx tsx tests/fakes/saml-idp-main.ts &
 
 echo "[e2e-server] wrangler dev on http://127.0.0.1:$PORT"
 # shellcheck disable=SC2046

@@ -8,6 +8,7 @@ import { DEMO_TENANT_ID, DEMO_TITLE_RANKING } from "./seed-constants";
 import { seedTimeKeeping } from "./seed-time-keeping";
 import { sealSecret } from "../app/lib/secret-box.server";
 import { DEMO_CV_KEY } from "../tests/fakes/cv-service";
+import { IDP_CERT } from "../tests/fakes/saml-keys";
 
 /**
  * The demo data set: "Demo Law" with 3 groups, 5 offices and SEED_USERS generated people
@@ -145,12 +146,21 @@ function isWeekend(ms: number): boolean {
 /** Where the seeded invite mail's link points: the local `wrangler dev` (`npm start` uses $PORT or 8787). */
 export const DEFAULT_SEED_APP_URL = "http://127.0.0.1:8787";
 
+/** Demo Law's SSO: the loopback IdP `npm start` runs beside wrangler dev (tests/fakes/saml-idp-server.ts). */
+export const DEFAULT_SEED_SSO_LOGIN_URL = "http://127.0.0.1:9787/saml/sso";
+
 /** The display names of the first `count` generated people, as buildSeed names them. */
 export function demoPeopleNames(count: number): string[] {
   return Array.from({ length: count }, (_, i) => `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}`);
 }
 
-export async function buildSeed(options: { people: number; now?: number; appUrl?: string; projects?: number }): Promise<SeedTables> {
+export async function buildSeed(options: {
+  people: number;
+  now?: number;
+  appUrl?: string;
+  projects?: number;
+  ssoLoginUrl?: string;
+}): Promise<SeedTables> {
   const demoHash = await hashPassword(DEMO_PASSWORD, pepperRing({ APP_ENV: "development" }));
   const now = options.now ?? Date.now();
   const today = utcDay(now);
@@ -165,6 +175,10 @@ export async function buildSeed(options: { people: number; now?: number; appUrl?
     allowGroupSelection: true,
     // Connected to its directory on the local Microsoft provider (tests/fakes/entra-server.ts).
     azureAdTenantId: DEMO_TENANT_ID,
+    // 'Sign in with SSO' through the loopback IdP; demolaw.test is the firm's SSO domain.
+    ssoLoginUrl: options.ssoLoginUrl ?? DEFAULT_SEED_SSO_LOGIN_URL,
+    ssoCertificate: IDP_CERT,
+    allowFederation: true,
     settings: JSON.stringify({
       enableEntraUI: true,
       enableNewForecasting: true,
@@ -189,6 +203,9 @@ export async function buildSeed(options: { people: number; now?: number; appUrl?
   t.add(s.companies, demo);
   t.add(s.companies, other);
   t.add(s.directorySync, { companyId: demo.id, tenantId: DEMO_TENANT_ID });
+  t.add(s.companyDomains, { domain: "demolaw.test", companyId: demo.id });
+  // A firm of the US installation: its people are sent there (installation-level table).
+  t.add(s.installationDomains, { domain: "uslaw.test", installationUrl: "https://us.availability.example" });
 
   const groupNames = ["Corporate & M&A", "Disputes", "Tax & Finance"];
   const groupIds = groupNames.map((name) => {

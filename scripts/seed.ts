@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { fakeIdpPort } from "../tests/fakes/saml-idp-server";
 import { buildSeed, toSql } from "./seed-data";
 
 /** Seeds the local D1 of `wrangler dev` (idempotent). SEED_USERS sets the number of generated people, SEED_PROJECTS of generated projects. */
@@ -17,7 +18,9 @@ const persistTo = process.env.PERSIST_TO;
 const started = Date.now();
 // The seeded invite mail links to this app: APP_URL, or the local server on $PORT (default 8787).
 const appUrl = process.env.APP_URL || `http://127.0.0.1:${process.env.PORT || 8787}`;
-const sql = toSql(await buildSeed({ people, appUrl, projects }));
+// Demo Law signs in through the loopback SAML IdP that `npm start` runs on $PORT + 1000.
+const ssoLoginUrl = `http://127.0.0.1:${fakeIdpPort()}/saml/sso`;
+const sql = toSql(await buildSeed({ people, appUrl, projects, ssoLoginUrl }));
 mkdirSync(".seed", { recursive: true });
 const file = `.seed/seed-${people}-${projects}.sql`;
 writeFileSync(file, sql);

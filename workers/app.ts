@@ -1,3 +1,5 @@
+// First: the CommonJS `require` of Node's built-ins that the bundled SAML library calls.
+import { nodeRequire } from "./node-require";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { routePartykitRequest } from "partyserver";
 import * as build from "../build/index.js";
@@ -13,6 +15,7 @@ import { OWNER_HEADER } from "./company-room";
 export { CompanyRoom } from "./company-room";
 export { LoginThrottle } from "./login-throttle";
 
+if (!nodeRequire) throw new Error("workers/node-require.ts did not run first");
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
 export default {

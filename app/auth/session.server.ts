@@ -211,7 +211,7 @@ async function lookUpActor(request: Request, context: LoadContext): Promise<Acto
       .innerJoin(companies, eq(companies.id, sessions.companyId))
       .$dynamic(),
   )
-    .where(and(eq(sessions.id, sessionId), ...openSessionConditions(now)))
+    .where(and(eq(sessions.id, sessionId), isNull(users.deactivatedAt), ...openSessionConditions(now)))
     .limit(1);
   if (!row) return null;
   if (!row.lastSeenAt || now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {

@@ -20,8 +20,12 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
  * Teams apps with a bearer token, server-to-server integrations) carry no ambient
  * credentials a foreign page could borrow, so they keep working.
  */
+/** The SAML assertion URL: the firm's IdP posts to it from its own site, its signature is the credential. */
+const SAML_ASSERTION_URL = /^\/api\/v2\/company\/[^/]+\/sso\/?$/;
+
 export function isCrossSiteWrite(request: Request): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
+  if (SAML_ASSERTION_URL.test(new URL(request.url).pathname)) return false;
   const site = request.headers.get("Sec-Fetch-Site");
   if (site !== null && site !== "same-origin" && site !== "none") return true;
   const origin = request.headers.get("Origin");
@@ -106,7 +110,8 @@ export async function checkRequestShape(request: Request): Promise<{ request: Re
   const bytes = await readCapped(request.body, limit).catch(() => null);
   if (!bytes) return { refusal: refusal(request, 413, "The request is too large.") };
   const buffered = new Request(request, { body: bytes });
-  if (url.pathname.startsWith("/api/")) return { request: buffered };
+  // SCIM (/scim/v2) speaks JSON like the API and answers its own error shape.
+  if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/scim/")) return { request: buffered };
   if (bytes.byteLength === 0) return { request: asEmptyForm(request) };
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
   if (!FORM_TYPES.includes(type)) return { refusal: refusal(request, 415, "Send the form as a form.") };

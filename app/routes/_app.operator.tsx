@@ -12,14 +12,17 @@ import { CompanyCreateForm, CompanySettingsForm } from "~/features/operator/oper
 import { submitForm } from "~/lib/page-form.server";
 import { usageReport } from "~/domain/usage/usage.server";
 import { UsageTable } from "~/features/operator/usage-table";
+import { installationDomainsSchema } from "~/domain/sso/sso.schema";
+import { listInstallationDomains, replaceInstallationDomains } from "~/domain/sso/installation-domains.server";
+import { InstallationDomainsForm } from "~/features/operator/installation-domains-form";
 
 export const meta: MetaFunction = () => [{ title: "Operator console · Availability" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireOperator(request, context);
   const ctx = operatorCtx(domainCtx(context, actor));
-  const [companies, usage] = await Promise.all([listCompanies(ctx), usageReport(ctx, 8)]);
-  return json({ companies, usage });
+  const [companyList, usage, domains] = await Promise.all([listCompanies(ctx), usageReport(ctx, 8), listInstallationDomains(ctx)]);
+  return json({ companies: companyList, usage, installationDomains: domains });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -31,13 +34,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return submitForm(form, operatorCompanyCreateSchema, (input) => createCompanyWithAdmin(ctx, mailerFor(context, request), input));
     case "updateCompany":
       return submitForm(form, operatorCompanyUpdateSchema, (input) => updateCompanyAsOperator(ctx, String(form.get("id") ?? ""), input));
+    case "updateInstallationDomains":
+      return submitForm(form, installationDomainsSchema, (input) => replaceInstallationDomains(ctx, context.env, input.domains));
     default:
       throw new Response("Unknown intent", { status: 400 });
   }
 }
 
 export default function OperatorConsole() {
-  const { companies, usage } = useLoaderData<typeof loader>();
+  const { companies, usage, installationDomains } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -110,6 +115,8 @@ export default function OperatorConsole() {
         )}
       </section>
       <UsageTable usage={usage} />
+
+      <InstallationDomainsForm domains={installationDomains} />
     </div>
   );
 }

@@ -83,6 +83,13 @@ import * as p8 from "./api.v2.project-time-report.$projectId.$id";
 import * as p9 from "./api.v2.project-invoice.$projectId";
 import * as p10 from "./api.v2.project-invoice.$projectId.$id";
 import * as p11 from "./api.projectsSummary.$ids.report[.]xlsx";
+import * as sso1 from "./api.v2.company.sso-config";
+import * as sso2 from "./api.v2.company.$id.sso";
+import * as sso3 from "./api.v2.company.$id.sso.login";
+import * as sso4 from "./api.v2.company.$id.sso.metadata";
+import * as sso5 from "./api.v2.account.login-route";
+import * as sso6 from "./api.v2.company.scim-token";
+import * as sso7 from "./api.v2.company.scim-token.$id";
 
 /**
  * Every /api/v2 route file, by name: the OpenAPI document lists each (tests/workerd/openapi.test.ts
@@ -172,6 +179,13 @@ const routes: Record<string, { endpoints: Parameters<typeof buildOpenApiDocument
   "api.v2.users.staffing": comp53,
   "api.v2.company.cv-service": comp54,
   "api.v2.company.cv-service.import": comp55,
+  "api.v2.company.sso-config": sso1,
+  "api.v2.company.$id.sso": sso2,
+  "api.v2.company.$id.sso.login": sso3,
+  "api.v2.company.$id.sso.metadata": sso4,
+  "api.v2.account.login-route": sso5,
+  "api.v2.company.scim-token": sso6,
+  "api.v2.company.scim-token.$id": sso7,
 };
 
 export const { loader, action, endpoints } = defineApiRoute({

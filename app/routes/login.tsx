@@ -9,7 +9,10 @@ import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
 import { Field, inputProps } from "~/components/field";
 import { landingPath } from "~/domain/account/login.server";
-import { loginSchema } from "~/domain/account/login.schema";
+import { loginSchema, NO_SSO_FOR_EMAIL, ssoLoginSchema } from "~/domain/account/login.schema";
+import { ValidationError } from "~/domain/errors";
+import { SSO_REFUSALS, ssoRouteForPerson, type SsoRefusal } from "~/domain/sso/sso.server";
+import { LoginThrough, useLoginRoute } from "~/features/accounts/login-route";
 import { AuthCard, ShowPasswordButton } from "~/features/accounts/auth-card";
 import { ForgotPassword } from "~/features/accounts/forgot-password-dialog";
 import { loginQueryRedirect } from "~/features/accounts/login-entra.server";
@@ -27,18 +30,31 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const failure = await loginQueryRedirect(context, request);
   const actor = failure ? null : await getActor(request, context);
   if (actor) throw redirect(landingPath(actor.user));
-  const email = new URL(request.url).searchParams.get("email") ?? "";
+  const url = new URL(request.url);
+  const email = url.searchParams.get("email") ?? "";
+  const sso = url.searchParams.get("sso") ?? "";
+  // Only our own fixed texts: the reason is a key, never shown as sent.
+  const ssoError = sso in SSO_REFUSALS ? SSO_REFUSALS[sso as SsoRefusal] : null;
   const config = entraConfig(context.env);
   // In development the local provider plays the Teams host (tests/fakes/entra-server.ts, /_fake/teams-host).
   const teamsHostOrigins = config && isLocalEnv(context.env) ? [new URL(config.authority).origin] : [];
   return json(
-    { email, microsoft: config !== null, entraError: failure?.message ?? null, teamsHostOrigins },
+    { email, ssoError, microsoft: config !== null, entraError: failure?.message ?? null, teamsHostOrigins },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.clone().formData();
+  if (form.get("intent") === "sso") {
+    // 'Sign in with SSO': the typed e-mail's domain names the firm (or another installation).
+    return submitForm(form, ssoLoginSchema, async ({ email }) => {
+      const route = await ssoRouteForPerson(context.db, email);
+      if (route.kind === "password") throw new ValidationError("LoginInputErrors", { email: NO_SSO_FOR_EMAIL });
+      const redirectTo = safeRedirect(form.get("redirectTo"), "");
+      return redirect(route.kind === "firm" && redirectTo ? `${route.url}&redirectTo=${encodeURIComponent(redirectTo)}` : route.url);
+    });
+  }
   return submitForm(
     form,
     loginSchema,
@@ -52,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const { email, microsoft, entraError, teamsHostOrigins } = useLoaderData<typeof loader>();
+  const { email, ssoError, microsoft, entraError, teamsHostOrigins } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -63,8 +79,12 @@ export default function LoginPage() {
     defaultValue: { email },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    // 'Sign in with SSO' needs only the e-mail; 'Login' both fields.
+    onValidate: ({ formData, submitter }) =>
+      parseWithZod(formData, { schema: (submitter?.getAttribute("value") === "sso" ? ssoLoginSchema : loginSchema) as typeof loginSchema }),
   });
+  const [typed, setTyped] = useState(email);
+  const route = useLoginRoute(typed);
   const submitting = navigation.state !== "idle" && navigation.formAction === "/login";
   useCleanLoginAddress();
   useEffect(() => {
@@ -89,16 +109,32 @@ export default function LoginPage() {
     >
       <Form method="post" className="space-y-5" {...getFormProps(form)}>
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-        <Field label="E-mail" autoComplete="email" autoFocus={!email} {...inputProps(fields.email, { type: "email" })} />
         <Field
-          label="Password"
-          autoComplete="current-password"
-          {...inputProps(fields.password, { type: showPassword ? "text" : "password" })}
-          trailing={<ShowPasswordButton shown={showPassword} onToggle={() => setShowPassword((shown) => !shown)} controls={fields.password.id} />}
+          label="E-mail"
+          autoComplete="email"
+          autoFocus={!email}
+          {...inputProps(fields.email, { type: "email" })}
+          onChange={(event) => setTyped(event.currentTarget.value)}
         />
-        <Alert id={form.errorId} message={form.errors?.[0]} />
-        <Button type="submit" className="w-full" disabled={submitting}>
-          {submitting ? "Signing in..." : "Login"}
+        <Alert message={ssoError} />
+        {route ? (
+          <LoginThrough route={route} />
+        ) : (
+          <>
+            <Field
+              label="Password"
+              autoComplete="current-password"
+              {...inputProps(fields.password, { type: showPassword ? "text" : "password" })}
+              trailing={<ShowPasswordButton shown={showPassword} onToggle={() => setShowPassword((shown) => !shown)} controls={fields.password.id} />}
+            />
+            <Alert id={form.errorId} message={form.errors?.[0]} />
+            <Button type="submit" className="w-full" disabled={submitting}>
+              {submitting ? "Signing in..." : "Login"}
+            </Button>
+          </>
+        )}
+        <Button type="submit" name="intent" value="sso" variant="secondary" className="w-full" formNoValidate>
+          Sign in with SSO
         </Button>
       </Form>
       {microsoft ? <TeamsSignIn hostOrigins={teamsHostOrigins} /> : null}

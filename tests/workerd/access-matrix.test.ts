@@ -14,6 +14,7 @@ import {
   projects,
   projectStages,
   projectTimeReports,
+  scimTokens,
   skillLevels,
   userSkills,
   vacations,
@@ -182,6 +183,12 @@ async function tenant(name: string): Promise<Tenant> {
       projectId: keptProject.project,
       timeReportId: keptProject.timeReport,
       invoiceId: keptProject.invoice,
+      scimTokenId: (
+        await db()
+          .insert(scimTokens)
+          .values({ companyId: company.id, name: "Matrix directory", tokenHash: `matrix-${newId()}` })
+          .returning()
+      )[0].id,
       ...deletable.employee,
     },
     tokens,
@@ -226,6 +233,7 @@ const placeholders: CompanyIds = {
   deletableProjectId: ":projectId",
   deletableTimeReportId: ":id",
   deletableInvoiceId: ":id",
+  scimTokenId: ":id",
 };
 
 let own: Tenant;

@@ -3,6 +3,7 @@ import { accountEntries } from "./access-matrix.accounts";
 import { availabilityEntries } from "./access-matrix.availability";
 import { matterEntries } from "./access-matrix.matters";
 import { competenceEntries } from "./access-matrix.competences";
+import { ssoEntries } from "./access-matrix.sso";
 import { teamEntries } from "./access-matrix.team";
 import { directoryEntries } from "./access-matrix.directory";
 import { projectEntries } from "./access-matrix.projects";
@@ -51,6 +52,8 @@ export interface CompanyIds {
   deletableProjectId: string;
   deletableTimeReportId: string;
   deletableInvoiceId: string;
+  /** A SCIM token of the company (only company admins revoke it). */
+  scimTokenId: string;
 }
 
 export interface AccessEntry {
@@ -212,6 +215,7 @@ export const accessMatrix: AccessEntry[] = [
   ...matterEntries,
   ...competenceEntries,
   ...projectEntries,
+  ...ssoEntries,
 ];
 
 /** Route files under api.v2 that are not endpoints of their own. */

@@ -1,9 +1,10 @@
 import type { TestProject } from "vitest/node";
 import { startFakeCvService } from "../fakes/cv-service";
+import { startFakeIdp } from "../fakes/saml-idp-server";
 import { startFakeSmtp } from "../fakes/smtp-server";
 import { startFakeElite } from "../fakes/elite3e-server";
 
-/** Runs in Node before the workerd tests: a real SMTP server on loopback for the mail tests. */
+/** Runs in Node before the workerd tests: a real SMTP server on loopback for the mail tests, and the loopback SAML IdP. */
 export default async function setup(project: TestProject) {
   const smtp = await startFakeSmtp();
   project.provide("smtpPort", smtp.smtpPort);
@@ -14,7 +15,11 @@ export default async function setup(project: TestProject) {
   // A loopback CV service (CV Partner's JSON) for the CV import tests.
   const cv = await startFakeCvService();
   project.provide("cvServiceUrl", cv.url);
+  // The loopback SAML identity provider (tests/fakes/saml-idp-server.ts) for the SSO round trips.
+  const idp = await startFakeIdp();
+  project.provide("samlIdpUrl", idp.url);
   return async () => {
+    await idp.close();
     await smtp.close();
     await elite.close();
     await cv.close();
@@ -29,5 +34,6 @@ declare module "vitest" {
     entraUrl: string;
     elitePort: number;
     cvServiceUrl: string;
+    samlIdpUrl: string;
   }
 }

@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, companies, emailOutbox, users } from "~/db/schema";
+import { auditLog, companies, companyDomains, emailOutbox, installationDomains, users } from "~/db/schema";
 import { readCompanySettings } from "~/domain/company/settings.schema";
 import { isOperator } from "~/auth/operator.server";
 import { companyRow } from "~/db/factories";
@@ -199,5 +199,36 @@ describe("isOperator", () => {
     expect((await page("/operator", { headers: { Cookie: operatorCookie } })).status).toBe(200);
     await db().delete(users).where(eq(users.id, impostor.id));
     await db().update(users).set({ email: OPERATOR }).where(eq(users.id, OPERATOR_ID));
+  });
+});
+
+describe("domains of other installations (issue 15, decision 0150)", () => {
+  it("the operator replaces the table; a bad line or a domain of a firm here changes nothing", async () => {
+    const save = (domains: string) => post(operatorCookie, { intent: "updateInstallationDomains", domains });
+    const ok = await save("Partner-Firm.test https://us.example.com/\n\nus-firm.test https://us.example.com");
+    expect(ok.status).toBe(200);
+    const rows = () =>
+      db()
+        .select({ domain: installationDomains.domain, url: installationDomains.installationUrl })
+        .from(installationDomains)
+        .orderBy(installationDomains.domain);
+    expect(await rows()).toEqual([
+      { domain: "partner-firm.test", url: "https://us.example.com" },
+      { domain: "us-firm.test", url: "https://us.example.com" },
+    ]);
+    await db().insert(companyDomains).values({ domain: "operator-firm.test", companyId: firm.company.id });
+    for (const [text, message] of [
+      ["nonsense", 'Line 1: write a domain and the installation\'s https:// address, such as "firm.com https://us.example.com".'],
+      ["x.test ftp://us.example.com", 'Line 1: write a domain and the installation\'s https:// address, such as "firm.com https://us.example.com".'],
+      ["operator-firm.test https://us.example.com", "operator-firm.test belongs to a firm of this installation."],
+    ]) {
+      const refused = await save(text);
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(await refused.json())).toContain(JSON.stringify(message).slice(1, -1));
+    }
+    expect(await rows()).toHaveLength(2);
+    // A company admin of a firm cannot reach it.
+    expect((await post(firmAdminCookie, { intent: "updateInstallationDomains", domains: "" })).status).toBe(404);
+    expect(await rows()).toHaveLength(2);
   });
 });

@@ -17,6 +17,10 @@ export const companies = sqliteTable(
     ssoLoginUrl: text("sso_login_url"),
     ssoCertificate: text("sso_certificate"),
     allowFederation: flag("allow_federation"),
+    /** The IdP may start a sign-in on its own (an assertion with no request of ours). */
+    ssoIdpInitiated: flag("sso_idp_initiated"),
+    /** When the company admins were last told that the IdP certificate expires soon. */
+    ssoCertificateWarnedAt: integer("sso_certificate_warned_at", { mode: "timestamp_ms" }),
     allowGroupSelection: flag("allow_group_selection"),
     /** The firm's Elite 3E REST endpoint and OAuth2 client (the secret sealed: lib/secret-box.server.ts). */
     elite3eEndpoint: text("elite3e_endpoint"),

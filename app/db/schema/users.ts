@@ -55,6 +55,10 @@ export const users = sqliteTable(
     azureAdId: text("azure_ad_id"),
     /** The directory sync found the person removed from the firm's directory: reported, never deleted. */
     directoryRemovedAt: integer("directory_removed_at", { mode: "timestamp_ms" }),
+    /** Set by SCIM `active: false`: cannot sign in and is hidden, history kept. */
+    deactivatedAt: integer("deactivated_at", { mode: "timestamp_ms" }),
+    /** The SCIM client's own id for this person (externalId). */
+    scimExternalId: text("scim_external_id"),
     invitedAt: integer("invited_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

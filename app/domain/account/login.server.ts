@@ -41,7 +41,8 @@ export async function verifyLogin(
 
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   const ok = await verifyPassword(input.password, user?.passwordHash, peppers);
-  if (!ok || !user) throw new UnauthorizedError(WRONG_CREDENTIALS);
+  // A person the firm's directory deactivated (SCIM active: false) hears the same answer.
+  if (!ok || !user || user.deactivatedAt) throw new UnauthorizedError(WRONG_CREDENTIALS);
   await throttle.succeeded(email, ip);
   if (user.passwordHash && needsRehash(user.passwordHash, peppers)) {
     // An unpeppered hash or an older pepper: rewritten now that the password is known,

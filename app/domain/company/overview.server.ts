@@ -1,4 +1,4 @@
-import { and, asc, eq, or } from "drizzle-orm";
+import { and, asc, eq, isNull, or } from "drizzle-orm";
 import { isAdmin, roleRank } from "~/auth/permissions";
 import { groups, offices, skillLevels, users } from "~/db/schema";
 import type { DomainContext } from "../context";
@@ -31,7 +31,11 @@ export async function getCompanyOverview(ctx: DomainContext) {
       })
       .from(users)
       .where(
-        and(eq(users.companyId, ctx.companyId), or(eq(users.companyAdmin, true), eq(users.administratorPriviliges, true), eq(users.admin, true))),
+        and(
+          eq(users.companyId, ctx.companyId),
+          isNull(users.deactivatedAt),
+          or(eq(users.companyAdmin, true), eq(users.administratorPriviliges, true), eq(users.admin, true)),
+        ),
       )
       .orderBy(asc(users.name)),
   ]);

@@ -2,6 +2,7 @@ import { lt } from "drizzle-orm";
 import { loginAttempts } from "~/db/schema";
 import type { LoadContext } from "~/env";
 import { resealSmtpPasswords } from "~/domain/company/smtp.server";
+import { warnExpiringCertificates } from "~/domain/sso/sso.server";
 import { deliverDueEmails } from "~/integrations/email/outbox.server";
 import { runDirectorySync } from "~/domain/directory/sync.server";
 import { entraConfig } from "~/integrations/entra/config";
@@ -22,6 +23,8 @@ export async function runScheduledWork(context: LoadContext, now = new Date()): 
   // Firms' Elite 3E imports, one bounded step each (failures are recorded per company); before
   // the mail retries, so a failing mail run never holds the import up.
   await runEliteImports(context.db, context.env, now).catch((error) => console.error("3E imports failed", error));
+  // Company admins hear 30 days ahead that their IdP's certificate expires (decision 0150).
+  await warnExpiringCertificates(context.db, context.env, now).catch((error) => console.error("SSO certificate warnings failed", error));
   // Mail that could not be sent right away (server down, none configured yet) is retried here.
   await deliverDueEmails(context, now);
   // Firms' Microsoft directories: a few pages per firm per run (decision 0141).

@@ -23,7 +23,8 @@ import { teamNameColumns, withTeamNames } from "~/db/team-names";
  */
 export function adminScopeWhere(ctx: DomainContext): SQL | undefined {
   const me = ctx.actor.user;
-  const company = eq(users.companyId, ctx.companyId);
+  // Deactivated by the firm's directory (SCIM active: false): hidden, history kept.
+  const company = and(eq(users.companyId, ctx.companyId), isNull(users.deactivatedAt));
   if (me.companyAdmin) return company;
   const pairs = teamsOf(me);
   if (pairs.length === 0) return and(company, eq(users.id, me.id));

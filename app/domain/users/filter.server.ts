@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { personColumns } from "./person-columns";
 import { alias, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { filterableGroupIds, filterableOfficeIds, isAdmin, mayFilterAllGroups, mayFilterAllOffices } from "~/auth/permissions";
@@ -158,6 +158,8 @@ export function conditions(ctx: DomainContext, filter: ResolvedFilter): SQL {
   return and(
     membership(ctx.companyId, filter),
     eq(users.completed, filter.completed),
+    // Deactivated by the firm's directory (SCIM active: false): hidden, history kept.
+    isNull(users.deactivatedAt),
     eq(users.admin, false),
     eq(users.administratorPriviliges, false),
     eq(users.companyAdmin, false),

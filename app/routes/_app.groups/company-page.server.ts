@@ -28,6 +28,9 @@ import { getCompany } from "~/domain/company/company.server";
 import { getCompanyOverview } from "~/domain/company/overview.server";
 import { smtpConfigSchema, smtpResetSchema, testSmtpConfig, updateSmtpConfig } from "~/domain/company/smtp.server";
 import { eliteConfigSchema, getEliteConfig, updateEliteConfig } from "~/domain/matters/elite-config.server";
+import { appOrigin } from "~/domain/sso/sso-flow.server";
+import { ssoConfigSchema } from "~/domain/sso/sso.schema";
+import { getSsoConfig, updateSsoConfig } from "~/domain/sso/sso.server";
 import { clientIp } from "~/domain/account/login.server";
 import { domainCtx } from "~/domain/context";
 import { submitForm } from "~/lib/page-form.server";
@@ -73,6 +76,8 @@ export async function loadCompanyPage({ request, context }: LoaderFunctionArgs) 
         smtpSecure: company.smtpSecure,
         smtpUser: company.smtpUser,
       },
+    /** The SSO/SAML2 dialog's data (company admins, decision 0150). */
+    sso: company && canConfigureCompanyMail(user) ? await getSsoConfig(ctx, appOrigin(context, request)) : null,
     customHtml: company && canEditCustomHtml(user) && actor.company.settings.enableCustomHtml ? { html: company.customHtml ?? "" } : null,
     me: { id: user.id, name: user.name, email: user.email, photoUrl: profilePictureUrl(user.profilePicture) },
     /** The Administrators block's Invite dialog (managers only); it posts to /users/all. */
@@ -127,6 +132,8 @@ export async function runCompanyPageAction({ request, context }: ActionFunctionA
       return submitForm(form, multipleInviteSchema, (input) => inviteUsers(ctx, mailerFor(context, request), input));
     case "updateElite3e":
       return submitForm(form, eliteConfigSchema, (input) => updateEliteConfig(ctx, context.env, input));
+    case "updateSso":
+      return submitForm(form, ssoConfigSchema, (input) => updateSsoConfig(ctx, context.env, input));
     case "testSmtp":
       return submitForm(form, noFields, () => testSmtpConfig(ctx, context.env));
     default:

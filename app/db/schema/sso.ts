@@ -1,0 +1,85 @@
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt, id } from "../columns";
+import { companyId } from "./company-owned";
+
+/**
+ * Single sign-on (SAML2), firm domains and SCIM provisioning (decision 0150). The IdP's
+ * login URL, certificate and allowFederation stay on `companies` (the spec's Company).
+ */
+
+/** An AuthnRequest we sent: its ID may come back once as InResponseTo, before it expires. */
+export const samlRequests = sqliteTable(
+  "saml_requests",
+  {
+    id: text("id").primaryKey(),
+    companyId: companyId(),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("saml_requests_company_idx").on(t.companyId, t.expiresAt)],
+);
+
+/** Assertions already used to sign in, kept until they expire: a replayed one is refused. */
+export const samlAssertions = sqliteTable(
+  "saml_assertions",
+  {
+    companyId: companyId(),
+    assertionId: text("assertion_id").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.assertionId] }), index("saml_assertions_expires_idx").on(t.expiresAt)],
+);
+
+/** E-mail domains that belong to a firm: unique across the installation (the primary key). */
+export const companyDomains = sqliteTable(
+  "company_domains",
+  {
+    domain: text("domain").primaryKey(),
+    companyId: companyId(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("company_domains_company_idx").on(t.companyId)],
+);
+
+/** Installation-level: domains of firms that live in another regional installation. */
+export const installationDomains = sqliteTable("installation_domains", {
+  domain: text("domain").primaryKey(),
+  installationUrl: text("installation_url").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Bearer tokens for a firm's SCIM client; only a SHA-256 of the secret is kept. */
+export const scimTokens = sqliteTable(
+  "scim_tokens",
+  {
+    id: id(),
+    companyId: companyId(),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("scim_tokens_company_idx").on(t.companyId)],
+);
+
+/**
+ * Groups a firm's SCIM client keeps (Entra and Okta push their directory groups): the
+ * members' team follows our group whose ssoIdentifiers name the group's displayName.
+ */
+export const scimGroups = sqliteTable(
+  "scim_groups",
+  {
+    id: id(),
+    companyId: companyId(),
+    displayName: text("display_name").notNull(),
+    externalId: text("external_id"),
+    /** JSON array of user ids. */
+    members: text("members", { mode: "json" }).$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [index("scim_groups_company_idx").on(t.companyId)],
+);
+
+export type ScimToken = typeof scimTokens.$inferSelect;

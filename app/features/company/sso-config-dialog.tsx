@@ -1,0 +1,158 @@
+import { useCallback, useState } from "react";
+import { Button } from "~/components/button";
+import { DialogError, FormActions, Modal } from "~/components/dialog";
+import { Field } from "~/components/field";
+import { useToast } from "~/components/toast";
+import { useDialogFetcher } from "~/components/use-dialog-form";
+
+/** What GET /company/sso-config answers (domain/sso/sso.server.ts getSsoConfig). */
+export interface SsoConfig {
+  ssoLoginUrl: string;
+  allowFederation: boolean;
+  ssoIdpInitiated: boolean;
+  emailDomains: string[];
+  certificate: { subject: string; validTo: string } | null;
+  acsUrl: string;
+  loginUrl: string;
+  metadataUrl: string;
+}
+
+/**
+ * The SSO/SAML2 configuration (company admins): the IdP's login URL and certificate
+ * (uploaded or pasted; the saved one's subject and expiry are shown), federation, the
+ * firm's e-mail domains, and what to give the IdP (assertion URL, SP metadata URL). The
+ * test button runs a sign-in round trip in a new window that signs nobody in.
+ */
+export function SsoConfigButton({ config }: { config: SsoConfig }) {
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        SSO configuration
+      </Button>
+      <Modal open={open} onClose={close} title="SSO/SAML2 configuration" description="Let your people sign in through your own identity provider.">
+        <SsoConfigForm config={config} onClose={close} />
+      </Modal>
+    </>
+  );
+}
+
+function CopyField({ id, label, value }: { id: string; label: string; value: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Field
+      id={id}
+      label={label}
+      value={value}
+      readOnly
+      onFocus={(event) => event.currentTarget.select()}
+      trailing={
+        <button
+          type="button"
+          className="rounded px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50"
+          onClick={() => {
+            void navigator.clipboard?.writeText(value).then(() => setCopied(true));
+          }}
+        >
+          {copied ? "Copied" : "Copy"}
+        </button>
+      }
+    />
+  );
+}
+
+function SsoConfigForm({ config, onClose }: { config: SsoConfig; onClose: () => void }) {
+  const show = useToast();
+  const done = useCallback(() => {
+    show("SSO config updated.");
+    onClose();
+  }, [show, onClose]);
+  const fetcher = useDialogFetcher(done);
+  const reply = fetcher.state === "idle" ? fetcher.data : undefined;
+  const errors = reply?.status === "error" ? reply.error : null;
+  const [certificate, setCertificate] = useState("");
+  const busy = fetcher.state !== "idle";
+  const expires = config.certificate ? config.certificate.validTo.slice(0, 10) : null;
+
+  return (
+    <fetcher.Form method="post" className="space-y-4">
+      <input type="hidden" name="intent" value="updateSso" />
+      <Field
+        id="sso-login-url"
+        label="IdP login URL"
+        name="ssoLoginUrl"
+        defaultValue={config.ssoLoginUrl}
+        placeholder="https://login.firm.com/saml2"
+        autoComplete="off"
+        errors={errors?.ssoLoginUrl ?? undefined}
+        data-autofocus
+      />
+      <div>
+        <label htmlFor="sso-certificate" className="block text-sm font-medium text-slate-700">
+          IdP certificate
+        </label>
+        {config.certificate ? (
+          <p className="mt-1 text-sm text-slate-600" id="sso-certificate-current">
+            Saved: {config.certificate.subject}, expires {expires}. Leave empty to keep it.
+          </p>
+        ) : null}
+        <textarea
+          id="sso-certificate"
+          name="ssoCertificate"
+          rows={4}
+          value={certificate}
+          onChange={(event) => setCertificate(event.target.value)}
+          placeholder="-----BEGIN CERTIFICATE-----"
+          aria-describedby={config.certificate ? "sso-certificate-current" : undefined}
+          aria-invalid={errors?.ssoCertificate ? true : undefined}
+          className="mt-1 block w-full rounded-md border-0 px-3 py-2 font-mono text-xs text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 focus:outline-none"
+        />
+        {errors?.ssoCertificate ? <p className="mt-1 text-sm text-red-600">{errors.ssoCertificate[0]}</p> : null}
+        <label className="mt-2 inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-brand-700">
+          <span>Upload a certificate file</span>
+          <input
+            type="file"
+            accept=".pem,.cer,.crt,application/x-x509-ca-cert"
+            className="sr-only"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) void file.text().then(setCertificate);
+            }}
+          />
+        </label>
+      </div>
+      <Field
+        id="sso-domains"
+        label="E-mail domains (comma-separated)"
+        name="emailDomains"
+        defaultValue={config.emailDomains.join(", ")}
+        placeholder="firm.com, firm.se"
+        autoComplete="off"
+        errors={errors?.emailDomains ?? undefined}
+      />
+      <label className="flex items-start gap-2 text-sm text-slate-800">
+        <input type="checkbox" name="allowFederation" defaultChecked={config.allowFederation} className="mt-0.5 h-4 w-4 rounded border-slate-300" />
+        <span>Allow federation: people of your domains who have no account yet get one when they first sign in</span>
+      </label>
+      <label className="flex items-start gap-2 text-sm text-slate-800">
+        <input type="checkbox" name="ssoIdpInitiated" defaultChecked={config.ssoIdpInitiated} className="mt-0.5 h-4 w-4 rounded border-slate-300" />
+        <span>Allow sign-in started from the identity provider (IdP-initiated)</span>
+      </label>
+      <CopyField id="sso-acs-url" label="Assertion URL (give this to your IdP)" value={config.acsUrl} />
+      <CopyField id="sso-metadata-url" label="SP metadata URL" value={config.metadataUrl} />
+      {config.ssoLoginUrl && config.certificate ? (
+        <a
+          href={`${config.loginUrl}?test=1`}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex items-center rounded-md bg-white px-3 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
+        >
+          Test sign-in in a new window
+        </a>
+      ) : null}
+      <DialogError message={errors?.[""]?.[0]} />
+      <FormActions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,13 @@
+import { z } from "zod";
+import { loginRouteFor } from "~/domain/sso/sso.server";
+import { defineApiRoute, endpoint } from "~/lib/api.server";
+
+export const { loader, action, endpoints } = defineApiRoute({
+  GET: endpoint({
+    summary:
+      "How an e-mail signs in: {kind: 'firm', firm, url} (the firm's SSO), {kind: 'installation', url} (another regional installation) or {kind: 'password'}.",
+    auth: "public",
+    query: z.object({ email: z.string({ error: "This field is required." }).max(320, "Use at most 320 characters.") }),
+    run: ({ context, query }) => loginRouteFor(context.db, query.email),
+  }),
+});

@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { startSsoLogin } from "~/domain/sso/sso-flow.server";
+import { defineApiRoute, endpoint } from "~/lib/api.server";
+
+const query = z.object({
+  redirectTo: z.string().max(2000).optional(),
+  email: z.string().max(320).optional(),
+  test: z
+    .enum(["1", "true"])
+    .optional()
+    .transform((v) => v !== undefined),
+});
+
+export const { loader, action, endpoints } = defineApiRoute({
+  GET: endpoint({
+    summary: "Starts a sign-in through the firm's identity provider: 302 to it with a signed SAML2 AuthnRequest (HTTP-Redirect binding).",
+    auth: "public",
+    query,
+    run: ({ request, context, params, query }) => startSsoLogin(context, request, params.id!, query),
+  }),
+});

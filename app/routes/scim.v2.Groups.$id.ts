@@ -1,0 +1,9 @@
+import { deleteScimGroup, getScimGroup, patchScimGroup, replaceScimGroup } from "~/domain/scim/scim.server";
+import { defineScimRoute } from "~/lib/scim.server";
+
+export const { loader, action } = defineScimRoute({
+  GET: { run: ({ s, params }) => getScimGroup(s, params.id!) },
+  PUT: { run: ({ s, params, body }) => replaceScimGroup(s, params.id!, body) },
+  PATCH: { run: ({ s, params, body }) => patchScimGroup(s, params.id!, body) },
+  DELETE: { run: ({ s, params }) => deleteScimGroup(s, params.id!) },
+});

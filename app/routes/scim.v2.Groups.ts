@@ -1,0 +1,7 @@
+import { createScimGroup, listScimGroups } from "~/domain/scim/scim.server";
+import { defineScimRoute } from "~/lib/scim.server";
+
+export const { loader, action } = defineScimRoute({
+  GET: { run: ({ s, query }) => listScimGroups(s, query) },
+  POST: { status: 201, run: ({ s, body }) => createScimGroup(s, body) },
+});

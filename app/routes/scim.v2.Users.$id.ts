@@ -1,0 +1,8 @@
+import { getScimUser, patchScimUser, replaceScimUser } from "~/domain/scim/scim.server";
+import { defineScimRoute } from "~/lib/scim.server";
+
+export const { loader, action } = defineScimRoute({
+  GET: { run: ({ s, params }) => getScimUser(s, params.id!) },
+  PUT: { run: ({ s, params, body }) => replaceScimUser(s, params.id!, body) },
+  PATCH: { run: ({ s, params, body }) => patchScimUser(s, params.id!, body) },
+});

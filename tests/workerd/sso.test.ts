@@ -1,0 +1,549 @@
+import { env, SELF } from "cloudflare:test";
+import { and, eq } from "drizzle-orm";
+import { createVerify } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import { companies, companyDomains, emailOutbox, installationDomains, samlRequests, sessions, users } from "~/db/schema";
+import { warnExpiringCertificates } from "~/domain/sso/sso.server";
+import { ATTRIBUTE_NAMES, buildAssertion, samlResponse, signedAssertion, toBase64, wrapInResponse } from "../fakes/saml-idp";
+import { IDP_CERT, OTHER_CERT, OTHER_KEY, SOON_CERT } from "../fakes/saml-keys";
+import { api, BASE, createCompany, createCompanyWithRoles, db } from "./helpers";
+
+/**
+ * SAML2 single sign-on (issue 15, decision 0150), in workerd against the real Worker: the
+ * service provider (@node-saml/node-saml) runs here, not in Node. Valid answers come from
+ * the loopback IdP (tests/fakes/saml-idp-server.ts) or its document maker; every attack
+ * document must be refused with no session opened.
+ */
+
+type Firm = Awaited<ReturnType<typeof createCompany>>;
+
+const acsUrl = (companyId: string) => `${BASE}/api/v2/company/${companyId}/sso`;
+const audience = (companyId: string) => `${BASE}/api/v2/company/${companyId}/sso/metadata`;
+
+let counter = 0;
+async function ssoFirm(options: { allowFederation?: boolean; idpInitiated?: boolean } = {}) {
+  const n = ++counter;
+  const firm = await createCompany(`SSO Firm ${n}`);
+  const domain = `sso${n}-${firm.company.id.slice(-6)}.test`;
+  await db()
+    .update(companies)
+    .set({
+      ssoLoginUrl: inject("samlIdpUrl"),
+      ssoCertificate: IDP_CERT,
+      allowFederation: options.allowFederation ?? false,
+      ssoIdpInitiated: options.idpInitiated ?? false,
+    })
+    .where(eq(companies.id, firm.company.id));
+  await db().insert(companyDomains).values({ domain, companyId: firm.company.id });
+  const person = await firm.createUser("employee", { email: `person@${domain}` });
+  return { ...firm, domain, person };
+}
+
+async function inflate(base64: string): Promise<string> {
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return new Response(stream).text();
+}
+
+/** Starts an SP-initiated sign-in and returns the AuthnRequest's ID (what InResponseTo must name). */
+async function startLogin(firm: Firm, query = "") {
+  const response = await api(`/api/v2/company/${firm.company.id}/sso/login${query}`);
+  expect(response.status).toBe(302);
+  const location = new URL(response.headers.get("Location")!);
+  const xml = await inflate(location.searchParams.get("SAMLRequest")!);
+  const requestId = /\sID="([^"]+)"/.exec(xml)![1];
+  return { location, xml, requestId };
+}
+
+async function post(companyId: string, xml: string, relayState = "") {
+  const body = new URLSearchParams({ SAMLResponse: toBase64(xml), RelayState: relayState });
+  return SELF.fetch(acsUrl(companyId), {
+    method: "POST",
+    // The IdP's page posts from its own site: the cross-site write guard lets the assertion URL through.
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://127.0.0.1:1", "Sec-Fetch-Site": "cross-site" },
+    body,
+    redirect: "manual",
+  });
+}
+
+async function sessionCount(userId: string) {
+  return (await db().select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))).length;
+}
+
+async function expectRefused(response: Response, reason = "invalid") {
+  expect(response.status).toBe(303);
+  expect(response.headers.get("Location")).toBe(`/login?sso=${reason}`);
+  expect(response.headers.get("Set-Cookie")).toBeNull();
+}
+
+function valid(firm: Firm & { person: { email: string } }, requestId: string | null, extra: Partial<Parameters<typeof samlResponse>[0]> = {}) {
+  return samlResponse({
+    acsUrl: acsUrl(firm.company.id),
+    audience: audience(firm.company.id),
+    inResponseTo: requestId,
+    nameId: firm.person.email,
+    attributes: { [ATTRIBUTE_NAMES.email]: firm.person.email },
+    ...extra,
+  });
+}
+
+describe("SP-initiated sign-in", () => {
+  it("serves SP metadata naming the assertion URL and the entity ID", async () => {
+    const firm = await ssoFirm();
+    const response = await api(`/api/v2/company/${firm.company.id}/sso/metadata`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toContain("xml");
+    const xml = await response.text();
+    expect(xml).toContain(`entityID="${audience(firm.company.id)}"`);
+    expect(xml).toContain(`Location="${acsUrl(firm.company.id)}"`);
+  });
+
+  it("redirects to the firm's IdP with a signed AuthnRequest and stores its ID", async () => {
+    const firm = await ssoFirm();
+    const { location, xml, requestId } = await startLogin(firm, "?email=person%40x.test");
+    expect(`${location.origin}${location.pathname}`).toBe(inject("samlIdpUrl"));
+    expect(xml).toContain(`AssertionConsumerServiceURL="${acsUrl(firm.company.id)}"`);
+    expect(location.searchParams.get("login_hint")).toBe("person@x.test");
+    // HTTP-Redirect binding: the signature covers SAMLRequest, RelayState and SigAlg, in that order.
+    const raw = location.search.slice(1).split("&");
+    const pick = (name: string) => raw.find((part) => part.startsWith(`${name}=`));
+    const signed = [pick("SAMLRequest"), pick("RelayState"), pick("SigAlg")].filter(Boolean).join("&");
+    const verifier = createVerify("RSA-SHA256");
+    verifier.update(signed);
+    expect(verifier.verify(env.SAML_SP_CERT!, location.searchParams.get("Signature")!, "base64")).toBe(true);
+    const [stored] = await db().select().from(samlRequests).where(eq(samlRequests.id, requestId));
+    expect(stored.companyId).toBe(firm.company.id);
+  });
+
+  it("sends a firm without SSO back to /login with a clear reason", async () => {
+    const plain = await createCompany("No SSO");
+    const response = await api(`/api/v2/company/${plain.company.id}/sso/login`);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/login?sso=not-configured");
+    const page = await SELF.fetch(`${BASE}/login?sso=not-configured`);
+    expect(await page.text()).toContain("Single sign-on is not set up for this firm.");
+  });
+
+  it("signs in through the loopback IdP round trip (redirect, IdP page, signed POST)", async () => {
+    const firm = await ssoFirm();
+    const { location } = await startLogin(firm, "?redirectTo=%2Foverview");
+    // The IdP's page, then its sign-in form, then the auto-posting form to our ACS.
+    const idpPage = await fetch(location.toString());
+    expect(idpPage.status).toBe(200);
+    const html = await idpPage.text();
+    const fields = Object.fromEntries([...html.matchAll(/name="(\w+)" value="([^"]*)"/g)].map(([, n, v]) => [n, v.replace(/&#38;/g, "&")]));
+    const answer = await fetch(new URL("/saml/sso/continue", location).toString(), {
+      method: "POST",
+      body: new URLSearchParams({ ...fields, email: firm.person.email }),
+    });
+    const form = await answer.text();
+    const samlResponseB64 = /name="SAMLResponse" value="([^"]+)"/.exec(form)![1];
+    const relayState = /name="RelayState" value="([^"]*)"/.exec(form)![1];
+    expect(/action="([^"]+)"/.exec(form)![1]).toBe(acsUrl(firm.company.id));
+    const response = await SELF.fetch(acsUrl(firm.company.id), {
+      method: "POST",
+      body: new URLSearchParams({ SAMLResponse: samlResponseB64, RelayState: relayState.replace(/&#47;/g, "/") }),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/overview");
+    const cookie = response.headers.get("Set-Cookie")!.split(";")[0];
+    const me = await api("/api/v2/users/me", { headers: { Cookie: cookie } });
+    expect(me.status).toBe(200);
+    expect((await me.json()) as { email: string }).toMatchObject({ email: firm.person.email });
+  });
+
+  it("signs in with a valid assertion and lands on the person's home", async () => {
+    const firm = await ssoFirm();
+    const { requestId } = await startLogin(firm);
+    const response = await post(firm.company.id, valid(firm, requestId));
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/home");
+    expect(response.headers.get("Set-Cookie")).toContain("HttpOnly");
+    expect(await sessionCount(firm.person.id)).toBe(1);
+  });
+
+  it("the dialog's test round trip shows what the IdP sent and opens no session", async () => {
+    const firm = await ssoFirm();
+    const { requestId } = await startLogin(firm, "?test=1");
+    const response = await post(
+      firm.company.id,
+      valid(firm, requestId, { attributes: { [ATTRIBUTE_NAMES.email]: firm.person.email, [ATTRIBUTE_NAMES.department]: "Tax" } }),
+      "sso-test",
+    );
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Single sign-on works");
+    expect(html).toContain(firm.person.email);
+    expect(html).toContain("Tax");
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+    expect(await sessionCount(firm.person.id)).toBe(0);
+  });
+});
+
+describe("refused assertions", () => {
+  it("an unsigned assertion", async () => {
+    const firm = await ssoFirm();
+    const { requestId } = await startLogin(firm);
+    await expectRefused(await post(firm.company.id, valid(firm, requestId, { sign: "none" })));
+    expect(await sessionCount(firm.person.id)).toBe(0);
+  });
+
+  it("an assertion signed by another key than the firm's certificate", async () => {
+    const firm = await ssoFirm();
+    const { requestId } = await startLogin(firm);
+    await expectRefused(await post(firm.company.id, valid(firm, requestId, { key: OTHER_KEY, cert: OTHER_CERT })));
+    expect(await sessionCount(firm.person.id)).toBe(0);
+  });
+
+  it("signature wrapping: a forged assertion around the signed one", async () => {
+    const firm = await ssoFirm();
+    const victim = await firm.createUser("companyAdmin", { email: `boss@${firm.domain}` });
+    const { requestId } = await startLogin(firm);
+    const base = { acsUrl: acsUrl(firm.company.id), audience: audience(firm.company.id), inResponseTo: requestId };
+    const genuine = signedAssertion({ ...base, nameId: firm.person.email, attributes: { [ATTRIBUTE_NAMES.email]: firm.person.email } });
+    // XSW: the forged assertion is where the SP reads; the genuine signed one hides inside it.
+    const forged = buildAssertion({ ...base, nameId: victim.email, attributes: { [ATTRIBUTE_NAMES.email]: victim.email } }).xml.replace(
+      "</saml:Issuer>",
+      `</saml:Issuer><saml:Advice>${genuine.xml}</saml:Advice>`,
+    );
+    await expectRefused(await post(firm.company.id, wrapInResponse(forged, base)));
+    // Same ID variant: the forged assertion takes the signed one's ID, the genuine one moves to Extensions.
+    const { requestId: second } = await startLogin(firm);
+    const base2 = { ...base, inResponseTo: second };
+    const genuine2 = signedAssertion({ ...base2, nameId: firm.person.email, attributes: { [ATTRIBUTE_NAMES.email]: firm.person.email } });
+    const forged2 = buildAssertion({
+      ...base2,
+      nameId: victim.email,
+      assertionId: genuine2.id,
+      attributes: { [ATTRIBUTE_NAMES.email]: victim.email },
+    }).xml;
+    const wrapped = wrapInResponse(forged2, base2).replace("<samlp:Status>", `<samlp:Extensions>${genuine2.xml}</samlp:Extensions><samlp:Status>`);
+    await expectRefused(await post(firm.company.id, wrapped));
+    expect(await sessionCount(victim.id)).toBe(0);
+    expect(await sessionCount(firm.person.id)).toBe(0);
+  });
+
+  it("a wrong audience", async () => {
+    const firm = await ssoFirm();
+    const { requestId } = await startLogin(firm);
+    await expectRefused(await post(firm.company.id, valid(firm, requestId, { audience: "https://other-sp.example/metadata" })));
+  });
+
+  it("an expired assertion (beyond the allowed clock skew)", async () => {
+    const firm = await ssoFirm();
+    const { requestId } = await startLogin(firm);
+    await expectRefused(await post(firm.company.id, valid(firm, requestId, { now: new Date(Date.now() - 20 * 60_000), validForSeconds: 300 })));
+  });
+
+  it("an assertion that is not yet valid (issued in the future)", async () => {
+    const firm = await ssoFirm();
+    const { requestId } = await startLogin(firm);
+    await expectRefused(await post(firm.company.id, valid(firm, requestId, { now: new Date(Date.now() + 10 * 60_000) })));
+  });
+
+  it("a replayed assertion: the second post is refused", async () => {
+    const firm = await ssoFirm();
+    const { requestId } = await startLogin(firm);
+    const xml = valid(firm, requestId);
+    expect((await post(firm.company.id, xml)).status).toBe(303);
+    expect(await sessionCount(firm.person.id)).toBe(1);
+    await expectRefused(await post(firm.company.id, xml));
+    expect(await sessionCount(firm.person.id)).toBe(1);
+  });
+
+  it("a wrong InResponseTo: unknown, another firm's request, or missing", async () => {
+    const firm = await ssoFirm();
+    const other = await ssoFirm();
+    await startLogin(firm);
+    await expectRefused(await post(firm.company.id, valid(firm, "_not-a-request-of-ours")));
+    const { requestId: othersRequest } = await startLogin(other);
+    await expectRefused(await post(firm.company.id, valid(firm, othersRequest)));
+    await expectRefused(await post(firm.company.id, valid(firm, null)));
+    expect(await sessionCount(firm.person.id)).toBe(0);
+  });
+
+  it("an expired request ID", async () => {
+    const firm = await ssoFirm();
+    const { requestId } = await startLogin(firm);
+    await db()
+      .update(samlRequests)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(samlRequests.id, requestId));
+    await expectRefused(await post(firm.company.id, valid(firm, requestId)));
+  });
+
+  it("comment injection in NameID does not sign in the shortened address", async () => {
+    const firm = await ssoFirm({ allowFederation: true });
+    const victim = await firm.createUser("companyAdmin", { email: `boss@${firm.domain}` });
+    const { requestId } = await startLogin(firm);
+    // The IdP signs an address the attacker owns; the comment, dropped by c14n, keeps the signature valid.
+    const attackerEmail = `boss@${firm.domain}.evil.test`;
+    const signed = signedAssertion({
+      acsUrl: acsUrl(firm.company.id),
+      audience: audience(firm.company.id),
+      inResponseTo: requestId,
+      nameId: attackerEmail,
+      attributes: { [ATTRIBUTE_NAMES.email]: attackerEmail },
+    });
+    const injected = signed.xml.replaceAll(attackerEmail, `boss@${firm.domain}<!---->.evil.test`);
+    await expectRefused(await post(firm.company.id, wrapInResponse(injected, { acsUrl: acsUrl(firm.company.id), inResponseTo: requestId })));
+    expect(await sessionCount(victim.id)).toBe(0);
+  });
+
+  it("a wrong Destination or Recipient", async () => {
+    const firm = await ssoFirm();
+    const { requestId } = await startLogin(firm);
+    await expectRefused(await post(firm.company.id, valid(firm, requestId, { destination: "https://elsewhere.example/acs" })));
+    const { requestId: second } = await startLogin(firm);
+    await expectRefused(await post(firm.company.id, valid(firm, second, { recipient: "https://elsewhere.example/acs" })));
+  });
+
+  it("an assertion posted to another firm's assertion URL", async () => {
+    const firm = await ssoFirm();
+    const other = await ssoFirm();
+    const { requestId } = await startLogin(other);
+    // Signed by the same loopback IdP, but the audience and recipient are the other firm's.
+    await expectRefused(await post(firm.company.id, valid(other, requestId)));
+  });
+
+  it("garbage, empty and non-XML bodies answer the login page, never a 500", async () => {
+    const firm = await ssoFirm();
+    for (const body of [
+      "",
+      "SAMLResponse=",
+      "SAMLResponse=%%%",
+      `SAMLResponse=${encodeURIComponent(btoa("<x"))}`,
+      "SAMLResponse=" + btoa("not xml"),
+    ]) {
+      const response = await SELF.fetch(acsUrl(firm.company.id), {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body,
+        redirect: "manual",
+      });
+      await expectRefused(response);
+    }
+  });
+});
+
+describe("federation and people", () => {
+  it("federation on: an unknown person of the firm's domain is created, the department picks the group", async () => {
+    const firm = await ssoFirm({ allowFederation: true });
+    const { groups } = await import("~/db/schema");
+    await db()
+      .update(groups)
+      .set({ ssoIdentifiers: ["Tax", "Tax & Legal"] })
+      .where(eq(groups.id, firm.group.id));
+    const { requestId } = await startLogin(firm);
+    const email = `new.person@${firm.domain}`;
+    const response = await post(
+      firm.company.id,
+      valid(firm, requestId, {
+        nameId: email,
+        attributes: {
+          [ATTRIBUTE_NAMES.email]: email,
+          [ATTRIBUTE_NAMES.name]: "New Person",
+          [ATTRIBUTE_NAMES.title]: "Counsel",
+          [ATTRIBUTE_NAMES.department]: "tax",
+        },
+      }),
+    );
+    expect(response.status).toBe(303);
+    const [created] = await db().select().from(users).where(eq(users.email, email));
+    expect(created).toMatchObject({
+      companyId: firm.company.id,
+      name: "New Person",
+      title: "Counsel",
+      groupId: firm.group.id,
+      officeId: firm.office.id,
+      completed: true,
+      passwordHash: null,
+    });
+  });
+
+  it("federation off: an unknown person is refused with a clear page and nobody is created", async () => {
+    const firm = await ssoFirm({ allowFederation: false });
+    const { requestId } = await startLogin(firm);
+    const email = `stranger@${firm.domain}`;
+    await expectRefused(
+      await post(firm.company.id, valid(firm, requestId, { nameId: email, attributes: { [ATTRIBUTE_NAMES.email]: email } })),
+      "unknown-person",
+    );
+    expect(await db().select().from(users).where(eq(users.email, email))).toEqual([]);
+    const page = await SELF.fetch(`${BASE}/login?sso=unknown-person`);
+    expect(await page.text()).toContain("You do not have an account at this firm yet. Ask your administrator to invite you.");
+  });
+
+  it("federation never creates people outside the firm's own domains, nor takes over another firm's account", async () => {
+    const firm = await ssoFirm({ allowFederation: true });
+    const other = await ssoFirm();
+    const { requestId } = await startLogin(firm);
+    const outsider = "someone@unrelated.test";
+    await expectRefused(
+      await post(firm.company.id, valid(firm, requestId, { nameId: outsider, attributes: { [ATTRIBUTE_NAMES.email]: outsider } })),
+      "unknown-person",
+    );
+    const { requestId: second } = await startLogin(firm);
+    await expectRefused(
+      await post(firm.company.id, valid(firm, second, { nameId: other.person.email, attributes: { [ATTRIBUTE_NAMES.email]: other.person.email } })),
+      "other-firm",
+    );
+    expect(await sessionCount(other.person.id)).toBe(0);
+  });
+
+  it("an invited person signing in through SSO completes the invite; a deactivated one is refused", async () => {
+    const firm = await ssoFirm();
+    const invited = await firm.createUser("invited", { email: `invited@${firm.domain}` });
+    const { requestId } = await startLogin(firm);
+    expect(
+      (await post(firm.company.id, valid(firm, requestId, { nameId: invited.email, attributes: { [ATTRIBUTE_NAMES.email]: invited.email } }))).status,
+    ).toBe(303);
+    const [after] = await db().select().from(users).where(eq(users.id, invited.id));
+    expect(after.completed).toBe(true);
+    await db().update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, firm.person.id));
+    const { requestId: second } = await startLogin(firm);
+    await expectRefused(await post(firm.company.id, valid(firm, second)), "deactivated");
+  });
+});
+
+describe("IdP-initiated sign-in", () => {
+  it("is refused unless the firm enables it", async () => {
+    const firm = await ssoFirm({ idpInitiated: false });
+    await expectRefused(await post(firm.company.id, valid(firm, null)));
+    expect(await sessionCount(firm.person.id)).toBe(0);
+  });
+
+  it("signs in when enabled, and a replay of the same assertion is refused", async () => {
+    const firm = await ssoFirm({ idpInitiated: true });
+    const xml = valid(firm, null);
+    expect((await post(firm.company.id, xml)).status).toBe(303);
+    await expectRefused(await post(firm.company.id, xml), "replayed");
+    expect(await sessionCount(firm.person.id)).toBe(1);
+  });
+});
+
+describe("PUT /company/sso-config", () => {
+  let admin: Awaited<ReturnType<typeof createCompanyWithRoles>>;
+  beforeAll(async () => {
+    admin = await createCompanyWithRoles("SSO Config Firm");
+  });
+  const put = (json: unknown) => api("/api/v2/company/sso-config", { method: "PUT", token: admin.tokens.companyAdmin, json });
+
+  it("saves the IdP, validates the certificate and shows its subject and expiry", async () => {
+    const response = await put({
+      ssoLoginUrl: "https://idp.example.com/saml",
+      ssoCertificate: IDP_CERT,
+      allowFederation: true,
+      emailDomains: "Config-Firm.test, @config-firm.se",
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ message: "SSO config updated." });
+    const read = await api("/api/v2/company/sso-config", { token: admin.tokens.companyAdmin });
+    const config = (await read.json()) as Record<string, unknown>;
+    expect(config).toMatchObject({
+      ssoLoginUrl: "https://idp.example.com/saml",
+      allowFederation: true,
+      emailDomains: ["config-firm.se", "config-firm.test"],
+      acsUrl: `${BASE}/api/v2/company/${admin.company.id}/sso`,
+      metadataUrl: `${BASE}/api/v2/company/${admin.company.id}/sso/metadata`,
+    });
+    expect(config.certificate).toEqual({ subject: "CN=Availability test idp, O=Test", validTo: expect.stringMatching(/^2036-11-22/) });
+  });
+
+  it("refuses a bad certificate, a plain-http URL and a domain of another firm, changing nothing", async () => {
+    const before = await db().select().from(companies).where(eq(companies.id, admin.company.id));
+    const other = await ssoFirm();
+    await db().insert(installationDomains).values({ domain: "us-firm.test", installationUrl: "https://us.example.com" });
+    const response = await put({
+      ssoLoginUrl: "http://idp.example.com/saml",
+      ssoCertificate: "not a certificate",
+      emailDomains: [other.domain, "us-firm.test"],
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { entityType: string; errors: Record<string, string> };
+    expect(body.entityType).toBe("SsoConfigInputErrors");
+    expect(body.errors).toEqual({
+      ssoLoginUrl: "Needs to be an https:// address of your identity provider.",
+      ssoCertificate: "This is not an X.509 certificate in PEM (or base64) form.",
+      emailDomains: `${other.domain}, us-firm.test already belongs to another firm.`,
+    });
+    expect(await db().select().from(companies).where(eq(companies.id, admin.company.id))).toEqual(before);
+    const bad = await put({ ssoLoginUrl: "https://idp.example.com", emailDomains: "not a domain" });
+    expect(((await bad.json()) as { errors: Record<string, string> }).errors).toEqual({
+      emailDomains: "Use domain names such as firm.com, separated by commas.",
+    });
+  });
+
+  it("an empty login URL turns SSO off", async () => {
+    const response = await put({ ssoLoginUrl: "", emailDomains: [] });
+    expect(await response.json()).toEqual({ message: "Single sign-on turned off." });
+    const [row] = await db().select().from(companies).where(eq(companies.id, admin.company.id));
+    expect(row).toMatchObject({ ssoLoginUrl: null, ssoCertificate: null, allowFederation: false });
+  });
+});
+
+describe("firm-domain routing", () => {
+  it("a firm's domain leads to its SSO, a foreign one to its installation with the e-mail, others to the password", async () => {
+    const firm = await ssoFirm();
+    await db().insert(installationDomains).values({ domain: "us-law.test", installationUrl: "https://us.availability.example/" });
+    const route = async (email: string) => (await api(`/api/v2/account/login-route?email=${encodeURIComponent(email)}`)).json();
+    expect(await route(`Someone@${firm.domain}`)).toEqual({
+      kind: "firm",
+      companyId: firm.company.id,
+      firm: firm.company.name,
+      url: `/api/v2/company/${firm.company.id}/sso/login?email=someone%40${firm.domain}`,
+    });
+    expect(await route("partner@us-law.test")).toEqual({
+      kind: "installation",
+      url: "https://us.availability.example/login?email=partner%40us-law.test",
+    });
+    expect(await route("someone@nowhere.test")).toEqual({ kind: "password" });
+    expect(await route("no-at-sign")).toEqual({ kind: "password" });
+  });
+});
+
+describe("expiring IdP certificates", () => {
+  it("company admins are told once, 30 days ahead", async () => {
+    const firm = await ssoFirm();
+    const boss = await firm.createUser("companyAdmin");
+    await db().update(companies).set({ ssoCertificate: SOON_CERT }).where(eq(companies.id, firm.company.id));
+    const mails = () =>
+      db()
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.companyId, firm.company.id), eq(emailOutbox.toAddress, boss.email)));
+    // 40 days before it expires: nothing yet.
+    await warnExpiringCertificates(db(), env, new Date("2026-10-26T00:00:00Z"));
+    expect(await mails()).toEqual([]);
+    await warnExpiringCertificates(db(), env, new Date("2026-11-25T00:00:00Z"));
+    await warnExpiringCertificates(db(), env, new Date("2026-11-26T00:00:00Z"));
+    const sent = await mails();
+    expect(sent).toHaveLength(1);
+    expect(sent[0].subject).toBe(`${firm.company.name}: the single sign-on certificate expires on 2026-12-05`);
+  });
+});
+
+describe("/login 'Sign in with SSO'", () => {
+  const submit = (email: string) =>
+    SELF.fetch(`${BASE}/login`, { method: "POST", body: new URLSearchParams({ intent: "sso", email, redirectTo: "" }), redirect: "manual" });
+
+  it("goes to the firm's SSO for its domain, and to the person's own firm's SSO for any address", async () => {
+    const firm = await ssoFirm();
+    const byDomain = await submit(`anyone@${firm.domain}`);
+    expect(byDomain.status).toBe(302);
+    expect(byDomain.headers.get("Location")).toBe(`/api/v2/company/${firm.company.id}/sso/login?email=anyone%40${firm.domain}`);
+    const elsewhere = await firm.createUser("employee", { email: `sso-person-${firm.company.id.slice(-5)}@gmail-like.test` });
+    const byPerson = await submit(elsewhere.email);
+    expect(byPerson.headers.get("Location")).toBe(`/api/v2/company/${firm.company.id}/sso/login?email=${encodeURIComponent(elsewhere.email)}`);
+  });
+
+  it("tells a person whose firm has no SSO to use the password", async () => {
+    const plain = await createCompany("Password Firm");
+    const person = await plain.createUser("employee");
+    const response = await submit(person.email);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Single sign-on is not set up for this e-mail&#x27;s firm. Sign in with your password.");
+  });
+});
