@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { canSeeDetailedHours, canSeeDetailedView, canSeeOthersUtilization, canSeeUtilizationView, showsDetailedComments } from "~/auth/permissions";
 import { matterComments, matterManagers, matters, matterTimeEntries, users, userWeekHours, vacations, workloadHistory } from "~/db/schema";
 import { addDays, DAY_MS, isoWeek } from "~/lib/dates";
+import { profilePictureUrl } from "~/lib/profile-picture";
 import type { DomainContext } from "../context";
 import { ForbiddenError } from "../errors";
 import { conditions, resolveFilter } from "../users/filter.server";
@@ -200,7 +201,7 @@ export async function detailedReport(ctx: DomainContext, input: DetailedReportIn
       userId: person.id,
       displayName: person.name || person.email,
       title: person.title,
-      profilePicture: person.profilePicture,
+      profilePicture: profilePictureUrl(person.profilePicture),
       currentWorkload: person.currentWorkload,
       futureWorkload: person.futureWorkload,
       onLeave: person.onLeave,
@@ -225,7 +226,7 @@ export async function detailedReport(ctx: DomainContext, input: DetailedReportIn
       userId: p.id,
       displayName: p.name || p.email,
       title: p.title,
-      profilePicture: p.profilePicture,
+      profilePicture: profilePictureUrl(p.profilePicture),
       currentWorkload: p.currentWorkload,
       futureWorkload: p.futureWorkload,
       onLeave: p.onLeave,
@@ -343,7 +344,7 @@ export async function utilizationReport(ctx: DomainContext, input: UtilizationRe
       userId: p.id,
       displayName: p.name || p.email,
       title: p.title,
-      profilePicture: p.profilePicture,
+      profilePicture: profilePictureUrl(p.profilePicture),
       currentWorkload: p.currentWorkload,
       futureWorkload: p.futureWorkload,
       onLeave: p.onLeave,
