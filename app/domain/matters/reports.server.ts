@@ -1,3 +1,4 @@
+import { personColumns } from "~/domain/users/person-columns";
 import { and, asc, avg, eq, gte, inArray, isNotNull, lt, lte, sql, sum } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { canSeeDetailedHours, canSeeDetailedView, canSeeOthersUtilization, canSeeUtilizationView, showsDetailedComments } from "~/auth/permissions";
@@ -109,14 +110,8 @@ export async function detailedReport(ctx: DomainContext, input: DetailedReportIn
   const [personRows, hourRows, matterRows, commentRows, managerRows, openedRows] = await ctx.db.batch([
     ctx.db
       .select({
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        title: users.title,
-        profilePicture: users.profilePicture,
-        currentWorkload: users.currentWorkload,
+        ...personColumns,
         futureWorkload: users.futureWorkload,
-        onLeave: users.onLeave,
         away: awaySql(today.getTime()).mapWith(Number).as("away_today"),
         message: users.message,
       })
@@ -286,14 +281,8 @@ export async function utilizationReport(ctx: DomainContext, input: UtilizationRe
   const [personRows, weekRows, workloadRows] = await ctx.db.batch([
     ctx.db
       .select({
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        title: users.title,
-        profilePicture: users.profilePicture,
-        currentWorkload: users.currentWorkload,
+        ...personColumns,
         futureWorkload: users.futureWorkload,
-        onLeave: users.onLeave,
         away: awaySql(today).mapWith(Number).as("away_today"),
         target: users.utilizationTargetHours,
       })
