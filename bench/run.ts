@@ -21,7 +21,7 @@
  * Bounded: BENCH_RUNS timed requests per measure (default 40, after 5 warm-ups), and a
  * watchdog that stops everything after BENCH_TIMEOUT_S seconds (default 1500).
  */
-import { execFileSync, type ChildProcess } from "node:child_process";
+import { benchProcesses } from "./processes";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { buildSnapshot, startSnapshotServer } from "../scripts/snapshot-server";
@@ -41,36 +41,7 @@ const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? "sizes,floor,fanout,bund
 const FLOOR_RUNS = Number(process.env.BENCH_FLOOR_RUNS ?? 200);
 const FANOUT_SOCKETS = Number(process.env.BENCH_FANOUT_SOCKETS ?? 1000);
 
-const children = new Set<ChildProcess>();
-const env = { ...process.env, PATH: `${process.cwd()}/node_modules/.bin:${process.env.PATH}`, WRANGLER_SEND_METRICS: "false" };
-
-function stopAll() {
-  for (const child of children) {
-    try {
-      if (child.pid) process.kill(-child.pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
-  }
-  children.clear();
-}
-
-const watchdog = setTimeout(() => {
-  console.error(`bench: stopped after ${TIMEOUT_S} s`);
-  stopAll();
-  process.exit(1);
-}, TIMEOUT_S * 1000);
-watchdog.unref();
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    stopAll();
-    process.exit(130);
-  });
-}
-
-function run(command: string, args: string[], extraEnv: Record<string, string> = {}) {
-  execFileSync(command, args, { stdio: ["ignore", "ignore", "inherit"], env: { ...env, ...extraEnv } });
-}
+const { children, stopAll, run } = benchProcesses(TIMEOUT_S);
 
 function snapshot() {
   const started = Date.now();

@@ -80,7 +80,7 @@ test("create a category and a competence, add a member, set and clear a skill le
   );
   expect(await axe(page)).toEqual([]);
 
-  await page.getByRole("link", { name: "Settings" }).click();
+  await page.getByRole("main").getByRole("link", { name: "Settings", exact: true }).click();
   await expect(page.getByLabel("Competence Name")).toHaveValue(COMPETENCE);
   expect(await axe(page)).toEqual([]);
 });
@@ -157,7 +157,7 @@ for (const viewport of Object.values(viewports)) {
     await page.getByRole("link", { name: COMPETENCE }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(COMPETENCE);
     await page.screenshot({ path: `test-results/screenshots/competence-members-${viewport.width}.png`, fullPage: true });
-    await page.getByRole("link", { name: "Settings" }).click();
+    await page.getByRole("main").getByRole("link", { name: "Settings", exact: true }).click();
     await expect(page.getByLabel("Competence Name")).toBeVisible();
     await page.screenshot({ path: `test-results/screenshots/competence-settings-${viewport.width}.png`, fullPage: true });
   });

@@ -221,8 +221,8 @@ test("opens a person's card with the keyboard and closes it with Escape", async 
   ]);
   const projects = dialog.getByRole("region", { name: "Projects" });
   await expect(projects.getByRole("row").nth(1)).toContainText("Project Nordlys (acquisition)");
-  // The projects pages do not exist yet: plain rows, no dead links.
-  await expect(projects.getByRole("link")).toHaveCount(0);
+  // Each project row goes to the project's page.
+  await expect(projects.getByRole("link", { name: /Project Nordlys/ }).first()).toHaveAttribute("href", /^\/projects\/[^/]+$/);
   await expect(dialog.getByRole("region", { name: "Competences" })).toContainText("Mergers & acquisitions");
   await expect(dialog.getByRole("region", { name: "CV Partner" })).toHaveCount(0);
 

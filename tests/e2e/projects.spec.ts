@@ -117,7 +117,7 @@ test.describe("projects", () => {
     await expect(second.getByRole("heading", { level: 1 })).toHaveText(name);
     await expect(second.locator("html[data-realtime=connected]")).toHaveCount(1);
 
-    await page.getByRole("link", { name: "Settings" }).click();
+    await page.getByRole("main").getByRole("link", { name: "Settings", exact: true }).click();
     const settings = page.getByRole("region", { name: "Settings" });
     await waitForHydration(settings.getByRole("button", { name: "Save" }));
     await settings.getByLabel("Name", { exact: true }).fill(`${name} renamed`);
@@ -177,7 +177,10 @@ for (const [size, viewport] of Object.entries(viewports)) {
 
       await page.getByRole("link", { name: /Project Nordlys/ }).click();
       for (const tab of ["members", "invoices", "settings"]) {
-        await page.getByRole("link", { name: tab[0].toUpperCase() + tab.slice(1), exact: true }).click();
+        await page
+          .getByRole("main")
+          .getByRole("link", { name: tab[0].toUpperCase() + tab.slice(1), exact: true })
+          .click();
         await expect(page).toHaveURL(new RegExp(`/${tab}$`));
         expect(await axeViolations(page), tab).toEqual([]);
         await page.screenshot({ path: `test-results/screenshots/project-${tab}-${viewport.width}.png`, fullPage: true });

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { DEMO_PASSWORD, expect, login, submitLoginForm, test, viewports, waitForHydration } from "./fixtures";
 
 /** A generated person of the seed, so other specs' demo accounts keep their names and passwords. */
-const PERSON = "anna.lindqvist.0@demo.test";
+const PERSON = "nils.lindqvist.11@demo.test";
 
 /** A 2×2 PNG (red), made by hand: signature, IHDR, IDAT, IEND. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==", "base64");
@@ -16,16 +16,16 @@ test.describe("personal settings", () => {
     await waitForHydration(page.getByRole("button", { name: "Save", exact: true }));
 
     // Name
-    await page.getByLabel("Name").fill("Anna Settings-Lindqvist");
+    await page.getByLabel("Name").fill("Nils Settings-Lindqvist");
     await page.getByLabel("Update Notifications").selectOption({ label: "After three days" });
     await page.getByLabel("Employed").selectOption("2019");
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: "Settings saved" })).toBeVisible();
     await page.reload();
-    await expect(page.getByLabel("Name")).toHaveValue("Anna Settings-Lindqvist");
+    await expect(page.getByLabel("Name")).toHaveValue("Nils Settings-Lindqvist");
     await expect(page.getByLabel("Update Notifications")).toHaveValue("7");
     await expect(page.getByLabel("Employed")).toHaveValue("2019");
-    await expect(page.getByRole("navigation", { name: "Main" }).locator("..").getByText("Anna Settings-Lindqvist").first()).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" }).locator("..").getByText("Nils Settings-Lindqvist").first()).toBeVisible();
 
     // Photo: previewed before it is saved, then served from our own picture path.
     await waitForHydration(page.getByLabel("Choose a picture"));

@@ -43,7 +43,14 @@ describe("the permission vocabulary", () => {
     expect(navigationLinks(roles.observer, features).map((l) => l.to)).toContain("/users");
     expect(navigationLinks(roles.companyAdmin, features).map((l) => l.to)).toEqual(expect.arrayContaining(["/groups"]));
     expect(navigationLinks(roles.companyAdmin, features).map((l) => l.to)).not.toContain("/users");
-    expect(navigationLinks(roles.employee, features).map((l) => l.to)).toEqual(["/home", "/overview", "/settings", "/statistics"]);
+    expect(navigationLinks(roles.employee, features).map((l) => l.to)).toEqual([
+      "/home",
+      "/overview",
+      "/projects",
+      "/competences",
+      "/settings",
+      "/statistics",
+    ]);
     // The statistics link lives in the side bar above 1117 px only.
     expect(navigationLinks(roles.employee, features).find((l) => l.to === "/statistics")?.wideOnly).toBe(true);
   });

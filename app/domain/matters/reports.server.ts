@@ -1,8 +1,10 @@
+import { personColumns } from "~/domain/users/person-columns";
 import { and, asc, avg, eq, gte, inArray, isNotNull, lt, lte, sql, sum } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { canSeeDetailedHours, canSeeDetailedView, canSeeOthersUtilization, canSeeUtilizationView, showsDetailedComments } from "~/auth/permissions";
 import { matterComments, matterManagers, matters, matterTimeEntries, users, userWeekHours, vacations, workloadHistory } from "~/db/schema";
 import { addDays, DAY_MS, isoWeek } from "~/lib/dates";
+import { profilePictureUrl } from "~/lib/profile-picture";
 import type { DomainContext } from "../context";
 import { ForbiddenError } from "../errors";
 import { conditions, resolveFilter } from "../users/filter.server";
@@ -108,14 +110,8 @@ export async function detailedReport(ctx: DomainContext, input: DetailedReportIn
   const [personRows, hourRows, matterRows, commentRows, managerRows, openedRows] = await ctx.db.batch([
     ctx.db
       .select({
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        title: users.title,
-        profilePicture: users.profilePicture,
-        currentWorkload: users.currentWorkload,
+        ...personColumns,
         futureWorkload: users.futureWorkload,
-        onLeave: users.onLeave,
         away: awaySql(today.getTime()).mapWith(Number).as("away_today"),
         message: users.message,
       })
@@ -200,7 +196,7 @@ export async function detailedReport(ctx: DomainContext, input: DetailedReportIn
       userId: person.id,
       displayName: person.name || person.email,
       title: person.title,
-      profilePicture: person.profilePicture,
+      profilePicture: profilePictureUrl(person.profilePicture),
       currentWorkload: person.currentWorkload,
       futureWorkload: person.futureWorkload,
       onLeave: person.onLeave,
@@ -225,7 +221,7 @@ export async function detailedReport(ctx: DomainContext, input: DetailedReportIn
       userId: p.id,
       displayName: p.name || p.email,
       title: p.title,
-      profilePicture: p.profilePicture,
+      profilePicture: profilePictureUrl(p.profilePicture),
       currentWorkload: p.currentWorkload,
       futureWorkload: p.futureWorkload,
       onLeave: p.onLeave,
@@ -285,14 +281,8 @@ export async function utilizationReport(ctx: DomainContext, input: UtilizationRe
   const [personRows, weekRows, workloadRows] = await ctx.db.batch([
     ctx.db
       .select({
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        title: users.title,
-        profilePicture: users.profilePicture,
-        currentWorkload: users.currentWorkload,
+        ...personColumns,
         futureWorkload: users.futureWorkload,
-        onLeave: users.onLeave,
         away: awaySql(today).mapWith(Number).as("away_today"),
         target: users.utilizationTargetHours,
       })
@@ -343,7 +333,7 @@ export async function utilizationReport(ctx: DomainContext, input: UtilizationRe
       userId: p.id,
       displayName: p.name || p.email,
       title: p.title,
-      profilePicture: p.profilePicture,
+      profilePicture: profilePictureUrl(p.profilePicture),
       currentWorkload: p.currentWorkload,
       futureWorkload: p.futureWorkload,
       onLeave: p.onLeave,

@@ -273,6 +273,11 @@ export function projectFilterWhere(ctx: DomainContext, filter: ProjectFilter): S
 
 /** The overview's projects filter: the active projects the caller sees, by name (null when projects are off). */
 export async function projectFilterOptions(ctx: DomainContext): Promise<{ _id: string; name: string }[] | null> {
+  return projectFilterOptionsQuery(ctx) ?? null;
+}
+
+/** The same as a query to run in a batch (null when the company has no projects). */
+export function projectFilterOptionsQuery(ctx: DomainContext) {
   if (ctx.actor.company.settings.disableProjects) return null;
   return ctx.db
     .select({ _id: projects.id, name: projects.name })

@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
-import { useState } from "react";
 import { Button } from "~/components/button";
-import { DialogActions, Modal } from "~/components/dialog";
+import { DialogActions } from "~/components/dialog";
+import { DialogButton } from "~/components/list-block";
 import { Field } from "~/components/field";
 
 export interface EliteConfigView {
@@ -33,21 +33,18 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-GB"
  * error and when it is tried again.
  */
 export function Elite3eButton({ config }: { config: EliteConfigView }) {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
-        Time keeping (3E)
-      </Button>
-      <Modal
-        open={open}
-        onClose={() => setOpen(false)}
-        title="Time keeping (Elite 3E)"
-        description="Import timekeepers, matters and time cards from your firm's Elite 3E."
-      >
-        <Elite3eForm config={config} onClose={() => setOpen(false)} />
-      </Modal>
-    </>
+    <DialogButton
+      title="Time keeping (Elite 3E)"
+      description="Import timekeepers, matters and time cards from your firm's Elite 3E."
+      button={(open) => (
+        <Button variant="secondary" onClick={open}>
+          Time keeping (3E)
+        </Button>
+      )}
+    >
+      {(close) => <Elite3eForm config={config} onClose={close} />}
+    </DialogButton>
   );
 }
 
