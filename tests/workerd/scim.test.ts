@@ -145,10 +145,17 @@ describe("SCIM Users", () => {
     expect(login.status).toBe(401);
     const list = (await (await api("/api/v2/users", { token: firm.tokens.companyAdmin })).json()) as { _id: string }[];
     expect(list.map((u) => u._id)).not.toContain(person.id);
+    // Hidden from the team views too, not only from the people list.
+    const planner = (await (await api("/resources/planner", { token: firm.tokens.companyAdmin })).json()) as { people: { _id: string }[] };
+    expect(planner.people.map((p) => p._id)).not.toContain(person.id);
+    const wfh = (await (await api("/resources/wfh-overview", { token: firm.tokens.companyAdmin })).json()) as { rows: { _id: string }[] };
+    expect(wfh.rows.map((r) => r._id)).not.toContain(person.id);
     expect(await db().select({ id: users.id }).from(users).where(eq(users.id, person.id))).toHaveLength(1);
     // Active again: signs in again.
     await scim(`/Users/${person.id}`, token, { method: "PATCH", json: { Operations: [{ op: "replace", value: { active: true } }] } });
     expect((await api("/api/v2/account/login", { method: "POST", json: { email: person.email, password: PASSWORD } })).status).toBe(200);
+    const back = (await (await api("/resources/planner", { token: firm.tokens.companyAdmin })).json()) as { people: { _id: string }[] };
+    expect(back.people.map((p) => p._id)).toContain(person.id);
   });
 
   it("bad input answers the RFC 7644 error shape and changes nothing", async () => {

@@ -8,6 +8,7 @@ import type { DomainContext } from "../context";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { requireRow } from "../require-row.server";
 import type { CompetenceUpsertInput, SkillCreateInput, SkillLevelInput } from "./competence.schema";
+import { listedPeople } from "../users/filter.server";
 
 /**
  * Competences and categories (a category is a competence with root = true) and the skills
@@ -471,7 +472,7 @@ export async function competencePageData(ctx: DomainContext, id: string) {
     ctx.db
       .select({ _id: users.id, name: users.name, email: users.email })
       .from(users)
-      .where(and(eq(users.companyId, ctx.companyId), eq(users.completed, true)))
+      .where(listedPeople(ctx.companyId))
       .orderBy(sql`${users.name} collate nocase`),
     ctx.db
       .select({ parentId: competences.parentId })

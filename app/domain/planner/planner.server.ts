@@ -12,6 +12,7 @@ import { forecastCommentLimit, type ForecastStatusValue } from "../forecasts/for
 import { listForecasts, toApiVacation } from "../forecasts/forecasts.server";
 import { publishUserUpdate, requireCompanyUser, userStateStatements } from "../users/user-state.server";
 import { setOnLeave } from "../workload/workload.server";
+import { listedPeople } from "../users/filter.server";
 
 /** The planner opens from 'Forecasts' (team overviews) or 'Absence planning' (everyone unless turned off). */
 export function canOpenPlanner(ctx: DomainContext): boolean {
@@ -35,7 +36,7 @@ export async function getPlanner(ctx: DomainContext, window: { from: Date; days:
     ctx.db
       .select({ ...personColumns, ...roleColumns })
       .from(users)
-      .where(and(eq(users.companyId, ctx.companyId), eq(users.completed, true)))
+      .where(listedPeople(ctx.companyId))
       .orderBy(asc(users.name)),
     // Today is always included so the placeholder knows whether a forecast covers it.
     listForecasts(ctx, { from: today < from ? today : from, to: today > to ? today : to }),

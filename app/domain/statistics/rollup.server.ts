@@ -7,6 +7,7 @@ import { companies, forecasts, statDays, statRollupState, statTeamDays, users, v
 import { addDays, DAY_MS, isWeekend, startOfUtcDay, weekdayIndex } from "~/lib/dates";
 import { companyToday } from "../today";
 import { readCompanySettings } from "../company/settings.schema";
+import { listedPeople } from "../users/filter.server";
 
 /**
  * The daily rollups behind the statistics (decision 0120). A working day's row per counted
@@ -73,7 +74,7 @@ async function countedPeople(db: Db, companyId: string) {
       companyAdmin: users.companyAdmin,
     })
     .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.completed, true)));
+    .where(listedPeople(companyId));
   return rows.filter((person) => !isAdmin(person));
 }
 

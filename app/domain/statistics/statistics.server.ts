@@ -6,7 +6,7 @@ import { addDays, dayKey, daysBetween, isWeekend, mondayOf, parseDayKey, startOf
 import type { DomainContext } from "../context";
 import { ForbiddenError, ValidationError } from "../errors";
 import { ALL } from "../users/overview-query";
-import { filterScope, narrowSelection } from "../users/filter.server";
+import { filterScope, listedPeople, narrowSelection } from "../users/filter.server";
 import { ensureRolledUp } from "./rollup.server";
 import {
   STATISTIC_ENTITY,
@@ -121,9 +121,7 @@ export async function resolveStatisticsScope(ctx: DomainContext, query: Statisti
   const candidates = await ctx.db
     .select(personColumns)
     .from(users)
-    .where(
-      and(eq(users.companyId, ctx.companyId), eq(users.completed, true), inJsonList(users.groupId, groupIds), inJsonList(users.officeId, officeIds)),
-    );
+    .where(and(listedPeople(ctx.companyId), inJsonList(users.groupId, groupIds), inJsonList(users.officeId, officeIds)));
   const people = candidates.filter((p) => !isAdmin(p) && teamsOf({ ...p, secondaryGroupId: null, secondaryOfficeId: null }).length > 0);
   return { layout: "admin", start, end, people, groupIds, officeIds };
 }

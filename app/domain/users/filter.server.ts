@@ -139,6 +139,15 @@ export function membership(companyId: string, filter: Pick<ResolvedFilter, "grou
  * letters outside ASCII (Åkesson, Sjöberg) match however they are typed, which LIKE in
  * SQLite does not do.
  */
+/**
+ * The people the team views list: signed up and not deactivated (SCIM `active: false` hides a
+ * person everywhere without deleting their history). Planner, WFH overview, statistics,
+ * competences and reminders all start from this.
+ */
+export function listedPeople(companyId: string): SQL {
+  return and(eq(users.companyId, companyId), eq(users.completed, true), isNull(users.deactivatedAt))!;
+}
+
 export function caseInsensitiveGlob(term: string): string {
   let pattern = "*";
   for (const ch of term) {

@@ -12,6 +12,7 @@ import { publishUserUpdate, requireCompanyUser, userStateStatements } from "../u
 import { workplaceChoices, type WorkplaceOption } from "./workplace.schema";
 import { workplaceWeeks } from "./workplace-week.server";
 import { inJsonList } from "~/db/json-list";
+import { listedPeople } from "../users/filter.server";
 
 /**
  * POST /workplace-forecast/{index}. future=true edits the default week (index 0 = Monday),
@@ -72,7 +73,7 @@ export async function getWorkplaceOverview(ctx: DomainContext) {
     })
     .from(users)
     .leftJoin(offices, eq(offices.id, users.officeId))
-    .where(and(eq(users.companyId, ctx.companyId), eq(users.completed, true)))
+    .where(listedPeople(ctx.companyId))
     .orderBy(asc(users.name));
   const rows = people.filter((person) => !isAdmin(person));
   const weeks = await workplaceWeeks(
