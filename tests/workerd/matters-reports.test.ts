@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { workloadHistory } from "~/db/schema";
+import { vacations, workloadHistory } from "~/db/schema";
 import { domainCtx } from "~/domain/context";
 import { utilizationReport } from "~/domain/matters/reports.server";
 import { utilizationFigures, utilizationWindow } from "~/domain/matters/utilization";
@@ -142,6 +142,23 @@ describe("detailed view", () => {
     const report = (await (await detailed(f.tokens.anna)).json()) as { emptyText: string; timekeepers: { displayName: string; hours: number }[] };
     expect(report.emptyText).toBe("No billable matters in the last 30 days found");
     expect(report.timekeepers.find((t) => t.displayName === "Bo Berg")!.hours).toBe(16.5);
+  });
+
+  it("shows a person whose vacation covers today as away, in both layouts and the utilization view (decision 0190)", async () => {
+    const f = await reportFirm();
+    const day = (offset: number) => new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + offset));
+    await db()
+      .insert(vacations)
+      .values({ id: "vacation-bo-today", companyId: f.company.id, userId: f.bo.id, startDate: day(-1), endDate: day(1) });
+    type Person = { displayName: string; away: boolean };
+    const report = (await (await detailed(f.tokens.anna)).json()) as { timekeepers: Person[]; matters: { timekeepers: Person[] }[] };
+    const awayOf = (people: Person[]) => Object.fromEntries(people.map((p) => [p.displayName, p.away]));
+    expect(awayOf(report.timekeepers)).toMatchObject({ "Anna Ek": false, "Bo Berg": true, "Carl Dahl": false });
+    const inMatters = report.matters.flatMap((m) => m.timekeepers);
+    expect(inMatters.some((t) => t.displayName === "Bo Berg")).toBe(true);
+    expect(inMatters.every((t) => t.away === (t.displayName === "Bo Berg"))).toBe(true);
+    const rows = ((await (await utilization(f.tokens.anna)).json()) as { rows: Person[] }).rows;
+    expect(awayOf(rows)).toMatchObject({ "Anna Ek": false, "Bo Berg": true, "Carl Dahl": false });
   });
 
   it("refuses bad filters with a message and never a 500", async () => {

@@ -49,7 +49,8 @@ export const matterTimeEntries = sqliteTable(
   },
   (t) => [
     index("matter_time_entries_company_idx").on(t.companyId, t.date),
-    index("matter_time_entries_user_idx").on(t.userId, t.date),
+    // Covers the detailed report's and the user card's per-person reads (decision 0190).
+    index("matter_time_entries_user_report_idx").on(t.userId, t.date, t.billable, t.matterId, t.hours, t.companyId),
     index("matter_time_entries_user_matter_idx").on(t.userId, t.matterId),
     uniqueIndex("matter_time_entries_external_unique").on(t.companyId, t.externalId),
   ],

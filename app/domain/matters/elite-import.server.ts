@@ -287,7 +287,8 @@ const weekStartSql = (column: string) => sql.raw(`((${column} / ${DAY_MS}) - (((
  * Time cards of one page: resolved to people (through the timekeepers table) and matters;
  * cards of timekeepers matched to nobody, or of matters not imported, are skipped and
  * counted. The rollups of every (person, week) the page touches, before and after, are
- * recomputed from the cards in the same batch.
+ * recomputed from the cards in the same batch, each found by its key (user_id, week_start), never
+ * by a scan of the firm's rollups (decision 0190).
  */
 async function timecardWrites(db: Db, companyId: string, items: EliteItem<"timecards">[]): Promise<Omit<PageWrite, "hasMore">> {
   const tkNumbers = [...new Set(items.map((c) => c.TkprNumber))];
@@ -342,9 +343,8 @@ async function timecardWrites(db: Db, companyId: string, items: EliteItem<"timec
     rawStatement(
       db,
       sql`
-      delete from user_week_hours where company_id = ${companyId} and exists (
-        select 1 from json_each(${pairJson}) p
-        where json_extract(p.value, '$.u') = user_week_hours.user_id and json_extract(p.value, '$.w') = user_week_hours.week_start)`,
+      delete from user_week_hours where +company_id = ${companyId} and (user_id, week_start) in (
+        select json_extract(p.value, '$.u'), json_extract(p.value, '$.w') from json_each(${pairJson}) p)`,
     ),
     rawStatement(
       db,
@@ -353,7 +353,7 @@ async function timecardWrites(db: Db, companyId: string, items: EliteItem<"timec
       select ${companyId}, e.user_id, ${weekStartSql("e.date")} as week_start,
         sum(case when e.billable = 1 then e.hours else 0 end), sum(e.hours)
       from json_each(${pairJson}) p
-      join matter_time_entries e on e.user_id = json_extract(p.value, '$.u') and e.company_id = ${companyId}
+      join matter_time_entries e on e.user_id = json_extract(p.value, '$.u') and +e.company_id = ${companyId}
         and e.date >= json_extract(p.value, '$.w') and e.date < json_extract(p.value, '$.w') + ${7 * DAY_MS}
       group by e.user_id, week_start`,
     ),

@@ -18,6 +18,8 @@ export interface WeekHours {
 export interface UtilizationWindow {
   /** Monday of each reported week, oldest first. */
   weeks: number[];
+  /** Each reported week's column: its ISO week number and Monday, computed once per report, not per person. */
+  labels: { weekNumber: number; weekStart: string }[];
   /** Complete weeks whose Thursday falls in the previous calendar month. */
   lastMonthWeeks: number[];
   /** Complete weeks whose Thursday falls in the current calendar month (may be none yet). */
@@ -42,7 +44,8 @@ export function utilizationWindow(today: Date, weekCount: number): UtilizationWi
   for (let monday = current - 10 * WEEK_MS; monday < current; monday += WEEK_MS) recent.push(monday);
   const lastMonthWeeks = recent.filter((m) => monthOf(m) === month - 1);
   const thisMonthWeeks = recent.filter((m) => monthOf(m) === month);
-  return { weeks, lastMonthWeeks, thisMonthWeeks, from: Math.min(weeks[0] ?? current, ...lastMonthWeeks, current), to: current };
+  const labels = weeks.map((w) => ({ weekNumber: isoWeek(new Date(w)), weekStart: new Date(w).toISOString() }));
+  return { weeks, labels, lastMonthWeeks, thisMonthWeeks, from: Math.min(weeks[0] ?? current, ...lastMonthWeeks, current), to: current };
 }
 
 export const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -66,9 +69,8 @@ export function utilizationFigures(window: UtilizationWindow, rows: WeekHours[],
   const billable = (weeks: number[]) => weeks.reduce((sum, w) => sum + (byWeek.get(w)?.billableHours ?? 0), 0);
   const total = billable(window.weeks);
   return {
-    weeklyOverview: window.weeks.map((w) => ({
-      weekNumber: isoWeek(new Date(w)),
-      weekStart: new Date(w).toISOString(),
+    weeklyOverview: window.weeks.map((w, i) => ({
+      ...window.labels[i],
       billableHours: round1(byWeek.get(w)?.billableHours ?? 0),
       totalHours: round1(byWeek.get(w)?.totalHours ?? 0),
     })),
