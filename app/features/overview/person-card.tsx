@@ -22,16 +22,16 @@ export function statusRank(person: Pick<OverviewUser, "away" | "currentWorkload"
 export const PersonCard = memo(function PersonCard({
   person,
   now,
-  today,
   sort,
   onOpen,
 }: {
   person: OverviewUser;
   now: string;
-  today: string;
   sort: OverviewSort;
   onOpen: (person: OverviewUser) => void;
 }) {
+  // The person's own today (their office's zone), not the reader's.
+  const today = person.today;
   const level = person.away ? null : person.currentWorkload;
   const label = workloadLabel(level, person.away);
   const seen = lastSeenLabel(person.lastUpdated, now);

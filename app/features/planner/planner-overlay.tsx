@@ -222,24 +222,26 @@ function Timeline({
         push({ key: v._id, kind: "vacation", person, startDate: v.startDate, endDate: v.endDate, status: "away", comment: null, editable: false });
     }
     for (const person of data.people) {
+      // The placeholder sits on this person's today (their office's zone), not the reader's.
+      const personToday = day(person.today);
       const list = map.get(person._id) ?? [];
-      const forecastToday = list.some((i) => i.kind === "forecast" && covers(i, today));
+      const forecastToday = list.some((i) => i.kind === "forecast" && covers(i, personToday));
       if (forecastToday) continue;
-      const away = person.onLeave || list.some((i) => i.kind === "vacation" && covers(i, today));
+      const away = person.onLeave || list.some((i) => i.kind === "vacation" && covers(i, personToday));
       const status = away ? "away" : person.currentWorkload === null ? null : String(person.currentWorkload);
       push({
         key: `today-${person._id}`,
         kind: "today",
         person,
-        startDate: today,
-        endDate: today,
+        startDate: personToday,
+        endDate: personToday,
         status,
         comment: null,
         editable: canEditAvailabilityOf(viewer, person._id, settings) && (settings.enableNewForecasting || status === "away"),
       });
     }
     return map;
-  }, [data, forecasts, viewer, settings, today]);
+  }, [data, forecasts, viewer, settings]);
 
   // A weekend day holding an item with no weekday in view is as wide as a weekday (decision 0075).
   const wide = useMemo(() => weekendOnlyDays(start, dayCount, [...itemsByPerson.values()].flat()), [start, dayCount, itemsByPerson]);
@@ -415,7 +417,7 @@ function Timeline({
 
   const openItem = (item: Item) => {
     if (suppressClick.current || item.kind === "vacation" || !item.editable) return;
-    if (item.kind === "today") onEdit({ mode: "today", person: item.person, startDate: today, endDate: today, status: item.status });
+    if (item.kind === "today") onEdit({ mode: "today", person: item.person, startDate: item.startDate, endDate: item.endDate, status: item.status });
     else onEdit({ mode: "edit", person: item.person, forecast: item.forecast });
   };
 
