@@ -21,6 +21,8 @@ import { getMe } from "~/domain/users/profile.server";
 import type { LoadContext } from "~/env";
 import { dayKey, parseDayKey } from "~/lib/dates";
 import { isTimeZone, localDayKey } from "~/lib/time-zones";
+import { formatterFor, negotiateLocale } from "~/lib/format";
+import { quickDates } from "~/domain/workload/quick-dates";
 import { api, BASE, createCompany, db, tokenFor } from "./helpers";
 
 /**
@@ -398,5 +400,38 @@ describe("update reminders at 09:00 local time", () => {
     // Friday 09:00 in New York (14:00 UTC) still is a working day there.
     await run("2026-11-27T14:00:00Z");
     expect(await reminded()).toEqual(["Nora New York 2026-11-27T14:00:00.000Z"]);
+  });
+});
+
+describe("dates and numbers in the reader's locale", () => {
+  it("takes the first language of Accept-Language the runtime can format, else en-GB", () => {
+    expect(negotiateLocale("en-AU,en;q=0.9")).toBe("en-AU");
+    expect(negotiateLocale("en-US,en;q=0.9")).toBe("en-US");
+    expect(negotiateLocale("de;q=0.5, sv-SE;q=0.8")).toBe("sv-SE");
+    for (const header of [null, "", "*", "not a tag!!, ;q=", "x".repeat(60), "en-US;q=0"]) expect(negotiateLocale(header)).toBe("en-GB");
+  });
+
+  it("writes weekday and month names, date order and the decimal mark as the locale does, the same day in every zone", () => {
+    const monday = "2026-11-23T00:00:00.000Z";
+    const au = formatterFor("en-AU");
+    const us = formatterFor("en-US");
+    const gb = formatterFor("en-GB");
+    const sv = formatterFor("sv-SE");
+    expect(gb.weekdayDayMonth(monday)).toBe("Mon 23 Nov");
+    expect(au.weekdayDayMonth(monday)).toBe("Mon, 23 Nov");
+    expect(us.weekdayDayMonth(monday)).toBe("Mon, Nov 23");
+    expect(sv.weekdayDayMonth(monday)).toBe("mån 23 nov.");
+    expect(us.dayMonthYear(monday)).toBe("Nov 23, 2026");
+    expect(gb.dayMonthYear(monday)).toBe("23 Nov 2026");
+    expect(us.weekdayLong(monday)).toBe("Monday");
+    expect(gb.number(1.5, 1)).toBe("1.5");
+    expect(sv.number(1.5, 1)).toBe("1,5");
+    expect(sv.percent(12.25, 1)).toBe("12,3 %");
+    expect(us.percent(12.25, 1)).toBe("12.3 %");
+    // Quick dates name the weekday and the day in the reader's locale; Monday's week stays Monday to Friday.
+    const forecasts = [{ startDate: "2026-11-19T00:00:00.000Z", endDate: "2026-11-19T00:00:00.000Z" }];
+    expect(quickDates("2026-11-16", forecasts, us).map((q) => q.label)).toEqual(["Tomorrow", "Rest of the week", "Until Wed, Nov 18"]);
+    expect(quickDates("2026-11-16", forecasts, au).map((q) => q.label)).toEqual(["Tomorrow", "Rest of the week", "Until Wed, 18 Nov"]);
+    expect(quickDates("2026-11-20", [], us).map((q) => q.label)).toEqual(["Monday"]);
   });
 });

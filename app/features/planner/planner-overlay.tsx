@@ -17,12 +17,13 @@ import {
   plannerDayCount,
   weekendOnlyDays,
 } from "~/domain/planner/timeline";
-import { addDays, formatUtc, isWeekend, parseDayKey } from "~/lib/dates";
+import { addDays, isWeekend, parseDayKey } from "~/lib/dates";
 import { formatRange } from "~/features/dashboard/day-picker";
 import { PlannerEditor, type PlannerEditorState } from "./planner-editor";
 import { Bar, DayBackground, Legend, Selection, type Item, type Person, type Preview } from "./planner-bars";
 import { usePlannerData, type PlannerWrite } from "./use-planner-data";
 import { useElementWidth, useViewportWidth } from "./use-widths";
+import { useFormat } from "~/lib/format";
 
 interface Drag {
   kind: "create" | "move" | "start" | "end";
@@ -50,6 +51,7 @@ const covers = (item: { startDate: string; endDate: string }, dayKey: string) =>
  * Shift+arrows change its end date.
  */
 export function PlannerOverlay({ open, onClose, title, today }: { open: boolean; onClose: () => void; title: string; today: string }) {
+  const fmt = useFormat();
   const viewport = useViewportWidth();
   const dayCount = plannerDayCount(viewport);
   // The week of the viewer's today (their office's day, from the server), not the browser's UTC day.
@@ -90,7 +92,7 @@ export function PlannerOverlay({ open, onClose, title, today }: { open: boolean;
             </button>
             <span className="px-2 text-sm text-slate-700" data-testid="planner-range-heading">
               Week {week === isoWeek(endDate) ? week : `${week}–${isoWeek(endDate)}`}
-              <span className="hidden sm:inline"> · {formatRange(start, key(endDate))}</span>
+              <span className="hidden sm:inline"> · {formatRange(start, key(endDate), fmt)}</span>
             </span>
             <button
               type="button"
@@ -185,6 +187,7 @@ function Timeline({
   onEdit: (state: PlannerEditorState) => void;
   onDragChange: (dragging: boolean) => void;
 }) {
+  const fmt = useFormat();
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const [measureRef, width] = useElementWidth();
   const nameWidth = phone ? 0 : 200;
@@ -453,7 +456,7 @@ function Timeline({
                 >
                   {c.width < 20 ? null : (
                     <>
-                      <span>{formatUtc(c.date, "EEE")}</span>
+                      <span>{fmt.weekdayShort(c.date)}</span>
                       <span>{c.date.getUTCDate()}</span>
                     </>
                   )}
