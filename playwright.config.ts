@@ -21,6 +21,9 @@ export default defineConfig({
   use: {
     baseURL,
     viewport: { width: 1280, height: 800 },
+    // The app formats dates and numbers in the browser's language (decision 0171); the specs
+    // read British English unless one sets its own (tests/e2e/time-zones.spec.ts).
+    locale: "en-GB",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {

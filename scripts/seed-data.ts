@@ -229,6 +229,7 @@ export async function buildSeed(options: {
   for (const [name, g, timeZone] of [
     ["New York", 0, "America/New_York"],
     ["Singapore", 2, "Asia/Singapore"],
+    ["Sydney", 0, "Australia/Sydney"],
   ] as const)
     t.add(s.offices, officeRow(demo.id, groupIds[g], { id: stableId(`office:${name}`), name, timeZone }));
 
@@ -240,6 +241,27 @@ export async function buildSeed(options: {
 
   // People ---------------------------------------------------------------------------------
   const people: { id: string; officeIdx: number }[] = [];
+  // A person in Sydney and one in New York (issue 16): their dashboard's today is their office's day.
+  for (const [email, name, office] of [
+    ["sydney@demo.test", "Sophie Sydney", "Sydney"],
+    ["newyork@demo.test", "Nathan Newyork", "New York"],
+  ] as const)
+    t.add(
+      s.users,
+      userRow(demo.id, "employee", {
+        id: stableId(`user:${email}`),
+        email,
+        name,
+        title: "Associate",
+        passwordHash: demoHash,
+        groupId: groupIds[0],
+        officeId: stableId(`office:${office}`),
+        currentWorkload: 1,
+        futureWorkload: null,
+        lastUpdated: new Date(now - 26 * 3600_000),
+        startYear: 2021,
+      }),
+    );
   const named = [
     { email: "companyadmin@demo.test", name: "Cecilia Admin", role: "companyAdmin" as const, office: -1 },
     { email: "admin@demo.test", name: "Adam Administrator", role: "administrator" as const, office: 0 },

@@ -36,6 +36,8 @@ export interface Actor {
   company: Pick<Company, "id" | "name" | "allowGroupSelection"> & { settings: CompanySettings };
   /** The time zone of the person's office, when it has one of its own (domain/today.ts). */
   officeTimeZone?: string | null;
+  /** The zones of the company's offices that have their own (office id → zone), for other people's today. */
+  officeZones?: Record<string, string>;
   sessionId: string;
 }
 
@@ -204,6 +206,12 @@ async function lookUpActor(request: Request, context: LoadContext): Promise<Acto
         company: { id: companies.id, name: companies.name, allowGroupSelection: companies.allowGroupSelection, settings: companies.settings },
         lastSeenAt: sessions.lastSeenAt,
         officeTimeZone: offices.timeZone,
+        // Read here so other people's today (domain/today.ts) costs no round trip of its own.
+        officeZones: sql<
+          string | null
+        >`(select json_group_object(zones.id, zones.time_zone) from ${offices} zones where zones.company_id = ${sessions.companyId} and zones.time_zone is not null)`.as(
+          "office_zones",
+        ),
         ...teamNameColumns,
       })
       .from(sessions)
@@ -232,6 +240,7 @@ async function lookUpActor(request: Request, context: LoadContext): Promise<Acto
     refs: { group: row.group, office: row.office, secondaryGroup: row.secondaryGroup, secondaryOffice: row.secondaryOffice },
     company: { ...row.company, settings: readCompanySettings(row.company.settings) },
     officeTimeZone: row.officeTimeZone,
+    officeZones: row.officeZones ? (JSON.parse(row.officeZones) as Record<string, string>) : {},
     sessionId,
   };
 }

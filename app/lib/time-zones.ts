@@ -51,3 +51,23 @@ export function localDayKey(now: Date, zone: string): string {
 export function localDay(now: Date, zone: string): Date {
   return parseDayKey(localDayKey(now, zone));
 }
+
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The local day key and hour (0 to 23) of `now` in `zone`. */
+export function localTime(now: Date, zone: string): { day: string; hour: number } {
+  let format = timeFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone: zone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      hourCycle: "h23",
+    });
+    timeFormats.set(zone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(now).map((p) => [p.type, p.value]));
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
+}

@@ -11,6 +11,7 @@ import { BUSY_THRESHOLD, MAX_TILES, statisticQuerySchema, TOP_COMPETENCES, type 
 import { getStatistics, statisticsFilterOptions } from "~/domain/statistics/statistics.server";
 import { BarChart, ChartCard, Doughnut, LineChart, LEVEL_NAMES } from "~/features/statistics/charts";
 import { dayKey } from "~/lib/dates";
+import { useFormat } from "~/lib/format";
 
 export const meta: MetaFunction = () => [{ title: "Statistics · Availability" }];
 
@@ -44,11 +45,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ admin, layout, stats, message, groupOptions, officeOptions, chosenOffices, chosenGroups, today: dayKey(ctx.today), query });
 }
 
-const shown = (v: number | null) => (v === null ? "–" : (v + 1).toFixed(1));
-const percent = (v: number | null) => (v === null ? "–" : `${v.toFixed(1)} %`);
-
 export default function StatisticsPage() {
   const data = useLoaderData<typeof loader>();
+  // The reader's decimal mark (decision 0171).
+  const fmt = useFormat();
+  const shown = (v: number | null) => (v === null ? "–" : fmt.number(v + 1, 1));
+  const percent = (v: number | null) => (v === null ? "–" : fmt.percent(v, 1));
   const [params] = useSearchParams();
   const { stats, layout } = data;
   const [level, setLevel] = useState<number | null>(null);
@@ -150,7 +152,7 @@ export default function StatisticsPage() {
               points={stats.averageWorkloadOverTime.map((p) => ({ date: p.date, value: p.value === null ? null : p.value + 1 }))}
               min={1}
               max={4}
-              format={(v) => v.toFixed(1)}
+              format={(v) => fmt.number(v, 1)}
               caption="Average workload per day (1 available to 4 seriously busy)"
             />
           </ChartCard>
@@ -206,7 +208,7 @@ export default function StatisticsPage() {
           <ChartCard title="Working from home per weekday">
             <BarChart
               bars={stats.workFromHomePerWeekday.map((d) => ({ label: d.weekday.slice(0, 3), value: d.percentAtHome }))}
-              format={(v) => `${v.toFixed(1)} %`}
+              format={(v) => fmt.percent(v, 1)}
               caption="Share at home per weekday"
             />
           </ChartCard>
@@ -218,7 +220,7 @@ export default function StatisticsPage() {
               }))}
               min={0}
               max={100}
-              format={(v) => `${v.toFixed(0)} %`}
+              format={(v) => fmt.percent(v, 0)}
               caption="Share of people at home per day"
             />
           </ChartCard>

@@ -289,6 +289,8 @@ describe("POST /users/filtered: sorting and what a card shows", () => {
         "profilePicture",
         "startYear",
         "title",
+        // The person's own today, in their office's zone (issue 16).
+        "today",
       ].sort(),
     );
   });

@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { getActor } from "~/auth/session.server";
 import { createDb } from "~/db/client";
 import { eq } from "drizzle-orm";
-import { offices, users } from "~/db/schema";
+import { forecasts, offices, updateReminders, users, vacations } from "~/db/schema";
+import { officeRow } from "~/db/factories";
+import { newId } from "~/lib/ids";
+import { getPlanner } from "~/domain/planner/planner.server";
+import { sendUpdateReminders } from "~/domain/reminders/reminders.server";
+import { filterUsers } from "~/domain/users/filter.server";
+import { getUserCard } from "~/domain/users/user-card.server";
 import { domainCtx } from "~/domain/context";
 import { getDashboard } from "~/domain/dashboard/dashboard.server";
 import { createForecast } from "~/domain/forecasts/forecasts.server";
@@ -15,6 +21,8 @@ import { getMe } from "~/domain/users/profile.server";
 import type { LoadContext } from "~/env";
 import { dayKey, parseDayKey } from "~/lib/dates";
 import { isTimeZone, localDayKey } from "~/lib/time-zones";
+import { formatterFor, negotiateLocale } from "~/lib/format";
+import { quickDates } from "~/domain/workload/quick-dates";
 import { api, BASE, createCompany, db, tokenFor } from "./helpers";
 
 /**
@@ -190,5 +198,240 @@ describe("one entry point for today", () => {
       .filter(([file, text]) => /\blocalDay(Key)?\(/.test(text) && !file.endsWith("/domain/today.ts"))
       .map(([file]) => file);
     expect(callers).toEqual([]);
+  });
+});
+
+/**
+ * One firm (Stockholm) with a Sydney and a New York office: each row of the team views has
+ * its own person's today, whoever reads it (issue 16, item 2's last sentence).
+ */
+async function worldFirm(name: string) {
+  const firm = await createCompany(name, { timeZone: "Europe/Stockholm", enableNewForecasting: true, allOfficesDefault: true });
+  const sydneyOffice = officeRow(firm.company.id, firm.group.id, { name: `${name} Sydney`, timeZone: "Australia/Sydney" });
+  const newYorkOffice = officeRow(firm.company.id, firm.group.id, { name: `${name} New York`, timeZone: "America/New_York" });
+  await db().insert(offices).values([sydneyOffice, newYorkOffice]);
+  const reader = await firm.createUser("administrator", { name: "Stina Stockholm" });
+  const sydney = await firm.createUser("employee", { name: "Sam Sydney", officeId: sydneyOffice.id, updateReminders: 7 });
+  const newYork = await firm.createUser("employee", { name: "Nora New York", officeId: newYorkOffice.id, updateReminders: 7 });
+  const stockholm = await firm.createUser("employee", { name: "Sven Stockholm", updateReminders: 7 });
+  const token = await tokenFor(reader.email);
+  const context = { env, ctx: createExecutionContext(), db: createDb(env.DB) } as LoadContext;
+  const actor = (await getActor(new Request(BASE, { headers: { Authorization: `Bearer ${token}` } }), context))!;
+  const at = (iso: string) => domainCtx(context, actor, null, new Date(iso));
+  return { firm, reader, sydney, newYork, stockholm, at };
+}
+
+const at = (world: { at: (iso: string) => ReturnType<typeof domainCtx> }, iso: string) => world.at(iso);
+
+const everyone = { offices: "all", groups: "all", term: "", completed: true, sort: "name" } as const;
+
+describe("other people's rows have their own today", () => {
+  it("the overview, the planner and the user card give each person their office's day, around each local midnight and UTC midnight", async () => {
+    const world = await worldFirm("World Rows");
+    // Each instant: the Stockholm reader's day, then Sydney's, New York's.
+    const instants: [string, string, string, string][] = [
+      ["2026-11-22T12:59:00Z", "2026-11-22", "2026-11-22", "2026-11-22"], // just before Sydney's midnight
+      ["2026-11-22T13:00:00Z", "2026-11-22", "2026-11-23", "2026-11-22"], // Sydney's Monday begins
+      ["2026-11-22T22:59:00Z", "2026-11-22", "2026-11-23", "2026-11-22"], // just before Stockholm's midnight
+      ["2026-11-22T23:00:00Z", "2026-11-23", "2026-11-23", "2026-11-22"], // Stockholm's Monday
+      ["2026-11-23T00:00:00Z", "2026-11-23", "2026-11-23", "2026-11-22"], // UTC midnight: New York is still Sunday
+      ["2026-11-23T04:59:00Z", "2026-11-23", "2026-11-23", "2026-11-22"],
+      ["2026-11-23T05:00:00Z", "2026-11-23", "2026-11-23", "2026-11-23"], // New York's Monday
+    ];
+    for (const [iso, stockholmDay, sydneyDay, newYorkDay] of instants) {
+      const ctx = at(world, iso);
+      expect(dayKey(ctx.today), iso).toBe(stockholmDay);
+      const page = await filterUsers(ctx, { ...everyone, offset: 0, limit: 50 });
+      const todayOf = (name: string) => page.users.find((u) => u.name === name)?.today;
+      expect([todayOf("Sven Stockholm"), todayOf("Sam Sydney"), todayOf("Nora New York")], iso).toEqual([stockholmDay, sydneyDay, newYorkDay]);
+      const planner = await getPlanner(ctx, { from: parseDayKey("2026-11-16"), days: 14 });
+      const row = (name: string) => planner.people.find((p) => p.name === name)?.today;
+      expect([row("Sven Stockholm"), row("Sam Sydney"), row("Nora New York")], iso).toEqual([stockholmDay, sydneyDay, newYorkDay]);
+      expect(planner.today.slice(0, 10)).toBe(stockholmDay);
+      expect((await getUserCard(ctx, world.sydney.id)).today.slice(0, 10), iso).toBe(sydneyDay);
+      expect((await getUserCard(ctx, world.newYork.id)).today.slice(0, 10), iso).toBe(newYorkDay);
+    }
+  });
+
+  it("a Sydney colleague's vacation, forecast and location count on their Monday while the Stockholm reader still has Sunday", async () => {
+    const world = await worldFirm("World Away");
+    await db()
+      .insert(vacations)
+      .values({
+        id: newId(),
+        companyId: world.firm.company.id,
+        userId: world.sydney.id,
+        startDate: parseDayKey("2026-11-23"),
+        endDate: parseDayKey("2026-11-23"),
+      });
+    await db()
+      .insert(forecasts)
+      .values({
+        id: newId(),
+        companyId: world.firm.company.id,
+        userId: world.newYork.id,
+        startDate: parseDayKey("2026-11-22"),
+        endDate: parseDayKey("2026-11-22"),
+        status: "3",
+        comment: null,
+        createdAt: new Date("2026-11-20T00:00:00Z"),
+        updatedAt: new Date("2026-11-20T00:00:00Z"),
+      });
+    // Sunday 22:00 UTC: Monday 09:00 in Sydney, Sunday 23:00 in Stockholm, Sunday 17:00 in New York.
+    const ctx = at(world, "2026-11-22T22:00:00Z");
+    const page = await filterUsers(ctx, { ...everyone, offset: 0, limit: 50 });
+    const sam = page.users.find((u) => u.name === "Sam Sydney")!;
+    const nora = page.users.find((u) => u.name === "Nora New York")!;
+    expect(sam.away).toBe(true);
+    // New York's Sunday forecast is New York's "Now".
+    expect(nora.forecast).toMatchObject({ status: "3", startDate: "2026-11-22T00:00:00.000Z" });
+    // A few hours later in Stockholm (Monday 01:00), New York is still Sunday: the forecast is still current there.
+    const later = await filterUsers(at(world, "2026-11-23T00:00:00Z"), { ...everyone, offset: 0, limit: 50 });
+    expect(later.users.find((u) => u.name === "Nora New York")!.forecast).toMatchObject({ status: "3" });
+    // Once New York's Monday begins it is gone.
+    const monday = await filterUsers(at(world, "2026-11-23T05:00:00Z"), { ...everyone, offset: 0, limit: 50 });
+    expect(monday.users.find((u) => u.name === "Nora New York")!.forecast).toBeNull();
+    // The user card agrees: Sam is away on Sydney's Monday.
+    expect((await getUserCard(ctx, world.sydney.id)).user).toMatchObject({ away: true });
+  });
+
+  it("a forecast for a Sydney colleague may start on their Monday, though the reader's today is Sunday", async () => {
+    const world = await worldFirm("World Forecast");
+    const admin = await world.firm.createUser("administrator");
+    const token = await tokenFor(admin.email);
+    const context = { env, ctx: createExecutionContext(), db: createDb(env.DB) } as LoadContext;
+    const actor = (await getActor(new Request(BASE, { headers: { Authorization: `Bearer ${token}` } }), context))!;
+    // Monday 00:30 in Sydney, Sunday 14:30 in Stockholm.
+    const ctx = domainCtx(context, actor, null, new Date("2026-11-22T13:30:00Z"));
+    expect(dayKey(ctx.today)).toBe("2026-11-22");
+    // Sunday is the past for the Sydney person...
+    await expect(
+      createForecast(ctx, world.sydney.id, { startDate: parseDayKey("2026-11-22"), endDate: parseDayKey("2026-11-23"), status: "2", comment: null }),
+    ).rejects.toMatchObject({ errors: { startDate: "Forecasts can start today at the earliest." } });
+    // ...but still today for the New York one, and Monday is Sydney's today.
+    await createForecast(ctx, world.newYork.id, {
+      startDate: parseDayKey("2026-11-22"),
+      endDate: parseDayKey("2026-11-22"),
+      status: "1",
+      comment: null,
+    });
+    await createForecast(ctx, world.sydney.id, {
+      startDate: parseDayKey("2026-11-23"),
+      endDate: parseDayKey("2026-11-23"),
+      status: "1",
+      comment: null,
+    });
+  });
+});
+
+describe("each person's own day around midnights", () => {
+  it("today's card, the forecast rule, the location week's TODAY and the history row follow the person's zone around local and UTC midnight", async () => {
+    // [zone, instant just before local midnight, just after]: Sydney (UTC+11), New York (UTC-5), Stockholm (UTC+1) in November.
+    const cases: [string, string, string, string, string][] = [
+      ["Australia/Sydney", "2026-11-23T12:59:00Z", "2026-11-23T13:00:00Z", "2026-11-23", "2026-11-24"],
+      ["America/New_York", "2026-11-24T04:59:00Z", "2026-11-24T05:00:00Z", "2026-11-23", "2026-11-24"],
+      ["Europe/Stockholm", "2026-11-23T22:59:00Z", "2026-11-23T23:00:00Z", "2026-11-23", "2026-11-24"],
+    ];
+    for (const [zone, before, after, dayBefore, dayAfter] of cases) {
+      const { at, actor } = await personIn(zone);
+      for (const [iso, day] of [
+        [before, dayBefore],
+        [after, dayAfter],
+        // UTC midnight between Monday and Tuesday: Sydney is Tuesday morning, New York Monday evening, Stockholm Tuesday 01:00.
+        ["2026-11-24T00:00:00Z", zone === "America/New_York" ? "2026-11-23" : "2026-11-24"],
+      ] as const) {
+        const ctx = at(iso);
+        const dashboard = await getDashboard(ctx);
+        expect(dashboard.today.slice(0, 10), `${zone} ${iso}`).toBe(day);
+        // The location week starts with today's weekday (Monday 23 or Tuesday 24 November), TODAY first.
+        expect(dashboard.week.rolling[0], `${zone} ${iso}`).toBe(day);
+        // The forecast rule: today is accepted, the day before is the past.
+        const yesterday = dayKey(new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000));
+        await expect(
+          createForecast(ctx, actor.user.id, { startDate: parseDayKey(yesterday), endDate: parseDayKey(day), status: "1", comment: null }),
+          `${zone} ${iso}`,
+        ).rejects.toMatchObject({ errors: { startDate: "Forecasts can start today at the earliest." } });
+        // The history row lands on the person's day.
+        await setWorkload(ctx, "current", { workscale: 2, source: "web_app" });
+        const history = await workloadHistoryFor(ctx, "user", actor.user.id, 1);
+        expect(history.points, `${zone} ${iso}`).toMatchObject([{ date: day, averageWorkload: 2 }]);
+      }
+    }
+  });
+});
+
+describe("update reminders at 09:00 local time", () => {
+  it("mail a Sydney, a New York and a Stockholm person in their own 09:00 hour on their working day, once a day", async () => {
+    const world = await worldFirm("World Reminders");
+    const stale = new Date("2026-11-01T00:00:00Z");
+    for (const person of [world.sydney, world.newYork, world.stockholm])
+      await db().update(users).set({ lastUpdated: stale }).where(eq(users.id, person.id));
+    const reminded = async () => {
+      const rows = await db()
+        .select({ userId: updateReminders.userId, sentAt: updateReminders.sentAt })
+        .from(updateReminders)
+        .where(eq(updateReminders.companyId, world.firm.company.id));
+      const names = new Map([world.sydney, world.newYork, world.stockholm].map((p) => [p.id, p.name]));
+      return rows.map((r) => `${names.get(r.userId)} ${r.sentAt.toISOString()}`).sort();
+    };
+    const run = (iso: string) => sendUpdateReminders({ db: db(), env }, new Date(iso));
+    // Sunday 21:59 UTC: Monday 08:59 in Sydney: nobody yet.
+    await run("2026-11-22T21:59:00Z");
+    expect(await reminded()).toEqual([]);
+    // Sunday 22:00 UTC: Monday 09:00 in Sydney (a working day there, Sunday in UTC).
+    await run("2026-11-22T22:00:00Z");
+    expect(await reminded()).toEqual(["Sam Sydney 2026-11-22T22:00:00.000Z"]);
+    // The cron runs again in the same hour: no second mail.
+    await run("2026-11-22T22:55:00Z");
+    // Monday 08:00 UTC: 09:00 in Stockholm.
+    await run("2026-11-23T08:00:00Z");
+    // Monday 13:59 UTC: 08:59 in New York; 14:30 UTC: 09:30 there.
+    await run("2026-11-23T13:59:00Z");
+    expect((await reminded()).some((r) => r.startsWith("Nora"))).toBe(false);
+    await run("2026-11-23T14:30:00Z");
+    expect(await reminded()).toEqual([
+      "Nora New York 2026-11-23T14:30:00.000Z",
+      "Sam Sydney 2026-11-22T22:00:00.000Z",
+      "Sven Stockholm 2026-11-23T08:00:00.000Z",
+    ]);
+    // Saturday 09:00 in Sydney (Friday 22:00 UTC, a UTC working day) sends nothing: it is the weekend there.
+    await db().delete(updateReminders).where(eq(updateReminders.companyId, world.firm.company.id));
+    await run("2026-11-27T22:00:00Z");
+    // Friday 09:00 in New York (14:00 UTC) still is a working day there.
+    await run("2026-11-27T14:00:00Z");
+    expect(await reminded()).toEqual(["Nora New York 2026-11-27T14:00:00.000Z"]);
+  });
+});
+
+describe("dates and numbers in the reader's locale", () => {
+  it("takes the first language of Accept-Language the runtime can format, else en-GB", () => {
+    expect(negotiateLocale("en-AU,en;q=0.9")).toBe("en-AU");
+    expect(negotiateLocale("en-US,en;q=0.9")).toBe("en-US");
+    expect(negotiateLocale("de;q=0.5, sv-SE;q=0.8")).toBe("sv-SE");
+    for (const header of [null, "", "*", "not a tag!!, ;q=", "x".repeat(60), "en-US;q=0"]) expect(negotiateLocale(header)).toBe("en-GB");
+  });
+
+  it("writes weekday and month names, date order and the decimal mark as the locale does, the same day in every zone", () => {
+    const monday = "2026-11-23T00:00:00.000Z";
+    const au = formatterFor("en-AU");
+    const us = formatterFor("en-US");
+    const gb = formatterFor("en-GB");
+    const sv = formatterFor("sv-SE");
+    expect(gb.weekdayDayMonth(monday)).toBe("Mon 23 Nov");
+    expect(au.weekdayDayMonth(monday)).toBe("Mon, 23 Nov");
+    expect(us.weekdayDayMonth(monday)).toBe("Mon, Nov 23");
+    expect(sv.weekdayDayMonth(monday)).toBe("mån 23 nov.");
+    expect(us.dayMonthYear(monday)).toBe("Nov 23, 2026");
+    expect(gb.dayMonthYear(monday)).toBe("23 Nov 2026");
+    expect(us.weekdayLong(monday)).toBe("Monday");
+    expect(gb.number(1.5, 1)).toBe("1.5");
+    expect(sv.number(1.5, 1)).toBe("1,5");
+    expect(sv.percent(12.25, 1)).toBe("12,3 %");
+    expect(us.percent(12.25, 1)).toBe("12.3 %");
+    // Quick dates name the weekday and the day in the reader's locale; Monday's week stays Monday to Friday.
+    const forecasts = [{ startDate: "2026-11-19T00:00:00.000Z", endDate: "2026-11-19T00:00:00.000Z" }];
+    expect(quickDates("2026-11-16", forecasts, us).map((q) => q.label)).toEqual(["Tomorrow", "Rest of the week", "Until Wed, Nov 18"]);
+    expect(quickDates("2026-11-16", forecasts, au).map((q) => q.label)).toEqual(["Tomorrow", "Rest of the week", "Until Wed, 18 Nov"]);
+    expect(quickDates("2026-11-20", [], us).map((q) => q.label)).toEqual(["Monday"]);
   });
 });

@@ -5,6 +5,7 @@ import { auditLog, forecasts, vacations, type Forecast, type Vacation } from "~/
 import { addDays, daysBetween } from "~/lib/dates";
 import { newId } from "~/lib/ids";
 import type { DomainContext } from "../context";
+import { todayOfOffice } from "../today";
 import { ConflictError, ForbiddenError, ValidationError } from "../errors";
 import { requireCompanyUser } from "../users/user-state.server";
 import { cardCommentLimit, forecastCommentLimit, type ForecastUpsertInput } from "./forecast.schema";
@@ -130,8 +131,8 @@ async function checkNoAbsenceOverlap(ctx: DomainContext, userId: string, start: 
   if (awayHit || vacationHit) throw new ConflictError("These dates overlap an absence.");
 }
 
-function checkDates(ctx: DomainContext, input: ForecastUpsertInput, previous?: Forecast) {
-  const today = ctx.today.getTime();
+/** `today`: the day of the person whose forecast it is (their office's zone); the actor's by default. */
+function checkDates(ctx: DomainContext, input: ForecastUpsertInput, previous?: Forecast, today = ctx.today.getTime()) {
   const startMoved = !previous || previous.startDate.getTime() !== input.startDate.getTime();
   if (startMoved && input.startDate.getTime() < today)
     throw new ValidationError("ForecastInputErrors", { startDate: "Forecasts can start today at the earliest." });
@@ -156,11 +157,12 @@ const audit = (ctx: DomainContext, action: string, entityId: string, data: Recor
 
 export async function createForecast(ctx: DomainContext, userId: string, input: ForecastUpsertInput): Promise<ApiForecast> {
   const settings = ctx.actor.company.settings;
-  await requireCompanyUser(ctx, userId);
+  const person = await requireCompanyUser(ctx, userId);
   if (!canEditAvailabilityOf(ctx.actor.user, userId, settings)) throw new ForbiddenError("You cannot add forecasts for this person.");
   if (!settings.enableNewForecasting && input.status !== "away") throw new ForbiddenError("Only absences can be planned in this company.");
   checkComment(ctx, input.comment);
-  checkDates(ctx, input);
+  // "Starts today or later" is the person's today: a Sydney colleague's Monday may be the reader's Sunday.
+  checkDates(ctx, input, undefined, todayOfOffice(ctx.actor, person.officeId, ctx.now).getTime());
   await checkNoAbsenceOverlap(ctx, userId, input.startDate, input.endDate);
   const row = {
     id: newId(),

@@ -3,11 +3,12 @@ import { personColumns, roleColumns } from "~/domain/users/person-columns";
 import { canEditAvailabilityOf, canSeeTeamOverviews, isAdmin } from "~/auth/permissions";
 import { runBatch } from "~/db/batch";
 import { users, vacations, workloadEntries } from "~/db/schema";
-import { addDays, startOfUtcDay } from "~/lib/dates";
+import { addDays, dayKey, startOfUtcDay } from "~/lib/dates";
 import { newId } from "~/lib/ids";
 import { profilePictureUrl } from "~/lib/profile-picture";
 import type { DomainContext } from "../context";
 import { ForbiddenError } from "../errors";
+import { companyTodays, todayOfOffice } from "../today";
 import { forecastCommentLimit, type ForecastStatusValue } from "../forecasts/forecast.schema";
 import { listForecasts, toApiVacation } from "../forecasts/forecasts.server";
 import { publishUserUpdate, requireCompanyUser, userStateStatements } from "../users/user-state.server";
@@ -32,22 +33,26 @@ export async function getPlanner(ctx: DomainContext, window: { from: Date; days:
   const from = startOfUtcDay(window.from);
   const to = addDays(from, Math.min(Math.max(window.days, 1), MAX_PLANNER_DAYS) - 1);
   const today = ctx.today;
+  // Each row's today is that person's (their office's zone); the reads cover every today in the company.
+  const todays = companyTodays(ctx.actor, ctx.now);
+  const first = todays[0] < today ? todays[0] : today;
+  const last = todays.at(-1)! > today ? todays.at(-1)! : today;
   const [people, forecasts, leave] = await Promise.all([
     ctx.db
-      .select({ ...personColumns, ...roleColumns })
+      .select({ ...personColumns, ...roleColumns, officeId: users.officeId })
       .from(users)
       .where(listedPeople(ctx.companyId))
       .orderBy(asc(users.name)),
     // Today is always included so the placeholder knows whether a forecast covers it.
-    listForecasts(ctx, { from: today < from ? today : from, to: today > to ? today : to }),
+    listForecasts(ctx, { from: first < from ? first : from, to: last > to ? last : to }),
     ctx.db
       .select({ id: vacations.id, userId: vacations.userId, startDate: vacations.startDate, endDate: vacations.endDate })
       .from(vacations)
       .where(
         and(
           eq(vacations.companyId, ctx.companyId),
-          gte(vacations.endDate, today < from ? today : from),
-          lte(vacations.startDate, today > to ? today : to),
+          gte(vacations.endDate, first < from ? first : from),
+          lte(vacations.startDate, last > to ? last : to),
         ),
       )
       .orderBy(asc(vacations.startDate)),
@@ -65,6 +70,8 @@ export async function getPlanner(ctx: DomainContext, window: { from: Date; days:
     commentLimit: forecastCommentLimit(settings),
     people: rows.map((p) => ({
       _id: p.id,
+      /** This person's today ("YYYY-MM-DD"), for their row's placeholder. */
+      today: dayKey(todayOfOffice(ctx.actor, p.officeId, ctx.now)),
       name: p.name || p.email,
       title: p.title,
       picture: profilePictureUrl(p.profilePicture),

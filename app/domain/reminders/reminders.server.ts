@@ -3,11 +3,12 @@ import { isAdmin } from "~/auth/permissions";
 import { derivedSecret } from "~/auth/secrets.server";
 import type { Actor } from "~/auth/session.server";
 import type { Db } from "~/db/client";
-import { companies, emailOutbox, updateReminders, users } from "~/db/schema";
+import { companies, emailOutbox, offices, updateReminders, users } from "~/db/schema";
 import type { Env, LoadContext } from "~/env";
-import { isWeekend } from "~/lib/dates";
+import { DEFAULT_TIME_ZONE } from "~/lib/time-zones";
 import { newId } from "~/lib/ids";
 import { domainCtx } from "../context";
+import { zonesAtLocalHour } from "../today";
 import { readCompanySettings } from "../company/settings.schema";
 import { WORKLOAD_LABELS } from "../workload/levels";
 import { setOnLeave, setWorkload } from "../workload/workload.server";
@@ -72,14 +73,21 @@ export function reminderEmail(input: { appName: string; name: string; links: Rec
   return { subject: `How busy are you this week?`, text, html };
 }
 
+/** Reminders go out in the person's 09:00 hour (their office's zone, decision 0170). */
+export const REMINDER_LOCAL_HOUR = 9;
+
 /**
- * The scheduled job's share: on working days, everyone with reminders on (and a firm that
+ * The scheduled job's share: at 09:xx on a working day in the person's own time zone (their
+ * office's, else the company's; decision 0170), everyone with reminders on (and a firm that
  * shows the setting) who is completed, not an admin, not away, last updated three days ago
  * or more (never updated: since they joined), and not reminded within the last three days.
  * The reminder row and its mail go in one batch; the outbox sends it.
  */
 export async function sendUpdateReminders(context: { db: Db; env: Env }, now: Date): Promise<number> {
-  if (isWeekend(now)) return 0;
+  // The zones where it is now 09:xx on a Monday to Friday; the cron runs more often than
+  // hourly, and the three-day window below keeps it to one reminder a day at most.
+  const zones = zonesAtLocalHour(now, REMINDER_LOCAL_HOUR);
+  if (zones.length === 0) return 0;
   const db = context.db;
   const stale = new Date(now.getTime() - REMINDER_AFTER_MS);
   const candidates = await db
@@ -95,8 +103,10 @@ export async function sendUpdateReminders(context: { db: Db; env: Env }, now: Da
     })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(offices, and(eq(offices.id, users.officeId), eq(offices.companyId, users.companyId)))
     .where(
       and(
+        sql`coalesce(${offices.timeZone}, json_extract(${companies.settings}, '$.timeZone'), ${DEFAULT_TIME_ZONE}) in (select value from json_each(${JSON.stringify(zones)}))`,
         eq(users.updateReminders, 7),
         eq(users.completed, true),
         isNull(users.deactivatedAt),

@@ -6,6 +6,7 @@ import type { Actor } from "~/auth/session.server";
 import { forecasts, groups, offices, projectMembers, userSkills, users, vacations, workplacePlans } from "~/db/schema";
 import { dayKey, nextWorkingDays, weekdayIndex } from "~/lib/dates";
 import type { DomainContext } from "../context";
+import { companyTodays, personTodaySql, todayOfOffice } from "../today";
 import { ForbiddenError } from "../errors";
 import { forecastColumns, toApiForecast, type ApiForecast } from "../forecasts/forecasts.server";
 import { workplaceChoices } from "../workplace/workplace.schema";
@@ -182,17 +183,22 @@ export function conditions(ctx: DomainContext, filter: ResolvedFilter): SQL {
   )!;
 }
 
+/** Each row's today: the day in the person's office's zone (domain/today.ts). */
+function rowToday(ctx: DomainContext): SQL<number> {
+  return personTodaySql(ctx.actor, users.officeId, ctx.now);
+}
+
 /** Away today: on leave, or a vacation covering today (spec: planning.md, section 4). */
-function awayToday(today: number): SQL {
+function awayToday(today: SQL): SQL {
   return sql`(${users.onLeave} = 1 or exists (select 1 from ${vacations} where ${vacations.userId} = ${users.id} and ${vacations.companyId} = ${users.companyId} and ${vacations.startDate} <= ${today} and ${vacations.endDate} >= ${today}))`;
 }
 
 /** Current-status order: 0 to 3, then away (4), then none (5). */
-function statusRank(today: number): SQL {
+function statusRank(today: SQL): SQL {
   return sql`(case when ${awayToday(today)} then 4 when ${users.currentWorkload} between 0 and 3 then ${users.currentWorkload} else 5 end)`;
 }
 
-function orderBy(sort: OverviewSort, today: number): SQL[] {
+function orderBy(sort: OverviewSort, today: SQL): SQL[] {
   const byName = sql`${users.name} collate nocase`;
   const tail = [byName, asc(users.id)];
   switch (sort) {
@@ -226,7 +232,7 @@ export async function filterUsers(ctx: DomainContext, input: FilteredUsersInput)
 /** POST /users/filteredIds: the ids of everyone the filter matches, in the chosen order. */
 export async function filterUserIds(ctx: DomainContext, input: UserFilter): Promise<string[]> {
   const filter = resolveFilter(ctx.actor, input);
-  const today = ctx.today.getTime();
+  const today = rowToday(ctx);
   const rows = await ctx.db
     .select({ id: users.id })
     .from(users)
@@ -248,8 +254,10 @@ export async function queryPage(ctx: DomainContext, filter: ResolvedFilter, offs
  * last two select the page's people by the page query itself, so nothing waits for the ids.
  */
 export function pageStatements(ctx: DomainContext, filter: ResolvedFilter, offset: number, limit: number) {
-  const today = ctx.today.getTime();
-  const day = locationDay(ctx);
+  const today = rowToday(ctx);
+  // Each person's rows are told apart in readPage; the statements read what any of the company's todays needs.
+  const todays = companyTodays(ctx.actor, ctx.now);
+  const days = [...new Set(todays.map((d) => locationDay(d).getTime()))].map((t) => new Date(t));
   const where = conditions(ctx, filter);
   const order = orderBy(filter.sort, today);
   const pageIds = ctx.db
@@ -268,6 +276,7 @@ export function pageStatements(ctx: DomainContext, filter: ResolvedFilter, offse
       .select({
         ...personColumns,
         away: sql<number>`${awayToday(today)}`.mapWith(Number).as("away_today"),
+        officeId: users.officeId,
         message: users.message,
         lastUpdated: users.lastUpdated,
         startYear: users.startYear,
@@ -285,18 +294,30 @@ export function pageStatements(ctx: DomainContext, filter: ResolvedFilter, offse
     ctx.db
       .select(forecastColumns)
       .from(forecasts)
-      .where(and(eq(forecasts.companyId, ctx.companyId), inArray(forecasts.userId, pageIds), sql`${forecasts.endDate} >= ${today}`))
+      .where(and(eq(forecasts.companyId, ctx.companyId), inArray(forecasts.userId, pageIds), sql`${forecasts.endDate} >= ${todays[0].getTime()}`))
       .orderBy(asc(forecasts.startDate)),
     ctx.db
-      .select({ userId: workplacePlans.userId, kind: workplacePlans.kind, option: workplacePlans.option })
+      .select({ userId: workplacePlans.userId, kind: workplacePlans.kind, key: workplacePlans.key, option: workplacePlans.option })
       .from(workplacePlans)
       .where(
         and(
           eq(workplacePlans.companyId, ctx.companyId),
           inArray(workplacePlans.userId, pageIds),
           or(
-            and(eq(workplacePlans.kind, "default"), eq(workplacePlans.key, weekdayIndex(day))),
-            and(eq(workplacePlans.kind, "rolling"), eq(workplacePlans.key, day.getTime())),
+            and(
+              eq(workplacePlans.kind, "default"),
+              inArray(
+                workplacePlans.key,
+                days.map((day) => weekdayIndex(day)),
+              ),
+            ),
+            and(
+              eq(workplacePlans.kind, "rolling"),
+              inArray(
+                workplacePlans.key,
+                days.map((day) => day.getTime()),
+              ),
+            ),
           ),
         ),
       ),
@@ -304,8 +325,8 @@ export function pageStatements(ctx: DomainContext, filter: ResolvedFilter, offse
 }
 
 /** The working day the cards' location is for: today, or Monday at the weekend. */
-function locationDay(ctx: DomainContext): Date {
-  return nextWorkingDays(ctx.today, 1)[0];
+function locationDay(today: Date): Date {
+  return nextWorkingDays(today, 1)[0];
 }
 
 export function readPage(
@@ -314,16 +335,24 @@ export function readPage(
   offset: number,
   limit: number,
 ): FilteredUsers {
+  // Each person's today is their office's (issue 16): their forecast and location are read for it.
+  const todays = new Map(rows.map((row) => [row.id, todayOfOffice(ctx.actor, row.officeId, ctx.now)]));
   const nextForecasts = new Map<string, ApiForecast>();
-  for (const row of forecastRows) if (!nextForecasts.has(row.userId)) nextForecasts.set(row.userId, toApiForecast(row));
+  for (const row of forecastRows)
+    if (!nextForecasts.has(row.userId) && row.endDate.getTime() >= (todays.get(row.userId) ?? ctx.today).getTime())
+      nextForecasts.set(row.userId, toApiForecast(row));
   const options = new Map<string, 0 | 1 | 2 | 3 | null>();
-  for (const row of planRows) if (row.kind === "default") options.set(row.userId, row.option as 0 | 1 | 2 | 3 | null);
-  for (const row of planRows) if (row.kind === "rolling") options.set(row.userId, row.option as 0 | 1 | 2 | 3 | null);
-  const day = dayKey(locationDay(ctx));
+  const dayOf = (userId: string) => locationDay(todays.get(userId) ?? ctx.today);
+  for (const row of planRows)
+    if (row.kind === "default" && row.key === weekdayIndex(dayOf(row.userId))) options.set(row.userId, row.option as 0 | 1 | 2 | 3 | null);
+  for (const row of planRows)
+    if (row.kind === "rolling" && row.key === dayOf(row.userId).getTime()) options.set(row.userId, row.option as 0 | 1 | 2 | 3 | null);
   const settings = ctx.actor.company.settings;
   const people = rows.map((row): OverviewUser => {
     const location = settings.disableWFH ? undefined : options.get(row.id);
+    const day = dayKey(dayOf(row.id));
     return {
+      today: dayKey(todays.get(row.id)!),
       _id: row.id,
       name: row.name || row.email,
       title: row.title,

@@ -19,6 +19,8 @@ export interface OverviewLocation {
 /** A person as the overview grid shows them: only what a card needs. */
 export interface OverviewUser {
   _id: string;
+  /** The person's today ("YYYY-MM-DD"), in their office's time zone: their card's "Today" and "Now" read it. */
+  today: string;
   name: string;
   title: string;
   profilePicture: string | null;

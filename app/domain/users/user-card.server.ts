@@ -4,6 +4,7 @@ import { canChangeMembership } from "~/auth/permissions";
 import { alias } from "drizzle-orm/sqlite-core";
 import { competences, cvItems, forecasts, groups, offices, projectMembers, projects, skillLevels, userSkills, users, vacations } from "~/db/schema";
 import type { DomainContext } from "../context";
+import { companyTodays, todayOfOffice } from "../today";
 import { NotFoundError } from "../errors";
 import { forecastColumns, toApiForecast, toApiVacation } from "../forecasts/forecasts.server";
 import { userCardMatters } from "../matters/reports.server";
@@ -23,11 +24,13 @@ const categories = alias(competences, "card_categories");
  */
 export async function getUserCard(ctx: DomainContext, userId: string) {
   const settings = ctx.actor.company.settings;
-  const today = ctx.today;
+  // Read from the company's earliest today; the person's own (their office's zone) decides below.
+  const earliest = companyTodays(ctx.actor, ctx.now)[0];
   const [[person], forecastRows, vacationRows, projectRows, skillRows, cvRows, addableRows] = await ctx.db.batch([
     ctx.db
       .select({
         ...personColumns,
+        officeId: users.officeId,
         phone: users.phone,
         message: users.message,
         lastUpdated: users.lastUpdated,
@@ -48,13 +51,13 @@ export async function getUserCard(ctx: DomainContext, userId: string) {
     ctx.db
       .select(forecastColumns)
       .from(forecasts)
-      .where(and(eq(forecasts.companyId, ctx.companyId), eq(forecasts.userId, userId), gte(forecasts.endDate, today)))
+      .where(and(eq(forecasts.companyId, ctx.companyId), eq(forecasts.userId, userId), gte(forecasts.endDate, earliest)))
       .orderBy(asc(forecasts.startDate))
       .limit(UPCOMING_LIMIT),
     ctx.db
       .select({ id: vacations.id, userId: vacations.userId, startDate: vacations.startDate, endDate: vacations.endDate })
       .from(vacations)
-      .where(and(eq(vacations.companyId, ctx.companyId), eq(vacations.userId, userId), gte(vacations.endDate, today)))
+      .where(and(eq(vacations.companyId, ctx.companyId), eq(vacations.userId, userId), gte(vacations.endDate, earliest)))
       .orderBy(asc(vacations.startDate))
       .limit(UPCOMING_LIMIT),
     ctx.db
@@ -99,8 +102,11 @@ export async function getUserCard(ctx: DomainContext, userId: string) {
   ]);
   if (!person) throw new NotFoundError("User not found");
   const matters = await userCardMatters(ctx, userId);
+  // The card's "today" is the person's (issue 16), not the reader's.
+  const today = todayOfOffice(ctx.actor, person.officeId, ctx.now);
   const todayMs = today.getTime();
-  const upcomingVacations = vacationRows.map(toApiVacation);
+  const upcoming = <T extends { endDate: Date }>(rows: T[]) => rows.filter((row) => row.endDate.getTime() >= todayMs);
+  const upcomingVacations = upcoming(vacationRows).map(toApiVacation);
   return {
     today: today.toISOString(),
     now: ctx.now.toISOString(),
@@ -120,7 +126,7 @@ export async function getUserCard(ctx: DomainContext, userId: string) {
       lastUpdated: person.lastUpdated?.toISOString() ?? null,
       startYear: person.startYear,
     },
-    forecasts: forecastRows.map(toApiForecast),
+    forecasts: upcoming(forecastRows).map(toApiForecast),
     vacations: upcomingVacations,
     /** null: the company turned projects off; the card shows the section only when there are rows. */
     projects: settings.disableProjects

@@ -1,4 +1,5 @@
-import { addDays, DAY_MS, formatUtc, parseDayKey, weekdayIndex } from "~/lib/dates";
+import { addDays, DAY_MS, parseDayKey, weekdayIndex } from "~/lib/dates";
+import { formatterFor, type Formatter } from "~/lib/format";
 
 export interface QuickDate {
   label: string;
@@ -6,15 +7,15 @@ export interface QuickDate {
   date: string;
 }
 
-const dayName = (d: Date) => formatUtc(d, "EEEE");
-const shortDate = (d: Date) => formatUtc(d, "EEE d MMM");
-
 /**
  * At most three suggestions for the future workload's date: the next day (or next
  * weekday), the rest of this week (or next week), until the day before the next forecast,
  * and until next week. Never today or earlier, never inside an existing forecast.
  */
-export function quickDates(todayIso: string, forecasts: { startDate: string; endDate: string }[]): QuickDate[] {
+/** `fmt`: the reader's formatter (weekday names and dates in their locale). */
+export function quickDates(todayIso: string, forecasts: { startDate: string; endDate: string }[], fmt: Formatter = formatterFor()): QuickDate[] {
+  const dayName = (d: Date) => fmt.weekdayLong(d);
+  const shortDate = (d: Date) => fmt.weekdayDayMonth(d);
   const today = parseDayKey(todayIso);
   const weekday = weekdayIndex(today);
   const nextMonday = addDays(today, 7 - weekday);

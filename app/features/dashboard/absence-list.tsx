@@ -1,5 +1,6 @@
 import type { ApiForecast } from "~/domain/forecasts/forecast.types";
 import { formatRange } from "./day-picker";
+import { useFormat } from "~/lib/format";
 
 /** Without new forecasting the dashboard plans absences only: a list with add and edit. */
 export function AbsenceList({
@@ -15,6 +16,7 @@ export function AbsenceList({
   onAdd: () => void;
   onEdit: (forecast: ApiForecast) => void;
 }) {
+  const fmt = useFormat();
   const absences = forecasts.filter((f) => f.status === "away");
   return (
     <section aria-labelledby="absence-heading" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
@@ -35,7 +37,7 @@ export function AbsenceList({
           {absences.map((f) => (
             <li key={f._id} className="flex items-center justify-between gap-3 py-2">
               <span className="min-w-0">
-                <span className="block text-sm font-medium text-slate-900">{formatRange(f.startDate, f.endDate)}</span>
+                <span className="block text-sm font-medium text-slate-900">{formatRange(f.startDate, f.endDate, fmt)}</span>
                 {f.comment ? <span className="block truncate text-xs text-slate-500">{f.comment}</span> : null}
               </span>
               {editable && !f.externalSource ? (
@@ -43,7 +45,7 @@ export function AbsenceList({
                   type="button"
                   onClick={() => onEdit(f)}
                   className="rounded px-2 py-1 text-sm text-brand-700 hover:bg-brand-50"
-                  aria-label={`Edit absence ${formatRange(f.startDate, f.endDate)}`}
+                  aria-label={`Edit absence ${formatRange(f.startDate, f.endDate, fmt)}`}
                 >
                   Edit
                 </button>
@@ -54,7 +56,7 @@ export function AbsenceList({
           ))}
           {vacations.map((v) => (
             <li key={v._id} className="flex items-center justify-between py-2">
-              <span className="text-sm text-slate-900">{formatRange(v.startDate, v.endDate)}</span>
+              <span className="text-sm text-slate-900">{formatRange(v.startDate, v.endDate, fmt)}</span>
               <span className="text-xs text-slate-500">Vacation</span>
             </li>
           ))}

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import type { DateRange, Matcher } from "react-day-picker";
-import { formatUtc, parseDayKey } from "~/lib/dates";
+import { parseDayKey } from "~/lib/dates";
+import { formatterFor, useFormat, type Formatter } from "~/lib/format";
 
 /**
  * The calendar library (with its date functions) loads the first time a calendar opens,
@@ -17,13 +18,16 @@ function Loading() {
   );
 }
 
-/** Monday first, three-letter weekday names, days as UTC midnights. */
-const common = {
-  weekStartsOn: 1 as const,
-  timeZone: "UTC",
-  formatters: { formatWeekdayName: (date: Date) => formatUtc(date, "EEE") },
-  className: "text-sm",
-};
+/** Monday first whatever the locale, the reader's weekday and month names, days as UTC midnights. */
+function useCommon() {
+  const fmt = useFormat();
+  return {
+    weekStartsOn: 1 as const,
+    timeZone: "UTC",
+    formatters: { formatWeekdayName: (date: Date) => fmt.weekdayShort(date), formatCaption: (month: Date) => fmt.monthYear(month) },
+    className: "text-sm",
+  };
+}
 
 export function SingleDayPicker({
   selected,
@@ -36,6 +40,7 @@ export function SingleDayPicker({
   disabled: Matcher[];
   month?: Date;
 }) {
+  const common = useCommon();
   return (
     <Suspense fallback={<Loading />}>
       <DayPicker {...common} mode="single" selected={selected} onSelect={onSelect} disabled={disabled} defaultMonth={month ?? selected} />
@@ -54,6 +59,7 @@ export function RangeDayPicker({
   disabled: Matcher[];
   months?: number;
 }) {
+  const common = useCommon();
   return (
     <Suspense fallback={<Loading />}>
       <DayPicker
@@ -75,10 +81,11 @@ export function blockedDays(todayIso: string, periods: { startDate: string; endD
   return [{ before: parseDayKey(todayIso) }, ...periods.map((p) => ({ from: parseDayKey(p.startDate), to: parseDayKey(p.endDate) }))];
 }
 
-export function formatDay(iso: string): string {
-  return formatUtc(iso, "EEE d MMM");
+/** "Mon 23 Nov" in the reader's locale (`fmt` from useFormat). */
+export function formatDay(iso: string, fmt: Formatter = formatterFor()): string {
+  return fmt.weekdayDayMonth(iso);
 }
 
-export function formatRange(startIso: string, endIso: string): string {
-  return startIso.slice(0, 10) === endIso.slice(0, 10) ? formatDay(startIso) : `${formatDay(startIso)} – ${formatDay(endIso)}`;
+export function formatRange(startIso: string, endIso: string, fmt: Formatter = formatterFor()): string {
+  return startIso.slice(0, 10) === endIso.slice(0, 10) ? formatDay(startIso, fmt) : `${formatDay(startIso, fmt)} – ${formatDay(endIso, fmt)}`;
 }

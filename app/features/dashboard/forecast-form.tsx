@@ -5,6 +5,7 @@ import { DialogActions, DialogError, Modal } from "~/components/dialog";
 import { formatRange, RangeDayPicker } from "./day-picker";
 import { dayKey, parseDayKey } from "~/lib/dates";
 import { StatusGrid } from "./status-grid";
+import { useFormat } from "~/lib/format";
 
 /** What the dialog opens with: an existing forecast's values, or a preselection. */
 export interface ForecastFields {
@@ -56,6 +57,7 @@ export function ForecastDialog({
   onDelete: () => void;
   onSave: (input: ForecastInput) => void;
 }) {
+  const fmt = useFormat();
   const [range, setRange] = useState<DateRange | undefined>();
   const [status, setStatus] = useState<string | null>(null);
   const [comment, setComment] = useState("");
@@ -95,7 +97,11 @@ export function ForecastDialog({
           Date Range
         </p>
         <p className="mt-1 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-800 ring-1 ring-slate-200" data-testid={`${idPrefix}-range`}>
-          {range?.from ? formatRange(dayKey(range.from), dayKey(range.to ?? range.from)) : <span className="text-slate-500">Select date range</span>}
+          {range?.from ? (
+            formatRange(dayKey(range.from), dayKey(range.to ?? range.from), fmt)
+          ) : (
+            <span className="text-slate-500">Select date range</span>
+          )}
         </p>
         <div className="mt-2 overflow-x-auto" aria-labelledby={`${idPrefix}-range-label`}>
           <RangeDayPicker selected={range} onSelect={setRange} disabled={blocked} />

@@ -8,8 +8,9 @@ import { blockedDays, formatRange, RangeDayPicker } from "./day-picker";
 import { SaveError } from "./save-error";
 import { StatusGrid } from "./status-grid";
 import { useForecastWrite, usePendingForecastWrites } from "./use-dashboard-write";
-import { dayKey, formatUtc, parseDayKey } from "~/lib/dates";
+import { dayKey, parseDayKey } from "~/lib/dates";
 import { CARD_WIDTH_PX, commentFontPx, forecastCardWidth } from "~/domain/dashboard/cards";
+import { useFormat } from "~/lib/format";
 
 /** Forecasts as they will be once the saves in flight land (temporary ids for new ones). */
 export function useOptimisticForecasts(forecasts: ApiForecast[], userId: string): ApiForecast[] {
@@ -76,6 +77,7 @@ export function ForecastStrip({
 const cardBase = "flex h-36 shrink-0 flex-col rounded-xl bg-white p-3 text-left shadow-sm ring-1 ring-slate-200";
 
 function TodayCard({ today, status }: { today: string; status: string | null }) {
+  const fmt = useFormat();
   const write = useForecastWrite("today");
   const [choosing, setChoosing] = useState(false);
   const shown = write.pending?.status ?? status;
@@ -103,7 +105,7 @@ function TodayCard({ today, status }: { today: string; status: string | null }) 
         >
           <span className={clsx("h-2 w-12 rounded-full", workloadColorClass(away ? null : shown, away))} aria-hidden="true" />
           <span className="text-sm font-semibold text-slate-900">{workloadLabel(away ? null : shown, away)}</span>
-          <span className="text-xs text-slate-500">{formatUtc(today, "EEE d MMM")}</span>
+          <span className="text-xs text-slate-500">{fmt.weekdayDayMonth(today)}</span>
         </button>
       )}
       <SaveError message={write.error} />
@@ -112,6 +114,7 @@ function TodayCard({ today, status }: { today: string; status: string | null }) 
 }
 
 function ForecastCard({ forecast, width, onEdit }: { forecast: ApiForecast; width: number; onEdit: (forecast: ApiForecast) => void }) {
+  const fmt = useFormat();
   const away = forecast.status === "away";
   const external = Boolean(forecast.externalSource);
   const label = workloadLabel(away ? null : forecast.status, away);
@@ -119,7 +122,7 @@ function ForecastCard({ forecast, width, onEdit }: { forecast: ApiForecast; widt
   const body = (
     <>
       <span className={clsx("h-2 w-12 rounded-full", workloadColorClass(away ? null : forecast.status, away))} aria-hidden="true" />
-      <span className="mt-2 text-xs text-slate-500">{formatRange(forecast.startDate, forecast.endDate)}</span>
+      <span className="mt-2 text-xs text-slate-500">{formatRange(forecast.startDate, forecast.endDate, fmt)}</span>
       <span className="mt-1 line-clamp-1 text-sm font-semibold text-slate-900">{title}</span>
       {forecast.comment && title !== forecast.comment ? (
         <span className="mt-1 line-clamp-2 leading-snug text-slate-600" style={{ fontSize: commentFontPx(forecast.comment.length) }}>
@@ -144,7 +147,7 @@ function ForecastCard({ forecast, width, onEdit }: { forecast: ApiForecast; widt
       className={clsx(cardBase, "hover:ring-brand-300")}
       style={style}
       data-testid="forecast-card"
-      aria-label={`Edit forecast ${formatRange(forecast.startDate, forecast.endDate)}: ${label}`}
+      aria-label={`Edit forecast ${formatRange(forecast.startDate, forecast.endDate, fmt)}: ${label}`}
     >
       {body}
     </button>
@@ -153,6 +156,7 @@ function ForecastCard({ forecast, width, onEdit }: { forecast: ApiForecast; widt
 
 /** new → range → status: picking the status saves the forecast and the card is new again. */
 function AddForecastCard({ today, absences }: { today: string; absences: { startDate: string; endDate: string }[] }) {
+  const fmt = useFormat();
   const write = useForecastWrite("add-card");
   const [mode, setMode] = useState<"new" | "range" | "status">("new");
   const [range, setRange] = useState<DateRange | undefined>();
@@ -216,7 +220,9 @@ function AddForecastCard({ today, absences }: { today: string; absences: { start
         </Popover>
       ) : (
         <div className="-mx-1 overflow-y-auto">
-          <p className="mb-1 px-1 text-xs text-slate-500">{range?.from ? formatRange(dayKey(range.from), dayKey(range.to ?? range.from)) : ""}</p>
+          <p className="mb-1 px-1 text-xs text-slate-500">
+            {range?.from ? formatRange(dayKey(range.from), dayKey(range.to ?? range.from), fmt) : ""}
+          </p>
           <StatusGrid
             compact
             value={null}

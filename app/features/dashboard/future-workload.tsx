@@ -5,6 +5,7 @@ import { dayKey, parseDayKey } from "~/lib/dates";
 import { SaveError } from "./save-error";
 import { useDashboardWrite } from "./use-dashboard-write";
 import { WorkloadStepper } from "./workload-card";
+import { useFormat } from "~/lib/format";
 
 interface Period {
   _id?: string;
@@ -29,11 +30,12 @@ export function FutureWorkload({
   forecasts: Period[];
   editable: boolean;
 }) {
+  const fmt = useFormat();
   const write = useDashboardWrite("forecast-date");
   const shownDate = write.pending ? write.pending.date || null : date;
   // The forecast on the chosen date is the future workload's own: it does not block the picker.
   const others = forecasts.filter((f) => !(date && f.startDate.slice(0, 10) === date.slice(0, 10) && f.endDate.slice(0, 10) === date.slice(0, 10)));
-  const suggestions = quickDates(today, others);
+  const suggestions = quickDates(today, others, fmt);
   const pick = (day: string) => write.submit("forecastDate", { date: day });
 
   return (
@@ -49,7 +51,7 @@ export function FutureWorkload({
         <div className="mt-4 border-t border-slate-100 pt-3">
           <div className="flex flex-wrap items-center gap-2">
             <Popover
-              label={shownDate ? `From ${formatDay(shownDate)}` : "Pick a date"}
+              label={shownDate ? `From ${formatDay(shownDate, fmt)}` : "Pick a date"}
               testId="forecast-date"
               buttonClassName="rounded-md bg-white px-3 py-1.5 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
             >

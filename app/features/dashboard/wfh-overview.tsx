@@ -7,6 +7,7 @@ import type { WorkplaceOption } from "~/domain/workplace/workplace.schema";
 import { profilePictureUrl } from "~/lib/profile-picture";
 import { formatDay } from "./day-picker";
 import { WorkplaceIcon } from "./week-location";
+import { useFormat } from "~/lib/format";
 
 interface Overview {
   days: string[];
@@ -25,13 +26,14 @@ const optionName = (option: WorkplaceOption, row: Overview["rows"][number], else
 
 /** Next five working days, one row per completed non-admin person, the viewer first. */
 export function WfhOverview({ open, onClose, elsewhereLabel }: { open: boolean; onClose: () => void; elsewhereLabel: string }) {
+  const fmt = useFormat();
   const fetcher = useFetcher<Overview>();
   const { load } = fetcher;
   useEffect(() => {
     if (open) load("/resources/wfh-overview");
   }, [open, load]);
   const data = fetcher.data;
-  const range = data ? `${formatDay(data.days[0])} – ${formatDay(data.days[data.days.length - 1])}` : "";
+  const range = data ? `${formatDay(data.days[0], fmt)} – ${formatDay(data.days[data.days.length - 1], fmt)}` : "";
   return (
     <Modal open={open} onClose={onClose} title="WFH Overview" description={range} panelClassName="max-w-4xl">
       {!data ? (
@@ -49,7 +51,7 @@ export function WfhOverview({ open, onClose, elsewhereLabel }: { open: boolean; 
                 </th>
                 {data.days.map((day) => (
                   <th key={day} scope="col" className="px-1 py-2 text-center font-medium">
-                    {formatDay(day)}
+                    {formatDay(day, fmt)}
                   </th>
                 ))}
               </tr>

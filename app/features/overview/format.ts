@@ -1,24 +1,26 @@
 import type { ApiForecast } from "~/domain/forecasts/forecast.types";
 import { workloadLabel } from "~/domain/workload/levels";
-import { formatUtc } from "~/lib/dates";
+import { formatterFor, type Formatter } from "~/lib/format";
 
-/** "12 May", in UTC: forecast days are UTC start of day. */
-export function shortDay(iso: string): string {
-  return formatUtc(iso, "d MMM");
+// `fmt`: the reader's formatter (useFormat), so names and date order follow their locale.
+
+/** "12 May" (en-GB), "May 12" (en-US): forecast days are UTC start of day. */
+export function shortDay(iso: string, fmt: Formatter = formatterFor()): string {
+  return fmt.dayMonth(iso);
 }
 
 /** "12 May" in the current year, "12 May 2027" otherwise. */
-export function shortDate(iso: string, todayIso: string): string {
+export function shortDate(iso: string, todayIso: string, fmt: Formatter = formatterFor()): string {
   const sameYear = iso.slice(0, 4) === todayIso.slice(0, 4);
-  return formatUtc(iso, sameYear ? "d MMM" : "d MMM yyyy");
+  return sameYear ? fmt.dayMonth(iso) : fmt.dayMonthYear(iso);
 }
 
-export function weekdayShort(iso: string): string {
-  return formatUtc(iso, "EEE");
+export function weekdayShort(iso: string, fmt: Formatter = formatterFor()): string {
+  return fmt.weekdayShort(iso);
 }
 
-export function dayRange(startIso: string, endIso: string): string {
-  return startIso.slice(0, 10) === endIso.slice(0, 10) ? shortDay(startIso) : `${shortDay(startIso)} – ${shortDay(endIso)}`;
+export function dayRange(startIso: string, endIso: string, fmt: Formatter = formatterFor()): string {
+  return startIso.slice(0, 10) === endIso.slice(0, 10) ? shortDay(startIso, fmt) : `${shortDay(startIso, fmt)} – ${shortDay(endIso, fmt)}`;
 }
 
 /** An away forecast with a short comment (18 characters or fewer) is titled by its comment. */
@@ -29,10 +31,14 @@ export function forecastTitle(forecast: Pick<ApiForecast, "status" | "comment">)
 }
 
 /** "Now: Busy until 16 May" for the forecast covering today, "Next: Away 12 – 16 May" otherwise. */
-export function forecastSummary(forecast: Pick<ApiForecast, "status" | "comment" | "startDate" | "endDate">, todayIso: string): string {
+export function forecastSummary(
+  forecast: Pick<ApiForecast, "status" | "comment" | "startDate" | "endDate">,
+  todayIso: string,
+  fmt: Formatter = formatterFor(),
+): string {
   const today = todayIso.slice(0, 10);
   const current = forecast.startDate.slice(0, 10) <= today;
   const title = forecastTitle(forecast);
-  if (current) return forecast.endDate.slice(0, 10) === today ? `Now: ${title} today` : `Now: ${title} until ${shortDay(forecast.endDate)}`;
-  return `Next: ${title} ${dayRange(forecast.startDate, forecast.endDate)}`;
+  if (current) return forecast.endDate.slice(0, 10) === today ? `Now: ${title} today` : `Now: ${title} until ${shortDay(forecast.endDate, fmt)}`;
+  return `Next: ${title} ${dayRange(forecast.startDate, forecast.endDate, fmt)}`;
 }

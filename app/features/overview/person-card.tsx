@@ -8,6 +8,7 @@ import { workloadColorClass, workloadLabel } from "~/domain/workload/levels";
 import { profilePictureUrl } from "~/lib/profile-picture";
 import { forecastSummary, weekdayShort } from "./format";
 import { LocationIcon } from "./workplace-icon";
+import { useFormat } from "~/lib/format";
 
 /** Current-status order: 0 to 3, then away (4), then none (5). */
 export function statusRank(person: Pick<OverviewUser, "away" | "currentWorkload">): number {
@@ -22,16 +23,17 @@ export function statusRank(person: Pick<OverviewUser, "away" | "currentWorkload"
 export const PersonCard = memo(function PersonCard({
   person,
   now,
-  today,
   sort,
   onOpen,
 }: {
   person: OverviewUser;
   now: string;
-  today: string;
   sort: OverviewSort;
   onOpen: (person: OverviewUser) => void;
 }) {
+  // The person's own today (their office's zone), not the reader's.
+  const today = person.today;
+  const fmt = useFormat();
   const level = person.away ? null : person.currentWorkload;
   const label = workloadLabel(level, person.away);
   const seen = lastSeenLabel(person.lastUpdated, now);
@@ -84,7 +86,7 @@ export const PersonCard = memo(function PersonCard({
               )}
               aria-hidden="true"
             />
-            <span className="truncate">{forecastSummary(person.forecast, today)}</span>
+            <span className="truncate">{forecastSummary(person.forecast, today, fmt)}</span>
           </p>
         ) : null}
 
@@ -93,7 +95,7 @@ export const PersonCard = memo(function PersonCard({
             <span className="flex min-w-0 items-center gap-1" data-testid="location">
               <LocationIcon option={person.location.option} className="h-3.5 w-3.5 shrink-0" />
               <span className="truncate">
-                {person.location.day === today.slice(0, 10) ? "Today" : weekdayShort(person.location.day)}: {person.location.label}
+                {person.location.day === today.slice(0, 10) ? "Today" : weekdayShort(person.location.day, fmt)}: {person.location.label}
               </span>
             </span>
           ) : null}

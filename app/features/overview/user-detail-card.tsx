@@ -9,6 +9,7 @@ import { experienceLabel, lastSeenLabel } from "~/domain/users/last-seen";
 import { workloadColorClass, workloadLabel } from "~/domain/workload/levels";
 import { profilePictureUrl } from "~/lib/profile-picture";
 import { dayRange, forecastTitle, shortDate } from "./format";
+import { useFormat } from "~/lib/format";
 
 const LEGEND: { level: number | null; label: string }[] = [
   { level: 0, label: "Available" },
@@ -100,6 +101,7 @@ function AddCompetence({ userId, options }: { userId: string; options: { _id: st
 }
 
 function CardBody({ card }: { card: UserCard }) {
+  const fmt = useFormat();
   const { user } = card;
   const level = user.away ? null : user.currentWorkload;
   const seen = lastSeenLabel(user.lastUpdated, card.now);
@@ -179,7 +181,7 @@ function CardBody({ card }: { card: UserCard }) {
                   )}
                   aria-hidden="true"
                 />
-                <span className="w-32 shrink-0 text-slate-600">{dayRange(item.startDate, item.endDate)}</span>
+                <span className="w-32 shrink-0 text-slate-600">{dayRange(item.startDate, item.endDate, fmt)}</span>
                 <span className="min-w-0 flex-1">
                   <span className="font-medium text-slate-900">{item.title}</span>
                   {item.comment && item.comment !== item.title ? <span className="text-slate-600"> · {item.comment}</span> : null}
@@ -229,8 +231,8 @@ function CardBody({ card }: { card: UserCard }) {
                     project.name
                   )}
                 </td>
-                <td className="py-2 pr-3 text-slate-600">{project.startDate ? shortDate(project.startDate, card.today) : "–"}</td>
-                <td className="py-2 text-slate-600">{project.endDate ? shortDate(project.endDate, card.today) : "–"}</td>
+                <td className="py-2 pr-3 text-slate-600">{project.startDate ? shortDate(project.startDate, card.today, fmt) : "–"}</td>
+                <td className="py-2 text-slate-600">{project.endDate ? shortDate(project.endDate, card.today, fmt) : "–"}</td>
               </tr>
             ))}
           </Table>

@@ -5,6 +5,7 @@ import type { PlannerData } from "~/domain/planner/planner.server";
 import { spanOf, type DayColumn } from "~/domain/planner/timeline";
 import { WORKLOAD_LABELS, workloadColorClass, workloadLabel } from "~/domain/workload/levels";
 import { formatRange } from "~/features/dashboard/day-picker";
+import { useFormat } from "~/lib/format";
 
 /** What the planner draws on a row: its bars, the day backgrounds, a drag's selection, and the colour legend. */
 
@@ -101,11 +102,12 @@ export function Bar({
   onOpen: () => void;
   onKey: (event: KeyboardEvent<HTMLButtonElement>) => void;
 }) {
+  const fmt = useFormat();
   const span = spanOf(columns, item.startDate, item.endDate);
   if (!span) return null;
   const { title, detail } = itemText(item);
   const away = item.status === "away";
-  const range = formatRange(item.startDate, item.endDate);
+  const range = formatRange(item.startDate, item.endDate, fmt);
   const label = `${item.person.name}: ${item.kind === "today" ? "today, " : ""}${title}${detail ? `, ${detail}` : ""}, ${range}${item.editable ? "" : ", read-only"}`;
   const width = Math.max(span.width - 2, 6);
   // px-1.5 on both sides, and a pixel to spare.

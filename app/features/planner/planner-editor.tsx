@@ -7,7 +7,8 @@ import type { PlannerWrite, WriteResult } from "./use-planner-data";
 
 export interface PlannerEditorState {
   mode: "add" | "edit" | "today";
-  person: { _id: string; name: string };
+  /** `today`: the person's today ("YYYY-MM-DD", their office's zone), when the planner knows it. */
+  person: { _id: string; name: string; today?: string };
   forecast?: ApiForecast;
   /** Preselected days ("YYYY-MM-DD"), e.g. from a drag on an empty row. */
   startDate?: string;
@@ -65,7 +66,7 @@ export function PlannerEditor({
   };
   const save = ({ startDate, endDate, status, comment }: ForecastInput) => {
     if (!state) return;
-    const day = today.slice(0, 10);
+    const day = (state.person.today ?? today).slice(0, 10);
     if (state.mode === "today" && startDate === day && endDate === day && !comment.trim())
       void run({ intent: "today", userId: state.person._id, status });
     else if (state.forecast) void run({ intent: "update", forecast: state.forecast, startDate, endDate, status, comment });
@@ -84,7 +85,7 @@ export function PlannerEditor({
       zIndex={PLANNER.zIndex + 1}
       statusSelectable={statusSelectable}
       blocked={blockedDays(
-        today,
+        state?.person.today ?? today,
         absences.filter((a) => a.user === state?.person._id && a._id !== state?.forecast?._id),
       )}
       commentLimit={commentLimit}

@@ -17,12 +17,13 @@ import {
   plannerDayCount,
   weekendOnlyDays,
 } from "~/domain/planner/timeline";
-import { addDays, formatUtc, isWeekend, parseDayKey } from "~/lib/dates";
+import { addDays, isWeekend, parseDayKey } from "~/lib/dates";
 import { formatRange } from "~/features/dashboard/day-picker";
 import { PlannerEditor, type PlannerEditorState } from "./planner-editor";
 import { Bar, DayBackground, Legend, Selection, type Item, type Person, type Preview } from "./planner-bars";
 import { usePlannerData, type PlannerWrite } from "./use-planner-data";
 import { useElementWidth, useViewportWidth } from "./use-widths";
+import { useFormat } from "~/lib/format";
 
 interface Drag {
   kind: "create" | "move" | "start" | "end";
@@ -50,6 +51,7 @@ const covers = (item: { startDate: string; endDate: string }, dayKey: string) =>
  * Shift+arrows change its end date.
  */
 export function PlannerOverlay({ open, onClose, title, today }: { open: boolean; onClose: () => void; title: string; today: string }) {
+  const fmt = useFormat();
   const viewport = useViewportWidth();
   const dayCount = plannerDayCount(viewport);
   // The week of the viewer's today (their office's day, from the server), not the browser's UTC day.
@@ -90,7 +92,7 @@ export function PlannerOverlay({ open, onClose, title, today }: { open: boolean;
             </button>
             <span className="px-2 text-sm text-slate-700" data-testid="planner-range-heading">
               Week {week === isoWeek(endDate) ? week : `${week}–${isoWeek(endDate)}`}
-              <span className="hidden sm:inline"> · {formatRange(start, key(endDate))}</span>
+              <span className="hidden sm:inline"> · {formatRange(start, key(endDate), fmt)}</span>
             </span>
             <button
               type="button"
@@ -185,6 +187,7 @@ function Timeline({
   onEdit: (state: PlannerEditorState) => void;
   onDragChange: (dragging: boolean) => void;
 }) {
+  const fmt = useFormat();
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const [measureRef, width] = useElementWidth();
   const nameWidth = phone ? 0 : 200;
@@ -222,24 +225,26 @@ function Timeline({
         push({ key: v._id, kind: "vacation", person, startDate: v.startDate, endDate: v.endDate, status: "away", comment: null, editable: false });
     }
     for (const person of data.people) {
+      // The placeholder sits on this person's today (their office's zone), not the reader's.
+      const personToday = day(person.today);
       const list = map.get(person._id) ?? [];
-      const forecastToday = list.some((i) => i.kind === "forecast" && covers(i, today));
+      const forecastToday = list.some((i) => i.kind === "forecast" && covers(i, personToday));
       if (forecastToday) continue;
-      const away = person.onLeave || list.some((i) => i.kind === "vacation" && covers(i, today));
+      const away = person.onLeave || list.some((i) => i.kind === "vacation" && covers(i, personToday));
       const status = away ? "away" : person.currentWorkload === null ? null : String(person.currentWorkload);
       push({
         key: `today-${person._id}`,
         kind: "today",
         person,
-        startDate: today,
-        endDate: today,
+        startDate: personToday,
+        endDate: personToday,
         status,
         comment: null,
         editable: canEditAvailabilityOf(viewer, person._id, settings) && (settings.enableNewForecasting || status === "away"),
       });
     }
     return map;
-  }, [data, forecasts, viewer, settings, today]);
+  }, [data, forecasts, viewer, settings]);
 
   // A weekend day holding an item with no weekday in view is as wide as a weekday (decision 0075).
   const wide = useMemo(() => weekendOnlyDays(start, dayCount, [...itemsByPerson.values()].flat()), [start, dayCount, itemsByPerson]);
@@ -415,7 +420,7 @@ function Timeline({
 
   const openItem = (item: Item) => {
     if (suppressClick.current || item.kind === "vacation" || !item.editable) return;
-    if (item.kind === "today") onEdit({ mode: "today", person: item.person, startDate: today, endDate: today, status: item.status });
+    if (item.kind === "today") onEdit({ mode: "today", person: item.person, startDate: item.startDate, endDate: item.endDate, status: item.status });
     else onEdit({ mode: "edit", person: item.person, forecast: item.forecast });
   };
 
@@ -451,7 +456,7 @@ function Timeline({
                 >
                   {c.width < 20 ? null : (
                     <>
-                      <span>{formatUtc(c.date, "EEE")}</span>
+                      <span>{fmt.weekdayShort(c.date)}</span>
                       <span>{c.date.getUTCDate()}</span>
                     </>
                   )}

@@ -31,11 +31,14 @@ export function MembersTab({
   members,
   hoursByUser,
   canEdit,
+  today,
 }: {
   projectId: string;
   members: Member[];
   hoursByUser: Record<string, number>;
   canEdit: boolean;
+  /** The reader's today ("YYYY-MM-DD", their office's zone), the forms' default date. */
+  today: string;
 }) {
   return (
     <section aria-labelledby="members-heading" className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
@@ -75,7 +78,7 @@ export function MembersTab({
                       </Button>
                     )}
                   >
-                    {(close) => <HoursForm userId={member._id} onClose={close} />}
+                    {(close) => <HoursForm userId={member._id} today={today} onClose={close} />}
                   </DialogButton>
                   <DialogButton
                     title="Remove member"
@@ -170,14 +173,8 @@ function MemberPicker({ projectId, onClose }: { projectId: string; onClose: () =
 }
 
 /** Hours per member: hours (step 0.5) and date, both required. */
-function HoursForm({ userId, onClose }: { userId: string; onClose: () => void }) {
-  const { fetcher, form, fields, busy } = useDialogForm(
-    `hours-${userId}`,
-    timeReportSchema,
-    { date: new Date().toISOString().slice(0, 10) },
-    onClose,
-    "Hours saved",
-  );
+function HoursForm({ userId, today, onClose }: { userId: string; today: string; onClose: () => void }) {
+  const { fetcher, form, fields, busy } = useDialogForm(`hours-${userId}`, timeReportSchema, { date: today }, onClose, "Hours saved");
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
       <Hidden values={{ intent: "logHours", user: userId }} />
@@ -200,7 +197,7 @@ interface Invoice {
   currency: string;
 }
 
-export function InvoicesTab({ invoices, canEdit }: { invoices: Invoice[]; canEdit: boolean }) {
+export function InvoicesTab({ invoices, canEdit, today }: { invoices: Invoice[]; canEdit: boolean; today: string }) {
   return (
     <section aria-labelledby="invoices-heading" className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="flex min-h-14 items-center justify-between gap-3 border-b border-slate-200 px-4 py-2">
@@ -209,7 +206,7 @@ export function InvoicesTab({ invoices, canEdit }: { invoices: Invoice[]; canEdi
         </h2>
         {canEdit ? (
           <DialogButton title="Add invoice" button={(open) => <Button onClick={open}>Add invoice</Button>}>
-            {(close) => <InvoiceForm onClose={close} />}
+            {(close) => <InvoiceForm today={today} onClose={close} />}
           </DialogButton>
         ) : null}
       </div>
@@ -266,11 +263,11 @@ export function InvoicesTab({ invoices, canEdit }: { invoices: Invoice[]; canEdi
 }
 
 /** The invoice editor: date, amount, currency (USD unless changed), optional VAT with quick buttons, identification. */
-function InvoiceForm({ onClose }: { onClose: () => void }) {
+function InvoiceForm({ today, onClose }: { today: string; onClose: () => void }) {
   const { fetcher, form, fields, busy } = useDialogForm(
     "invoice",
     invoiceSchema,
-    { currency: DEFAULT_CURRENCY, date: new Date().toISOString().slice(0, 10) },
+    { currency: DEFAULT_CURRENCY, date: today },
     onClose,
     "Invoice added",
   );

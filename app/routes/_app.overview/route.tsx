@@ -185,7 +185,7 @@ export default function Overview() {
               )}
             >
               {users.map((person) => (
-                <PersonCard key={person._id} person={person} now={data.now} today={data.now} sort={query.sort} onOpen={openCard} />
+                <PersonCard key={person._id} person={person} now={data.now} sort={query.sort} onOpen={openCard} />
               ))}
             </ul>
 

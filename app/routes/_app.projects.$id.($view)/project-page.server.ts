@@ -14,6 +14,7 @@ import {
   updateProject,
 } from "~/domain/projects/projects.server";
 import { validate } from "~/domain/validation";
+import { dayKey } from "~/lib/dates";
 import { orStatusPage, submitForm } from "~/lib/page-form.server";
 
 export const PROJECT_VIEWS = ["members", "invoices", "settings"] as const;
@@ -48,6 +49,8 @@ export async function loadProjectPage({ request, context, params }: LoaderFuncti
     categories,
     showManager: !settings.disableProjectManager,
     meId: actor.user.id,
+    // The reader's today (their office's zone): the hours and invoice forms' default date.
+    today: dayKey(ctx.today),
   });
 }
 

@@ -16,7 +16,7 @@ export const action = (args: ActionFunctionArgs) => runProjectPageAction(args);
 const TAB_LABELS = { members: "Members", invoices: "Invoices", settings: "Settings" } as const;
 
 export default function ProjectPage() {
-  const { project, view, views, invoices, stages, categories, showManager } = useLoaderData<typeof loader>();
+  const { project, view, views, invoices, stages, categories, showManager, today } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
       <nav aria-label="Breadcrumbs" className="text-sm">
@@ -78,9 +78,9 @@ export default function ProjectPage() {
 
       <div className="mt-6">
         {view === "members" ? (
-          <MembersTab projectId={project._id} members={project.users} hoursByUser={project.hoursByUser} canEdit={project.canEdit} />
+          <MembersTab projectId={project._id} members={project.users} hoursByUser={project.hoursByUser} canEdit={project.canEdit} today={today} />
         ) : null}
-        {view === "invoices" && invoices ? <InvoicesTab invoices={invoices} canEdit={project.canEdit} /> : null}
+        {view === "invoices" && invoices ? <InvoicesTab invoices={invoices} canEdit={project.canEdit} today={today} /> : null}
         {view === "settings" ? (
           <SettingsTab key={project._id} project={project} stages={stages} categories={categories ?? []} showManager={showManager} />
         ) : null}

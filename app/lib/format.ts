@@ -1,0 +1,102 @@
+/**
+ * Dates and numbers in the reader's locale (issue 16, decision 0171): the one formatting
+ * module, used by the server's render and the browser's alike, so a page hydrates with the
+ * same text. The locale comes from the browser's Accept-Language through the root loader
+ * (en-GB when it names none we know). Days are UTC-midnight day keys, so every date is
+ * formatted in UTC: the calendar day itself, wherever the reader is. The week still starts
+ * on Monday whatever the locale (the spec's rule); only names, order and marks change.
+ */
+import { createContext, useContext } from "react";
+
+export const DEFAULT_LOCALE = "en-GB";
+
+/** The first language of an Accept-Language header that the runtime can format, else en-GB. */
+export function negotiateLocale(acceptLanguage: string | null | undefined): string {
+  const tags = (acceptLanguage ?? "")
+    .split(",")
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      return { tag: tag.trim(), q: q ? Number(q.slice(2)) : 1, index };
+    })
+    .filter((entry) => entry.tag && entry.tag !== "*" && entry.tag.length <= 35 && Number.isFinite(entry.q) && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of tags.slice(0, 8)) {
+    try {
+      const [canonical] = Intl.getCanonicalLocales(tag);
+      if (canonical && Intl.DateTimeFormat.supportedLocalesOf(canonical).length > 0 && Intl.NumberFormat.supportedLocalesOf(canonical).length > 0)
+        return canonical;
+    } catch {
+      // Not a language tag: try the next one.
+    }
+  }
+  return DEFAULT_LOCALE;
+}
+
+type DateInput = Date | number | string;
+const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(typeof value === "string" ? Date.parse(value) : value));
+
+export interface Formatter {
+  locale: string;
+  /** "Mon" (en-GB), "Mon" (en-US). */
+  weekdayShort(day: DateInput): string;
+  /** "Monday". */
+  weekdayLong(day: DateInput): string;
+  /** "23 Nov" (en-GB, en-AU), "Nov 23" (en-US). */
+  dayMonth(day: DateInput): string;
+  /** "23 Nov 2026", "Nov 23, 2026". */
+  dayMonthYear(day: DateInput): string;
+  /** "Mon 23 Nov", "Mon, Nov 23". */
+  weekdayDayMonth(day: DateInput): string;
+  /** "November 2026". */
+  monthYear(day: DateInput): string;
+  /** A number with the locale's decimal mark: 1.5 (en), 1,5 (sv); `digits` fraction digits exactly. */
+  number(value: number, digits?: number): string;
+  /** A percentage from 0 to 100 (not a ratio), with `digits` fraction digits: "12.5 %" / "12,5 %". */
+  percent(value: number, digits?: number): string;
+}
+
+const formatters = new Map<string, Formatter>();
+
+/** The formatter of a locale (cached: Intl formatters are costly to build). */
+export function formatterFor(locale: string = DEFAULT_LOCALE): Formatter {
+  let formatter = formatters.get(locale);
+  if (formatter) return formatter;
+  const date = (options: Intl.DateTimeFormatOptions) => {
+    const format = new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" });
+    return (day: DateInput) => format.format(toDate(day));
+  };
+  const numbers = new Map<number, Intl.NumberFormat>();
+  const number = (value: number, digits = 1) => {
+    let format = numbers.get(digits);
+    if (!format) {
+      format = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+      numbers.set(digits, format);
+    }
+    return format.format(value);
+  };
+  formatter = {
+    locale,
+    weekdayShort: date({ weekday: "short" }),
+    weekdayLong: date({ weekday: "long" }),
+    dayMonth: date({ day: "numeric", month: "short" }),
+    dayMonthYear: date({ day: "numeric", month: "short", year: "numeric" }),
+    weekdayDayMonth: date({ weekday: "short", day: "numeric", month: "short" }),
+    monthYear: date({ month: "long", year: "numeric" }),
+    number,
+    // The product has always written "12.5 %" with a space; the locale decides the mark.
+    percent: (value, digits = 1) => `${number(value, digits)} %`,
+  };
+  formatters.set(locale, formatter);
+  return formatter;
+}
+
+const LocaleContext = createContext<string>(DEFAULT_LOCALE);
+
+/** Set once in the root from the root loader's locale; every screen below reads it. */
+export const LocaleProvider = LocaleContext.Provider;
+
+/** The reader's formatter, in a component. */
+export function useFormat(): Formatter {
+  return formatterFor(useContext(LocaleContext));
+}
