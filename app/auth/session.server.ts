@@ -1,9 +1,12 @@
 import { createCookie, redirect } from "@remix-run/cloudflare";
 import { requestSource, usageEventStatement } from "~/domain/usage/usage.server";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
+import type { Db } from "~/db/client";
 import { jwtVerify, SignJWT } from "jose";
 import { companies, offices, sessions, users } from "~/db/schema";
 import { teamNameColumns, withTeamNames } from "~/db/team-names";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Company, User } from "~/db/schema";
 import { readCompanySettings, type CompanySettings } from "~/domain/company/settings.schema";
 import { UnauthorizedError } from "~/domain/errors";
@@ -180,39 +183,158 @@ async function requestSessionId(request: Request, context: LoadContext): Promise
 }
 
 /**
+ * What a page's statements may name before the session is read: the session's person and
+ * company, as subqueries on the session id. A statement built from them rides in the
+ * session lookup's batch (rideSession), so a page reads its data in the same D1 round trip
+ * as the session (decision 0054). For a session that does not exist they match nothing; the
+ * rows of a closed one are read and dropped.
+ */
+export interface SessionScope {
+  userId: SQL;
+  companyId: SQL;
+  /** When the request came in: statements that need "today" read a window around it (todayFor is known only after). */
+  now: Date;
+}
+
+/** Statements that ride with the session lookup: built from the scope, run in its batch. */
+export type SessionRider<T extends readonly BatchItem<"sqlite">[]> = (db: Db, scope: SessionScope) => T;
+
+interface PendingRider {
+  build: SessionRider<readonly BatchItem<"sqlite">[]>;
+  resolve: (rows: unknown[] | null) => void;
+  reject: (error: unknown) => void;
+}
+
+interface Lookup {
+  actor: Promise<Actor | null>;
+  /** The riders registered before the batch was sent. */
+  riders: PendingRider[];
+  sent: boolean;
+}
+
+/**
  * One lookup per request: the shell's loader and the page's loader run for the same
  * request with the same load context, and both ask who is signed in.
  */
-const actors = new WeakMap<LoadContext, Promise<Actor | null>>();
+const lookups = new WeakMap<LoadContext, Lookup>();
 
-export function getActor(request: Request, context: LoadContext): Promise<Actor | null> {
-  let actor = actors.get(context);
-  if (!actor) {
-    actor = lookUpActor(request, context);
-    actors.set(context, actor);
+function lookupFor(request: Request, context: LoadContext): Lookup {
+  let lookup = lookups.get(context);
+  if (!lookup) {
+    const fresh: Lookup = { actor: Promise.resolve(null), riders: [], sent: false };
+    fresh.actor = lookUpActor(request, context, fresh);
+    lookups.set(context, fresh);
+    lookup = fresh;
   }
-  return actor;
+  return lookup;
 }
 
-async function lookUpActor(request: Request, context: LoadContext): Promise<Actor | null> {
-  const sessionId = await requestSessionId(request, context);
-  if (!sessionId) return null;
-  const now = new Date();
-  // One round trip: the session, the person, their teams' names and the company.
-  const [row] = await withTeamNames(
+export function getActor(request: Request, context: LoadContext): Promise<Actor | null> {
+  return lookupFor(request, context).actor;
+}
+
+/**
+ * A page's reads in the session lookup's own batch: call it before requireUser (the lookup
+ * is sent once the request's credential is decoded, after every loader of the request has
+ * started). Null when nobody is signed in. Registered too late (the batch already sent),
+ * the statements run on their own once the session is known: a second round trip, the
+ * same rows.
+ */
+export function rideSession<T extends readonly BatchItem<"sqlite">[]>(
+  request: Request,
+  context: LoadContext,
+  build: SessionRider<T>,
+): Promise<BatchResponse<T> | null> {
+  const lookup = lookupFor(request, context);
+  let rows: Promise<unknown[] | null>;
+  if (!lookup.sent) {
+    rows = new Promise((resolve, reject) => lookup.riders.push({ build, resolve, reject }));
+  } else {
+    rows = lookup.actor.then(async (actor) => {
+      if (!actor) return null;
+      const statements = build(context.db, sessionScope(actor.sessionId, new Date()));
+      return statements.length ? await context.db.batch(statements as unknown as [BatchItem<"sqlite">]) : [];
+    });
+  }
+  // The caller awaits the actor first; a failed lookup must not also count as an unhandled rejection here.
+  rows.catch(() => undefined);
+  return rows as Promise<BatchResponse<T> | null>;
+}
+
+function sessionScope(sessionId: string, now: Date): SessionScope {
+  return {
+    userId: sql`(select ${sessions.userId} from ${sessions} where ${sessions.id} = ${sessionId})`,
+    companyId: sql`(select ${sessions.companyId} from ${sessions} where ${sessions.id} = ${sessionId})`,
+    now,
+  };
+}
+
+async function lookUpActor(request: Request, context: LoadContext, lookup: Lookup): Promise<Actor | null> {
+  let riders: PendingRider[] = [];
+  try {
+    const sessionId = await requestSessionId(request, context);
+    lookup.sent = true;
+    riders = lookup.riders.splice(0);
+    if (!sessionId) {
+      for (const rider of riders) rider.resolve(null);
+      return null;
+    }
+    const now = new Date();
+    const scope = sessionScope(sessionId, now);
+    const built = riders.map((rider) => rider.build(context.db, scope));
+    // One round trip: the session, the person, their teams' names and the company, and the riders' statements.
+    const [found, ...rest] = await context.db.batch([actorQuery(context, sessionId, now), ...built.flat()] as unknown as [
+      ReturnType<typeof actorQuery>,
+    ]);
+    const row = (found as Awaited<ReturnType<typeof actorQuery>>)[0];
+    let at = 0;
+    for (const [i, rider] of riders.entries()) {
+      const count = built[i].length;
+      rider.resolve(row ? rest.slice(at, at + count) : null);
+      at += count;
+    }
+    if (!row) return null;
+    return actorFrom(context, row, sessionId, now);
+  } catch (error) {
+    for (const rider of riders.length ? riders : lookup.riders.splice(0)) rider.reject(error);
+    throw error;
+  }
+}
+
+/**
+ * D1 answers a batch's rows as objects keyed by column name, so a name that repeats (id,
+ * name) keeps only one value: outside the users table every column of this query has a
+ * name of its own, and the team names come back as {_id: null, name: null} when missing.
+ */
+const own = <T extends AnySQLiteColumn>(column: T, name: string) => sql<T["_"]["data"]>`${column}`.mapWith(column).as(`actor_${name}`);
+const ownTeam = (team: keyof typeof teamNameColumns) => ({
+  _id: sql<string | null>`${teamNameColumns[team]._id}`.as(`actor_${team}_id`),
+  name: sql<string | null>`${teamNameColumns[team].name}`.as(`actor_${team}_name`),
+});
+
+function actorQuery(context: LoadContext, sessionId: string, now: Date) {
+  return withTeamNames(
     context.db
       .select({
         user: users,
-        company: { id: companies.id, name: companies.name, allowGroupSelection: companies.allowGroupSelection, settings: companies.settings },
-        lastSeenAt: sessions.lastSeenAt,
-        officeTimeZone: offices.timeZone,
+        company: {
+          id: own(companies.id, "company_id"),
+          name: own(companies.name, "company_name"),
+          allowGroupSelection: own(companies.allowGroupSelection, "company_allow_group_selection"),
+          settings: own(companies.settings, "company_settings"),
+        },
+        lastSeenAt: own(sessions.lastSeenAt, "last_seen_at"),
+        officeTimeZone: own(offices.timeZone, "office_time_zone"),
         // Read here so other people's today (domain/today.ts) costs no round trip of its own.
         officeZones: sql<
           string | null
         >`(select json_group_object(zones.id, zones.time_zone) from ${offices} zones where zones.company_id = ${sessions.companyId} and zones.time_zone is not null)`.as(
           "office_zones",
         ),
-        ...teamNameColumns,
+        group: ownTeam("group"),
+        office: ownTeam("office"),
+        secondaryGroup: ownTeam("secondaryGroup"),
+        secondaryOffice: ownTeam("secondaryOffice"),
       })
       .from(sessions)
       .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.companyId, sessions.companyId)))
@@ -221,7 +343,14 @@ async function lookUpActor(request: Request, context: LoadContext): Promise<Acto
   )
     .where(and(eq(sessions.id, sessionId), isNull(users.deactivatedAt), ...openSessionConditions(now)))
     .limit(1);
-  if (!row) return null;
+}
+
+/** A team the query found, or null (its columns are all null when the person has none). */
+function teamOrNull(team: { _id: string | null; name: string | null }): NamedRef | null {
+  return team._id && team.name !== null ? { _id: team._id, name: team.name } : null;
+}
+
+function actorFrom(context: LoadContext, row: Awaited<ReturnType<typeof actorQuery>>[number], sessionId: string, now: Date): Actor {
   if (!row.lastSeenAt || now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     // The idle clock restarts; written after the response, at most every few minutes.
     context.ctx.waitUntil(
@@ -237,7 +366,12 @@ async function lookUpActor(request: Request, context: LoadContext): Promise<Acto
   }
   return {
     user: row.user,
-    refs: { group: row.group, office: row.office, secondaryGroup: row.secondaryGroup, secondaryOffice: row.secondaryOffice },
+    refs: {
+      group: teamOrNull(row.group),
+      office: teamOrNull(row.office),
+      secondaryGroup: teamOrNull(row.secondaryGroup),
+      secondaryOffice: teamOrNull(row.secondaryOffice),
+    },
     company: { ...row.company, settings: readCompanySettings(row.company.settings) },
     officeTimeZone: row.officeTimeZone,
     officeZones: row.officeZones ? (JSON.parse(row.officeZones) as Record<string, string>) : {},

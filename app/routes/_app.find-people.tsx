@@ -3,6 +3,8 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import clsx from "clsx";
 import { requireUser } from "~/auth/session.server";
 import { Button } from "~/components/button";
+import { Field } from "~/components/field";
+import { SelectField } from "~/features/accounts/select-field";
 import { competenceOptions } from "~/domain/competences/competences.server";
 import { domainCtx } from "~/domain/context";
 import { filterOptionsStatements, readFilterOptions } from "~/domain/users/filter.server";
@@ -64,14 +66,7 @@ export default function FindPeoplePage() {
   const { values, competences, offices, result, errors } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location?.pathname === "/find-people";
-  const input =
-    "mt-1 block w-full rounded-md border-0 px-3 py-2 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 focus:outline-none sm:text-sm";
-  const error = (field: string) =>
-    errors[field] ? (
-      <p id={`${field}-error`} className="mt-1 text-sm text-red-600">
-        {errors[field]}
-      </p>
-    ) : null;
+  const errorsOf = (field: string) => (errors[field] ? [errors[field]] : undefined);
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
       <Link to="/overview" className="text-sm font-medium text-brand-700 hover:underline">
@@ -83,84 +78,42 @@ export default function FindPeoplePage() {
         method="get"
         className="mt-6 grid grid-cols-1 gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-5"
       >
-        <div>
-          <label htmlFor="startDate" className="block text-sm font-medium text-slate-700">
-            From
-          </label>
-          <input
-            id="startDate"
-            name="startDate"
-            type="date"
-            defaultValue={values.startDate}
-            className={input}
-            aria-describedby={errors.startDate ? "startDate-error" : undefined}
-          />
-          {error("startDate")}
-        </div>
-        <div>
-          <label htmlFor="endDate" className="block text-sm font-medium text-slate-700">
-            To
-          </label>
-          <input
-            id="endDate"
-            name="endDate"
-            type="date"
-            defaultValue={values.endDate}
-            className={input}
-            aria-describedby={errors.endDate ? "endDate-error" : undefined}
-          />
-          {error("endDate")}
-        </div>
-        <div>
-          <label htmlFor="competenceId" className="block text-sm font-medium text-slate-700">
-            Competence
-          </label>
-          <select id="competenceId" name="competenceId" defaultValue={values.competenceId} className={input}>
-            <option value="">Any</option>
-            {competences.map((c) => (
-              <option key={c._id} value={c._id}>
-                {c.category ? `${c.category} - ${c.name}` : c.name}
-              </option>
-            ))}
-          </select>
-          {error("competenceId")}
-        </div>
-        <div>
-          <label htmlFor="minLevel" className="block text-sm font-medium text-slate-700">
-            Minimum level
-          </label>
-          <input
-            id="minLevel"
-            name="minLevel"
-            type="number"
-            min={0}
-            max={1000}
-            step={1}
-            inputMode="numeric"
-            defaultValue={values.minLevel}
-            className={input}
-            aria-describedby={errors.minLevel ? "minLevel-error" : undefined}
-          />
-          {error("minLevel")}
-        </div>
-        <div>
-          <label htmlFor="office" className="block text-sm font-medium text-slate-700">
-            Office
-          </label>
-          <select id="office" name="office" defaultValue={values.office} className={input}>
-            <option value="">All offices</option>
-            {offices.map((o) => (
-              <option key={o._id} value={o._id}>
-                {o.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field id="startDate" name="startDate" label="From" type="date" defaultValue={values.startDate} errors={errorsOf("startDate")} />
+        <Field id="endDate" name="endDate" label="To" type="date" defaultValue={values.endDate} errors={errorsOf("endDate")} />
+        <SelectField
+          id="competenceId"
+          name="competenceId"
+          label="Competence"
+          defaultValue={values.competenceId}
+          placeholder="Any"
+          options={competences.map((c) => ({ value: c._id, label: c.category ? `${c.category} - ${c.name}` : c.name }))}
+          errors={errorsOf("competenceId")}
+        />
+        <Field
+          id="minLevel"
+          name="minLevel"
+          label="Minimum level"
+          type="number"
+          min={0}
+          max={1000}
+          step={1}
+          inputMode="numeric"
+          defaultValue={values.minLevel}
+          errors={errorsOf("minLevel")}
+        />
+        <SelectField
+          id="office"
+          name="office"
+          label="Office"
+          defaultValue={values.office}
+          placeholder="All offices"
+          options={offices.map((o) => ({ value: o._id, label: o.name }))}
+        />
         <div className="sm:col-span-2 lg:col-span-5">
           <Button type="submit" disabled={searching}>
             {searching ? "Searching..." : "Find people"}
           </Button>
-          {error("")}
+          {errors[""] ? <p className="mt-1 text-sm text-red-600">{errors[""]}</p> : null}
         </div>
       </Form>
       {result ? (

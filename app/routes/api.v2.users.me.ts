@@ -1,6 +1,6 @@
-import { getMe } from "~/domain/users/profile.server";
+import { getMe, meRider } from "~/domain/users/profile.server";
 import { defineApiRoute, endpoint } from "~/lib/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
-  GET: endpoint({ summary: "The signed-in person.", run: ({ ctx }) => getMe(ctx) }),
+  GET: endpoint({ summary: "The signed-in person.", rides: meRider, run: ({ ctx, ridden }) => getMe(ctx, ridden) }),
 });

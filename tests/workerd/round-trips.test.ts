@@ -1,14 +1,21 @@
 import { createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { startSession } from "~/auth/session.server";
+import { eq } from "drizzle-orm";
+import { getActor, rideSession, startSession } from "~/auth/session.server";
 import { createDb } from "~/db/client";
+import { companies, forecasts, sessions, vacations } from "~/db/schema";
+import { domainCtx } from "~/domain/context";
+import { dashboardRider, getDashboard } from "~/domain/dashboard/dashboard.server";
+import { getMe, meRider } from "~/domain/users/profile.server";
+import { setWorkplace } from "~/domain/workplace/workplace.server";
+import { addDays } from "~/lib/dates";
 import type { LoadContext } from "~/env";
 import { loader as meLoader } from "~/routes/api.v2.users.me";
 import { action as filteredAction } from "~/routes/api.v2.users.filtered";
 import { loader as shellLoader } from "~/routes/_app";
 import { loader as homeLoader } from "~/routes/_app.home/route";
 import { loader as overviewLoader } from "~/routes/_app.overview/route";
-import { BASE, createCompany } from "./helpers";
+import { api, BASE, createCompany, db, tokenFor } from "./helpers";
 
 /**
  * D1 round trips per request: each is a network hop in production (the Worker and the
@@ -66,16 +73,16 @@ async function tripsOf(path: string, run: (args: { request: Request; context: ne
 describe("D1 round trips per request", () => {
   it("GET /api/v2/users/me", async () => {
     const counter = await tripsOf("/api/v2/users/me", ({ request, context }) => meLoader({ request, context, params: {} }));
-    // The session (with the person, their teams and the company), then their week.
-    expect(counter.trips, counter.sql.join("\n")).toBe(2);
+    // One batch: the session (with the person, their teams and the company) and their week riding with it.
+    expect(counter.trips, counter.sql.join("\n")).toBe(1);
   });
 
   it("GET /home (shell and page)", async () => {
     const counter = await tripsOf("/home", async ({ request, context }) => {
       await Promise.all([shellLoader({ request, context, params: {} }), homeLoader({ request, context, params: {} })]);
     });
-    // The session, then one batch: the week, forecasts, absences and the custom HTML.
-    expect(counter.trips, counter.sql.join("\n")).toBe(2);
+    // One batch: the session, and riding with it the week, forecasts, absences and the custom HTML.
+    expect(counter.trips, counter.sql.join("\n")).toBe(1);
   });
 
   it("GET /overview (shell and page)", async () => {
@@ -98,5 +105,84 @@ describe("D1 round trips per request", () => {
     });
     // The session, then one batch: the total, the page and its forecasts and locations.
     expect(counter.trips, counter.sql.join("\n")).toBe(2);
+  });
+});
+
+describe("reads that ride with the session lookup", () => {
+  /** A person in a far zone with forecasts, absences and a work week around their today; the session's request. */
+  async function personWithAWeek(timeZone: string) {
+    const firm = await createCompany(`Rider Firm ${timeZone}`, { timeZone, enableNewForecasting: true, enableCustomHtml: true });
+    await db().update(companies).set({ customHtml: "<p>Hello {{name}}</p>" }).where(eq(companies.id, firm.company.id));
+    const person = await firm.createUser("employee");
+    const token = await tokenFor(person.email);
+    const request = new Request(`${BASE}/home`, { headers: { Authorization: `Bearer ${token}` } });
+    const plain: LoadContext = { env, ctx: createExecutionContext(), db: createDb(env.DB) };
+    const actor = (await getActor(request, plain))!;
+    const ctx = domainCtx(plain, actor);
+    const today = ctx.today;
+    const rows = (from: number, to: number) => ({
+      companyId: firm.company.id,
+      userId: person.id,
+      startDate: addDays(today, from),
+      endDate: addDays(today, to),
+    });
+    // Ended yesterday (left out), ends today, ends later; the same for absences.
+    await db()
+      .insert(forecasts)
+      .values([
+        { ...rows(-5, -1), status: "3" },
+        { ...rows(-3, 0), status: "2" },
+        { ...rows(1, 4), status: "away" },
+      ]);
+    await db()
+      .insert(vacations)
+      .values([rows(-4, -1), rows(0, 2), rows(6, 9)]);
+    for (const index of [0, 2, 4]) await setWorkplace(ctx, index, { option: 1, future: false, source: "web_app" });
+    return { request, token };
+  }
+
+  for (const zone of ["Pacific/Kiritimati", "Pacific/Pago_Pago", "Europe/Stockholm"]) {
+    it(`give /home and users/me the rows they read alone (${zone})`, async () => {
+      const { request } = await personWithAWeek(zone);
+      const context: LoadContext = { env, ctx: createExecutionContext(), db: createDb(env.DB) };
+      const ridingHome = rideSession(request, context, dashboardRider);
+      const ridingMe = rideSession(request, context, meRider);
+      const actor = (await getActor(request, context))!;
+      const riding = domainCtx(context, actor);
+      // The same request's reads, each on its own after the session (as before the riders).
+      const ctx = { ...riding, db: createDb(env.DB) };
+      const alone = await getDashboard(ctx);
+      expect(alone.forecasts.map((f) => f.status)).toEqual(["2", "away"]);
+      expect(alone.vacations).toHaveLength(2);
+      expect(alone.me.workplaceForecast.filter((option) => option === 1).length).toBeGreaterThan(0);
+      expect(alone.customHtml).toContain("Hello");
+      expect(await getDashboard(riding, (await ridingHome)!)).toEqual(alone);
+      expect(await getMe(riding, (await ridingMe)!)).toEqual(await getMe(ctx));
+    });
+  }
+
+  it("answer null for a revoked session, and read nothing of it", async () => {
+    const { request, token } = await personWithAWeek("UTC");
+    const plain: LoadContext = { env, ctx: createExecutionContext(), db: createDb(env.DB) };
+    const signedIn = (await getActor(request, plain))!;
+    await db().update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, signedIn.sessionId));
+    const context: LoadContext = { env, ctx: createExecutionContext(), db: createDb(env.DB) };
+    const riding = rideSession(request, context, dashboardRider);
+    expect(await getActor(request, context)).toBeNull();
+    expect(await riding).toBeNull();
+    const response = await api("/api/v2/users/me", { token });
+    expect(response.status).toBe(401);
+  });
+
+  it("registered after the lookup was sent, run on their own with the same rows", async () => {
+    const { request } = await personWithAWeek("Asia/Tokyo");
+    const { d1, counter } = countingD1(env.DB);
+    const context = { env, ctx: createExecutionContext(), db: createDb(d1) } as LoadContext;
+    const early = rideSession(request, context, dashboardRider);
+    await getActor(request, context);
+    expect(counter.trips).toBe(1);
+    const late = await rideSession(request, context, dashboardRider);
+    expect(counter.trips).toBe(2);
+    expect(late).toEqual(await early);
   });
 });

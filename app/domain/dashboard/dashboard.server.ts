@@ -1,4 +1,7 @@
 import { eq } from "drizzle-orm";
+import type { BatchResponse } from "drizzle-orm/batch";
+import type { SessionScope } from "~/auth/session.server";
+import type { Db } from "~/db/client";
 import { canEditOwnWeek, canSeeTeamOverviews, isAdmin } from "~/auth/permissions";
 import { profilePictureUrl } from "~/lib/profile-picture";
 import { companies } from "~/db/schema";
@@ -6,23 +9,47 @@ import { addDays, dayKey, nextWorkingDays } from "~/lib/dates";
 import { fillCustomHtml } from "../company/custom-html";
 import type { DomainContext } from "../context";
 import { cardCommentLimit, forecastCommentLimit } from "../forecasts/forecast.schema";
-import { toApiForecast, toApiVacation, userForecastsQuery, userVacationsQuery } from "../forecasts/forecasts.server";
+import {
+  forecastsSinceQuery,
+  toApiForecast,
+  toApiVacation,
+  userForecastsQuery,
+  userVacationsQuery,
+  vacationsSinceQuery,
+} from "../forecasts/forecasts.server";
 import { teamLabel, toApiMe } from "../users/profile.server";
-import { weeksFromPlans, workplacePlansQuery } from "../workplace/workplace-week.server";
+import { ownPlansQuery, weeksFromPlans, workplacePlansQuery } from "../workplace/workplace-week.server";
 import { generalCommentLimit, statusMessageLimit } from "../workload/workload.schema";
 import { workplaceChoices } from "../workplace/workplace.schema";
 
-/** Everything the dashboard shows the signed-in person, in one loader call. */
-export async function getDashboard(ctx: DomainContext) {
+/**
+ * What the dashboard reads beside the session, riding in its batch (rideSession): the
+ * person's plans, forecasts and absences that have not ended, and the custom HTML. Their
+ * today is not known yet, so the dated reads start two days back; getDashboard keeps from
+ * their today on.
+ */
+export function dashboardRider(db: Db, scope: SessionScope) {
+  const since = addDays(scope.now, -2);
+  return [
+    ownPlansQuery(db, scope),
+    forecastsSinceQuery(db, scope.companyId, scope.userId, since),
+    vacationsSinceQuery(db, scope.companyId, scope.userId, since),
+    db.select({ customHtml: companies.customHtml }).from(companies).where(eq(companies.id, scope.companyId)).limit(1),
+  ] as const;
+}
+
+/** Everything the dashboard shows the signed-in person; `ridden`: the rows of dashboardRider, else read here. */
+export async function getDashboard(ctx: DomainContext, ridden?: BatchResponse<ReturnType<typeof dashboardRider>>) {
   const settings = ctx.actor.company.settings;
-  // The session lookup read the person, their teams and the company; the rest is one batch.
   const userId = ctx.actor.user.id;
-  const [plans, forecastRows, vacationRows, [company]] = await ctx.db.batch([
-    workplacePlansQuery(ctx.db, ctx.companyId, [userId], ctx.today),
-    userForecastsQuery(ctx, userId),
-    userVacationsQuery(ctx, userId),
-    ctx.db.select({ customHtml: companies.customHtml }).from(companies).where(eq(companies.id, ctx.companyId)).limit(1),
-  ]);
+  const [plans, forecastRows, vacationRows, [company]] =
+    ridden ??
+    (await ctx.db.batch([
+      workplacePlansQuery(ctx.db, ctx.companyId, [userId], ctx.today),
+      userForecastsQuery(ctx, userId),
+      userVacationsQuery(ctx, userId),
+      ctx.db.select({ customHtml: companies.customHtml }).from(companies).where(eq(companies.id, ctx.companyId)).limit(1),
+    ]));
   const me = toApiMe(ctx, weeksFromPlans(plans, [userId], ctx.today).get(userId)!);
   const forecasts = forecastRows.map(toApiForecast);
   const vacations = vacationRows.map(toApiVacation);

@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, lte, ne } from "drizzle-orm";
+import { and, asc, eq, gte, lte, ne, type SQL } from "drizzle-orm";
+import type { Db } from "~/db/client";
 import { canEditAvailabilityOf, canEditForecast } from "~/auth/permissions";
 import { runBatch } from "~/db/batch";
 import { auditLog, forecasts, vacations, type Forecast, type Vacation } from "~/db/schema";
@@ -74,19 +75,29 @@ export async function listForecasts(ctx: DomainContext, range?: { from?: Date; t
 
 /** A person's forecasts from 30 days back on (run alone or in a batch; map with toApiForecast). */
 export function userForecastsQuery(ctx: DomainContext, userId: string) {
-  return ctx.db
+  return forecastsSinceQuery(ctx.db, ctx.companyId, userId, addDays(ctx.today, -30));
+}
+
+/** A person's forecasts that end on or after `since`; company and person by id or as the session's subqueries (SessionScope). */
+export function forecastsSinceQuery(db: Db, companyId: string | SQL, userId: string | SQL, since: Date) {
+  return db
     .select(forecastColumns)
     .from(forecasts)
-    .where(and(eq(forecasts.companyId, ctx.companyId), eq(forecasts.userId, userId), gte(forecasts.endDate, addDays(ctx.today, -30))))
+    .where(and(eq(forecasts.companyId, companyId), eq(forecasts.userId, userId), gte(forecasts.endDate, since)))
     .orderBy(asc(forecasts.startDate));
 }
 
 /** A person's absences from 30 days back on (run alone or in a batch; map with toApiVacation). */
 export function userVacationsQuery(ctx: DomainContext, userId: string) {
-  return ctx.db
+  return vacationsSinceQuery(ctx.db, ctx.companyId, userId, addDays(ctx.today, -30));
+}
+
+/** A person's absences that end on or after `since` (like forecastsSinceQuery). */
+export function vacationsSinceQuery(db: Db, companyId: string | SQL, userId: string | SQL, since: Date) {
+  return db
     .select({ id: vacations.id, userId: vacations.userId, startDate: vacations.startDate, endDate: vacations.endDate })
     .from(vacations)
-    .where(and(eq(vacations.companyId, ctx.companyId), eq(vacations.userId, userId), gte(vacations.endDate, addDays(ctx.today, -30))))
+    .where(and(eq(vacations.companyId, companyId), eq(vacations.userId, userId), gte(vacations.endDate, since)))
     .orderBy(asc(vacations.startDate));
 }
 

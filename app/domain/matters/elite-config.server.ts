@@ -2,11 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { canConfigureTimeKeeping } from "~/auth/permissions";
 import { auditLog, companies, eliteImports, matters } from "~/db/schema";
-import { hasControlCharacters } from "~/integrations/email/smtp-policy";
 import { eliteEndpointProblem, type ElitePolicyEnv } from "~/integrations/elite3e/policy";
 import { newId } from "~/lib/ids";
 import { sealSecret, type SecretBoxEnv } from "~/lib/secret-box.server";
 import type { DomainContext } from "../context";
+import type { EliteConfigInput } from "./elite-config.schema";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { eliteSecretPurpose } from "./elite-import.server";
 
@@ -18,18 +18,7 @@ import { eliteSecretPurpose } from "./elite-import.server";
  */
 export const ELITE_CONFIG_ENTITY = "Elite3eConfigInputErrors";
 
-const field = (max: number) =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() : v),
-    z
-      .string({ error: "Needs to be text." })
-      .max(max, `Use at most ${max} characters.`)
-      .refine((v) => !hasControlCharacters(v), "Must not contain line breaks or control characters.")
-      .nullish(),
-  );
-
-export const eliteConfigSchema = z.object({ endpoint: field(500), clientId: field(200), clientSecret: field(1000) });
-export type EliteConfigInput = z.infer<typeof eliteConfigSchema>;
+export { eliteConfigSchema, type EliteConfigInput } from "./elite-config.schema";
 
 export const matterConfidentialSchema = z.object({
   matterNumber: z.string({ error: "This field is required." }).trim().min(1, "This field is required.").max(64),

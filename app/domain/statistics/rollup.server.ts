@@ -6,6 +6,7 @@ import type { Db } from "~/db/client";
 import { companies, forecasts, statDays, statRollupState, statTeamDays, users, vacations, workloadHistory, workplacePlans } from "~/db/schema";
 import { addDays, DAY_MS, isWeekend, startOfUtcDay, weekdayIndex } from "~/lib/dates";
 import { companyToday } from "../today";
+import { emptyDaySums, type DaySums } from "./day-sums";
 import { readCompanySettings } from "../company/settings.schema";
 import { listedPeople } from "../users/filter.server";
 
@@ -254,33 +255,12 @@ function totalsOf(s: PersonState): Totals {
   return totals;
 }
 
-interface TeamSums {
+interface TeamSums extends DaySums {
   g: string;
   o: string;
-  people: number;
-  reported: number;
-  levelSum: number;
-  away: number;
-  home: number;
-  office: number;
-  located: number;
-  weekHomeHist: number[];
-  weekOfficeHist: number[];
 }
 
-const newTeamSums = (g: string, o: string): TeamSums => ({
-  g,
-  o,
-  people: 0,
-  reported: 0,
-  levelSum: 0,
-  away: 0,
-  home: 0,
-  office: 0,
-  located: 0,
-  weekHomeHist: [0, 0, 0, 0, 0, 0],
-  weekOfficeHist: [0, 0, 0, 0, 0, 0],
-});
+const newTeamSums = (g: string, o: string): TeamSums => ({ g, o, ...emptyDaySums() });
 
 function addToTeam(team: TeamSums, level: number | null, away: boolean, location: number | null, s: Totals) {
   team.people++;

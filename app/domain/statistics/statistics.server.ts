@@ -7,6 +7,7 @@ import type { DomainContext } from "../context";
 import { ForbiddenError, ValidationError } from "../errors";
 import { ALL } from "../users/overview-query";
 import { filterScope, listedPeople, narrowSelection } from "../users/filter.server";
+import { emptyDaySums, type DaySums } from "./day-sums";
 import { ensureRolledUp } from "./rollup.server";
 import {
   STATISTIC_ENTITY,
@@ -126,17 +127,8 @@ export async function resolveStatisticsScope(ctx: DomainContext, query: Statisti
   return { layout: "admin", start, end, people, groupIds, officeIds };
 }
 
-interface DayTotals {
+interface DayTotals extends DaySums {
   day: number;
-  people: number;
-  reported: number;
-  levelSum: number;
-  away: number;
-  home: number;
-  office: number;
-  located: number;
-  weekHomeHist: number[];
-  weekOfficeHist: number[];
 }
 
 type Totals = Pick<typeof statDays.$inferSelect, "cumDays" | "cumReported" | "cumLevelSum" | "cumLevel0" | "cumLevel3" | "cumHome" | "cumAway">;
@@ -241,18 +233,7 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsSco
   for (const row of dayRows) {
     const homeHist = parseHist(row.weekHomeHist, scope.layout === "user");
     const officeHist = parseHist(row.weekOfficeHist, scope.layout === "user");
-    const totals = byDay.get(row.day) ?? {
-      day: row.day,
-      people: 0,
-      reported: 0,
-      levelSum: 0,
-      away: 0,
-      home: 0,
-      office: 0,
-      located: 0,
-      weekHomeHist: [0, 0, 0, 0, 0, 0],
-      weekOfficeHist: [0, 0, 0, 0, 0, 0],
-    };
+    const totals = byDay.get(row.day) ?? { day: row.day, ...emptyDaySums() };
     totals.people += Number(row.people);
     totals.reported += Number(row.reported);
     totals.levelSum += Number(row.levelSum);

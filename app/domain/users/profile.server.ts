@@ -5,7 +5,9 @@ import { users, type User } from "~/db/schema";
 import type { CompanySettings } from "../company/settings.schema";
 import type { DomainContext } from "../context";
 import { NotFoundError } from "../errors";
-import { workplaceWeeks, type WorkplaceWeek } from "../workplace/workplace-week.server";
+import type { BatchResponse } from "drizzle-orm/batch";
+import type { SessionScope } from "~/auth/session.server";
+import { ownPlansQuery, weeksFromPlans, workplaceWeeks, type WorkplaceWeek } from "../workplace/workplace-week.server";
 import { teamNameColumns, withTeamNames } from "~/db/team-names";
 
 export interface NamedRef {
@@ -117,10 +119,18 @@ export async function getUser(ctx: DomainContext, userId: string): Promise<ApiUs
 }
 
 /** The signed-in person: the session lookup already read the person and their teams, so only the week is read here. */
-export async function getMe(ctx: DomainContext): Promise<ApiMe> {
+/** What users/me reads beside the session, riding in its batch (rideSession): the person's plans. */
+export function meRider(db: Db, scope: SessionScope) {
+  return [ownPlansQuery(db, scope)] as const;
+}
+
+/** The signed-in person; `ridden`: the rows of meRider when they came with the session, else read here. */
+export async function getMe(ctx: DomainContext, ridden?: BatchResponse<ReturnType<typeof meRider>>): Promise<ApiMe> {
   const { user, refs } = ctx.actor;
   if (!refs) return { ...(await getUser(ctx, user.id)), companyName: ctx.actor.company.name, settings: ctx.actor.company.settings };
-  const week = (await workplaceWeeks(ctx.db, ctx.companyId, [user.id], ctx.today)).get(user.id)!;
+  const week = ridden
+    ? weeksFromPlans(ridden[0], [user.id], ctx.today).get(user.id)!
+    : (await workplaceWeeks(ctx.db, ctx.companyId, [user.id], ctx.today)).get(user.id)!;
   return toApiMe(ctx, week);
 }
 

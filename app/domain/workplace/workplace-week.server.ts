@@ -1,8 +1,9 @@
-import { and, between, eq, or } from "drizzle-orm";
+import { and, between, eq, or, type SQL } from "drizzle-orm";
+import type { SessionScope } from "~/auth/session.server";
 import type { Db } from "~/db/client";
 import { inJsonList } from "~/db/json-list";
 import { workplacePlans } from "~/db/schema";
-import { nextWorkingDays, weekdayIndex } from "~/lib/dates";
+import { addDays, nextWorkingDays, weekdayIndex } from "~/lib/dates";
 
 export interface WorkplaceWeek {
   /** The next five working days from today: the rolling week. */
@@ -15,14 +16,27 @@ export interface WorkplaceWeek {
 /** The plans that make these people's weeks: the default week and the dated choices of the next five working days. */
 export function workplacePlansQuery(db: Db, companyId: string, userIds: string[], today: Date) {
   const days = nextWorkingDays(today, 5);
+  return plansQuery(db, companyId, inJsonList(workplacePlans.userId, userIds), days[0], days[days.length - 1]);
+}
+
+/**
+ * The session's person's plans, riding with the session lookup (rideSession): their today
+ * is not known yet, so the dated choices are read for a window that holds the next five
+ * working days in any time zone; weeksFromPlans keeps the days of their today.
+ */
+export function ownPlansQuery(db: Db, scope: SessionScope) {
+  return plansQuery(db, scope.companyId, eq(workplacePlans.userId, scope.userId), addDays(scope.now, -2), addDays(scope.now, 10));
+}
+
+function plansQuery(db: Db, companyId: string | SQL, people: SQL, from: Date, to: Date) {
   const relevant = or(
     eq(workplacePlans.kind, "default"),
-    and(eq(workplacePlans.kind, "rolling"), between(workplacePlans.key, days[0].getTime(), days[days.length - 1].getTime())),
+    and(eq(workplacePlans.kind, "rolling"), between(workplacePlans.key, from.getTime(), to.getTime())),
   );
   return db
     .select({ userId: workplacePlans.userId, kind: workplacePlans.kind, key: workplacePlans.key, option: workplacePlans.option })
     .from(workplacePlans)
-    .where(and(eq(workplacePlans.companyId, companyId), inJsonList(workplacePlans.userId, userIds), relevant));
+    .where(and(eq(workplacePlans.companyId, companyId), people, relevant));
 }
 
 type PlanRow = Awaited<ReturnType<typeof workplacePlansQuery>>[number];

@@ -1,8 +1,10 @@
-import { useFetcher } from "@remix-run/react";
+import { getFormProps } from "@conform-to/react";
 import { Button } from "~/components/button";
-import { DialogActions } from "~/components/dialog";
+import { DialogError, FormActions } from "~/components/dialog";
 import { DialogButton } from "~/components/list-block";
-import { Field } from "~/components/field";
+import { Field, inputProps } from "~/components/field";
+import { useDialogForm } from "~/components/use-dialog-form";
+import { eliteConfigSchema } from "~/domain/matters/elite-config.schema";
 
 export interface EliteConfigView {
   endpoint: string;
@@ -17,12 +19,6 @@ export interface EliteConfigView {
     running: boolean;
     cardsImported: number;
   };
-}
-
-interface Reply {
-  status?: "success" | "error";
-  message?: string;
-  error?: Record<string, string[] | null> | null;
 }
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" }) : "never");
@@ -49,12 +45,16 @@ export function Elite3eButton({ config }: { config: EliteConfigView }) {
 }
 
 function Elite3eForm({ config, onClose }: { config: EliteConfigView; onClose: () => void }) {
-  const save = useFetcher<Reply>();
-  const reply = save.state === "idle" ? save.data : undefined;
-  const errors = reply?.status === "error" ? reply.error : null;
+  const { fetcher, form, fields, busy } = useDialogForm(
+    "updateElite3e",
+    eliteConfigSchema,
+    { endpoint: config.endpoint, clientId: config.clientId },
+    onClose,
+    "Time keeping settings saved.",
+  );
   const { status } = config;
   return (
-    <save.Form method="post" className="space-y-4">
+    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="updateElite3e" />
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-md bg-slate-50 px-3 py-2 text-sm" data-testid="elite3e-status">
         <dt className="text-slate-600">Last successful import</dt>
@@ -75,52 +75,24 @@ function Elite3eForm({ config, onClose }: { config: EliteConfigView; onClose: ()
         <dd className="text-slate-900">{status.cardsImported.toLocaleString("en-GB")}</dd>
       </dl>
       <Field
-        id="elite-endpoint"
         label="3E endpoint"
-        name="endpoint"
-        defaultValue={config.endpoint}
         autoComplete="off"
         placeholder="https://3e.example.com/TE_3E_PROD"
-        errors={errors?.endpoint ?? undefined}
         data-autofocus
+        {...inputProps(fields.endpoint, { type: "text" })}
       />
       <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Client id" autoComplete="off" {...inputProps(fields.clientId, { type: "text" })} />
         <Field
-          id="elite-client-id"
-          label="Client id"
-          name="clientId"
-          defaultValue={config.clientId}
-          autoComplete="off"
-          errors={errors?.clientId ?? undefined}
-        />
-        <Field
-          id="elite-client-secret"
           label="Client secret"
-          name="clientSecret"
-          type="password"
           autoComplete="new-password"
           placeholder={config.clientSecretSet ? "Unchanged" : ""}
-          errors={errors?.clientSecret ?? undefined}
+          {...inputProps(fields.clientSecret, { type: "password" })}
         />
       </div>
       <p className="text-xs text-slate-600">Leave the endpoint empty to turn the import off; what was imported stays.</p>
-      {reply?.status === "success" ? (
-        <p role="alert" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
-          Time keeping settings saved.
-        </p>
-      ) : errors?.[""]?.[0] ? (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-          {errors[""][0]}
-        </p>
-      ) : null}
-      <DialogActions>
-        <Button variant="secondary" type="button" onClick={onClose}>
-          Close
-        </Button>
-        <Button type="submit" disabled={save.state !== "idle"}>
-          {save.state !== "idle" ? "Saving..." : "Save"}
-        </Button>
-      </DialogActions>
-    </save.Form>
+      <DialogError id={form.errorId} message={form.errors?.[0]} />
+      <FormActions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
+    </fetcher.Form>
   );
 }

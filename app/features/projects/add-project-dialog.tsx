@@ -1,8 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { useState } from "react";
 import { DialogError, FormActions } from "~/components/dialog";
-import { Field, inputProps } from "~/components/field";
 import { useDialogForm } from "~/components/use-dialog-form";
+import { ProjectStageField, ProjectTextFields } from "./project-fields";
 import { Hidden } from "~/features/company/catalog-forms";
 import { officesOf, SelectField, type TeamChoices } from "~/features/accounts/select-field";
 import { PROJECT_CREATE_FAILED, projectCreateSchema } from "~/domain/projects/project.schema";
@@ -35,22 +35,7 @@ export function AddProjectForm({
   return (
     <fetcher.Form method="post" action="/projects?index" {...getFormProps(form)} className="space-y-4">
       <Hidden values={{ intent: "create" }} />
-      <Field label="Name" data-autofocus autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
-      <div>
-        <label htmlFor={fields.description.id} className="block text-sm font-medium text-slate-700">
-          Description
-        </label>
-        <textarea
-          id={fields.description.id}
-          name={fields.description.name}
-          rows={3}
-          className="mt-1 block w-full rounded-md border-0 px-3 py-2 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 focus:outline-none focus:ring-inset sm:text-sm"
-        />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Start date" {...inputProps(fields.startDate, { type: "date" })} />
-        <Field label="End date" {...inputProps(fields.endDate, { type: "date" })} />
-      </div>
+      <ProjectTextFields fields={fields} autoFocus />
       {showLocationPicker ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
@@ -78,17 +63,7 @@ export function AddProjectForm({
           />
         </div>
       ) : null}
-      {stages ? (
-        <SelectField
-          id={fields.projectStage.id}
-          name={fields.projectStage.name}
-          label="Stage"
-          defaultValue=""
-          errors={fields.projectStage.errors}
-          placeholder="No stage"
-          options={stages.map((s) => ({ value: s._id, label: s.name }))}
-        />
-      ) : null}
+      {stages ? <ProjectStageField field={fields.projectStage} stages={stages} value="" /> : null}
       <label className="flex items-center gap-2 text-sm text-slate-700">
         <input type="checkbox" name="addMe" defaultChecked className="h-4 w-4 rounded border-slate-300 text-brand-600" />
         Add me as a member

@@ -3,9 +3,9 @@ import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { Button } from "~/components/button";
 import { DialogError } from "~/components/dialog";
-import { Field, inputProps } from "~/components/field";
 import { DialogButton } from "~/components/list-block";
 import { useDialogForm } from "~/components/use-dialog-form";
+import { ProjectStageField, ProjectTextFields } from "./project-fields";
 import { ConfirmForm, Hidden } from "~/features/company/catalog-forms";
 import { SelectField } from "~/features/accounts/select-field";
 import { MAX_PROJECT_CATEGORIES, projectUpdateSchema } from "~/domain/projects/project.schema";
@@ -74,34 +74,8 @@ export function SettingsTab({
             <input key={id} type="hidden" name="projectCategories" value={id} />
           ))}
           <fieldset disabled={disabled} className="space-y-4">
-            <Field label="Name" autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
-            <div>
-              <label htmlFor={fields.description.id} className="block text-sm font-medium text-slate-700">
-                Description
-              </label>
-              <textarea
-                id={fields.description.id}
-                name={fields.description.name}
-                defaultValue={project.description}
-                rows={3}
-                className="mt-1 block w-full rounded-md border-0 px-3 py-2 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 focus:outline-none focus:ring-inset sm:text-sm"
-              />
-            </div>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="Start date" {...inputProps(fields.startDate, { type: "date" })} />
-              <Field label="End date" {...inputProps(fields.endDate, { type: "date" })} />
-            </div>
-            {stages ? (
-              <SelectField
-                id={fields.projectStage.id}
-                name={fields.projectStage.name}
-                label="Stage"
-                defaultValue={project.projectStage?._id ?? ""}
-                placeholder="No stage"
-                errors={fields.projectStage.errors}
-                options={stages.map((s) => ({ value: s._id, label: s.name }))}
-              />
-            ) : null}
+            <ProjectTextFields fields={fields} description={project.description} />
+            {stages ? <ProjectStageField field={fields.projectStage} stages={stages} value={project.projectStage?._id ?? ""} /> : null}
             <div>
               <label htmlFor="project-category-picker" className="block text-sm font-medium text-slate-700">
                 Categories (at most {MAX_PROJECT_CATEGORIES})
