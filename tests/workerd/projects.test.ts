@@ -15,6 +15,7 @@ import {
   users,
 } from "~/db/schema";
 import { newId } from "~/lib/ids";
+import { MAX_EXPORT_PROJECTS, TOO_MANY_PROJECTS } from "~/domain/projects/projects-export.server";
 import { api, createCompanyWithRoles, db, listen, tokenFor } from "./helpers";
 
 type Firm = Awaited<ReturnType<typeof createFirm>>;
@@ -524,6 +525,15 @@ describe("the projects summary workbook", () => {
     const names = allBook.getWorksheet("Projects")!.getColumn(1).values.slice(2);
     expect(names).not.toContain("Comma one");
     expect(names.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the workbook's bound", () => {
+  it(`refuses more than ${MAX_EXPORT_PROJECTS} projects with 413 and the message the export button shows`, async () => {
+    const ids = Array.from({ length: MAX_EXPORT_PROJECTS + 1 }, (_, i) => String(i)).join(",");
+    const tooMany = await api(`/api/projectsSummary/${ids}/report.xlsx`, { token: firm.tokens.administrator });
+    expect(tooMany.status).toBe(413);
+    expect(await tooMany.json()).toMatchObject({ message: TOO_MANY_PROJECTS, errors: { ids: TOO_MANY_PROJECTS } });
   });
 });
 
