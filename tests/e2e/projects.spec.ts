@@ -16,6 +16,12 @@ async function axeViolations(page: Page) {
   return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(" ")} - ${v.help}`));
 }
 
+/** Waits for a dialog's opening transition to end, so a screenshot shows it as a person sees it. */
+async function settled(dialog: ReturnType<Page["getByRole"]>) {
+  // Headless UI marks the panel with data-transition (and data-closed) while it animates.
+  await expect.poll(() => dialog.evaluate((node) => node.querySelector("[data-transition], [data-closed]") === null)).toBe(true);
+}
+
 // These flows make several round trips each; on a loaded machine the defaults are short.
 test.describe.configure({ timeout: 90_000 });
 const slow = { timeout: 20_000 };
@@ -103,6 +109,91 @@ test.describe("projects", () => {
     const row = page.getByRole("row").filter({ hasText: "INV-E2E-1" });
     await expect(row).toContainText("12,500.00 USD");
     await expect(row).toContainText("16 %");
+  });
+
+  test("hour entries are listed, changed and deleted; an invoice is edited with the editor's rules", async ({ page }) => {
+    await login(page, accounts.employee);
+    const path = await createProject(page, `E2E Hours ${Date.now()}`);
+    const members = page.getByRole("region", { name: /Members/ });
+    await members.getByRole("button", { name: "Log hours for Emil Employee" }).click();
+    const log = page.getByRole("dialog", { name: "Hours for Emil Employee" });
+    await log.getByLabel("Hours").fill("2.5");
+    await log.getByLabel("Date").fill("2026-01-05");
+    await log.getByRole("button", { name: "Save hours" }).click();
+    await expect(log).toBeHidden();
+
+    const hours = page.getByRole("region", { name: /Hours/ });
+    await expect(hours.getByRole("heading")).toHaveText("Hours (1)");
+    const entry = hours.getByRole("row").filter({ hasText: "Emil Employee" });
+    await expect(entry).toContainText("5 Jan 2026");
+    await expect(entry).toContainText("2.5 h");
+    await hours.getByRole("button", { name: "Edit 2.5 h of Emil Employee on 5 Jan 2026" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit hours of Emil Employee" });
+    await expect(edit.getByLabel("Hours")).toHaveValue("2.5");
+    await edit.getByLabel("Hours").fill("");
+    await edit.getByRole("button", { name: "Save hours" }).click();
+    await expect(edit.getByText("Required")).toBeVisible();
+    await edit.getByLabel("Hours").fill("3.5");
+    await edit.getByLabel("Date").fill("2026-01-06");
+    await settled(edit);
+    await page.screenshot({ path: "test-results/screenshots/project-hours-edit-1280.png" });
+    await edit.getByRole("button", { name: "Save hours" }).click();
+    await expect(edit).toBeHidden();
+    await expect(entry).toContainText("6 Jan 2026");
+    await expect(entry).toContainText("3.5 h");
+    await expect(members.getByRole("listitem").filter({ hasText: "Emil Employee" })).toContainText("3.5 h");
+    await page.screenshot({ path: "test-results/screenshots/project-hours-1280.png", fullPage: true });
+    await hours.getByRole("button", { name: "Delete 3.5 h of Emil Employee on 6 Jan 2026" }).click();
+    await page.getByRole("dialog", { name: "Delete hours" }).getByRole("button", { name: "Delete" }).click();
+    await expect(hours.getByRole("heading")).toHaveText("Hours (0)", slow);
+    await expect(hours).toContainText("No hours reported yet.");
+
+    await page.goto(`${path}/invoices`);
+    await page.getByRole("button", { name: "Add invoice" }).click();
+    const add = page.getByRole("dialog", { name: "Add invoice" });
+    await add.getByLabel("Amount").fill("900");
+    await add.getByLabel("Identification").fill("INV-E2E-EDIT");
+    await add.getByRole("button", { name: "8 %" }).click();
+    await add.getByRole("button", { name: "Save invoice" }).click();
+    await expect(add).toBeHidden();
+    const row = page.getByRole("row").filter({ hasText: "INV-E2E-EDIT" });
+    await expect(row).toContainText("900.00 USD");
+
+    await row.getByRole("button", { name: "Edit invoice INV-E2E-EDIT" }).click();
+    const editor = page.getByRole("dialog", { name: "Edit invoice" });
+    await expect(editor.getByLabel("Amount")).toHaveValue("900");
+    await expect(editor.getByLabel("VAT (%)")).toHaveValue("8");
+    await expect(editor.getByLabel("Currency")).toHaveValue("USD");
+    await editor.getByLabel("Amount").fill("");
+    await editor.getByLabel("Currency").fill("US");
+    await editor.getByRole("button", { name: "Save invoice" }).click();
+    await expect(editor.getByText("Required")).toBeVisible();
+    await expect(editor.getByText("Use a three-letter currency code such as USD.")).toBeVisible();
+    await editor.getByLabel("Amount").fill("1250.5");
+    await editor.getByLabel("Currency").fill("EUR");
+    await editor.getByRole("button", { name: "0 %" }).click();
+    await expect(editor.getByLabel("VAT (%)")).toHaveValue("0");
+    expect(await axeViolations(page)).toEqual([]);
+    await settled(editor);
+    await page.screenshot({ path: "test-results/screenshots/project-invoice-edit-1280.png" });
+    await editor.getByRole("button", { name: "Save invoice" }).click();
+    await expect(editor).toBeHidden();
+    await expect(row).toContainText("1,250.50 EUR");
+    await expect(row).toContainText("0 %");
+
+    await page.setViewportSize(viewports.phone);
+    await row.getByRole("button", { name: "Edit invoice INV-E2E-EDIT" }).click();
+    await expect(page.getByRole("dialog", { name: "Edit invoice" })).toBeVisible();
+    await settled(page.getByRole("dialog", { name: "Edit invoice" }));
+    await page.screenshot({ path: "test-results/screenshots/project-invoice-edit-390.png" });
+    await page.keyboard.press("Escape");
+    await page.goto(`${path}/members`);
+    await members.getByRole("button", { name: "Log hours for Emil Employee" }).click();
+    await log.getByLabel("Hours").fill("1");
+    await log.getByRole("button", { name: "Save hours" }).click();
+    await expect(log).toBeHidden();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: "test-results/screenshots/project-hours-390.png", fullPage: true });
   });
 
   test("a change reaches a second browser live; archiving moves the project under Archived", async ({ page, browser }) => {

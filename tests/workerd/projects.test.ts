@@ -15,6 +15,7 @@ import {
   users,
 } from "~/db/schema";
 import { newId } from "~/lib/ids";
+import { MAX_EXPORT_PROJECTS, TOO_MANY_PROJECTS } from "~/domain/projects/projects-export.server";
 import { api, createCompanyWithRoles, db, listen, tokenFor } from "./helpers";
 
 type Firm = Awaited<ReturnType<typeof createFirm>>;
@@ -527,6 +528,15 @@ describe("the projects summary workbook", () => {
   });
 });
 
+describe("the workbook's bound", () => {
+  it(`refuses more than ${MAX_EXPORT_PROJECTS} projects with 413 and the message the export button shows`, async () => {
+    const ids = Array.from({ length: MAX_EXPORT_PROJECTS + 1 }, (_, i) => String(i)).join(",");
+    const tooMany = await api(`/api/projectsSummary/${ids}/report.xlsx`, { token: firm.tokens.administrator });
+    expect(tooMany.status).toBe(413);
+    expect(await tooMany.json()).toMatchObject({ message: TOO_MANY_PROJECTS, errors: { ids: TOO_MANY_PROJECTS } });
+  });
+});
+
 describe("projects in the team views", () => {
   it("the overview's projects filter shows the project's members only and offers the projects the person sees", async () => {
     const project = await newProject(firm, firm.tokens.employee, { name: "Overview filter project", users: [firm.people.employee.id] });
@@ -545,5 +555,109 @@ describe("projects in the team views", () => {
     const card = await api(`/resources/user-card/${firm.people.observer.id}`, { token: firm.tokens.employee });
     const body = (await card.json()) as { projects: { _id: string; name: string }[] | null };
     expect(body.projects?.map((p) => p._id)).toContain(project._id);
+  });
+});
+
+describe("the project page's hour and invoice entries (the forms of /projects/{id})", () => {
+  // The route id asks Remix for the action's data, as a fetcher does.
+  const page = (projectId: string, view: string, token: string, fields: Record<string, string>) =>
+    api(`/projects/${projectId}/${view}?_data=${encodeURIComponent("routes/_app.projects.$id.($view)")}`, {
+      method: "POST",
+      token,
+      body: new URLSearchParams({ sessionId: "tab-1", ...fields }),
+    });
+  const reply = async (response: Response) => ({ status: response.status, body: (await response.json()) as { error?: Record<string, string[]> } });
+  const reportsOf = (projectId: string) => db().select().from(projectTimeReports).where(eq(projectTimeReports.projectId, projectId));
+  const invoicesOf = (projectId: string) => db().select().from(projectInvoices).where(eq(projectInvoices.projectId, projectId));
+
+  it("the members view lists every hour entry; an entry is changed and deleted through the page, with the field messages", async () => {
+    const project = await newProject(firm, firm.tokens.employee, { users: [firm.people.employee.id] });
+    const logged = await page(project._id, "members", firm.tokens.employee, {
+      intent: "logHours",
+      user: firm.people.employee.id,
+      hours: "2.5",
+      date: "2026-03-02",
+    });
+    expect(logged.status).toBe(200);
+    const [entry] = await reportsOf(project._id);
+    expect(entry).toMatchObject({ hours: 2.5, userId: firm.people.employee.id });
+
+    const loaded = await api(`/projects/${project._id}/members?_data=${encodeURIComponent("routes/_app.projects.$id.($view)")}`, {
+      token: firm.tokens.observer,
+    });
+    expect(((await loaded.json()) as { timeReports: unknown }).timeReports).toEqual([
+      {
+        _id: entry.id,
+        project: project._id,
+        date: "2026-03-02T00:00:00.000Z",
+        hours: 2.5,
+        user: { _id: firm.people.employee.id, name: firm.people.employee.name },
+      },
+    ]);
+
+    const missing = await reply(
+      await page(project._id, "members", firm.tokens.employee, { intent: "updateHours", reportId: entry.id, hours: "", date: "" }),
+    );
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toMatchObject({ hours: ["Required"], date: expect.any(Array) });
+    const halfSteps = await reply(
+      await page(project._id, "members", firm.tokens.employee, { intent: "updateHours", reportId: entry.id, hours: "1.2", date: "2026-03-02" }),
+    );
+    expect(halfSteps.body.error?.hours).toEqual(["Use steps of 0.5 hours."]);
+    const observer = await reply(
+      await page(project._id, "members", firm.tokens.observer, { intent: "updateHours", reportId: entry.id, hours: "3", date: "2026-03-02" }),
+    );
+    expect(observer.status).toBe(403);
+    expect(await reportsOf(project._id)).toMatchObject([{ hours: 2.5 }]);
+
+    expect(
+      (await page(project._id, "members", firm.tokens.employee, { intent: "updateHours", reportId: entry.id, hours: "4", date: "2026-03-03" }))
+        .status,
+    ).toBe(200);
+    const [changed] = await reportsOf(project._id);
+    expect(changed.hours).toBe(4);
+    expect(changed.date.toISOString().slice(0, 10)).toBe("2026-03-03");
+    // Another company's page cannot reach the entry.
+    expect((await page(project._id, "members", other.tokens.administrator, { intent: "deleteHours", reportId: entry.id })).status).toBe(404);
+    expect((await page(project._id, "members", firm.tokens.employee, { intent: "deleteHours", reportId: "nope" })).status).toBe(404);
+    expect(await reportsOf(project._id)).toHaveLength(1);
+    expect((await page(project._id, "members", firm.tokens.employee, { intent: "deleteHours", reportId: entry.id })).status).toBe(200);
+    expect(await reportsOf(project._id)).toEqual([]);
+  });
+
+  it("an invoice is changed through the editor: every field, an emptied VAT clears it, bad values change nothing", async () => {
+    const project = await newProject(firm, firm.tokens.employee, { users: [firm.people.employee.id] });
+    const created = await page(project._id, "invoices", firm.tokens.employee, {
+      intent: "createInvoice",
+      date: "2026-03-02",
+      amount: "1200",
+      currency: "",
+      vat: "8",
+      identification: "INV-1",
+    });
+    expect(created.status).toBe(200);
+    const [invoice] = await invoicesOf(project._id);
+    expect(invoice).toMatchObject({ amount: 1200, currency: "USD", vat: 8, identification: "INV-1" });
+
+    const edit = (token: string, fields: Record<string, string>) =>
+      page(project._id, "invoices", token, { intent: "updateInvoice", invoiceId: invoice.id, ...fields });
+    const bad = await reply(await edit(firm.tokens.employee, { date: "", amount: "-5", currency: "dollars", vat: "120" }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({
+      date: expect.any(Array),
+      amount: ["The amount cannot be negative."],
+      currency: ["Use a three-letter currency code such as USD."],
+      vat: ["VAT is a percentage from 0 to 100."],
+    });
+    expect((await edit(firm.tokens.observer, { date: "2026-03-04", amount: "1", currency: "EUR" })).status).toBe(403);
+    expect(await invoicesOf(project._id)).toMatchObject([{ amount: 1200, vat: 8 }]);
+
+    const saved = await edit(firm.tokens.employee, { date: "2026-03-04", amount: "1350.75", currency: "eur", vat: "", identification: "INV-1b" });
+    expect(saved.status).toBe(200);
+    const [changed] = await invoicesOf(project._id);
+    expect(changed).toMatchObject({ amount: 1350.75, currency: "EUR", vat: null, identification: "INV-1b" });
+    expect(changed.date.toISOString().slice(0, 10)).toBe("2026-03-04");
+    expect((await edit(firm.tokens.employee, { date: "2026-03-04", amount: "1", currency: "EUR", vat: "16" })).status).toBe(200);
+    expect(await invoicesOf(project._id)).toMatchObject([{ vat: 16, identification: null }]);
   });
 });

@@ -13,7 +13,14 @@ import { queryProjects, visibleProjectsWhere } from "./projects.server";
  * aggregate queries, so its cost grows with projects and memberships, not with hours.
  */
 
-export const MAX_EXPORT_IDS = 5000;
+/**
+ * Projects per workbook. exceljs builds the workbook in memory (its streaming writer needs
+ * Node's file system and archiver, which the Worker's bundle cannot take: decision 0186), so
+ * its memory grows with the projects in it; this bound keeps it well inside the Worker's
+ * 128 MB (about 22 KB per project with its members in the bench: 2,005 projects take 44 MB).
+ */
+export const MAX_EXPORT_PROJECTS = 2500;
+export const TOO_MANY_PROJECTS = `At most ${MAX_EXPORT_PROJECTS.toLocaleString("en-US")} projects per export: narrow the list with the filters.`;
 
 /** "all", a JSON list or a comma-separated list of ids, URL-encoded. */
 export function parseExportIds(encoded: string): string[] | "all" {
@@ -36,7 +43,7 @@ export function parseExportIds(encoded: string): string[] | "all" {
     throw new ValidationError("InputErrors", { ids: "The project ids are not a valid list." });
   const list = [...new Set((ids as string[]).map((id) => id.trim()))];
   if (list.length === 0) throw new ValidationError("InputErrors", { ids: "Pick at least one project." });
-  if (list.length > MAX_EXPORT_IDS) throw new ValidationError("InputErrors", { ids: `At most ${MAX_EXPORT_IDS} projects at a time.` });
+  if (list.length > MAX_EXPORT_PROJECTS) throw new ValidationError("InputErrors", { ids: TOO_MANY_PROJECTS }, TOO_MANY_PROJECTS, 413);
   return list;
 }
 
@@ -50,8 +57,14 @@ function styleSheet(sheet: ExcelJS.Worksheet, columnCount: number) {
 
 export async function projectsSummaryWorkbook(ctx: DomainContext, ids: string[] | "all"): Promise<ArrayBuffer> {
   const only = ids === "all" ? undefined : inJsonList(projects.id, ids);
-  const list = await queryProjects(ctx, { where: only, memberLimit: 0 });
   const visible = and(eq(projects.companyId, ctx.companyId), visibleProjectsWhere(ctx), only);
+  // Counted before anything is built: 'all' of a very large firm is refused, not half made.
+  const [{ count }] = await ctx.db
+    .select({ count: sql<number>`count(*)` })
+    .from(projects)
+    .where(visible);
+  if (count > MAX_EXPORT_PROJECTS) throw new ValidationError("InputErrors", { ids: TOO_MANY_PROJECTS }, TOO_MANY_PROJECTS, 413);
+  const list = await queryProjects(ctx, { where: only, memberLimit: 0 });
   const [hours, invoiced, members] = await ctx.db.batch([
     ctx.db
       .select({ projectId: projectTimeReports.projectId, hours: sql<number>`sum(${projectTimeReports.hours})` })

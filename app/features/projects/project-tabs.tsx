@@ -9,7 +9,8 @@ import { DialogButton, RowIconButton } from "~/components/list-block";
 import { useToast } from "~/components/toast";
 import { useDialogFetcher, useDialogForm } from "~/components/use-dialog-form";
 import { ConfirmForm, Hidden } from "~/features/company/catalog-forms";
-import { DEFAULT_CURRENCY, invoiceSchema, projectScore, timeReportSchema, VAT_QUICK_VALUES } from "~/domain/projects/project.schema";
+import { DEFAULT_CURRENCY, invoiceSchema, projectScore, VAT_QUICK_VALUES } from "~/domain/projects/project.schema";
+import { HoursForm } from "./project-hours";
 import { formatDay } from "./project-widgets";
 
 /**
@@ -172,22 +173,6 @@ function MemberPicker({ projectId, onClose }: { projectId: string; onClose: () =
   );
 }
 
-/** Hours per member: hours (step 0.5) and date, both required. */
-function HoursForm({ userId, today, onClose }: { userId: string; today: string; onClose: () => void }) {
-  const { fetcher, form, fields, busy } = useDialogForm(`hours-${userId}`, timeReportSchema, { date: today }, onClose, "Hours saved");
-  return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
-      <Hidden values={{ intent: "logHours", user: userId }} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Hours" data-autofocus inputMode="decimal" {...inputProps(fields.hours, { type: "number" })} step={0.5} min={0.5} max={24} />
-        <Field label="Date" {...inputProps(fields.date, { type: "date" })} />
-      </div>
-      <DialogError id={form.errorId} message={form.errors?.[0]} />
-      <FormActions onCancel={onClose} busy={busy} label="Save hours" busyLabel="Saving..." />
-    </fetcher.Form>
-  );
-}
-
 interface Invoice {
   _id: string;
   date: string;
@@ -218,11 +203,11 @@ export function InvoicesTab({ invoices, canEdit, today }: { invoices: Invoice[];
             <thead className="text-xs text-slate-600 uppercase">
               <tr>
                 <th className="px-4 py-2 font-medium">Date</th>
-                <th className="px-4 py-2 font-medium">Identification</th>
-                <th className="px-4 py-2 text-right font-medium">Amount</th>
-                <th className="px-4 py-2 text-right font-medium">VAT</th>
+                <th className="hidden px-4 py-2 font-medium sm:table-cell">Identification</th>
+                <th className="px-2 py-2 text-right font-medium sm:px-4">Amount</th>
+                <th className="px-2 py-2 text-right font-medium sm:px-4">VAT</th>
                 {canEdit ? (
-                  <th className="px-4 py-2">
+                  <th className="py-2 pr-2 sm:pr-4">
                     <span className="sr-only">Actions</span>
                   </th>
                 ) : null}
@@ -231,17 +216,27 @@ export function InvoicesTab({ invoices, canEdit, today }: { invoices: Invoice[];
             <tbody className="divide-y divide-slate-100">
               {invoices.map((invoice) => (
                 <tr key={invoice._id}>
-                  <td className="px-4 py-2 whitespace-nowrap">{formatDay(invoice.date)}</td>
-                  <td className="px-4 py-2">{invoice.identification ?? "–"}</td>
-                  <td className="px-4 py-2 text-right whitespace-nowrap">
+                  <td className="px-4 py-2">
+                    <span className="whitespace-nowrap">{formatDay(invoice.date)}</span>
+                    {/* Narrow screens show the identification under the date instead of in its own column. */}
+                    {invoice.identification ? <span className="block text-xs text-slate-600 sm:hidden">{invoice.identification}</span> : null}
+                  </td>
+                  <td className="hidden px-4 py-2 sm:table-cell">{invoice.identification ?? "–"}</td>
+                  <td className="px-2 py-2 text-right whitespace-nowrap sm:px-4">
                     {invoice.amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} {invoice.currency}
                   </td>
-                  <td className="px-4 py-2 text-right">{invoice.vat === null ? "–" : `${invoice.vat} %`}</td>
+                  <td className="px-2 py-2 text-right whitespace-nowrap sm:px-4">{invoice.vat === null ? "–" : `${invoice.vat} %`}</td>
                   {canEdit ? (
-                    <td className="px-4 py-2 text-right">
+                    <td className="py-1 pr-2 text-right whitespace-nowrap sm:pr-4">
+                      <DialogButton
+                        title="Edit invoice"
+                        button={(open) => <RowIconButton label={`Edit invoice ${invoiceLabel(invoice)}`} icon="edit" onClick={open} />}
+                      >
+                        {(close) => <InvoiceForm invoice={invoice} today={today} onClose={close} />}
+                      </DialogButton>
                       <DialogButton
                         title="Delete invoice"
-                        button={(open) => <RowIconButton label={`Delete invoice ${invoice.identification ?? ""}`} icon="trash" onClick={open} />}
+                        button={(open) => <RowIconButton label={`Delete invoice ${invoiceLabel(invoice)}`} icon="trash" onClick={open} />}
                       >
                         {(close) => (
                           <ConfirmForm intent="deleteInvoice" onClose={close} confirmation="Invoice deleted">
@@ -262,19 +257,33 @@ export function InvoicesTab({ invoices, canEdit, today }: { invoices: Invoice[];
   );
 }
 
-/** The invoice editor: date, amount, currency (USD unless changed), optional VAT with quick buttons, identification. */
-function InvoiceForm({ today, onClose }: { today: string; onClose: () => void }) {
+/** How a row's buttons name their invoice: its identification, else its date. */
+const invoiceLabel = (invoice: Invoice) => invoice.identification ?? `of ${formatDay(invoice.date)}`;
+
+/**
+ * The invoice editor: date, amount, currency (USD unless changed), optional VAT with quick
+ * buttons, identification. With `invoice` it changes that entry (every field sent: an emptied
+ * VAT or identification clears it).
+ */
+function InvoiceForm({ invoice, today, onClose }: { invoice?: Invoice; today: string; onClose: () => void }) {
   const { fetcher, form, fields, busy } = useDialogForm(
-    "invoice",
+    invoice ? `invoice-${invoice._id}` : "invoice",
     invoiceSchema,
-    { currency: DEFAULT_CURRENCY, date: today },
+    invoice
+      ? {
+          date: invoice.date.slice(0, 10),
+          amount: String(invoice.amount),
+          currency: invoice.currency,
+          identification: invoice.identification ?? "",
+        }
+      : { currency: DEFAULT_CURRENCY, date: today },
     onClose,
-    "Invoice added",
+    invoice ? "Invoice saved" : "Invoice added",
   );
-  const [vat, setVat] = useState("");
+  const [vat, setVat] = useState(invoice?.vat === null || invoice?.vat === undefined ? "" : String(invoice.vat));
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
-      <Hidden values={{ intent: "createInvoice" }} />
+      <Hidden values={invoice ? { intent: "updateInvoice", invoiceId: invoice._id } : { intent: "createInvoice" }} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Date" data-autofocus {...inputProps(fields.date, { type: "date" })} />
         <Field label="Identification" autoComplete="off" {...inputProps(fields.identification, { type: "text" })} />

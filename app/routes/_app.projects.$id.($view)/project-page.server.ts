@@ -4,7 +4,16 @@ import { requireUser } from "~/auth/session.server";
 import { listProjectCategories, listProjectStages } from "~/domain/company/catalog.server";
 import { domainCtx } from "~/domain/context";
 import { invoiceSchema, projectMembersSchema, projectUpdateSchema, timeReportSchema } from "~/domain/projects/project.schema";
-import { createInvoice, createTimeReport, deleteInvoice, listInvoices } from "~/domain/projects/project-records.server";
+import {
+  createInvoice,
+  createTimeReport,
+  deleteInvoice,
+  deleteTimeReport,
+  listInvoices,
+  listTimeReports,
+  updateInvoice,
+  updateTimeReport,
+} from "~/domain/projects/project-records.server";
 import {
   addProjectMembers,
   deleteProject,
@@ -35,8 +44,9 @@ export async function loadProjectPage({ request, context, params }: LoaderFuncti
   const views: ProjectView[] = settings.projectInvoicing ? ["members", "invoices", "settings"] : ["members", "settings"];
   if (!view || !views.includes(view)) throw redirect(`/projects/${params.id}/members`);
   const project = await orStatusPage(getProject(ctx, params.id!));
-  const [invoices, stages, categories] = await Promise.all([
+  const [invoices, timeReports, stages, categories] = await Promise.all([
     view === "invoices" ? listInvoices(ctx, project._id) : Promise.resolve(null),
+    view === "members" ? listTimeReports(ctx, project._id) : Promise.resolve(null),
     view === "settings" && settings.enableProjectStages ? listProjectStages(ctx) : Promise.resolve(null),
     view === "settings" ? listProjectCategories(ctx) : Promise.resolve(null),
   ]);
@@ -45,6 +55,7 @@ export async function loadProjectPage({ request, context, params }: LoaderFuncti
     view,
     views,
     invoices,
+    timeReports,
     stages,
     categories,
     showManager: !settings.disableProjectManager,
@@ -84,8 +95,14 @@ export async function runProjectPageAction({ request, context, params }: ActionF
       return submitForm(form, noFields, () => removeProjectMember(ctx, id, String(form.get("userId") ?? "")));
     case "logHours":
       return submitForm(form, timeReportSchema, (input) => createTimeReport(ctx, id, input));
+    case "updateHours":
+      return submitForm(form, timeReportSchema, (input) => updateTimeReport(ctx, id, String(form.get("reportId") ?? ""), input));
+    case "deleteHours":
+      return submitForm(form, noFields, () => deleteTimeReport(ctx, id, String(form.get("reportId") ?? "")));
     case "createInvoice":
       return submitForm(form, invoiceSchema, (input) => createInvoice(ctx, id, input), { resetForm: true });
+    case "updateInvoice":
+      return submitForm(form, invoiceSchema, (input) => updateInvoice(ctx, id, String(form.get("invoiceId") ?? ""), input));
     case "deleteInvoice":
       return submitForm(form, noFields, () => deleteInvoice(ctx, id, String(form.get("invoiceId") ?? "")));
     case "updateSettings":

@@ -3,6 +3,7 @@ import { Link, NavLink, useLoaderData } from "@remix-run/react";
 import clsx from "clsx";
 import { Icon } from "~/components/icon";
 import { SettingsTab } from "~/features/projects/project-settings";
+import { HoursList } from "~/features/projects/project-hours";
 import { InvoicesTab, MembersTab } from "~/features/projects/project-tabs";
 import { AvatarGroup, dateRange, ProjectScore } from "~/features/projects/project-widgets";
 import { loadProjectPage, runProjectPageAction } from "./project-page.server";
@@ -16,7 +17,7 @@ export const action = (args: ActionFunctionArgs) => runProjectPageAction(args);
 const TAB_LABELS = { members: "Members", invoices: "Invoices", settings: "Settings" } as const;
 
 export default function ProjectPage() {
-  const { project, view, views, invoices, stages, categories, showManager, today } = useLoaderData<typeof loader>();
+  const { project, view, views, invoices, timeReports, stages, categories, showManager, today } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
       <nav aria-label="Breadcrumbs" className="text-sm">
@@ -78,7 +79,10 @@ export default function ProjectPage() {
 
       <div className="mt-6">
         {view === "members" ? (
-          <MembersTab projectId={project._id} members={project.users} hoursByUser={project.hoursByUser} canEdit={project.canEdit} today={today} />
+          <div className="space-y-6">
+            <MembersTab projectId={project._id} members={project.users} hoursByUser={project.hoursByUser} canEdit={project.canEdit} today={today} />
+            {timeReports ? <HoursList reports={timeReports} canEdit={project.canEdit} today={today} /> : null}
+          </div>
         ) : null}
         {view === "invoices" && invoices ? <InvoicesTab invoices={invoices} canEdit={project.canEdit} today={today} /> : null}
         {view === "settings" ? (
