@@ -8,6 +8,7 @@ import { SearchInput } from "~/components/search-input";
 import { CustomHtmlEditor } from "~/features/company/custom-html-editor";
 import { SmtpConfigButton } from "~/features/company/smtp-config-dialog";
 import { Elite3eButton } from "~/features/company/elite3e-dialog";
+import { CvServiceButton } from "~/features/company/cv-service-dialog";
 import { Button } from "~/components/button";
 import { InviteForm } from "~/features/accounts/user-dialogs";
 import { DirectorySection } from "~/features/company/directory-connection";
@@ -53,6 +54,7 @@ export default function CompanyPage() {
           </Link>
           {company.smtp ? <SmtpConfigButton config={company.smtp} /> : null}
           {company.elite3e ? <Elite3eButton config={company.elite3e} /> : null}
+          {company.cvService ? <CvServiceButton config={company.cvService} /> : null}
         </div>
       </div>
 
