@@ -85,6 +85,51 @@ test("create a category and a competence, add a member, set and clear a skill le
   expect(await axe(page)).toEqual([]);
 });
 
+test("the member sets and clears their own level under 'My skill level', and the overview filters by the competence", async ({ page }) => {
+  await login(page, accounts.employee);
+  await page.goto("/competences");
+  await page.getByRole("searchbox", { name: "Search competences" }).fill(suffix);
+  await page.getByRole("link", { name: COMPETENCE }).click();
+  await page.getByRole("main").getByRole("link", { name: "Settings", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "My skill level" })).toBeVisible();
+  const mine = page.getByRole("group", { name: "Skill level of me" });
+  const first = mine.getByRole("button").first();
+  await waitForHydration(first);
+  const posted = () => page.waitForResponse((r) => r.request().method() === "POST" && r.status() === 200);
+  let answered = posted();
+  await first.click();
+  await answered;
+  await expect(first).toHaveAttribute("aria-pressed", "true");
+  const levelName = (await first.getAttribute("title"))!.replace(" (click to clear)", "");
+  await expect(mine.locator("xpath=following-sibling::span")).toHaveText(levelName);
+  answered = posted();
+  await first.click();
+  await answered;
+  await page.reload();
+  await expect(page.getByRole("group", { name: "Skill level of me" }).getByRole("button").first()).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByText("No level", { exact: true })).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+
+  await login(page, ADMIN);
+  for (const viewport of Object.values(viewports)) {
+    await page.setViewportSize(viewport);
+    await page.goto("/overview?offices=all&groups=all&sort=name");
+    const filter = page.getByLabel("Competence", { exact: true });
+    await waitForHydration(filter);
+    await filter.selectOption({ label: COMPETENCE });
+    await expect(page).toHaveURL(/competences=/);
+    await expect(page.getByTestId("result-count")).toHaveText("1 person");
+    await expect(page.getByTestId("person-card").filter({ hasText: "Emil Employee" })).toHaveCount(1);
+    expect(await axe(page)).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, "horizontal overflow in px").toBeLessThanOrEqual(0);
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: `test-results/screenshots/overview-competence-filter-${viewport.width}.png` });
+    await filter.selectOption({ label: "All competences" });
+    await expect(page).not.toHaveURL(/competences=/);
+  }
+});
+
 test("the staffing search finds the free member with the competence", async ({ page, browser }) => {
   // Emil says he is available: workload 0.
   const emil = await browser.newContext();
