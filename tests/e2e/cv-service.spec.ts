@@ -51,13 +51,34 @@ test("a company admin connects the CV service, imports now, and sees a refused k
   await expect(status).not.toContainText("Last error");
 
   // The imported items reach Emil's user card, 'From CV Partner'.
-  await page.goto("/overview");
+  await page.goto("/overview?offices=all&groups=all&sort=name");
   const card = page.getByTestId("person-card").filter({ hasText: "Emil Employee" }).first();
   await waitForHydration(card);
   await card.click();
   const userCard = page.getByRole("dialog");
   await expect(userCard.getByText("Nordbank – Acquisition of Baltic Leasing")).toBeVisible();
   await expect(userCard.getByText("From CV Partner").first()).toBeVisible();
+
+  // The overview's CV filter narrows to the people with the item.
+  await page.keyboard.press("Escape");
+  await page.goto("/overview?offices=all&groups=all&sort=name");
+  const cvFilter = page.getByLabel("CV item", { exact: true });
+  await waitForHydration(cvFilter);
+  await cvFilter.selectOption({ label: "Nordbank – Acquisition of Baltic Leasing" });
+  await expect(page).toHaveURL(/cv=Nordbank/);
+  await expect(page.getByTestId("result-count")).toHaveText("1 person");
+  await expect(page.getByTestId("person-card").filter({ hasText: "Emil Employee" })).toHaveCount(1);
+  expect(await axe(page)).toEqual([]);
+  for (const viewport of Object.values(viewports)) {
+    await page.setViewportSize(viewport);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, "horizontal overflow in px").toBeLessThanOrEqual(0);
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: `test-results/screenshots/overview-cv-filter-${viewport.width}.png` });
+  }
+  await page.setViewportSize(viewports.desktop);
+  await cvFilter.selectOption({ label: "All CV items" });
+  await expect(page).not.toHaveURL(/cv=/);
 
   // The service starts refusing the key: the import records it and the items stay.
   const control = await fetch(`${fake.url}/__control/${DEMO_CV_KEY}`, {

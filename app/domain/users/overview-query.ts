@@ -40,9 +40,11 @@ export interface OverviewQuery {
   projects?: string[];
   /** People holding any of these competences (the filter bar's competence filter); left out: anyone. */
   competences?: string[];
+  /** People with any of these CV items (titles; each its own `cv` parameter, titles may hold commas); left out: anyone. */
+  cvpartnerData?: string[];
 }
 
-const QUERY_KEYS = ["offices", "groups", "q", "sort", "projects", "competences"] as const;
+const QUERY_KEYS = ["offices", "groups", "q", "sort", "projects", "competences", "cv"] as const;
 
 /** Whether the address names a filter at all; without one the page uses the saved or default filter. */
 export function hasOverviewQuery(params: URLSearchParams): boolean {
@@ -70,7 +72,13 @@ export function readOverviewQuery(params: URLSearchParams): OverviewQuery {
     sort: (OVERVIEW_SORTS as readonly string[]).includes(sort ?? "") ? (sort as OverviewSort) : "lastUpdated",
     ...idsOf("projects", params.get("projects")),
     ...idsOf("competences", params.get("competences")),
+    ...cvOf(params.getAll("cv")),
   };
+}
+
+function cvOf(values: string[]): { cvpartnerData?: string[] } {
+  const list = [...new Set(values.map((value) => value.trim()).filter((value) => value.length > 0 && value.length <= 300))].slice(0, 100);
+  return list.length ? { cvpartnerData: list } : {};
 }
 
 function idsOf<K extends "projects" | "competences">(key: K, value: string | null): { [P in K]?: string[] } {
@@ -86,6 +94,7 @@ export function writeOverviewQuery(query: OverviewQuery, show?: number): URLSear
   params.set("sort", query.sort);
   if (query.projects?.length) params.set("projects", query.projects.join(","));
   if (query.competences?.length) params.set("competences", query.competences.join(","));
+  for (const title of query.cvpartnerData ?? []) params.append("cv", title);
   if (show && show > OVERVIEW_PAGE_SIZE) params.set("show", String(show));
   return params;
 }

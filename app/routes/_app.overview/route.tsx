@@ -181,6 +181,21 @@ export default function Overview() {
                   </select>
                 ) : null}
                 {data.competences ? <CompetenceFilter options={data.competences} query={query} go={go} /> : null}
+                {data.cvItems ? (
+                  <select
+                    aria-label="CV item"
+                    value={query.cvpartnerData?.[0] ?? ""}
+                    onChange={(event) => go({ ...query, cvpartnerData: event.target.value ? [event.target.value] : undefined })}
+                    className="w-full min-w-0 rounded-md border-0 bg-white py-2 pr-8 pl-3 text-sm text-slate-800 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 sm:w-48"
+                  >
+                    <option value="">All CV items</option>
+                    {data.cvItems.map((title) => (
+                      <option key={title} value={title}>
+                        {title}
+                      </option>
+                    ))}
+                  </select>
+                ) : null}
                 <div className="flex items-center gap-2 sm:w-56">
                   <label htmlFor={sortId} className="shrink-0 text-sm text-slate-600">
                     Sort by
