@@ -55,6 +55,8 @@ export default function CompetencesPage() {
   const { rows, categories, canEdit } = useLoaderData<typeof loader>();
   const [query, setQuery] = useState("");
   const [chip, setChip] = useState<string | null>(null);
+  // A chip's count badge: the competences under the category, its sub-categories' included.
+  const countOf = (id: string | null) => rows.filter((row) => !row.root && (id === null || row.categoryId === id || row.topCategoryId === id)).length;
   const visible = rows.filter(
     (row) =>
       matchesSearch(query, row.name, row.category) && (chip === null || row.categoryId === chip || row.topCategoryId === chip || row._id === chip),
@@ -90,7 +92,16 @@ export default function CompetencesPage() {
               chip === c._id ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50",
             )}
           >
-            {c.name}
+            {c.name}{" "}
+            <span
+              className={clsx(
+                "ml-2 rounded-full px-1.5 py-0.5 text-xs tabular-nums",
+                chip === c._id ? "bg-white/20 text-white" : "bg-slate-100 text-slate-700",
+              )}
+            >
+              {countOf(c._id)}
+              <span className="sr-only">{countOf(c._id) === 1 ? " competence" : " competences"}</span>
+            </span>
           </button>
         ))}
       </div>

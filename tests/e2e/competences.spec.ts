@@ -37,12 +37,15 @@ test("create a category and a competence, add a member, set and clear a skill le
   await create.click();
   dialog = page.getByRole("dialog", { name: "Create competence or category" });
   await dialog.getByLabel("Name").fill(COMPETENCE);
-  await dialog.getByLabel("Category", { exact: true }).selectOption({ label: `${CATEGORY} (0)` });
+  await dialog.getByLabel("Category", { exact: true }).click();
+  await dialog.getByRole("option", { name: `${CATEGORY} 0 competences` }).click();
+  await expect(dialog.getByLabel("Category", { exact: true })).toContainText(CATEGORY);
   await dialog.getByRole("button", { name: "Create" }).click();
   await expect(dialog).toBeHidden();
 
   await page.getByRole("searchbox", { name: "Search competences" }).fill(suffix);
   await expect(page.getByRole("row")).toHaveCount(3);
+  await expect(page.getByRole("group", { name: "Categories" }).getByRole("button", { name: `${CATEGORY} 1 competence` })).toBeVisible();
   await page.getByRole("link", { name: COMPETENCE }).click();
   await expect(page).toHaveURL(/\/competences\/[0-9a-f]+\/members$/);
   await expect(page.getByText("Competence overview")).toBeVisible();
@@ -59,7 +62,9 @@ test("create a category and a competence, add a member, set and clear a skill le
   const levels = page.getByRole("group", { name: "Skill level of Emil Employee" });
   await expect(levels).toBeVisible();
   const first = levels.getByRole("button").first();
-  const posted = (p: Page) => p.waitForResponse((r) => r.request().method() === "POST" && r.status() === 200);
+  // The level's own POST (not the socket ticket or another POST a reload sends).
+  const posted = (p: Page) =>
+    p.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/competences/") && r.status() === 200);
   let answered = posted(page);
   await first.click();
   await answered;
@@ -82,7 +87,20 @@ test("create a category and a competence, add a member, set and clear a skill le
 
   await page.getByRole("main").getByRole("link", { name: "Settings", exact: true }).click();
   await expect(page.getByLabel("Competence Name")).toHaveValue(COMPETENCE);
+  // The grouped, clearable category dropdown: the category with its count badge; clear, then discard.
+  const category = page.getByLabel("Category", { exact: true });
+  await waitForHydration(category);
+  await expect(category).toContainText(`${CATEGORY}1`);
+  await page.getByRole("button", { name: "Clear category" }).click();
+  await expect(category).toHaveText("No category");
+  await page.getByRole("button", { name: "Discard" }).click();
+  await expect(category).toContainText(CATEGORY);
+  await category.click();
+  await expect(page.getByRole("option", { name: `${CATEGORY} 1 competence` })).toBeVisible();
   expect(await axe(page)).toEqual([]);
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: "test-results/screenshots/competence-parent-dropdown-1280.png" });
+  await page.keyboard.press("Escape");
 });
 
 test("the member sets and clears their own level under 'My skill level', and the overview filters by the competence", async ({ page }) => {
@@ -95,7 +113,8 @@ test("the member sets and clears their own level under 'My skill level', and the
   const mine = page.getByRole("group", { name: "Skill level of me" });
   const first = mine.getByRole("button").first();
   await waitForHydration(first);
-  const posted = () => page.waitForResponse((r) => r.request().method() === "POST" && r.status() === 200);
+  const posted = () =>
+    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/competences/") && r.status() === 200);
   let answered = posted();
   await first.click();
   await answered;
