@@ -105,7 +105,7 @@ export default function CompetencesPage() {
           </button>
         ))}
       </div>
-      <div className="mt-4 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <div className="relative mt-4 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left text-xs font-medium tracking-wide text-slate-600 uppercase">
             <tr>
@@ -120,6 +120,9 @@ export default function CompetencesPage() {
               </th>
               <th scope="col" className="hidden px-4 py-3 text-right sm:table-cell">
                 Average level
+              </th>
+              <th scope="col" className="w-12 px-2 py-3">
+                <span className="sr-only">Settings</span>
               </th>
             </tr>
           </thead>
@@ -136,6 +139,19 @@ export default function CompetencesPage() {
                 <td className="px-4 py-3 text-slate-600">{row.category ?? "—"}</td>
                 <td className="px-4 py-3 text-right text-slate-700">{row.root ? "" : row.members}</td>
                 <td className="hidden px-4 py-3 text-right text-slate-700 sm:table-cell">{row.averageSkillLevel ?? ""}</td>
+                <td className="px-2 py-1 text-right">
+                  {/* A category's settings are its page; a competence's details are its Settings tab (editors only). */}
+                  {row.root || (canEdit && !row.external) ? (
+                    <Link
+                      to={row.root ? `/competences/${row._id}` : `/competences/${row._id}/settings`}
+                      aria-label={`Settings of ${row.name}`}
+                      title={`Settings of ${row.name}`}
+                      className="inline-flex rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+                    >
+                      <Icon name="settings" />
+                    </Link>
+                  ) : null}
+                </td>
               </tr>
             ))}
           </tbody>

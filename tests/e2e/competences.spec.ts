@@ -46,7 +46,9 @@ test("create a category and a competence, add a member, set and clear a skill le
   await page.getByRole("searchbox", { name: "Search competences" }).fill(suffix);
   await expect(page.getByRole("row")).toHaveCount(3);
   await expect(page.getByRole("group", { name: "Categories" }).getByRole("button", { name: `${CATEGORY} 1 competence` })).toBeVisible();
-  await page.getByRole("link", { name: COMPETENCE }).click();
+  await expect(page.getByRole("link", { name: `Settings of ${COMPETENCE}` })).toHaveAttribute("href", /\/competences\/[0-9a-f]+\/settings$/);
+  await expect(page.getByRole("link", { name: `Settings of ${CATEGORY}` })).toHaveAttribute("href", /\/competences\/[0-9a-f]+$/);
+  await page.getByRole("link", { name: COMPETENCE, exact: true }).click();
   await expect(page).toHaveURL(/\/competences\/[0-9a-f]+\/members$/);
   await expect(page.getByText("Competence overview")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(COMPETENCE);
@@ -107,7 +109,7 @@ test("the member sets and clears their own level under 'My skill level', and the
   await login(page, accounts.employee);
   await page.goto("/competences");
   await page.getByRole("searchbox", { name: "Search competences" }).fill(suffix);
-  await page.getByRole("link", { name: COMPETENCE }).click();
+  await page.getByRole("link", { name: COMPETENCE, exact: true }).click();
   await page.getByRole("main").getByRole("link", { name: "Settings", exact: true }).click();
   await expect(page.getByRole("heading", { name: "My skill level" })).toBeVisible();
   const mine = page.getByRole("group", { name: "Skill level of me" });
@@ -218,7 +220,7 @@ for (const viewport of Object.values(viewports)) {
     }
     await page.goto("/competences");
     await page.getByRole("searchbox", { name: "Search competences" }).fill(suffix);
-    await page.getByRole("link", { name: COMPETENCE }).click();
+    await page.getByRole("link", { name: COMPETENCE, exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(COMPETENCE);
     await page.screenshot({ path: `test-results/screenshots/competence-members-${viewport.width}.png`, fullPage: true });
     await page.getByRole("main").getByRole("link", { name: "Settings", exact: true }).click();
