@@ -182,6 +182,7 @@ function SettingsForm({ data }: { data: Data }) {
           categories={categories}
           defaultValue={competence.parent?._id}
           errors={errors?.parentId}
+          disabled={!canEdit}
         />
         <DialogError message={errors?.[""]?.[0]} />
         {canEdit ? (

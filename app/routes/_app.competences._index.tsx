@@ -55,6 +55,8 @@ export default function CompetencesPage() {
   const { rows, categories, canEdit } = useLoaderData<typeof loader>();
   const [query, setQuery] = useState("");
   const [chip, setChip] = useState<string | null>(null);
+  // A chip's count badge: the competences under the category, its sub-categories' included.
+  const countOf = (id: string | null) => rows.filter((row) => !row.root && (id === null || row.categoryId === id || row.topCategoryId === id)).length;
   const visible = rows.filter(
     (row) =>
       matchesSearch(query, row.name, row.category) && (chip === null || row.categoryId === chip || row.topCategoryId === chip || row._id === chip),
@@ -90,11 +92,20 @@ export default function CompetencesPage() {
               chip === c._id ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50",
             )}
           >
-            {c.name}
+            {c.name}{" "}
+            <span
+              className={clsx(
+                "ml-2 rounded-full px-1.5 py-0.5 text-xs tabular-nums",
+                chip === c._id ? "bg-white/20 text-white" : "bg-slate-100 text-slate-700",
+              )}
+            >
+              {countOf(c._id)}
+              <span className="sr-only">{countOf(c._id) === 1 ? " competence" : " competences"}</span>
+            </span>
           </button>
         ))}
       </div>
-      <div className="mt-4 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <div className="relative mt-4 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left text-xs font-medium tracking-wide text-slate-600 uppercase">
             <tr>
@@ -109,6 +120,9 @@ export default function CompetencesPage() {
               </th>
               <th scope="col" className="hidden px-4 py-3 text-right sm:table-cell">
                 Average level
+              </th>
+              <th scope="col" className="w-12 px-2 py-3">
+                <span className="sr-only">Settings</span>
               </th>
             </tr>
           </thead>
@@ -125,6 +139,19 @@ export default function CompetencesPage() {
                 <td className="px-4 py-3 text-slate-600">{row.category ?? "—"}</td>
                 <td className="px-4 py-3 text-right text-slate-700">{row.root ? "" : row.members}</td>
                 <td className="hidden px-4 py-3 text-right text-slate-700 sm:table-cell">{row.averageSkillLevel ?? ""}</td>
+                <td className="px-2 py-1 text-right">
+                  {/* A category's settings are its page; a competence's details are its Settings tab (editors only). */}
+                  {row.root || (canEdit && !row.external) ? (
+                    <Link
+                      to={row.root ? `/competences/${row._id}` : `/competences/${row._id}/settings`}
+                      aria-label={`Settings of ${row.name}`}
+                      title={`Settings of ${row.name}`}
+                      className="inline-flex rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+                    >
+                      <Icon name="settings" />
+                    </Link>
+                  ) : null}
+                </td>
               </tr>
             ))}
           </tbody>

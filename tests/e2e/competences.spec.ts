@@ -37,13 +37,18 @@ test("create a category and a competence, add a member, set and clear a skill le
   await create.click();
   dialog = page.getByRole("dialog", { name: "Create competence or category" });
   await dialog.getByLabel("Name").fill(COMPETENCE);
-  await dialog.getByLabel("Category", { exact: true }).selectOption({ label: `${CATEGORY} (0)` });
+  await dialog.getByLabel("Category", { exact: true }).click();
+  await dialog.getByRole("option", { name: `${CATEGORY} 0 competences` }).click();
+  await expect(dialog.getByLabel("Category", { exact: true })).toContainText(CATEGORY);
   await dialog.getByRole("button", { name: "Create" }).click();
   await expect(dialog).toBeHidden();
 
   await page.getByRole("searchbox", { name: "Search competences" }).fill(suffix);
   await expect(page.getByRole("row")).toHaveCount(3);
-  await page.getByRole("link", { name: COMPETENCE }).click();
+  await expect(page.getByRole("group", { name: "Categories" }).getByRole("button", { name: `${CATEGORY} 1 competence` })).toBeVisible();
+  await expect(page.getByRole("link", { name: `Settings of ${COMPETENCE}` })).toHaveAttribute("href", /\/competences\/[0-9a-f]+\/settings$/);
+  await expect(page.getByRole("link", { name: `Settings of ${CATEGORY}` })).toHaveAttribute("href", /\/competences\/[0-9a-f]+$/);
+  await page.getByRole("link", { name: COMPETENCE, exact: true }).click();
   await expect(page).toHaveURL(/\/competences\/[0-9a-f]+\/members$/);
   await expect(page.getByText("Competence overview")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(COMPETENCE);
@@ -59,7 +64,9 @@ test("create a category and a competence, add a member, set and clear a skill le
   const levels = page.getByRole("group", { name: "Skill level of Emil Employee" });
   await expect(levels).toBeVisible();
   const first = levels.getByRole("button").first();
-  const posted = (p: Page) => p.waitForResponse((r) => r.request().method() === "POST" && r.status() === 200);
+  // The level's own POST (not the socket ticket or another POST a reload sends).
+  const posted = (p: Page) =>
+    p.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/competences/") && r.status() === 200);
   let answered = posted(page);
   await first.click();
   await answered;
@@ -82,7 +89,66 @@ test("create a category and a competence, add a member, set and clear a skill le
 
   await page.getByRole("main").getByRole("link", { name: "Settings", exact: true }).click();
   await expect(page.getByLabel("Competence Name")).toHaveValue(COMPETENCE);
+  // The grouped, clearable category dropdown: the category with its count badge; clear, then discard.
+  const category = page.getByLabel("Category", { exact: true });
+  await waitForHydration(category);
+  await expect(category).toContainText(`${CATEGORY}1`);
+  await page.getByRole("button", { name: "Clear category" }).click();
+  await expect(category).toHaveText("No category");
+  await page.getByRole("button", { name: "Discard" }).click();
+  await expect(category).toContainText(CATEGORY);
+  await category.click();
+  await expect(page.getByRole("option", { name: `${CATEGORY} 1 competence` })).toBeVisible();
   expect(await axe(page)).toEqual([]);
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: "test-results/screenshots/competence-parent-dropdown-1280.png" });
+  await page.keyboard.press("Escape");
+});
+
+test("the member sets and clears their own level under 'My skill level', and the overview filters by the competence", async ({ page }) => {
+  await login(page, accounts.employee);
+  await page.goto("/competences");
+  await page.getByRole("searchbox", { name: "Search competences" }).fill(suffix);
+  await page.getByRole("link", { name: COMPETENCE, exact: true }).click();
+  await page.getByRole("main").getByRole("link", { name: "Settings", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "My skill level" })).toBeVisible();
+  const mine = page.getByRole("group", { name: "Skill level of me" });
+  const first = mine.getByRole("button").first();
+  await waitForHydration(first);
+  const posted = () =>
+    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/competences/") && r.status() === 200);
+  let answered = posted();
+  await first.click();
+  await answered;
+  await expect(first).toHaveAttribute("aria-pressed", "true");
+  const levelName = (await first.getAttribute("title"))!.replace(" (click to clear)", "");
+  await expect(mine.locator("xpath=following-sibling::span")).toHaveText(levelName);
+  answered = posted();
+  await first.click();
+  await answered;
+  await page.reload();
+  await expect(page.getByRole("group", { name: "Skill level of me" }).getByRole("button").first()).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByText("No level", { exact: true })).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+
+  await login(page, ADMIN);
+  for (const viewport of Object.values(viewports)) {
+    await page.setViewportSize(viewport);
+    await page.goto("/overview?offices=all&groups=all&sort=name");
+    const filter = page.getByLabel("Competence", { exact: true });
+    await waitForHydration(filter);
+    await filter.selectOption({ label: COMPETENCE });
+    await expect(page).toHaveURL(/competences=/);
+    await expect(page.getByTestId("result-count")).toHaveText("1 person");
+    await expect(page.getByTestId("person-card").filter({ hasText: "Emil Employee" })).toHaveCount(1);
+    expect(await axe(page)).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, "horizontal overflow in px").toBeLessThanOrEqual(0);
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: `test-results/screenshots/overview-competence-filter-${viewport.width}.png` });
+    await filter.selectOption({ label: "All competences" });
+    await expect(page).not.toHaveURL(/competences=/);
+  }
 });
 
 test("the staffing search finds the free member with the competence", async ({ page, browser }) => {
@@ -154,7 +220,7 @@ for (const viewport of Object.values(viewports)) {
     }
     await page.goto("/competences");
     await page.getByRole("searchbox", { name: "Search competences" }).fill(suffix);
-    await page.getByRole("link", { name: COMPETENCE }).click();
+    await page.getByRole("link", { name: COMPETENCE, exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(COMPETENCE);
     await page.screenshot({ path: `test-results/screenshots/competence-members-${viewport.width}.png`, fullPage: true });
     await page.getByRole("main").getByRole("link", { name: "Settings", exact: true }).click();

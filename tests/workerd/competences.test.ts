@@ -284,3 +284,95 @@ describe("firm switches", () => {
     expect(row.name).toBe("Imported");
   });
 });
+
+describe("the overview's competence filter", () => {
+  const data = async (query: string, token: string) => {
+    const response = await api(`/overview?${query}&_data=routes%2F_app.overview`, { token });
+    expect(response.status).toBe(200);
+    return (await response.json()) as {
+      users: { _id: string }[];
+      total: number;
+      query: { competences?: string[] };
+      competences: { _id: string; name: string; category: string | null }[] | null;
+    };
+  };
+
+  it("shows only the people holding the competence, offers the firm's competences by category, and matches nobody for another firm's", async () => {
+    const firm = await firmWithLevels("Competence Filter");
+    const colleague = await firm.createUser("employee", { name: "Cleo Colleague" });
+    const category = await send("POST", "/competences", firm.tokens.companyAdmin, { name: "Disputes", root: true });
+    const competence = await send("POST", "/competences", firm.tokens.companyAdmin, { name: "Mediation", parentId: category.body._id });
+    expect((await send("POST", `/competences/${competence.body._id}/user/${firm.people.employee.id}`, firm.tokens.companyAdmin)).status).toBe(200);
+    const foreign = await send("POST", "/competences", other.tokens.companyAdmin, { name: "Foreign" });
+    expect((await send("POST", `/competences/${foreign.body._id}/user/${colleague.id}`, other.tokens.companyAdmin)).status).toBe(404);
+
+    const all = await data("offices=all&groups=all&sort=name", firm.tokens.employee);
+    expect(all.users.map((u) => u._id).sort()).toEqual([firm.people.employee.id, colleague.id].sort());
+    expect(all.competences).toEqual([{ _id: competence.body._id, name: "Mediation", category: "Disputes" }]);
+
+    const filtered = await data(`offices=all&groups=all&sort=name&competences=${competence.body._id}`, firm.tokens.employee);
+    expect(filtered.users.map((u) => u._id)).toEqual([firm.people.employee.id]);
+    expect(filtered.total).toBe(1);
+    expect(filtered.query.competences).toEqual([competence.body._id]);
+
+    const foreignFilter = await data(`offices=all&groups=all&sort=name&competences=${foreign.body._id}`, firm.tokens.employee);
+    expect(foreignFilter.total).toBe(0);
+  });
+
+  it("is left out when the firm turns competences off", async () => {
+    const firm = await firmWithLevels("Competence Filter Off", { disableCompetences: true });
+    expect((await data("offices=all&groups=all&sort=name", firm.tokens.employee)).competences).toBeNull();
+  });
+});
+
+describe("'My skill level' on the competence's settings page", () => {
+  const page = (id: string, token: string, fields?: Record<string, string>) =>
+    api(`/competences/${id}/settings?_data=${encodeURIComponent("routes/_app.competences.$id.($view)")}`, {
+      token,
+      ...(fields ? { method: "POST", body: new URLSearchParams(fields) } : {}),
+      headers: fields ? { "Content-Type": "application/x-www-form-urlencoded" } : {},
+    });
+
+  it("a member sets their own level there, clicking the set level clears it; with disableCompetencesEditSelf it is refused", async () => {
+    const created = await send("POST", "/competences", own.tokens.employee, { name: "Negotiation" });
+    const skill = await send("POST", "/skill", own.tokens.employee, { competenceId: created.body._id });
+    expect(skill.status).toBe(201);
+    const loaded = (await (await page(created.body._id, own.tokens.employee)).json()) as {
+      mySkill: { skillId: string; levelId: string | null } | null;
+      members: { userId: string; canRate: boolean }[];
+    };
+    expect(loaded.mySkill).toMatchObject({ skillId: skill.body._id, levelId: null });
+    expect(loaded.members.find((m) => m.userId === own.people.employee.id)?.canRate).toBe(true);
+
+    const level = async () => (await db().select().from(userSkills).where(eq(userSkills.id, skill.body._id)))[0].levelId;
+    const set = await page(created.body._id, own.tokens.employee, {
+      intent: "setLevel",
+      skillId: skill.body._id,
+      levelOfSkillId: own.levels.senior.id,
+    });
+    expect(set.status).toBe(200);
+    expect(await level()).toBe(own.levels.senior.id);
+    // The picker sends an empty level when the set one is clicked again.
+    expect((await page(created.body._id, own.tokens.employee, { intent: "setLevel", skillId: skill.body._id, levelOfSkillId: "" })).status).toBe(200);
+    expect(await level()).toBeNull();
+    const locked = await firmWithLevels("Edit Self Off", { disableCompetencesEditSelf: true });
+    const lockedCompetence = await send("POST", "/competences", locked.tokens.employee, { name: "Drafting" });
+    const lockedSkill = await send("POST", "/skill", locked.tokens.employee, { competenceId: lockedCompetence.body._id });
+    const lockedData = (await (await page(lockedCompetence.body._id, locked.tokens.employee)).json()) as { members: { canRate: boolean }[] };
+    expect(lockedData.members[0].canRate).toBe(false);
+    const refused = await page(lockedCompetence.body._id, locked.tokens.employee, {
+      intent: "setLevel",
+      skillId: lockedSkill.body._id,
+      levelOfSkillId: locked.levels.junior.id,
+    });
+    expect(refused.status).toBe(403);
+    expect((await db().select().from(userSkills).where(eq(userSkills.id, lockedSkill.body._id)))[0].levelId).toBeNull();
+    // An admin still may.
+    const byAdmin = await page(lockedCompetence.body._id, locked.tokens.companyAdmin, {
+      intent: "setLevel",
+      skillId: lockedSkill.body._id,
+      levelOfSkillId: locked.levels.junior.id,
+    });
+    expect(byAdmin.status).toBe(200);
+  });
+});

@@ -194,3 +194,48 @@ describe("importing", () => {
     expect(rows).toEqual([]);
   });
 });
+
+describe("the CV filter (cvpartnerData)", () => {
+  it("POST /users/filtered and the overview narrow to people with the CV item; another firm's titles match nobody", async () => {
+    const titles = (await db().select().from(cvItems).where(eq(cvItems.companyId, firm.company.id))).map((i) => i.title).sort();
+    expect(titles.length).toBeGreaterThan(0);
+    const title = titles[0];
+    const filtered = await send("POST", "/users/filtered", firm.tokens.companyAdmin, { cvpartnerData: [title] });
+    expect(filtered.status).toBe(200);
+    expect(filtered.body.users.map((u: { _id: string }) => u._id)).toEqual([lawyer.id]);
+    const everyone = await send("POST", "/users/filtered", firm.tokens.companyAdmin, {});
+    expect(everyone.body.total).toBeGreaterThan(1);
+
+    const foreign = await createCompanyWithRoles("CV Filter Other");
+    await db().insert(cvItems).values({ id: newId(), companyId: foreign.company.id, userId: foreign.people.employee.id, title: "Only elsewhere" });
+    expect((await send("POST", "/users/filtered", firm.tokens.companyAdmin, { cvpartnerData: ["Only elsewhere"] })).body.total).toBe(0);
+
+    const page = await api(`/overview?offices=all&groups=all&sort=name&cv=${encodeURIComponent(title)}&_data=routes%2F_app.overview`, {
+      token: firm.tokens.companyAdmin,
+    });
+    const data = (await page.json()) as { users: { _id: string }[]; cvItems: string[] | null; query: { cvpartnerData?: string[] } };
+    expect(data.users.map((u) => u._id)).toEqual([lawyer.id]);
+    expect(data.query.cvpartnerData).toEqual([title]);
+    expect(data.cvItems).toEqual(titles);
+    const foreignPage = await api("/overview?_data=routes%2F_app.overview", { token: foreign.tokens.employee });
+    expect(((await foreignPage.json()) as { cvItems: string[] | null }).cvItems).toEqual(["Only elsewhere"]);
+  });
+
+  it("refuses malformed CV filters with a clear message", async () => {
+    for (const cvpartnerData of ["Volvo", [""], [42], Array.from({ length: 101 }, (_, i) => `t${i}`), ["x".repeat(301)]]) {
+      const response = await send("POST", "/users/filtered", firm.tokens.companyAdmin, { cvpartnerData });
+      expect(response.status).toBe(400);
+      expect(response.body.errors.cvpartnerData ?? Object.values(response.body.errors)[0]).toEqual(expect.any(String));
+    }
+  });
+
+  it("reads the titles and the holders from cv_items_company_title_idx", async () => {
+    const plan = async (query: string) =>
+      (await env.DB.prepare(`EXPLAIN QUERY PLAN ${query}`).bind(firm.company.id).all<{ detail: string }>()).results.map((r) => r.detail);
+    const options = await plan("SELECT DISTINCT title FROM cv_items WHERE company_id = ? ORDER BY title LIMIT 500");
+    expect(options.join("\n")).toContain("USING COVERING INDEX cv_items_company_title_idx");
+    expect(options.join("\n")).not.toMatch(/TEMP B-TREE/);
+    const holders = await plan("SELECT 1 FROM cv_items WHERE user_id = 'u' AND company_id = ? AND title IN (SELECT value FROM json_each('[\"a\"]'))");
+    expect(holders.join("\n")).not.toMatch(/^SCAN cv_items/m);
+  });
+});

@@ -473,6 +473,10 @@ describe("filter rules and wording (pure)", () => {
     expect(query).toEqual({ offices: ["a", "b"], groups: "all", term: "anna", sort: "lastUpdated" });
     expect(readOverviewQuery(new URLSearchParams("offices=")).offices).toEqual([]);
     expect(writeOverviewQuery({ ...query, sort: "name" }, 96).toString()).toBe("offices=a%2Cb&groups=all&q=anna&sort=name&show=96");
+    const withCompetence = readOverviewQuery(new URLSearchParams("competences=c1,c1,,c2&projects="));
+    expect(withCompetence).toMatchObject({ competences: ["c1", "c2"] });
+    expect(withCompetence).not.toHaveProperty("projects");
+    expect(writeOverviewQuery(withCompetence).get("competences")).toBe("c1,c2");
     expect(readShown(new URLSearchParams("show=50"))).toBe(96);
     expect(readShown(new URLSearchParams("show=100000"))).toBe(480);
     expect(readShown(new URLSearchParams("show=x"))).toBe(48);

@@ -20,6 +20,8 @@ export const cvItems = sqliteTable(
     index("cv_items_company_idx").on(t.companyId),
     index("cv_items_user_idx").on(t.userId),
     index("cv_items_user_external_idx").on(t.userId, t.externalId),
+    /** The overview's CV filter: distinct titles per company, and who holds one (decision 0180). */
+    index("cv_items_company_title_idx").on(t.companyId, t.title),
   ],
 );
 

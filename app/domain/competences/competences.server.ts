@@ -502,11 +502,26 @@ export async function competencePageData(ctx: DomainContext, id: string) {
   };
 }
 
+export interface CompetenceOption {
+  _id: string;
+  name: string;
+  category: string | null;
+}
+
 /** Competences (no categories) by name, for pickers: the staffing search, the user card's 'Add competence'. */
-export async function competenceOptions(ctx: DomainContext): Promise<{ _id: string; name: string; category: string | null }[]> {
-  if (ctx.actor.company.settings.disableCompetences) return [];
-  const rows = await competenceQuery(ctx)
+export async function competenceOptions(ctx: DomainContext): Promise<CompetenceOption[]> {
+  const query = competenceOptionsQuery(ctx);
+  return query ? readCompetenceOptions(await query) : [];
+}
+
+/** The same as a statement to run in a batch (the overview's competence filter); null when competences are off. */
+export function competenceOptionsQuery(ctx: DomainContext) {
+  if (ctx.actor.company.settings.disableCompetences) return null;
+  return competenceQuery(ctx)
     .where(and(eq(competences.companyId, ctx.companyId), eq(competences.root, false)))
     .orderBy(sql`${competences.name} collate nocase`);
+}
+
+export function readCompetenceOptions(rows: { id: string; name: string; parentName: string | null }[]): CompetenceOption[] {
   return rows.map((row) => ({ _id: row.id, name: row.name, category: row.parentName }));
 }

@@ -32,6 +32,17 @@ export const userFilterSchema = z.object({
   term: z.string({ error: "Term must be text." }).trim().max(TERM_MAX, `At most ${TERM_MAX} characters.`).default(""),
   /** People holding any of these competences. */
   competences: idList.optional(),
+  /** People with any of these CV items (titles, 'From CV Partner'). */
+  cvpartnerData: z
+    .array(
+      z.string({ error: "CV items must be text." }).trim().min(1, "CV items cannot be empty.").max(300, "CV items are at most 300 characters."),
+      {
+        error: "cvpartnerData must be a list of CV item titles.",
+      },
+    )
+    .max(100, "At most 100 CV items.")
+    .transform((list) => [...new Set(list)])
+    .optional(),
   /** People on any of these projects. */
   projects: idList.optional(),
   /** true (default): people who completed their sign-up; false: invited people who have not (administrators only). */

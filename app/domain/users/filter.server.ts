@@ -3,7 +3,7 @@ import { personColumns } from "./person-columns";
 import { alias, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { filterableGroupIds, filterableOfficeIds, isAdmin, mayFilterAllGroups, mayFilterAllOffices } from "~/auth/permissions";
 import type { Actor } from "~/auth/session.server";
-import { forecasts, groups, offices, projectMembers, userSkills, users, vacations, workplacePlans } from "~/db/schema";
+import { cvItems, forecasts, groups, offices, projectMembers, userSkills, users, vacations, workplacePlans } from "~/db/schema";
 import { dayKey, nextWorkingDays, weekdayIndex } from "~/lib/dates";
 import type { DomainContext } from "../context";
 import { companyTodays, personTodaySql, todayOfOffice } from "../today";
@@ -63,6 +63,7 @@ export interface ResolvedFilter {
   groups: Selection;
   term: string;
   competences?: string[];
+  cvpartnerData?: string[];
   projects?: string[];
   completed: boolean;
   sort: OverviewSort;
@@ -76,6 +77,19 @@ export function resolveFilter(actor: Actor, filter: UserFilter): ResolvedFilter 
     offices: narrowSelection(filter.offices, scope.allOffices, scope.officeIds),
     groups: narrowSelection(filter.groups, scope.allGroups, scope.groupIds),
   };
+}
+
+/** Most CV item titles the overview's CV filter offers (the firm's distinct titles by name). */
+export const CV_FILTER_OPTIONS_MAX = 500;
+
+/** The CV filter's choices: the firm's distinct CV item titles, from cv_items_company_title_idx; null when nothing was imported. */
+export function cvFilterOptionsStatement(ctx: DomainContext) {
+  return ctx.db
+    .selectDistinct({ title: cvItems.title })
+    .from(cvItems)
+    .where(eq(cvItems.companyId, ctx.companyId))
+    .orderBy(asc(cvItems.title))
+    .limit(CV_FILTER_OPTIONS_MAX);
 }
 
 /**
@@ -176,6 +190,9 @@ export function conditions(ctx: DomainContext, filter: ResolvedFilter): SQL {
     glob ? sql`(${users.name} glob ${glob} or ${users.title} glob ${glob})` : undefined,
     filter.competences
       ? sql`exists (select 1 from ${userSkills} where ${userSkills.userId} = ${users.id} and ${userSkills.companyId} = ${ctx.companyId} and ${inJsonList(userSkills.competenceId, filter.competences)})`
+      : undefined,
+    filter.cvpartnerData
+      ? sql`exists (select 1 from ${cvItems} where ${cvItems.userId} = ${users.id} and ${cvItems.companyId} = ${ctx.companyId} and ${inJsonList(cvItems.title, filter.cvpartnerData)})`
       : undefined,
     filter.projects
       ? sql`exists (select 1 from ${projectMembers} where ${projectMembers.userId} = ${users.id} and ${projectMembers.companyId} = ${ctx.companyId} and ${inJsonList(projectMembers.projectId, filter.projects)})`

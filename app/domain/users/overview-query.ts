@@ -38,9 +38,13 @@ export interface OverviewQuery {
   sort: OverviewSort;
   /** People on any of these projects (the filter bar's projects filter); left out: anyone. */
   projects?: string[];
+  /** People holding any of these competences (the filter bar's competence filter); left out: anyone. */
+  competences?: string[];
+  /** People with any of these CV items (titles; each its own `cv` parameter, titles may hold commas); left out: anyone. */
+  cvpartnerData?: string[];
 }
 
-const QUERY_KEYS = ["offices", "groups", "q", "sort", "projects"] as const;
+const QUERY_KEYS = ["offices", "groups", "q", "sort", "projects", "competences", "cv"] as const;
 
 /** Whether the address names a filter at all; without one the page uses the saved or default filter. */
 export function hasOverviewQuery(params: URLSearchParams): boolean {
@@ -66,13 +70,20 @@ export function readOverviewQuery(params: URLSearchParams): OverviewQuery {
     groups: readSelection(params.get("groups")),
     term: (params.get("q") ?? "").trim().slice(0, TERM_MAX),
     sort: (OVERVIEW_SORTS as readonly string[]).includes(sort ?? "") ? (sort as OverviewSort) : "lastUpdated",
-    ...projectsOf(params.get("projects")),
+    ...idsOf("projects", params.get("projects")),
+    ...idsOf("competences", params.get("competences")),
+    ...cvOf(params.getAll("cv")),
   };
 }
 
-function projectsOf(value: string | null): { projects?: string[] } {
+function cvOf(values: string[]): { cvpartnerData?: string[] } {
+  const list = [...new Set(values.map((value) => value.trim()).filter((value) => value.length > 0 && value.length <= 300))].slice(0, 100);
+  return list.length ? { cvpartnerData: list } : {};
+}
+
+function idsOf<K extends "projects" | "competences">(key: K, value: string | null): { [P in K]?: string[] } {
   const list = readSelection(value);
-  return list === ALL || list.length === 0 ? {} : { projects: list };
+  return (list === ALL || list.length === 0 ? {} : { [key]: list }) as { [P in K]?: string[] };
 }
 
 export function writeOverviewQuery(query: OverviewQuery, show?: number): URLSearchParams {
@@ -82,6 +93,8 @@ export function writeOverviewQuery(query: OverviewQuery, show?: number): URLSear
   if (query.term) params.set("q", query.term);
   params.set("sort", query.sort);
   if (query.projects?.length) params.set("projects", query.projects.join(","));
+  if (query.competences?.length) params.set("competences", query.competences.join(","));
+  for (const title of query.cvpartnerData ?? []) params.append("cv", title);
   if (show && show > OVERVIEW_PAGE_SIZE) params.set("show", String(show));
   return params;
 }

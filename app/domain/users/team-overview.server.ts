@@ -1,7 +1,8 @@
 import type { DomainContext } from "../context";
 import { hasOverviewQuery, OVERVIEW_PAGE_SIZE, readOverviewQuery, readShown, type OverviewQuery } from "./overview-query";
 import { projectFilterOptionsQuery } from "../projects/projects.server";
-import { filterOptionsStatements, pageStatements, readFilterOptions, readPage, resolveFilter } from "./filter.server";
+import { competenceOptionsQuery, readCompetenceOptions } from "../competences/competences.server";
+import { cvFilterOptionsStatement, filterOptionsStatements, pageStatements, readFilterOptions, readPage, resolveFilter } from "./filter.server";
 
 /**
  * Everything the /overview page shows, from its address: the filter (or, without one, the
@@ -14,13 +15,17 @@ export async function getTeamOverview(ctx: DomainContext, params: URLSearchParam
   const requested = readOverviewQuery(params);
   const shown = readShown(params);
   const filter = resolveFilter(ctx.actor, { ...requested, completed: true });
-  // The projects filter's choices ride in the same batch: still one round trip.
+  // The projects, competence and CV filters' choices ride in the same batch: still one round trip.
   const projectQuery = projectFilterOptionsQuery(ctx);
-  const [[groupRows, officeRows, ...pageRows], projectOptions] = projectQuery
-    ? await ctx.db
-        .batch([projectQuery, ...filterOptionsStatements(ctx), ...pageStatements(ctx, filter, 0, shown)])
-        .then(([projectRows, ...rest]) => [rest, projectRows] as const)
-    : [await ctx.db.batch([...filterOptionsStatements(ctx), ...pageStatements(ctx, filter, 0, shown)]), null];
+  const competenceQuery = competenceOptionsQuery(ctx);
+  const extra = [projectQuery, competenceQuery].filter((q) => q !== null);
+  const [first, ...rest] = [...extra, cvFilterOptionsStatement(ctx), ...filterOptionsStatements(ctx), ...pageStatements(ctx, filter, 0, shown)];
+  const results = (await ctx.db.batch([first, ...rest])) as unknown[][];
+  const projectOptions = projectQuery ? (results.shift() as Awaited<NonNullable<typeof projectQuery>>) : null;
+  const competenceRows = competenceQuery ? (results.shift() as Awaited<NonNullable<typeof competenceQuery>>) : null;
+  // What is left is what readFilterOptions and readPage read, in their statements' order.
+  const cvRows = results.shift() as { title: string }[];
+  const [groupRows, officeRows, ...pageRows] = results as Awaited<ReturnType<typeof ctx.db.batch>>;
   const options = readFilterOptions(ctx, [groupRows, officeRows]);
   const page = readPage(ctx, pageRows, 0, shown);
   const query: OverviewQuery = {
@@ -29,6 +34,8 @@ export async function getTeamOverview(ctx: DomainContext, params: URLSearchParam
     term: filter.term,
     sort: filter.sort,
     ...(filter.projects?.length ? { projects: filter.projects } : {}),
+    ...(filter.competences?.length ? { competences: filter.competences } : {}),
+    ...(filter.cvpartnerData?.length ? { cvpartnerData: filter.cvpartnerData } : {}),
   };
   const settings = ctx.actor.company.settings;
   return {
@@ -39,6 +46,10 @@ export async function getTeamOverview(ctx: DomainContext, params: URLSearchParam
     options,
     /** The projects filter's choices: the active projects the person sees (null when the company has no projects). */
     projects: projectOptions,
+    /** The competence filter's choices (null when the company turned competences off). */
+    competences: competenceRows ? readCompetenceOptions(competenceRows) : null,
+    /** The CV filter's choices: the firm's distinct CV item titles (null when nothing was imported). */
+    cvItems: cvRows.length ? cvRows.map((row) => row.title) : null,
     users: page.users,
     total: page.total,
     shown,

@@ -70,8 +70,8 @@ export function FilterBar({
 
   return (
     <div className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:p-4">
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:gap-3">
-        <div className="min-w-0 flex-1">
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-end sm:gap-3">
+        <div className="min-w-0 flex-1 sm:min-w-64">
           <label htmlFor={searchId} className="sr-only">
             Search name or title
           </label>

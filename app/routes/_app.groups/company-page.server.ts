@@ -1,6 +1,14 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { canConfigureCompanyMail, canConfigureTimeKeeping, canEditCustomHtml, canManageDirectory, isManager, isAdmin } from "~/auth/permissions";
+import {
+  canConfigureCompanyMail,
+  canConfigureCvService,
+  canConfigureTimeKeeping,
+  canEditCustomHtml,
+  canManageDirectory,
+  isManager,
+  isAdmin,
+} from "~/auth/permissions";
 import { requireUserWho } from "~/auth/session.server";
 import {
   createGroup,
@@ -27,6 +35,8 @@ import {
 import { getCompany } from "~/domain/company/company.server";
 import { getCompanyOverview } from "~/domain/company/overview.server";
 import { smtpConfigSchema, smtpResetSchema, testSmtpConfig, updateSmtpConfig } from "~/domain/company/smtp.server";
+import { getCvServiceStatus, importCvNow, removeCvService, saveCvService } from "~/domain/company/cv-import.server";
+import { cvServiceSettingsSchema } from "~/domain/company/cv-service.schema";
 import { eliteConfigSchema, getEliteConfig, updateEliteConfig } from "~/domain/matters/elite-config.server";
 import { appOrigin } from "~/domain/sso/sso-flow.server";
 import { ssoConfigSchema } from "~/domain/sso/sso.schema";
@@ -59,9 +69,14 @@ export async function loadCompanyPage({ request, context }: LoaderFunctionArgs) 
   const [company, choices] = canManage ? await Promise.all([getCompany(ctx), teamChoices(context.db, actor.company.id)]) : [null, null];
   const { user } = actor;
   const showsDirectory = canManageDirectory(user) && actor.company.settings.enableEntraUI && entraConfig(context.env) !== null;
-  const elite3e = canConfigureTimeKeeping(user) ? await getEliteConfig(ctx) : null;
+  const [elite3e, cvService] = await Promise.all([
+    canConfigureTimeKeeping(user) ? getEliteConfig(ctx) : null,
+    canConfigureCvService(user) ? getCvServiceStatus(ctx) : null,
+  ]);
   return json({
     elite3e,
+    /** The CV service connection and how its import stands (company admins, decision 0112). */
+    cvService,
     /** The directory-connection section (company admins, enableEntraUI). */
     directory: showsDirectory ? { ...(await directoryStatus(ctx)), error: directoryError } : null,
     ...overview,
@@ -134,6 +149,12 @@ export async function runCompanyPageAction({ request, context }: ActionFunctionA
       return submitForm(form, eliteConfigSchema, (input) => updateEliteConfig(ctx, context.env, input));
     case "updateSso":
       return submitForm(form, ssoConfigSchema, (input) => updateSsoConfig(ctx, context.env, input));
+    case "updateCvService":
+      return submitForm(form, cvServiceSettingsSchema, (input) => saveCvService(ctx, context.env, input), { hideFields: ["key"] });
+    case "importCv":
+      return submitForm(form, noFields, () => importCvNow(ctx, context.env));
+    case "removeCvService":
+      return submitForm(form, noFields, () => removeCvService(ctx));
     case "testSmtp":
       return submitForm(form, noFields, () => testSmtpConfig(ctx, context.env));
     default:

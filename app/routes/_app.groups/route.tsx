@@ -9,6 +9,7 @@ import { CustomHtmlEditor } from "~/features/company/custom-html-editor";
 import { SmtpConfigButton } from "~/features/company/smtp-config-dialog";
 import { Elite3eButton } from "~/features/company/elite3e-dialog";
 import { SsoConfigButton } from "~/features/company/sso-config-dialog";
+import { CvServiceButton } from "~/features/company/cv-service-dialog";
 import { Button } from "~/components/button";
 import { InviteForm } from "~/features/accounts/user-dialogs";
 import { DirectorySection } from "~/features/company/directory-connection";
@@ -55,6 +56,7 @@ export default function CompanyPage() {
           {company.smtp ? <SmtpConfigButton config={company.smtp} /> : null}
           {company.elite3e ? <Elite3eButton config={company.elite3e} /> : null}
           {company.sso ? <SsoConfigButton config={company.sso} /> : null}
+          {company.cvService ? <CvServiceButton config={company.cvService} /> : null}
         </div>
       </div>
 

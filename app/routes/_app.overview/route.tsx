@@ -39,6 +39,42 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return matterAction(domainCtx(context, actor), await request.formData());
 }
 
+/** The filter bar's competence filter: people holding the competence; competences grouped by their category. */
+function CompetenceFilter({
+  options,
+  query,
+  go,
+}: {
+  options: { _id: string; name: string; category: string | null }[];
+  query: OverviewQuery;
+  go: (query: OverviewQuery) => void;
+}) {
+  const groups = new Map<string, typeof options>();
+  for (const option of options) {
+    const category = option.category ?? "No category";
+    groups.set(category, [...(groups.get(category) ?? []), option]);
+  }
+  return (
+    <select
+      aria-label="Competence"
+      value={query.competences?.[0] ?? ""}
+      onChange={(event) => go({ ...query, competences: event.target.value ? [event.target.value] : undefined })}
+      className="w-full min-w-0 rounded-md border-0 bg-white py-2 pr-8 pl-3 text-sm text-slate-800 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 sm:w-48"
+    >
+      <option value="">All competences</option>
+      {[...groups].map(([category, list]) => (
+        <optgroup key={category} label={category}>
+          {list.map((option) => (
+            <option key={option._id} value={option._id}>
+              {option.name}
+            </option>
+          ))}
+        </optgroup>
+      ))}
+    </select>
+  );
+}
+
 const TAB_CLASS = "-mb-px border-b-2 px-3 py-2 text-sm font-medium";
 
 export default function Overview() {
@@ -140,6 +176,22 @@ export default function Overview() {
                     {data.projects.map((project) => (
                       <option key={project._id} value={project._id}>
                         {project.name}
+                      </option>
+                    ))}
+                  </select>
+                ) : null}
+                {data.competences ? <CompetenceFilter options={data.competences} query={query} go={go} /> : null}
+                {data.cvItems ? (
+                  <select
+                    aria-label="CV item"
+                    value={query.cvpartnerData?.[0] ?? ""}
+                    onChange={(event) => go({ ...query, cvpartnerData: event.target.value ? [event.target.value] : undefined })}
+                    className="w-full min-w-0 rounded-md border-0 bg-white py-2 pr-8 pl-3 text-sm text-slate-800 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 sm:w-48"
+                  >
+                    <option value="">All CV items</option>
+                    {data.cvItems.map((title) => (
+                      <option key={title} value={title}>
+                        {title}
                       </option>
                     ))}
                   </select>
