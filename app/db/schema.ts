@@ -10,3 +10,4 @@ export * from "./schema/people-extras";
 export * from "./schema/operations";
 export * from "./schema/directory";
 export * from "./schema/statistics";
+export * from "./schema/settings";
