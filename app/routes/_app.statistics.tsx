@@ -11,6 +11,7 @@ import { BUSY_THRESHOLD, MAX_TILES, statisticQuerySchema, TOP_COMPETENCES, type 
 import { getStatistics, statisticsFilterOptions } from "~/domain/statistics/statistics.server";
 import { BarChart, ChartCard, Doughnut, LineChart, LEVEL_NAMES } from "~/features/statistics/charts";
 import { dayKey } from "~/lib/dates";
+import { RawExportButton } from "~/features/statistics/raw-export-button";
 
 export const meta: MetaFunction = () => [{ title: "Statistics · Availability" }];
 
@@ -41,7 +42,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!(error instanceof DomainError)) throw error;
     message = error.message;
   }
-  return json({ admin, layout, stats, message, groupOptions, officeOptions, chosenOffices, chosenGroups, today: dayKey(ctx.today), query });
+  return json({
+    me: actor.user.id,
+    admin,
+    layout,
+    stats,
+    message,
+    groupOptions,
+    officeOptions,
+    chosenOffices,
+    chosenGroups,
+    today: dayKey(ctx.today),
+    query,
+  });
 }
 
 const shown = (v: number | null) => (v === null ? "–" : (v + 1).toFixed(1));
@@ -124,6 +137,13 @@ export default function StatisticsPage() {
           />
         </label>
         <Button type="submit">Show</Button>
+        {stats ? (
+          <RawExportButton
+            startDate={stats.startDate}
+            endDate={stats.endDate}
+            filter={layout === "admin" ? { offices: data.chosenOffices, groups: data.chosenGroups } : { users: [data.me] }}
+          />
+        ) : null}
       </Form>
 
       {data.message || !stats ? (
