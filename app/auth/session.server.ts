@@ -390,7 +390,7 @@ export async function isSessionOpen(context: LoadContext, sessionId: string, com
   return Boolean(row);
 }
 
-function openSessionConditions(now: Date) {
+export function openSessionConditions(now: Date) {
   return [
     isNull(sessions.revokedAt),
     gt(sessions.expiresAt, now),

@@ -11,3 +11,4 @@ export * from "./schema/operations";
 export * from "./schema/directory";
 export * from "./schema/statistics";
 export * from "./schema/sso";
+export * from "./schema/settings";

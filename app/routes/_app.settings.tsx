@@ -9,11 +9,17 @@ import { Avatar } from "~/components/avatar";
 import { Button } from "~/components/button";
 import { Field, inputProps } from "~/components/field";
 import { useToast } from "~/components/toast";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { z } from "zod";
+import { emailChangeTokens } from "~/db/schema";
+import { listDevices, signOutDevice, signOutOtherDevices } from "~/domain/account/devices.server";
+import { mailerFor } from "~/domain/account/mailer.server";
+import { ownFeedUrl, renewOwnFeed } from "~/domain/calendar/calendar-feed.server";
 import { domainCtx } from "~/domain/context";
 import { employedYears, settingsFormSchema, UPDATE_REMINDER_OPTIONS } from "~/domain/users/settings-form.schema";
 import { updateOwnUser } from "~/domain/users/user-update.server";
 import { ChangePassword } from "~/features/accounts/change-password-dialog";
-import { submitForm } from "~/lib/page-form.server";
+import { submitForm, submitIntent, type FormReply, type IntentResult } from "~/lib/page-form.server";
 import { profilePictureUrl } from "~/lib/profile-picture";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Availability" }];
@@ -21,8 +27,29 @@ export const meta: MetaFunction = () => [{ title: "Settings · Availability" }];
 const MAX_PICTURE_MB = 2;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, company } = await requireUser(request, context);
+  const actor = await requireUser(request, context);
+  const { user, company } = actor;
+  const ctx = domainCtx(context, actor);
+  const [pending, devices, feedUrl] = await Promise.all([
+    context.db
+      .select({ newEmail: emailChangeTokens.newEmail })
+      .from(emailChangeTokens)
+      .where(
+        and(
+          eq(emailChangeTokens.userId, user.id),
+          eq(emailChangeTokens.companyId, company.id),
+          isNull(emailChangeTokens.usedAt),
+          gt(emailChangeTokens.expiresAt, ctx.now),
+        ),
+      )
+      .limit(1),
+    listDevices(ctx),
+    ownFeedUrl(ctx, context.env, mailerFor(context, request).appUrl),
+  ]);
   return json({
+    pendingEmail: pending[0]?.newEmail ?? null,
+    devices,
+    feedUrl,
     me: {
       id: user.id,
       name: user.name,
@@ -38,18 +65,38 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
+const deviceSchema = z.object({ sessionId: z.string({ error: "Choose a device." }).max(100) });
+const noFields = z.object({});
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireUser(request, context);
-  return submitForm(await request.formData(), settingsFormSchema, async (input) => {
-    await updateOwnUser(domainCtx(context, actor), actor.user.id, {
-      name: input.name,
-      email: input.email,
-      title: input.title ?? "",
-      phone: input.phone ? input.phone : null,
-      startYear: input.startYear ?? null,
-      updateReminders: input.updateReminders === 7 ? 7 : input.updateReminders === 0 ? 0 : undefined,
-      source: "web_app",
-    });
+  const form = await request.formData();
+  const ctx = domainCtx(context, actor);
+  const mailer = mailerFor(context, request);
+  switch (form.get("intent")) {
+    case "signOutOthers":
+      return submitIntent(form, noFields, () => signOutOtherDevices(ctx));
+    case "signOutDevice":
+      return submitIntent(form, deviceSchema, (input) => signOutDevice(ctx, input.sessionId));
+    case "renewFeed":
+      return submitIntent(form, noFields, () => renewOwnFeed(ctx, context.env, mailer.appUrl));
+  }
+  return submitForm(form, settingsFormSchema, async (input) => {
+    const saved = await updateOwnUser(
+      ctx,
+      actor.user.id,
+      {
+        name: input.name,
+        email: input.email,
+        title: input.title ?? "",
+        phone: input.phone ? input.phone : null,
+        startYear: input.startYear ?? null,
+        updateReminders: input.updateReminders === 7 ? 7 : input.updateReminders === 0 ? 0 : undefined,
+        source: "web_app",
+      },
+      mailer,
+    );
+    if ("pendingEmail" in saved) return { message: `Settings saved. Open the link we sent to ${saved.pendingEmail} to confirm your new e-mail.` };
     return { message: "Settings saved" };
   });
 }
@@ -67,6 +114,12 @@ export default function SettingsPage() {
       </Section>
       <Section title="Password" id="password-heading">
         <ChangePassword />
+      </Section>
+      <Section title="Signed-in devices" id="devices-heading">
+        <Devices />
+      </Section>
+      <Section title="Calendar feed" id="calendar-heading">
+        <CalendarFeed />
       </Section>
     </div>
   );
@@ -154,8 +207,8 @@ const selectClass =
   "mt-1 block w-full rounded-md border-0 px-3 py-2 text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-inset focus:ring-brand-500 focus:outline-none sm:text-sm";
 
 function ProfileForm() {
-  const { me, showReminders, years } = useLoaderData<typeof loader>();
-  const fetcher = useFetcher<typeof action>();
+  const { me, showReminders, years, pendingEmail } = useLoaderData<typeof loader>();
+  const fetcher = useFetcher<FormReply>();
   const toast = useToast();
   const [form, fields] = useForm({
     id: "settings",
@@ -174,7 +227,17 @@ function ProfileForm() {
   return (
     <fetcher.Form method="post" className="grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
       <Field label="Name" autoComplete="name" {...inputProps(fields.name, { type: "text" })} />
-      <Field label="Email" autoComplete="email" {...inputProps(fields.email, { type: "email" })} />
+      <div>
+        <Field label="Email" autoComplete="email" {...inputProps(fields.email, { type: "email" })} />
+        {pendingEmail ? (
+          <p className="mt-1 text-sm text-slate-600" data-testid="pending-email">
+            Waiting for confirmation: <span className="break-all font-medium">{pendingEmail}</span>. Open the link we sent there; until then you sign
+            in with your current address.
+          </p>
+        ) : (
+          <p className="mt-1 text-sm text-slate-600">A new address takes effect when you open the link we send to it.</p>
+        )}
+      </div>
       {showReminders ? (
         <div>
           <label htmlFor={fields.updateReminders.id} className="block text-sm font-medium text-slate-700">
@@ -213,5 +276,119 @@ function ProfileForm() {
         </Button>
       </div>
     </fetcher.Form>
+  );
+}
+
+const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+/** Where the person is signed in (decision 0176): this device first, the others each with 'Sign out'. */
+function Devices() {
+  const { devices } = useLoaderData<typeof loader>();
+  const all = useFetcher<IntentResult>();
+  const one = useFetcher<IntentResult>();
+  const toast = useToast();
+  const answer = all.state === "idle" ? all.data : one.state === "idle" ? one.data : undefined;
+  useEffect(() => {
+    if (answer?.ok && typeof answer.message === "string") toast(answer.message);
+  }, [answer, toast]);
+  const others = devices.filter((d) => !d.current).length;
+  return (
+    <div className="space-y-4">
+      <ul className="divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200" aria-label="Signed-in devices">
+        {devices.map((device) => (
+          <li key={device.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+            <div className="min-w-0">
+              <p className="font-medium text-slate-900">
+                {device.label}
+                {device.current ? (
+                  <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">This device</span>
+                ) : null}
+              </p>
+              <p className="text-sm text-slate-600">
+                Last active {dateTime.format(new Date(device.lastActiveAt))} UTC · signed in {dateTime.format(new Date(device.signedInAt))} UTC
+              </p>
+            </div>
+            {device.current ? null : (
+              <one.Form method="post">
+                <input type="hidden" name="intent" value="signOutDevice" />
+                <input type="hidden" name="sessionId" value={device.id} />
+                <Button
+                  type="submit"
+                  variant="secondary"
+                  disabled={one.state !== "idle"}
+                  aria-label={`Sign out ${device.label}, last active ${dateTime.format(new Date(device.lastActiveAt))}`}
+                >
+                  Sign out
+                </Button>
+              </one.Form>
+            )}
+          </li>
+        ))}
+      </ul>
+      {answer && !answer.ok ? <Alert message={answer.message} /> : null}
+      <all.Form method="post" className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600">
+          {others === 0 ? "You are signed in on this device only." : `Signed in on ${others} other ${others === 1 ? "device" : "devices"}.`}
+        </p>
+        <input type="hidden" name="intent" value="signOutOthers" />
+        <Button type="submit" variant="secondary" disabled={others === 0 || all.state !== "idle"}>
+          Sign out of other devices
+        </Button>
+      </all.Form>
+    </div>
+  );
+}
+
+/** The secret address of one's own calendar (decision 0177), to copy into Outlook, Google or Apple Calendar. */
+function CalendarFeed() {
+  const { feedUrl } = useLoaderData<typeof loader>();
+  const renew = useFetcher<IntentResult>();
+  const toast = useToast();
+  const [copied, setCopied] = useState(false);
+  const answer = renew.state === "idle" ? renew.data : undefined;
+  useEffect(() => {
+    if (answer?.ok && typeof answer.message === "string") toast(answer.message);
+  }, [answer, toast]);
+  async function copy() {
+    if (!feedUrl) return;
+    await navigator.clipboard.writeText(feedUrl).catch(() => undefined);
+    setCopied(true);
+    toast("Calendar address copied");
+  }
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-slate-600">
+        Subscribe to your forecasts, leave and work locations from your calendar app. Anyone with the address can read it: keep it to yourself, and
+        make a new one if it got out (the old one stops working).
+      </p>
+      {feedUrl ? (
+        <div>
+          <label htmlFor="feed-url" className="block text-sm font-medium text-slate-700">
+            Your calendar address
+          </label>
+          <input
+            id="feed-url"
+            readOnly
+            value={feedUrl}
+            onFocus={(event) => event.currentTarget.select()}
+            className="mt-1 block w-full rounded-md border-0 bg-slate-50 px-3 py-2 font-mono text-xs text-slate-800 ring-1 ring-inset ring-slate-300"
+          />
+        </div>
+      ) : null}
+      {answer && !answer.ok ? <Alert message={answer.message} /> : null}
+      <div className="flex flex-wrap gap-3">
+        {feedUrl ? (
+          <Button type="button" onClick={copy}>
+            {copied ? "Copied" : "Copy address"}
+          </Button>
+        ) : null}
+        <renew.Form method="post">
+          <input type="hidden" name="intent" value="renewFeed" />
+          <Button type="submit" variant={feedUrl ? "secondary" : "primary"} disabled={renew.state !== "idle"}>
+            {feedUrl ? "New secret address" : "Create calendar address"}
+          </Button>
+        </renew.Form>
+      </div>
+    </div>
   );
 }

@@ -12,6 +12,7 @@ import { getStatistics, statisticsFilterOptions } from "~/domain/statistics/stat
 import { BarChart, ChartCard, Doughnut, LineChart, LEVEL_NAMES } from "~/features/statistics/charts";
 import { dayKey } from "~/lib/dates";
 import { useFormat } from "~/lib/format";
+import { RawExportButton } from "~/features/statistics/raw-export-button";
 
 export const meta: MetaFunction = () => [{ title: "Statistics · Availability" }];
 
@@ -42,7 +43,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!(error instanceof DomainError)) throw error;
     message = error.message;
   }
-  return json({ admin, layout, stats, message, groupOptions, officeOptions, chosenOffices, chosenGroups, today: dayKey(ctx.today), query });
+  return json({
+    me: actor.user.id,
+    admin,
+    layout,
+    stats,
+    message,
+    groupOptions,
+    officeOptions,
+    chosenOffices,
+    chosenGroups,
+    today: dayKey(ctx.today),
+    query,
+  });
 }
 
 export default function StatisticsPage() {
@@ -126,6 +139,13 @@ export default function StatisticsPage() {
           />
         </label>
         <Button type="submit">Show</Button>
+        {stats ? (
+          <RawExportButton
+            startDate={stats.startDate}
+            endDate={stats.endDate}
+            filter={layout === "admin" ? { offices: data.chosenOffices, groups: data.chosenGroups } : { users: [data.me] }}
+          />
+        ) : null}
       </Form>
 
       {data.message || !stats ? (

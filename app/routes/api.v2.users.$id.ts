@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isManager } from "~/auth/permissions";
+import { mailerFor } from "~/domain/account/mailer.server";
 import { ForbiddenError } from "~/domain/errors";
 import { adminUserUpdateSchema } from "~/domain/users/admin-users.schema";
 import { deleteUser, updateUserAsAdmin } from "~/domain/users/admin-users.server";
@@ -11,7 +12,8 @@ import { defineApiRoute, endpoint } from "~/lib/api.server";
 export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({ summary: "One person of the company.", run: ({ params, ctx }) => getUser(ctx, params.id!) }),
   PUT: endpoint({
-    summary: "One's own profile (userUpdateParams subsets), or, for administrators, someone they administer.",
+    summary:
+      "One's own profile (userUpdateParams subsets; a new e-mail waits for the link mailed to it, named as pendingEmail), or, for administrators, someone they administer.",
     body: z.union([ownUserUpdateSchema, adminUserUpdateSchema]),
     authorize: async ({ actor, params, ctx }) => {
       if (params.id === actor.user.id || isManager(actor.user)) return;
@@ -20,8 +22,10 @@ export const { loader, action, endpoints } = defineApiRoute({
     },
     bodyFor: ({ actor, params }) => (params.id === actor.user.id ? ownUserUpdateSchema : adminUserUpdateSchema),
     entity: "UserInputErrors",
-    run: async ({ params, ctx, actor, body }) => {
-      if (params.id === actor.user.id) return updateOwnUser(ctx, params.id!, body as z.infer<typeof ownUserUpdateSchema>);
+    run: async ({ request, context, params, ctx, actor, body }) => {
+      if (params.id === actor.user.id) {
+        return updateOwnUser(ctx, params.id!, body as z.infer<typeof ownUserUpdateSchema>, mailerFor(context, request));
+      }
       return updateUserAsAdmin(ctx, params.id!, body as z.infer<typeof adminUserUpdateSchema>);
     },
   }),

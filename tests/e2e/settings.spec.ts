@@ -54,6 +54,82 @@ test.describe("personal settings", () => {
     await expect(page).not.toHaveURL(/\/login/);
   });
 
+  test("confirm an e-mail change from the development mailbox; the old address is told", async ({ page }) => {
+    const person = "gustav.lindqvist.13@demo.test";
+    const newEmail = `gustav-${Date.now().toString(36)}@e2e.test`;
+    await login(page, person, { fresh: true });
+    await page.goto("/settings");
+    await waitForHydration(page.getByRole("button", { name: "Save", exact: true }));
+    await page.getByLabel("Email").fill(newEmail);
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Open the link we sent to ${newEmail}` })).toBeVisible();
+    await expect(page.getByTestId("pending-email")).toContainText(newEmail);
+    await page.reload();
+    // Nothing changed yet: the field still shows the old address.
+    await expect(page.getByLabel("Email")).toHaveValue(person);
+
+    await page.goto(`/dev/mailbox?to=${encodeURIComponent(newEmail)}`);
+    const link = page.locator('a[href*="/confirm-email/"]').first();
+    await expect(link).toBeVisible();
+    await link.click();
+    await expect(page.getByRole("heading", { name: "Confirm your new e-mail" })).toBeVisible();
+    await expect(page.getByText(newEmail)).toBeVisible();
+    await page.getByRole("button", { name: "Confirm new e-mail" }).click();
+    await expect(page.getByRole("status")).toHaveText(`Your e-mail is now ${newEmail}. Sign in with it from now on.`);
+    // Used once.
+    await page.reload();
+    await expect(page.getByRole("alert")).toContainText("This confirmation link is no longer valid.");
+
+    await page.goto(`/dev/mailbox?to=${encodeURIComponent(person)}`);
+    await expect(page.getByText("Your Availability e-mail address was changed").first()).toBeVisible();
+    await page.context().clearCookies();
+    await page.goto("/login");
+    await submitLoginForm(page, newEmail, DEMO_PASSWORD);
+    await expect(page).not.toHaveURL(/\/login/);
+  });
+
+  test("signed-in devices: sign out of the other devices", async ({ page, browser }) => {
+    const person = "maja.lindqvist.14@demo.test";
+    const phone = await browser.newContext({
+      userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Version/18.1 Mobile/15E148 Safari/604.1",
+    });
+    const phonePage = await phone.newPage();
+    await login(phonePage, person, { fresh: true });
+    await login(page, person, { fresh: true });
+    await page.goto("/settings");
+    const devices = page.getByRole("list", { name: "Signed-in devices" });
+    await expect(devices.getByRole("listitem").first()).toContainText("This device");
+    await expect(devices.getByText("Safari on iPhone")).toBeVisible();
+    const signOut = page.getByRole("button", { name: "Sign out of other devices" });
+    await waitForHydration(signOut);
+    await signOut.click();
+    await expect(page.getByRole("status").filter({ hasText: /Signed out of \d+ other devices?/ })).toBeVisible();
+    await expect(devices.getByText("Safari on iPhone")).toBeHidden();
+    await expect(page.getByText("You are signed in on this device only.")).toBeVisible();
+    await phonePage.goto("/settings");
+    await expect(phonePage).toHaveURL(/\/login/);
+    await phone.close();
+  });
+
+  test("calendar feed: create, copy and renew the secret address; the feed is iCalendar", async ({ page, request }) => {
+    await login(page, "linnea.lindqvist.12@demo.test", { fresh: true });
+    await page.goto("/settings");
+    const create = page.getByRole("button", { name: "Create calendar address" });
+    await waitForHydration(create);
+    await create.click();
+    const address = page.getByLabel("Your calendar address");
+    await expect(address).toHaveValue(/\/calendar\/[0-9a-f]{24}\/[\w-]+\.ics$/);
+    const first = await address.inputValue();
+    const feed = await request.get(first);
+    expect(feed.status()).toBe(200);
+    expect(feed.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+    expect(await feed.text()).toMatch(/^BEGIN:VCALENDAR\r\nVERSION:2.0\r\n/);
+    await page.getByRole("button", { name: "New secret address" }).click();
+    await expect(address).not.toHaveValue(first);
+    expect((await request.get(first)).status()).toBe(404);
+    expect((await request.get(await address.inputValue())).status()).toBe(200);
+  });
+
   for (const viewport of Object.values(viewports)) {
     test(`is axe clean, screenshot at ${viewport.width} px`, async ({ page }) => {
       await page.setViewportSize(viewport);

@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import ExcelJS from "exceljs";
 import { accounts, expect, login, test, viewports, waitForHydration } from "./fixtures";
 
 test.describe("statistics", () => {
@@ -34,6 +35,28 @@ test.describe("statistics", () => {
     await page.getByRole("link", { name: "My statistics" }).click();
     await expect(page.getByRole("link", { name: "My statistics" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("heading", { name: "Teams" })).toHaveCount(0);
+  });
+
+  test("download the raw export and read a row back", async ({ page }) => {
+    await login(page, accounts.companyAdmin);
+    await page.goto("/statistics");
+    const exportButton = page.getByRole("button", { name: "Export" });
+    await waitForHydration(exportButton);
+    const downloading = page.waitForEvent("download");
+    await exportButton.click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe("report.xlsx");
+    await expect(page.getByRole("status").filter({ hasText: /report\.xlsx saved \(\d+\.\d MB\)/ })).toBeVisible();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    const sheet = workbook.getWorksheet("Statistics")!;
+    expect(sheet.getRow(1).values).toEqual([undefined, "Date", "Name", "Email", "Group", "Office", "Workload", "Workload level", "Location", "Away"]);
+    expect(sheet.rowCount).toBeGreaterThan(100);
+    const row = sheet.getRow(2).values as (string | number | undefined)[];
+    expect(row[1]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(row[3]).toMatch(/@demo\.test$/);
+    expect(["Available", "Some availability", "Busy", "Seriously busy", "Away", "No data"]).toContain(row[6]);
+    expect(["Yes", "No"]).toContain(row[9]);
   });
 
   for (const viewport of Object.values(viewports)) {

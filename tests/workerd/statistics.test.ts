@@ -260,3 +260,52 @@ describe("POST /statistic refuses bad questions with a clear message", () => {
     expect(body.startDate).toBe(today);
   });
 });
+
+describe("POST /api/statistics-raw/: one row per person per working day", () => {
+  async function rawExport(query: string, body: unknown, token = adminToken) {
+    return api(`/api/statistics-raw/?${query}`, { method: "POST", token, json: body });
+  }
+  async function sheetRows(response: Response) {
+    const ExcelJS = (await import("exceljs")).default;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const sheet = workbook.getWorksheet("Statistics")!;
+    const rows: (string | number | null)[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as (string | number | null)[]).slice(1)));
+    return rows;
+  }
+
+  it("streams an xlsx of the admin's teams that reads back with the hand-made history", async () => {
+    const response = await rawExport("startDate=2026-01-05&endDate=2026-01-16", bothTeams());
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="report.xlsx"');
+    const rows = await sheetRows(response);
+    expect(rows[0]).toEqual(["Date", "Name", "Email", "Group", "Office", "Workload", "Workload level", "Location", "Away"]);
+    // Four people, ten working days.
+    expect(rows).toHaveLength(41);
+    const find = (date: string, name: string) => rows.find((r) => r[0] === date && r[1] === name)!;
+    expect(find("2026-01-05", "Anna").slice(3)).toEqual(["Stats Firm Group", "Stats Firm Office", "Some availability", 2, "Home", "No"]);
+    expect(find("2026-01-09", "Anna").slice(5)).toEqual(["Some availability", 2, "Office", "No"]);
+    expect(find("2026-01-12", "Anna").slice(5)).toEqual(["Seriously busy", 4, "Home", "No"]);
+    expect(find("2026-01-14", "Bo").slice(5, 9)).toEqual(["Away", undefined, "Absent", "Yes"]);
+    expect(find("2026-01-13", "Bo").slice(5)).toEqual(["Available", 1, "Office", "No"]);
+    expect(find("2026-01-05", "Cai").slice(5, 9)).toEqual(["No data", undefined, "Unknown", "No"]);
+    expect(find("2026-01-08", "Dee").slice(4, 9)).toEqual(["Second office", "Away", undefined, "Absent", "Yes"]);
+    // Weekends are not rows.
+    expect(rows.some((r) => r[0] === "2026-01-10")).toBe(false);
+  });
+
+  it("gives everyone else their own rows, and refuses what POST /statistic refuses with its message", async () => {
+    const own = await sheetRows(await rawExport("startDate=2026-01-05&endDate=2026-01-09", {}, employeeToken));
+    expect(own.slice(1).map((r) => r[1])).toEqual(["Anna", "Anna", "Anna", "Anna", "Anna"]);
+    const other = await rawExport("startDate=2026-01-05&endDate=2026-01-09", { users: [ids.b] }, employeeToken);
+    expect(other.status).toBe(403);
+    const none = await rawExport("startDate=2026-01-05&endDate=2026-01-16", { offices: [], groups: [ids.group] });
+    expect(none.status).toBe(400);
+    expect(await none.json()).toMatchObject({ message: "Choose at least one office and one group." });
+    const bad = await rawExport("startDate=2026-02-30", bothTeams());
+    expect(bad.status).toBe(400);
+    expect((await api("/api/statistics-raw/", { method: "POST", json: bothTeams() })).status).toBe(401);
+  });
+});

@@ -6,16 +6,16 @@ import { api, createCompany, createCompanyWithRoles, day, db, listen, tokenFor }
 const userRow = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0];
 
 describe("PUT /users/{id}: nothing sent is silently dropped", () => {
-  it("applies one's own new e-mail, and the person signs in with it", async () => {
+  it("applies the name at once and keeps one's own new e-mail pending until its link is confirmed (decision 0175)", async () => {
     const { createUser } = await createCompany();
     const me = await createUser("employee");
     const token = await tokenFor(me.email);
     const email = `renamed.${me.id}@example.test`;
     const response = await api(`/api/v2/users/${me.id}`, { method: "PUT", token, json: { email, name: "Renamed Person" } });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ email, name: "Renamed Person" });
-    expect((await userRow(me.id)).email).toBe(email);
-    expect(await tokenFor(email)).toMatch(/\./);
+    expect(await response.json()).toMatchObject({ email: me.email, pendingEmail: email, name: "Renamed Person" });
+    expect((await userRow(me.id)).email).toBe(me.email);
+    expect(await tokenFor(me.email)).toMatch(/\./);
   });
 
   it("refuses an own e-mail someone else has with 409 and changes nothing", async () => {

@@ -35,3 +35,26 @@ export function resetEmail(input: { appName: string; name: string; link: string;
     html: html(lines, { href: input.link, label: "Reset password" }),
   };
 }
+
+export function emailChangeEmail(input: { appName: string; name: string; newEmail: string; link: string; hours: number }) {
+  const lines = [
+    input.name ? `Hi ${input.name},` : "Hi,",
+    `You asked to sign in to ${input.appName} with ${input.newEmail} from now on. Confirm this address with the link below; it works once and for ${input.hours} hours.`,
+    "Until you confirm, your account keeps its current address. If you did not ask for this, ignore this e-mail.",
+  ];
+  return {
+    subject: `Confirm your new ${input.appName} e-mail address`,
+    text: `${lines.join("\n\n")}\n\n${input.link}\n`,
+    html: html(lines, { href: input.link, label: "Confirm new address" }),
+  };
+}
+
+/** To the old address, once the new one is confirmed (no link: nothing to click in a mail that may be a phishing copy). */
+export function emailChangedNotice(input: { appName: string; name: string; oldEmail: string; newEmail: string; when: Date }) {
+  const lines = [
+    input.name ? `Hi ${input.name},` : "Hi,",
+    `The e-mail address of your ${input.appName} account was changed from ${input.oldEmail} to ${input.newEmail} on ${input.when.toUTCString()}, confirmed from the new address.`,
+    "Sign in with the new address from now on. Password reset links sent to this address no longer work. If you did not do this, contact your administrator at once.",
+  ];
+  return { subject: `Your ${input.appName} e-mail address was changed`, text: `${lines.join("\n\n")}\n` };
+}

@@ -2,7 +2,9 @@ import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { runBatch } from "~/db/batch";
 import { users } from "~/db/schema";
+import { emailChangeRequest } from "../account/email-change.server";
 import { EMAIL_TAKEN, isEmailTaken } from "../account/invite.server";
+import type { Mailer } from "../account/mailer.server";
 import type { DomainContext } from "../context";
 import { ConflictError, ForbiddenError } from "../errors";
 import { workloadForecastDatePlan } from "../workload/workload.server";
@@ -11,24 +13,26 @@ import { publishUserUpdate, requireCompanyUser, userStateStatements, type UserSt
 import type { OwnUserUpdate } from "./user-update.schema";
 
 /**
- * PUT /users/{id} for the person themself, as one atomic batch: the profile (e-mail
- * included), and onLeave and workloadForecastDate through the availability rules (history,
- * the forecast on the chosen date), then the realtime events.
+ * PUT /users/{id} for the person themself, as one atomic batch: the profile, and onLeave and
+ * workloadForecastDate through the availability rules (history, the forecast on the chosen
+ * date), then the realtime events. A new e-mail is not applied: a link to confirm it goes to
+ * the new address (decision 0175), and the answer names it as `pendingEmail`.
  */
-export async function updateOwnUser(ctx: DomainContext, userId: string, input: OwnUserUpdate) {
+export async function updateOwnUser(ctx: DomainContext, userId: string, input: OwnUserUpdate, mailer: Mailer) {
   const me = await requireCompanyUser(ctx, userId);
   if (userId !== ctx.actor.user.id) throw new ForbiddenError("You can only change your own profile.");
   const email = input.email !== undefined && input.email !== me.email ? input.email : undefined;
   if (email !== undefined) await requireEmailFree(ctx, email, userId);
   const profile = {
     ...(input.name !== undefined && { name: input.name }),
-    ...(email !== undefined && { email }),
     ...(input.title !== undefined && { title: input.title }),
     ...(input.phone !== undefined && { phone: input.phone }),
     ...(input.startYear !== undefined && { startYear: input.startYear }),
     ...(input.updateReminders !== undefined && { updateReminders: input.updateReminders }),
   };
   const statements: BatchItem<"sqlite">[] = [];
+  const emailChange = email !== undefined ? await emailChangeRequest(ctx, mailer, userId, email) : null;
+  if (emailChange) statements.push(...emailChange.statements);
   if (Object.keys(profile).length > 0) {
     statements.push(
       ctx.db
@@ -55,11 +59,13 @@ export async function updateOwnUser(ctx: DomainContext, userId: string, input: O
       throw error;
     }
   }
+  if (emailChange) await emailChange.send();
   if (input.workloadForecastDate !== undefined) {
     ctx.publish(ctx.companyId, { type: "UPDATE_FORECASTS_FOR_USER", userId, sessionId: ctx.clientSessionId ?? null });
   }
   if (stateChanged) await publishUserUpdate(ctx, userId);
-  return getUser(ctx, userId);
+  const user = await getUser(ctx, userId);
+  return email !== undefined ? { ...user, pendingEmail: email } : user;
 }
 
 /** 409 when another person (in any company: e-mails sign in) already has the address. */

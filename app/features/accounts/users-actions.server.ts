@@ -37,7 +37,7 @@ export async function runUsersAction(context: LoadContext, actor: Actor, mailer:
       return inviteMultiple(ctx, mailer, form);
     case "update":
       // One's own row in the table: the self-update, as PUT /users/{own id} does (privileges stay as they are).
-      if (id === actor.user.id) return submitForm(form, userEditFormSchema, (input) => updateOwnProfileFromTable(ctx, input));
+      if (id === actor.user.id) return submitForm(form, userEditFormSchema, (input) => updateOwnProfileFromTable(ctx, mailer, input));
       return submitForm(form, userEditFormSchema, (input) => updateUserAsAdmin(ctx, id, input));
     case "move":
       return submitForm(form, moveUserSchema, (input) => moveUser(ctx, id, input));
@@ -56,11 +56,11 @@ export async function runUsersAction(context: LoadContext, actor: Actor, mailer:
  * The edit dialog on one's own row: name, e-mail and title go through updateOwnUser; the
  * privilege boxes must stay as they are (nobody changes their own privileges).
  */
-async function updateOwnProfileFromTable(ctx: ReturnType<typeof domainCtx>, input: z.infer<typeof userEditFormSchema>) {
+async function updateOwnProfileFromTable(ctx: ReturnType<typeof domainCtx>, mailer: Mailer, input: z.infer<typeof userEditFormSchema>) {
   const me = ctx.actor.user;
   const privileges = ["admin", "utilizationViewOthersPriviliges", "detailedViewPriviliges", "detailedViewHoursPriviliges"] as const;
   if (privileges.some((key) => input[key] !== me[key])) throw new ForbiddenError("You cannot change your own privileges.");
-  return updateOwnUser(ctx, me.id, { name: input.name, email: input.email, title: input.title, source: "web_app" });
+  return updateOwnUser(ctx, me.id, { name: input.name, email: input.email, title: input.title, source: "web_app" }, mailer);
 }
 
 async function inviteMultiple(ctx: ReturnType<typeof domainCtx>, mailer: Mailer, form: FormData) {

@@ -1,0 +1,101 @@
+import { and, asc, eq, gt, gte, lte, or } from "drizzle-orm";
+import { groups, offices, statDays, users } from "~/db/schema";
+import { inJsonList } from "~/db/json-list";
+import { dayKey } from "~/lib/dates";
+import { xlsxStream, type XlsxCell } from "~/lib/xlsx-stream";
+import type { DomainContext } from "../context";
+import { WORKLOAD_LABELS } from "../workload/levels";
+import { ensureRolledUp } from "./rollup.server";
+import type { StatisticFilter, StatisticQuery } from "./statistics.schema";
+import { resolveStatisticsScope } from "./statistics.server";
+
+/** Rows read per D1 query while the workbook streams (decision 0178). */
+export const RAW_EXPORT_PAGE = 4000;
+
+export const RAW_EXPORT_HEADER = ["Date", "Name", "Email", "Group", "Office", "Workload", "Workload level", "Location", "Away"];
+
+interface RawRow {
+  userId: string;
+  day: number;
+  groupId: string;
+  officeId: string;
+  level: number | null;
+  away: number;
+  location: number | null;
+}
+
+const LOCATIONS: Record<number, string> = { 0: "Office", 1: "Home", 2: "Absent", 3: "Elsewhere" };
+
+/**
+ * POST /api/statistics-raw/: the statistics' own population and range (the same scope rules
+ * and refusals as POST /statistic) as one row per person per working day, read from the
+ * daily rollups page by page while the workbook streams out.
+ */
+export async function statisticsRawExport(ctx: DomainContext, query: StatisticQuery, filter: StatisticFilter): Promise<ReadableStream<Uint8Array>> {
+  const scope = await resolveStatisticsScope(ctx, query, filter);
+  await ensureRolledUp(ctx.db, ctx.companyId, ctx.now);
+  const ids = scope.people.map((p) => p.id);
+  const [people, groupRows, officeRows] = await ctx.db.batch([
+    ctx.db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(and(eq(users.companyId, ctx.companyId), inJsonList(users.id, ids))),
+    ctx.db.select({ id: groups.id, name: groups.name }).from(groups).where(eq(groups.companyId, ctx.companyId)),
+    ctx.db.select({ id: offices.id, name: offices.name }).from(offices).where(eq(offices.companyId, ctx.companyId)),
+  ]);
+  const person = new Map(people.map((p) => [p.id, p]));
+  const groupName = new Map(groupRows.map((g) => [g.id, g.name]));
+  const officeName = new Map(officeRows.map((o) => [o.id, o.name]));
+  const start = scope.start.getTime();
+  const end = scope.end.getTime();
+
+  async function* pages(): AsyncGenerator<XlsxCell[][]> {
+    if (ids.length === 0) return;
+    let after: { day: number; userId: string } | null = null;
+    for (;;) {
+      const rows: RawRow[] = await ctx.db
+        .select({
+          userId: statDays.userId,
+          day: statDays.day,
+          groupId: statDays.groupId,
+          officeId: statDays.officeId,
+          level: statDays.level,
+          away: statDays.away,
+          location: statDays.location,
+        })
+        .from(statDays)
+        .where(
+          and(
+            eq(statDays.companyId, ctx.companyId),
+            gte(statDays.day, start),
+            lte(statDays.day, end),
+            inJsonList(statDays.userId, ids),
+            after ? or(gt(statDays.day, after.day), and(eq(statDays.day, after.day), gt(statDays.userId, after.userId))) : undefined,
+          ),
+        )
+        .orderBy(asc(statDays.day), asc(statDays.userId))
+        .limit(RAW_EXPORT_PAGE);
+      if (rows.length === 0) return;
+      yield rows.map((row) => {
+        const who = person.get(row.userId);
+        const away = row.away === 1;
+        return [
+          dayKey(new Date(row.day)),
+          who?.name ?? "",
+          who?.email ?? "",
+          groupName.get(row.groupId) ?? "",
+          officeName.get(row.officeId) ?? "",
+          away ? WORKLOAD_LABELS.away : row.level === null ? "No data" : WORKLOAD_LABELS[String(row.level)],
+          // As the screens show it: 1 (available) to 4 (seriously busy).
+          !away && row.level !== null ? row.level + 1 : null,
+          away ? "Absent" : row.location === null ? "Unknown" : LOCATIONS[row.location],
+          away ? "Yes" : "No",
+        ];
+      });
+      if (rows.length < RAW_EXPORT_PAGE) return;
+      const last = rows[rows.length - 1];
+      after = { day: last.day, userId: last.userId };
+    }
+  }
+  return xlsxStream("Statistics", RAW_EXPORT_HEADER, pages());
+}

@@ -1,0 +1,73 @@
+import { useState } from "react";
+import { Button } from "~/components/button";
+
+const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
+
+/**
+ * 'Export' on /statistics: POST /api/statistics-raw/ with the page's range and filters,
+ * saved as report.xlsx. The workbook streams without a known size (decision 0178), so the
+ * progress is the amount received so far.
+ */
+export function RawExportButton({ startDate, endDate, filter }: { startDate: string; endDate: string; filter: Record<string, string[]> }) {
+  const [received, setReceived] = useState<number | null>(null);
+  const [state, setState] = useState<"idle" | "busy" | "done">("idle");
+  const [error, setError] = useState<string | null>(null);
+  async function download() {
+    setError(null);
+    setState("busy");
+    setReceived(0);
+    try {
+      const query = new URLSearchParams({ startDate, endDate });
+      const response = await fetch(`/api/statistics-raw/?${query}`, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(filter),
+      });
+      if (!response.ok || !response.body)
+        throw new Error(((await response.json().catch(() => null)) as { message?: string } | null)?.message ?? "The export failed.");
+      const reader = response.body.getReader();
+      const chunks: Uint8Array[] = [];
+      let total = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+        total += value.length;
+        setReceived(total);
+      }
+      const blob = new Blob(chunks as BlobPart[], { type: response.headers.get("Content-Type") ?? "application/octet-stream" });
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(blob);
+      link.download = "report.xlsx";
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+      setState("done");
+      setTimeout(() => setState("idle"), 2000);
+    } catch (e) {
+      setState("idle");
+      setError(e instanceof Error ? e.message : "The export failed.");
+    }
+  }
+  return (
+    <span className="inline-flex flex-wrap items-center gap-3">
+      <Button type="button" variant="secondary" onClick={download} disabled={state === "busy"}>
+        {state === "busy" ? "Exporting…" : "Export"}
+      </Button>
+      <span role="status" className="text-sm text-slate-600">
+        {state === "busy"
+          ? `Downloading report.xlsx: ${megabytes(received ?? 0)}`
+          : state === "done"
+            ? `report.xlsx saved (${megabytes(received ?? 0)})`
+            : null}
+      </span>
+      {error ? (
+        <span role="alert" className="text-sm text-red-700">
+          {error}
+        </span>
+      ) : null}
+    </span>
+  );
+}

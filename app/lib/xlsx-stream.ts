@@ -1,0 +1,203 @@
+/**
+ * A one-sheet xlsx written as a stream (decision 0178): the workbook is a ZIP whose sheet
+ * entry is deflated (CompressionStream) while its rows are produced, with sizes and CRC in
+ * data descriptors after each entry, so memory stays at one page of rows whatever the row
+ * count. Cells are numbers or inline strings; no shared-string table to hold.
+ */
+export type XlsxCell = string | number | null;
+
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+function crc32(crc: number, bytes: Uint8Array): number {
+  let c = crc ^ 0xffffffff;
+  for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+const encoder = new TextEncoder();
+
+function escapeXml(text: string): string {
+  // Control characters other than tab and newline are not allowed in XML 1.0.
+  return (
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "")
+      .replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!)
+  );
+}
+
+function columnName(index: number): string {
+  let name = "";
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+}
+
+function rowXml(cells: XlsxCell[], rowNumber: number, style = 0): string {
+  const parts = cells.map((value, i) => {
+    const ref = `${columnName(i)}${rowNumber}`;
+    const s = style ? ` s="${style}"` : "";
+    if (value === null || value === "") return "";
+    if (typeof value === "number") return Number.isFinite(value) ? `<c r="${ref}"${s}><v>${value}</v></c>` : "";
+    return `<c r="${ref}"${s} t="inlineStr"><is><t xml:space="preserve">${escapeXml(value)}</t></is></c>`;
+  });
+  return `<row r="${rowNumber}">${parts.join("")}</row>`;
+}
+
+const CONTENT_TYPES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`;
+const ROOT_RELS = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`;
+const WORKBOOK_RELS = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`;
+const STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs></styleSheet>`;
+
+function workbookXml(sheetName: string) {
+  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${escapeXml(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
+}
+
+interface Entry {
+  name: Uint8Array;
+  crc: number;
+  compressed: number;
+  size: number;
+  offset: number;
+}
+
+function u16(view: DataView, at: number, value: number) {
+  view.setUint16(at, value, true);
+}
+function u32(view: DataView, at: number, value: number) {
+  view.setUint32(at, value >>> 0, true);
+}
+
+const FLAGS = 0x0808; // data descriptor follows, names in UTF-8
+const DEFLATE = 8;
+
+function localHeader(name: Uint8Array): Uint8Array {
+  const bytes = new Uint8Array(30 + name.length);
+  const view = new DataView(bytes.buffer);
+  u32(view, 0, 0x04034b50);
+  u16(view, 4, 20);
+  u16(view, 6, FLAGS);
+  u16(view, 8, DEFLATE);
+  u16(view, 26, name.length);
+  bytes.set(name, 30);
+  return bytes;
+}
+
+function dataDescriptor(entry: Entry): Uint8Array {
+  const bytes = new Uint8Array(16);
+  const view = new DataView(bytes.buffer);
+  u32(view, 0, 0x08074b50);
+  u32(view, 4, entry.crc);
+  u32(view, 8, entry.compressed);
+  u32(view, 12, entry.size);
+  return bytes;
+}
+
+function centralDirectory(entries: Entry[], start: number): Uint8Array {
+  const size = entries.reduce((sum, e) => sum + 46 + e.name.length, 0);
+  const bytes = new Uint8Array(size + 22);
+  const view = new DataView(bytes.buffer);
+  let at = 0;
+  for (const e of entries) {
+    u32(view, at, 0x02014b50);
+    u16(view, at + 4, 20);
+    u16(view, at + 6, 20);
+    u16(view, at + 8, FLAGS);
+    u16(view, at + 10, DEFLATE);
+    u32(view, at + 16, e.crc);
+    u32(view, at + 20, e.compressed);
+    u32(view, at + 24, e.size);
+    u16(view, at + 28, e.name.length);
+    u32(view, at + 42, e.offset);
+    bytes.set(e.name, at + 46);
+    at += 46 + e.name.length;
+  }
+  u32(view, at, 0x06054b50);
+  u16(view, at + 8, entries.length);
+  u16(view, at + 10, entries.length);
+  u32(view, at + 12, size);
+  u32(view, at + 16, start);
+  return bytes;
+}
+
+/** One deflated ZIP entry from text pieces: header, compressed data, descriptor. */
+async function* zipEntry(path: string, pieces: AsyncIterable<string> | Iterable<string>, offset: number, done: (entry: Entry) => void) {
+  const name = encoder.encode(path);
+  const header = localHeader(name);
+  yield header;
+  const entry: Entry = { name, crc: 0, compressed: 0, size: 0, offset };
+  const deflate = new CompressionStream("deflate-raw");
+  const writer = deflate.writable.getWriter();
+  const feeding = (async () => {
+    for await (const piece of pieces) {
+      const bytes = encoder.encode(piece);
+      entry.crc = crc32(entry.crc, bytes);
+      entry.size += bytes.length;
+      await writer.write(bytes);
+    }
+    await writer.close();
+  })();
+  const reader = deflate.readable.getReader();
+  for (;;) {
+    const { done: finished, value } = await reader.read();
+    if (finished) break;
+    entry.compressed += value.length;
+    yield value;
+  }
+  await feeding;
+  yield dataDescriptor(entry);
+  done(entry);
+}
+
+/** The workbook as a byte stream: a bold, frozen header row, then the rows as `pages` yields them. */
+export function xlsxStream(sheetName: string, header: string[], pages: AsyncIterable<XlsxCell[][]>): ReadableStream<Uint8Array> {
+  async function* sheet() {
+    yield `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><sheetData>`;
+    yield rowXml(header, 1, 1);
+    let rowNumber = 1;
+    for await (const page of pages) yield page.map((cells) => rowXml(cells, ++rowNumber)).join("");
+    yield `</sheetData></worksheet>`;
+  }
+  const files: [string, () => AsyncIterable<string> | Iterable<string>][] = [
+    ["[Content_Types].xml", () => [CONTENT_TYPES]],
+    ["_rels/.rels", () => [ROOT_RELS]],
+    ["xl/workbook.xml", () => [workbookXml(sheetName)]],
+    ["xl/_rels/workbook.xml.rels", () => [WORKBOOK_RELS]],
+    ["xl/styles.xml", () => [STYLES]],
+    ["xl/worksheets/sheet1.xml", sheet],
+  ];
+  async function* zip() {
+    const entries: Entry[] = [];
+    let offset = 0;
+    for (const [path, pieces] of files) {
+      for await (const chunk of zipEntry(path, pieces(), offset, (e) => entries.push(e))) {
+        offset += chunk.length;
+        yield chunk;
+      }
+    }
+    yield centralDirectory(entries, offset);
+  }
+  const iterator = zip();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { value, done } = await iterator.next();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    async cancel() {
+      await iterator.return(undefined);
+    },
+  });
+}
