@@ -10,7 +10,7 @@
 #   which the seed points Demo Law at);
 # - the SAML identity provider Demo Law signs in through (tests/fakes/saml-idp-server.ts) on
 #   $PORT+1000.
-# Crons run on http://127.0.0.1:$PORT/__scheduled (wrangler's --test-scheduled), so the 3E
+# Crons run on http://127.0.0.1:$PORT/cdn-cgi/handler/scheduled (wrangler's --test-scheduled), so the 3E
 # import and the directory sync can be triggered by hand.
 set -euo pipefail
 cd "$(dirname "$0")/.."
