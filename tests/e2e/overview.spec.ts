@@ -224,7 +224,8 @@ test("opens a person's card with the keyboard and closes it with Escape", async 
   // Each project row goes to the project's page.
   await expect(projects.getByRole("link", { name: /Project Nordlys/ }).first()).toHaveAttribute("href", /^\/projects\/[^/]+$/);
   await expect(dialog.getByRole("region", { name: "Competences" })).toContainText("Mergers & acquisitions");
-  await expect(dialog.getByRole("region", { name: "CV Partner" })).toHaveCount(0);
+  // No assertion on the CV Partner section: cv-service.spec.ts imports CV items for this person
+  // into the same server, so whether it shows depends on the order the specs run in.
 
   expect(
     await new AxeBuilder({ page })

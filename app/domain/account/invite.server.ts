@@ -1,4 +1,5 @@
 import { and, count, eq, gt, ne } from "drizzle-orm";
+import { audit } from "../audit.server";
 import type { BatchItem } from "drizzle-orm/batch";
 import { canAdministerUser, isInAdminScope } from "~/auth/permissions";
 import { runBatch } from "~/db/batch";
@@ -123,15 +124,7 @@ async function createInvited(ctx: DomainContext, mailer: Mailer, people: NewPers
         ...(person.companyAdmin ? { groupId: null, officeId: null, secondaryGroupId: null, secondaryOfficeId: null } : team),
       }),
       ...token.statements,
-      ctx.db.insert(auditLog).values({
-        companyId: ctx.companyId,
-        actorId: ctx.actor.user.id,
-        action: "invite",
-        entityType: "user",
-        entityId: id,
-        data: { email: person.email, admin: person.admin, companyAdmin: person.companyAdmin },
-        createdAt: ctx.now,
-      }),
+      audit(ctx, "invite", "user", id, { email: person.email, admin: person.admin, companyAdmin: person.companyAdmin }),
     );
     links.push({ id, person, secret: token.secret, expiresAt: token.expiresAt });
   }
@@ -252,15 +245,7 @@ export async function resendInvite(ctx: DomainContext, mailer: Mailer, userId: s
       .update(users)
       .set({ invitedAt: ctx.now })
       .where(and(eq(users.id, user.id), eq(users.companyId, ctx.companyId))),
-    ctx.db.insert(auditLog).values({
-      companyId: ctx.companyId,
-      actorId: ctx.actor.user.id,
-      action: "resend-invite",
-      entityType: "user",
-      entityId: user.id,
-      data: {},
-      createdAt: ctx.now,
-    }),
+    audit(ctx, "resend-invite", "user", user.id, {}),
   ]);
   await mailInvite(ctx, mailer, user, token.secret, token.expiresAt);
   return { message: "Invite sent." };

@@ -1,8 +1,9 @@
 import { and, count, eq, gt, isNull, ne } from "drizzle-orm";
+import { auditRow } from "../audit.server";
 import { hashPassword } from "~/auth/password.server";
 import type { Actor } from "~/auth/session.server";
 import type { Db } from "~/db/client";
-import { auditLog, loginAttempts, passwordResetTokens, sessions, users, type User } from "~/db/schema";
+import { loginAttempts, passwordResetTokens, sessions, users, type User } from "~/db/schema";
 import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { NotFoundError, TooManyRequestsError, UnauthorizedError, ValidationError } from "../errors";
 import { resetEmail } from "./emails";
@@ -101,14 +102,14 @@ export async function setPasswordWithLink(
       .set({ passwordHash: await hashPassword(input.newPassword, peppers) })
       .where(and(eq(users.id, user.id), eq(users.companyId, user.companyId))),
     endSessionsStatement(db, user, now),
-    db.insert(auditLog).values({
+    auditRow(db, {
       companyId: user.companyId,
       actorId: user.id,
       action: "reset-password",
       entityType: "user",
       entityId: user.id,
       data: {},
-      createdAt: now,
+      at: now,
     }),
   ]);
   closeSockets(user.companyId, { userId: user.id });
@@ -132,14 +133,14 @@ export async function changePassword(signIn: SignInContext, actor: Actor, input:
       .set({ passwordHash: await hashPassword(input.newPassword, signIn.peppers) })
       .where(and(eq(users.id, user.id), eq(users.companyId, user.companyId))),
     endSessionsStatement(db, user, now, actor.sessionId),
-    db.insert(auditLog).values({
+    auditRow(db, {
       companyId: user.companyId,
       actorId: user.id,
       action: "change-password",
       entityType: "user",
       entityId: user.id,
       data: {},
-      createdAt: now,
+      at: now,
     }),
   ]);
   signIn.closeSockets(user.companyId, { userId: user.id, exceptSessionId: actor.sessionId });

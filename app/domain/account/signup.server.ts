@@ -1,8 +1,9 @@
 import { userIdentity } from "~/domain/users/profile.server";
+import { auditRow } from "../audit.server";
 import { and, eq } from "drizzle-orm";
 import { hashPassword } from "~/auth/password.server";
 import type { Db } from "~/db/client";
-import { auditLog, companies, groups, inviteTokens, offices, users, type User } from "~/db/schema";
+import { companies, groups, inviteTokens, offices, users, type User } from "~/db/schema";
 import { validate } from "~/domain/validation";
 import { readCompanySettings } from "../company/settings.schema";
 import { NotFoundError, ValidationError } from "../errors";
@@ -95,14 +96,14 @@ export async function registerInvitedUser({ db, peppers }: PasswordContext, secr
       .update(inviteTokens)
       .set({ usedAt: now })
       .where(and(eq(inviteTokens.userId, user.id), eq(inviteTokens.companyId, user.companyId))),
-    db.insert(auditLog).values({
+    auditRow(db, {
       companyId: user.companyId,
       actorId: user.id,
       action: "signup",
       entityType: "user",
       entityId: user.id,
       data: { email: user.email },
-      createdAt: now,
+      at: now,
     }),
   ]);
   if (!updated) throw new NotFoundError(INVITE_INVALID);

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { auditLog, companies, groups, offices, projectCategories, projectStages, skillLevels, users } from "~/db/schema";
+import { audit } from "../audit.server";
+import { companies, groups, offices, projectCategories, projectStages, skillLevels, users } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import type { DomainContext } from "../context";
 import { ForbiddenError, NotFoundError } from "../errors";
@@ -68,14 +69,6 @@ export interface ApiProjectCategory {
   _id: string;
   name: string;
   created: string;
-}
-
-type AuditEntity = "company" | "group" | "office" | "levelOfSkill" | "projectStage" | "projectCategory";
-
-function audit(ctx: DomainContext, action: "create" | "update" | "delete", entityType: AuditEntity, entityId: string, data: Record<string, unknown>) {
-  return ctx.db
-    .insert(auditLog)
-    .values({ companyId: ctx.companyId, actorId: ctx.actor.user.id, action, entityType, entityId, data, createdAt: ctx.now });
 }
 
 const created = (row: { createdAt: Date }) => row.createdAt.toISOString();

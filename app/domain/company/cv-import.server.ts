@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
-import { auditLog, companies, competences, cvImports, cvItems, userSkills, users } from "~/db/schema";
+import { audit } from "../audit.server";
+import { companies, competences, cvImports, cvItems, userSkills, users } from "~/db/schema";
 import type { Db } from "~/db/client";
 import { inJsonList } from "~/db/json-list";
 import { isLocalEnv, type Env } from "~/env";
@@ -94,15 +95,7 @@ export async function saveCvService(ctx: DomainContext, env: CvEnv, input: CvSer
       .insert(cvImports)
       .values({ companyId: ctx.companyId, nextAttemptAt: ctx.now })
       .onConflictDoUpdate({ target: cvImports.companyId, set: { nextAttemptAt: ctx.now, failures: 0, cursor: 0 } }),
-    ctx.db.insert(auditLog).values({
-      companyId: ctx.companyId,
-      actorId: ctx.actor.user.id,
-      action: "update",
-      entityType: "cvService",
-      entityId: ctx.companyId,
-      data: { url: input.url, keyChanged: Boolean(input.key) },
-      createdAt: ctx.now,
-    }),
+    audit(ctx, "update", "cvService", ctx.companyId, { url: input.url, keyChanged: Boolean(input.key) }),
   ]);
   return readStatus(ctx.db, ctx.companyId);
 }

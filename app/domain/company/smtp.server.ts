@@ -1,8 +1,9 @@
 import { and, eq, isNotNull, like, not } from "drizzle-orm";
+import { audit } from "../audit.server";
 import { formBoolean } from "../schema-kit";
 import { z } from "zod";
 import { canConfigureCompanyMail } from "~/auth/permissions";
-import { auditLog, companies, users } from "~/db/schema";
+import { companies, users } from "~/db/schema";
 import type { Env } from "~/env";
 import { companySmtp, providerName, smtpPasswordPurpose, type MailEnv } from "~/integrations/email/config.server";
 import { buildMime } from "~/integrations/email/mime";
@@ -104,15 +105,7 @@ export async function updateSmtpConfig(ctx: DomainContext, env: SmtpEnv, input: 
       };
   await ctx.db.batch([
     ctx.db.update(companies).set(changes).where(eq(companies.id, ctx.companyId)),
-    ctx.db.insert(auditLog).values({
-      companyId: ctx.companyId,
-      actorId: ctx.actor.user.id,
-      action: reset ? "smtp-reset" : "smtp-update",
-      entityType: "company",
-      entityId: ctx.companyId,
-      data: { ...changes, smtpPassword: undefined },
-      createdAt: ctx.now,
-    }),
+    audit(ctx, reset ? "smtp-reset" : "smtp-update", "company", ctx.companyId, { ...changes, smtpPassword: undefined }),
   ]);
   await noticeToCompanyAdmins(ctx, env, reset ? null : { host: changes.smtpHost!, port: changes.smtpPort!, sender: changes.smtpSender! });
   if (reset) return { message: `Custom SMTP config removed, using ${providerName(env)} servers instead` };

@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { audit } from "../audit.server";
 import { alias } from "drizzle-orm/sqlite-core";
 import { canChangeMembership, canEditCompetences, canSetSkillLevel } from "~/auth/permissions";
-import { auditLog, competences, skillLevels, userSkills, users } from "~/db/schema";
+import { competences, skillLevels, userSkills, users } from "~/db/schema";
 import { inJsonList } from "~/db/json-list";
 import { newId } from "~/lib/ids";
 import type { DomainContext } from "../context";
@@ -64,12 +65,6 @@ function requireEditor(ctx: DomainContext): void {
 
 function requireNotExternal(row: { externalSource: string | null }): void {
   if (row.externalSource) throw new ForbiddenError("Competences from CV Partner are read-only.");
-}
-
-function audit(ctx: DomainContext, action: string, entityType: "competence" | "skill", entityId: string, data: Record<string, unknown>) {
-  return ctx.db
-    .insert(auditLog)
-    .values({ companyId: ctx.companyId, actorId: ctx.actor.user.id, action, entityType, entityId, data, createdAt: ctx.now });
 }
 
 const competenceColumns = {

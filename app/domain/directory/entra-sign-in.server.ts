@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { auditRow } from "../audit.server";
 import type { Db } from "~/db/client";
-import { auditLog, companies, users, type User } from "~/db/schema";
+import { companies, users, type User } from "~/db/schema";
 import type { EntraClaims } from "~/integrations/entra/oidc.server";
 import { readCompanySettings } from "../company/settings.schema";
 import { ConflictError, UnauthorizedError } from "../errors";
@@ -48,14 +49,14 @@ export async function personForEntraSignIn(db: Db, claims: EntraClaims, now = ne
             .update(users)
             .set({ azureAdId: claims.oid })
             .where(and(eq(users.id, person.id), eq(users.companyId, company.id), isNull(users.azureAdId))),
-          db.insert(auditLog).values({
+          auditRow(db, {
             companyId: company.id,
             actorId: person.id,
             action: "entra-link",
             entityType: "user",
             entityId: person.id,
             data: { oid: claims.oid },
-            createdAt: now,
+            at: now,
           }),
         ]);
       }

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
+import { auditRow } from "../audit.server";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "~/db/client";
-import { auditLog, companies, directorySync, groups, offices, users, type DirectorySync } from "~/db/schema";
+import { companies, directorySync, groups, offices, users, type DirectorySync } from "~/db/schema";
 import type { EntraConfig } from "~/integrations/entra/config";
 import { fetchDeltaPage, fetchPhoto, GraphError, initialDeltaLink, type DeltaUser } from "~/integrations/entra/graph.server";
 import { INTERNAL_PICTURE_MARKER } from "~/lib/profile-picture";
@@ -202,7 +203,7 @@ function mailOf(entry: DeltaUser): string | null {
 }
 
 function audit(db: Db, companyId: string, userId: string, action: string, data: Record<string, unknown>, now: Date) {
-  return db.insert(auditLog).values({ companyId, actorId: null, action, entityType: "user", entityId: userId, data, createdAt: now });
+  return auditRow(db, { companyId, actorId: null, action, entityType: "user", entityId: userId, data, at: now });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, ne } from "drizzle-orm";
+import { audit } from "../audit.server";
 import { canManageDirectory } from "~/auth/permissions";
-import { auditLog, companies, directorySync, users } from "~/db/schema";
+import { companies, directorySync, users } from "~/db/schema";
 import type { EntraConfig } from "~/integrations/entra/config";
 import { EntraTokenError, exchangeCode, validateEntraToken } from "~/integrations/entra/oidc.server";
 import type { DomainContext } from "../context";
@@ -48,15 +49,7 @@ export async function setTenant(ctx: DomainContext, tenantId: string) {
           ctx.db.insert(directorySync).values({ companyId: ctx.companyId, tenantId, nextRunAt: ctx.now }),
         ]
       : []),
-    ctx.db.insert(auditLog).values({
-      companyId: ctx.companyId,
-      actorId: ctx.actor.user.id,
-      action: "entra-tenant",
-      entityType: "company",
-      entityId: ctx.companyId,
-      data: { tenantId },
-      createdAt: ctx.now,
-    }),
+    audit(ctx, "entra-tenant", "company", ctx.companyId, { tenantId }),
   ]);
   return { azureADTenantId: tenantId };
 }
@@ -68,15 +61,7 @@ export async function removeTenant(ctx: DomainContext) {
     ctx.db.update(companies).set({ azureAdTenantId: null }).where(eq(companies.id, ctx.companyId)),
     ctx.db.delete(directorySync).where(eq(directorySync.companyId, ctx.companyId)),
     ctx.db.update(users).set({ directoryRemovedAt: null }).where(eq(users.companyId, ctx.companyId)),
-    ctx.db.insert(auditLog).values({
-      companyId: ctx.companyId,
-      actorId: ctx.actor.user.id,
-      action: "entra-tenant-removed",
-      entityType: "company",
-      entityId: ctx.companyId,
-      data: {},
-      createdAt: ctx.now,
-    }),
+    audit(ctx, "entra-tenant-removed", "company", ctx.companyId, {}),
   ]);
   return { azureADTenantId: null };
 }

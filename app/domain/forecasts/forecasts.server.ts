@@ -1,8 +1,9 @@
 import { and, asc, eq, gte, lte, ne, type SQL } from "drizzle-orm";
+import { audit } from "../audit.server";
 import type { Db } from "~/db/client";
 import { canEditAvailabilityOf, canEditForecast } from "~/auth/permissions";
 import { runBatch } from "~/db/batch";
-import { auditLog, forecasts, vacations, type Forecast, type Vacation } from "~/db/schema";
+import { forecasts, vacations, type Forecast, type Vacation } from "~/db/schema";
 import { addDays, daysBetween } from "~/lib/dates";
 import { newId } from "~/lib/ids";
 import type { DomainContext } from "../context";
@@ -154,17 +155,8 @@ function publishForecasts(ctx: DomainContext, userId: string) {
   ctx.publish(ctx.companyId, { type: "UPDATE_FORECASTS_FOR_USER", userId, sessionId: ctx.clientSessionId ?? null });
 }
 
-const audit = (ctx: DomainContext, action: string, entityId: string, data: Record<string, unknown>) =>
-  ctx.db.insert(auditLog).values({
-    id: newId(),
-    companyId: ctx.companyId,
-    actorId: ctx.actor.user.id,
-    action,
-    entityType: "forecast",
-    entityId,
-    data,
-    createdAt: ctx.now,
-  });
+const auditForecast = (ctx: DomainContext, action: string, entityId: string, data: Record<string, unknown>) =>
+  audit(ctx, action, "forecast", entityId, data);
 
 export async function createForecast(ctx: DomainContext, userId: string, input: ForecastUpsertInput): Promise<ApiForecast> {
   const settings = ctx.actor.company.settings;
@@ -189,7 +181,7 @@ export async function createForecast(ctx: DomainContext, userId: string, input: 
   };
   await runBatch(ctx.db, [
     ctx.db.insert(forecasts).values(row),
-    audit(ctx, "forecast.create", row.id, { userId, status: input.status }),
+    auditForecast(ctx, "forecast.create", row.id, { userId, status: input.status }),
     forecastUsage(ctx, input),
   ]);
   publishForecasts(ctx, userId);
@@ -215,7 +207,7 @@ export async function updateForecast(ctx: DomainContext, userId: string, forecas
       .update(forecasts)
       .set(patch)
       .where(and(eq(forecasts.id, forecastId), eq(forecasts.companyId, ctx.companyId))),
-    audit(ctx, "forecast.update", forecastId, { userId, status: input.status }),
+    auditForecast(ctx, "forecast.update", forecastId, { userId, status: input.status }),
     forecastUsage(ctx, input),
   ]);
   publishForecasts(ctx, userId);
@@ -228,7 +220,7 @@ export async function deleteForecast(ctx: DomainContext, userId: string, forecas
   if (!canEditForecast(ctx.actor.user, previous, ctx.actor.company.settings)) throw new ForbiddenError("You cannot change this forecast.");
   await runBatch(ctx.db, [
     ctx.db.delete(forecasts).where(and(eq(forecasts.id, forecastId), eq(forecasts.companyId, ctx.companyId))),
-    audit(ctx, "forecast.delete", forecastId, { userId }),
+    auditForecast(ctx, "forecast.delete", forecastId, { userId }),
   ]);
   publishForecasts(ctx, userId);
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
+import { audit } from "../audit.server";
 import { canReadMatterCommentsOf, canSetMatterManager } from "~/auth/permissions";
-import { auditLog, matterComments, matterManagers, matters, users } from "~/db/schema";
+import { matterComments, matterManagers, matters, users } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import type { DomainContext } from "../context";
 import { ForbiddenError, NotFoundError } from "../errors";
@@ -60,16 +61,7 @@ export async function setMatterManager(ctx: DomainContext, input: MatterManagerI
   await requireRow(ctx, users, input.userId, "User");
   if (!canSetMatterManager(ctx.actor.user, input.userId, settings)) throw new ForbiddenError("You can only mark yourself as a matter's manager.");
   await requireMatter(ctx, input.matterNumber);
-  const audit = ctx.db.insert(auditLog).values({
-    id: newId(),
-    companyId: ctx.companyId,
-    actorId: ctx.actor.user.id,
-    action: input.value ? "matter-manager-set" : "matter-manager-unset",
-    entityType: "matter",
-    entityId: input.matterNumber,
-    data: { userId: input.userId },
-    createdAt: ctx.now,
-  });
+  const auditEntry = audit(ctx, input.value ? "matter-manager-set" : "matter-manager-unset", "matter", input.matterNumber, { userId: input.userId });
   const change = input.value
     ? ctx.db
         .insert(matterManagers)
@@ -84,7 +76,7 @@ export async function setMatterManager(ctx: DomainContext, input: MatterManagerI
             eq(matterManagers.matterNumber, input.matterNumber),
           ),
         );
-  await ctx.db.batch([change, audit]);
+  await ctx.db.batch([change, auditEntry]);
   ctx.publish(ctx.companyId, {
     type: "UPDATE_MATTER_MANAGER",
     userId: input.userId,

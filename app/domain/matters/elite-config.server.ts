@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
+import { audit } from "../audit.server";
 import { z } from "zod";
 import { canConfigureTimeKeeping } from "~/auth/permissions";
-import { auditLog, companies, eliteImports, matters } from "~/db/schema";
+import { companies, eliteImports, matters } from "~/db/schema";
 import { eliteEndpointProblem, type ElitePolicyEnv } from "~/integrations/elite3e/policy";
-import { newId } from "~/lib/ids";
 import { sealSecret, type SecretBoxEnv } from "~/lib/secret-box.server";
 import type { DomainContext } from "../context";
 import type { EliteConfigInput } from "./elite-config.schema";
@@ -85,15 +85,10 @@ export async function updateEliteConfig(ctx: DomainContext, env: ElitePolicyEnv 
     restart
       ? ctx.db.delete(eliteImports).where(eq(eliteImports.companyId, ctx.companyId))
       : ctx.db.update(eliteImports).set({ nextAttemptAt: null }).where(eq(eliteImports.companyId, ctx.companyId)),
-    ctx.db.insert(auditLog).values({
-      id: newId(),
-      companyId: ctx.companyId,
-      actorId: ctx.actor.user.id,
-      action: off ? "elite3e-off" : "elite3e-update",
-      entityType: "company",
-      entityId: ctx.companyId,
-      data: { endpoint, clientId: off ? null : input.clientId, secretChanged: Boolean(input.clientSecret) },
-      createdAt: ctx.now,
+    audit(ctx, off ? "elite3e-off" : "elite3e-update", "company", ctx.companyId, {
+      endpoint,
+      clientId: off ? null : input.clientId,
+      secretChanged: Boolean(input.clientSecret),
     }),
   ]);
   return getEliteConfig(ctx);
@@ -107,16 +102,7 @@ export async function setMatterConfidential(ctx: DomainContext, input: z.infer<t
   if (!matter) throw new NotFoundError("Matter not found");
   await ctx.db.batch([
     ctx.db.update(matters).set({ confidentialAdmin: input.value }).where(where),
-    ctx.db.insert(auditLog).values({
-      id: newId(),
-      companyId: ctx.companyId,
-      actorId: ctx.actor.user.id,
-      action: input.value ? "matter-confidential" : "matter-not-confidential",
-      entityType: "matter",
-      entityId: matter.id,
-      data: { matterNumber: input.matterNumber },
-      createdAt: ctx.now,
-    }),
+    audit(ctx, input.value ? "matter-confidential" : "matter-not-confidential", "matter", matter.id, { matterNumber: input.matterNumber }),
   ]);
   return { matterNumber: input.matterNumber, confidential: input.value || matter.source };
 }

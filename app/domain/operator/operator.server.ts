@@ -1,4 +1,5 @@
 import { count, eq } from "drizzle-orm";
+import { auditRow } from "../audit.server";
 import type { Actor } from "~/auth/session.server";
 import { auditLog, companies, users } from "~/db/schema";
 import { newId } from "~/lib/ids";
@@ -52,14 +53,14 @@ export async function createCompanyWithAdmin(ctx: OperatorContext, mailer: Maile
   const id = newId();
   await ctx.db.batch([
     ctx.db.insert(companies).values({ id, name: input.name, settings: "{}", createdAt: ctx.now, updatedAt: ctx.now }),
-    ctx.db.insert(auditLog).values({
+    auditRow(ctx.db, {
       companyId: id,
       actorId: ctx.actor.user.id,
       action: "operator-create-company",
       entityType: "company",
       entityId: id,
       data: { name: input.name, adminEmail: input.adminEmail, operator: ctx.actor.user.email },
-      createdAt: ctx.now,
+      at: ctx.now,
     }),
   ]);
   const actingAdmin: Actor = {
@@ -109,14 +110,14 @@ export async function updateCompanyAsOperator(ctx: OperatorContext, companyId: s
       .update(companies)
       .set({ name, settings: JSON.stringify(settings), updatedAt: ctx.now })
       .where(eq(companies.id, companyId)),
-    ctx.db.insert(auditLog).values({
+    auditRow(ctx.db, {
       companyId,
       actorId: ctx.actor.user.id,
       action: "operator-update-company",
       entityType: "company",
       entityId: companyId,
       data: { before: { name: before.name }, after: { name }, settings: changed, operator: ctx.actor.user.email },
-      createdAt: ctx.now,
+      at: ctx.now,
     }),
   ]);
   return { _id: companyId, name, settings };

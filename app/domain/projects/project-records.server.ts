@@ -1,6 +1,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
+import { audit } from "../audit.server";
 import { runBatch } from "~/db/batch";
-import { auditLog, projectInvoices, projectMembers, projectTimeReports, users } from "~/db/schema";
+import { projectInvoices, projectMembers, projectTimeReports, users } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import type { DomainContext } from "../context";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
@@ -30,12 +31,6 @@ export interface ApiInvoice {
   vat: number | null;
   identification: string | null;
   currency: string;
-}
-
-function audit(ctx: DomainContext, action: string, entityType: string, entityId: string, data: Record<string, unknown>) {
-  return ctx.db
-    .insert(auditLog)
-    .values({ companyId: ctx.companyId, actorId: ctx.actor.user.id, action, entityType, entityId, data, createdAt: ctx.now });
 }
 
 // Hours ------------------------------------------------------------------------------------------

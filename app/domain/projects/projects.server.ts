@@ -1,10 +1,10 @@
 import { and, asc, eq, exists, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { audit } from "../audit.server";
 import type { BatchItem } from "drizzle-orm/batch";
 import { canDeleteProject, canEditProject, filterableGroupIds, filterableOfficeIds, isManager } from "~/auth/permissions";
 import { runBatch } from "~/db/batch";
 import { inJsonList } from "~/db/json-list";
 import {
-  auditLog,
   groups,
   offices,
   projectCategories,
@@ -119,12 +119,6 @@ export async function requireEditableProject(ctx: DomainContext, id: string): Pr
   const project = await requireVisibleProject(ctx, id);
   if (!canEditProject(ctx.actor.user, project)) throw new ForbiddenError("Only the project's manager, its members and administrators can change it.");
   return project;
-}
-
-function audit(ctx: DomainContext, action: string, entityType: string, entityId: string, data: Record<string, unknown>) {
-  return ctx.db
-    .insert(auditLog)
-    .values({ companyId: ctx.companyId, actorId: ctx.actor.user.id, action, entityType, entityId, data, createdAt: ctx.now });
 }
 
 export function publishProject(ctx: DomainContext, projectId: string) {

@@ -1,8 +1,9 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { audit, auditRow } from "../audit.server";
 import { canConfigureCompanyMail } from "~/auth/permissions";
 import { sha256Hex } from "~/auth/secrets.server";
 import type { Db } from "~/db/client";
-import { auditLog, scimGroups, scimTokens, sessions, users, type User } from "~/db/schema";
+import { scimGroups, scimTokens, sessions, users, type User } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import type { DomainContext } from "../context";
 import { ForbiddenError, NotFoundError } from "../errors";
@@ -69,15 +70,7 @@ export async function issueScimToken(ctx: DomainContext, name: string) {
     ctx.db
       .insert(scimTokens)
       .values({ id, companyId: ctx.companyId, name, tokenHash: await sha256Hex(token), createdBy: ctx.actor.user.id, createdAt: ctx.now }),
-    ctx.db.insert(auditLog).values({
-      companyId: ctx.companyId,
-      actorId: ctx.actor.user.id,
-      action: "scim-token-issued",
-      entityType: "scim-token",
-      entityId: id,
-      data: { name },
-      createdAt: ctx.now,
-    }),
+    audit(ctx, "scim-token-issued", "scim-token", id, { name }),
   ]);
   return { _id: id, name, token };
 }
@@ -224,7 +217,7 @@ export async function createScimUser(s: ScimContext, body: Record<string, unknow
       invitedAt: s.now,
     })
     .returning();
-  await audit(s, "scim-user-created", created.id, { email });
+  await auditScim(s, "scim-user-created", created.id, { email });
   return toScimUser(s, created);
 }
 
@@ -300,7 +293,7 @@ async function applyUserFields(s: ScimContext, user: User, fields: UserFields) {
       .where(and(eq(users.id, user.id), eq(users.companyId, s.companyId)))
       .returning(),
   ]);
-  await audit(s, deactivate ? "scim-user-deactivated" : "scim-user-updated", user.id, { fields: Object.keys(changes) });
+  await auditScim(s, deactivate ? "scim-user-deactivated" : "scim-user-updated", user.id, { fields: Object.keys(changes) });
   return (updated as User[])[0];
 }
 
@@ -543,6 +536,6 @@ export async function deleteScimGroup(s: ScimContext, id: string) {
   await s.db.delete(scimGroups).where(and(eq(scimGroups.id, id), eq(scimGroups.companyId, s.companyId)));
 }
 
-async function audit(s: ScimContext, action: string, entityId: string, data: Record<string, unknown>) {
-  await s.db.insert(auditLog).values({ companyId: s.companyId, actorId: null, action, entityType: "user", entityId, data, createdAt: s.now });
+async function auditScim(s: ScimContext, action: string, entityId: string, data: Record<string, unknown>) {
+  await auditRow(s.db, { companyId: s.companyId, actorId: null, action, entityType: "user", entityId, data, at: s.now });
 }

@@ -1,18 +1,8 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
+import { audit, auditRow } from "../audit.server";
 import { canConfigureCompanyMail } from "~/auth/permissions";
 import type { Db } from "~/db/client";
-import {
-  auditLog,
-  companies,
-  companyDomains,
-  groups,
-  installationDomains,
-  offices,
-  samlAssertions,
-  samlRequests,
-  users,
-  type User,
-} from "~/db/schema";
+import { companies, companyDomains, groups, installationDomains, offices, samlAssertions, samlRequests, users, type User } from "~/db/schema";
 import { isLocalEnv, type Env } from "~/env";
 import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { mapAttributes, readCertificate, spUrls, type FirmIdp, type VerifiedAssertion } from "~/integrations/saml/service-provider.server";
@@ -115,14 +105,11 @@ export async function updateSsoConfig(ctx: DomainContext, env: Pick<Env, "APP_EN
             : []),
         ]
       : []),
-    ctx.db.insert(auditLog).values({
-      companyId: ctx.companyId,
-      actorId: ctx.actor.user.id,
-      action: off ? "sso-off" : "sso-update",
-      entityType: "company",
-      entityId: ctx.companyId,
-      data: { ssoLoginUrl: loginUrl, allowFederation: changes.allowFederation, ssoIdpInitiated: changes.ssoIdpInitiated, emailDomains: domains },
-      createdAt: ctx.now,
+    audit(ctx, off ? "sso-off" : "sso-update", "company", ctx.companyId, {
+      ssoLoginUrl: loginUrl,
+      allowFederation: changes.allowFederation,
+      ssoIdpInitiated: changes.ssoIdpInitiated,
+      emailDomains: domains,
     }),
   ]);
   return { message: off ? "Single sign-on turned off." : "SSO config updated." };
@@ -229,14 +216,14 @@ export async function signInWithAssertion(
     invitedAt: now,
   };
   const [created] = await db.insert(users).values(row).returning();
-  await db.insert(auditLog).values({
+  await auditRow(db, {
     companyId: idp.companyId,
     actorId: null,
     action: "sso-user-created",
     entityType: "user",
     entityId: created.id,
     data: { email: person.email, department: person.department || null },
-    createdAt: now,
+    at: now,
   });
   return created;
 }

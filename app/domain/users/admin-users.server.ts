@@ -1,7 +1,8 @@
 import type { UserRow } from "./admin-users.types";
+import { audit } from "../audit.server";
 import { and, asc, eq, isNull, or, type AnyColumn, type SQL } from "drizzle-orm";
 import { canAdministerUser, roleRank, teamsOf } from "~/auth/permissions";
-import { auditLog, inviteTokens, passwordResetTokens, sessions, users } from "~/db/schema";
+import { inviteTokens, passwordResetTokens, sessions, users } from "~/db/schema";
 import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { INTERNAL_PICTURE_MARKER } from "~/lib/profile-picture";
 import { PICTURE_PREFIX } from "./profile-picture.server";
@@ -92,10 +93,8 @@ function refuseSelf(ctx: DomainContext, userId: string, message: string) {
   if (userId === ctx.actor.user.id) throw new ForbiddenError(message);
 }
 
-function audit(ctx: DomainContext, action: string, userId: string, data: Record<string, unknown>) {
-  return ctx.db
-    .insert(auditLog)
-    .values({ companyId: ctx.companyId, actorId: ctx.actor.user.id, action, entityType: "user", entityId: userId, data, createdAt: ctx.now });
+function auditUser(ctx: DomainContext, action: string, userId: string, data: Record<string, unknown>) {
+  return audit(ctx, action, "user", userId, data);
 }
 
 const whereUser = (ctx: DomainContext, userId: string) => and(eq(users.id, userId), eq(users.companyId, ctx.companyId));
@@ -141,7 +140,7 @@ export async function updateUserAsAdmin(ctx: DomainContext, userId: string, inpu
     const before = Object.fromEntries(Object.keys(changes).map((key) => [key, target[key as keyof typeof target]]));
     await ctx.db.batch([
       ctx.db.update(users).set(changes).where(whereUser(ctx, userId)),
-      audit(ctx, "update", userId, { before, after: changes }),
+      auditUser(ctx, "update", userId, { before, after: changes }),
       ...(emailChanged ? revokeAccessStatements(ctx, userId) : []),
     ]);
   }
@@ -238,7 +237,7 @@ export async function moveUser(ctx: DomainContext, userId: string, input: MoveUs
     secondaryGroupId: target.secondaryGroupId,
     secondaryOfficeId: target.secondaryOfficeId,
   };
-  await ctx.db.batch([ctx.db.update(users).set(changes).where(whereUser(ctx, userId)), audit(ctx, "move", userId, { before, after: changes })]);
+  await ctx.db.batch([ctx.db.update(users).set(changes).where(whereUser(ctx, userId)), auditUser(ctx, "move", userId, { before, after: changes })]);
   return getUser(ctx, userId);
 }
 
@@ -252,7 +251,10 @@ export async function setAdminRights(ctx: DomainContext, userId: string, input: 
   const changes = { admin: input.admin, administratorPriviliges: input.administratorPriviliges };
   await ctx.db.batch([
     ctx.db.update(users).set(changes).where(whereUser(ctx, userId)),
-    audit(ctx, "admin-rights", userId, { before: { admin: target.admin, administratorPriviliges: target.administratorPriviliges }, after: changes }),
+    auditUser(ctx, "admin-rights", userId, {
+      before: { admin: target.admin, administratorPriviliges: target.administratorPriviliges },
+      after: changes,
+    }),
   ]);
   return getUser(ctx, userId);
 }
@@ -265,7 +267,10 @@ export async function setAdminRights(ctx: DomainContext, userId: string, input: 
 export async function deleteUser(ctx: DomainContext, userId: string, files?: R2Bucket) {
   refuseSelf(ctx, userId, "You cannot delete your own account.");
   const target = await requireAdministered(ctx, userId);
-  await ctx.db.batch([ctx.db.delete(users).where(whereUser(ctx, userId)), audit(ctx, "delete", userId, { email: target.email, name: target.name })]);
+  await ctx.db.batch([
+    ctx.db.delete(users).where(whereUser(ctx, userId)),
+    auditUser(ctx, "delete", userId, { email: target.email, name: target.name }),
+  ]);
   ctx.closeSockets({ userId });
   const picture = target.profilePicture;
   if (files && picture?.startsWith(INTERNAL_PICTURE_MARKER)) {

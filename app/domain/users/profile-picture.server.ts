@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
+import { audit } from "../audit.server";
 import { canAdministerUser } from "~/auth/permissions";
-import { auditLog, users } from "~/db/schema";
+import { users } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { INTERNAL_PICTURE_MARKER } from "~/lib/profile-picture";
 import type { DomainContext } from "../context";
@@ -54,15 +55,7 @@ export async function saveProfilePicture(ctx: DomainContext, files: R2Bucket, us
       .update(users)
       .set({ profilePicture: `${INTERNAL_PICTURE_MARKER}${file}` })
       .where(and(eq(users.id, target.id), eq(users.companyId, ctx.companyId))),
-    ctx.db.insert(auditLog).values({
-      companyId: ctx.companyId,
-      actorId: ctx.actor.user.id,
-      action: "profile-picture",
-      entityType: "user",
-      entityId: target.id,
-      data: { file },
-      createdAt: ctx.now,
-    }),
+    audit(ctx, "profile-picture", "user", target.id, { file }),
   ]);
   const previous = target.profilePicture;
   if (previous?.startsWith(INTERNAL_PICTURE_MARKER)) await files.delete(`${PICTURE_PREFIX}${previous.slice(INTERNAL_PICTURE_MARKER.length)}`);
