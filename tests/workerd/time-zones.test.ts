@@ -12,7 +12,7 @@ import { filterUsers } from "~/domain/users/filter.server";
 import { getUserCard } from "~/domain/users/user-card.server";
 import { domainCtx } from "~/domain/context";
 import { getDashboard } from "~/domain/dashboard/dashboard.server";
-import { createForecast } from "~/domain/forecasts/forecasts.server";
+import { createForecast, updateForecast } from "~/domain/forecasts/forecasts.server";
 import { workloadHistoryFor } from "~/domain/history/history.server";
 import { todayFor } from "~/domain/today";
 import { setWorkload } from "~/domain/workload/workload.server";
@@ -315,10 +315,32 @@ describe("other people's rows have their own today", () => {
       status: "1",
       comment: null,
     });
-    await createForecast(ctx, world.sydney.id, {
+    const sydneys = await createForecast(ctx, world.sydney.id, {
       startDate: parseDayKey("2026-11-23"),
       endDate: parseDayKey("2026-11-23"),
       status: "1",
+      comment: null,
+    });
+    // Changing it follows the same day: it may not move onto Sydney's past Sunday...
+    await expect(
+      updateForecast(ctx, world.sydney.id, sydneys._id, {
+        startDate: parseDayKey("2026-11-22"),
+        endDate: parseDayKey("2026-11-22"),
+        status: "1",
+        comment: null,
+      }),
+    ).rejects.toMatchObject({ errors: { startDate: "Forecasts can start today at the earliest." } });
+    // ...and New York's forecast may still be moved within the reader's Sunday, its today too.
+    const newYorks = await createForecast(ctx, world.newYork.id, {
+      startDate: parseDayKey("2026-11-24"),
+      endDate: parseDayKey("2026-11-24"),
+      status: "2",
+      comment: null,
+    });
+    await updateForecast(ctx, world.newYork.id, newYorks._id, {
+      startDate: parseDayKey("2026-11-22"),
+      endDate: parseDayKey("2026-11-22"),
+      status: "2",
       comment: null,
     });
   });

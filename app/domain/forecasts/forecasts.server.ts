@@ -193,13 +193,17 @@ const requireForecast = (ctx: DomainContext, userId: string, forecastId: string)
 
 export async function updateForecast(ctx: DomainContext, userId: string, forecastId: string, input: ForecastUpsertInput): Promise<ApiForecast> {
   const settings = ctx.actor.company.settings;
-  const previous = await requireForecast(ctx, userId, forecastId);
+  // The owner's office gives their today; one's own is the actor's, with no lookup.
+  const [previous, owner] = await Promise.all([
+    requireForecast(ctx, userId, forecastId),
+    userId === ctx.actor.user.id ? null : requireCompanyUser(ctx, userId),
+  ]);
   if (previous.externalSource) throw new ForbiddenError("Forecasts from an external source cannot be changed.");
   if (!canEditForecast(ctx.actor.user, previous, settings) || !canEditForecast(ctx.actor.user, { ...previous, status: input.status }, settings)) {
     throw new ForbiddenError("You cannot change this forecast.");
   }
   checkComment(ctx, input.comment);
-  checkDates(ctx, input, previous);
+  checkDates(ctx, input, previous, owner ? todayOfOffice(ctx.actor, owner.officeId, ctx.now).getTime() : undefined);
   await checkNoAbsenceOverlap(ctx, userId, input.startDate, input.endDate, forecastId);
   const patch = { startDate: input.startDate, endDate: input.endDate, status: input.status, comment: input.comment, updatedAt: ctx.now };
   await runBatch(ctx.db, [
