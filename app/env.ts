@@ -24,6 +24,17 @@ export interface Env extends Cloudflare.Env {
   ENTRA_CLIENT_SECRET?: string;
   ENTRA_AUTHORITY?: string;
   GRAPH_URL?: string;
+  /**
+   * APNs (app/integrations/apns/config.ts, decision 0197): the provider key (.p8, PKCS#8 PEM or
+   * its base64 body; a secret), its key id, the team id, the iOS app's bundle id (apns-topic)
+   * and where APNs lives (Apple's by default; the loopback fake tests/fakes/apns-fake.ts in
+   * tests and on `npm start`). Without APNS_PRIVATE_KEY no push is sent.
+   */
+  APNS_PRIVATE_KEY?: string;
+  APNS_KEY_ID?: string;
+  APNS_TEAM_ID?: string;
+  APNS_TOPIC?: string;
+  APNS_ORIGIN?: string;
 }
 
 export interface LoadContext {

@@ -8,6 +8,7 @@
  */
 import { unstable_readConfig } from "wrangler";
 import { dryRunBundle, environmentsOf, kibText } from "./worker-bundle";
+import { REMINDER_CRON } from "../app/domain/operations/crons";
 
 const CONFIG = process.argv[2] ?? "wrangler.toml";
 const LOCAL_ONLY = new Set(["dev"]);
@@ -49,6 +50,7 @@ function problemsOf(env: string): string[] {
   for (const room of ["CompanyRoom", "LoginThrottle"])
     if (!config.migrations.some((m) => m.new_sqlite_classes?.includes(room))) problems.push(`no Durable Object migration for ${room}`);
   if (!config.triggers.crons?.length) problems.push("no cron trigger (mail retries and housekeeping would never run)");
+  if (!config.triggers.crons?.includes(REMINDER_CRON)) problems.push(`no cron trigger "${REMINDER_CRON}" (update reminders would never go out)`);
   return problems;
 }
 

@@ -9,7 +9,9 @@
 # - the demo firm's CV service (tests/fakes/cv-service.ts) on $CV_FAKE_PORT (default 8798,
 #   which the seed points Demo Law at);
 # - the SAML identity provider Demo Law signs in through (tests/fakes/saml-idp-server.ts) on
-#   $PORT+1000.
+#   $PORT+1000;
+# - Apple Push Notification service (tests/fakes/apns-fake.ts) on $APNS_FAKE_PORT (default 8797):
+#   update reminders to people with an iOS token; http://127.0.0.1:8797/__control/pushes lists them.
 # Crons run on http://127.0.0.1:$PORT/cdn-cgi/handler/scheduled (wrangler's --test-scheduled), so the 3E
 # import and the directory sync can be triggered by hand.
 set -euo pipefail
@@ -26,6 +28,11 @@ tsx tests/fakes/cv-service.ts &
 CV_PID=$!
 PORT="$PORT" tsx tests/fakes/saml-idp-main.ts &
 IDP_PID=$!
-trap 'kill "$ENTRA_PID" "$ELITE_PID" "$CV_PID" "$IDP_PID" 2>/dev/null || true' EXIT
+APNS_PORT="${APNS_FAKE_PORT:-8797}"
+APNS_FAKE_PORT="$APNS_PORT" tsx tests/fakes/apns-fake.ts &
+APNS_PID=$!
+trap 'kill "$ENTRA_PID" "$ELITE_PID" "$CV_PID" "$IDP_PID" "$APNS_PID" 2>/dev/null || true' EXIT
+# APP_URL: the links of mail the cron sends (update reminders) have no request to take their origin from.
 # shellcheck disable=SC2046
-wrangler dev --env dev --port "$PORT" --ip 127.0.0.1 --test-scheduled $(bash scripts/entra-vars.sh "$ENTRA_PORT") "$@"
+wrangler dev --env dev --port "$PORT" --ip 127.0.0.1 --test-scheduled $(bash scripts/entra-vars.sh "$ENTRA_PORT") \
+  --var "APP_URL:${APP_URL:-http://127.0.0.1:$PORT}" $(bash scripts/apns-vars.sh "$APNS_PORT") "$@"

@@ -59,6 +59,7 @@ tsx tests/fakes/entra-server.ts --port "$ENTRA_PORT" &
 PORT="$PORT" npx tsx tests/fakes/saml-idp-main.ts &
 
 echo "[e2e-server] wrangler dev on http://127.0.0.1:$PORT"
+# APP_URL: mail the cron sends (update reminders) has no request to take its links' origin from.
 # On a loaded machine wrangler dev has a few times stopped listening mid-run with no error of
 # its own, and every later test then failed with "connection refused". It is started again on
 # the same state (the tests' data stays), and the restart is logged; Playwright's stop ends this
@@ -66,7 +67,8 @@ echo "[e2e-server] wrangler dev on http://127.0.0.1:$PORT"
 while true; do
   # shellcheck disable=SC2046
   wrangler dev "$APP/worker/app.js" --config wrangler.toml --env dev --no-bundle --assets "$APP/public" \
-    --port "$PORT" --ip 127.0.0.1 --persist-to "$STATE" --show-interactive-dev-session=false $(bash scripts/entra-vars.sh "$ENTRA_PORT") ||
+    --port "$PORT" --ip 127.0.0.1 --persist-to "$STATE" --show-interactive-dev-session=false $(bash scripts/entra-vars.sh "$ENTRA_PORT") \
+    --var "APP_URL:http://127.0.0.1:$PORT" ||
     true
   echo "[e2e-server] wrangler dev exited; starting it again on the same state" >&2
   sleep 1

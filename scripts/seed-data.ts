@@ -361,6 +361,17 @@ export async function buildSeed(options: {
     people.push({ id, officeIdx });
   }
 
+  // Karl Bergström (person 35, reminders on, last update ten days back) has the iOS app: his
+  // update reminder also goes as a push to the loopback APNs on `npm start` (decision 0197).
+  if (options.people > 35)
+    t.add(s.notificationTokens, {
+      id: stableId("notification-token:person:35"),
+      companyId: demo.id,
+      userId: stableId("person:35"),
+      tokenType: "apns",
+      token: "5eed".padEnd(64, "0"),
+    });
+
   await seedTimeKeeping(t, demo.id, now);
 
   // Availability -------------------------------------------------------------------------

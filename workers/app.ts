@@ -41,8 +41,9 @@ export default {
     return withSecurityHeaders(request, response);
   },
 
-  async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
-    await runScheduledWork({ env, ctx, db: createDb(env.DB) });
+  async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
+    // The run's scheduled time is its clock (within seconds of now when the platform fires it).
+    await runScheduledWork({ env, ctx, db: createDb(env.DB) }, new Date(controller.scheduledTime), controller.cron);
   },
 } satisfies ExportedHandler<Env>;
 

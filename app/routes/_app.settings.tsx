@@ -14,7 +14,9 @@ import { z } from "zod";
 import { emailChangeTokens } from "~/db/schema";
 import { listDevices, signOutDevice, signOutOtherDevices } from "~/domain/account/devices.server";
 import { mailerFor } from "~/domain/account/mailer.server";
-import { ownFeedUrl, renewOwnFeed } from "~/domain/calendar/calendar-feed.server";
+import { ownFeedUrl, ownTeamFeed, renewOwnFeed, renewTeamFeed, teamFeedSchema } from "~/domain/calendar/calendar-feed.server";
+import { statisticsFilterOptions } from "~/domain/statistics/statistics.server";
+import { isAdmin } from "~/auth/permissions";
 import { domainCtx } from "~/domain/context";
 import { employedYears, settingsFormSchema, UPDATE_REMINDER_OPTIONS } from "~/domain/users/settings-form.schema";
 import { updateOwnUser } from "~/domain/users/user-update.server";
@@ -30,7 +32,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context);
   const { user, company } = actor;
   const ctx = domainCtx(context, actor);
-  const [pending, devices, feedUrl] = await Promise.all([
+  const admin = isAdmin(user);
+  const [pending, devices, feedUrl, teamFeed, teamOptions] = await Promise.all([
     context.db
       .select({ newEmail: emailChangeTokens.newEmail })
       .from(emailChangeTokens)
@@ -45,11 +48,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       .limit(1),
     listDevices(ctx),
     ownFeedUrl(ctx, context.env, mailerFor(context, request).appUrl),
+    admin ? ownTeamFeed(ctx, context.env, mailerFor(context, request).appUrl) : null,
+    admin ? statisticsFilterOptions(ctx) : null,
   ]);
   return json({
     pendingEmail: pending[0]?.newEmail ?? null,
     devices,
     feedUrl,
+    teamFeed: teamOptions ? { feed: teamFeed, offices: teamOptions.officeOptions, groups: teamOptions.groupOptions } : null,
     me: {
       id: user.id,
       name: user.name,
@@ -80,6 +86,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return submitIntent(form, deviceSchema, (input) => signOutDevice(ctx, input.sessionId));
     case "renewFeed":
       return submitIntent(form, noFields, () => renewOwnFeed(ctx, context.env, mailer.appUrl));
+    case "renewTeamFeed":
+      return submitIntent(form, teamFeedSchema, (input) => renewTeamFeed(ctx, context.env, mailer.appUrl, input));
   }
   return submitForm(form, settingsFormSchema, async (input) => {
     const saved = await updateOwnUser(
@@ -102,7 +110,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SettingsPage() {
-  const { me } = useLoaderData<typeof loader>();
+  const { me, teamFeed } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:px-6">
       <h1 className="text-2xl font-semibold text-slate-900">Settings</h1>
@@ -121,6 +129,11 @@ export default function SettingsPage() {
       <Section title="Calendar feed" id="calendar-heading">
         <CalendarFeed />
       </Section>
+      {teamFeed ? (
+        <Section title="Team calendar feed" id="team-calendar-heading">
+          <TeamCalendarFeed />
+        </Section>
+      ) : null}
     </div>
   );
 }
@@ -389,6 +402,93 @@ function CalendarFeed() {
           </Button>
         </renew.Form>
       </div>
+    </div>
+  );
+}
+
+/**
+ * Administrators' secret team calendar (decision 0198): the forecasts and leave of the people
+ * of the chosen offices and groups, as the statistics filter offers them.
+ */
+function TeamCalendarFeed() {
+  const { teamFeed } = useLoaderData<typeof loader>();
+  const renew = useFetcher<IntentResult>();
+  const toast = useToast();
+  const answer = renew.state === "idle" ? renew.data : undefined;
+  useEffect(() => {
+    if (answer?.ok && typeof answer.message === "string") toast(answer.message);
+  }, [answer, toast]);
+  if (!teamFeed) return null;
+  const { feed, offices, groups } = teamFeed;
+  const url = feed?.url ?? null;
+  const errors = answer && !answer.ok ? answer.errors : undefined;
+  async function copy() {
+    if (!url) return;
+    await navigator.clipboard.writeText(url).catch(() => undefined);
+    toast("Team calendar address copied");
+  }
+  const choices = (legend: string, name: "offices" | "groups", options: { id: string; name: string }[], chosen: string[] | undefined) => (
+    <fieldset className="min-w-0" aria-describedby={errors?.[name] ? `team-feed-${name}-error` : undefined}>
+      <legend className="text-sm font-medium text-slate-700">{legend}</legend>
+      <div className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-2">
+        {options.map((option) => (
+          <label key={option.id} className="flex items-center gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              name={name}
+              value={option.id}
+              defaultChecked={chosen ? chosen.includes(option.id) : true}
+              className="h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
+            />
+            <span className="min-w-0 break-words">{option.name}</span>
+          </label>
+        ))}
+      </div>
+      {errors?.[name] ? (
+        <p id={`team-feed-${name}-error`} className="mt-1 text-sm text-red-700">
+          {errors[name]}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-600">
+        Subscribe to the forecasts and leave of the people in these offices and groups. Anyone with the address can read it: keep it to yourself, and
+        make a new one if it got out (the old one stops working). A new address also takes the offices and groups chosen here.
+      </p>
+      {url ? (
+        <div>
+          <label htmlFor="team-feed-url" className="block text-sm font-medium text-slate-700">
+            Team calendar address
+          </label>
+          <input
+            id="team-feed-url"
+            readOnly
+            value={url}
+            onFocus={(event) => event.currentTarget.select()}
+            className="mt-1 block w-full rounded-md border-0 bg-slate-50 px-3 py-2 font-mono text-xs text-slate-800 ring-1 ring-inset ring-slate-300"
+          />
+        </div>
+      ) : null}
+      <renew.Form method="post" className="space-y-4">
+        <input type="hidden" name="intent" value="renewTeamFeed" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          {choices("Offices", "offices", offices, feed?.officeIds)}
+          {choices("Groups", "groups", groups, feed?.groupIds)}
+        </div>
+        {answer && !answer.ok ? <Alert message={answer.message} /> : null}
+        <div className="flex flex-wrap gap-3">
+          {url ? (
+            <Button type="button" onClick={copy}>
+              Copy team address
+            </Button>
+          ) : null}
+          <Button type="submit" variant={url ? "secondary" : "primary"} disabled={renew.state !== "idle"}>
+            {url ? "New secret team address" : "Create team calendar address"}
+          </Button>
+        </div>
+      </renew.Form>
     </div>
   );
 }

@@ -130,6 +130,53 @@ test.describe("personal settings", () => {
     expect((await request.get(await address.inputValue())).status()).toBe(200);
   });
 
+  test("team calendar feed: an administrator picks offices and groups, gets the address and renews it", async ({ page, request }) => {
+    await login(page, "companyadmin@demo.test", { fresh: true });
+    await page.goto("/settings");
+    const block = page.getByRole("region", { name: "Team calendar feed" });
+    const create = block.getByRole("button", { name: "Create team calendar address" });
+    await waitForHydration(create);
+    // At least one of each: with no group ticked, it says so and makes nothing.
+    const groups = block.getByRole("group", { name: "Groups" }).getByRole("checkbox");
+    for (const box of await groups.all()) await box.uncheck();
+    await create.click();
+    await expect(block.getByRole("alert")).toHaveText("Choose at least one group.");
+    await expect(block.getByLabel("Team calendar address")).toHaveCount(0);
+    // The Stockholm offices (one per group in the seed) and Corporate & M&A only.
+    const offices = block.getByRole("group", { name: "Offices" });
+    for (const box of await offices.getByRole("checkbox").all()) await box.uncheck();
+    for (const box of await offices.getByRole("checkbox", { name: "Stockholm", exact: true }).all()) await box.check();
+    await block.getByRole("group", { name: "Groups" }).getByRole("checkbox", { name: "Corporate & M&A" }).check();
+    await create.click();
+    const address = block.getByLabel("Team calendar address");
+    await expect(address).toHaveValue(/\/calendar\/[0-9a-f]{24}\/[\w-]+\.ics$/);
+    const first = await address.inputValue();
+    const feed = await request.get(first);
+    expect(feed.status()).toBe(200);
+    expect(feed.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+    const text = await feed.text();
+    expect(text).toMatch(/^BEGIN:VCALENDAR\r\nVERSION:2.0\r\n/);
+    expect(text).toContain("X-WR-CALNAME:Demo Law: team availability");
+    // Emil Employee is in Stockholm, Corporate & M&A.
+    expect(text).toMatch(/SUMMARY:Emil Employee: /);
+
+    for (const viewport of Object.values(viewports)) {
+      await page.setViewportSize(viewport);
+      await block.scrollIntoViewIfNeeded();
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+      expect(results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`))).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, "horizontal overflow in px").toBeLessThanOrEqual(0);
+      await block.screenshot({ path: `test-results/screenshots/settings-team-feed-${viewport.width}.png` });
+    }
+    await page.setViewportSize(viewports.desktop);
+
+    await block.getByRole("button", { name: "New secret team address" }).click();
+    await expect(address).not.toHaveValue(first);
+    expect((await request.get(first)).status()).toBe(404);
+    expect((await request.get(await address.inputValue())).status()).toBe(200);
+  });
+
   for (const viewport of Object.values(viewports)) {
     test(`is axe clean, screenshot at ${viewport.width} px`, async ({ page }) => {
       await page.setViewportSize(viewport);

@@ -3,6 +3,7 @@ import { startFakeCvService } from "../fakes/cv-service";
 import { startFakeIdp } from "../fakes/saml-idp-server";
 import { startFakeSmtp } from "../fakes/smtp-server";
 import { startFakeElite } from "../fakes/elite3e-server";
+import { startFakeApns } from "../fakes/apns-fake";
 
 /** Runs in Node before the workerd tests: a real SMTP server on loopback for the mail tests, and the loopback SAML IdP. */
 export default async function setup(project: TestProject) {
@@ -18,7 +19,11 @@ export default async function setup(project: TestProject) {
   // The loopback SAML identity provider (tests/fakes/saml-idp-server.ts) for the SSO round trips.
   const idp = await startFakeIdp();
   project.provide("samlIdpUrl", idp.url);
+  // The loopback APNs (tests/fakes/apns-fake.ts) for the reminder pushes.
+  const apns = await startFakeApns();
+  project.provide("apnsUrl", apns.url);
   return async () => {
+    await apns.close();
     await idp.close();
     await smtp.close();
     await elite.close();
@@ -35,5 +40,6 @@ declare module "vitest" {
     elitePort: number;
     cvServiceUrl: string;
     samlIdpUrl: string;
+    apnsUrl: string;
   }
 }

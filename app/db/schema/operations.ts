@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, flag, id } from "../columns";
-import { companyId } from "./company-owned";
+import { companyId, userId } from "./company-owned";
 
 export const outboxStatuses = ["pending", "sent", "failed"] as const;
 
@@ -24,6 +24,34 @@ export const emailOutbox = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("email_outbox_company_idx").on(t.companyId, t.createdAt), index("email_outbox_status_idx").on(t.status, t.nextAttemptAt)],
+);
+
+/**
+ * Push notifications to the iOS app through APNs (decision 0197), recorded before they are
+ * sent and retried like the e-mail outbox; 'dropped' is a push APNs refused for good (the
+ * device token unregistered or bad, the payload refused) or one that expired unsent.
+ */
+export const pushOutbox = sqliteTable(
+  "push_outbox",
+  {
+    id: id(),
+    companyId: companyId(),
+    userId: userId(),
+    deviceToken: text("device_token").notNull(),
+    /** The aps JSON body as sent. */
+    payload: text("payload").notNull(),
+    status: text("status", { enum: ["pending", "sent", "failed", "dropped"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
+    /** Sent as apns-expiration; not tried after it. */
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("push_outbox_status_idx").on(t.status, t.nextAttemptAt), index("push_outbox_user_idx").on(t.userId)],
 );
 
 /** Who changed what, for administrators and support. Append-only. */

@@ -32,6 +32,13 @@ export const calendarFeeds = sqliteTable(
     id: id(),
     companyId: companyId(),
     userId: userId(),
+    /** 'person': the owner's own feed; 'team': an administrator's team feed (decision 0198). */
+    kind: text("kind", { enum: ["person", "team"] })
+      .notNull()
+      .default("person"),
+    /** A team feed's offices and groups (JSON lists of ids), as the statistics filter chooses them. */
+    officeIds: text("office_ids").notNull().default("[]"),
+    groupIds: text("group_ids").notNull().default("[]"),
     createdAt: createdAt(),
   },
   (t) => [index("calendar_feeds_user_idx").on(t.userId)],

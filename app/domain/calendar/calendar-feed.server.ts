@@ -2,13 +2,19 @@ import { and, asc, eq, gte } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { derivedSecret } from "~/auth/secrets.server";
 import type { Db } from "~/db/client";
-import { calendarFeeds, companies, forecasts, offices, users, vacations } from "~/db/schema";
+import { isAdmin } from "~/auth/permissions";
+import type { Actor } from "~/auth/session.server";
+import { calendarFeeds, companies, forecasts, groups, offices, users, vacations } from "~/db/schema";
+import { inJsonList } from "~/db/json-list";
 import type { Env } from "~/env";
 import { buildCalendar, type AllDayEvent } from "~/lib/ical";
 import { newId } from "~/lib/ids";
+import { z } from "zod";
 import { nextWorkingDays } from "~/lib/dates";
 import { readCompanySettings } from "../company/settings.schema";
 import type { DomainContext } from "../context";
+import { ForbiddenError, ValidationError } from "../errors";
+import { filterScope, listedPeople, narrowSelection } from "../users/filter.server";
 import { workplaceDayLabel } from "../workplace/labels";
 import { workplaceWeeks } from "../workplace/workplace-week.server";
 import { WORKLOAD_LABELS } from "../workload/levels";
@@ -46,20 +52,19 @@ async function feedUrl(env: Env, appUrl: string, feedId: string) {
   return `${appUrl}/calendar/${feedId}/${await signFeed(env, feedId)}.ics`;
 }
 
+const feedsOf = (ctx: DomainContext, kind: "person" | "team") =>
+  and(eq(calendarFeeds.userId, ctx.actor.user.id), eq(calendarFeeds.companyId, ctx.companyId), eq(calendarFeeds.kind, kind));
+
 /** The caller's feed address, or null before they made one. */
 export async function ownFeedUrl(ctx: DomainContext, env: Env, appUrl: string): Promise<string | null> {
-  const [feed] = await ctx.db
-    .select({ id: calendarFeeds.id })
-    .from(calendarFeeds)
-    .where(and(eq(calendarFeeds.userId, ctx.actor.user.id), eq(calendarFeeds.companyId, ctx.companyId)))
-    .limit(1);
+  const [feed] = await ctx.db.select({ id: calendarFeeds.id }).from(calendarFeeds).where(feedsOf(ctx, "person")).limit(1);
   return feed ? feedUrl(env, appUrl, feed.id) : null;
 }
 
 /** A new secret address; any earlier one stops working. */
 export async function renewOwnFeed(ctx: DomainContext, env: Env, appUrl: string) {
   const id = newId();
-  const mine = and(eq(calendarFeeds.userId, ctx.actor.user.id), eq(calendarFeeds.companyId, ctx.companyId));
+  const mine = feedsOf(ctx, "person");
   await ctx.db.batch([
     ctx.db.delete(calendarFeeds).where(mine),
     ctx.db.insert(calendarFeeds).values({ id, companyId: ctx.companyId, userId: ctx.actor.user.id, createdAt: ctx.now }),
@@ -82,6 +87,11 @@ export async function renderFeed(context: { db: Db; env: Env }, feedId: string, 
       settings: companies.settings,
       office: offices.name,
       secondaryOffice: secondary.name,
+      kind: calendarFeeds.kind,
+      feedOfficeIds: calendarFeeds.officeIds,
+      feedGroupIds: calendarFeeds.groupIds,
+      user: users,
+      company: companies,
     })
     .from(calendarFeeds)
     .innerJoin(users, and(eq(users.id, calendarFeeds.userId), eq(users.companyId, calendarFeeds.companyId)))
@@ -91,6 +101,19 @@ export async function renderFeed(context: { db: Db; env: Env }, feedId: string, 
     .where(eq(calendarFeeds.id, feedId))
     .limit(1);
   if (!owner) return null;
+  if (owner.kind === "team") {
+    const actor: Actor = {
+      user: owner.user,
+      company: {
+        id: owner.company.id,
+        name: owner.company.name,
+        allowGroupSelection: owner.company.allowGroupSelection,
+        settings: readCompanySettings(owner.company.settings),
+      },
+      sessionId: "",
+    };
+    return renderTeamFeed(db, actor, { officeIds: parseIds(owner.feedOfficeIds), groupIds: parseIds(owner.feedGroupIds) }, now);
+  }
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const from = new Date(today.getTime() - FEED_PAST_DAYS * 86_400_000);
   const mine = <T extends typeof forecasts | typeof vacations>(table: T) =>
@@ -138,6 +161,149 @@ export async function renderFeed(context: { db: Db; env: Env }, feedId: string, 
   return buildCalendar({
     name: `${owner.name || owner.email}: availability`,
     description: "Forecasts, leave and work locations from Availability",
+    events,
+  });
+}
+
+// Team feeds (decision 0198) ----------------------------------------------------------------
+
+/** A team feed reaches this far back, and holds at most this many events. */
+export const TEAM_FEED_PAST_DAYS = 30;
+export const TEAM_FEED_MAX_EVENTS = 5000;
+
+export const teamFeedSchema = z.object({
+  offices: z.array(z.string().max(40)).max(500).default([]),
+  groups: z.array(z.string().max(40)).max(500).default([]),
+});
+export type TeamFeedInput = z.output<typeof teamFeedSchema>;
+
+function parseIds(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The offices and groups of a team feed that the actor may pick now: the statistics filter's
+ * rule (decision 0121), ids of the company only. A feed whose owner lost a team keeps the rest.
+ */
+async function allowedSelection(db: Db, actor: Actor, wanted: { officeIds: string[]; groupIds: string[] }) {
+  const scope = filterScope(actor);
+  const officeWanted = narrowSelection(wanted.officeIds, scope.allOffices, scope.officeIds) as string[];
+  const groupWanted = narrowSelection(wanted.groupIds, scope.allGroups, scope.groupIds) as string[];
+  const [officeRows, groupRows] = await db.batch([
+    db
+      .select({ id: offices.id })
+      .from(offices)
+      .where(and(eq(offices.companyId, actor.company.id), inJsonList(offices.id, officeWanted))),
+    db
+      .select({ id: groups.id })
+      .from(groups)
+      .where(and(eq(groups.companyId, actor.company.id), inJsonList(groups.id, groupWanted))),
+  ]);
+  return { officeIds: officeRows.map((o) => o.id), groupIds: groupRows.map((g) => g.id) };
+}
+
+/** The caller's team feed (administrators), or null before they made one. */
+export async function ownTeamFeed(ctx: DomainContext, env: Env, appUrl: string) {
+  if (!isAdmin(ctx.actor.user)) return null;
+  const [feed] = await ctx.db.select().from(calendarFeeds).where(feedsOf(ctx, "team")).limit(1);
+  if (!feed) return null;
+  return { url: await feedUrl(env, appUrl, feed.id), officeIds: parseIds(feed.officeIds), groupIds: parseIds(feed.groupIds) };
+}
+
+/** A new secret team address for these offices and groups; any earlier team address stops working. */
+export async function renewTeamFeed(ctx: DomainContext, env: Env, appUrl: string, input: TeamFeedInput) {
+  if (!isAdmin(ctx.actor.user)) throw new ForbiddenError("Only administrators can make a team calendar address.");
+  const chosen = await allowedSelection(ctx.db, ctx.actor, { officeIds: input.offices, groupIds: input.groups });
+  const errors: Record<string, string> = {};
+  if (chosen.officeIds.length === 0) errors.offices = "Choose at least one office.";
+  if (chosen.groupIds.length === 0) errors.groups = "Choose at least one group.";
+  if (Object.keys(errors).length) throw new ValidationError("TeamCalendarFeed", errors, "Choose at least one office and one group.");
+  const id = newId();
+  await ctx.db.batch([
+    ctx.db.delete(calendarFeeds).where(feedsOf(ctx, "team")),
+    ctx.db.insert(calendarFeeds).values({
+      id,
+      companyId: ctx.companyId,
+      userId: ctx.actor.user.id,
+      kind: "team",
+      officeIds: JSON.stringify(chosen.officeIds),
+      groupIds: JSON.stringify(chosen.groupIds),
+      createdAt: ctx.now,
+    }),
+  ]);
+  return { message: "Team calendar address ready", url: await feedUrl(env, appUrl, id) };
+}
+
+/**
+ * A team feed: the forecasts and leave of the people the owner sees in the overview for the
+ * feed's offices and groups (completed, not deactivated, not administrators, primary team in
+ * the selection), each event named after its person. The owner must still be an administrator
+ * of the company; otherwise the address answers 404 like a revoked one.
+ */
+async function renderTeamFeed(db: Db, actor: Actor, wanted: { officeIds: string[]; groupIds: string[] }, now: Date): Promise<string | null> {
+  if (!isAdmin(actor.user) || !actor.user.completed || actor.user.deactivatedAt) return null;
+  const { officeIds, groupIds } = await allowedSelection(db, actor, wanted);
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const from = new Date(today.getTime() - TEAM_FEED_PAST_DAYS * 86_400_000);
+  const people = (
+    await db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        admin: users.admin,
+        administratorPriviliges: users.administratorPriviliges,
+        companyAdmin: users.companyAdmin,
+      })
+      .from(users)
+      .where(and(listedPeople(actor.company.id), inJsonList(users.officeId, officeIds), inJsonList(users.groupId, groupIds)))
+  ).filter((p) => !isAdmin(p));
+  const names = new Map(people.map((p) => [p.id, p.name || p.email]));
+  const ids = [...names.keys()];
+  const theirs = <T extends typeof forecasts | typeof vacations>(table: T) =>
+    and(eq(table.companyId, actor.company.id), inJsonList(table.userId, ids), gte(table.endDate, from));
+  const [forecastRows, vacationRows] =
+    ids.length === 0
+      ? [[], []]
+      : await db.batch([
+          db.select().from(forecasts).where(theirs(forecasts)).orderBy(asc(forecasts.startDate)).limit(TEAM_FEED_MAX_EVENTS),
+          db.select().from(vacations).where(theirs(vacations)).orderBy(asc(vacations.startDate)).limit(TEAM_FEED_MAX_EVENTS),
+        ]);
+  const events: AllDayEvent[] = [
+    ...forecastRows.map((f) => ({
+      uid: `team-forecast-${f.id}@availability`,
+      start: f.startDate,
+      end: f.endDate,
+      summary: `${names.get(f.userId)}: ${f.status === "away" ? "Away" : WORKLOAD_LABELS[f.status]}`,
+      description: f.comment,
+      stamp: f.updatedAt,
+      busy: false,
+      categories: f.status === "away" ? "Away" : "Workload forecast",
+    })),
+    ...vacationRows.map((v) => ({
+      uid: `team-leave-${v.id}@availability`,
+      start: v.startDate,
+      end: v.endDate,
+      summary: `${names.get(v.userId)}: On leave`,
+      stamp: v.createdAt,
+      busy: false,
+      categories: "Leave",
+    })),
+  ]
+    .sort((a, b) => a.start.getTime() - b.start.getTime())
+    .slice(0, TEAM_FEED_MAX_EVENTS);
+  const [officeNames, groupNames] = await db.batch([
+    db.select({ name: offices.name }).from(offices).where(inJsonList(offices.id, officeIds)).orderBy(offices.name),
+    db.select({ name: groups.name }).from(groups).where(inJsonList(groups.id, groupIds)).orderBy(groups.name),
+  ]);
+  return buildCalendar({
+    name: `${actor.company.name}: team availability`,
+    description: `Forecasts and leave of ${officeNames.map((o) => o.name).join(", ")} · ${groupNames.map((g) => g.name).join(", ")} from Availability`,
     events,
   });
 }

@@ -4,22 +4,30 @@ import type { LoadContext } from "~/env";
 import { resealSmtpPasswords } from "~/domain/company/smtp.server";
 import { warnExpiringCertificates } from "~/domain/sso/sso.server";
 import { deliverDueEmails } from "~/integrations/email/outbox.server";
+import { deliverDuePushes } from "~/integrations/apns/outbox.server";
 import { runDirectorySync } from "~/domain/directory/sync.server";
 import { entraConfig } from "~/integrations/entra/config";
 import { rollupCompanies } from "~/domain/statistics/rollup.server";
 import { sendUpdateReminders } from "~/domain/reminders/reminders.server";
 import { runEliteImports } from "~/domain/matters/elite-import.server";
 import { runDueCvImports } from "~/domain/company/cv-import.server";
+import { REMINDER_CRON } from "./crons";
 
 const KEEP_LOGIN_ATTEMPTS_MS = 24 * 60 * 60 * 1000;
 
-/** The Worker's cron: housekeeping that must not run on a request. */
-export async function runScheduledWork(context: LoadContext, now = new Date()): Promise<void> {
+/**
+ * The Worker's cron: housekeeping that must not run on a request. `now` is the run's
+ * scheduled time; `cron` says which of wrangler.toml's crons fired (any other, or none when
+ * called directly, is the housekeeping run).
+ */
+export async function runScheduledWork(context: LoadContext, now = new Date(), cron?: string): Promise<void> {
+  if (cron === REMINDER_CRON) {
+    await runReminderWork(context, now);
+    return;
+  }
   await context.db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(now.getTime() - KEEP_LOGIN_ATTEMPTS_MS)));
   // Firms' SMTP passwords from before sealing, or under a retired key, are sealed with the current one.
   await resealSmtpPasswords(context.db, context.env).catch((error) => console.error("sealing SMTP passwords failed", error));
-  // Update reminders go through the outbox, so they are sent just below (decision 0122).
-  await sendUpdateReminders(context, now).catch((error) => console.error("update reminders failed", error));
   // Firms' Elite 3E imports, one bounded step each (failures are recorded per company); before
   // the mail retries, so a failing mail run never holds the import up.
   await runEliteImports(context.db, context.env, now).catch((error) => console.error("3E imports failed", error));
@@ -38,4 +46,13 @@ export async function runScheduledWork(context: LoadContext, now = new Date()): 
   await rollupCompanies(context.db, now).catch((error) => console.error("statistics rollup failed", error));
   // Firms' CV service imports that are due, a few pages each (decision 0112).
   await runDueCvImports(context.db, context.env, now).catch((error) => console.error("CV import failed", error));
+}
+
+/** The reminder cron's run: update reminders (mail and push), then the mail that is due. */
+export async function runReminderWork(context: LoadContext, now: Date): Promise<void> {
+  // Update reminders go through the outbox, so they are sent just below (decision 0122).
+  await sendUpdateReminders(context, now).catch((error) => console.error("update reminders failed", error));
+  await deliverDueEmails(context, now);
+  // Their pushes to the iOS app, and any waiting for a retry (decision 0197).
+  await deliverDuePushes(context, now).catch((error) => console.error("push delivery failed", error));
 }

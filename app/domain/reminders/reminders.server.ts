@@ -3,8 +3,10 @@ import { isAdmin } from "~/auth/permissions";
 import { derivedSecret } from "~/auth/secrets.server";
 import type { Actor } from "~/auth/session.server";
 import type { Db } from "~/db/client";
-import { companies, emailOutbox, offices, updateReminders, users } from "~/db/schema";
+import { companies, emailOutbox, notificationTokens, offices, pushOutbox, updateReminders, users } from "~/db/schema";
 import type { Env, LoadContext } from "~/env";
+import { apnsConfig } from "~/integrations/apns/config";
+import { IOS_TOKEN_TYPES } from "~/integrations/apns/outbox.server";
 import { DEFAULT_TIME_ZONE } from "~/lib/time-zones";
 import { newId } from "~/lib/ids";
 import { domainCtx } from "../context";
@@ -73,6 +75,24 @@ export function reminderEmail(input: { appName: string; name: string; links: Rec
   return { subject: `How busy are you this week?`, text, html };
 }
 
+/** A reminder's push is not delivered later than this (apns-expiration): a day-old nudge is noise. */
+export const REMINDER_PUSH_MS = 86_400_000;
+
+/** The push of a reminder (decision 0197): the same question, the dashboard, and the mail's answer links for the app's actions. */
+export function reminderPush(input: { appName: string; reminderId: string; links: Record<ReminderAnswer, string>; dashboard: string }) {
+  return {
+    aps: {
+      alert: { title: "How busy are you this week?", body: `You have not updated your workload on ${input.appName} for three days. Tap to answer.` },
+      sound: "default",
+      category: "UPDATE_REMINDER",
+      "thread-id": "update-reminders",
+    },
+    reminderId: input.reminderId,
+    url: input.dashboard,
+    answers: input.links,
+  };
+}
+
 /** Reminders go out in the person's 09:00 hour (their office's zone, decision 0170). */
 export const REMINDER_LOCAL_HOUR = 9;
 
@@ -119,6 +139,20 @@ export async function sendUpdateReminders(context: { db: Db; env: Env }, now: Da
   const env = context.env as Env & { APP_URL?: string };
   const appUrl = (env.APP_URL || "http://127.0.0.1:8787").replace(/\/$/, "");
   const appName = env.APP_NAME || "Availability";
+  // Their iOS devices, when the installation talks to APNs (decision 0197).
+  const devices = new Map<string, string[]>();
+  if (apnsConfig(env) && candidates.length > 0) {
+    const rows = await db
+      .select({ userId: notificationTokens.userId, token: notificationTokens.token })
+      .from(notificationTokens)
+      .where(
+        and(
+          sql`${notificationTokens.userId} in (select value from json_each(${JSON.stringify(candidates.map((c) => c.id))}))`,
+          sql`${notificationTokens.tokenType} in (select value from json_each(${JSON.stringify(IOS_TOKEN_TYPES)}))`,
+        ),
+      );
+    for (const row of rows) devices.set(row.userId, [...(devices.get(row.userId) ?? []), row.token]);
+  }
   let sent = 0;
   for (const person of candidates) {
     if (isAdmin(person) || readCompanySettings(person.settings).hideUpdateRemindersSetting) continue;
@@ -128,8 +162,22 @@ export async function sendUpdateReminders(context: { db: Db; env: Env }, now: Da
       string
     >;
     const mail = reminderEmail({ appName, name: person.name, links, dashboard: `${appUrl}/home` });
+    const push = JSON.stringify(reminderPush({ appName, reminderId: id, links, dashboard: `${appUrl}/home` }));
+    const pushes = (devices.get(person.id) ?? []).map((deviceToken) =>
+      db.insert(pushOutbox).values({
+        companyId: person.companyId,
+        userId: person.id,
+        deviceToken,
+        payload: push,
+        status: "pending",
+        nextAttemptAt: now,
+        expiresAt: new Date(now.getTime() + REMINDER_PUSH_MS),
+        createdAt: now,
+      }),
+    );
     await db.batch([
       db.insert(updateReminders).values({ id, companyId: person.companyId, userId: person.id, sentAt: now }),
+      ...pushes,
       db.insert(emailOutbox).values({
         id: newId(),
         companyId: person.companyId,
