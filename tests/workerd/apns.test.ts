@@ -190,6 +190,20 @@ describe("update reminders as an APNs push", () => {
   });
 });
 
+describe("the reminder cron (decision 0196)", () => {
+  it("reminds only on the reminder cron: the housekeeping run (any other cron, or none) does not", async () => {
+    const firm = await createCompany("Cron Firm");
+    const person = await firm.createUser("employee", { updateReminders: 7, lastUpdated: ago(5) });
+    const at = new Date(now.getTime() + 2 * DAY);
+    const reminders = () => db().select().from(updateReminders).where(eq(updateReminders.userId, person.id));
+    await runScheduledWork({ env: apnsEnv, ctx: createExecutionContext(), db: db() }, at);
+    await runScheduledWork({ env: apnsEnv, ctx: createExecutionContext(), db: db() }, at, "*/5 * * * *");
+    expect(await reminders()).toEqual([]);
+    await reminderRun(at);
+    expect((await reminders()).map((r) => r.sentAt)).toEqual([at]);
+  });
+});
+
 describe("the APNs provider token", () => {
   const config = apnsConfig(apnsEnv)!;
 
