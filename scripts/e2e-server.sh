@@ -59,6 +59,8 @@ tsx tests/fakes/entra-server.ts --port "$ENTRA_PORT" &
 PORT="$PORT" npx tsx tests/fakes/saml-idp-main.ts &
 
 echo "[e2e-server] wrangler dev on http://127.0.0.1:$PORT"
+# --inspector-port: its own, not the shared 9229, which another wrangler dev on the machine may
+# hold (wrangler dev then fails to start or exits).
 # APP_URL: mail the cron sends (update reminders) has no request to take its links' origin from.
 # On a loaded machine wrangler dev has a few times stopped listening mid-run with no error of
 # its own, and every later test then failed with "connection refused". It is started again on
@@ -68,7 +70,7 @@ while true; do
   # shellcheck disable=SC2046
   wrangler dev "$APP/worker/app.js" --config wrangler.toml --env dev --no-bundle --assets "$APP/public" \
     --port "$PORT" --ip 127.0.0.1 --persist-to "$STATE" --show-interactive-dev-session=false $(bash scripts/entra-vars.sh "$ENTRA_PORT") \
-    --var "APP_URL:http://127.0.0.1:$PORT" ||
+    --var "APP_URL:http://127.0.0.1:$PORT" --inspector-port "$((PORT + 1200))" ||
     true
   echo "[e2e-server] wrangler dev exited; starting it again on the same state" >&2
   sleep 1
