@@ -11,16 +11,19 @@ export function Alert({
   id,
   message,
   tone = "error",
+  role = TONES[tone].role,
   className,
 }: {
   id?: string;
   message?: ReactNode;
   tone?: keyof typeof TONES;
+  /** A success that answers a button the reader just pressed may be announced at once too. */
+  role?: "alert" | "status";
   className?: string;
 }) {
   if (!message) return null;
   return (
-    <p id={id} role={TONES[tone].role} className={clsx("rounded-md px-3 py-2 text-sm", TONES[tone].className, className)}>
+    <p id={id} role={role} className={clsx("rounded-md px-3 py-2 text-sm", TONES[tone].className, className)}>
       {message}
     </p>
   );

@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Locator, Page, Route } from "@playwright/test";
 import { allowConsoleErrors, expect, login, test, viewports, waitForHydration } from "./fixtures";
 
 /**
@@ -186,6 +186,58 @@ test("keyboard: add a forecast from the row's button, move it with the arrow key
       ]),
     )
     .toEqual([[day(1), day(3)]]);
+});
+
+test("two moves in flight at once show at once; the refused one rolls back alone, the other stays", async ({ page }) => {
+  await login(page, ERIK);
+  const erikId = await clearForecasts(page);
+  const day = nextWeek();
+  // Tuesday–Wednesday, an absence on Thursday, and a one-day forecast on the Tuesday after.
+  for (const data of [
+    { startDate: day(1), endDate: day(2), status: "2" },
+    { startDate: day(3), endDate: day(3), status: "away" },
+    { startDate: day(8), endDate: day(8), status: "2" },
+  ])
+    expect((await page.request.post(`/api/v2/forecast/${erikId}`, { data })).status()).toBe(201);
+  const planner = await openPlanner(page, "Absence planning");
+  await goToNextWeek(planner);
+  const row = planner.locator(`[data-testid="planner-row"][data-person="${erikId}"]`);
+  const bar = (start: string) => row.locator(`[data-testid="planner-item"][data-start="${start}"]`);
+  await expect(bar(day(8))).toBeVisible();
+
+  // Hold both writes at the network until both are sent, so they are in flight together.
+  const held: Route[] = [];
+  await page.route(
+    (url) => url.pathname === "/resources/forecasts",
+    (route) => void held.push(route),
+  );
+  allowConsoleErrors(page, /^Error saving forecast: These dates overlap an absence\./);
+  await bar(day(1)).getByRole("button").focus();
+  await page.keyboard.press("ArrowRight"); // Wednesday–Thursday: overlaps the absence
+  await bar(day(8)).getByRole("button").focus();
+  await page.keyboard.press("ArrowRight"); // Wednesday the week after: fine
+  await expect.poll(() => held.length).toBe(2);
+  await expect(bar(day(2))).toHaveAttribute("data-end", day(3));
+  await expect(bar(day(9))).toBeVisible();
+  await expect(planner.getByRole("status").filter({ hasText: "Saving..." })).toBeVisible();
+
+  for (const route of held) await route.continue();
+  await expect(planner.getByRole("alert")).toHaveText(/These dates overlap an absence/);
+  await expect(bar(day(1))).toHaveAttribute("data-end", day(2));
+  await expect(bar(day(9))).toBeVisible();
+  await expect(planner.getByRole("status").filter({ hasText: "Saving..." })).toHaveCount(0);
+  await expect
+    .poll(async () =>
+      (await (await page.request.get(`/api/v2/forecast/user/${erikId}`)).json()).map((f: { startDate: string; endDate: string }) => [
+        f.startDate.slice(0, 10),
+        f.endDate.slice(0, 10),
+      ]),
+    )
+    .toEqual([
+      [day(1), day(2)],
+      [day(3), day(3)],
+      [day(9), day(9)],
+    ]);
 });
 
 test("a weekend-only forecast widens its day; short bars show colour, name the status, and never cut text", async ({ page }) => {

@@ -1,29 +1,9 @@
-import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { companies } from "~/db/schema";
-import { BASE, createCompany, db, PASSWORD } from "./helpers";
+import { cookieFor, createCompany, db, page, PASSWORD, postForm } from "./helpers";
 
-function page(path: string, init: RequestInit = {}) {
-  return SELF.fetch(`${BASE}${path}`, { redirect: "manual", ...init });
-}
-
-async function cookieFor(email: string): Promise<string> {
-  const response = await page("/login", {
-    method: "POST",
-    body: new URLSearchParams({ email, password: PASSWORD, redirectTo: "" }),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": `203.0.113.${Math.floor(Math.random() * 250)}` },
-  });
-  return response.headers.get("Set-Cookie")!.split(";")[0];
-}
-
-function post(cookie: string, fields: Record<string, string>) {
-  return page("/groups?_data=routes%2F_app.groups", {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-  });
-}
+const post = (cookie: string, fields: Record<string, string>) => postForm(cookie, "/groups?_data=routes%2F_app.groups", fields);
 
 const companyRow = async (id: string) => (await db().select().from(companies).where(eq(companies.id, id)))[0];
 

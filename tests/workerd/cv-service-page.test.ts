@@ -1,11 +1,10 @@
-import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { companies, cvItems } from "~/db/schema";
 import { isSealed } from "~/lib/secret-box.server";
 import { newId } from "~/lib/ids";
 import type { FakeAccount } from "../fakes/cv-service";
-import { BASE, createCompany, db, PASSWORD } from "./helpers";
+import { cookieFor, createCompany, db, page, postForm } from "./helpers";
 
 /**
  * The company page's 'CV service' dialog (decision 0112): a company admin connects the CV
@@ -15,28 +14,9 @@ import { BASE, createCompany, db, PASSWORD } from "./helpers";
  */
 const fakeUrl = () => inject("cvServiceUrl");
 
-function page(path: string, init: RequestInit = {}) {
-  return SELF.fetch(`${BASE}${path}`, { redirect: "manual", ...init });
-}
-
-async function cookieFor(email: string): Promise<string> {
-  const response = await page("/login", {
-    method: "POST",
-    body: new URLSearchParams({ email, password: PASSWORD, redirectTo: "" }),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": `203.0.113.${Math.floor(Math.random() * 250)}` },
-  });
-  return response.headers.get("Set-Cookie")!.split(";")[0];
-}
-
 const DATA = "/groups?_data=routes%2F_app.groups";
 
-function post(cookie: string, fields: Record<string, string>) {
-  return page(DATA, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-  });
-}
+const post = (cookie: string, fields: Record<string, string>) => postForm(cookie, DATA, fields);
 
 interface PageData {
   cvService: { url: string | null; hasKey: boolean; lastSuccessAt: string | null; lastError: string | null; peopleMatched: number } | null;

@@ -90,6 +90,32 @@ export async function tokenFor(email: string, password = PASSWORD): Promise<stri
   return token;
 }
 
+/** A page request as the browser makes it (redirects are answers, not followed). */
+export function page(path: string, init: RequestInit = {}) {
+  return SELF.fetch(`${BASE}${path}`, { redirect: "manual", ...init });
+}
+
+/** Signs in through the /login form and returns the session cookie ("name=value"); each call from its own address. */
+export async function cookieFor(email: string, password = PASSWORD): Promise<string> {
+  const response = await page("/login", {
+    method: "POST",
+    body: new URLSearchParams({ email, password, redirectTo: "" }),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` },
+  });
+  const cookie = response.headers.get("Set-Cookie");
+  if (!cookie) throw new Error(`sign-in failed for ${email}: ${response.status}`);
+  return cookie.split(";")[0];
+}
+
+/** Posts a page form (a route's action, e.g. "/groups?_data=routes%2F_app.groups") as the signed-in person. */
+export function postForm(cookie: string, path: string, fields: Record<string, string>) {
+  return page(path, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+  });
+}
+
 /** Days relative to today (UTC) as "YYYY-MM-DD". */
 export function day(offset = 0): string {
   const now = new Date();

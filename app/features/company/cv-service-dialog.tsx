@@ -4,12 +4,7 @@ import { DialogActions } from "~/components/dialog";
 import { DialogButton } from "~/components/list-block";
 import { Field } from "~/components/field";
 import type { CvImportStatus } from "~/domain/company/cv-import.server";
-
-interface Reply {
-  status?: "success" | "error";
-  message?: string;
-  error?: Record<string, string[] | null> | null;
-}
+import { ConnectionReplyMessage, type ConnectionReply } from "./connection-reply";
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" }) : "never");
 
@@ -35,12 +30,11 @@ export function CvServiceButton({ config }: { config: CvImportStatus }) {
 }
 
 function CvServiceForm({ config, onClose }: { config: CvImportStatus; onClose: () => void }) {
-  const save = useFetcher<Reply>();
-  const run = useFetcher<Reply>();
-  const disconnect = useFetcher<Reply>();
+  const save = useFetcher<ConnectionReply>();
+  const run = useFetcher<ConnectionReply>();
+  const disconnect = useFetcher<ConnectionReply>();
   const reply = save.state === "idle" ? save.data : undefined;
   const errors = reply?.status === "error" ? reply.error : null;
-  const runErrors = run.state === "idle" && run.data?.status === "error" ? run.data.error : null;
   const connected = Boolean(config.url);
   return (
     <div className="space-y-4">
@@ -83,20 +77,8 @@ function CvServiceForm({ config, onClose }: { config: CvImportStatus; onClose: (
           placeholder={config.hasKey ? "Unchanged" : ""}
           errors={errors?.key ?? undefined}
         />
-        {reply?.status === "success" ? (
-          <p role="alert" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
-            CV service saved. The next scheduled run imports.
-          </p>
-        ) : errors?.[""]?.[0] ? (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-            {errors[""][0]}
-          </p>
-        ) : null}
-        {runErrors ? (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-            {runErrors.url?.[0] ?? runErrors[""]?.[0]}
-          </p>
-        ) : null}
+        <ConnectionReplyMessage reply={reply} success="CV service saved. The next scheduled run imports." />
+        <ConnectionReplyMessage reply={run.state === "idle" ? run.data : undefined} success={false} errorFields={["url", ""]} />
         <DialogActions>
           <Button variant="secondary" type="button" onClick={onClose}>
             Close

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Button } from "~/components/button";
 import { DialogActions, Modal } from "~/components/dialog";
 import { Field } from "~/components/field";
+import { ConnectionReplyMessage, type ConnectionReply } from "./connection-reply";
 
 export interface SmtpConfig {
   smtpHost: string | null;
@@ -10,12 +11,6 @@ export interface SmtpConfig {
   smtpSender: string | null;
   smtpSecure: boolean;
   smtpUser: string | null;
-}
-
-interface Reply {
-  status?: "success" | "error";
-  message?: string;
-  error?: Record<string, string[] | null> | null;
 }
 
 interface Values {
@@ -66,8 +61,8 @@ export function SmtpConfigButton({ config }: { config: SmtpConfig }) {
 }
 
 function SmtpConfigForm({ config, onClose }: { config: SmtpConfig; onClose: () => void }) {
-  const save = useFetcher<Reply>();
-  const test = useFetcher<Reply>();
+  const save = useFetcher<ConnectionReply>();
+  const test = useFetcher<ConnectionReply>();
   const saved = valuesOf(config);
   const [values, setValues] = useState<Values>(saved);
   const [currentPassword, setCurrentPassword] = useState("");
@@ -91,7 +86,6 @@ function SmtpConfigForm({ config, onClose }: { config: SmtpConfig; onClose: () =
       [key]: event.target.type === "checkbox" ? event.target.checked : event.target.value,
     }));
   const testReply = test.state === "idle" ? test.data : undefined;
-  const testMessage = testReply?.message ?? testReply?.error?.[""]?.[0];
 
   return (
     <save.Form method="post" className="space-y-4">
@@ -174,34 +168,8 @@ function SmtpConfigForm({ config, onClose }: { config: SmtpConfig; onClose: () =
         autoComplete="current-password"
         errors={errors?.currentPassword ?? undefined}
       />
-      {reply?.message ? (
-        <p
-          role="alert"
-          className={
-            reply.status === "error"
-              ? "rounded-md bg-red-50 px-3 py-2 text-sm text-red-700"
-              : "rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800"
-          }
-        >
-          {reply.message}
-        </p>
-      ) : errors?.[""]?.[0] ? (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-          {errors[""][0]}
-        </p>
-      ) : null}
-      {testMessage ? (
-        <p
-          role="alert"
-          className={
-            testReply?.status === "error"
-              ? "rounded-md bg-red-50 px-3 py-2 text-sm text-red-700"
-              : "rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800"
-          }
-        >
-          {testMessage}
-        </p>
-      ) : null}
+      <ConnectionReplyMessage reply={reply} />
+      <ConnectionReplyMessage reply={testReply} />
       <DialogActions>
         <Button variant="secondary" onClick={onClose}>
           Close

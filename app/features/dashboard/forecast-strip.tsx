@@ -7,29 +7,14 @@ import { workloadColorClass, workloadLabel } from "~/domain/workload/levels";
 import { blockedDays, formatRange, RangeDayPicker } from "./day-picker";
 import { SaveError } from "./save-error";
 import { StatusGrid } from "./status-grid";
-import { useForecastWrite, usePendingForecastWrites } from "./use-dashboard-write";
-import { dayKey, parseDayKey } from "~/lib/dates";
+import { applyPendingForecastWrites, useForecastWrite, usePendingForecastWrites } from "./use-dashboard-write";
+import { dayKey } from "~/lib/dates";
 import { CARD_WIDTH_PX, commentFontPx, forecastCardWidth } from "~/domain/dashboard/cards";
 import { useFormat } from "~/lib/format";
 
 /** Forecasts as they will be once the saves in flight land (temporary ids for new ones). */
 export function useOptimisticForecasts(forecasts: ApiForecast[], userId: string): ApiForecast[] {
-  const pending = usePendingForecastWrites().filter((p) => p.intent !== "today");
-  let list = forecasts;
-  for (const p of pending) {
-    if (p.intent === "delete") {
-      list = list.filter((f) => f._id !== p.forecastId);
-      continue;
-    }
-    const changed = {
-      startDate: parseDayKey(p.startDate).toISOString(),
-      endDate: parseDayKey(p.endDate || p.startDate).toISOString(),
-      status: p.status as ApiForecast["status"],
-      comment: p.comment || null,
-    };
-    if (p.intent === "update") list = list.map((f) => (f._id === p.forecastId ? { ...f, ...changed } : f));
-    else list = [...list, { _id: `pending-${p.startDate}-${p.status}`, user: userId, externalSource: null, ...changed }];
-  }
+  const list = applyPendingForecastWrites(forecasts, usePendingForecastWrites("dashboard"), userId);
   return [...list].sort((a, b) => a.startDate.localeCompare(b.startDate));
 }
 

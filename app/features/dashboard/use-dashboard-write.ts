@@ -1,5 +1,7 @@
 import { useFetcher, useFetchers } from "@remix-run/react";
-import { useCallback } from "react";
+import { useCallback, useMemo } from "react";
+import type { ApiForecast } from "~/domain/forecasts/forecast.types";
+import { parseDayKey } from "~/lib/dates";
 import type { IntentResult } from "~/lib/page-form.server";
 import { clientSessionId } from "~/realtime/client-session";
 
@@ -31,11 +33,48 @@ export const useDashboardWrite = (key: string) => useIntentWrite(key, "/home");
 /** One's own forecasts from the dashboard: create, update, delete, or today's status. */
 export const useForecastWrite = (key: string) => useIntentWrite(key, FORECAST_WRITES);
 
-/** Every forecast write still in flight (for one's own strip: those without a userId), to show them optimistically. */
-export function usePendingForecastWrites(): Record<string, string>[] {
-  return useFetchers()
-    .filter((f) => f.state !== "idle" && f.formData && f.formAction === FORECAST_WRITES && !f.formData.get("userId"))
-    .map((f) => Object.fromEntries(f.formData!) as Record<string, string>);
+/** A forecast write in flight: its fetcher's key and the fields it posted. */
+export interface PendingForecastWrite {
+  key: string;
+  fields: Record<string, string>;
+}
+
+/**
+ * Every forecast write still in flight, to show them optimistically: the dashboard's (one's
+ * own, without a userId) or the planner's (each names whose forecast). Stable while the same
+ * writes are in flight, so a list derived from it is not rebuilt on every render.
+ */
+export function usePendingForecastWrites(from: "dashboard" | "planner"): PendingForecastWrite[] {
+  const pending = useFetchers()
+    .filter((f) => f.state !== "idle" && f.formData && f.formAction === FORECAST_WRITES && Boolean(f.formData.get("userId")) === (from === "planner"))
+    .map((f) => ({ key: f.key, fields: Object.fromEntries(f.formData!) as Record<string, string> }));
+  const signature = JSON.stringify(pending);
+  return useMemo(() => pending, [signature]); // eslint-disable-line react-hooks/exhaustive-deps
+}
+
+/**
+ * Forecasts as they will be once the writes in flight land: updates and deletes applied, a
+ * create added with the temporary id `pending-<fetcher key>` (its owner is the write's userId,
+ * or `ownUserId`). Today's status is not a forecast and is left out.
+ */
+export function applyPendingForecastWrites(forecasts: ApiForecast[], pending: PendingForecastWrite[], ownUserId?: string): ApiForecast[] {
+  let list = forecasts;
+  for (const { key, fields: p } of pending) {
+    if (p.intent === "delete") {
+      list = list.filter((f) => f._id !== p.forecastId);
+      continue;
+    }
+    if (p.intent !== "create" && p.intent !== "update") continue;
+    const changed = {
+      startDate: parseDayKey(p.startDate).toISOString(),
+      endDate: parseDayKey(p.endDate || p.startDate).toISOString(),
+      status: p.status as ApiForecast["status"],
+      comment: p.comment || null,
+    };
+    if (p.intent === "update") list = list.map((f) => (f._id === p.forecastId ? { ...f, ...changed } : f));
+    else list = [...list, { _id: `pending-${key}`, user: p.userId || ownUserId || "", externalSource: null, ...changed }];
+  }
+  return list;
 }
 
 /** Every dashboard page write still in flight for an intent (several work-location days at once, say). */

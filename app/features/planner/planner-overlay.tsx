@@ -57,7 +57,7 @@ export function PlannerOverlay({ open, onClose, title, today }: { open: boolean;
   // The week of the viewer's today (their office's day, from the server), not the browser's UTC day.
   const thisWeek = key(mondayOf(new Date(today)));
   const [start, setStart] = useState(thisWeek);
-  const { data, forecasts, write, busy, error, clearError } = usePlannerData(open, start, dayCount);
+  const { data, forecasts, write, answers, busy, error, clearError } = usePlannerData(open, start, dayCount);
   const [editor, setEditor] = useState<PlannerEditorState | null>(null);
   const [dragging, setDragging] = useState(false);
   const closeEditor = useCallback(() => setEditor(null), []);
@@ -160,6 +160,7 @@ export function PlannerOverlay({ open, onClose, title, today }: { open: boolean;
           write={write}
         />
       ) : null}
+      {answers}
     </Modal>
   );
 }

@@ -1,17 +1,10 @@
-import { useFetcher, useRevalidator } from "@remix-run/react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useFetcher, useSubmit } from "@remix-run/react";
+import { createElement, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ApiForecast } from "~/domain/forecasts/forecast.types";
 import type { PlannerData } from "~/domain/planner/planner.server";
+import type { IntentResult } from "~/lib/page-form.server";
 import { clientSessionId } from "~/realtime/client-session";
-import { parseDayKey } from "~/lib/dates";
-import { FORECAST_WRITES } from "~/features/dashboard/use-dashboard-write";
-
-interface Patch {
-  /** null: deleted. */
-  forecast: ApiForecast | null;
-  /** The server accepted it; dropped once fresh data arrives. */
-  settled: boolean;
-}
+import { applyPendingForecastWrites, FORECAST_WRITES, usePendingForecastWrites } from "~/features/dashboard/use-dashboard-write";
 
 export type PlannerWrite =
   | { intent: "create"; userId: string; startDate: string; endDate: string; status: string; comment?: string }
@@ -21,22 +14,58 @@ export type PlannerWrite =
 
 export type WriteResult = { ok: true } | { ok: false; message: string };
 
-let tempCounter = 0;
+/** What the planner posts to the forecast endpoint for a change (always with whose forecast it is). */
+function fieldsOf(change: PlannerWrite): Record<string, string> {
+  const fields: Record<string, string> = { intent: change.intent, sessionId: clientSessionId() };
+  switch (change.intent) {
+    case "create":
+      return {
+        ...fields,
+        userId: change.userId,
+        startDate: change.startDate,
+        endDate: change.endDate,
+        status: change.status,
+        comment: change.comment ?? "",
+      };
+    case "update":
+      return {
+        ...fields,
+        userId: change.forecast.user,
+        forecastId: change.forecast._id,
+        startDate: change.startDate,
+        endDate: change.endDate,
+        status: change.status,
+        comment: change.comment ?? "",
+      };
+    case "delete":
+      return { ...fields, userId: change.forecast.user, forecastId: change.forecast._id };
+    case "today":
+      return { ...fields, userId: change.userId, status: change.status };
+  }
+}
+
+let writeCounter = 0;
 
 /**
  * The planner's data for a window, loaded with a fetcher (so the shell's realtime
- * revalidation refreshes it too), with optimistic writes: a change shows at once, a new
- * forecast carries a temporary id until the server's arrives, and a refused change rolls
- * back. `busy` counts writes in flight, so the overlay can refuse to close meanwhile.
+ * revalidation refreshes it too), and its writes, each through a fetcher of its own posting
+ * to the forecast endpoint the dashboard uses (decision 0055). What is shown is the loaded
+ * data with the writes in flight applied (`usePendingForecastWrites`, as on the dashboard),
+ * so a change shows at once and a refused one rolls back by itself when its fetcher goes
+ * idle; a drag may have several writes in flight, each rolled back alone. `write` resolves
+ * with the write's answer, so the editor closes only on an accepted save. Render `answers`:
+ * it reads each write's answer from its fetcher.
  */
 export function usePlannerData(open: boolean, from: string, days: number) {
   const fetcher = useFetcher<PlannerData>({ key: "forecast-planner" });
   const { load } = fetcher;
-  const revalidator = useRevalidator();
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
-  const [patches, setPatches] = useState<Record<string, Patch>>({});
-  const [busy, setBusy] = useState(0);
+  const submit = useSubmit();
+  const pending = usePendingForecastWrites("planner");
+  /** Keys of the writes whose answer has not been read yet, with who waits for it. */
+  const waiting = useRef(new Map<string, { change: PlannerWrite; resolve: (result: WriteResult) => void }>());
+  const [unanswered, setUnanswered] = useState<string[]>([]);
+  /** Accepted writes (the server's row; null: deleted), shown until fresh data arrives. */
+  const [settled, setSettled] = useState<Record<string, ApiForecast | null>>({});
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -44,113 +73,70 @@ export function usePlannerData(open: boolean, from: string, days: number) {
   }, [open, from, days, load]);
 
   const data = fetcher.data;
-  useEffect(() => {
-    // Fresh data holds every accepted change: only the ones still in flight stay patched.
-    setPatches((current) => {
-      const kept = Object.entries(current).filter(([, patch]) => !patch.settled);
-      return kept.length === Object.keys(current).length ? current : Object.fromEntries(kept);
-    });
-  }, [data]);
+  // Fresh data holds every accepted write (Remix revalidates after each one).
+  useEffect(() => setSettled((current) => (Object.keys(current).length === 0 ? current : {})), [data]);
 
   const forecasts = useMemo(() => {
     if (!data) return [];
     const known = new Set(data.forecasts.map((f) => f._id));
-    const merged = data.forecasts.map((f) => (f._id in patches ? patches[f._id].forecast : f)).filter((f): f is ApiForecast => Boolean(f));
-    for (const [id, patch] of Object.entries(patches)) if (!known.has(id) && patch.forecast) merged.push(patch.forecast);
-    return merged;
-  }, [data, patches]);
+    const merged = data.forecasts.map((f) => (f._id in settled ? settled[f._id] : f)).filter((f): f is ApiForecast => Boolean(f));
+    for (const [id, forecast] of Object.entries(settled)) if (!known.has(id) && forecast) merged.push(forecast);
+    return applyPendingForecastWrites(merged, pending);
+  }, [data, settled, pending]);
 
-  const write = useCallback(async (change: PlannerWrite): Promise<WriteResult> => {
-    const id =
-      change.intent === "update" || change.intent === "delete" ? change.forecast._id : change.intent === "create" ? `temp-${++tempCounter}` : null;
-    const fields: Record<string, string> = { intent: change.intent, sessionId: clientSessionId() };
-    if (change.intent === "create") {
-      Object.assign(fields, {
-        userId: change.userId,
-        startDate: change.startDate,
-        endDate: change.endDate,
-        status: change.status,
-        comment: change.comment ?? "",
-      });
-    } else if (change.intent === "update") {
-      Object.assign(fields, {
-        userId: change.forecast.user,
-        forecastId: change.forecast._id,
-        startDate: change.startDate,
-        endDate: change.endDate,
-        status: change.status,
-        comment: change.comment ?? "",
-      });
-    } else if (change.intent === "delete") {
-      Object.assign(fields, { userId: change.forecast.user, forecastId: change.forecast._id });
-    } else {
-      Object.assign(fields, { userId: change.userId, status: change.status });
+  const write = useCallback(
+    (change: PlannerWrite): Promise<WriteResult> => {
+      const key = `planner-write-${++writeCounter}`;
+      setError(null);
+      setUnanswered((keys) => [...keys, key]);
+      const answer = new Promise<WriteResult>((resolve) => waiting.current.set(key, { change, resolve }));
+      submit(fieldsOf(change), { method: "post", action: FORECAST_WRITES, navigate: false, fetcherKey: key });
+      return answer;
+    },
+    [submit],
+  );
+
+  const onAnswer = useCallback((key: string, answer: IntentResult | undefined) => {
+    const write = waiting.current.get(key);
+    if (!write) return;
+    const { change, resolve } = write;
+    waiting.current.delete(key);
+    setUnanswered((keys) => keys.filter((k) => k !== key));
+    if (answer?.ok) {
+      const forecast = answer.forecast as ApiForecast | undefined;
+      if (change.intent === "delete") setSettled((current) => ({ ...current, [change.forecast._id]: null }));
+      else if (forecast) setSettled((current) => ({ ...current, [forecast._id]: forecast }));
+      resolve({ ok: true });
+      return;
     }
-    const optimistic: ApiForecast | null =
-      change.intent === "create"
-        ? {
-            _id: id!,
-            user: change.userId,
-            startDate: parseDayKey(change.startDate).toISOString(),
-            endDate: parseDayKey(change.endDate).toISOString(),
-            status: change.status as ApiForecast["status"],
-            comment: change.comment || null,
-            externalSource: null,
-          }
-        : change.intent === "update"
-          ? {
-              ...change.forecast,
-              startDate: parseDayKey(change.startDate).toISOString(),
-              endDate: parseDayKey(change.endDate).toISOString(),
-              status: change.status as ApiForecast["status"],
-              comment: change.comment || null,
-            }
-          : null;
-    const previous = { current: undefined as Patch | undefined };
-    if (id) {
-      setPatches((current) => {
-        previous.current = current[id];
-        return { ...current, [id]: { forecast: optimistic, settled: false } };
-      });
-    }
-    setBusy((n) => n + 1);
-    setError(null);
-    try {
-      const response = await fetch(FORECAST_WRITES, {
-        method: "POST",
-        body: new URLSearchParams(fields),
-        headers: { Accept: "application/json" },
-      });
-      const body = (await response.json().catch(() => ({}))) as { forecast?: ApiForecast; message?: string };
-      if (!response.ok) throw new Error(body.message ?? `The server answered ${response.status}.`);
-      if (id) {
-        setPatches((current) => {
-          const next = { ...current };
-          delete next[id];
-          if (change.intent === "delete") next[id] = { forecast: null, settled: true };
-          else if (body.forecast) next[body.forecast._id] = { forecast: body.forecast, settled: true };
-          return next;
-        });
-      }
-      revalidate.current();
-      return { ok: true };
-    } catch (failure) {
-      const message = failure instanceof Error ? failure.message : String(failure);
-      console.error(change.intent === "delete" ? "Error deleting forecast:" : "Error saving forecast:", message);
-      if (id) {
-        setPatches((current) => {
-          const next = { ...current };
-          if (previous.current) next[id] = previous.current;
-          else delete next[id];
-          return next;
-        });
-      }
-      setError(message);
-      return { ok: false, message };
-    } finally {
-      setBusy((n) => n - 1);
-    }
+    const message = answer?.message ?? "The change could not be saved. Try again.";
+    // The spec has the planner log a refused save (planning.md section 8).
+    console.error(change.intent === "delete" ? "Error deleting forecast:" : "Error saving forecast:", message);
+    setError(message);
+    resolve({ ok: false, message });
   }, []);
 
-  return { data, forecasts, write, busy: busy > 0, error, clearError: () => setError(null), loading: fetcher.state === "loading" };
+  const answers = unanswered.map((key) => createElement(WriteAnswer, { key, fetcherKey: key, onAnswer }));
+
+  return {
+    data,
+    forecasts,
+    write,
+    answers,
+    busy: pending.length > 0 || unanswered.length > 0,
+    error,
+    clearError: () => setError(null),
+    loading: fetcher.state === "loading",
+  };
+}
+
+/** Reads one write's answer from its fetcher once it is back to idle. */
+function WriteAnswer({ fetcherKey, onAnswer }: { fetcherKey: string; onAnswer: (key: string, answer: IntentResult | undefined) => void }) {
+  const fetcher = useFetcher<IntentResult>({ key: fetcherKey });
+  const done = fetcher.state === "idle";
+  const answer = fetcher.data;
+  useEffect(() => {
+    if (done) onAnswer(fetcherKey, answer);
+  }, [done, answer, fetcherKey, onAnswer]);
+  return null;
 }

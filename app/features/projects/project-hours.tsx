@@ -1,10 +1,10 @@
 import { getFormProps } from "@conform-to/react";
 import { DialogError, FormActions } from "~/components/dialog";
 import { Field, inputProps } from "~/components/field";
-import { DialogButton, RowIconButton } from "~/components/list-block";
 import { useDialogForm } from "~/components/use-dialog-form";
-import { ConfirmForm, Hidden } from "~/features/company/catalog-forms";
+import { Hidden } from "~/features/company/catalog-forms";
 import { timeReportSchema } from "~/domain/projects/project.schema";
+import { EntryActions, EntryTable } from "./entry-table";
 import { formatDay } from "./project-widgets";
 
 /**
@@ -51,63 +51,46 @@ const hoursText = (hours: number) => `${hours.toFixed(1)} h`;
 export function HoursList({ reports, canEdit, today }: { reports: TimeReport[]; canEdit: boolean; today: string }) {
   const total = reports.reduce((sum, r) => sum + r.hours, 0);
   return (
-    <section aria-labelledby="hours-heading" className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-      <div className="flex min-h-14 items-center justify-between gap-3 border-b border-slate-200 px-4 py-2">
-        <h2 id="hours-heading" className="text-sm font-semibold text-slate-900">
-          Hours ({reports.length})
-        </h2>
-        <span className="text-sm text-slate-700">Total {hoursText(total)}</span>
-      </div>
-      {reports.length === 0 ? (
-        <p className="px-4 py-3 text-sm text-slate-500">No hours reported yet. Log hours for a member above.</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="text-xs text-slate-600 uppercase">
-              <tr>
-                <th className="px-4 py-2 font-medium">Date</th>
-                <th className="px-2 py-2 font-medium sm:px-4">Member</th>
-                <th className="px-2 py-2 text-right font-medium sm:px-4">Hours</th>
-                {canEdit ? (
-                  <th className="py-2 pr-2 sm:pr-4">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {reports.map((report) => {
-                const what = `${hoursText(report.hours)} of ${report.user.name} on ${formatDay(report.date)}`;
-                return (
-                  <tr key={report._id}>
-                    <td className="px-4 py-2 whitespace-nowrap">{formatDay(report.date)}</td>
-                    <td className="px-2 py-2 sm:px-4">{report.user.name}</td>
-                    <td className="px-2 py-2 text-right whitespace-nowrap sm:px-4">{hoursText(report.hours)}</td>
-                    {canEdit ? (
-                      <td className="py-1 pr-2 text-right whitespace-nowrap sm:pr-4">
-                        <DialogButton
-                          title={`Edit hours of ${report.user.name}`}
-                          button={(open) => <RowIconButton label={`Edit ${what}`} icon="edit" onClick={open} />}
-                        >
-                          {(close) => <HoursForm report={report} today={today} onClose={close} />}
-                        </DialogButton>
-                        <DialogButton title="Delete hours" button={(open) => <RowIconButton label={`Delete ${what}`} icon="trash" onClick={open} />}>
-                          {(close) => (
-                            <ConfirmForm intent="deleteHours" onClose={close} confirmation="Hours deleted">
-                              <Hidden values={{ reportId: report._id }} />
-                              <p className="text-sm text-slate-700">Delete {what}?</p>
-                            </ConfirmForm>
-                          )}
-                        </DialogButton>
-                      </td>
-                    ) : null}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+    <EntryTable
+      id="hours"
+      title="Hours"
+      aside={<span className="text-sm text-slate-700">Total {hoursText(total)}</span>}
+      columns={[
+        { label: "Date", className: "px-4" },
+        { label: "Member", className: "px-2 sm:px-4" },
+        { label: "Hours", className: "px-2 text-right sm:px-4" },
+      ]}
+      count={reports.length}
+      empty="No hours reported yet. Log hours for a member above."
+      editable={canEdit}
+    >
+      {reports.map((report) => {
+        const what = `${hoursText(report.hours)} of ${report.user.name} on ${formatDay(report.date)}`;
+        return (
+          <tr key={report._id}>
+            <td className="px-4 py-2 whitespace-nowrap">{formatDay(report.date)}</td>
+            <td className="px-2 py-2 sm:px-4">{report.user.name}</td>
+            <td className="px-2 py-2 text-right whitespace-nowrap sm:px-4">{hoursText(report.hours)}</td>
+            {canEdit ? (
+              <EntryActions
+                edit={{
+                  title: `Edit hours of ${report.user.name}`,
+                  label: `Edit ${what}`,
+                  form: (close) => <HoursForm report={report} today={today} onClose={close} />,
+                }}
+                remove={{
+                  title: "Delete hours",
+                  label: `Delete ${what}`,
+                  question: `Delete ${what}?`,
+                  intent: "deleteHours",
+                  confirmation: "Hours deleted",
+                  values: { reportId: report._id },
+                }}
+              />
+            ) : null}
+          </tr>
+        );
+      })}
+    </EntryTable>
   );
 }

@@ -11,6 +11,7 @@ import { useDialogFetcher, useDialogForm } from "~/components/use-dialog-form";
 import { ConfirmForm, Hidden } from "~/features/company/catalog-forms";
 import { DEFAULT_CURRENCY, invoiceSchema, projectScore, VAT_QUICK_VALUES } from "~/domain/projects/project.schema";
 import { HoursForm } from "./project-hours";
+import { EntryActions, EntryTable } from "./entry-table";
 import { formatDay } from "./project-widgets";
 
 /**
@@ -184,76 +185,58 @@ interface Invoice {
 
 export function InvoicesTab({ invoices, canEdit, today }: { invoices: Invoice[]; canEdit: boolean; today: string }) {
   return (
-    <section aria-labelledby="invoices-heading" className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-      <div className="flex min-h-14 items-center justify-between gap-3 border-b border-slate-200 px-4 py-2">
-        <h2 id="invoices-heading" className="text-sm font-semibold text-slate-900">
-          Invoices ({invoices.length})
-        </h2>
-        {canEdit ? (
+    <EntryTable
+      id="invoices"
+      title="Invoices"
+      aside={
+        canEdit ? (
           <DialogButton title="Add invoice" button={(open) => <Button onClick={open}>Add invoice</Button>}>
             {(close) => <InvoiceForm today={today} onClose={close} />}
           </DialogButton>
-        ) : null}
-      </div>
-      {invoices.length === 0 ? (
-        <p className="px-4 py-3 text-sm text-slate-500">No invoices yet.</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="text-xs text-slate-600 uppercase">
-              <tr>
-                <th className="px-4 py-2 font-medium">Date</th>
-                <th className="hidden px-4 py-2 font-medium sm:table-cell">Identification</th>
-                <th className="px-2 py-2 text-right font-medium sm:px-4">Amount</th>
-                <th className="px-2 py-2 text-right font-medium sm:px-4">VAT</th>
-                {canEdit ? (
-                  <th className="py-2 pr-2 sm:pr-4">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {invoices.map((invoice) => (
-                <tr key={invoice._id}>
-                  <td className="px-4 py-2">
-                    <span className="whitespace-nowrap">{formatDay(invoice.date)}</span>
-                    {/* Narrow screens show the identification under the date instead of in its own column. */}
-                    {invoice.identification ? <span className="block text-xs text-slate-600 sm:hidden">{invoice.identification}</span> : null}
-                  </td>
-                  <td className="hidden px-4 py-2 sm:table-cell">{invoice.identification ?? "–"}</td>
-                  <td className="px-2 py-2 text-right whitespace-nowrap sm:px-4">
-                    {invoice.amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} {invoice.currency}
-                  </td>
-                  <td className="px-2 py-2 text-right whitespace-nowrap sm:px-4">{invoice.vat === null ? "–" : `${invoice.vat} %`}</td>
-                  {canEdit ? (
-                    <td className="py-1 pr-2 text-right whitespace-nowrap sm:pr-4">
-                      <DialogButton
-                        title="Edit invoice"
-                        button={(open) => <RowIconButton label={`Edit invoice ${invoiceLabel(invoice)}`} icon="edit" onClick={open} />}
-                      >
-                        {(close) => <InvoiceForm invoice={invoice} today={today} onClose={close} />}
-                      </DialogButton>
-                      <DialogButton
-                        title="Delete invoice"
-                        button={(open) => <RowIconButton label={`Delete invoice ${invoiceLabel(invoice)}`} icon="trash" onClick={open} />}
-                      >
-                        {(close) => (
-                          <ConfirmForm intent="deleteInvoice" onClose={close} confirmation="Invoice deleted">
-                            <Hidden values={{ invoiceId: invoice._id }} />
-                            <p className="text-sm text-slate-700">Delete this invoice?</p>
-                          </ConfirmForm>
-                        )}
-                      </DialogButton>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+        ) : null
+      }
+      columns={[
+        { label: "Date", className: "px-4" },
+        { label: "Identification", className: "hidden px-4 sm:table-cell" },
+        { label: "Amount", className: "px-2 text-right sm:px-4" },
+        { label: "VAT", className: "px-2 text-right sm:px-4" },
+      ]}
+      count={invoices.length}
+      empty="No invoices yet."
+      editable={canEdit}
+    >
+      {invoices.map((invoice) => (
+        <tr key={invoice._id}>
+          <td className="px-4 py-2">
+            <span className="whitespace-nowrap">{formatDay(invoice.date)}</span>
+            {/* Narrow screens show the identification under the date instead of in its own column. */}
+            {invoice.identification ? <span className="block text-xs text-slate-600 sm:hidden">{invoice.identification}</span> : null}
+          </td>
+          <td className="hidden px-4 py-2 sm:table-cell">{invoice.identification ?? "–"}</td>
+          <td className="px-2 py-2 text-right whitespace-nowrap sm:px-4">
+            {invoice.amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} {invoice.currency}
+          </td>
+          <td className="px-2 py-2 text-right whitespace-nowrap sm:px-4">{invoice.vat === null ? "–" : `${invoice.vat} %`}</td>
+          {canEdit ? (
+            <EntryActions
+              edit={{
+                title: "Edit invoice",
+                label: `Edit invoice ${invoiceLabel(invoice)}`,
+                form: (close) => <InvoiceForm invoice={invoice} today={today} onClose={close} />,
+              }}
+              remove={{
+                title: "Delete invoice",
+                label: `Delete invoice ${invoiceLabel(invoice)}`,
+                question: "Delete this invoice?",
+                intent: "deleteInvoice",
+                confirmation: "Invoice deleted",
+                values: { invoiceId: invoice._id },
+              }}
+            />
+          ) : null}
+        </tr>
+      ))}
+    </EntryTable>
   );
 }
 

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Avatar } from "~/components/avatar";
 import { Button } from "~/components/button";
 import { projectScore } from "~/domain/projects/project.schema";
+import { downloadWithProgress } from "~/lib/download";
 
 /** A day as the lists show it: "5 Jan 2026" (dates are stored as UTC days). */
 export function formatDay(iso: string | null): string {
@@ -65,28 +66,9 @@ export function ExportButton({ ids, all }: { ids: string[]; all: boolean }) {
     setProgress(0);
     try {
       const encoded = all ? "all" : encodeURIComponent(ids.join(","));
-      const response = await fetch(`/api/projectsSummary/${encoded}/report.xlsx`, { credentials: "same-origin" });
-      if (!response.ok || !response.body)
-        throw new Error(((await response.json().catch(() => null)) as { message?: string } | null)?.message ?? "The export failed.");
-      const total = Number(response.headers.get("Content-Length")) || 0;
-      const reader = response.body.getReader();
-      const chunks: Uint8Array[] = [];
-      let received = 0;
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        chunks.push(value);
-        received += value.length;
-        setProgress(total ? Math.min(99, Math.round((received / total) * 100)) : 50);
-      }
-      const blob = new Blob(chunks as BlobPart[], { type: response.headers.get("Content-Type") ?? "application/octet-stream" });
-      const link = document.createElement("a");
-      link.href = URL.createObjectURL(blob);
-      link.download = "report.xlsx";
-      document.body.appendChild(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+      await downloadWithProgress(`/api/projectsSummary/${encoded}/report.xlsx`, {}, "report.xlsx", (received, total) =>
+        setProgress(total ? Math.min(99, Math.round((received / total) * 100)) : 50),
+      );
       setProgress(100);
       setTimeout(() => setProgress(null), 1500);
     } catch (e) {

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Button } from "~/components/button";
+import { downloadWithProgress } from "~/lib/download";
 
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 
@@ -18,32 +19,12 @@ export function RawExportButton({ startDate, endDate, filter }: { startDate: str
     setReceived(0);
     try {
       const query = new URLSearchParams({ startDate, endDate });
-      const response = await fetch(`/api/statistics-raw/?${query}`, {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(filter),
-      });
-      if (!response.ok || !response.body)
-        throw new Error(((await response.json().catch(() => null)) as { message?: string } | null)?.message ?? "The export failed.");
-      const reader = response.body.getReader();
-      const chunks: Uint8Array[] = [];
-      let total = 0;
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        chunks.push(value);
-        total += value.length;
-        setReceived(total);
-      }
-      const blob = new Blob(chunks as BlobPart[], { type: response.headers.get("Content-Type") ?? "application/octet-stream" });
-      const link = document.createElement("a");
-      link.href = URL.createObjectURL(blob);
-      link.download = "report.xlsx";
-      document.body.appendChild(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+      await downloadWithProgress(
+        `/api/statistics-raw/?${query}`,
+        { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(filter) },
+        "report.xlsx",
+        setReceived,
+      );
       setState("done");
       setTimeout(() => setState("idle"), 2000);
     } catch (e) {
