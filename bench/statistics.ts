@@ -21,6 +21,7 @@
  */
 import { execFileSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { get as httpGet } from "node:http";
 import { loadavg } from "node:os";
 import { createRequire } from "node:module";
 import { buildSnapshot, startSnapshotServer } from "../scripts/snapshot-server";
@@ -141,6 +142,22 @@ function rollupCursor(state: string): { rolledThrough: number; dirtyFrom: number
 }
 
 /**
+ * A GET on a connection of its own (as curl makes), so no cron invocation rides on a
+ * connection kept from a long one (see rollUp for what made wrangler dev exit here).
+ */
+function getOnNewConnection(url: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(url, { agent: false }, (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (text += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
+    });
+    request.on("error", reject);
+  });
+}
+
+/**
  * The cron, through wrangler's scheduled handler, as many times as decision 0200's budget
  * needs to roll the backfill (200,000 person-days an invocation, SCHEDULED_PERSON_DAYS) plus
  * one. The D1 file is not read while workerd runs: an outside reader's lock makes a write of
@@ -153,12 +170,14 @@ async function rollUp(base: string, people: number) {
   const invocations: number[] = [];
   for (let i = 0; i < calls; i++) {
     const started = performance.now();
-    const response = await fetch(`${base}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("*/5 * * * *")}`);
-    const text = await response.text();
+    const { status, text } = await getOnNewConnection(`${base}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("*/5 * * * *")}`);
     invocations.push(performance.now() - started);
-    console.log(`  cron ${i + 1}/${calls}: ${response.status} in ${(invocations[i] / 1000).toFixed(1)} s`);
+    console.log(`  cron ${i + 1}/${calls}: ${status} in ${(invocations[i] / 1000).toFixed(1)} s`);
     // A lost invocation is not fatal: the next one resumes from the cursor (decision 0200).
-    if (!response.ok) console.log(`  cron ${i + 1} answered ${response.status}: ${text.slice(0, 200)}`);
+    if (status !== 200) console.log(`  cron ${i + 1} answered ${status}: ${text.slice(0, 200)}`);
+    // An invocation started at once after a long one's answer (local D1 may still be writing)
+    // got "Network connection lost" and wrangler dev exited; a pause between them avoids it.
+    await new Promise((r) => setTimeout(r, 3000));
   }
   return invocations;
 }
@@ -252,6 +271,7 @@ async function measureSize(people: number) {
     // The export, with workerd's resident memory and the isolate's heap sampled while it streams.
     const raw = request("/api/statistics-raw/");
     await raw(); // warm-up (code paths compiled, D1 pages cached), not counted
+    await new Promise((r) => setTimeout(r, 2000)); // (see getOnNewConnection)
     const pids = workerdPids();
     const heap = await inspector().catch((error) => {
       console.log(`  (no inspector: ${error instanceof Error ? error.message : String(error)})`);
