@@ -57,10 +57,15 @@ export const statTeamDays = sqliteTable(
   (t) => [primaryKey({ columns: [t.companyId, t.day, t.groupId, t.officeId] })],
 );
 
-/** How far the scheduled job has rolled each company (the last day is rolled again next run). */
+/**
+ * How far each company is rolled (the last day is rolled again next step), and the earliest
+ * day whose history changed since it was rolled: set by triggers on the history tables
+ * (migration 0022, decision 0200), taken by the next rollup step.
+ */
 export const statRollupState = sqliteTable("stat_rollup_state", {
   companyId: companyId().primaryKey(),
   rolledThrough: integer("rolled_through").notNull(),
+  dirtyFrom: integer("dirty_from"),
 });
 
 /** Update reminders sent (decision 0122): at most one per person per window; answered once. */

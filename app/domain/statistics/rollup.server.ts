@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, lte, max, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lt, lte, sql } from "drizzle-orm";
 import { isAdmin } from "~/auth/permissions";
 import type { BatchItem } from "drizzle-orm/batch";
 import { runBatch } from "~/db/batch";
@@ -25,9 +25,8 @@ import { listedPeople } from "../users/filter.server";
 const ROWS_PER_STATEMENT = 400;
 /** Days read and written together. */
 const WINDOW_DAYS = 10;
-/** How far back a company's first rollup reaches, and how many days one scheduled run rolls. */
+/** How far back a company's first rollup reaches. */
 export const ROLLUP_BACKFILL_DAYS = 180;
-const DAYS_PER_RUN = 40;
 
 interface Totals {
   cumDays: number;
@@ -64,6 +63,8 @@ function previousWeekday(day: Date): Date {
   return d;
 }
 
+type CountedPerson = Awaited<ReturnType<typeof countedPeople>>[number];
+
 async function countedPeople(db: Db, companyId: string) {
   const rows = await db
     .select({
@@ -87,19 +88,25 @@ async function startingState(db: Db, companyId: string, from: Date, people: { id
       .select()
       .from(statDays)
       .where(and(eq(statDays.companyId, companyId), eq(statDays.day, before))),
+    // Each person's last history row before `from`, one seek each on (user_id, recorded_at):
+    // not a scan of the firm's whole history.
     db
       .select({
-        userId: workloadHistory.userId,
-        currentWorkload: workloadHistory.currentWorkload,
-        onLeave: workloadHistory.onLeave,
-        at: max(workloadHistory.recordedAt),
+        userId: sql<string>`p.value`,
+        last: sql<string | null>`(select json_array(w.current_workload, w.on_leave) from ${workloadHistory} w
+          where w.user_id = p.value and w.recorded_at < ${from.getTime()} order by w.recorded_at desc limit 1)`,
       })
-      .from(workloadHistory)
-      .where(and(eq(workloadHistory.companyId, companyId), lt(workloadHistory.recordedAt, from)))
-      .groupBy(workloadHistory.userId),
+      .from(sql`json_each(${JSON.stringify(people.map((p) => p.id))}) p`),
   ]);
   const rolledBy = new Map(rolled.map((row) => [row.userId, row]));
-  const carriedBy = new Map(carried.map((row) => [row.userId, row]));
+  const carriedBy = new Map(
+    carried
+      .filter((row) => row.last !== null)
+      .map((row) => {
+        const [currentWorkload, onLeave] = JSON.parse(row.last!) as [number | null, number];
+        return [row.userId, { currentWorkload, onLeave: onLeave === 1 }];
+      }),
+  );
   const state = new Map<string, PersonState>();
   for (const person of people) {
     const row = rolledBy.get(person.id);
@@ -126,11 +133,11 @@ async function startingState(db: Db, companyId: string, from: Date, people: { id
  * Rolls the working days from `from` to `to` (inclusive) for one company, replacing rows
  * already there. One D1 batch per window of days, so a window is either rolled whole or not at all.
  */
-export async function rollupRange(db: Db, companyId: string, from: Date, to: Date): Promise<number> {
+export async function rollupRange(db: Db, companyId: string, from: Date, to: Date, counted?: CountedPerson[]): Promise<number> {
   const start = startOfUtcDay(from);
   const end = startOfUtcDay(to);
   if (end < start) return 0;
-  const people = await countedPeople(db, companyId);
+  const people = counted ?? (await countedPeople(db, companyId));
   const state = await startingState(db, companyId, start, people);
   const endOfRange = addDays(end, 1);
   const [away, defaults] = await db.batch([
@@ -300,16 +307,44 @@ function insertTeamRows(db: Db, companyId: string, day: number, rows: TeamSums[]
 }
 
 /**
- * The scheduled job's share: each company is rolled from the last day it rolled (again,
- * since that day may have changed) through today, at most DAYS_PER_RUN days per run; a
- * company rolled for the first time starts ROLLUP_BACKFILL_DAYS back.
+ * How much rolling one step may do, in person-days (people × calendar days): bounded work
+ * whatever the firm's size (decision 0200). A request rolls at most REQUEST_PERSON_DAYS (four
+ * days at 5,000 people, the whole 180-day backfill of a 100-person firm); one scheduled
+ * invocation at most SCHEDULED_PERSON_DAYS over all companies (40 days at 5,000 people).
  */
-export async function rollupCompanies(db: Db, now: Date): Promise<void> {
-  const all = await db.select({ id: companies.id }).from(companies);
-  for (const company of all) {
-    await rollupCompany(db, company.id, now, DAYS_PER_RUN).catch((error) =>
-      console.error(`statistics rollup failed for company ${company.id}`, error),
-    );
+export const REQUEST_PERSON_DAYS = 20_000;
+export const SCHEDULED_PERSON_DAYS = 200_000;
+/** The scheduled job starts no further company step after this long (ms). */
+const SCHEDULED_DEADLINE_MS = 15_000;
+
+interface RollupCursor {
+  companyId: string;
+  rolledThrough: number;
+  dirtyFrom: number | null;
+}
+
+/** Where a company's next step starts: its last rolled day, or an earlier day whose history changed since. */
+const nextDay = (cursor: RollupCursor) => Math.min(cursor.rolledThrough, cursor.dirtyFrom ?? Infinity);
+
+/**
+ * The scheduled job's share: companies take turns, the ones closest to today first (their
+ * step is a day or two, so every firm's figures stay fresh), then the ones catching up, in
+ * bounded steps, until this invocation's budget or deadline is spent; the rest continue on
+ * the next invocation from their cursor. A company never rolled starts ROLLUP_BACKFILL_DAYS back.
+ */
+export async function rollupCompanies(db: Db, now: Date, budget = SCHEDULED_PERSON_DAYS): Promise<void> {
+  const started = Date.now();
+  const [all, cursors] = await db.batch([db.select({ id: companies.id }).from(companies), db.select().from(statRollupState)]);
+  const cursorOf = new Map(cursors.map((c) => [c.companyId, c]));
+  const order = all.map((c) => ({ id: c.id, next: cursorOf.has(c.id) ? nextDay(cursorOf.get(c.id)!) : -Infinity })).sort((a, b) => b.next - a.next);
+  let left = budget;
+  for (const company of order) {
+    if (left <= 0 || Date.now() - started > SCHEDULED_DEADLINE_MS) break;
+    try {
+      left -= (await rollupCompany(db, company.id, now, left)).personDays;
+    } catch (error) {
+      console.error(`statistics rollup failed for company ${company.id}`, error);
+    }
   }
 }
 
@@ -319,28 +354,49 @@ async function firmToday(db: Db, companyId: string, now: Date): Promise<Date> {
   return companyToday(readCompanySettings(company?.settings ?? "{}"), now);
 }
 
-/** Rolls one company forward from where it stopped, `maxDays` at most; returns whether it reached today. */
-export async function rollupCompany(db: Db, companyId: string, now: Date, maxDays: number): Promise<boolean> {
-  const today = await firmToday(db, companyId, now);
-  const [state] = await db.select().from(statRollupState).where(eq(statRollupState.companyId, companyId)).limit(1);
-  const from = state ? new Date(Math.min(state.rolledThrough, today.getTime())) : addDays(today, -ROLLUP_BACKFILL_DAYS);
-  const to = new Date(Math.min(addDays(from, maxDays).getTime(), today.getTime()));
-  await rollupRange(db, companyId, from, to);
+/**
+ * One bounded step for one company: from its cursor (or the earliest changed day, not before
+ * its first rolled day) forward, as many calendar days as `personDays` allows for its
+ * people (at least one), never past today. The changed-day mark is taken before rolling, so
+ * a write while the step runs marks its day again for the next step. Returns whether the
+ * company reached today with nothing left to roll, and the person-days spent.
+ */
+export async function rollupCompany(db: Db, companyId: string, now: Date, personDays: number): Promise<{ done: boolean; personDays: number }> {
+  const today = (await firmToday(db, companyId, now)).getTime();
+  const [[cursor], [first], people] = await Promise.all([
+    db.select().from(statRollupState).where(eq(statRollupState.companyId, companyId)).limit(1),
+    db
+      .select({ day: sql<number | null>`min(${statDays.day})` })
+      .from(statDays)
+      .where(eq(statDays.companyId, companyId)),
+    countedPeople(db, companyId),
+  ]);
+  let from = cursor ? Math.min(nextDay(cursor), today) : addDays(new Date(today), -ROLLUP_BACKFILL_DAYS).getTime();
+  // History changed before the first rolled day has nothing rolled to correct.
+  if (first?.day != null && from < first.day) from = first.day;
+  const days = Math.max(1, Math.floor(personDays / Math.max(1, people.length)));
+  const to = Math.min(addDays(new Date(from), days - 1).getTime(), today);
   await db
     .insert(statRollupState)
-    .values({ companyId, rolledThrough: to.getTime() })
-    .onConflictDoUpdate({ target: statRollupState.companyId, set: { rolledThrough: to.getTime() } });
-  return to.getTime() === today.getTime();
+    .values({ companyId, rolledThrough: from, dirtyFrom: null })
+    .onConflictDoUpdate({ target: statRollupState.companyId, set: { rolledThrough: from, dirtyFrom: null } });
+  await rollupRange(db, companyId, new Date(from), new Date(to), people);
+  await db.update(statRollupState).set({ rolledThrough: to }).where(eq(statRollupState.companyId, companyId));
+  return { done: to === today, personDays: Math.max(1, people.length) * (daysBetweenMs(from, to) + 1) };
 }
 
+const daysBetweenMs = (from: number, to: number) => Math.round((to - from) / DAY_MS);
+
 /**
- * Before answering statistics: a company the scheduled job has not rolled yet, or not for
- * more than a day (a new installation, `wrangler dev`, which runs no cron), is caught up
- * first. With the cron running this is a single read.
+ * Before answering statistics. In steady state (the scheduled job has rolled through
+ * yesterday and no older history changed) this is one read and rolls nothing: today's
+ * changes wait for the next invocation. Otherwise (a new installation, `wrangler dev`, which
+ * runs no cron, or an edit to older history) the request takes ONE bounded step of
+ * REQUEST_PERSON_DAYS and answers from what is rolled then; the scheduled job rolls the rest.
  */
 export async function ensureRolledUp(db: Db, companyId: string, now: Date): Promise<void> {
   const today = (await firmToday(db, companyId, now)).getTime();
-  const [state] = await db.select().from(statRollupState).where(eq(statRollupState.companyId, companyId)).limit(1);
-  if (state && state.rolledThrough >= today - DAY_MS) return;
-  await rollupCompany(db, companyId, now, ROLLUP_BACKFILL_DAYS + 1);
+  const [cursor] = await db.select().from(statRollupState).where(eq(statRollupState.companyId, companyId)).limit(1);
+  if (cursor && nextDay(cursor) >= today - DAY_MS) return;
+  await rollupCompany(db, companyId, now, REQUEST_PERSON_DAYS);
 }
