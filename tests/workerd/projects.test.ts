@@ -470,7 +470,7 @@ describe("POST /project/filtered", () => {
       endDate: "2026-12-31",
     });
     const [listed] = (await call("POST", "/api/v2/project/filtered", firm.tokens.companyAdmin, { term: `Whole ${tag}` })).body as unknown as Json[];
-    const cleos = people.filter((p) => p.name.startsWith("Cleo")).sort((a, b) => (a.id < b.id ? -1 : 1));
+    const cleos = people.filter((p) => p.name!.startsWith("Cleo")).sort((a, b) => (a.id < b.id ? -1 : 1));
     const byName = [people[2], people[1], ...cleos, people[5], people[6], people[0]];
     const pictureOf = new Map([
       [people[0].id, "/api/profilePicture/abc%20def.png"],
