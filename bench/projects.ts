@@ -3,8 +3,9 @@
  *
  * Seeds 5,000 people (SEED_USERS) with 200 and with 2,000 generated projects (SEED_PROJECTS)
  * into persisted local states of their own (.wrangler/bench-projects-{people}-{projects}, kept
- * between runs; BENCH_RESEED=1 starts over), starts `wrangler dev` on a snapshot of the build
- * and times, sequentially, as admin@demo.test (an administrator: sees every project):
+ * between runs; BENCH_RESEED=1 starts over), starts one `wrangler dev` per size on a snapshot of
+ * the build and times, as admin@demo.test (an administrator: sees every project), taking turns
+ * between the sizes request by request (so both see the same machine load):
  *   - GET /projects (the whole server-rendered page),
  *   - POST /api/v2/project/filtered (no filter: every project with all its members),
  * printing p50/p95 per size and the 2,000/200 ratio (aim: at most 3); then, at 2,000 projects,
@@ -137,6 +138,29 @@ async function measure(request: () => Promise<Response>, describe: (body: ArrayB
   return { p50: percentile(times, 50), p95: percentile(times, 95), detail };
 }
 
+/**
+ * The same request against each size's server, taken in turns (one to each per round), so
+ * every size sees the same machine load: the ratio is then the code's, not the load's.
+ */
+async function measureInTurns(requests: (() => Promise<Response>)[], describe: (body: ArrayBuffer) => string): Promise<Stats[]> {
+  const details = requests.map(() => "");
+  const times: number[][] = requests.map(() => []);
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    for (const [k, request] of requests.entries()) {
+      const started = performance.now();
+      const response = await request();
+      const body = await response.arrayBuffer();
+      if (!response.ok) throw new Error(`${response.status}: ${new TextDecoder().decode(body).slice(0, 300)}`);
+      if (i < WARMUP) details[k] = describe(body);
+      else times[k].push(performance.now() - started);
+    }
+  }
+  return times.map((list, k) => {
+    list.sort((a, b) => a - b);
+    return { p50: percentile(list, 50), p95: percentile(list, 95), detail: details[k] };
+  });
+}
+
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
 const row = (name: string, s: Stats) =>
   `  ${name.padEnd(44)} p50 ${s.p50.toFixed(1).padStart(7)} ms  p95 ${s.p95.toFixed(1).padStart(7)} ms  (${s.detail})`;
@@ -148,58 +172,68 @@ async function main() {
   console.log(`projects bench: built a snapshot in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const results: Record<number, Record<string, Stats>> = {};
   let memory: Awaited<ReturnType<typeof exportMemory>> | null = null;
-  for (const size of SIZES) {
-    const state = seed(size);
-    const { base } = await startSnapshotServer({ app: APP, state, port: PORT, onStart: (child) => children.add(child) });
-    try {
-      const token = await signIn(base);
-      const auth = { Authorization: `Bearer ${token}`, ...BROWSER_ENCODING };
-      const r: Record<string, Stats> = {};
-      r["GET /projects"] = await measure(
-        () => fetch(`${base}/projects`, { headers: auth }),
-        (body) => `${kib(body.byteLength)} html`,
-      );
-      r["POST /api/v2/project/filtered"] = await measure(
-        () => fetch(`${base}/api/v2/project/filtered`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: "{}" }),
-        (body) => `${(JSON.parse(new TextDecoder().decode(body)) as unknown[]).length} projects, ${kib(body.byteLength)} json`,
-      );
-      if (size === Math.max(...SIZES)) {
-        const exportAll = () => fetch(`${base}/api/projectsSummary/all/report.xlsx`, { headers: auth });
-        r["export of all projects (xlsx)"] = await measure(exportAll, (body) => `${kib(body.byteLength)} xlsx`, Math.min(RUNS, 10), 2);
-        const all = (await (
-          await fetch(`${base}/api/v2/project/filtered`, {
-            method: "POST",
-            headers: { ...auth, "Content-Type": "application/json" },
-            body: '{"term":"Bench big project"}',
-          })
-        ).json()) as { _id: string; nbrOfUsers: number }[];
-        const big = all[0];
-        r[`GET /projects/{id}/members (${big.nbrOfUsers} members)`] = await measure(
-          () => fetch(`${base}/projects/${big._id}/members`, { headers: auth }),
-          (body) => `${kib(body.byteLength)} html`,
-        );
-        r[`GET /api/v2/project/{id} (${big.nbrOfUsers} members)`] = await measure(
-          () => fetch(`${base}/api/v2/project/${big._id}`, { headers: auth }),
-          (body) => `${kib(body.byteLength)} json`,
-        );
-      }
-      if (size === Math.max(...SIZES)) {
-        // The export's memory on a fresh server: earlier requests leave workerd's heap grown, which would hide the export's share.
-        stopAll();
-        await new Promise((r) => setTimeout(r, 1000));
-        const fresh = await startSnapshotServer({ app: APP, state, port: PORT, onStart: (child) => children.add(child) });
-        const freshAuth = { Authorization: `Bearer ${await signIn(fresh.base)}`, ...BROWSER_ENCODING };
-        await (
-          await fetch(`${fresh.base}/api/projectsSummary/${encodeURIComponent(JSON.stringify(["none"]))}/report.xlsx`, { headers: freshAuth })
-        ).arrayBuffer();
-        memory = await exportMemory(() => fetch(`${fresh.base}/api/projectsSummary/all/report.xlsx`, { headers: freshAuth }), 1);
-      }
-      results[size] = r;
-      console.log(`\n${PEOPLE} people, ${size} projects:`);
-      for (const [name, stats] of Object.entries(r)) console.log(row(name, stats));
-    } finally {
-      stopAll();
+  const largest = Math.max(...SIZES);
+  try {
+    // One server per size, all up at once, so the list measures take turns between them.
+    const servers: { size: number; state: string; base: string; auth: Record<string, string> }[] = [];
+    for (const [i, size] of SIZES.entries()) {
+      const state = seed(size);
+      const { base } = await startSnapshotServer({ app: APP, state, port: PORT + 100 * i, onStart: (child) => children.add(child) });
+      servers.push({ size, state, base, auth: { Authorization: `Bearer ${await signIn(base)}`, ...BROWSER_ENCODING } });
+      results[size] = {};
     }
+    const inTurns = async (name: string, request: (s: (typeof servers)[number]) => Promise<Response>, describe: (body: ArrayBuffer) => string) => {
+      const stats = await measureInTurns(
+        servers.map((s) => () => request(s)),
+        describe,
+      );
+      stats.forEach((st, k) => (results[servers[k].size][name] = st));
+    };
+    await inTurns(
+      "GET /projects",
+      (s) => fetch(`${s.base}/projects`, { headers: s.auth }),
+      (body) => `${kib(body.byteLength)} html`,
+    );
+    await inTurns(
+      "POST /api/v2/project/filtered",
+      (s) => fetch(`${s.base}/api/v2/project/filtered`, { method: "POST", headers: { ...s.auth, "Content-Type": "application/json" }, body: "{}" }),
+      (body) => `${(JSON.parse(new TextDecoder().decode(body)) as unknown[]).length} projects, ${kib(body.byteLength)} json`,
+    );
+    const large = servers.find((s) => s.size === largest)!;
+    const r = results[largest];
+    const exportAll = () => fetch(`${large.base}/api/projectsSummary/all/report.xlsx`, { headers: large.auth });
+    r["export of all projects (xlsx)"] = await measure(exportAll, (body) => `${kib(body.byteLength)} xlsx`, Math.min(RUNS, 10), 2);
+    const all = (await (
+      await fetch(`${large.base}/api/v2/project/filtered`, {
+        method: "POST",
+        headers: { ...large.auth, "Content-Type": "application/json" },
+        body: '{"term":"Bench big project"}',
+      })
+    ).json()) as { _id: string; nbrOfUsers: number }[];
+    const big = all[0];
+    r[`GET /projects/{id}/members (${big.nbrOfUsers} members)`] = await measure(
+      () => fetch(`${large.base}/projects/${big._id}/members`, { headers: large.auth }),
+      (body) => `${kib(body.byteLength)} html`,
+    );
+    r[`GET /api/v2/project/{id} (${big.nbrOfUsers} members)`] = await measure(
+      () => fetch(`${large.base}/api/v2/project/${big._id}`, { headers: large.auth }),
+      (body) => `${kib(body.byteLength)} json`,
+    );
+    // The export's memory on a fresh server: earlier requests leave workerd's heap grown, which would hide the export's share.
+    stopAll();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const fresh = await startSnapshotServer({ app: APP, state: large.state, port: PORT, onStart: (child) => children.add(child) });
+    const freshAuth = { Authorization: `Bearer ${await signIn(fresh.base)}`, ...BROWSER_ENCODING };
+    await (
+      await fetch(`${fresh.base}/api/projectsSummary/${encodeURIComponent(JSON.stringify(["none"]))}/report.xlsx`, { headers: freshAuth })
+    ).arrayBuffer();
+    memory = await exportMemory(() => fetch(`${fresh.base}/api/projectsSummary/all/report.xlsx`, { headers: freshAuth }), 1);
+  } finally {
+    stopAll();
+  }
+  for (const size of SIZES) {
+    console.log(`\n${PEOPLE} people, ${size} projects:`);
+    for (const [name, stats] of Object.entries(results[size])) console.log(row(name, stats));
   }
   const load = (l: number[]) => l.map((n) => n.toFixed(2)).join(" ");
   console.log(
