@@ -1,10 +1,36 @@
 /**
- * A one-sheet xlsx written as a stream (decision 0178): the workbook is a ZIP whose sheet
- * entry is deflated (CompressionStream) while its rows are produced, with sizes and CRC in
- * data descriptors after each entry, so memory stays at one page of rows whatever the row
- * count. Cells are numbers or inline strings; no shared-string table to hold.
+ * An xlsx written as a stream (decisions 0178 and 0211): the workbook is a ZIP whose sheet
+ * entries are deflated (CompressionStream) while their rows are produced, with sizes and CRC
+ * in data descriptors after each entry, so memory stays at one page of rows whatever the row
+ * count. Cells are numbers, dates or inline strings; no shared-string table to hold. Each
+ * sheet has a bold, frozen header row, and optionally column widths, number formats and an
+ * autofilter over the header.
  */
-export type XlsxCell = string | number | null;
+export type XlsxCell = string | number | Date | null;
+
+/** A column's number format: a date (yyyy-mm-dd), one decimal, or an amount with two. */
+export type XlsxFormat = "date" | "0.0" | "#,##0.00";
+
+export interface XlsxColumn {
+  header: string;
+  width?: number;
+  format?: XlsxFormat;
+}
+
+export interface XlsxSheet {
+  name: string;
+  columns: XlsxColumn[];
+  /** An autofilter over the header row. */
+  autoFilter?: boolean;
+  pages: AsyncIterable<XlsxCell[][]> | Iterable<XlsxCell[][]>;
+}
+
+/** Style ids in STYLES' cellXfs: 0 plain, 1 bold (headers), then one per format. */
+const HEADER_STYLE = 1;
+const FORMAT_STYLE: Record<XlsxFormat, number> = { date: 2, "0.0": 3, "#,##0.00": 4 };
+const DAY_MS = 86_400_000;
+/** Excel's day number of 1970-01-01 (its 1900 date system). */
+const EXCEL_EPOCH_DAYS = 25_569;
 
 const CRC_TABLE = (() => {
   const table = new Uint32Array(256);
@@ -40,10 +66,11 @@ function columnName(index: number): string {
   return name;
 }
 
-function rowXml(cells: XlsxCell[], rowNumber: number, style = 0): string {
-  const parts = cells.map((value, i) => {
+function rowXml(cells: XlsxCell[], rowNumber: number, styles: readonly number[] = []): string {
+  const parts = cells.map((cell, i) => {
     const ref = `${columnName(i)}${rowNumber}`;
-    const s = style ? ` s="${style}"` : "";
+    const s = styles[i] ? ` s="${styles[i]}"` : "";
+    const value = cell instanceof Date ? cell.getTime() / DAY_MS + EXCEL_EPOCH_DAYS : cell;
     if (value === null || value === "") return "";
     if (typeof value === "number") return Number.isFinite(value) ? `<c r="${ref}"${s}><v>${value}</v></c>` : "";
     return `<c r="${ref}"${s} t="inlineStr"><is><t xml:space="preserve">${escapeXml(value)}</t></is></c>`;
@@ -51,18 +78,51 @@ function rowXml(cells: XlsxCell[], rowNumber: number, style = 0): string {
   return `<row r="${rowNumber}">${parts.join("")}</row>`;
 }
 
-const CONTENT_TYPES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`;
+function headerXml(columns: XlsxColumn[]): string {
+  const cells = columns.map(
+    (c, i) => `<c r="${columnName(i)}1" s="${HEADER_STYLE}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(c.header)}</t></is></c>`,
+  );
+  return `<row r="1" s="${HEADER_STYLE}" customFormat="1">${cells.join("")}</row>`;
+}
+
+function contentTypes(sheets: number) {
+  const overrides = Array.from(
+    { length: sheets },
+    (_, i) =>
+      `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+  ).join("");
+  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>${overrides}<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`;
+}
 const ROOT_RELS = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`;
-const WORKBOOK_RELS = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`;
-const STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs></styleSheet>`;
-
-function workbookXml(sheetName: string) {
+function workbookRels(sheets: number) {
+  const rels = Array.from(
+    { length: sheets },
+    (_, i) =>
+      `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`,
+  ).join("");
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${escapeXml(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels}<Relationship Id="rId${sheets + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`;
+}
+const STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="2"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/><numFmt numFmtId="165" formatCode="0.0"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="5"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="4" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs></styleSheet>`;
+
+const filterRange = (columns: number) => `$A$1:$${columnName(columns - 1)}$1`;
+const quotedSheet = (name: string) => `'${name.replace(/'/g, "''")}'`;
+
+function workbookXml(sheets: XlsxSheet[]) {
+  const list = sheets.map((sheet, i) => `<sheet name="${escapeXml(sheet.name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join("");
+  // Excel names each sheet's filter range; a workbook without the names opens, but Excel repairs it.
+  const names = sheets
+    .map((sheet, i) =>
+      sheet.autoFilter
+        ? `<definedName name="_xlnm._FilterDatabase" localSheetId="${i}" hidden="1">${escapeXml(quotedSheet(sheet.name))}!${filterRange(sheet.columns.length)}</definedName>`
+        : "",
+    )
+    .join("");
+  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>${list}</sheets>${names ? `<definedNames>${names}</definedNames>` : ""}</workbook>`;
 }
 
 interface Entry {
@@ -161,22 +221,27 @@ async function* zipEntry(path: string, pieces: AsyncIterable<string> | Iterable<
   done(entry);
 }
 
-/** The workbook as a byte stream: a bold, frozen header row, then the rows as `pages` yields them. */
-export function xlsxStream(sheetName: string, header: string[], pages: AsyncIterable<XlsxCell[][]>): ReadableStream<Uint8Array> {
-  async function* sheet() {
-    yield `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><sheetData>`;
-    yield rowXml(header, 1, 1);
+/** The workbook as a byte stream: each sheet's header row, then its rows as its `pages` yield them. */
+export function xlsxWorkbookStream(sheets: XlsxSheet[]): ReadableStream<Uint8Array> {
+  async function* sheetXml(sheet: XlsxSheet) {
+    const cols = sheet.columns.some((c) => c.width)
+      ? `<cols>${sheet.columns.map((c, i) => (c.width ? `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"/>` : "")).join("")}</cols>`
+      : "";
+    yield `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>${cols}<sheetData>`;
+    yield headerXml(sheet.columns);
+    const styles = sheet.columns.map((c) => (c.format ? FORMAT_STYLE[c.format] : 0));
     let rowNumber = 1;
-    for await (const page of pages) yield page.map((cells) => rowXml(cells, ++rowNumber)).join("");
-    yield `</sheetData></worksheet>`;
+    for await (const page of sheet.pages) yield page.map((cells) => rowXml(cells, ++rowNumber, styles)).join("");
+    const filter = sheet.autoFilter ? `<autoFilter ref="A1:${columnName(sheet.columns.length - 1)}1"/>` : "";
+    yield `</sheetData>${filter}</worksheet>`;
   }
   const files: [string, () => AsyncIterable<string> | Iterable<string>][] = [
-    ["[Content_Types].xml", () => [CONTENT_TYPES]],
+    ["[Content_Types].xml", () => [contentTypes(sheets.length)]],
     ["_rels/.rels", () => [ROOT_RELS]],
-    ["xl/workbook.xml", () => [workbookXml(sheetName)]],
-    ["xl/_rels/workbook.xml.rels", () => [WORKBOOK_RELS]],
+    ["xl/workbook.xml", () => [workbookXml(sheets)]],
+    ["xl/_rels/workbook.xml.rels", () => [workbookRels(sheets.length)]],
     ["xl/styles.xml", () => [STYLES]],
-    ["xl/worksheets/sheet1.xml", sheet],
+    ...sheets.map((sheet, i): [string, () => AsyncIterable<string>] => [`xl/worksheets/sheet${i + 1}.xml`, () => sheetXml(sheet)]),
   ];
   async function* zip() {
     const entries: Entry[] = [];
@@ -200,4 +265,9 @@ export function xlsxStream(sheetName: string, header: string[], pages: AsyncIter
       await iterator.return(undefined);
     },
   });
+}
+
+/** A one-sheet workbook: a bold, frozen header row, then the rows as `pages` yields them. */
+export function xlsxStream(sheetName: string, header: string[], pages: AsyncIterable<XlsxCell[][]>): ReadableStream<Uint8Array> {
+  return xlsxWorkbookStream([{ name: sheetName, columns: header.map((h) => ({ header: h })), pages }]);
 }

@@ -15,12 +15,12 @@ export const { loader, action, endpoints } = defineApiRoute({
     run: async ({ ctx, params }) => {
       requireProjectsEnabled(ctx);
       const ids = parseExportIds(params.ids ?? "");
-      const buffer = await projectsSummaryWorkbook(ctx, ids);
-      return new Response(buffer, {
+      // Streamed as it is written (decision 0211): no Content-Length, the page shows the bytes received.
+      const stream = await projectsSummaryWorkbook(ctx, ids);
+      return new Response(stream, {
         headers: {
           "Content-Type": XLSX_TYPE,
           "Content-Disposition": 'attachment; filename="report.xlsx"',
-          "Content-Length": String(buffer.byteLength),
           "Cache-Control": "private, no-store",
         },
       });

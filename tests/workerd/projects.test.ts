@@ -446,6 +446,73 @@ describe("POST /project/filtered", () => {
     const bad = await call("POST", "/api/v2/project/filtered", firm.tokens.companyAdmin, { offices: "x" });
     expect(bad.status).toBe(400);
   });
+
+  // One statement builds every project (decision 0210): what it answers must be the entity in full.
+  it("answers each project whole: members by name (then id) with picture links, categories by name, the exact mean workload, ISO dates", async () => {
+    const tag = newId().slice(-5);
+    const made = async (name: string, overrides: Partial<typeof users.$inferInsert>) => firm.createUser("employee", { name, ...overrides });
+    const people = [
+      await made(`Örjan ${tag}`, { currentWorkload: 1, profilePicture: "internal-store:abc def.png" }),
+      await made(`Bea ${tag}`, { currentWorkload: 0, profilePicture: "https://pictures.example/bea.jpg" }),
+      await made(`Adam ${tag}`, { currentWorkload: null, profilePicture: "adam.jpg" }),
+      await made(`Cleo ${tag}`, { currentWorkload: 1 }),
+      await made(`Cleo ${tag}`, { currentWorkload: null }),
+      await made(`Dan ${tag}`, { currentWorkload: null }),
+      await made(`Eva ${tag}`, { currentWorkload: null }),
+    ];
+    const project = await newProject(firm, firm.tokens.administrator, {
+      name: `Whole ${tag}`,
+      users: people.map((p) => p.id),
+      manager: people[1].id,
+      projectStage: firm.stage.id,
+      projectCategories: [firm.categories[3].id, firm.categories[0].id],
+      startDate: "2026-02-03",
+      endDate: "2026-12-31",
+    });
+    const [listed] = (await call("POST", "/api/v2/project/filtered", firm.tokens.companyAdmin, { term: `Whole ${tag}` })).body as unknown as Json[];
+    const cleos = people.filter((p) => p.name!.startsWith("Cleo")).sort((a, b) => (a.id < b.id ? -1 : 1));
+    const byName = [people[2], people[1], ...cleos, people[5], people[6], people[0]];
+    const pictureOf = new Map([
+      [people[0].id, "/api/profilePicture/abc%20def.png"],
+      [people[1].id, "https://pictures.example/bea.jpg"],
+      [people[2].id, "https://cdn.availability.example/adam.jpg"],
+    ]);
+    expect(listed).toEqual({
+      _id: project._id,
+      name: `Whole ${tag}`,
+      description: "",
+      company: firm.companyId,
+      office: firm.office.id,
+      group: firm.group.id,
+      startDate: "2026-02-03T00:00:00.000Z",
+      endDate: "2026-12-31T00:00:00.000Z",
+      manager: { _id: people[1].id, name: people[1].name, profilePicture: "https://pictures.example/bea.jpg" },
+      users: byName.map((p) => ({ _id: p.id, name: p.name, profilePicture: pictureOf.get(p.id) ?? null })),
+      nbrOfUsers: 7,
+      archived: false,
+      averageWorkload: 2 / 3,
+      projectCategories: [
+        { _id: firm.categories[0].id, name: "Banking" },
+        { _id: firm.categories[3].id, name: "Tax" },
+      ],
+      projectStage: { _id: firm.stage.id, name: "Pitch", color: "EEC444" },
+      created: project.created,
+      mine: false,
+    });
+    // GET /project/{id} and the list agree; the page's list carries the first five by name and the full count.
+    const single = await call("GET", `/api/v2/project/${project._id}`, firm.tokens.companyAdmin);
+    expect((single.body.users as unknown as Json[]).map((u) => u._id)).toEqual(byName.map((p) => p.id));
+    expect(single.body.averageWorkload).toBe(2 / 3);
+    const pageData = (await (
+      await api(`/projects?q=${encodeURIComponent(`Whole ${tag}`)}&_data=${encodeURIComponent("routes/_app.projects._index")}`, {
+        token: firm.tokens.companyAdmin,
+      })
+    ).json()) as { groups: { others: { projects: Json[] } } };
+    const [onPage] = pageData.groups.others.projects;
+    expect((onPage.users as Json[]).map((u) => u._id)).toEqual(byName.slice(0, 5).map((p) => p.id));
+    expect(onPage.nbrOfUsers).toBe(7);
+    expect(onPage.averageWorkload).toBe(2 / 3);
+  });
 });
 
 describe("the projects summary workbook", () => {

@@ -54,21 +54,25 @@ export function ProjectScore({ averageWorkload }: { averageWorkload: number | nu
 const MAX_IDS_IN_URL = 300;
 
 /**
- * Downloads the projects summary workbook and shows how far it has come: the bytes received
- * against Content-Length while it streams, then saves it as report.xlsx.
+ * Downloads the projects summary workbook and shows how far it has come while it streams: the
+ * share of Content-Length when the server sends one, otherwise the kilobytes received (the
+ * workbook is written as it is sent, decision 0211); then saves it as report.xlsx.
  */
 export function ExportButton({ ids, all }: { ids: string[]; all: boolean }) {
   const [progress, setProgress] = useState<number | null>(null);
+  const [received, setReceived] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const tooMany = !all && ids.length > MAX_IDS_IN_URL;
   async function download() {
     setError(null);
     setProgress(0);
+    setReceived(null);
     try {
       const encoded = all ? "all" : encodeURIComponent(ids.join(","));
-      await downloadWithProgress(`/api/projectsSummary/${encoded}/report.xlsx`, {}, "report.xlsx", (received, total) =>
-        setProgress(total ? Math.min(99, Math.round((received / total) * 100)) : 50),
-      );
+      await downloadWithProgress(`/api/projectsSummary/${encoded}/report.xlsx`, {}, "report.xlsx", (bytes, total) => {
+        setProgress(total ? Math.min(99, Math.round((bytes / total) * 100)) : 0);
+        setReceived(total ? null : bytes);
+      });
       setProgress(100);
       setTimeout(() => setProgress(null), 1500);
     } catch (e) {
@@ -90,8 +94,17 @@ export function ExportButton({ ids, all }: { ids: string[]; all: boolean }) {
       <span role="status" className="text-sm text-slate-600">
         {progress !== null ? (
           <span className="inline-flex items-center gap-2">
-            <progress max={100} value={progress} className="h-2 w-24" aria-label="Export progress" />
-            {progress === 100 ? "Downloaded" : `${progress}%`}
+            {progress < 100 && received !== null ? (
+              <>
+                <progress className="h-2 w-24" aria-label="Export progress" />
+                {`${Math.round(received / 1024).toLocaleString("en-US")} KB`}
+              </>
+            ) : (
+              <>
+                <progress max={100} value={progress} className="h-2 w-24" aria-label="Export progress" />
+                {progress === 100 ? "Downloaded" : `${progress}%`}
+              </>
+            )}
           </span>
         ) : null}
         {error ? <span className="text-red-700">{error}</span> : null}
