@@ -34,6 +34,8 @@ export async function startSnapshotServer(options: {
   pollMs?: number;
   /** Serve /__scheduled, which runs the Worker's cron (the 3E import bench). */
   testScheduled?: boolean;
+  /** Open the Worker's DevTools inspector on this port (bench/profile.ts records CPU profiles through it). */
+  inspectorPort?: number;
 }) {
   const { app, state, port } = options;
   const started = Date.now();
@@ -57,6 +59,7 @@ export async function startSnapshotServer(options: {
       state,
       "--show-interactive-dev-session=false",
       ...(options.testScheduled ? ["--test-scheduled"] : []),
+      ...(options.inspectorPort ? ["--inspector-port", String(options.inspectorPort), "--inspector-ip", HOST] : []),
     ],
     { env, detached: true, stdio: ["ignore", "ignore", "pipe"] },
   );
