@@ -240,10 +240,15 @@ interface Lookup {
 const lastActors = new Map<string, string>();
 const LAST_ACTORS_MAX = 500;
 
+/** What is kept of a person: everything a plan may read, not their password hash. */
+function rememberedText(actor: Actor): string {
+  return JSON.stringify({ ...actor, user: { ...actor.user, passwordHash: null } });
+}
+
 function rememberActor(sessionId: string, actor: Actor | null) {
   lastActors.delete(sessionId);
   if (!actor) return;
-  lastActors.set(sessionId, JSON.stringify(actor));
+  lastActors.set(sessionId, rememberedText(actor));
   if (lastActors.size > LAST_ACTORS_MAX) lastActors.delete(lastActors.keys().next().value!);
 }
 
@@ -389,7 +394,7 @@ async function lookUpActor(request: Request, context: LoadContext, lookup: Looku
     const actor = row ? actorFrom(context, row, sessionId, now) : null;
     rememberActor(sessionId, actor);
     // The guessed rows count only for the very person found (every field the plan could have used).
-    const confirmed = actor !== null && guess !== null && JSON.stringify(actor) === guess.text;
+    const confirmed = actor !== null && guess !== null && rememberedText(actor) === guess.text;
     for (const [i, rider] of actorRiders.entries()) {
       const plan = plans[i];
       const count = plan?.statements.length ?? 0;
