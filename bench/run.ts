@@ -316,7 +316,7 @@ async function main() {
       printFloor(`\nfloor: ${rounds}${AGAINST ? `; this build (${APP})` : ""}`, rows[0], retried);
       if (AGAINST) {
         printFloor(`\nthe same rounds against ${AGAINST}`, rows[1], retried);
-        console.log(`\n${APP} against ${AGAINST}, p50 (each as a multiple of its own static asset)`);
+        console.log(`\np50, ${AGAINST} -> ${APP} (and each as a multiple of its own static asset)`);
         for (const [i, row] of rows[0].entries()) {
           const other = rows[1][i];
           console.log(
