@@ -15,6 +15,8 @@
  * BENCH_SECTIONS=sizes,floor,fanout,bundle picks parts: "floor" times a static asset, users/me, /home
  * and /overview interleaved on one server, each also as a multiple of the static asset;
  * "fanout" times one write reaching 1,000 sockets (BENCH_FANOUT_SOCKETS) of one room;
+ * BENCH_FLOOR_AGAINST=<snapshot dir> times another build in the same floor rounds (before and after, on
+ * one machine state); BENCH_APP and BENCH_BUILD=0 pick a snapshot already built.
  * "bundle" prints the Worker bundle per environment of wrangler.toml (raw and gzip), as
  * `wrangler deploy --dry-run` makes it.
  *
@@ -22,8 +24,9 @@
  * watchdog that stops everything after BENCH_TIMEOUT_S seconds (default 1500).
  */
 import { benchProcesses } from "./processes";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
+import { loadavg } from "node:os";
 import { buildSnapshot, startSnapshotServer } from "../scripts/snapshot-server";
 import { dryRunBundle, environmentsOf, kibText } from "../scripts/worker-bundle";
 import { measureFanout, measureRealtime } from "./realtime";
@@ -33,17 +36,21 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const WARMUP = 5;
 const PORT = Number(process.env.BENCH_PORT ?? 8796);
 const TIMEOUT_S = Number(process.env.BENCH_TIMEOUT_S ?? 1500);
-const APP = ".wrangler/bench-app";
+/** The snapshot served; BENCH_BUILD=0 serves the one already there (a before/after pair built from two commits). */
+const APP = process.env.BENCH_APP ?? ".wrangler/bench-app";
 const PASSWORD = "demo-password-1";
 const ACCOUNTS = { admin: "admin@demo.test", companyAdmin: "companyadmin@demo.test" } as const;
 /** Which parts run: sizes (overview by company size, /home JavaScript, realtime), floor, fanout. */
 const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? "sizes,floor,fanout,bundle").split(",").map((s: string) => s.trim()));
 const FLOOR_RUNS = Number(process.env.BENCH_FLOOR_RUNS ?? 200);
 const FANOUT_SOCKETS = Number(process.env.BENCH_FANOUT_SOCKETS ?? 1000);
+/** Another snapshot (scripts/snapshot-server's buildSnapshot of another commit) to time in the same floor rounds: before and after. */
+const AGAINST = process.env.BENCH_FLOOR_AGAINST;
 
 const { children, stopAll, run } = benchProcesses(TIMEOUT_S);
 
 function snapshot() {
+  if (process.env.BENCH_BUILD === "0" && existsSync(`${APP}/worker/app.js`)) return;
   const started = Date.now();
   buildSnapshot(APP);
   console.log(`built a snapshot in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -159,32 +166,95 @@ async function homeJavaScript(base: string, token: string) {
  * users/me, /home, /overview, again), so each round meets the same machine. Every figure
  * is also given as a multiple of the static asset's, which is what Workers and wrangler
  * cost before any of our code runs.
+ *
+ * The rows after the four aimed at take the same requests apart (decision 0215): the API
+ * helper without D1 (no credentials: 401), with the token's signature checked (a forged
+ * token: 401), the session lookup alone (the shell's loader data), and each page's loader
+ * data without the server render (`?_data=`), so the render's share is the page minus its
+ * data.
  */
-async function floor(base: string, token: string) {
-  const auth = { Authorization: `Bearer ${token}` };
-  const targets: Record<string, () => Promise<Response>> = {
-    "static asset (/favicon.svg)": () => fetch(`${base}/favicon.svg`),
-    "GET /api/v2/users/me": () => fetch(`${base}/api/v2/users/me`, { headers: auth }),
-    "GET /home": () => fetch(`${base}/home`, { headers: auth }),
-    "GET /overview": () => fetch(`${base}/overview`, { headers: auth }),
+async function floor(servers: { base: string; token: string }[]) {
+  const targetsOf = ({ base, token }: { base: string; token: string }) => {
+    const auth = { Authorization: `Bearer ${token}` };
+    // Same header and payload, another signature: jose refuses it after the HMAC check.
+    const forged = { Authorization: `Bearer ${token.slice(0, token.lastIndexOf(".") + 1)}${"A".repeat(43)}` };
+    const targets: Record<string, { request: () => Promise<Response>; status?: number }> = {
+      "static asset (/favicon.svg)": { request: () => fetch(`${base}/favicon.svg`) },
+      "GET /api/v2/users/me": { request: () => fetch(`${base}/api/v2/users/me`, { headers: auth }) },
+      "GET /home": { request: () => fetch(`${base}/home`, { headers: auth }) },
+      "GET /overview": { request: () => fetch(`${base}/overview`, { headers: auth }) },
+      "users/me, no credentials (401)": { request: () => fetch(`${base}/api/v2/users/me`), status: 401 },
+      "users/me, forged token (401)": { request: () => fetch(`${base}/api/v2/users/me`, { headers: forged }), status: 401 },
+      "session lookup (_data=routes/_app)": { request: () => fetch(`${base}/home?_data=routes%2F_app`, { headers: auth }) },
+      "/home loader data (_data)": { request: () => fetch(`${base}/home?_data=routes%2F_app.home`, { headers: auth }) },
+      "/overview loader data (_data)": { request: () => fetch(`${base}/overview?_data=routes%2F_app.overview`, { headers: auth }) },
+    };
+    return targets;
   };
-  const times: Record<string, number[]> = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
+  const all = servers.map(targetsOf);
+  const names = Object.keys(all[0]);
+  const times = all.map(() => Object.fromEntries(names.map((name) => [name, [] as number[]])));
+  const bytes = all.map(() => ({}) as Record<string, number>);
+  let retried = 0;
   for (let i = 0; i < FLOOR_RUNS + WARMUP; i++) {
-    for (const [name, request] of Object.entries(targets)) {
-      const started = performance.now();
-      const response = await request();
-      await response.arrayBuffer();
-      if (!response.ok) throw new Error(`${name}: ${response.status}`);
-      if (i >= WARMUP) times[name].push(performance.now() - started);
+    for (const name of names) {
+      // With two servers (BENCH_FLOOR_AGAINST), each request goes to both, in turns, so both meet the same machine.
+      const order = i % 2 === 0 ? all.keys() : [...all.keys()].reverse();
+      for (const s of order) {
+        const target = all[s][name];
+        const started = performance.now();
+        let response: Response;
+        try {
+          response = await target.request();
+        } catch (error) {
+          // A kept-alive connection the dev server closed as the request went out ("other side
+          // closed"): asked again on a fresh one, and this sample is not counted.
+          if (++retried > 10) throw error;
+          await (await target.request()).arrayBuffer();
+          continue;
+        }
+        const body = await response.arrayBuffer();
+        if (response.status !== (target.status ?? 200)) throw new Error(`${name}: ${response.status}`);
+        if (i >= WARMUP) times[s][name].push(performance.now() - started);
+        bytes[s][name] = body.byteLength;
+      }
     }
   }
-  return Object.entries(times).map(([name, list]) => {
-    const sorted = [...list].sort((a, b) => a - b);
-    return { name, p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
-  });
+  const rows = times.map((perServer, s) =>
+    Object.entries(perServer).map(([name, list]) => {
+      const sorted = [...list].sort((a, b) => a - b);
+      return { name, p50: percentile(sorted, 50), p95: percentile(sorted, 95), bytes: bytes[s][name] };
+    }),
+  );
+  return { rows, retried };
+}
+
+type FloorRow = Awaited<ReturnType<typeof floor>>["rows"][number][number];
+
+function printFloor(title: string, rows: FloorRow[], retried: number) {
+  const [asset] = rows;
+  const byName = Object.fromEntries(rows.map((row) => [row.name, row]));
+  console.log(title);
+  for (const [i, row] of rows.entries()) {
+    if (i === 4) console.log("  taken apart:");
+    console.log(
+      `  ${row.name.padEnd(36)} p50 ${ms(row.p50).padStart(9)} (x${(row.p50 / asset.p50).toFixed(2)})  p95 ${ms(row.p95).padStart(9)} (x${(row.p95 / asset.p95).toFixed(2)})  ${kib(row.bytes).padStart(9)}`,
+    );
+  }
+  const share = (page: string, data: string) => byName[page].p50 - byName[data].p50;
+  console.log(
+    `  p50 shares: worker and Remix ${ms(byName["users/me, no credentials (401)"].p50 - asset.p50)}, token check ${ms(byName["users/me, forged token (401)"].p50 - byName["users/me, no credentials (401)"].p50)}, ` +
+      `session lookup ${ms(byName["session lookup (_data=routes/_app)"].p50 - byName["users/me, no credentials (401)"].p50)}, ` +
+      `render of /home ${ms(share("GET /home", "/home loader data (_data)"))}, of /overview ${ms(share("GET /overview", "/overview loader data (_data)"))}` +
+      (retried ? `; ${retried} requests asked again on a fresh connection` : ""),
+  );
 }
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
+const loadAverage = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(", ");
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
 async function main() {
@@ -232,13 +302,28 @@ async function main() {
     const people = small;
     const base = await startServer(seed(people), PORT + SIZES.length);
     if (SECTIONS.has("floor")) {
-      const rows = await floor(base, await signIn(base, "employee@demo.test"));
-      const [asset] = rows;
-      console.log(`\nfloor: ${FLOOR_RUNS} interleaved rounds on one server (${people} people), as employee@demo.test`);
-      for (const row of rows)
-        console.log(
-          `  ${row.name.padEnd(30)} p50 ${ms(row.p50).padStart(9)} (x${(row.p50 / asset.p50).toFixed(2)})  p95 ${ms(row.p95).padStart(9)} (x${(row.p95 / asset.p95).toFixed(2)})`,
-        );
+      const servers = [{ base, token: await signIn(base, "employee@demo.test") }];
+      if (AGAINST) {
+        // The other build on a copy of the same state, so the two servers share no database file.
+        const copy = `${seed(people)}-against`;
+        rmSync(copy, { recursive: true, force: true });
+        cpSync(seed(people), copy, { recursive: true });
+        const other = (await startSnapshotServer({ app: AGAINST, state: copy, port: PORT + SIZES.length + 1, onStart: (c) => children.add(c) })).base;
+        servers.push({ base: other, token: await signIn(other, "employee@demo.test") });
+      }
+      const { rows, retried } = await floor(servers);
+      const rounds = `${FLOOR_RUNS} interleaved rounds (${people} people), as employee@demo.test; load ${loadAverage()}`;
+      printFloor(`\nfloor: ${rounds}${AGAINST ? `; this build (${APP})` : ""}`, rows[0], retried);
+      if (AGAINST) {
+        printFloor(`\nthe same rounds against ${AGAINST}`, rows[1], retried);
+        console.log(`\np50, ${AGAINST} -> ${APP} (and each as a multiple of its own static asset)`);
+        for (const [i, row] of rows[0].entries()) {
+          const other = rows[1][i];
+          console.log(
+            `  ${row.name.padEnd(36)} ${ms(other.p50).padStart(9)} -> ${ms(row.p50).padStart(9)}   x${(other.p50 / rows[1][0].p50).toFixed(2)} -> x${(row.p50 / rows[0][0].p50).toFixed(2)}`,
+          );
+        }
+      }
     }
     if (SECTIONS.has("fanout")) {
       const fanout = await measureFanout(base, FANOUT_SOCKETS);

@@ -34,7 +34,7 @@ export async function startSnapshotServer(options: {
   pollMs?: number;
   /** Serve /__scheduled, which runs the Worker's cron (the 3E import bench). */
   testScheduled?: boolean;
-  /** wrangler's DevTools inspector on this port (the statistics bench reads the isolate's heap). */
+  /** wrangler's DevTools inspector on this port (the statistics bench reads the isolate's heap; bench/profile.ts records CPU profiles). */
   inspectorPort?: number;
 }) {
   const { app, state, port } = options;
@@ -59,7 +59,7 @@ export async function startSnapshotServer(options: {
       state,
       "--show-interactive-dev-session=false",
       ...(options.testScheduled ? ["--test-scheduled"] : []),
-      ...(options.inspectorPort ? ["--inspector-port", String(options.inspectorPort)] : []),
+      ...(options.inspectorPort ? ["--inspector-port", String(options.inspectorPort), "--inspector-ip", HOST] : []),
     ],
     { env, detached: true, stdio: ["ignore", "ignore", "pipe"] },
   );

@@ -205,11 +205,66 @@ interface PendingRider {
   reject: (error: unknown) => void;
 }
 
+/**
+ * Statements built from the signed-in person themselves (their role, teams, company settings
+ * and office zones), with how to read the batch's answer to them.
+ */
+export interface ActorPlan<R> {
+  statements: readonly BatchItem<"sqlite">[];
+  read: (rows: unknown[]) => R;
+}
+
+/** Builds a page's plan for a person at the request's `now` (rideAsActor). */
+export type ActorRider<R> = (actor: Actor, now: Date) => ActorPlan<R>;
+
+interface PendingActorRider {
+  build: ActorRider<unknown>;
+  resolve: (answer: { value: unknown; now: Date } | null) => void;
+  reject: (error: unknown) => void;
+}
+
 interface Lookup {
   actor: Promise<Actor | null>;
   /** The riders registered before the batch was sent. */
   riders: PendingRider[];
+  actorRiders: PendingActorRider[];
   sent: boolean;
+}
+
+/**
+ * The person each session was last found to be, in this isolate (decision 0215): what an
+ * ActorRider's statements are built from before the lookup answers. Only a guess: the
+ * rows count when the lookup in the same batch finds the same person, else they are built
+ * again and read in a second round trip. Bounded; the oldest session is forgotten first.
+ */
+const lastActors = new Map<string, string>();
+const LAST_ACTORS_MAX = 500;
+
+/** What is kept of a person: everything a plan may read, not their password hash. */
+function rememberedText(actor: Actor): string {
+  return JSON.stringify({ ...actor, user: { ...actor.user, passwordHash: null } });
+}
+
+function rememberActor(sessionId: string, actor: Actor | null) {
+  lastActors.delete(sessionId);
+  if (!actor) return;
+  lastActors.set(sessionId, rememberedText(actor));
+  if (lastActors.size > LAST_ACTORS_MAX) lastActors.delete(lastActors.keys().next().value!);
+}
+
+/** The users columns drizzle reads as Date (so a revived guess has the same types as a fresh lookup). */
+const DATE_COLUMNS = Object.entries(users)
+  .filter(([, column]) => typeof column === "object" && column !== null && (column as { dataType?: string }).dataType === "date")
+  .map(([key]) => key);
+
+/** The remembered person of a session, revived (dates as in the lookup's answer). */
+function guessActor(sessionId: string): { actor: Actor; text: string } | null {
+  const text = lastActors.get(sessionId);
+  if (!text) return null;
+  const actor = JSON.parse(text) as Actor;
+  const user = actor.user as unknown as Record<string, unknown>;
+  for (const key of DATE_COLUMNS) if (typeof user[key] === "string") user[key] = new Date(user[key]);
+  return { actor, text };
 }
 
 /**
@@ -221,7 +276,7 @@ const lookups = new WeakMap<LoadContext, Lookup>();
 function lookupFor(request: Request, context: LoadContext): Lookup {
   let lookup = lookups.get(context);
   if (!lookup) {
-    const fresh: Lookup = { actor: Promise.resolve(null), riders: [], sent: false };
+    const fresh: Lookup = { actor: Promise.resolve(null), riders: [], actorRiders: [], sent: false };
     fresh.actor = lookUpActor(request, context, fresh);
     lookups.set(context, fresh);
     lookup = fresh;
@@ -261,6 +316,35 @@ export function rideSession<T extends readonly BatchItem<"sqlite">[]>(
   return rows as Promise<BatchResponse<T> | null>;
 }
 
+/**
+ * Reads that depend on who the person is (a role's default filter, their teams, the
+ * company's settings and office zones), in the session lookup's batch all the same: the
+ * statements are built from the person this session was last found to be (in this
+ * isolate) and their rows count only when the lookup, in the same batch, finds that same
+ * person; otherwise, and on a session's first request here, they are built from the person
+ * found and read in a second round trip. Null when nobody is signed in. `now` is the
+ * request's clock the plan was built at: the page's domain context takes the same.
+ */
+export function rideAsActor<R>(request: Request, context: LoadContext, build: ActorRider<R>): Promise<{ value: R; now: Date } | null> {
+  const lookup = lookupFor(request, context);
+  let answer: Promise<{ value: unknown; now: Date } | null>;
+  if (!lookup.sent) {
+    answer = new Promise((resolve, reject) => lookup.actorRiders.push({ build: build as ActorRider<unknown>, resolve, reject }));
+  } else {
+    answer = lookup.actor.then((actor) => (actor ? runPlan(context, build, actor, new Date()) : null));
+  }
+  // The caller awaits the actor first; a failed lookup must not also count as an unhandled rejection here.
+  answer.catch(() => undefined);
+  return answer as Promise<{ value: R; now: Date } | null>;
+}
+
+/** A plan built for the person found, read in its own batch. */
+async function runPlan<R>(context: LoadContext, build: ActorRider<R>, actor: Actor, now: Date): Promise<{ value: R; now: Date }> {
+  const plan = build(actor, now);
+  const rows = plan.statements.length ? await context.db.batch(plan.statements as unknown as [BatchItem<"sqlite">]) : [];
+  return { value: plan.read(rows), now };
+}
+
 function sessionScope(sessionId: string, now: Date): SessionScope {
   return {
     userId: sql`(select ${sessions.userId} from ${sessions} where ${sessions.id} = ${sessionId})`,
@@ -271,21 +355,35 @@ function sessionScope(sessionId: string, now: Date): SessionScope {
 
 async function lookUpActor(request: Request, context: LoadContext, lookup: Lookup): Promise<Actor | null> {
   let riders: PendingRider[] = [];
+  let actorRiders: PendingActorRider[] = [];
   try {
     const sessionId = await requestSessionId(request, context);
     lookup.sent = true;
     riders = lookup.riders.splice(0);
+    actorRiders = lookup.actorRiders.splice(0);
     if (!sessionId) {
-      for (const rider of riders) rider.resolve(null);
+      for (const rider of [...riders, ...actorRiders]) rider.resolve(null);
       return null;
     }
     const now = new Date();
     const scope = sessionScope(sessionId, now);
     const built = riders.map((rider) => rider.build(context.db, scope));
+    const guess = actorRiders.length ? guessActor(sessionId) : null;
+    // A plan that cannot be built for the guessed person is built again for the one found.
+    const plans = actorRiders.map((rider) => {
+      if (!guess) return null;
+      try {
+        return rider.build(guess.actor, now);
+      } catch {
+        return null;
+      }
+    });
     // One round trip: the session, the person, their teams' names and the company, and the riders' statements.
-    const [found, ...rest] = await context.db.batch([actorQuery(context, sessionId, now), ...built.flat()] as unknown as [
-      ReturnType<typeof actorQuery>,
-    ]);
+    const [found, ...rest] = await context.db.batch([
+      actorQuery(context, sessionId, now),
+      ...built.flat(),
+      ...plans.flatMap((plan) => plan?.statements ?? []),
+    ] as unknown as [ReturnType<typeof actorQuery>]);
     const row = (found as Awaited<ReturnType<typeof actorQuery>>)[0];
     let at = 0;
     for (const [i, rider] of riders.entries()) {
@@ -293,11 +391,32 @@ async function lookUpActor(request: Request, context: LoadContext, lookup: Looku
       rider.resolve(row ? rest.slice(at, at + count) : null);
       at += count;
     }
-    if (!row) return null;
-    return actorFrom(context, row, sessionId, now);
+    const actor = row ? actorFrom(context, row, sessionId, now) : null;
+    rememberActor(sessionId, actor);
+    // The guessed rows count only for the very person found (every field the plan could have used).
+    const confirmed = actor !== null && guess !== null && rememberedText(actor) === guess.text;
+    for (const [i, rider] of actorRiders.entries()) {
+      const plan = plans[i];
+      const count = plan?.statements.length ?? 0;
+      const rows = rest.slice(at, at + count);
+      at += count;
+      if (!actor) rider.resolve(null);
+      else if (plan && confirmed) settle(rider, () => ({ value: plan.read(rows), now }));
+      else runPlan(context, rider.build, actor, now).then(rider.resolve, rider.reject);
+    }
+    return actor;
   } catch (error) {
     for (const rider of riders.length ? riders : lookup.riders.splice(0)) rider.reject(error);
+    for (const rider of actorRiders.length ? actorRiders : lookup.actorRiders.splice(0)) rider.reject(error);
     throw error;
+  }
+}
+
+function settle(rider: PendingActorRider, answer: () => { value: unknown; now: Date }) {
+  try {
+    rider.resolve(answer());
+  } catch (error) {
+    rider.reject(error);
   }
 }
 

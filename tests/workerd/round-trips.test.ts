@@ -1,9 +1,11 @@
 import { createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { getActor, rideSession, startSession } from "~/auth/session.server";
+import { getActor, rideAsActor, rideSession, startSession } from "~/auth/session.server";
 import { createDb } from "~/db/client";
-import { companies, forecasts, sessions, vacations } from "~/db/schema";
+import { companies, forecasts, groups, sessions, users, vacations } from "~/db/schema";
+import { groupRow } from "~/db/factories";
+import { getTeamOverview, teamOverviewPlan } from "~/domain/users/team-overview.server";
 import { domainCtx } from "~/domain/context";
 import { dashboardRider, getDashboard } from "~/domain/dashboard/dashboard.server";
 import { getMe, meRider } from "~/domain/users/profile.server";
@@ -85,12 +87,25 @@ describe("D1 round trips per request", () => {
     expect(counter.trips, counter.sql.join("\n")).toBe(1);
   });
 
-  it("GET /overview (shell and page)", async () => {
-    const counter = await tripsOf("/overview", async ({ request, context }) => {
+  it("GET /overview (shell and page): two on the session's first request, then one", async () => {
+    const { createUser } = await createCompany();
+    const user = await createUser("employee");
+    const plain: LoadContext = { env, ctx: createExecutionContext(), db: createDb(env.DB) };
+    const { token } = await startSession(plain, user as never, new Request(BASE));
+    const load = async () => {
+      const { d1, counter } = countingD1(env.DB);
+      const context = { env, ctx: createExecutionContext(), db: createDb(d1) } as LoadContext as never;
+      const request = new Request(`${BASE}/overview`, { headers: { Authorization: `Bearer ${token}` } });
       await Promise.all([shellLoader({ request, context, params: {} }), overviewLoader({ request, context, params: {} })]);
-    });
-    // The session, then one batch: the filter's options, the total, the page and its forecasts and locations.
-    expect(counter.trips, counter.sql.join("\n")).toBe(2);
+      return counter;
+    };
+    // Not yet seen in this isolate: the session, then the filter's options, the total, the page and its forecasts and locations.
+    const first = await load();
+    expect(first.trips, first.sql.join("\n")).toBe(2);
+    // Seen: all of it in the session's batch (decision 0215).
+    const again = await load();
+    expect(again.trips, again.sql.join("\n")).toBe(1);
+    expect(again.sql[0]).toMatch(/^batch of \d+$/);
   });
 
   it("POST /api/v2/users/filtered", async () => {
@@ -184,5 +199,113 @@ describe("reads that ride with the session lookup", () => {
     const late = await rideSession(request, context, dashboardRider);
     expect(counter.trips).toBe(2);
     expect(late).toEqual(await early);
+  });
+});
+
+describe("reads built for the person the session was last (the overview, decision 0215)", () => {
+  const bodyOf = async (response: unknown) => (await (response as Response).json()) as Record<string, unknown>;
+
+  /** The overview's loader data for the request, with the D1 round trips it took. */
+  async function overviewOf(token: string, search = "") {
+    const { d1, counter } = countingD1(env.DB);
+    const context = { env, ctx: createExecutionContext(), db: createDb(d1) } as LoadContext as never;
+    const request = new Request(`${BASE}/overview${search}`, { headers: { Authorization: `Bearer ${token}` } });
+    const data = await bodyOf(await overviewLoader({ request, context, params: {} }));
+    return { data, trips: counter.trips };
+  }
+
+  /** The same read alone, after the session, as the loader did before riding (getTeamOverview). */
+  async function aloneOf(token: string, search = "") {
+    const request = new Request(`${BASE}/overview${search}`, { headers: { Authorization: `Bearer ${token}` } });
+    const context: LoadContext = { env, ctx: createExecutionContext(), db: createDb(env.DB) };
+    const actor = (await getActor(request, context))!;
+    const overview = await getTeamOverview(domainCtx(context, actor), new URL(request.url).searchParams);
+    return JSON.parse(JSON.stringify(overview)) as Record<string, unknown>;
+  }
+
+  /** Loader data without the clock, which differs by the milliseconds between the two reads. */
+  const withoutClock = ({ now: _now, ...rest }: Record<string, unknown>) => rest;
+
+  /** A firm with two groups, an employee in the first and a colleague in each. */
+  async function firmWithTwoGroups() {
+    const firm = await createCompany("Guess Firm");
+    const second = groupRow(firm.company.id, { name: "Second Group" });
+    await db().insert(groups).values(second);
+    const person = await firm.createUser("employee", { name: "Person One" });
+    await firm.createUser("employee", { name: "Colleague Same" });
+    await firm.createUser("employee", { name: "Colleague Other", groupId: second.id });
+    return { firm, second, person, token: await tokenFor(person.email) };
+  }
+
+  const names = (data: Record<string, unknown>) => (data.users as { name: string }[]).map((u) => u.name).sort();
+
+  it("answer what the overview read alone answers, riding or not", async () => {
+    const { token } = await firmWithTwoGroups();
+    for (const search of ["", "?sort=workloadLowHigh&term=coll", "?groups=all&offices=all"]) {
+      const first = await overviewOf(token, search);
+      const riding = await overviewOf(token, search);
+      expect(riding.trips).toBe(1);
+      expect(withoutClock(riding.data)).toEqual(withoutClock(first.data));
+      expect(withoutClock(riding.data)).toMatchObject(withoutClock(await aloneOf(token, search)));
+    }
+  });
+
+  it("read again for the person found when their role, team or company settings changed since", async () => {
+    const { firm, second, person, token } = await firmWithTwoGroups();
+    await overviewOf(token);
+    expect(names((await overviewOf(token)).data)).toEqual(["Colleague Same", "Person One"]);
+
+    // Moved to the second group: the guess (first group) is not used; the page shows the second group.
+    await db().update(users).set({ groupId: second.id }).where(eq(users.id, person.id));
+    const moved = await overviewOf(token);
+    expect(moved.trips).toBe(2);
+    expect(names(moved.data)).toEqual(["Colleague Other", "Person One"]);
+    expect(withoutClock(moved.data)).toMatchObject(withoutClock(await aloneOf(token)));
+
+    // The company lets everyone filter all groups: the default filter widens at once.
+    await db()
+      .update(companies)
+      .set({ settings: JSON.stringify({ allGroupsDefault: true }) })
+      .where(eq(companies.id, firm.company.id));
+    const widened = await overviewOf(token);
+    expect(widened.trips).toBe(2);
+    expect(names(widened.data)).toEqual(["Colleague Other", "Colleague Same", "Person One"]);
+
+    // Made company admin: no longer listed among the people (admins keep no workload), and sees all.
+    await db().update(users).set({ companyAdmin: true }).where(eq(users.id, person.id));
+    const promoted = await overviewOf(token);
+    expect(promoted.trips).toBe(2);
+    expect(names(promoted.data)).toEqual(["Colleague Other", "Colleague Same"]);
+    expect((await overviewOf(token)).trips).toBe(1);
+  });
+
+  it("send a closed session to sign in, whatever was remembered of it", async () => {
+    const { token } = await firmWithTwoGroups();
+    await overviewOf(token);
+    const request = new Request(`${BASE}/overview`, { headers: { Authorization: `Bearer ${token}` } });
+    const plain: LoadContext = { env, ctx: createExecutionContext(), db: createDb(env.DB) };
+    const actor = (await getActor(request, plain))!;
+    await db().update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, actor.sessionId));
+    const context = { env, ctx: createExecutionContext(), db: createDb(env.DB) } as LoadContext as never;
+    const thrown = await overviewLoader({ request, context, params: {} }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(302);
+    expect((thrown as Response).headers.get("Location")).toBe("/login?redirectTo=%2Foverview");
+  });
+
+  it("registered after the lookup was sent, read on their own for the person found", async () => {
+    const { token } = await firmWithTwoGroups();
+    await overviewOf(token);
+    const request = new Request(`${BASE}/overview`, { headers: { Authorization: `Bearer ${token}` } });
+    const { d1, counter } = countingD1(env.DB);
+    const context = { env, ctx: createExecutionContext(), db: createDb(d1) } as LoadContext;
+    const actor = (await getActor(request, context))!;
+    const late = await rideAsActor(request, context, (found, now) => teamOverviewPlan(domainCtx(context, found, null, now), new URLSearchParams()));
+    expect(counter.trips).toBe(2);
+    expect(names(JSON.parse(JSON.stringify(late!.value)))).toEqual(["Colleague Same", "Person One"]);
+    expect(actor.user.name).toBe("Person One");
   });
 });

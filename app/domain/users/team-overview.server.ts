@@ -2,16 +2,31 @@ import type { DomainContext } from "../context";
 import { hasOverviewQuery, OVERVIEW_PAGE_SIZE, readOverviewQuery, readShown, type OverviewQuery } from "./overview-query";
 import { projectFilterOptionsQuery } from "../projects/projects.server";
 import { competenceOptionsQuery, readCompetenceOptions } from "../competences/competences.server";
-import { cvFilterOptionsStatement, filterOptionsStatements, pageStatements, readFilterOptions, readPage, resolveFilter } from "./filter.server";
+import {
+  cvFilterOptionsStatement,
+  filterOptionsStatements,
+  pageStatements,
+  readFilterOptions,
+  readPage,
+  resolveFilter,
+  type ResolvedFilter,
+} from "./filter.server";
+import type { BatchItem } from "drizzle-orm/batch";
 
 /**
  * Everything the /overview page shows, from its address: the filter (or, without one, the
  * default: everything the person may pick), the multi-select's options and the first
- * `show` people. Cheap enough to run on every realtime revalidation: one D1 round trip
- * after the session's (the options, the total, the page and its forecasts and locations in
- * one batch).
+ * `show` people. Cheap enough to run on every realtime revalidation: one batch (the
+ * options, the total, the page and its forecasts and locations), which the page sends in
+ * the session lookup's own (teamOverviewPlan with rideAsActor, decision 0215).
  */
 export async function getTeamOverview(ctx: DomainContext, params: URLSearchParams) {
+  const plan = teamOverviewPlan(ctx, params);
+  return plan.read((await ctx.db.batch(plan.statements as unknown as [BatchItem<"sqlite">])) as unknown[]);
+}
+
+/** The statements of the overview for this person and address, and how to read their rows. */
+export function teamOverviewPlan(ctx: DomainContext, params: URLSearchParams) {
   const requested = readOverviewQuery(params);
   const shown = readShown(params);
   const filter = resolveFilter(ctx.actor, { ...requested, completed: true });
@@ -19,8 +34,22 @@ export async function getTeamOverview(ctx: DomainContext, params: URLSearchParam
   const projectQuery = projectFilterOptionsQuery(ctx);
   const competenceQuery = competenceOptionsQuery(ctx);
   const extra = [projectQuery, competenceQuery].filter((q) => q !== null);
-  const [first, ...rest] = [...extra, cvFilterOptionsStatement(ctx), ...filterOptionsStatements(ctx), ...pageStatements(ctx, filter, 0, shown)];
-  const results = (await ctx.db.batch([first, ...rest])) as unknown[][];
+  const statements = [...extra, cvFilterOptionsStatement(ctx), ...filterOptionsStatements(ctx), ...pageStatements(ctx, filter, 0, shown)] as const;
+  return { statements, read: (answers: unknown[]) => readTeamOverview(ctx, params, filter, shown, { projectQuery, competenceQuery }, answers) };
+}
+
+function readTeamOverview(
+  ctx: DomainContext,
+  params: URLSearchParams,
+  filter: ResolvedFilter,
+  shown: number,
+  {
+    projectQuery,
+    competenceQuery,
+  }: { projectQuery: ReturnType<typeof projectFilterOptionsQuery>; competenceQuery: ReturnType<typeof competenceOptionsQuery> },
+  answers: unknown[],
+) {
+  const results = [...answers] as unknown[][];
   const projectOptions = projectQuery ? (results.shift() as Awaited<NonNullable<typeof projectQuery>>) : null;
   const competenceRows = competenceQuery ? (results.shift() as Awaited<NonNullable<typeof competenceQuery>>) : null;
   // What is left is what readFilterOptions and readPage read, in their statements' order.
@@ -59,4 +88,4 @@ export async function getTeamOverview(ctx: DomainContext, params: URLSearchParam
   };
 }
 
-export type TeamOverview = Awaited<ReturnType<typeof getTeamOverview>>;
+export type TeamOverview = ReturnType<typeof readTeamOverview>;

@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import clsx from "clsx";
 import { useCallback, useEffect, useId, useState } from "react";
-import { requireUser } from "~/auth/session.server";
+import { requireUser, rideAsActor } from "~/auth/session.server";
 import { domainCtx } from "~/domain/context";
 import {
   OVERVIEW_MAX_SHOWN,
@@ -13,7 +13,7 @@ import {
   type OverviewSort,
 } from "~/domain/users/overview-query";
 import type { OverviewUser } from "~/domain/users/overview.types";
-import { getTeamOverview } from "~/domain/users/team-overview.server";
+import { teamOverviewPlan } from "~/domain/users/team-overview.server";
 import { FilterBar } from "~/features/overview/filter-bar";
 import { PersonCard } from "~/features/overview/person-card";
 import { restoreSavedFilter, saveFilter } from "~/features/overview/saved-filter";
@@ -26,10 +26,12 @@ import { loadReports, matterAction, type ReportView } from "./reports.server";
 export const meta: MetaFunction = () => [{ title: "Overview · Availability" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const actor = await requireUser(request, context);
-  const ctx = domainCtx(context, actor);
   const params = new URL(request.url).searchParams;
-  const overview = await getTeamOverview(ctx, params);
+  // The grid's reads ride in the session lookup's batch, built for the person the session was last (decision 0215).
+  const ridden = rideAsActor(request, context, (actor, now) => teamOverviewPlan(domainCtx(context, actor, null, now), params));
+  const actor = await requireUser(request, context);
+  const { value: overview, now } = (await ridden)!;
+  const ctx = domainCtx(context, actor, null, now);
   return json({ ...overview, ...(await loadReports(ctx, params, overview.query)) });
 }
 
