@@ -20,6 +20,7 @@
  */
 import { execFileSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { buildSnapshot, startSnapshotServer } from "../scripts/snapshot-server";
 import { FAKE_CLIENT_SECRET, startFakeElite } from "../tests/fakes/elite3e-server";
 
@@ -98,10 +99,13 @@ function seed() {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function measure(request: () => Promise<Response>) {
+  let bytes = 0;
+  let encoding = "identity";
   for (let i = 0; i < 3; i++) {
     const r = await request();
     if (!r.ok) throw new Error(`${r.status}: ${(await r.text()).slice(0, 300)}`);
-    await r.arrayBuffer();
+    encoding = r.headers.get("Content-Encoding") ?? "identity";
+    bytes = (await r.arrayBuffer()).byteLength;
   }
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -111,7 +115,8 @@ async function measure(request: () => Promise<Response>) {
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+  // bytes: the decoded answer (fetch decodes a compressed body); encoding: how it travelled.
+  return { p50: percentile(times, 50), p95: percentile(times, 95), bytes, encoding };
 }
 
 async function main() {
@@ -126,35 +131,62 @@ async function main() {
     sqlite(
       `update users set timekeeper_number = 'BT' || (select i from bench_people where bench_people.id = users.id) where id in (select id from bench_people where i < ${IMPORT_PEOPLE});`,
     );
+  // BENCH_TK_BEFORE=<snapshot dir>: an earlier build (scripts/snapshot-server.ts's buildSnapshot of
+  // another commit) measured first on the same state, so before and after share one run's load.
+  const before = process.env.BENCH_TK_BEFORE;
+  if (before && sections.has("reports")) {
+    const server = await startSnapshotServer({ app: before, state: STATE, port: PORT, onStart: (c) => children.add(c) });
+    await reports(await signIn(server.base), `before (${before})`, true);
+    stopAll();
+  }
   buildSnapshot(APP);
   const { base } = await startSnapshotServer({ app: APP, state: STATE, port: PORT, onStart: (c) => children.add(c), testScheduled: true });
+  const session = await signIn(base);
+  if (sections.has("reports")) await reports(session, before ? "after (this build)" : "this build", false);
+  if (sections.has("import")) await importRate(base, session.token);
+  stopAll();
+  process.exit(0);
+}
+
+async function signIn(base: string) {
   const login = await fetch(`${base}/api/v2/account/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ email: "companyadmin@demo.test", password: "demo-password-1" }),
   });
   const { token } = (await login.json()) as { token: string };
+  // Accept-Encoding as a browser sends it (Node's fetch would add "gzip, deflate" by itself; it
+  // is written out so the bench does not rest on that).
   const post = (path: string, body: unknown) => () =>
     fetch(`${base}/api/v2/${path}`, {
       method: "POST",
-      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", "Accept-Encoding": "gzip, deflate, br" },
       body: JSON.stringify(body),
     });
-  if (sections.has("reports")) await reports(post);
-  if (sections.has("import")) await importRate(base, token);
-  stopAll();
-  process.exit(0);
+  return { token, post };
 }
 
-async function reports(post: (path: string, body: unknown) => () => Promise<Response>) {
+async function reports(session: { post: (path: string, body: unknown) => () => Promise<Response> }, build: string, oneAnswer: boolean) {
+  const { post } = session;
   const filtered = await measure(post("users/filtered", {}));
-  const detailed = await measure(post("elite-3e/detailed-report", {}));
+  const detailed: [string, Awaited<ReturnType<typeof measure>>][] = oneAnswer
+    ? [["detailed-report (both layouts, one answer)", await measure(post("elite-3e/detailed-report", {}))]]
+    : [
+        ["detailed-report Timekeepers, by name", await measure(post("elite-3e/detailed-report", { layout: "timekeepers" }))],
+        ["detailed-report Timekeepers, by hours", await measure(post("elite-3e/detailed-report", { layout: "timekeepers", sort: "hours" }))],
+        ["detailed-report Matters, by hours", await measure(post("elite-3e/detailed-report", { layout: "matters" }))],
+        ["detailed-report Matters, by name", await measure(post("elite-3e/detailed-report", { layout: "matters", sort: "matter" }))],
+      ];
   const utilization = await measure(post("elite-3e/utilization-report", { weeks: 12 }));
-  const line = (name: string, s: { p50: number; p95: number }) =>
-    `  ${name.padEnd(44)} p50 ${s.p50.toFixed(1).padStart(7)} ms  p95 ${s.p95.toFixed(1).padStart(7)} ms  = ${(s.p50 / filtered.p50).toFixed(2)}x / ${(s.p95 / filtered.p95).toFixed(2)}x of /users/filtered`;
-  console.log(`\ntime-keeping reports, ${PEOPLE} people, ${MATTERS} matters, ${CARDS} time cards (company admin, whole firm, ${RUNS} runs)`);
+  const line = (name: string, s: Awaited<ReturnType<typeof measure>>) =>
+    `  ${name.padEnd(46)} p50 ${s.p50.toFixed(1).padStart(7)} ms  p95 ${s.p95.toFixed(1).padStart(7)} ms  = ${(s.p50 / filtered.p50).toFixed(2)}x / ${(s.p95 / filtered.p95).toFixed(2)}x of /users/filtered  (${(s.bytes / 1024).toFixed(0)} kB, ${s.encoding})`;
+  console.log(
+    `\ntime-keeping reports, ${build}: ${PEOPLE} people, ${MATTERS} matters, ${CARDS} time cards (company admin, whole firm, ${RUNS} runs; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")})`,
+  );
   console.log(line("POST /users/filtered", filtered));
-  console.log(line("POST /elite-3e/detailed-report (both layouts)", detailed));
+  for (const [name, figures] of detailed) console.log(line(`POST /elite-3e/${name}`, figures));
   console.log(line("POST /elite-3e/utilization-report (12 weeks)", utilization));
 }
 

@@ -50,6 +50,25 @@ test("the Detailed view: Timekeepers by NAME, Matters by HOURS by default; the l
   await expect(page.getByRole("button", { name: "Matters", exact: true })).toHaveAttribute("aria-pressed", "true");
   await page.getByRole("button", { name: "Timekeepers" }).click();
   await expect(page.getByTestId("timekeeper-table").getByRole("columnheader", { name: "Hours" })).toHaveAttribute("aria-sort", "descending");
+
+  // Arriving without a choice in the address: the one kept in this browser is applied (the
+  // server sorts and pages, decision 0205).
+  await page.goto("/overview?view=detailed");
+  await expect(page).toHaveURL(/layout=timekeepers&sort=hours&dir=desc/);
+  await expect(page.getByTestId("timekeeper-table").getByRole("columnheader", { name: "Hours" })).toHaveAttribute("aria-sort", "descending");
+});
+
+test("the Detailed view pages its rows: 50 timekeepers a page, Next and Previous", async ({ page }) => {
+  await login(page, accounts.employee);
+  await openTab(page, "detailed");
+  const pages = page.getByRole("navigation", { name: "Pages" });
+  await expect(pages).toContainText(/^1–50 of \d+ timekeepers/);
+  await pages.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(pages).toContainText(/^51–\d+ of \d+ timekeepers/);
+  await axeClean(page);
+  await pages.getByRole("link", { name: "Previous" }).click();
+  await expect(pages).toContainText(/^1–50 of/);
 });
 
 test("the Utilization view: NAME by default, a week's NB sort remembered after a reload; the legend floats from 768 px", async ({ page }) => {
