@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
 /**
  * A `wrangler dev` on a snapshot of the build, for the bench and the chaos run (the e2e
@@ -34,6 +34,8 @@ export async function startSnapshotServer(options: {
   pollMs?: number;
   /** Serve /__scheduled, which runs the Worker's cron (the 3E import bench). */
   testScheduled?: boolean;
+  /** A file that gets wrangler's output (the Worker's console.log goes to its stdout). */
+  logTo?: string;
 }) {
   const { app, state, port } = options;
   const started = Date.now();
@@ -58,11 +60,16 @@ export async function startSnapshotServer(options: {
       "--show-interactive-dev-session=false",
       ...(options.testScheduled ? ["--test-scheduled"] : []),
     ],
-    { env, detached: true, stdio: ["ignore", "ignore", "pipe"] },
+    { env, detached: true, stdio: ["ignore", options.logTo ? "pipe" : "ignore", "pipe"] },
   );
   options.onStart(child);
   let errors = "";
   child.stderr?.on("data", (chunk) => (errors = (errors + chunk).slice(-20000)));
+  if (options.logTo) {
+    const log = createWriteStream(options.logTo, { flags: "a" });
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+  }
   const base = `http://${HOST}:${port}`;
   while (Date.now() - started < 120_000) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited: ${errors}`);
