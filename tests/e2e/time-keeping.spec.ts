@@ -48,19 +48,22 @@ test("the Detailed view: Timekeepers by NAME, Matters by HOURS by default; the l
   await page.reload();
   await expect(page.getByTestId("matter-table").getByRole("columnheader", { name: "Matter/Client" })).toHaveAttribute("aria-sort", "ascending");
   await expect(page.getByRole("button", { name: "Matters", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await waitForHydration(page.getByRole("tab", { name: "Overview" }));
   await page.getByRole("button", { name: "Timekeepers" }).click();
   await expect(page.getByTestId("timekeeper-table").getByRole("columnheader", { name: "Hours" })).toHaveAttribute("aria-sort", "descending");
 
   // Arriving without a choice in the address: the one kept in this browser is applied (the
   // server sorts and pages, decision 0205).
   await page.goto("/overview?view=detailed");
-  await expect(page).toHaveURL(/layout=timekeepers&sort=hours&dir=desc/);
+  await expect(page).toHaveURL(/layout=timekeepers&order=hours&dir=desc/);
   await expect(page.getByTestId("timekeeper-table").getByRole("columnheader", { name: "Hours" })).toHaveAttribute("aria-sort", "descending");
 });
 
 test("the Detailed view pages its rows: 50 timekeepers a page, Next and Previous", async ({ page }) => {
   await login(page, accounts.employee);
-  await openTab(page, "detailed");
+  // The whole firm (every office and group): more than one page of timekeepers.
+  await page.goto("/overview?view=detailed&offices=all&groups=all&sort=name&layout=timekeepers");
+  await waitForHydration(page.getByRole("tab", { name: "Overview" }));
   const pages = page.getByRole("navigation", { name: "Pages" });
   await expect(pages).toContainText(/^1–50 of \d+ timekeepers/);
   await pages.getByRole("link", { name: "Next" }).click();

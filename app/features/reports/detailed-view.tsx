@@ -40,7 +40,7 @@ const defaultSort = (layout: Layout): SortChoice<TimekeeperSort | MatterSort> =>
 function searchOf(current: URLSearchParams, choice: Choice) {
   const next = new URLSearchParams(current);
   next.set("layout", choice.layout);
-  next.set("sort", choice.sort.key);
+  next.set("order", choice.sort.key);
   next.set("dir", choice.sort.dir);
   if (choice.page > 1) next.set("page", String(choice.page));
   else next.delete("page");
@@ -50,7 +50,9 @@ function searchOf(current: URLSearchParams, choice: Choice) {
 export function DetailedView({ report, meId }: { report: DetailedReport; meId: string }) {
   const [params, setParams] = useSearchParams();
   const { columns, layout, sort } = report;
-  const go = (choice: Choice, replace = false) => setParams(searchOf(params, choice), { preventScrollReset: true, replace });
+  // From the address as it stands now: the overview's own effect may have just replaced it.
+  const go = (choice: Choice, replace = false) =>
+    setParams(searchOf(new URLSearchParams(window.location.search), choice), { preventScrollReset: true, replace });
   // Arriving without a choice in the address: the one kept in this browser, if any.
   useEffect(() => {
     if (params.has("layout")) return;
@@ -58,9 +60,9 @@ export function DetailedView({ report, meId }: { report: DetailedReport; meId: s
     const storedOrder = storedSort(storedLayout) ?? defaultSort(storedLayout);
     if (storedLayout !== layout || storedOrder.key !== sort.key || storedOrder.dir !== sort.dir)
       go({ layout: storedLayout, sort: storedOrder, page: 1 }, true);
-    // Once, on arrival.
+    // Again whenever the address loses it (the overview bringing back a saved filter).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [params]);
   const setLayout = (value: Layout) => {
     storeChoice("detailed.layout", value);
     go({ layout: value, sort: storedSort(value) ?? defaultSort(value), page: 1 });

@@ -39,14 +39,14 @@ export function matterAction(ctx: DomainContext, form: FormData) {
 }
 
 /**
- * The Detailed tab's layout, sort and page from the address (`?layout=&sort=&dir=&page=`, which
+ * The Detailed tab's layout, sort and page from the address (`?layout=&order=&dir=&page=`; `sort` is the grid's, which
  * the tab writes from the choices kept in browser storage). Anything unreadable is the default,
  * as a hand-edited address should not end in an error page.
  */
 export function detailedPageParams(params: URLSearchParams) {
   const asked = {
     layout: params.get("layout") ?? undefined,
-    sort: params.get("sort") ?? undefined,
+    sort: params.get("order") ?? undefined,
     dir: params.get("dir") ?? undefined,
     page: params.has("page") ? Number(params.get("page")) : undefined,
   };
