@@ -60,8 +60,9 @@ test("the Detailed view: Timekeepers by NAME, Matters by HOURS by default; the l
 });
 
 test("the Detailed view pages its rows: 50 timekeepers a page, Next and Previous", async ({ page }) => {
-  await login(page, accounts.employee);
-  // The whole firm (every office and group): more than one page of timekeepers.
+  // The company admin (admins hold the report privileges in Demo Law) with the whole firm, every
+  // office and group: more than one page of timekeepers.
+  await login(page, accounts.companyAdmin);
   await page.goto("/overview?view=detailed&offices=all&groups=all&sort=name&layout=timekeepers");
   await waitForHydration(page.getByRole("tab", { name: "Overview" }));
   const pages = page.getByRole("navigation", { name: "Pages" });
