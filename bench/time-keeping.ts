@@ -6,16 +6,18 @@
  * non-billable time cards over the last year spread over those people (timekeepers), and
  * the weekly per-person rollups the import writes. On a `wrangler dev` of a snapshot of the
  * build, as the company admin (everyone; admins hold the report privileges in Demo Law), it
- * times POST /users/filtered (the overview's first page), POST /elite-3e/detailed-report (one
- * answer carries both layouts) and POST /elite-3e/utilization-report (12 weeks), and prints
- * each p50/p95 and as a multiple of /users/filtered of the same run (aim: 3x or less).
+ * times POST /users/filtered (the overview's first page), POST /elite-3e/detailed-report (each
+ * layout's first page in two orders, decision 0205) and POST /elite-3e/utilization-report (12
+ * weeks), and prints each p50/p95, as a multiple of /users/filtered of the same run (aim: 3x or
+ * less), and the answer's size. BENCH_TK_BEFORE=<snapshot dir> measures an earlier build first.
  *
- * Then, opt-in (BENCH_TK_SECTIONS=reports,import, or import alone), the import rate:
+ * Then (BENCH_TK_SECTIONS=reports,import by default; one of them alone), the import rate:
  * Demo Law, holding the million cards above, is pointed at the loopback 3E fake with
  * BENCH_CARDS time cards (default 20,000) of 200 of its people and imported by triggering the
- * cron (/cdn-cgi/handler/scheduled) until the run is done; it prints time cards per second and the wall time
- * per cron invocation (workerd under `wrangler dev` reports no CPU time; the invocation's wall
- * time bounds it from above). The people's timekeeper numbers are written before the server
+ * cron (/cdn-cgi/handler/scheduled) until the run is done; it prints time cards per second over
+ * the cron invocations and over the import steps the Worker logs, with the wall time per
+ * invocation and per step (workerd under `wrangler dev` reports no CPU time; wall time bounds
+ * it from above). The people's timekeeper numbers are written before the server
  * starts, never beside it.
  */
 import { execFileSync, type ChildProcess } from "node:child_process";
@@ -122,10 +124,9 @@ async function measure(request: () => Promise<Response>) {
 
 async function main() {
   seed();
-  // The import section is opt-in (BENCH_TK_SECTIONS=reports,import or =import): on this machine
-  // wrangler dev exits after the first cron invocation's 12 pages (decision 0190), so it has not
-  // produced a rate yet.
-  const sections = new Set((process.env.BENCH_TK_SECTIONS ?? "reports").split(","));
+  // Both sections by default; the import restarts wrangler dev when workerd dies after a cron
+  // invocation (see importRate).
+  const sections = new Set((process.env.BENCH_TK_SECTIONS ?? "reports,import").split(","));
   // The import section's timekeepers are the first bench people, matched by number; written
   // before the server starts (see above).
   if (sections.has("import"))

@@ -165,6 +165,7 @@ for (const viewport of Object.values(viewports)) {
     }
     await openTab(page, "detailed");
     await page.getByRole("button", { name: "Matters", exact: true }).click();
+    await expect(page.getByTestId("matter-table")).toBeVisible();
     await page.screenshot({ path: `test-results/screenshots/detailed-matters-${viewport.width}.png`, fullPage: true });
   });
 }
