@@ -289,7 +289,8 @@ async function matterPage(ctx: DomainContext, q: PageQuery): Promise<Pick<Detail
     .select({
       matterId: sql<string>`${matterTimeEntries.matterId}`.as("t_matter_id"),
       hours: sql<number>`sum(${matterTimeEntries.hours})`.as("t_hours"),
-      people: sql<number>`count(distinct ${matterTimeEntries.userId})`.as("t_people"),
+      // Only the HOURS order without the hours columns needs it (distinct counting is not free).
+      people: (q.columns.hours ? sql<number>`0` : sql<number>`count(distinct ${matterTimeEntries.userId})`).as("t_people"),
     })
     .from(matterTimeEntries)
     .where(and(windowCards(ctx, q), inArray(matterTimeEntries.userId, people)))
@@ -309,20 +310,22 @@ async function matterPage(ctx: DomainContext, q: PageQuery): Promise<Pick<Detail
           ? sql`${totals.hours}`
           : sql`${totals.people}`;
   const onBillableMatter = and(eq(matters.id, totals.matterId), eq(matters.companyId, ctx.companyId), eq(matters.billable, true));
-  const [pageRows, [counted], openedRows] = await ctx.db.batch([
+  // The total rides on the page's rows (a window count), so the window's cards are summed once;
+  // only a page past the end counts again.
+  const countAll = ctx.db.select({ n: count() }).from(totals).innerJoin(matters, onBillableMatter);
+  const [pageRows, openedRows] = await ctx.db.batch([
     ctx.db
-      .select({ ...matterFields, hours: sql<number>`${totals.hours}`.mapWith(Number) })
+      .select({ ...matterFields, hours: sql<number>`${totals.hours}`.mapWith(Number), total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(totals)
       .innerJoin(matters, onBillableMatter)
       .leftJoin(leads, and(eq(leads.id, matters.leadUserId), eq(leads.companyId, matters.companyId)))
       .orderBy(q.sort.dir === "desc" ? desc(key) : asc(key), asc(matters.number))
       .limit(DETAILED_PAGE_SIZE)
       .offset((q.page - 1) * DETAILED_PAGE_SIZE),
-    ctx.db.select({ n: count() }).from(totals).innerJoin(matters, onBillableMatter),
     openedConfidentialStatement(ctx),
   ]);
   const opened = openedSet(ctx, openedRows);
-  const total = counted?.n ?? 0;
+  const total = pageRows[0]?.total ?? (q.page > 1 ? ((await countAll)[0]?.n ?? 0) : 0);
   const shown = pageRows.map((m) => ({
     id: m.id,
     number: m.number,
