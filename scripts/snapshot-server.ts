@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
 /**
  * A `wrangler dev` on a snapshot of the build, for the bench and the chaos run (the e2e
@@ -36,6 +36,8 @@ export async function startSnapshotServer(options: {
   testScheduled?: boolean;
   /** wrangler's DevTools inspector on this port (the statistics bench reads the isolate's heap; bench/profile.ts records CPU profiles). */
   inspectorPort?: number;
+  /** A file that gets wrangler's output (the Worker's console.log goes to its stdout). */
+  logTo?: string;
 }) {
   const { app, state, port } = options;
   const started = Date.now();
@@ -61,11 +63,16 @@ export async function startSnapshotServer(options: {
       ...(options.testScheduled ? ["--test-scheduled"] : []),
       ...(options.inspectorPort ? ["--inspector-port", String(options.inspectorPort), "--inspector-ip", HOST] : []),
     ],
-    { env, detached: true, stdio: ["ignore", "ignore", "pipe"] },
+    { env, detached: true, stdio: ["ignore", options.logTo ? "pipe" : "ignore", "pipe"] },
   );
   options.onStart(child);
   let errors = "";
   child.stderr?.on("data", (chunk) => (errors = (errors + chunk).slice(-20000)));
+  if (options.logTo) {
+    const log = createWriteStream(options.logTo, { flags: "a" });
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+  }
   const base = `http://${HOST}:${port}`;
   while (Date.now() - started < 120_000) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited: ${errors}`);

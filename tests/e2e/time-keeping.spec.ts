@@ -48,8 +48,31 @@ test("the Detailed view: Timekeepers by NAME, Matters by HOURS by default; the l
   await page.reload();
   await expect(page.getByTestId("matter-table").getByRole("columnheader", { name: "Matter/Client" })).toHaveAttribute("aria-sort", "ascending");
   await expect(page.getByRole("button", { name: "Matters", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await waitForHydration(page.getByRole("tab", { name: "Overview" }));
   await page.getByRole("button", { name: "Timekeepers" }).click();
   await expect(page.getByTestId("timekeeper-table").getByRole("columnheader", { name: "Hours" })).toHaveAttribute("aria-sort", "descending");
+
+  // Arriving without a choice in the address: the one kept in this browser is applied (the
+  // server sorts and pages, decision 0205).
+  await page.goto("/overview?view=detailed");
+  await expect(page).toHaveURL(/layout=timekeepers&order=hours&dir=desc/);
+  await expect(page.getByTestId("timekeeper-table").getByRole("columnheader", { name: "Hours" })).toHaveAttribute("aria-sort", "descending");
+});
+
+test("the Detailed view pages its rows: 50 timekeepers a page, Next and Previous", async ({ page }) => {
+  // The company admin (admins hold the report privileges in Demo Law) with the whole firm, every
+  // office and group: more than one page of timekeepers.
+  await login(page, accounts.companyAdmin);
+  await page.goto("/overview?view=detailed&offices=all&groups=all&sort=name&layout=timekeepers");
+  await waitForHydration(page.getByRole("tab", { name: "Overview" }));
+  const pages = page.getByRole("navigation", { name: "Pages" });
+  await expect(pages).toContainText(/^1–50 of \d+ timekeepers/);
+  await pages.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(pages).toContainText(/^51–\d+ of \d+ timekeepers/);
+  await axeClean(page);
+  await pages.getByRole("link", { name: "Previous" }).click();
+  await expect(pages).toContainText(/^1–50 of/);
 });
 
 test("the Utilization view: NAME by default, a week's NB sort remembered after a reload; the legend floats from 768 px", async ({ page }) => {
@@ -142,6 +165,7 @@ for (const viewport of Object.values(viewports)) {
     }
     await openTab(page, "detailed");
     await page.getByRole("button", { name: "Matters", exact: true }).click();
+    await expect(page.getByTestId("matter-table")).toBeVisible();
     await page.screenshot({ path: `test-results/screenshots/detailed-matters-${viewport.width}.png`, fullPage: true });
   });
 }

@@ -42,6 +42,14 @@ function readingCalls(firm: Firm) {
   for (const id of [firm.anna.id, firm.bo.id, firm.carl.id])
     calls.push({ label: `user card ${id}`, path: `/resources/user-card/${id}`, method: "GET" });
   calls.push({ label: "POST detailed-report (all)", path: "/api/v2/elite-3e/detailed-report", method: "POST", body: {} });
+  // One layout per answer (decision 0205): the Matters layout in every order it offers.
+  for (const sort of ["hours", "matter", "lead"])
+    calls.push({
+      label: `POST detailed-report (matters by ${sort})`,
+      path: "/api/v2/elite-3e/detailed-report",
+      method: "POST",
+      body: { layout: "matters", sort },
+    });
   return calls;
 }
 
@@ -86,13 +94,15 @@ describe("confidential matters", () => {
   it("others see 'Confidential matter' and no client, in both layouts and the user card", async () => {
     const report = (await (await api("/api/v2/elite-3e/detailed-report", { method: "POST", token: f.tokens.carl, json: {} })).json()) as {
       timekeepers: { displayName: string; matters: { number: string; displayName: string; clientDisplayName: string; confidential: boolean }[] }[];
-      matters: { number: string; displayName: string; clientDisplayName: string; confidential: boolean }[];
     };
+    const byMatter = (await (
+      await api("/api/v2/elite-3e/detailed-report", { method: "POST", token: f.tokens.carl, json: { layout: "matters" } })
+    ).json()) as { matters: { number: string; displayName: string; clientDisplayName: string; confidential: boolean }[] };
     const hidden = { displayName: "Confidential matter", clientDisplayName: "", confidential: true };
-    expect(report.matters.find((m) => m.number === "M2")).toMatchObject(hidden);
-    expect(report.matters.find((m) => m.number === "M4")).toMatchObject(hidden);
+    expect(byMatter.matters.find((m) => m.number === "M2")).toMatchObject(hidden);
+    expect(byMatter.matters.find((m) => m.number === "M4")).toMatchObject(hidden);
     expect(report.timekeepers.find((t) => t.displayName === "Anna Ek")!.matters.find((m) => m.number === "M2")).toMatchObject(hidden);
-    expect(report.matters.find((m) => m.number === "M1")).toMatchObject({ displayName: "Merger", clientDisplayName: "Acme", confidential: false });
+    expect(byMatter.matters.find((m) => m.number === "M1")).toMatchObject({ displayName: "Merger", clientDisplayName: "Acme", confidential: false });
   });
 
   it("a company admin flags a matter confidential (3E did not); lifting it shows the name again", async () => {
@@ -101,7 +111,9 @@ describe("confidential matters", () => {
     const token = await tokenFor(companyAdmin.email);
     const flag = (value: boolean) => api("/api/v2/matter/confidential", { method: "PUT", token, json: { matterNumber: "M1", value } });
     const m1 = async () => {
-      const report = (await (await api("/api/v2/elite-3e/detailed-report", { method: "POST", token: g.tokens.carl, json: {} })).json()) as {
+      const report = (await (
+        await api("/api/v2/elite-3e/detailed-report", { method: "POST", token: g.tokens.carl, json: { layout: "matters" } })
+      ).json()) as {
         matters: { number: string; displayName: string }[];
       };
       return report.matters.find((m) => m.number === "M1")!.displayName;

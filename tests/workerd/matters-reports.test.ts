@@ -51,9 +51,15 @@ describe("detailed and utilization views: every privilege and flag combination (
           const annaMatter = (anna.matters as Json[])[0];
           expect("hours" in anna, label).toBe(seesHours);
           expect("hours" in annaMatter, label).toBe(seesHours);
-          expect("totalHours" in report.matters[0], label).toBe(seesHours);
           expect("comment" in annaMatter, label).toBe(settings.enableDetailedViewComments);
           expect("manager" in annaMatter, label).toBe(settings.enableMatterPM);
+          const byMatter = (await (await detailed(viewer.token, { layout: "matters" })).json()) as { layout: string; matters: Json[] };
+          expect(byMatter.layout, label).toBe("matters");
+          const timekeeper = (byMatter.matters[0].timekeepers as Json[])[0];
+          expect("totalHours" in byMatter.matters[0], label).toBe(seesHours);
+          expect("hours" in timekeeper, label).toBe(seesHours);
+          expect("comment" in timekeeper, label).toBe(settings.enableDetailedViewComments);
+          expect("manager" in timekeeper, label).toBe(settings.enableMatterPM);
         }
         const u = await utilization(viewer.token);
         expect(u.status, label).toBe(seesUtilization ? 200 : 403);
@@ -83,12 +89,21 @@ describe("detailed view", () => {
     const report = (await (await detailed(f.tokens.anna)).json()) as {
       timeperiod: number;
       emptyText: string;
+      layout: string;
+      sort: Json;
+      total: number;
       timekeepers: {
         displayName: string;
         hours: number;
         message: string;
         matters: { number: string; hours: number; resposibleTimekeeperName: string }[];
       }[];
+    };
+    const byMatter = (await (await detailed(f.tokens.anna, { layout: "matters" })).json()) as {
+      layout: string;
+      sort: Json;
+      total: number;
+      timekeepers: Json[];
       matters: {
         number: string;
         displayName: string;
@@ -120,8 +135,11 @@ describe("detailed view", () => {
       ["Carl Dahl", 0, []],
     ]);
     expect(report.timekeepers[0].message).toBe("Back from court on Friday");
+    // One layout per answer (decision 0205), in its default order.
+    expect(report).toMatchObject({ layout: "timekeepers", sort: { key: "name", dir: "asc" }, page: 1, pageSize: 50, total: 3, matters: [] });
+    expect(byMatter).toMatchObject({ layout: "matters", sort: { key: "hours", dir: "desc" }, page: 1, total: 3, timekeepers: [] });
     expect(
-      report.matters.map((m) => [m.number, m.totalHours, m.resposibleTimekeeperName, m.timekeepers.map((t) => [t.displayName, t.hours])]),
+      byMatter.matters.map((m) => [m.number, m.totalHours, m.resposibleTimekeeperName, m.timekeepers.map((t) => [t.displayName, t.hours])]),
     ).toEqual([
       [
         "M1",
@@ -135,6 +153,43 @@ describe("detailed view", () => {
       ["M2", 4, "Partner Person", [["Anna Ek", 4]]],
       ["M4", 2.5, "Anna Ek", [["Bo Berg", 2.5]]],
     ]);
+  });
+
+  it("sorts each layout on the server and pages it by 50 (decision 0205)", async () => {
+    const f = await reportFirm();
+    type Report = { total: number; timekeepers: { displayName: string }[]; matters: { number: string }[] };
+    const ask = async (body: Json, token = f.tokens.anna) => (await (await detailed(token, body)).json()) as Report;
+    const names = async (body: Json) => (await ask(body)).timekeepers.map((t) => t.displayName);
+    const numbers = async (body: Json, token?: string) => (await ask({ layout: "matters", ...body }, token)).matters.map((m) => m.number);
+    // Anna 9 h on 2 matters, Bo 8.5 h on 2, Carl none; ties fall back to the name.
+    expect(await names({ sort: "name", dir: "desc" })).toEqual(["Carl Dahl", "Bo Berg", "Anna Ek"]);
+    expect(await names({ sort: "hours" })).toEqual(["Anna Ek", "Bo Berg", "Carl Dahl"]);
+    expect(await names({ sort: "hours", dir: "asc" })).toEqual(["Carl Dahl", "Bo Berg", "Anna Ek"]);
+    expect(await names({ sort: "matters", dir: "asc" })).toEqual(["Carl Dahl", "Anna Ek", "Bo Berg"]);
+    await f.setFlags(f.bo.id, { currentWorkload: 3, futureWorkload: 0 });
+    await f.setFlags(f.anna.id, { currentWorkload: 1, futureWorkload: 2 });
+    await f.setFlags(f.carl.id, { currentWorkload: null, futureWorkload: null });
+    expect(await names({ sort: "status" })).toEqual(["Anna Ek", "Bo Berg", "Carl Dahl"]);
+    expect(await names({ sort: "forecast" })).toEqual(["Bo Berg", "Anna Ek", "Carl Dahl"]);
+    // Matters: M1 11 h, M2 4 h, M4 2.5 h. By name each reads what they may: Anna 'Confidential
+    // matter' (M4), Merger, Project Falcon; Carl M2 and M4 as 'Confidential matter'.
+    expect(await numbers({ sort: "hours", dir: "asc" })).toEqual(["M4", "M2", "M1"]);
+    expect(await numbers({ sort: "matter" })).toEqual(["M4", "M1", "M2"]);
+    expect(await numbers({ sort: "matter" }, f.tokens.carl)).toEqual(["M2", "M4", "M1"]);
+    expect(await numbers({ sort: "lead", dir: "desc" })).toEqual(["M1", "M2", "M4"]);
+
+    for (let i = 0; i < 52; i++) await f.createUser("employee", { name: `Zed ${String(i).padStart(2, "0")}` });
+    const first = await ask({});
+    const second = await ask({ page: 2 });
+    expect([first.total, first.timekeepers.length, second.total, second.timekeepers.length]).toEqual([55, 50, 55, 5]);
+    expect([...first.timekeepers, ...second.timekeepers].map((t) => t.displayName)).toEqual([
+      "Anna Ek",
+      "Bo Berg",
+      "Carl Dahl",
+      ...Array.from({ length: 52 }, (_, i) => `Zed ${String(i).padStart(2, "0")}`),
+    ]);
+    expect(await ask({ page: 3 })).toMatchObject({ total: 55, timekeepers: [] });
+    expect(await ask({ layout: "matters", page: 2 })).toMatchObject({ total: 3, matters: [] });
   });
 
   it("uses the company's mattersTimeperiod", async () => {
@@ -151,10 +206,11 @@ describe("detailed view", () => {
       .insert(vacations)
       .values({ id: "vacation-bo-today", companyId: f.company.id, userId: f.bo.id, startDate: day(-1), endDate: day(1) });
     type Person = { displayName: string; away: boolean };
-    const report = (await (await detailed(f.tokens.anna)).json()) as { timekeepers: Person[]; matters: { timekeepers: Person[] }[] };
+    const report = (await (await detailed(f.tokens.anna)).json()) as { timekeepers: Person[] };
+    const byMatter = (await (await detailed(f.tokens.anna, { layout: "matters" })).json()) as { matters: { timekeepers: Person[] }[] };
     const awayOf = (people: Person[]) => Object.fromEntries(people.map((p) => [p.displayName, p.away]));
     expect(awayOf(report.timekeepers)).toMatchObject({ "Anna Ek": false, "Bo Berg": true, "Carl Dahl": false });
-    const inMatters = report.matters.flatMap((m) => m.timekeepers);
+    const inMatters = byMatter.matters.flatMap((m) => m.timekeepers);
     expect(inMatters.some((t) => t.displayName === "Bo Berg")).toBe(true);
     expect(inMatters.every((t) => t.away === (t.displayName === "Bo Berg"))).toBe(true);
     const rows = ((await (await utilization(f.tokens.anna)).json()) as { rows: Person[] }).rows;
@@ -166,6 +222,18 @@ describe("detailed view", () => {
     const response = await detailed(f.tokens.anna, { offices: "everything" });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ entityType: "DetailedReportInputErrors", errors: { offices: "Offices must be a list of ids." } });
+    for (const [body, errors] of [
+      [{ layout: "grid" }, { layout: "Layout must be timekeepers or matters." }],
+      [{ layout: "matters", sort: "status" }, { sort: "The matters layout sorts by matter, lead, hours." }],
+      [{ sort: "lead" }, { sort: "The timekeepers layout sorts by name, status, forecast, matters, hours." }],
+      [{ dir: "up" }, { dir: "Direction must be asc or desc." }],
+      [{ page: 0 }, { page: "Page must be a whole number from 1." }],
+      [{ page: 1.5 }, { page: "Page must be a whole number from 1." }],
+    ] as const) {
+      const refused = await detailed(f.tokens.anna, body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(await refused.json(), JSON.stringify(body)).toMatchObject({ entityType: "DetailedReportInputErrors", errors });
+    }
     const weeks = await utilization(f.tokens.anna, { weeks: 0 });
     expect(weeks.status).toBe(400);
     expect(await weeks.json()).toMatchObject({ errors: { weeks: "Weeks must be a whole number from 1 to 26." } });

@@ -27,7 +27,12 @@ export const matters = sqliteTable(
     modifiedAt: integer("modified_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [index("matters_company_idx").on(t.companyId), uniqueIndex("matters_company_number_unique").on(t.companyId, t.number)],
+  (t) => [
+    index("matters_company_idx").on(t.companyId),
+    uniqueIndex("matters_company_number_unique").on(t.companyId, t.number),
+    // The detailed report's per-person order checks each card's matter from this index alone (decision 0205).
+    index("matters_billable_report_idx").on(t.id, t.billable, t.companyId),
+  ],
 );
 
 /** Hours a timekeeper recorded on a matter on one day, imported from time keeping. */

@@ -64,7 +64,13 @@ export async function runEliteImports(
       ),
     );
   const results: Record<string, StepResult> = {};
-  for (const { id } of due) results[id] = await importStep(db, env, id, now, options);
+  for (const { id } of due) {
+    const started = Date.now();
+    results[id] = await importStep(db, env, id, now, options);
+    // One line per company step for the operator's log and the import bench (bench/time-keeping.ts):
+    // wall time, as workerd advances its clock at I/O only (the step is mostly I/O).
+    console.log(JSON.stringify({ event: "elite3e-import-step", companyId: id, ...results[id], ms: Date.now() - started }));
+  }
   return results;
 }
 

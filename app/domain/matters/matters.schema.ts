@@ -17,7 +17,52 @@ const matterNumber = z
   .min(1, "This field is required.")
   .max(64, "Use at most 64 characters.");
 
-export const detailedReportSchema = userFilterSchema.pick({ offices: true, groups: true, competences: true, projects: true });
+/** Rows of the detailed report per answer (decision 0205): one layout, one page, sorted by the server. */
+export const DETAILED_PAGE_SIZE = 50;
+export const DETAILED_LAYOUTS = ["timekeepers", "matters"] as const;
+export const TIMEKEEPER_SORTS = ["name", "status", "forecast", "matters", "hours"] as const;
+export const MATTER_SORTS = ["matter", "lead", "hours"] as const;
+export type DetailedLayout = (typeof DETAILED_LAYOUTS)[number];
+export type TimekeeperSort = (typeof TIMEKEEPER_SORTS)[number];
+export type MatterSort = (typeof MATTER_SORTS)[number];
+export type SortDir = "asc" | "desc";
+/** Each column's first direction: names A-Z, statuses low to high, counts and hours most first. */
+export const NATURAL_DIR: Record<TimekeeperSort | MatterSort, SortDir> = {
+  name: "asc",
+  status: "asc",
+  forecast: "asc",
+  matters: "desc",
+  hours: "desc",
+  matter: "asc",
+  lead: "asc",
+};
+export const DEFAULT_SORT: Record<DetailedLayout, TimekeeperSort | MatterSort> = { timekeepers: "name", matters: "hours" };
+
+/** The detailed report's layout, order and page (decision 0205); the overview reads the same from its address. */
+export const detailedPageSchema = z
+  .object({
+    layout: z.enum(DETAILED_LAYOUTS, { error: "Layout must be timekeepers or matters." }).default("timekeepers"),
+    sort: z.enum(["name", "status", "forecast", "matters", "hours", "matter", "lead"], { error: "Unknown sort." }).optional(),
+    dir: z.enum(["asc", "desc"], { error: "Direction must be asc or desc." }).optional(),
+    page: z
+      .number({ error: "Page must be a whole number from 1." })
+      .int("Page must be a whole number from 1.")
+      .min(1, "Page must be a whole number from 1.")
+      .max(100_000, "Page must be a whole number from 1.")
+      .default(1),
+  })
+  .superRefine(sortFitsLayout);
+
+function sortFitsLayout(value: { layout: DetailedLayout; sort?: string }, issue: z.RefinementCtx) {
+  const sorts: readonly string[] = value.layout === "matters" ? MATTER_SORTS : TIMEKEEPER_SORTS;
+  if (value.sort !== undefined && !sorts.includes(value.sort))
+    issue.addIssue({ code: "custom", path: ["sort"], message: `The ${value.layout} layout sorts by ${sorts.join(", ")}.` });
+}
+
+export const detailedReportSchema = userFilterSchema
+  .pick({ offices: true, groups: true, competences: true, projects: true })
+  .extend(detailedPageSchema.shape)
+  .superRefine(sortFitsLayout);
 
 export const utilizationReportSchema = userFilterSchema.pick({ offices: true, groups: true, term: true, competences: true, projects: true }).extend({
   weeks: z

@@ -1,15 +1,33 @@
 import { personColumns } from "~/domain/users/person-columns";
-import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { canSeeDetailedHours, canSeeDetailedView, canSeeOthersUtilization, canSeeUtilizationView, showsDetailedComments } from "~/auth/permissions";
+import {
+  canSeeDetailedHours,
+  canSeeDetailedView,
+  isAdmin,
+  canSeeOthersUtilization,
+  canSeeUtilizationView,
+  showsDetailedComments,
+} from "~/auth/permissions";
 import { matterComments, matterManagers, matters, matterTimeEntries, users } from "~/db/schema";
 import { addDays, DAY_MS } from "~/lib/dates";
 import { profilePictureUrl } from "~/lib/profile-picture";
 import type { DomainContext } from "../context";
 import { ForbiddenError } from "../errors";
 import { conditions, resolveFilter } from "../users/filter.server";
-import { openedConfidentialStatement, openedSet, presentMatter, type PresentedNames } from "./confidential.server";
-import type { DetailedReportInput, UtilizationReportInput } from "./matters.schema";
+import { CONFIDENTIAL_NAME, confidentialSql, openedConfidentialStatement, openedSet, presentMatter } from "./confidential.server";
+import { inJsonList } from "~/db/json-list";
+import {
+  DEFAULT_SORT,
+  DETAILED_PAGE_SIZE,
+  NATURAL_DIR,
+  type DetailedLayout,
+  type DetailedReportInput,
+  type MatterSort,
+  type SortDir,
+  type TimekeeperSort,
+  type UtilizationReportInput,
+} from "./matters.schema";
 import { round1, utilizationFigures, utilizationWindow, type UtilizationFigures } from "./utilization";
 
 /**
@@ -75,6 +93,14 @@ export interface DetailedReport {
   timeperiod: number;
   emptyText: string;
   columns: { hours: boolean; comments: boolean; pm: boolean };
+  /** The one layout this answer holds (decision 0205); the other list is empty. */
+  layout: DetailedLayout;
+  /** The order the server put the rows in; an hours sort without the hours columns counts people or matters instead. */
+  sort: { key: TimekeeperSort | MatterSort; dir: SortDir };
+  page: number;
+  pageSize: number;
+  /** Rows of the layout across all pages. */
+  total: number;
   timekeepers: TimekeeperReportRow[];
   matters: MatterReportRow[];
 }
@@ -88,6 +114,16 @@ function awaySql(today: number) {
   return sql<number>`(${users.onLeave} = 1 or exists (select 1 from vacations v where v.user_id = ${personId} and +v.company_id = "users"."company_id" and v.start_date <= ${today} and v.end_date >= ${today}))`;
 }
 
+type Ranked<T> = { row: T; hours: number; name: string };
+const byHoursThenName = <T>(a: Ranked<T>, b: Ranked<T>) => b.hours - a.hours || a.name.localeCompare(b.name);
+
+/**
+ * POST /elite-3e/detailed-report: one layout, one page of DETAILED_PAGE_SIZE rows in the
+ * asked order (decision 0205). The work follows the page: the Timekeepers layout orders the
+ * filtered people in SQL and reads the matters of the page's people only; the Matters layout
+ * sums the window's cards per matter in SQL (one JSON row), orders the matters by what the
+ * caller may read of them, and reads the timekeepers of the page's matters only.
+ */
 export async function detailedReport(ctx: DomainContext, input: DetailedReportInput): Promise<DetailedReport> {
   const settings = ctx.actor.company.settings;
   if (!canSeeDetailedView(ctx.actor.user, settings)) throw new ForbiddenError("The detailed view is not available to you.");
@@ -96,164 +132,281 @@ export async function detailedReport(ctx: DomainContext, input: DetailedReportIn
     comments: showsDetailedComments(settings),
     pm: settings.enableMatterPM,
   };
+  const layout = input.layout ?? "timekeepers";
+  const sortKey = input.sort ?? DEFAULT_SORT[layout];
+  const sort = { key: sortKey, dir: input.dir ?? NATURAL_DIR[sortKey] };
+  const page = input.page ?? 1;
   const filter = resolveFilter(ctx.actor, { ...input, term: "", completed: true, sort: "name" });
-  const where = conditions(ctx, filter);
-  const today = ctx.today;
   const days = settings.mattersTimeperiod;
-  const from = addDays(today, -(days - 1)).getTime();
-  const to = today.getTime() + DAY_MS - 1;
-  const people = ctx.db.select({ id: users.id }).from(users).where(where);
-  const inWindow = and(
+  const from = addDays(ctx.today, -(days - 1)).getTime();
+  const to = ctx.today.getTime() + DAY_MS - 1;
+  const base = { timeperiod: days, emptyText: emptyMattersText(days), columns, layout, sort, page, pageSize: DETAILED_PAGE_SIZE };
+  const window = { from, to, where: conditions(ctx, filter), columns, sort, page };
+  return layout === "matters" ? { ...base, ...(await matterPage(ctx, window)) } : { ...base, ...(await timekeeperPage(ctx, window)) };
+}
+
+interface PageQuery {
+  from: number;
+  to: number;
+  where: SQL;
+  columns: DetailedReport["columns"];
+  sort: DetailedReport["sort"];
+  page: number;
+}
+
+/** The billable cards of the window on billable matters of the company, as joined below. */
+function windowCards(ctx: DomainContext, q: PageQuery) {
+  return and(
     eq(matterTimeEntries.companyId, ctx.companyId),
-    gte(matterTimeEntries.date, new Date(from)),
-    lte(matterTimeEntries.date, new Date(to)),
+    gte(matterTimeEntries.date, new Date(q.from)),
+    lte(matterTimeEntries.date, new Date(q.to)),
     eq(matterTimeEntries.billable, true),
-    inArray(matterTimeEntries.userId, people),
   );
-  // Decision 0190: one batch, and the two big reads come back as JSON text D1 hands over whole
-  // (per person their [matter id, hours] pairs, from the covering per-person index; all matters
-  // in one row), not as tens of thousands of rows to convert and map one by one.
-  const [personRows, [matterJson], commentRows, managerRows, openedRows] = await ctx.db.batch([
+}
+
+const billableMatterJoin = (ctx: DomainContext) =>
+  and(eq(matters.id, matterTimeEntries.matterId), eq(matters.companyId, ctx.companyId), eq(matters.billable, true));
+
+const personFields = (today: number) => ({
+  ...personColumns,
+  futureWorkload: users.futureWorkload,
+  away: awaySql(today).mapWith(Number).as("away_today"),
+});
+
+async function timekeeperPage(ctx: DomainContext, q: PageQuery): Promise<Pick<DetailedReport, "total" | "timekeepers" | "matters">> {
+  const settings = ctx.actor.company.settings;
+  const today = ctx.today.getTime();
+  const nameOrder = sql`coalesce(nullif(${users.name}, ''), ${users.email}) collate nocase`;
+  // Per person over the window's billable cards on billable matters: the matter count, or the
+  // hours (the hours sort counts matters for whoever may not see hours).
+  const perPerson = (what: string) =>
+    sql`(select ${sql.raw(what)} from matter_time_entries e join matters m on m.id = e.matter_id and m.company_id = ${ctx.companyId} and m.billable = 1
+      where e.user_id = ${personId} and e.date >= ${q.from} and e.date <= ${q.to} and e.billable = 1 and +e.company_id = ${ctx.companyId})`;
+  const key =
+    q.sort.key === "status"
+      ? sql`case when ${awaySql(today)} then 4 else coalesce(${users.currentWorkload}, 5) end`
+      : q.sort.key === "forecast"
+        ? sql`coalesce(${users.futureWorkload}, 5)`
+        : q.sort.key === "matters" || (q.sort.key === "hours" && !q.columns.hours)
+          ? perPerson("count(distinct e.matter_id)")
+          : q.sort.key === "hours"
+            ? perPerson("coalesce(sum(e.hours), 0)")
+            : nameOrder;
+  const order = q.sort.dir === "desc" ? desc(key) : asc(key);
+  const [personRows, [counted], openedRows] = await ctx.db.batch([
     ctx.db
-      .select({
-        ...personColumns,
-        futureWorkload: users.futureWorkload,
-        away: awaySql(today.getTime()).mapWith(Number).as("away_today"),
-        message: users.message,
-        hours: sql<string>`(select json_group_array(json_array(pair.matter_id, pair.hours)) from (
-          select e.matter_id as matter_id, sum(e.hours) as hours from matter_time_entries e
-          where e.user_id = ${personId} and e.date >= ${from} and e.date <= ${to} and e.billable = 1 and +e.company_id = ${ctx.companyId}
-          group by e.matter_id) pair)`.as("matter_hours"),
-      })
+      .select({ ...personFields(today), message: users.message })
       .from(users)
-      .where(where)
-      .orderBy(sql`${users.name} collate nocase`, asc(users.id)),
+      .where(q.where)
+      .orderBy(order, asc(nameOrder), asc(users.id))
+      .limit(DETAILED_PAGE_SIZE)
+      .offset((q.page - 1) * DETAILED_PAGE_SIZE),
+    ctx.db.select({ n: count() }).from(users).where(q.where),
+    openedConfidentialStatement(ctx),
+  ]);
+  const total = counted?.n ?? 0;
+  if (personRows.length === 0) return { total, timekeepers: [], matters: [] };
+  const ids = personRows.map((p) => p.id);
+  const [pairRows, commentRows, managerRows] = await ctx.db.batch([
     ctx.db
       .select({
-        json: sql<string>`json_group_array(json_array(${matters.id}, ${matters.number}, ${matters.displayName}, ${matters.clientDisplayName},
-          coalesce(nullif(${leads.name}, ''), nullif(${matters.resposibleTimekeeperName}, '')), ${matters.confidentialSource}, ${matters.confidentialAdmin}))`.as(
-          "matters_json",
-        ),
+        userId: matterTimeEntries.userId,
+        ...matterFields,
+        hours: sql<number>`sum(${matterTimeEntries.hours})`.mapWith(Number).as("pair_hours"),
       })
-      .from(matters)
+      .from(matterTimeEntries)
+      .innerJoin(matters, billableMatterJoin(ctx))
       .leftJoin(leads, and(eq(leads.id, matters.leadUserId), eq(leads.companyId, matters.companyId)))
-      .where(
-        and(
-          eq(matters.companyId, ctx.companyId),
-          eq(matters.billable, true),
-          inArray(matters.id, ctx.db.select({ id: matterTimeEntries.matterId }).from(matterTimeEntries).where(inWindow)),
-        ),
-      ),
+      .where(and(windowCards(ctx, q), inJsonList(matterTimeEntries.userId, ids)))
+      .groupBy(matterTimeEntries.userId, matters.id),
     ctx.db
       .select({ userId: matterComments.userId, number: matterComments.matterNumber, comment: matterComments.comment })
       .from(matterComments)
-      .where(and(eq(matterComments.companyId, ctx.companyId), inArray(matterComments.userId, people), columns.comments ? undefined : sql`0`)),
+      .where(and(eq(matterComments.companyId, ctx.companyId), inJsonList(matterComments.userId, ids), q.columns.comments ? undefined : sql`0`)),
     ctx.db
       .select({ userId: matterManagers.userId, number: matterManagers.matterNumber })
       .from(matterManagers)
-      .where(and(eq(matterManagers.companyId, ctx.companyId), inArray(matterManagers.userId, people), columns.pm ? undefined : sql`0`)),
-    openedConfidentialStatement(ctx),
+      .where(and(eq(matterManagers.companyId, ctx.companyId), inJsonList(matterManagers.userId, ids), q.columns.pm ? undefined : sql`0`)),
   ]);
   const opened = openedSet(ctx, openedRows);
   const comments = new Map(commentRows.map((c) => [`${c.userId}/${c.number}`, c.comment]));
   const managers = new Set(managerRows.map((m) => `${m.userId}/${m.number}`));
-  type MatterTuple = [id: string, number: string, displayName: string, client: string, lead: string | null, source: number, admin: number];
-  const matterById = new Map<string, { number: string; names: PresentedNames; lead: string | null }>();
-  for (const [id, number, displayName, clientDisplayName, lead, source, admin] of JSON.parse(matterJson?.json || "[]") as MatterTuple[]) {
-    const names = presentMatter(
-      ctx,
-      { id, displayName, clientDisplayName, confidentialSource: source === 1, confidentialAdmin: admin === 1 },
-      opened,
-    );
-    matterById.set(id, { number, names, lead });
+  const byPerson = new Map<string, Ranked<ReportMatter>[]>();
+  for (const pair of pairRows) {
+    const names = presentMatter(ctx, pair, opened);
+    const key = `${pair.userId}/${pair.number}`;
+    const entry: ReportMatter = {
+      number: pair.number,
+      displayName: names.displayName,
+      clientDisplayName: names.clientDisplayName,
+      confidential: names.confidential,
+      resposibleTimekeeperName: pair.leadName || pair.resposibleTimekeeperName || null,
+    };
+    if (q.columns.hours) entry.hours = round1(pair.hours);
+    if (q.columns.comments) entry.comment = comments.get(key) ?? "";
+    if (q.columns.pm) entry.manager = managers.has(key);
+    const own = byPerson.get(pair.userId) ?? [];
+    own.push({ row: entry, hours: pair.hours, name: names.displayName });
+    byPerson.set(pair.userId, own);
   }
-
-  // Objects are built whole, with their sort keys kept beside them rather than added and deleted:
-  // a deleted property turns every row into a slow dictionary object, and JSON.stringify of
-  // tens of thousands of them was most of the answer's time (decision 0190).
-  type Ranked<T> = { row: T; hours: number; name: string };
-  const byHoursThenName = <T>(a: Ranked<T>, b: Ranked<T>) => b.hours - a.hours || a.name.localeCompare(b.name);
-  const matterRows = new Map<string, { row: MatterReportRow; total: number; people: Ranked<MatterReportRow["timekeepers"][number]>[] }>();
-  const timekeepers: TimekeeperReportRow[] = [];
-  for (const person of personRows) {
-    const displayName = person.name || person.email;
-    const profilePicture = profilePictureUrl(person.profilePicture);
-    const away = person.away === 1;
-    const own: Ranked<ReportMatter>[] = [];
-    let total = 0;
-    for (const [matterId, hours] of JSON.parse(person.hours || "[]") as [string, number][]) {
-      const matter = matterById.get(matterId);
-      if (!matter) continue;
-      const key = `${person.id}/${matter.number}`;
-      const comment = columns.comments ? (comments.get(key) ?? "") : undefined;
-      const manager = columns.pm ? managers.has(key) : undefined;
-      const entry: ReportMatter = {
-        number: matter.number,
-        displayName: matter.names.displayName,
-        clientDisplayName: matter.names.clientDisplayName,
-        confidential: matter.names.confidential,
-        resposibleTimekeeperName: matter.lead,
-      };
-      if (columns.hours) entry.hours = round1(hours);
-      if (comment !== undefined) entry.comment = comment;
-      if (manager !== undefined) entry.manager = manager;
-      own.push({ row: entry, hours, name: matter.names.displayName });
-      total += hours;
-
-      let group = matterRows.get(matterId);
-      if (!group) {
-        const row: MatterReportRow = {
-          number: matter.number,
-          displayName: matter.names.displayName,
-          clientDisplayName: matter.names.clientDisplayName,
-          confidential: matter.names.confidential,
-          resposibleTimekeeperName: matter.lead,
-          timekeepers: [],
-        };
-        group = { row, total: 0, people: [] };
-        matterRows.set(matterId, group);
-      }
-      group.total += hours;
-      const timekeeper: MatterReportRow["timekeepers"][number] = {
-        userId: person.id,
-        displayName,
-        title: person.title,
-        profilePicture,
-        currentWorkload: person.currentWorkload,
-        futureWorkload: person.futureWorkload,
-        onLeave: person.onLeave,
-        away,
-      };
-      if (columns.hours) timekeeper.hours = round1(hours);
-      if (comment !== undefined) timekeeper.comment = comment;
-      if (manager !== undefined) timekeeper.manager = manager;
-      group.people.push({ row: timekeeper, hours, name: displayName });
-    }
-    own.sort(byHoursThenName);
+  const timekeepers = personRows.map((person): TimekeeperReportRow => {
+    const own = (byPerson.get(person.id) ?? []).sort(byHoursThenName);
     const row: TimekeeperReportRow = {
       userId: person.id,
-      displayName,
+      displayName: person.name || person.email,
       title: person.title,
-      profilePicture,
+      profilePicture: profilePictureUrl(person.profilePicture),
       currentWorkload: person.currentWorkload,
       futureWorkload: person.futureWorkload,
       onLeave: person.onLeave,
-      away,
+      away: person.away === 1,
       message: settings.disableMessage ? "" : person.message,
       matters: own.map((m) => m.row),
     };
-    if (columns.hours) row.hours = round1(total);
-    timekeepers.push(row);
-  }
-  const ranked = [...matterRows.values()].map((group): Ranked<MatterReportRow> => {
-    group.people.sort(byHoursThenName);
-    group.row.timekeepers = group.people.map((p) => p.row);
-    if (columns.hours) group.row.totalHours = round1(group.total);
-    return { row: group.row, hours: group.row.totalHours ?? 0, name: group.row.displayName };
+    if (q.columns.hours) row.hours = round1(own.reduce((sum, m) => sum + m.hours, 0));
+    return row;
   });
-  ranked.sort((a, b) => byHoursThenName(a, b) || a.row.number.localeCompare(b.row.number));
-  const matterList = ranked.map((m) => m.row);
-  return { timeperiod: days, emptyText: emptyMattersText(days), columns, timekeepers, matters: matterList };
+  return { total, timekeepers, matters: [] };
+}
+
+/** A matter's columns for presentMatter and the LEAD column (the matched person, else 3E's name). */
+const matterFields = {
+  id: matters.id,
+  number: matters.number,
+  displayName: matters.displayName,
+  clientDisplayName: matters.clientDisplayName,
+  resposibleTimekeeperName: matters.resposibleTimekeeperName,
+  leadName: sql<string | null>`${leads.name}`.as("lead_name"),
+  confidentialSource: matters.confidentialSource,
+  confidentialAdmin: matters.confidentialAdmin,
+};
+
+async function matterPage(ctx: DomainContext, q: PageQuery): Promise<Pick<DetailedReport, "total" | "timekeepers" | "matters">> {
+  const today = ctx.today.getTime();
+  const people = ctx.db.select({ id: users.id }).from(users).where(q.where);
+  // Every matter of the window with its hours and number of people.
+  const totals = ctx.db
+    .select({
+      matterId: sql<string>`${matterTimeEntries.matterId}`.as("t_matter_id"),
+      hours: sql<number>`sum(${matterTimeEntries.hours})`.as("t_hours"),
+      // Only the HOURS order without the hours columns needs it (distinct counting is not free).
+      people: (q.columns.hours ? sql<number>`0` : sql<number>`count(distinct ${matterTimeEntries.userId})`).as("t_people"),
+    })
+    .from(matterTimeEntries)
+    .where(and(windowCards(ctx, q), inArray(matterTimeEntries.userId, people)))
+    .groupBy(matterTimeEntries.matterId)
+    .as("t");
+  // Ordered in SQL, so only the page's matters leave the database. A hidden matter sorts by the
+  // name the caller reads ('Confidential matter'): the rule of presentMatter, written for ORDER BY.
+  const hidden = isAdmin(ctx.actor.user)
+    ? sql`0`
+    : sql`(${confidentialSql} and not exists (select 1 from matter_time_entries x where x.user_id = ${ctx.actor.user.id} and x.matter_id = ${matters.id} and +x.company_id = ${ctx.companyId}))`;
+  const key =
+    q.sort.key === "matter"
+      ? sql`case when ${hidden} then ${CONFIDENTIAL_NAME} else ${matters.displayName} end collate nocase`
+      : q.sort.key === "lead"
+        ? sql`coalesce(nullif(${leads.name}, ''), nullif(${matters.resposibleTimekeeperName}, ''), '') collate nocase`
+        : q.columns.hours
+          ? sql`${totals.hours}`
+          : sql`${totals.people}`;
+  const onBillableMatter = and(eq(matters.id, totals.matterId), eq(matters.companyId, ctx.companyId), eq(matters.billable, true));
+  // The total rides on the page's rows (a window count), so the window's cards are summed once;
+  // only a page past the end counts again.
+  const countAll = ctx.db.select({ n: count() }).from(totals).innerJoin(matters, onBillableMatter);
+  const [pageRows, openedRows] = await ctx.db.batch([
+    ctx.db
+      .select({ ...matterFields, hours: sql<number>`${totals.hours}`.mapWith(Number), total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(totals)
+      .innerJoin(matters, onBillableMatter)
+      .leftJoin(leads, and(eq(leads.id, matters.leadUserId), eq(leads.companyId, matters.companyId)))
+      .orderBy(q.sort.dir === "desc" ? desc(key) : asc(key), asc(matters.number))
+      .limit(DETAILED_PAGE_SIZE)
+      .offset((q.page - 1) * DETAILED_PAGE_SIZE),
+    openedConfidentialStatement(ctx),
+  ]);
+  const opened = openedSet(ctx, openedRows);
+  const total = pageRows[0]?.total ?? (q.page > 1 ? ((await countAll)[0]?.n ?? 0) : 0);
+  const shown = pageRows.map((m) => ({
+    id: m.id,
+    number: m.number,
+    lead: m.leadName || m.resposibleTimekeeperName || null,
+    hours: m.hours,
+    names: presentMatter(ctx, m, opened),
+  }));
+  if (shown.length === 0) return { total, timekeepers: [], matters: [] };
+  const ids = shown.map((m) => m.id);
+  const numbers = shown.map((m) => m.number);
+  const [pairRows, commentRows, managerRows] = await ctx.db.batch([
+    ctx.db
+      .select({
+        matterId: matterTimeEntries.matterId,
+        ...personFields(today),
+        hours: sql<number>`sum(${matterTimeEntries.hours})`.mapWith(Number).as("pair_hours"),
+      })
+      .from(matterTimeEntries)
+      .innerJoin(users, eq(users.id, matterTimeEntries.userId))
+      .where(and(windowCards(ctx, q), inJsonList(matterTimeEntries.matterId, ids), q.where))
+      .groupBy(matterTimeEntries.matterId, users.id),
+    ctx.db
+      .select({ userId: matterComments.userId, number: matterComments.matterNumber, comment: matterComments.comment })
+      .from(matterComments)
+      .where(
+        and(
+          eq(matterComments.companyId, ctx.companyId),
+          inJsonList(matterComments.matterNumber, numbers),
+          inArray(matterComments.userId, people),
+          q.columns.comments ? undefined : sql`0`,
+        ),
+      ),
+    ctx.db
+      .select({ userId: matterManagers.userId, number: matterManagers.matterNumber })
+      .from(matterManagers)
+      .where(
+        and(
+          eq(matterManagers.companyId, ctx.companyId),
+          inJsonList(matterManagers.matterNumber, numbers),
+          inArray(matterManagers.userId, people),
+          q.columns.pm ? undefined : sql`0`,
+        ),
+      ),
+  ]);
+  const comments = new Map(commentRows.map((c) => [`${c.userId}/${c.number}`, c.comment]));
+  const managers = new Set(managerRows.map((m) => `${m.userId}/${m.number}`));
+  const byMatter = new Map<string, Ranked<MatterReportRow["timekeepers"][number]>[]>();
+  const numberOf = new Map(shown.map((m) => [m.id, m.number]));
+  for (const pair of pairRows) {
+    const key = `${pair.id}/${numberOf.get(pair.matterId)}`;
+    const displayName = pair.name || pair.email;
+    const timekeeper: MatterReportRow["timekeepers"][number] = {
+      userId: pair.id,
+      displayName,
+      title: pair.title,
+      profilePicture: profilePictureUrl(pair.profilePicture),
+      currentWorkload: pair.currentWorkload,
+      futureWorkload: pair.futureWorkload,
+      onLeave: pair.onLeave,
+      away: pair.away === 1,
+    };
+    if (q.columns.hours) timekeeper.hours = round1(pair.hours);
+    if (q.columns.comments) timekeeper.comment = comments.get(key) ?? "";
+    if (q.columns.pm) timekeeper.manager = managers.has(key);
+    const list = byMatter.get(pair.matterId) ?? [];
+    list.push({ row: timekeeper, hours: pair.hours, name: displayName });
+    byMatter.set(pair.matterId, list);
+  }
+  const rows = shown.map((m): MatterReportRow => {
+    const row: MatterReportRow = {
+      number: m.number,
+      displayName: m.names.displayName,
+      clientDisplayName: m.names.clientDisplayName,
+      confidential: m.names.confidential,
+      resposibleTimekeeperName: m.lead,
+      timekeepers: (byMatter.get(m.id) ?? []).sort(byHoursThenName).map((t) => t.row),
+    };
+    if (q.columns.hours) row.totalHours = round1(m.hours);
+    return row;
+  });
+  return { total, timekeepers: [], matters: rows };
 }
 
 // Utilization ---------------------------------------------------------------------------------

@@ -57,7 +57,8 @@ export function utilizationPercent(billable: number, targetPerWeek: number, week
 }
 
 export interface UtilizationFigures {
-  weeklyOverview: { weekNumber: number; weekStart: string; billableHours: number; totalHours: number }[];
+  /** The spec's {weekNumber, billableHours, totalHours} per week; each week's Monday is in the report's `weeks`, once (decision 0205). */
+  weeklyOverview: { weekNumber: number; billableHours: number; totalHours: number }[];
   weeklyAverage: number;
   utilizationAverage: number | null;
   utilizationAverageLastMonth: number | null;
@@ -70,7 +71,7 @@ export function utilizationFigures(window: UtilizationWindow, rows: WeekHours[],
   const total = billable(window.weeks);
   return {
     weeklyOverview: window.weeks.map((w, i) => ({
-      ...window.labels[i],
+      weekNumber: window.labels[i].weekNumber,
       billableHours: round1(byWeek.get(w)?.billableHours ?? 0),
       totalHours: round1(byWeek.get(w)?.totalHours ?? 0),
     })),

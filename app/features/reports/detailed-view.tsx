@@ -1,41 +1,83 @@
-import { useFetcher } from "@remix-run/react";
+import { Link, useFetcher, useSearchParams } from "@remix-run/react";
 import clsx from "clsx";
-import { useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { Avatar } from "~/components/avatar";
 import type { DetailedReport, MatterReportRow, ReportMatter, TimekeeperReportRow } from "~/domain/matters/reports.server";
-import { isSortChoice, nextSort, useStoredChoice, type SortChoice } from "./stored-sort";
+import {
+  DEFAULT_SORT,
+  MATTER_SORTS,
+  NATURAL_DIR,
+  TIMEKEEPER_SORTS,
+  type DetailedLayout,
+  type MatterSort,
+  type TimekeeperSort,
+} from "~/domain/matters/matters.schema";
+import { isSortChoice, nextSort, readStoredChoice, storeChoice, type SortChoice } from "./stored-sort";
 import { SortHeader, StatusDot } from "./status-dot";
 
 /**
  * The Detailed tab (spec: planning.md, "Detailed view"): Timekeepers | Matters, sortable
  * columns remembered in this browser, the person's own comment editable in place, and the
- * PM toggle. The server leaves out the columns this person may not see; this only draws.
+ * PM toggle. The server answers one layout, one page, in the asked order (decision 0205): the
+ * layout, sort and page live in the address, and the choices kept in browser storage are put
+ * there on arrival. The server leaves out the columns this person may not see; this only draws.
  */
-type Layout = "timekeepers" | "matters";
-const TIMEKEEPER_SORTS = ["name", "status", "forecast", "matters", "hours"] as const;
-const MATTER_SORTS = ["matter", "lead", "hours"] as const;
-type TimekeeperSort = (typeof TIMEKEEPER_SORTS)[number];
-type MatterSort = (typeof MATTER_SORTS)[number];
+type Layout = DetailedLayout;
+type Choice = { layout: Layout; sort: SortChoice<TimekeeperSort | MatterSort>; page: number };
 
 const isLayout = (v: unknown): v is Layout => v === "timekeepers" || v === "matters";
-const rank = (level: number | null, away: boolean) => (away ? 4 : (level ?? 5));
+const sortKeyOf = (layout: Layout) => `detailed.${layout}.sort`;
+const storedSort = (layout: Layout) =>
+  readStoredChoice<SortChoice<TimekeeperSort | MatterSort>>(
+    sortKeyOf(layout),
+    isSortChoice<TimekeeperSort | MatterSort>(layout === "matters" ? MATTER_SORTS : TIMEKEEPER_SORTS),
+  );
+const defaultSort = (layout: Layout): SortChoice<TimekeeperSort | MatterSort> => ({
+  key: DEFAULT_SORT[layout],
+  dir: NATURAL_DIR[DEFAULT_SORT[layout]],
+});
+
+function searchOf(current: URLSearchParams, choice: Choice) {
+  const next = new URLSearchParams(current);
+  next.set("layout", choice.layout);
+  next.set("order", choice.sort.key);
+  next.set("dir", choice.sort.dir);
+  if (choice.page > 1) next.set("page", String(choice.page));
+  else next.delete("page");
+  return next;
+}
 
 export function DetailedView({ report, meId }: { report: DetailedReport; meId: string }) {
-  const [layout, setLayout] = useStoredChoice<Layout>("detailed.layout", "timekeepers", isLayout);
-  const [tkSort, setTkSort] = useStoredChoice<SortChoice<TimekeeperSort>>(
-    "detailed.timekeepers.sort",
-    { key: "name", dir: "asc" },
-    isSortChoice(TIMEKEEPER_SORTS),
+  const [params, setParams] = useSearchParams();
+  const { columns, layout, sort } = report;
+  // From the address as it stands now: the overview's own effect may have just replaced it.
+  const go = (choice: Choice, replace = false) =>
+    setParams(searchOf(new URLSearchParams(window.location.search), choice), { preventScrollReset: true, replace });
+  // Arriving without a choice in the address: the one kept in this browser, if any.
+  useEffect(() => {
+    if (params.has("layout")) return;
+    const storedLayout = readStoredChoice("detailed.layout", isLayout) ?? "timekeepers";
+    const storedOrder = storedSort(storedLayout) ?? defaultSort(storedLayout);
+    if (storedLayout !== layout || storedOrder.key !== sort.key || storedOrder.dir !== sort.dir)
+      go({ layout: storedLayout, sort: storedOrder, page: 1 }, true);
+    // Again whenever the address loses it (the overview bringing back a saved filter).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [params]);
+  const setLayout = (value: Layout) => {
+    storeChoice("detailed.layout", value);
+    go({ layout: value, sort: storedSort(value) ?? defaultSort(value), page: 1 });
+  };
+  const sortBy = (key: TimekeeperSort | MatterSort) => {
+    const next = nextSort(sort, key, NATURAL_DIR[key]);
+    storeChoice(sortKeyOf(layout), next);
+    go({ layout, sort: next, page: 1 });
+  };
+  const header = (key: TimekeeperSort | MatterSort, label: string) => (
+    <SortHeader label={label} active={sort.key === key} dir={sort.dir} onClick={() => sortBy(key)} />
   );
-  const [mSort, setMSort] = useStoredChoice<SortChoice<MatterSort>>(
-    "detailed.matters.sort",
-    { key: "hours", dir: "desc" },
-    isSortChoice(MATTER_SORTS),
-  );
-  const { columns } = report;
-
-  const timekeepers = useMemo(() => sortTimekeepers(report.timekeepers, tkSort), [report.timekeepers, tkSort]);
-  const matters = useMemo(() => sortMatters(report.matters, mSort), [report.matters, mSort]);
+  const first = (report.page - 1) * report.pageSize;
+  const shown = layout === "matters" ? report.matters.length : report.timekeepers.length;
+  const pageLink = (page: number) => `?${searchOf(params, { layout, sort, page }).toString()}`;
 
   return (
     <section aria-label="Detailed view" className="space-y-3">
@@ -62,31 +104,14 @@ export function DetailedView({ report, meId }: { report: DetailedReport; meId: s
             <caption className="sr-only">Timekeepers and their billable matters of the last {report.timeperiod} days</caption>
             <thead className="bg-slate-50">
               <tr>
-                <SortHeader label="Name/Title" active={tkSort.key === "name"} dir={tkSort.dir} onClick={() => setTkSort(nextSort(tkSort, "name"))} />
-                <SortHeader label="Status" active={tkSort.key === "status"} dir={tkSort.dir} onClick={() => setTkSort(nextSort(tkSort, "status"))} />
-                <SortHeader
-                  label="Forecast"
-                  active={tkSort.key === "forecast"}
-                  dir={tkSort.dir}
-                  onClick={() => setTkSort(nextSort(tkSort, "forecast"))}
-                />
+                {header("name", "Name/Title")}
+                {header("status", "Status")}
+                {header("forecast", "Forecast")}
                 <th scope="col" className="px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
                   Lead
                 </th>
-                <SortHeader
-                  label={`Matters (last ${report.timeperiod} days)`}
-                  active={tkSort.key === "matters"}
-                  dir={tkSort.dir}
-                  onClick={() => setTkSort(nextSort(tkSort, "matters", "desc"))}
-                />
-                {columns.hours ? (
-                  <SortHeader
-                    label="Hours"
-                    active={tkSort.key === "hours"}
-                    dir={tkSort.dir}
-                    onClick={() => setTkSort(nextSort(tkSort, "hours", "desc"))}
-                  />
-                ) : null}
+                {header("matters", `Matters (last ${report.timeperiod} days)`)}
+                {columns.hours ? header("hours", "Hours") : null}
                 {columns.comments ? (
                   <th scope="col" className="px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
                     Comment
@@ -100,7 +125,7 @@ export function DetailedView({ report, meId }: { report: DetailedReport; meId: s
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
-              {timekeepers.map((person) => (
+              {report.timekeepers.map((person) => (
                 <TimekeeperRows key={person.userId} person={person} report={report} mine={person.userId === meId} />
               ))}
             </tbody>
@@ -110,21 +135,9 @@ export function DetailedView({ report, meId }: { report: DetailedReport; meId: s
             <caption className="sr-only">Billable matters of the last {report.timeperiod} days and their timekeepers</caption>
             <thead className="bg-slate-50">
               <tr>
-                <SortHeader
-                  label="Matter/Client"
-                  active={mSort.key === "matter"}
-                  dir={mSort.dir}
-                  onClick={() => setMSort(nextSort(mSort, "matter"))}
-                />
-                <SortHeader label="Lead partner" active={mSort.key === "lead"} dir={mSort.dir} onClick={() => setMSort(nextSort(mSort, "lead"))} />
-                {columns.hours ? (
-                  <SortHeader
-                    label="Hours"
-                    active={mSort.key === "hours"}
-                    dir={mSort.dir}
-                    onClick={() => setMSort(nextSort(mSort, "hours", "desc"))}
-                  />
-                ) : null}
+                {header("matter", "Matter/Client")}
+                {header("lead", "Lead partner")}
+                {columns.hours ? header("hours", "Hours") : null}
                 <th scope="col" className="px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
                   Timekeeper
                 </th>
@@ -147,19 +160,46 @@ export function DetailedView({ report, meId }: { report: DetailedReport; meId: s
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
-              {matters.length === 0 ? (
+              {report.matters.length === 0 ? (
                 <tr>
                   <td colSpan={8} className="px-3 py-6 text-center text-slate-500">
                     {report.emptyText}
                   </td>
                 </tr>
               ) : (
-                matters.map((m) => <MatterRows key={m.number} matter={m} report={report} />)
+                report.matters.map((m) => <MatterRows key={m.number} matter={m} report={report} />)
               )}
             </tbody>
           </table>
         )}
       </div>
+      {report.total > report.pageSize ? (
+        <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
+          <p>
+            {shown ? `${first + 1}–${first + shown}` : "None"} of {report.total} {layout === "matters" ? "matters" : "timekeepers"}
+          </p>
+          <div className="flex gap-2">
+            {report.page > 1 ? (
+              <Link
+                to={pageLink(report.page - 1)}
+                preventScrollReset
+                className="rounded-md bg-white px-3 py-1.5 font-medium ring-1 ring-slate-300 hover:bg-slate-50"
+              >
+                Previous
+              </Link>
+            ) : null}
+            {first + shown < report.total ? (
+              <Link
+                to={pageLink(report.page + 1)}
+                preventScrollReset
+                className="rounded-md bg-white px-3 py-1.5 font-medium ring-1 ring-slate-300 hover:bg-slate-50"
+              >
+                Next
+              </Link>
+            ) : null}
+          </div>
+        </nav>
+      ) : null}
     </section>
   );
 }
@@ -363,49 +403,4 @@ function PmToggle({ number, userId, value, name, matterName }: { number: string;
       ) : null}
     </div>
   );
-}
-
-function sortTimekeepers(rows: TimekeeperReportRow[], sort: SortChoice<TimekeeperSort>) {
-  const sign = sort.dir === "asc" ? 1 : -1;
-  const byName = (a: TimekeeperReportRow, b: TimekeeperReportRow) => a.displayName.localeCompare(b.displayName);
-  const value = (r: TimekeeperReportRow): number | string => {
-    switch (sort.key) {
-      case "name":
-        return r.displayName;
-      case "status":
-        return rank(r.currentWorkload, r.away);
-      case "forecast":
-        return rank(r.futureWorkload, false);
-      case "matters":
-        return r.matters.length;
-      case "hours":
-        return r.hours ?? 0;
-    }
-  };
-  return [...rows].sort((a, b) => {
-    const va = value(a);
-    const vb = value(b);
-    const c = typeof va === "string" ? va.localeCompare(vb as string) : va - (vb as number);
-    return sign * c || byName(a, b);
-  });
-}
-
-function sortMatters(rows: MatterReportRow[], sort: SortChoice<MatterSort>) {
-  const sign = sort.dir === "asc" ? 1 : -1;
-  const value = (r: MatterReportRow): number | string => {
-    switch (sort.key) {
-      case "matter":
-        return r.displayName;
-      case "lead":
-        return r.resposibleTimekeeperName ?? "";
-      case "hours":
-        return r.totalHours ?? r.timekeepers.length;
-    }
-  };
-  return [...rows].sort((a, b) => {
-    const va = value(a);
-    const vb = value(b);
-    const c = typeof va === "string" ? va.localeCompare(vb as string) : va - (vb as number);
-    return sign * c || a.number.localeCompare(b.number);
-  });
 }

@@ -51,3 +51,24 @@ export function nextSort<K extends string>(current: SortChoice<K>, key: K, natur
   if (current.key === key) return { key, dir: current.dir === "asc" ? "desc" : "asc" };
   return { key, dir: natural };
 }
+
+/** A choice kept in this browser, read once (null when absent or unreadable). */
+export function readStoredChoice<T>(key: string, valid: (value: unknown) => value is T): T | null {
+  try {
+    const raw = window.localStorage.getItem(key);
+    if (raw === null) return null;
+    const parsed: unknown = JSON.parse(raw);
+    return valid(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps a choice in this browser; storage turned off only means it is not remembered. */
+export function storeChoice(key: string, value: unknown) {
+  try {
+    window.localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Not remembered, still applied.
+  }
+}

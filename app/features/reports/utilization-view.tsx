@@ -93,8 +93,8 @@ export function UtilizationView({ report }: { report: UtilizationReport }) {
                 <td className="px-3 py-2">
                   <StatusDot level={r.futureWorkload} />
                 </td>
-                {r.weeklyOverview.map((w) => (
-                  <td key={w.weekStart} className="px-2 py-2 text-right whitespace-nowrap tabular-nums">
+                {r.weeklyOverview.map((w, i) => (
+                  <td key={report.weeks[i]?.weekStart ?? i} className="px-2 py-2 text-right whitespace-nowrap tabular-nums">
                     <span className="text-slate-900">{w.billableHours.toFixed(1)}</span>
                     <span className="ml-1 text-xs text-slate-500" title="Non-billable hours">
                       {(w.totalHours - w.billableHours).toFixed(1)}

@@ -1,7 +1,7 @@
 import { canSeeDetailedView, canSeeOthersUtilization, canSeeUtilizationView } from "~/auth/permissions";
 import type { DomainContext } from "~/domain/context";
 import { setMatterComment, setMatterManager } from "~/domain/matters/comments.server";
-import { matterIntentSchema, UTILIZATION_WEEKS_DEFAULT } from "~/domain/matters/matters.schema";
+import { detailedPageSchema, matterIntentSchema, UTILIZATION_WEEKS_DEFAULT } from "~/domain/matters/matters.schema";
 import { detailedReport, utilizationReport, type DetailedReport, type UtilizationReport } from "~/domain/matters/reports.server";
 import type { OverviewQuery } from "~/domain/users/overview-query";
 import { submitIntent } from "~/lib/page-form.server";
@@ -24,7 +24,7 @@ export async function loadReports(ctx: DomainContext, params: URLSearchParams, q
     asked === "detailed" && tabs.detailed ? "detailed" : asked === "utilization" && tabs.utilization ? "utilization" : "overview";
   let detailed: DetailedReport | null = null;
   let utilization: UtilizationReport | null = null;
-  if (view === "detailed") detailed = await detailedReport(ctx, { offices: query.offices, groups: query.groups });
+  if (view === "detailed") detailed = await detailedReport(ctx, { offices: query.offices, groups: query.groups, ...detailedPageParams(params) });
   if (view === "utilization")
     utilization = await utilizationReport(ctx, { offices: query.offices, groups: query.groups, term: query.term, weeks: UTILIZATION_WEEKS_DEFAULT });
   return { view, tabs, detailed, utilization };
@@ -36,4 +36,22 @@ export function matterAction(ctx: DomainContext, form: FormData) {
     if (input.intent === "matterComment") return setMatterComment(ctx, input);
     return setMatterManager(ctx, input);
   });
+}
+
+/**
+ * The Detailed tab's layout, sort and page from the address (`?layout=&order=&dir=&page=`; `sort` is the grid's, which
+ * the tab writes from the choices kept in browser storage). Anything unreadable is the default,
+ * as a hand-edited address should not end in an error page.
+ */
+export function detailedPageParams(params: URLSearchParams) {
+  const asked = {
+    layout: params.get("layout") ?? undefined,
+    sort: params.get("order") ?? undefined,
+    dir: params.get("dir") ?? undefined,
+    page: params.has("page") ? Number(params.get("page")) : undefined,
+  };
+  const parsed = detailedPageSchema.safeParse(asked);
+  if (parsed.success) return parsed.data;
+  const layout = asked.layout === "matters" ? ("matters" as const) : ("timekeepers" as const);
+  return { layout, page: 1 };
 }

@@ -101,7 +101,12 @@ export default function Overview() {
   useEffect(() => {
     if (source === "default") {
       const saved = restoreSavedFilter(userId);
-      if (saved) setSearchParams(saved, { replace: true, preventScrollReset: true });
+      if (saved) {
+        // The open tab and its layout, order and page stay (decision 0205).
+        const current = new URLSearchParams(window.location.search);
+        for (const key of ["view", "layout", "order", "dir", "page"]) if (current.has(key)) saved.set(key, current.get(key)!);
+        setSearchParams(saved, { replace: true, preventScrollReset: true });
+      }
     } else {
       saveFilter(userId, query);
     }
