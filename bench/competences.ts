@@ -8,9 +8,9 @@
  * BENCH_RESEED=1 starts over), adds the competences and skills through the API as the company
  * admin, and times sequentially on a snapshot of the build. BENCH_PEOPLE (5000), BENCH_RUNS (30).
  */
-import { execFileSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { buildSnapshot, startSnapshotServer } from "../scripts/snapshot-server";
+import { benchProcesses, percentile } from "./processes";
 
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 5000);
 const COMPETENCES = 300;
@@ -18,16 +18,7 @@ const SKILLS = 40_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const PORT = Number(process.env.BENCH_PORT ?? 8792);
 const APP = ".wrangler/bench-competences-app";
-const children = new Set<ChildProcess>();
-const env = { ...process.env, PATH: `${process.cwd()}/node_modules/.bin:${process.env.PATH}`, WRANGLER_SEND_METRICS: "false" };
-
-function run(command: string, args: string[], extra: Record<string, string> = {}) {
-  execFileSync(command, args, { stdio: ["ignore", "ignore", "inherit"], env: { ...env, ...extra } });
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
+const { children, run, main } = benchProcesses(Number(process.env.BENCH_TIMEOUT_S ?? 1800));
 
 async function measure(request: () => Promise<Response>) {
   for (let i = 0; i < 3; i++) {
@@ -45,7 +36,7 @@ async function measure(request: () => Promise<Response>) {
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
-async function main() {
+async function bench() {
   const state = `.wrangler/bench-competences-${PEOPLE}`;
   if (process.env.BENCH_RESEED === "1") rmSync(state, { recursive: true, force: true });
   const fresh = !existsSync(`${state}/.seeded`);
@@ -87,9 +78,7 @@ async function main() {
     writeFileSync(`${state}/.seeded`, competenceIds[0]);
     console.log(`added ${COMPETENCES} competences and ${placed} skills`);
   }
-  big = execFileSync("cat", [`${state}/.seeded`])
-    .toString()
-    .trim();
+  big = readFileSync(`${state}/.seeded`, "utf8").trim();
 
   const monday = new Date();
   monday.setUTCDate(monday.getUTCDate() + ((8 - monday.getUTCDay()) % 7 || 7));
@@ -113,17 +102,4 @@ async function main() {
   }
 }
 
-main()
-  .catch((error) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(() => {
-    for (const child of children) {
-      try {
-        if (child.pid) process.kill(-child.pid, "SIGTERM");
-      } catch {
-        // gone
-      }
-    }
-  });
+main(bench);

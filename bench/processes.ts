@@ -1,9 +1,11 @@
 import { execFileSync, type ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 
 /**
  * The bench scripts' child processes (servers, seeders): one set to stop on exit, a
- * watchdog that ends a run that hangs, and `run` for a command that must succeed. Shared by
- * bench/run.ts and bench/projects.ts.
+ * watchdog that ends a run that hangs, `run` for a command that must succeed, the workerd
+ * processes our servers started (for memory figures) and `main`, which runs the bench and
+ * stops them all whichever way it ends. Shared by every bench script that starts servers.
  */
 export function benchProcesses(timeoutS: number) {
   const children = new Set<ChildProcess>();
@@ -37,5 +39,45 @@ export function benchProcesses(timeoutS: number) {
     execFileSync(command, args, { stdio: ["ignore", "ignore", "inherit"], env: { ...env, ...extraEnv } });
   }
 
-  return { children, env, stopAll, run };
+  /** The workerd processes wrangler started (same process group as one of ours). */
+  function workerdPids(): number[] {
+    return readdirSync("/proc")
+      .filter((p) => /^\d+$/.test(p))
+      .filter((pid) => {
+        try {
+          const status = readFileSync(`/proc/${pid}/status`, "utf8");
+          const pgid = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[2];
+          return /^Name:\s+workerd/m.test(status) && [...children].some((c) => String(c.pid) === pgid);
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+  }
+
+  /** Runs the bench; its servers are stopped and the process exits 0, or 1 after printing the error. */
+  function main(bench: () => Promise<void>) {
+    bench()
+      .then(() => {
+        stopAll();
+        process.exit(0);
+      })
+      .catch((error) => {
+        console.error(error);
+        stopAll();
+        process.exit(1);
+      });
+  }
+
+  return { children, env, stopAll, run, workerdPids, main };
 }
+
+/** A `/proc/{pid}/status` figure in kB (VmRSS, VmHWM). */
+export const statusKb = (pid: number, field: string) =>
+  Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+
+/** The same summed over processes. */
+export const sumKb = (pids: number[], field: string) => pids.reduce((sum, pid) => sum + statusKb(pid, field), 0);
+
+/** Nearest-rank percentile of an ascending list. */
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];

@@ -25,7 +25,7 @@ const SAMPLE_MS = 0.1;
 const APP = ".wrangler/bench-app";
 const STATE = ".wrangler/bench-state-500";
 
-const { children, stopAll, run } = benchProcesses(Number(process.env.BENCH_TIMEOUT_S ?? 900));
+const { children, run, main } = benchProcesses(Number(process.env.BENCH_TIMEOUT_S ?? 900));
 
 interface ProfileNode {
   id: number;
@@ -139,7 +139,7 @@ async function profileTarget(send: Awaited<ReturnType<typeof inspector>>["send"]
   return { p50: walls[Math.floor(walls.length / 2)], wall: elapsed / RUNS, cpu: busy / RUNS, parts, self, interval };
 }
 
-async function main() {
+async function bench() {
   if (process.env.PROFILE_REUSE !== "1" || !existsSync(`${APP}/worker/app.js`)) buildSnapshot(APP);
   if (!existsSync(`${STATE}/.bench-seeded`)) {
     run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--env", "dev", "--persist-to", STATE]);
@@ -178,13 +178,4 @@ async function main() {
   close();
 }
 
-main()
-  .then(() => {
-    stopAll();
-    process.exit(0);
-  })
-  .catch((error) => {
-    console.error(error);
-    stopAll();
-    process.exit(1);
-  });
+main(bench);

@@ -26,8 +26,8 @@
  * Bounded: BENCH_RUNS timed requests per measure (default 40, after 5 warm-ups), a watchdog of
  * BENCH_TIMEOUT_S seconds (default 1500).
  */
-import { benchProcesses } from "./processes";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { benchProcesses, percentile, sumKb } from "./processes";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { buildSnapshot, startSnapshotServer } from "../scripts/snapshot-server";
 
@@ -41,29 +41,10 @@ const APP = ".wrangler/bench-projects-app";
 const PASSWORD = "demo-password-1";
 const EMAIL = "admin@demo.test";
 
-const { children, stopAll, run } = benchProcesses(TIMEOUT_S);
+const { children, stopAll, run, workerdPids, main } = benchProcesses(TIMEOUT_S);
 
 /** What Chromium sends: the answer is compressed as the edge would compress it for a browser. */
 const BROWSER_ENCODING = { "Accept-Encoding": "gzip, deflate, br, zstd" };
-
-/** The workerd processes of the servers this bench started (their process group is the child's). */
-function workerdPids(): number[] {
-  return readdirSync("/proc")
-    .filter((p) => /^\d+$/.test(p))
-    .filter((pid) => {
-      try {
-        const status = readFileSync(`/proc/${pid}/status`, "utf8");
-        const pgid = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[2];
-        return /^Name:\s+workerd/m.test(status) && [...children].some((c) => String(c.pid) === pgid);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-const statusKb = (pid: number, field: string) =>
-  Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
-const sumKb = (pids: number[], field: string) => pids.reduce((sum, pid) => sum + statusKb(pid, field), 0);
 
 /** workerd's resident memory idle and at its peak during `request` (MB), over `runs` requests: the largest peak growth. */
 async function exportMemory(request: () => Promise<Response>, runs: number) {
@@ -117,8 +98,6 @@ interface Stats {
   detail: string;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
 async function measure(request: () => Promise<Response>, describe: (body: ArrayBuffer) => string, runs = RUNS, warmup = WARMUP): Promise<Stats> {
   let detail = "";
   for (let i = 0; i < warmup; i++) {
@@ -165,7 +144,7 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
 const row = (name: string, s: Stats) =>
   `  ${name.padEnd(44)} p50 ${s.p50.toFixed(1).padStart(7)} ms  p95 ${s.p95.toFixed(1).padStart(7)} ms  (${s.detail})`;
 
-async function main() {
+async function bench() {
   const started = Date.now();
   const loadAtStart = loadavg();
   buildSnapshot(APP);
@@ -256,13 +235,4 @@ async function main() {
   }
 }
 
-main()
-  .then(() => {
-    stopAll();
-    process.exit(0);
-  })
-  .catch((error) => {
-    console.error(error);
-    stopAll();
-    process.exit(1);
-  });
+main(bench);

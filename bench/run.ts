@@ -23,7 +23,7 @@
  * Bounded: BENCH_RUNS timed requests per measure (default 40, after 5 warm-ups), and a
  * watchdog that stops everything after BENCH_TIMEOUT_S seconds (default 1500).
  */
-import { benchProcesses } from "./processes";
+import { benchProcesses, percentile } from "./processes";
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { loadavg } from "node:os";
@@ -47,7 +47,7 @@ const FANOUT_SOCKETS = Number(process.env.BENCH_FANOUT_SOCKETS ?? 1000);
 /** Another snapshot (scripts/snapshot-server's buildSnapshot of another commit) to time in the same floor rounds: before and after. */
 const AGAINST = process.env.BENCH_FLOOR_AGAINST;
 
-const { children, stopAll, run } = benchProcesses(TIMEOUT_S);
+const { children, stopAll, run, main } = benchProcesses(TIMEOUT_S);
 
 function snapshot() {
   if (process.env.BENCH_BUILD === "0" && existsSync(`${APP}/worker/app.js`)) return;
@@ -89,10 +89,6 @@ interface Stats {
   p50: number;
   p95: number;
   detail: string;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 async function measure(request: () => Promise<Response>, describe: (r: Response, body: string) => string): Promise<Stats> {
@@ -257,7 +253,7 @@ const loadAverage = () =>
     .join(", ");
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
-async function main() {
+async function bench() {
   snapshot();
   if (SECTIONS.has("bundle")) {
     console.log("\nWorker bundle per environment (wrangler deploy --dry-run; the Workers limit is on the gzip size)");
@@ -335,13 +331,4 @@ async function main() {
   }
 }
 
-main()
-  .then(() => {
-    stopAll();
-    process.exit(0);
-  })
-  .catch((error) => {
-    console.error(error);
-    stopAll();
-    process.exit(1);
-  });
+main(bench);

@@ -19,12 +19,12 @@
  *
  * BENCH_SIZES ("500,5000"), BENCH_RUNS (20 timed requests after 3 warm-ups).
  */
-import { execFileSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { get as httpGet } from "node:http";
 import { loadavg } from "node:os";
 import { createRequire } from "node:module";
 import { buildSnapshot, startSnapshotServer } from "../scripts/snapshot-server";
+import { benchProcesses, percentile, sumKb } from "./processes";
 
 const SIZES = (process.env.BENCH_SIZES ?? "500,5000").split(",").map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -43,50 +43,9 @@ interface SqliteDb {
 const { DatabaseSync } = createRequire(import.meta.url)("node:sqlite") as {
   DatabaseSync: new (path: string, options: { readOnly: boolean }) => SqliteDb;
 };
-const children = new Set<ChildProcess>();
-const env = { ...process.env, PATH: `${process.cwd()}/node_modules/.bin:${process.env.PATH}`, WRANGLER_SEND_METRICS: "false" };
+const { children, stopAll, run, workerdPids, main } = benchProcesses(2400);
+const rssKb = (pids: number[]) => sumKb(pids, "VmRSS");
 
-const watchdog = setTimeout(() => {
-  console.error("bench (statistics): stopped after 2400 s");
-  stopAll();
-  process.exit(1);
-}, 2_400_000);
-watchdog.unref();
-
-function stopAll() {
-  for (const child of children)
-    try {
-      if (child.pid) process.kill(-child.pid, "SIGTERM");
-    } catch {
-      // gone
-    }
-  children.clear();
-}
-
-function run(command: string, args: string[], extra: Record<string, string> = {}) {
-  execFileSync(command, args, { stdio: ["ignore", "ignore", "inherit"], env: { ...env, ...extra } });
-}
-
-/** The workerd processes wrangler started (same process group as one of ours). */
-function workerdPids(): number[] {
-  return readdirSync("/proc")
-    .filter((p) => /^\d+$/.test(p))
-    .filter((pid) => {
-      try {
-        const status = readFileSync(`/proc/${pid}/status`, "utf8");
-        const pgid = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[2];
-        return /^Name:\s+workerd/m.test(status) && [...children].some((c) => String(c.pid) === pgid);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-const kb = (pid: number, field: string) =>
-  Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
-const rssKb = (pids: number[]) => pids.reduce((sum, pid) => sum + kb(pid, "VmRSS"), 0);
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
 
 function seed(people: number, state: string) {
@@ -314,7 +273,7 @@ async function measureSize(people: number) {
   }
 }
 
-async function main() {
+async function bench() {
   buildSnapshot(APP);
   const results = [];
   for (const size of SIZES) {
@@ -359,9 +318,4 @@ async function main() {
 
 const os = () => readFileSync("/proc/cpuinfo", "utf8").match(/^processor\s*:/gm)?.length ?? "?";
 
-main()
-  .catch((error) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(stopAll);
+main(bench);
