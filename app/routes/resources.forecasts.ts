@@ -57,8 +57,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** What the person reads when a write never got an answer (decision 0225). */
-const CONNECTION_FAILED = "Could not save: the connection failed. Your change was not saved; try again.";
-const SERVER_FAILED = "Could not save: the server failed. Your change was not saved; try again.";
+const CONNECTION_FAILED = "The connection to the server failed. Try again.";
+const SERVER_FAILED = "The server could not save the change. Try again.";
 
 /**
  * In the browser, around the server's action: a write that fails outright (network down, a
