@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { z } from "zod";
 import { requireUser } from "~/auth/session.server";
 import { domainCtx } from "~/domain/context";
@@ -9,7 +10,7 @@ import { createForecast, deleteForecast, updateForecast } from "~/domain/forecas
 import { canOpenPlanner, setTodayStatus } from "~/domain/planner/planner.server";
 import { clientSourceOf } from "~/lib/client-source";
 import { validate } from "~/domain/validation";
-import { submitIntent } from "~/lib/page-form.server";
+import { submitIntent, type IntentResult } from "~/lib/page-form.server";
 
 // The forecast itself is checked by forecastUpsertSchema, with the API's messages.
 // userId: whose forecast; without it, one's own (the dashboard's writes).
@@ -53,4 +54,32 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return;
     }
   });
+}
+
+/** What the person reads when a write never got an answer (decision 0225). */
+const CONNECTION_FAILED = "The connection to the server failed. Try again.";
+const SERVER_FAILED = "The server could not save the change. Try again.";
+
+/**
+ * In the browser, around the server's action: a write that fails outright (network down, a
+ * 5xx, an answer that is not the action's) comes back as a refusal does, `{ ok: false, message }`,
+ * so the fetcher's optimistic change rolls back alone and its message shows in place, instead of
+ * the route's error boundary replacing the page. A redirect (signed out) and an aborted write
+ * (a newer submit on the same fetcher) go on as before.
+ */
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs): Promise<IntentResult> {
+  const intent = String((await request.clone().formData()).get("intent") ?? "");
+  try {
+    const answer: unknown = await serverAction();
+    if (isIntentResult(answer)) return answer;
+    return { ok: false, intent, message: SERVER_FAILED };
+  } catch (error) {
+    if (request.signal.aborted || (error instanceof Response && error.status >= 300 && error.status < 400)) throw error;
+    const message = error instanceof TypeError ? CONNECTION_FAILED : SERVER_FAILED;
+    return { ok: false, intent, message };
+  }
+}
+
+function isIntentResult(answer: unknown): answer is IntentResult {
+  return typeof answer === "object" && answer !== null && "ok" in answer && typeof answer.ok === "boolean";
 }

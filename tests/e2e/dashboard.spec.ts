@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, Route } from "@playwright/test";
-import { DEMO_PASSWORD, expect, login, test, viewports, waitForHydration } from "./fixtures";
+import { allowConsoleErrors, DEMO_PASSWORD, expect, login, test, viewports, waitForHydration } from "./fixtures";
 
 /**
  * The dashboard, driven by a seeded person nobody else's test touches (Anna Lindqvist).
@@ -176,6 +176,38 @@ test("a refused save rolls the change back and says so", async ({ page }) => {
   await page.getByRole("button", { name: button }).click();
   await expect(page.getByRole("alert")).toHaveText("Not saved: The server refused the change. Your change was undone.");
   await expect(current).toHaveText(before);
+});
+
+test("a forecast write that fails outright rolls back with its message; the dashboard stays and the next write saves", async ({ page, request }) => {
+  const anna = await apiAs(request, ANNA);
+  expect((await request.post("/api/v2/workload/current", { headers: anna.headers, data: { workscale: 0 } })).ok()).toBe(true);
+  await openDashboard(page, ANNA);
+  const card = page.getByTestId("today-card");
+  const choose = async (status: string) => {
+    await card.getByRole("button", { name: /^Today: / }).click();
+    // By keyboard: with a message shown, the card's fixed height leaves the status list partly covered.
+    await card.getByRole("radio", { name: status, exact: true }).press("Enter");
+  };
+  await expect(card.getByRole("button", { name: /^Today: Available\. Change$/ })).toBeVisible();
+  allowConsoleErrors(page, /^Failed to load resource: net::ERR_FAILED/);
+
+  // The network drops the write: the card goes back and says why; the page is still the dashboard.
+  await page.route(
+    (url) => url.pathname === "/resources/forecasts",
+    (route) => route.abort("failed"),
+  );
+  await choose("Busy");
+  await expect(card.getByRole("alert")).toHaveText("Not saved: The connection to the server failed. Try again. Your change was undone.");
+  await expect(card.getByRole("button", { name: /^Today: Available\. Change$/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Increase current workload" })).toBeVisible();
+  expect((await anna.me()).currentWorkload).toBe(0);
+
+  // The connection is back: the next write saves and the message goes.
+  await page.unrouteAll();
+  await choose("Busy");
+  await expect(card.getByRole("button", { name: /^Today: Busy\. Change$/ })).toBeVisible();
+  await expect(card.getByRole("alert")).toHaveCount(0);
+  await expect.poll(async () => (await anna.me()).currentWorkload).toBe(2);
 });
 
 /** Signs in through the API as `email` and returns helpers to set and read their state. */

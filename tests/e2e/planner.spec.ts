@@ -240,6 +240,60 @@ test("two moves in flight at once show at once; the refused one rolls back alone
     ]);
 });
 
+test("a write that fails outright (network down, a 5xx) rolls back alone with its message; the planner stays and the next write saves", async ({
+  page,
+}) => {
+  await login(page, ERIK);
+  const erikId = await clearForecasts(page);
+  const day = nextWeek();
+  expect((await page.request.post(`/api/v2/forecast/${erikId}`, { data: { startDate: day(1), endDate: day(1), status: "2" } })).status()).toBe(201);
+  const planner = await openPlanner(page, "Absence planning");
+  await goToNextWeek(planner);
+  const row = planner.locator(`[data-testid="planner-row"][data-person="${erikId}"]`);
+  const bar = (start: string) => row.locator(`[data-testid="planner-item"][data-start="${start}"]`);
+  await expect(bar(day(1))).toBeVisible();
+  allowConsoleErrors(
+    page,
+    /^Error saving forecast: (The connection to the server failed|The server could not save the change)\. Try again\./,
+    /^Failed to load resource: (net::ERR_FAILED|the server responded with a status of 500)/,
+  );
+  const writes = (url: URL) => url.pathname === "/resources/forecasts";
+
+  // The network drops the write: the bar moves back, the message shows in the planner.
+  await page.route(writes, (route) => route.abort("failed"));
+  await bar(day(1)).getByRole("button").focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(planner.getByRole("alert")).toHaveText(/^The connection to the server failed\. Try again\./);
+  await expect(bar(day(1))).toBeVisible();
+  await expect(bar(day(2))).toHaveCount(0);
+  await expect(planner.getByTestId("planner-row").first()).toBeVisible();
+
+  // A server that answers 500 (not the action's answer): the same, with its own message.
+  await page.unroute(writes);
+  await page.route(writes, (route) => route.fulfill({ status: 500, contentType: "text/html", body: "<h1>Internal Server Error</h1>" }));
+  await bar(day(1)).getByRole("button").focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(planner.getByRole("alert")).toHaveText(/^The server could not save the change\. Try again\./);
+  await expect(bar(day(1))).toBeVisible();
+  await expect(bar(day(2))).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: /error/i })).toHaveCount(0);
+
+  // The connection is back: the next write saves, and the message goes.
+  await page.unroute(writes);
+  await bar(day(1)).getByRole("button").focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(bar(day(2))).toBeVisible();
+  await expect(planner.getByRole("alert")).toHaveCount(0);
+  await expect
+    .poll(async () =>
+      (await (await page.request.get(`/api/v2/forecast/user/${erikId}`)).json()).map((f: { startDate: string; endDate: string }) => [
+        f.startDate.slice(0, 10),
+        f.endDate.slice(0, 10),
+      ]),
+    )
+    .toEqual([[day(2), day(2)]]);
+});
+
 test("a weekend-only forecast widens its day; short bars show colour, name the status, and never cut text", async ({ page }) => {
   await login(page, ERIK);
   const erikId = await clearForecasts(page);
