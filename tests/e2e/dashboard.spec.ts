@@ -185,8 +185,8 @@ test("a forecast write that fails outright rolls back with its message; the dash
   const card = page.getByTestId("today-card");
   const choose = async (status: string) => {
     await card.getByRole("button", { name: /^Today: / }).click();
-    // By keyboard: with a message shown, the card's fixed height leaves the status list partly covered.
-    await card.getByRole("radio", { name: status, exact: true }).press("Enter");
+    // A click, as a person would: with a message shown the card grows, so no status is covered.
+    await card.getByRole("radio", { name: status, exact: true }).click();
   };
   await expect(card.getByRole("button", { name: /^Today: Available\. Change$/ })).toBeVisible();
   allowConsoleErrors(page, /^Failed to load resource: net::ERR_FAILED/);
@@ -199,6 +199,7 @@ test("a forecast write that fails outright rolls back with its message; the dash
   await choose("Busy");
   await expect(card.getByRole("alert")).toHaveText("Not saved: The connection to the server failed. Try again. Your change was undone.");
   await expect(card.getByRole("button", { name: /^Today: Available\. Change$/ })).toBeVisible();
+  await page.screenshot({ path: "test-results/screenshots/today-card-not-saved.png" });
   await expect(page.getByRole("button", { name: "Increase current workload" })).toBeVisible();
   expect((await anna.me()).currentWorkload).toBe(0);
 

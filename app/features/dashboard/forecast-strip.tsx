@@ -59,7 +59,8 @@ export function ForecastStrip({
   );
 }
 
-const cardBase = "flex h-36 shrink-0 flex-col rounded-xl bg-white p-3 text-left shadow-sm ring-1 ring-slate-200";
+// At least 144 px high, and taller when a card must show more (the status list, a save message), so nothing is covered.
+const cardBase = "flex min-h-36 shrink-0 flex-col rounded-xl bg-white p-3 text-left shadow-sm ring-1 ring-slate-200";
 
 function TodayCard({ today, status }: { today: string; status: string | null }) {
   const fmt = useFormat();
