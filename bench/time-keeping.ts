@@ -190,7 +190,14 @@ async function reports(session: { post: (path: string, body: unknown) => () => P
         ["detailed-report Matters, by hours", await measure(post("elite-3e/detailed-report", { layout: "matters" }))],
         ["detailed-report Matters, by name", await measure(post("elite-3e/detailed-report", { layout: "matters", sort: "matter" }))],
       ];
-  const utilization = await measure(post("elite-3e/utilization-report", { weeks: 12 }));
+  // One answer of every row before decision 0226; then one page of 50, in three of its orders.
+  const utilization: [string, Awaited<ReturnType<typeof measure>>][] = oneAnswer
+    ? [["utilization-report (12 weeks)", await measure(post("elite-3e/utilization-report", { weeks: 12 }))]]
+    : [
+        ["utilization-report (12 weeks), by name", await measure(post("elite-3e/utilization-report", { weeks: 12 }))],
+        ["utilization-report (12 weeks), by W{last}", await measure(post("elite-3e/utilization-report", { weeks: 12, sort: "w11" }))],
+        ["utilization-report (12 weeks), by utilization", await measure(post("elite-3e/utilization-report", { weeks: 12, sort: "utilization" }))],
+      ];
   const line = (name: string, s: Awaited<ReturnType<typeof measure>>) =>
     `  ${name.padEnd(46)} p50 ${s.p50.toFixed(1).padStart(7)} ms  p95 ${s.p95.toFixed(1).padStart(7)} ms  = ${(s.p50 / filtered.p50).toFixed(2)}x / ${(s.p95 / filtered.p95).toFixed(2)}x of /users/filtered  (${(s.bytes / 1024).toFixed(0)} kB, ${s.encoding})`;
   console.log(
@@ -200,7 +207,7 @@ async function reports(session: { post: (path: string, body: unknown) => () => P
   );
   console.log(line("POST /users/filtered", filtered));
   for (const [name, figures] of detailed) console.log(line(`POST /elite-3e/${name}`, figures));
-  console.log(line("POST /elite-3e/utilization-report (12 weeks)", utilization));
+  for (const [name, figures] of utilization) console.log(line(`POST /elite-3e/${name}`, figures));
 }
 
 async function importRate(startServer: () => Promise<{ base: string }>, first: string, token: string) {

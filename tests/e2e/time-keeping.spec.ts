@@ -104,9 +104,34 @@ test("the Utilization view: NAME by default, a week's NB sort remembered after a
       .getByRole("button", { name: /^Sort by non-billable hours in week/ })
       .last(),
   ).toHaveClass(/text-brand-700/);
+  // The server sorts and pages (decision 0226): arriving without an order in the address, the
+  // one kept in this browser is put there.
+  await page.goto("/overview?view=utilization");
+  await expect(page).toHaveURL(/order=nb11&dir=desc/);
+  await expect(lastWeek(page)).toHaveAttribute("aria-sort", "descending");
 
   await page.setViewportSize(viewports.phone);
   await expect(page.getByTestId("utilization-legend")).toBeHidden();
+});
+
+test("the Utilization view pages its rows: 50 people a page, Next and Previous, in the server's order", async ({ page }) => {
+  await login(page, accounts.companyAdmin);
+  await page.goto("/overview?view=utilization&offices=all&groups=all&sort=name&order=name&dir=desc");
+  await waitForHydration(page.getByRole("tab", { name: "Overview" }));
+  const table = page.getByTestId("utilization-table");
+  await expect(table.getByRole("columnheader", { name: "Name/Title" })).toHaveAttribute("aria-sort", "descending");
+  const pages = page.getByRole("navigation", { name: "Pages" });
+  await expect(pages).toContainText(/^1–50 of \d+ people/);
+  await expect(table.locator("tbody tr")).toHaveCount(50);
+  const firstOfPage1 = (await table.locator("tbody tr").first().textContent()) ?? "";
+  await pages.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(pages).toContainText(/^51–\d+ of \d+ people/);
+  await expect(table.locator("tbody tr").first()).not.toHaveText(firstOfPage1);
+  await axeClean(page);
+  await pages.getByRole("link", { name: "Previous" }).click();
+  await expect(pages).toContainText(/^1–50 of/);
+  await expect(table.locator("tbody tr").first()).toHaveText(firstOfPage1);
 });
 
 test("a comment on one's own matter and the PM toggle are saved and kept", async ({ page }) => {

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { vacations, workloadHistory } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { users, vacations, workloadHistory } from "~/db/schema";
 import { domainCtx } from "~/domain/context";
 import { utilizationReport } from "~/domain/matters/reports.server";
 import { utilizationFigures, utilizationWindow } from "~/domain/matters/utilization";
@@ -326,6 +327,49 @@ describe("matter comments and the PM toggle", () => {
   });
 });
 
+describe("utilization report paged by 50 (decision 0226)", () => {
+  it("cuts the sorted whole into pages with the total, answers 'My Utilization' with the own row only, and refuses bad orders with a message", async () => {
+    const f = await reportFirm();
+    type Report = { total: number; page: number; pageSize: number; sort: { key: string; dir: string }; rows: { displayName: string }[] };
+    const ask = async (body: Json, token = f.tokens.anna) => (await (await utilization(token, body)).json()) as Report;
+    const before = await ask({});
+    for (let i = 0; i < 52; i++) await f.createUser("employee", { name: `Zed ${String(i).padStart(2, "0")}` });
+    const first = await ask({});
+    const second = await ask({ page: 2 });
+    expect(first).toMatchObject({ total: before.total + 52, page: 1, pageSize: 50, sort: { key: "name", dir: "asc" } });
+    expect([first.rows.length, second.rows.length, second.total]).toEqual([50, before.total + 2, before.total + 52]);
+    const all = [...first.rows, ...second.rows].map((r) => r.displayName);
+    expect(all.slice(-52)).toEqual(Array.from({ length: 52 }, (_, i) => `Zed ${String(i).padStart(2, "0")}`));
+    expect(new Set(all).size).toBe(all.length);
+    expect((await ask({ dir: "desc" })).rows[0]!.displayName).toBe("Zed 51");
+    expect(await ask({ page: 9 })).toMatchObject({ total: before.total + 52, rows: [] });
+
+    // Without utilizationViewOthersPriviliges: the own row, whatever the order or page asked.
+    await f.setFlags(f.carl.id, { utilizationViewOthersPriviliges: false });
+    expect(await ask({ sort: "average" }, f.tokens.carl)).toMatchObject({ total: 1, rows: [{ displayName: "Carl Dahl" }] });
+    expect(await ask({ page: 2 }, f.tokens.carl)).toMatchObject({ total: 1, rows: [] });
+
+    for (const [body, errors] of [
+      [
+        { sort: "size" },
+        {
+          sort: "Sort by name, status, forecast, average, utilization, lastMonth, thisMonth, avgStatus, w0-w25 (a week's billable hours) or nb0-nb25 (its non-billable hours).",
+        },
+      ],
+      [{ sort: "w12" }, { sort: "This report has 12 weeks: sort by w0-w11 or nb0-nb11." }],
+      [{ sort: "nb4", weeks: 4 }, { sort: "This report has 4 weeks: sort by w0-w3 or nb0-nb3." }],
+      [{ sort: 3 }, { sort: "Unknown sort." }],
+      [{ dir: "up" }, { dir: "Direction must be asc or desc." }],
+      [{ page: 0 }, { page: "Page must be a whole number from 1." }],
+      [{ page: "2" }, { page: "Page must be a whole number from 1." }],
+    ] as const) {
+      const refused = await utilization(f.tokens.anna, body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(await refused.json(), JSON.stringify(body)).toMatchObject({ entityType: "UtilizationReportInputErrors", errors });
+    }
+  });
+});
+
 describe("utilization maths on a hand-computed fixture (decision 0130)", () => {
   it("weekly billable and total hours, weekly average, utilization against the target, last and this month, average status", async () => {
     // Wednesday 25 November 2026: the current week starts Monday 23 November (W48).
@@ -425,6 +469,42 @@ describe("utilization maths on a hand-computed fixture (decision 0130)", () => {
     expect(b.utilizationAverage).toBe(38);
     expect(b.utilizationAverageLastMonth).toBe(0);
     expect(b.avgWorkload).toBeNull();
+
+    // Every order of the view, sorted in SQL over the rollups before the page is cut (decision
+    // 0226), hand-computed: Anna W44 10 (+2 NB), W45 20, W47 15.5 (+4 NB), 38 %, last month 11 %,
+    // this month 39 %, average status 1.5; Bo W46 30, 38 % (37.5 rounded, tied with Anna: the name
+    // decides), this month 50 %, no status; Carl nothing (0 %, no status).
+    await f.createUser("employee", { name: "Carl", timekeeperNumber: "C" });
+    await db().update(users).set({ currentWorkload: 3, futureWorkload: 0 }).where(eq(users.id, anna.id));
+    await db().update(users).set({ currentWorkload: 1, futureWorkload: null }).where(eq(users.name, "Bo"));
+    await db().update(users).set({ currentWorkload: null, futureWorkload: 2 }).where(eq(users.name, "Carl"));
+    const order = async (sort?: string, dir?: "asc" | "desc") =>
+      (await utilizationReport(ctx, { weeks: 4, offices: "all", groups: "all", term: "", sort, dir, page: 1 } as never)).rows.map(
+        (r) => r.displayName,
+      );
+    for (const [sort, dir, expected] of [
+      [undefined, undefined, ["Anna", "Bo", "Carl"]],
+      ["name", "desc", ["Carl", "Bo", "Anna"]],
+      ["status", undefined, ["Bo", "Anna", "Carl"]],
+      ["forecast", undefined, ["Anna", "Carl", "Bo"]],
+      ["w0", undefined, ["Anna", "Bo", "Carl"]],
+      ["w0", "asc", ["Bo", "Carl", "Anna"]],
+      ["w2", undefined, ["Bo", "Anna", "Carl"]],
+      ["nb3", undefined, ["Anna", "Bo", "Carl"]],
+      ["nb3", "asc", ["Bo", "Carl", "Anna"]],
+      ["nb2", undefined, ["Anna", "Bo", "Carl"]],
+      ["average", undefined, ["Anna", "Bo", "Carl"]],
+      ["average", "asc", ["Carl", "Bo", "Anna"]],
+      ["utilization", undefined, ["Anna", "Bo", "Carl"]],
+      ["utilization", "asc", ["Carl", "Anna", "Bo"]],
+      ["thisMonth", undefined, ["Bo", "Anna", "Carl"]],
+      ["lastMonth", "asc", ["Bo", "Carl", "Anna"]],
+      ["avgStatus", undefined, ["Anna", "Bo", "Carl"]],
+      ["avgStatus", "asc", ["Bo", "Carl", "Anna"]],
+    ] as const)
+      expect(await order(sort, dir), `${sort} ${dir}`).toEqual(expected);
+    const sorted = await utilizationReport(ctx, { weeks: 4, offices: "all", groups: "all", term: "", sort: "w2", page: 1 } as never);
+    expect(sorted).toMatchObject({ sort: { key: "w2", dir: "desc" }, page: 1, pageSize: 50, total: 3 });
 
     // The same figures from the pure function.
     const window = utilizationWindow(now, 4);

@@ -38,18 +38,22 @@ export const NATURAL_DIR: Record<TimekeeperSort | MatterSort, SortDir> = {
 };
 export const DEFAULT_SORT: Record<DetailedLayout, TimekeeperSort | MatterSort> = { timekeepers: "name", matters: "hours" };
 
+/** A report's direction and page: one plumbing for the detailed and utilization reports (decisions 0205, 0226). */
+const sortDirSchema = z.enum(["asc", "desc"], { error: "Direction must be asc or desc." }).optional();
+const pageNumberSchema = z
+  .number({ error: "Page must be a whole number from 1." })
+  .int("Page must be a whole number from 1.")
+  .min(1, "Page must be a whole number from 1.")
+  .max(100_000, "Page must be a whole number from 1.")
+  .default(1);
+
 /** The detailed report's layout, order and page (decision 0205); the overview reads the same from its address. */
 export const detailedPageSchema = z
   .object({
     layout: z.enum(DETAILED_LAYOUTS, { error: "Layout must be timekeepers or matters." }).default("timekeepers"),
     sort: z.enum(["name", "status", "forecast", "matters", "hours", "matter", "lead"], { error: "Unknown sort." }).optional(),
-    dir: z.enum(["asc", "desc"], { error: "Direction must be asc or desc." }).optional(),
-    page: z
-      .number({ error: "Page must be a whole number from 1." })
-      .int("Page must be a whole number from 1.")
-      .min(1, "Page must be a whole number from 1.")
-      .max(100_000, "Page must be a whole number from 1.")
-      .default(1),
+    dir: sortDirSchema,
+    page: pageNumberSchema,
   })
   .superRefine(sortFitsLayout);
 
@@ -64,14 +68,45 @@ export const detailedReportSchema = userFilterSchema
   .extend(detailedPageSchema.shape)
   .superRefine(sortFitsLayout);
 
-export const utilizationReportSchema = userFilterSchema.pick({ offices: true, groups: true, term: true, competences: true, projects: true }).extend({
-  weeks: z
-    .number({ error: `Weeks must be a whole number from 1 to ${UTILIZATION_WEEKS_MAX}.` })
-    .int(`Weeks must be a whole number from 1 to ${UTILIZATION_WEEKS_MAX}.`)
-    .min(1, `Weeks must be a whole number from 1 to ${UTILIZATION_WEEKS_MAX}.`)
-    .max(UTILIZATION_WEEKS_MAX, `Weeks must be a whole number from 1 to ${UTILIZATION_WEEKS_MAX}.`)
-    .default(UTILIZATION_WEEKS_DEFAULT),
-});
+/**
+ * The utilization report's orders (decision 0226): the fixed columns, and per reported week
+ * (0 = the oldest) `w{i}` by billable and `nb{i}` by non-billable hours. Rows per answer: as the detailed report.
+ */
+export const UTILIZATION_SORTS = ["name", "status", "forecast", "average", "utilization", "lastMonth", "thisMonth", "avgStatus"] as const;
+export type UtilizationSort = (typeof UTILIZATION_SORTS)[number] | `w${number}` | `nb${number}`;
+const UTILIZATION_SORT_PATTERN = new RegExp(`^(?:${UTILIZATION_SORTS.join("|")}|w\\d{1,2}|nb\\d{1,2})$`);
+export const isUtilizationSortKey = (v: unknown): v is UtilizationSort => typeof v === "string" && UTILIZATION_SORT_PATTERN.test(v);
+/** Names A-Z and statuses low to high first; hours, utilization and the average status most first. */
+export const utilizationNaturalDir = (key: UtilizationSort): SortDir => (key === "name" || key === "status" || key === "forecast" ? "asc" : "desc");
+
+export const utilizationReportSchema = userFilterSchema
+  .pick({ offices: true, groups: true, term: true, competences: true, projects: true })
+  .extend({
+    weeks: z
+      .number({ error: `Weeks must be a whole number from 1 to ${UTILIZATION_WEEKS_MAX}.` })
+      .int(`Weeks must be a whole number from 1 to ${UTILIZATION_WEEKS_MAX}.`)
+      .min(1, `Weeks must be a whole number from 1 to ${UTILIZATION_WEEKS_MAX}.`)
+      .max(UTILIZATION_WEEKS_MAX, `Weeks must be a whole number from 1 to ${UTILIZATION_WEEKS_MAX}.`)
+      .default(UTILIZATION_WEEKS_DEFAULT),
+    sort: z
+      .string({ error: "Unknown sort." })
+      .regex(
+        UTILIZATION_SORT_PATTERN,
+        `Sort by ${UTILIZATION_SORTS.join(", ")}, w0-w25 (a week's billable hours) or nb0-nb25 (its non-billable hours).`,
+      )
+      .optional(),
+    dir: sortDirSchema,
+    page: pageNumberSchema,
+  })
+  .superRefine((value, issue) => {
+    const week = value.sort === undefined ? null : /^(?:w|nb)(\d+)$/.exec(value.sort);
+    if (week && Number(week[1]) >= value.weeks)
+      issue.addIssue({
+        code: "custom",
+        path: ["sort"],
+        message: `This report has ${value.weeks} weeks: sort by w0-w${value.weeks - 1} or nb0-nb${value.weeks - 1}.`,
+      });
+  });
 
 export const matterCommentSchema = z.object({
   number: matterNumber,

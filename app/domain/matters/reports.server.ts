@@ -27,6 +27,9 @@ import {
   type SortDir,
   type TimekeeperSort,
   type UtilizationReportInput,
+  type UtilizationSort,
+  isUtilizationSortKey,
+  utilizationNaturalDir,
 } from "./matters.schema";
 import { round1, utilizationFigures, utilizationWindow, type UtilizationFigures } from "./utilization";
 
@@ -114,6 +117,13 @@ function awaySql(today: number) {
   return sql<number>`(${users.onLeave} = 1 or exists (select 1 from vacations v where v.user_id = ${personId} and +v.company_id = "users"."company_id" and v.start_date <= ${today} and v.end_date >= ${today}))`;
 }
 
+/** A person's NAME order, their CURRENT STATUS order (away ranks 4, no level 5) and FORECAST order: shared by both reports. */
+const nameOrder = sql`coalesce(nullif(${users.name}, ''), ${users.email}) collate nocase`;
+const statusOrder = (today: number) => sql`case when ${awaySql(today)} then 4 else coalesce(${users.currentWorkload}, 5) end`;
+const forecastOrder = sql`coalesce(${users.futureWorkload}, 5)`;
+/** One page of a report, as LIMIT and OFFSET (decisions 0205, 0226). */
+const pageCut = (page: number) => ({ limit: DETAILED_PAGE_SIZE, offset: (page - 1) * DETAILED_PAGE_SIZE });
+
 type Ranked<T> = { row: T; hours: number; name: string };
 const byHoursThenName = <T>(a: Ranked<T>, b: Ranked<T>) => b.hours - a.hours || a.name.localeCompare(b.name);
 
@@ -176,7 +186,6 @@ const personFields = (today: number) => ({
 async function timekeeperPage(ctx: DomainContext, q: PageQuery): Promise<Pick<DetailedReport, "total" | "timekeepers" | "matters">> {
   const settings = ctx.actor.company.settings;
   const today = ctx.today.getTime();
-  const nameOrder = sql`coalesce(nullif(${users.name}, ''), ${users.email}) collate nocase`;
   // Per person over the window's billable cards on billable matters: the matter count, or the
   // hours (the hours sort counts matters for whoever may not see hours).
   const perPerson = (what: string) =>
@@ -184,9 +193,9 @@ async function timekeeperPage(ctx: DomainContext, q: PageQuery): Promise<Pick<De
       where e.user_id = ${personId} and e.date >= ${q.from} and e.date <= ${q.to} and e.billable = 1 and +e.company_id = ${ctx.companyId})`;
   const key =
     q.sort.key === "status"
-      ? sql`case when ${awaySql(today)} then 4 else coalesce(${users.currentWorkload}, 5) end`
+      ? statusOrder(today)
       : q.sort.key === "forecast"
-        ? sql`coalesce(${users.futureWorkload}, 5)`
+        ? forecastOrder
         : q.sort.key === "matters" || (q.sort.key === "hours" && !q.columns.hours)
           ? perPerson("count(distinct e.matter_id)")
           : q.sort.key === "hours"
@@ -199,8 +208,8 @@ async function timekeeperPage(ctx: DomainContext, q: PageQuery): Promise<Pick<De
       .from(users)
       .where(q.where)
       .orderBy(order, asc(nameOrder), asc(users.id))
-      .limit(DETAILED_PAGE_SIZE)
-      .offset((q.page - 1) * DETAILED_PAGE_SIZE),
+      .limit(pageCut(q.page).limit)
+      .offset(pageCut(q.page).offset),
     ctx.db.select({ n: count() }).from(users).where(q.where),
     openedConfidentialStatement(ctx),
   ]);
@@ -320,8 +329,8 @@ async function matterPage(ctx: DomainContext, q: PageQuery): Promise<Pick<Detail
       .innerJoin(matters, onBillableMatter)
       .leftJoin(leads, and(eq(leads.id, matters.leadUserId), eq(leads.companyId, matters.companyId)))
       .orderBy(q.sort.dir === "desc" ? desc(key) : asc(key), asc(matters.number))
-      .limit(DETAILED_PAGE_SIZE)
-      .offset((q.page - 1) * DETAILED_PAGE_SIZE),
+      .limit(pageCut(q.page).limit)
+      .offset(pageCut(q.page).offset),
     openedConfidentialStatement(ctx),
   ]);
   const opened = openedSet(ctx, openedRows);
@@ -431,6 +440,12 @@ export interface UtilizationReport {
   others: boolean;
   months: boolean;
   weeks: { weekNumber: number; weekStart: string }[];
+  /** The order the server put the rows in (decision 0226). */
+  sort: { key: UtilizationSort; dir: SortDir };
+  page: number;
+  pageSize: number;
+  /** Rows across all pages. */
+  total: number;
   rows: UtilizationRow[];
 }
 
@@ -444,29 +459,76 @@ export async function utilizationReport(ctx: DomainContext, input: UtilizationRe
   const window = utilizationWindow(ctx.today, input.weeks);
   const today = ctx.today.getTime();
   const workloadFrom = window.weeks[0] ?? window.to;
+  const sortKey: UtilizationSort = isUtilizationSortKey(input.sort) ? input.sort : "name";
+  const sort = { key: sortKey, dir: input.dir ?? utilizationNaturalDir(sortKey) };
+  const page = input.page ?? 1;
+  const avgWorkloadSql = sql<number | null>`(select avg(h.current_workload) from workload_history h
+        where h.user_id = ${personId} and +h.company_id = ${ctx.companyId}
+        and h.recorded_at >= ${workloadFrom} and h.recorded_at < ${window.to} and h.current_workload is not null)`;
+  // Every order is computed in SQL over the weekly rollups before the page is cut (decision
+  // 0226): the sum of a set of weeks' billable (or non-billable) hours, per person, on the
+  // (user_id, week_start) index. Utilization is that sum against the person's target, rounded
+  // as the answer rounds it; a figure the answer shows as '–' (null) sorts as -1, as the screen did.
+  const weekSum = (weeks: number[], what: "billable" | "nonBillable") =>
+    weeks.length === 0
+      ? sql`0`
+      : sql`(select coalesce(sum(${sql.raw(what === "billable" ? "w.billable_hours" : "w.total_hours - w.billable_hours")}), 0)
+        from user_week_hours w where w.user_id = ${personId} and +w.company_id = ${ctx.companyId}
+        and w.week_start in (${sql.join(
+          weeks.map((w) => sql`${w}`),
+          sql`, `,
+        )}))`;
+  const target = sql`coalesce(${users.utilizationTargetHours}, ${settings.utilizationTargetHours})`;
+  const percentOf = (weeks: number[]) =>
+    weeks.length === 0
+      ? sql`-1`
+      : sql`case when ${target} > 0 then round(100.0 * ${weekSum(weeks, "billable")} / (${target} * ${weeks.length})) else -1 end`;
+  const week = /^(w|nb)(\d+)$/.exec(sortKey);
+  const weekStart = week ? window.weeks[Number(week[2])] : undefined;
+  const key =
+    weekStart !== undefined
+      ? weekSum([weekStart], week?.[1] === "w" ? "billable" : "nonBillable")
+      : sortKey === "status"
+        ? statusOrder(today)
+        : sortKey === "forecast"
+          ? forecastOrder
+          : sortKey === "average"
+            ? weekSum(window.weeks, "billable")
+            : sortKey === "utilization"
+              ? percentOf(window.weeks)
+              : sortKey === "lastMonth"
+                ? percentOf(window.lastMonthWeeks)
+                : sortKey === "thisMonth"
+                  ? percentOf(window.thisMonthWeeks)
+                  : sortKey === "avgStatus"
+                    ? sql`coalesce(round(${avgWorkloadSql}, 1), -1)`
+                    : nameOrder;
   // One statement, one row per person: the person's weekly rollups and mean workload ride along
   // as correlated subqueries on the (user_id, week_start) and (user_id, recorded_at) indexes,
   // the rollups packed as one JSON text per person (decision 0190).
-  const personRows = await ctx.db
-    .select({
-      ...personColumns,
-      futureWorkload: users.futureWorkload,
-      away: awaySql(today).mapWith(Number).as("away_today"),
-      target: users.utilizationTargetHours,
-      // Written with aliases: drizzle leaves columns unqualified in a one-table select, and
-      // "user_id" = "id" inside the subquery would compare the subquery's own columns. The unary
-      // + keeps SQLite off the (company_id, week_start) index, which would read the whole firm's
-      // weeks once per person.
-      weeks: sql<string>`(select json_group_array(json_array(w.week_start, w.billable_hours, w.total_hours))
+  const [personRows, [counted]] = await ctx.db.batch([
+    ctx.db
+      .select({
+        ...personColumns,
+        futureWorkload: users.futureWorkload,
+        away: awaySql(today).mapWith(Number).as("away_today"),
+        target: users.utilizationTargetHours,
+        // Written with aliases: drizzle leaves columns unqualified in a one-table select, and
+        // "user_id" = "id" inside the subquery would compare the subquery's own columns. The unary
+        // + keeps SQLite off the (company_id, week_start) index, which would read the whole firm's
+        // weeks once per person.
+        weeks: sql<string>`(select json_group_array(json_array(w.week_start, w.billable_hours, w.total_hours))
         from user_week_hours w where w.user_id = ${personId} and +w.company_id = ${ctx.companyId}
         and w.week_start >= ${window.from} and w.week_start < ${window.to})`.as("week_hours"),
-      avgWorkload: sql<number | null>`(select avg(h.current_workload) from workload_history h
-        where h.user_id = ${personId} and +h.company_id = ${ctx.companyId}
-        and h.recorded_at >= ${workloadFrom} and h.recorded_at < ${window.to} and h.current_workload is not null)`.as("avg_workload"),
-    })
-    .from(users)
-    .where(where)
-    .orderBy(sql`${users.name} collate nocase`, asc(users.id));
+        avgWorkload: avgWorkloadSql.as("avg_workload"),
+      })
+      .from(users)
+      .where(where)
+      .orderBy(sort.dir === "desc" ? desc(key) : asc(key), asc(nameOrder), asc(users.id))
+      .limit(pageCut(page).limit)
+      .offset(pageCut(page).offset),
+    ctx.db.select({ n: count() }).from(users).where(where),
+  ]);
   const rows = personRows.map((p): UtilizationRow => {
     const target = p.target ?? settings.utilizationTargetHours;
     const weeks = (JSON.parse(p.weeks || "[]") as [number, number, number][]).map(([weekStart, billableHours, totalHours]) => ({
@@ -493,6 +555,10 @@ export async function utilizationReport(ctx: DomainContext, input: UtilizationRe
     others,
     months: settings.utilizationMonths,
     weeks: window.labels,
+    sort,
+    page,
+    pageSize: DETAILED_PAGE_SIZE,
+    total: counted?.n ?? 0,
     rows,
   };
 }

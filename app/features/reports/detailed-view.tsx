@@ -1,4 +1,4 @@
-import { Link, useFetcher, useSearchParams } from "@remix-run/react";
+import { useFetcher, useSearchParams } from "@remix-run/react";
 import clsx from "clsx";
 import { useEffect, useState } from "react";
 import { Avatar } from "~/components/avatar";
@@ -13,6 +13,7 @@ import {
   type TimekeeperSort,
 } from "~/domain/matters/matters.schema";
 import { isSortChoice, nextSort, readStoredChoice, storeChoice, type SortChoice } from "./stored-sort";
+import { ReportPager } from "./report-pager";
 import { SortHeader, StatusDot } from "./status-dot";
 
 /**
@@ -75,7 +76,6 @@ export function DetailedView({ report, meId }: { report: DetailedReport; meId: s
   const header = (key: TimekeeperSort | MatterSort, label: string) => (
     <SortHeader label={label} active={sort.key === key} dir={sort.dir} onClick={() => sortBy(key)} />
   );
-  const first = (report.page - 1) * report.pageSize;
   const shown = layout === "matters" ? report.matters.length : report.timekeepers.length;
   const pageLink = (page: number) => `?${searchOf(params, { layout, sort, page }).toString()}`;
 
@@ -173,33 +173,14 @@ export function DetailedView({ report, meId }: { report: DetailedReport; meId: s
           </table>
         )}
       </div>
-      {report.total > report.pageSize ? (
-        <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
-          <p>
-            {shown ? `${first + 1}–${first + shown}` : "None"} of {report.total} {layout === "matters" ? "matters" : "timekeepers"}
-          </p>
-          <div className="flex gap-2">
-            {report.page > 1 ? (
-              <Link
-                to={pageLink(report.page - 1)}
-                preventScrollReset
-                className="rounded-md bg-white px-3 py-1.5 font-medium ring-1 ring-slate-300 hover:bg-slate-50"
-              >
-                Previous
-              </Link>
-            ) : null}
-            {first + shown < report.total ? (
-              <Link
-                to={pageLink(report.page + 1)}
-                preventScrollReset
-                className="rounded-md bg-white px-3 py-1.5 font-medium ring-1 ring-slate-300 hover:bg-slate-50"
-              >
-                Next
-              </Link>
-            ) : null}
-          </div>
-        </nav>
-      ) : null}
+      <ReportPager
+        page={report.page}
+        pageSize={report.pageSize}
+        total={report.total}
+        shown={shown}
+        noun={layout === "matters" ? "matters" : "timekeepers"}
+        link={pageLink}
+      />
     </section>
   );
 }

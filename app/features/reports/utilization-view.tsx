@@ -1,29 +1,60 @@
+import { useSearchParams } from "@remix-run/react";
 import clsx from "clsx";
-import { useMemo } from "react";
+import { useEffect } from "react";
 import { Avatar } from "~/components/avatar";
-import type { UtilizationReport, UtilizationRow } from "~/domain/matters/reports.server";
-import { isSortChoice, nextSort, useStoredChoice, type SortChoice } from "./stored-sort";
+import { isUtilizationSortKey, utilizationNaturalDir, type UtilizationSort } from "~/domain/matters/matters.schema";
+import type { UtilizationReport } from "~/domain/matters/reports.server";
+import { ReportPager } from "./report-pager";
+import { nextSort, readStoredChoice, storeChoice, type SortChoice } from "./stored-sort";
 import { SortHeader, StatusDot } from "./status-dot";
 
 /**
  * The Utilization tab (spec: planning.md, "Utilization table"; maths in decision 0130):
  * one column per week with billable hours and non-billable in grey, each week sortable by
- * billable or by 'NB'; the sort is remembered in this browser; the legend floats at the
- * bottom from 768 px up.
+ * billable or by 'NB'; the legend floats at the bottom from 768 px up. The server answers one
+ * page of 50 in the asked order (decision 0226, as the Detailed tab, decision 0205): the order
+ * and page live in the address, and the order kept in browser storage is put there on arrival.
  */
-type SortKey = "name" | "status" | "forecast" | "average" | "utilization" | "lastMonth" | "thisMonth" | "avgStatus" | `w${number}` | `nb${number}`;
-const FIXED: SortKey[] = ["name", "status", "forecast", "average", "utilization", "lastMonth", "thisMonth", "avgStatus"];
-const isKey = (v: unknown): v is SortKey => typeof v === "string" && (FIXED.includes(v as SortKey) || /^(w|nb)\d{1,2}$/.test(v));
+type SortKey = UtilizationSort;
+const STORED = "utilization.sort";
 const isUtilizationSort = (v: unknown): v is SortChoice<SortKey> =>
-  typeof v === "object" && v !== null && isKey((v as SortChoice<SortKey>).key) && isSortChoice([(v as SortChoice<SortKey>).key])(v);
+  typeof v === "object" &&
+  v !== null &&
+  isUtilizationSortKey((v as SortChoice<SortKey>).key) &&
+  ((v as SortChoice<SortKey>).dir === "asc" || (v as SortChoice<SortKey>).dir === "desc");
 
 const percent = (n: number | null) => (n === null ? "–" : `${n} %`);
 
+function searchOf(current: URLSearchParams, sort: SortChoice<SortKey>, page: number) {
+  const next = new URLSearchParams(current);
+  next.set("order", sort.key);
+  next.set("dir", sort.dir);
+  if (page > 1) next.set("page", String(page));
+  else next.delete("page");
+  return next;
+}
+
 export function UtilizationView({ report }: { report: UtilizationReport }) {
-  const [sort, setSort] = useStoredChoice<SortChoice<SortKey>>("utilization.sort", { key: "name", dir: "asc" }, isUtilizationSort);
-  const rows = useMemo(() => sortRows(report.rows, sort), [report.rows, sort]);
-  const header = (label: string, key: SortKey, natural: "asc" | "desc" = "desc", className?: string) => (
-    <SortHeader label={label} active={sort.key === key} dir={sort.dir} onClick={() => setSort(nextSort(sort, key, natural))} className={className} />
+  const [params, setParams] = useSearchParams();
+  const { sort, rows } = report;
+  const go = (next: SortChoice<SortKey>, page: number, replace = false) =>
+    setParams(searchOf(new URLSearchParams(window.location.search), next, page), { preventScrollReset: true, replace });
+  // Arriving without an order in the address: the one kept in this browser, if any (a week
+  // sort past this report's weeks is dropped).
+  useEffect(() => {
+    if (params.has("order")) return;
+    const stored = readStoredChoice(STORED, isUtilizationSort);
+    const week = stored ? /^(?:w|nb)(\d+)$/.exec(stored.key) : null;
+    if (stored && !(week && Number(week[1]) >= report.weeks.length) && (stored.key !== sort.key || stored.dir !== sort.dir)) go(stored, 1, true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [params]);
+  const sortBy = (key: SortKey) => {
+    const next = nextSort(sort, key, utilizationNaturalDir(key));
+    storeChoice(STORED, next);
+    go(next, 1);
+  };
+  const header = (label: string, key: SortKey, className?: string) => (
+    <SortHeader label={label} active={sort.key === key} dir={sort.dir} onClick={() => sortBy(key)} className={className} />
   );
   return (
     <section aria-label={report.others ? "Utilization" : "My Utilization"} className="space-y-3 pb-16">
@@ -32,9 +63,9 @@ export function UtilizationView({ report }: { report: UtilizationReport }) {
           <caption className="sr-only">Billable hours per week and utilization against the weekly target</caption>
           <thead className="bg-slate-50">
             <tr>
-              {header("Name/Title", "name", "asc")}
-              {header("Current status", "status", "asc")}
-              {header("Forecast", "forecast", "asc")}
+              {header("Name/Title", "name")}
+              {header("Current status", "status")}
+              {header("Forecast", "forecast")}
               {report.weeks.map((w, i) => (
                 <th
                   key={w.weekStart}
@@ -44,7 +75,7 @@ export function UtilizationView({ report }: { report: UtilizationReport }) {
                 >
                   <button
                     type="button"
-                    onClick={() => setSort(nextSort(sort, `w${i}`, "desc"))}
+                    onClick={() => sortBy(`w${i}`)}
                     className="text-xs font-semibold tracking-wide text-slate-600 uppercase hover:text-slate-900"
                     aria-label={`Sort by billable hours in week ${w.weekNumber}`}
                   >
@@ -52,7 +83,7 @@ export function UtilizationView({ report }: { report: UtilizationReport }) {
                   </button>
                   <button
                     type="button"
-                    onClick={() => setSort(nextSort(sort, `nb${i}`, "desc"))}
+                    onClick={() => sortBy(`nb${i}`)}
                     className={clsx(
                       "ml-1 text-[10px] font-semibold hover:text-slate-900",
                       sort.key === `nb${i}` ? "text-brand-700" : "text-slate-500",
@@ -63,16 +94,16 @@ export function UtilizationView({ report }: { report: UtilizationReport }) {
                   </button>
                 </th>
               ))}
-              {header("Average", "average", "desc", "text-right")}
+              {header("Average", "average", "text-right")}
               {report.months ? (
                 <>
-                  {header("Last month", "lastMonth", "desc", "text-right")}
-                  {header("This month", "thisMonth", "desc", "text-right")}
+                  {header("Last month", "lastMonth", "text-right")}
+                  {header("This month", "thisMonth", "text-right")}
                 </>
               ) : (
-                header("Utilization", "utilization", "desc", "text-right")
+                header("Utilization", "utilization", "text-right")
               )}
-              {header("Average status", "avgStatus", "desc")}
+              {header("Average status", "avgStatus")}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -116,6 +147,14 @@ export function UtilizationView({ report }: { report: UtilizationReport }) {
           </tbody>
         </table>
       </div>
+      <ReportPager
+        page={report.page}
+        pageSize={report.pageSize}
+        total={report.total}
+        shown={rows.length}
+        noun="people"
+        link={(page) => `?${searchOf(params, sort, page).toString()}`}
+      />
       <div
         data-testid="utilization-legend"
         className="fixed bottom-4 left-1/2 z-10 hidden -translate-x-1/2 items-center gap-4 rounded-full bg-white px-4 py-2 text-xs text-slate-700 shadow-md ring-1 ring-slate-200 md:flex"
@@ -130,40 +169,4 @@ export function UtilizationView({ report }: { report: UtilizationReport }) {
       </div>
     </section>
   );
-}
-
-function sortRows(rows: UtilizationRow[], sort: SortChoice<SortKey>) {
-  const sign = sort.dir === "asc" ? 1 : -1;
-  const value = (r: UtilizationRow): number | string => {
-    const week = /^(w|nb)(\d+)$/.exec(sort.key);
-    if (week) {
-      const w = r.weeklyOverview[Number(week[2])];
-      if (!w) return 0;
-      return week[1] === "w" ? w.billableHours : w.totalHours - w.billableHours;
-    }
-    switch (sort.key) {
-      case "name":
-        return r.displayName;
-      case "status":
-        return r.away ? 4 : (r.currentWorkload ?? 5);
-      case "forecast":
-        return r.futureWorkload ?? 5;
-      case "average":
-        return r.weeklyAverage;
-      case "utilization":
-        return r.utilizationAverage ?? -1;
-      case "lastMonth":
-        return r.utilizationAverageLastMonth ?? -1;
-      case "thisMonth":
-        return r.utilizationAverageThisMonth ?? -1;
-      default:
-        return r.avgWorkload ?? -1;
-    }
-  };
-  return [...rows].sort((a, b) => {
-    const va = value(a);
-    const vb = value(b);
-    const c = typeof va === "string" ? va.localeCompare(vb as string) : va - (vb as number);
-    return sign * c || a.displayName.localeCompare(b.displayName);
-  });
 }

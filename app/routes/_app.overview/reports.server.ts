@@ -1,7 +1,7 @@
 import { canSeeDetailedView, canSeeOthersUtilization, canSeeUtilizationView } from "~/auth/permissions";
 import type { DomainContext } from "~/domain/context";
 import { setMatterComment, setMatterManager } from "~/domain/matters/comments.server";
-import { detailedPageSchema, matterIntentSchema, UTILIZATION_WEEKS_DEFAULT } from "~/domain/matters/matters.schema";
+import { detailedPageSchema, matterIntentSchema, UTILIZATION_WEEKS_DEFAULT, utilizationReportSchema } from "~/domain/matters/matters.schema";
 import { detailedReport, utilizationReport, type DetailedReport, type UtilizationReport } from "~/domain/matters/reports.server";
 import type { OverviewQuery } from "~/domain/users/overview-query";
 import { submitIntent } from "~/lib/page-form.server";
@@ -26,7 +26,13 @@ export async function loadReports(ctx: DomainContext, params: URLSearchParams, q
   let utilization: UtilizationReport | null = null;
   if (view === "detailed") detailed = await detailedReport(ctx, { offices: query.offices, groups: query.groups, ...detailedPageParams(params) });
   if (view === "utilization")
-    utilization = await utilizationReport(ctx, { offices: query.offices, groups: query.groups, term: query.term, weeks: UTILIZATION_WEEKS_DEFAULT });
+    utilization = await utilizationReport(ctx, {
+      offices: query.offices,
+      groups: query.groups,
+      term: query.term,
+      weeks: UTILIZATION_WEEKS_DEFAULT,
+      ...utilizationPageParams(params),
+    });
   return { view, tabs, detailed, utilization };
 }
 
@@ -54,4 +60,15 @@ export function detailedPageParams(params: URLSearchParams) {
   if (parsed.success) return parsed.data;
   const layout = asked.layout === "matters" ? ("matters" as const) : ("timekeepers" as const);
   return { layout, page: 1 };
+}
+
+/** The Utilization tab's sort and page from the address (`?order=&dir=&page=`, as the Detailed tab; decision 0226); unreadable is the default. */
+export function utilizationPageParams(params: URLSearchParams) {
+  const parsed = utilizationReportSchema.safeParse({
+    weeks: UTILIZATION_WEEKS_DEFAULT,
+    sort: params.get("order") ?? undefined,
+    dir: params.get("dir") ?? undefined,
+    page: params.has("page") ? Number(params.get("page")) : undefined,
+  });
+  return parsed.success ? { sort: parsed.data.sort, dir: parsed.data.dir, page: parsed.data.page } : { page: 1 };
 }

@@ -126,6 +126,8 @@ export default function Overview() {
   ];
   const tabHref = (next: ReportView) => {
     const params = new URLSearchParams(searchParams);
+    // Each tab's order and page are its own (decision 0226); the next tab puts its remembered ones.
+    if (next !== view) for (const key of ["layout", "order", "dir", "page"]) params.delete(key);
     if (next === "overview") params.delete("view");
     else params.set("view", next);
     const text = params.toString();

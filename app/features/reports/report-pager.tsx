@@ -1,0 +1,48 @@
+import { Link } from "@remix-run/react";
+
+/** Previous/Next and 'x–y of n' under a report's table when it has more than one page (decisions 0205, 0226). */
+export function ReportPager({
+  page,
+  pageSize,
+  total,
+  shown,
+  noun,
+  link,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  shown: number;
+  noun: string;
+  link: (page: number) => string;
+}) {
+  if (total <= pageSize) return null;
+  const first = (page - 1) * pageSize;
+  return (
+    <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
+      <p>
+        {shown ? `${first + 1}–${first + shown}` : "None"} of {total} {noun}
+      </p>
+      <div className="flex gap-2">
+        {page > 1 ? (
+          <Link
+            to={link(page - 1)}
+            preventScrollReset
+            className="rounded-md bg-white px-3 py-1.5 font-medium ring-1 ring-slate-300 hover:bg-slate-50"
+          >
+            Previous
+          </Link>
+        ) : null}
+        {first + shown < total ? (
+          <Link
+            to={link(page + 1)}
+            preventScrollReset
+            className="rounded-md bg-white px-3 py-1.5 font-medium ring-1 ring-slate-300 hover:bg-slate-50"
+          >
+            Next
+          </Link>
+        ) : null}
+      </div>
+    </nav>
+  );
+}
