@@ -5,7 +5,7 @@ import { forecasts, vacations, workplacePlans } from "~/db/schema";
 import { buildCalendar, escapeText, foldLine } from "~/lib/ical";
 import { nextWorkingDays } from "~/lib/dates";
 import { newId } from "~/lib/ids";
-import { BASE, createCompany, db, PASSWORD } from "./helpers";
+import { BASE, cookieFor, createCompany, db } from "./helpers";
 import { parseCalendar } from "./ical-reader";
 
 const day = (offset: number) => {
@@ -14,16 +14,6 @@ const day = (offset: number) => {
 };
 const ymd = (d: Date) => d.toISOString().slice(0, 10).replaceAll("-", "");
 
-let ip = 0;
-async function cookieFor(email: string) {
-  const response = await SELF.fetch(`${BASE}/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email, password: PASSWORD, redirectTo: "" }),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": `198.51.103.${++ip % 250}` },
-    redirect: "manual",
-  });
-  return response.headers.get("Set-Cookie")!.split(";")[0];
-}
 const SETTINGS_DATA = "/settings?_data=routes%2F_app.settings";
 const settings = (cookie: string, form?: Record<string, string>) =>
   SELF.fetch(`${BASE}${SETTINGS_DATA}`, {

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { forecastRow, groupRow, officeRow } from "~/db/factories";
 import { calendarFeeds, forecasts, groups, offices, users, vacations } from "~/db/schema";
 import { newId } from "~/lib/ids";
-import { BASE, createCompany, db, PASSWORD } from "./helpers";
+import { BASE, cookieFor, createCompany, db } from "./helpers";
 import { parseCalendar } from "./ical-reader";
 
 const day = (offset: number) => {
@@ -13,16 +13,6 @@ const day = (offset: number) => {
 };
 const ymd = (d: Date) => d.toISOString().slice(0, 10).replaceAll("-", "");
 
-let ip = 0;
-async function cookieFor(email: string) {
-  const response = await SELF.fetch(`${BASE}/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email, password: PASSWORD, redirectTo: "" }),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": `198.51.104.${++ip % 250}` },
-    redirect: "manual",
-  });
-  return response.headers.get("Set-Cookie")!.split(";")[0];
-}
 const SETTINGS_DATA = "/settings?_data=routes%2F_app.settings";
 const settings = (cookie: string, form?: [string, string][]) =>
   SELF.fetch(`${BASE}${SETTINGS_DATA}`, {

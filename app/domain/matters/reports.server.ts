@@ -587,17 +587,7 @@ export async function userCardMatters(ctx: DomainContext, userId: string): Promi
   const hours = sql<number>`sum(${matterTimeEntries.hours})`.mapWith(Number);
   const [rows, commentRows, openedRows] = await ctx.db.batch([
     ctx.db
-      .select({
-        id: matters.id,
-        number: matters.number,
-        displayName: matters.displayName,
-        clientDisplayName: matters.clientDisplayName,
-        resposibleTimekeeperName: matters.resposibleTimekeeperName,
-        leadName: sql<string | null>`${leads.name}`.as("lead_name"),
-        confidentialSource: matters.confidentialSource,
-        confidentialAdmin: matters.confidentialAdmin,
-        hours: hours.as("hours"),
-      })
+      .select({ ...matterFields, hours: hours.as("hours") })
       .from(matterTimeEntries)
       .innerJoin(matters, and(eq(matters.id, matterTimeEntries.matterId), eq(matters.companyId, ctx.companyId), eq(matters.billable, true)))
       .leftJoin(leads, and(eq(leads.id, matters.leadUserId), eq(leads.companyId, matters.companyId)))
