@@ -133,6 +133,8 @@ export async function waitForHydration(element: Locator) {
   await expect
     .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps"))), {
       message: "React hydrated the page",
+      // Long enough to ride out a restart of the local server while the page's scripts load.
+      timeout: 15_000,
     })
     .toBe(true);
 }
