@@ -374,20 +374,7 @@ function CalendarFeed() {
         Subscribe to your forecasts, leave and work locations from your calendar app. Anyone with the address can read it: keep it to yourself, and
         make a new one if it got out (the old one stops working).
       </p>
-      {feedUrl ? (
-        <div>
-          <label htmlFor="feed-url" className="block text-sm font-medium text-slate-700">
-            Your calendar address
-          </label>
-          <input
-            id="feed-url"
-            readOnly
-            value={feedUrl}
-            onFocus={(event) => event.currentTarget.select()}
-            className="mt-1 block w-full rounded-md border-0 bg-slate-50 px-3 py-2 font-mono text-xs text-slate-800 ring-1 ring-inset ring-slate-300"
-          />
-        </div>
-      ) : null}
+      {feedUrl ? <FeedAddress id="feed-url" label="Your calendar address" url={feedUrl} /> : null}
       {answer && !answer.ok ? <Alert message={answer.message} /> : null}
       <div className="flex flex-wrap gap-3">
         {feedUrl ? (
@@ -457,20 +444,7 @@ function TeamCalendarFeed() {
         Subscribe to the forecasts and leave of the people in these offices and groups. Anyone with the address can read it: keep it to yourself, and
         make a new one if it got out (the old one stops working). A new address also takes the offices and groups chosen here.
       </p>
-      {url ? (
-        <div>
-          <label htmlFor="team-feed-url" className="block text-sm font-medium text-slate-700">
-            Team calendar address
-          </label>
-          <input
-            id="team-feed-url"
-            readOnly
-            value={url}
-            onFocus={(event) => event.currentTarget.select()}
-            className="mt-1 block w-full rounded-md border-0 bg-slate-50 px-3 py-2 font-mono text-xs text-slate-800 ring-1 ring-inset ring-slate-300"
-          />
-        </div>
-      ) : null}
+      {url ? <FeedAddress id="team-feed-url" label="Team calendar address" url={url} /> : null}
       <renew.Form method="post" className="space-y-4">
         <input type="hidden" name="intent" value="renewTeamFeed" />
         <div className="grid gap-4 sm:grid-cols-2">
@@ -489,6 +463,24 @@ function TeamCalendarFeed() {
           </Button>
         </div>
       </renew.Form>
+    </div>
+  );
+}
+
+/** A calendar feed's secret address, read-only and selected whole on focus for copying. */
+function FeedAddress({ id, label, url }: { id: string; label: string; url: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        readOnly
+        value={url}
+        onFocus={(event) => event.currentTarget.select()}
+        className="mt-1 block w-full rounded-md border-0 bg-slate-50 px-3 py-2 font-mono text-xs text-slate-800 ring-1 ring-inset ring-slate-300"
+      />
     </div>
   );
 }

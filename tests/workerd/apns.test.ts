@@ -9,18 +9,11 @@ import { apnsConfig } from "~/integrations/apns/config";
 import { deliverDuePushes } from "~/integrations/apns/outbox.server";
 import { DEV_APNS_KEY_ID, DEV_APNS_PRIVATE_KEY, DEV_APNS_TEAM_ID, DEV_APNS_TOPIC, OTHER_APNS_PRIVATE_KEY } from "../fakes/apns-keys";
 import type { AcceptedPush } from "../fakes/apns-fake";
-import { createCompany, db } from "./helpers";
+import { createCompany, db, reminderMorning } from "./helpers";
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
-/** The latest Monday to Wednesday 09:30 UTC up to now (these firms' zone is UTC; decision 0170). */
-function lastWeekday(): Date {
-  let d = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate(), 9, 30));
-  if (d.getTime() > Date.now()) d = new Date(d.getTime() - DAY);
-  while (![1, 2, 3].includes(d.getUTCDay())) d = new Date(d.getTime() - DAY);
-  return d;
-}
-const now = lastWeekday();
+const now = reminderMorning();
 const ago = (days: number) => new Date(now.getTime() - days * DAY);
 
 const apnsUrl = inject("apnsUrl");

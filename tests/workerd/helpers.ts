@@ -176,3 +176,16 @@ export async function listen(companyId: string, token: string) {
       }),
   };
 }
+
+/**
+ * The latest Monday to Wednesday 09:30 UTC up to now: reminders go out at 09:xx local time on
+ * working days (the test firms' zone is UTC), and two days on is still a working day. Within
+ * the reminder links' 7 days of the real clock, which answering reads.
+ */
+export function reminderMorning(): Date {
+  const DAY = 86_400_000;
+  let d = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate(), 9, 30));
+  if (d.getTime() > Date.now()) d = new Date(d.getTime() - DAY);
+  while (![1, 2, 3].includes(d.getUTCDay())) d = new Date(d.getTime() - DAY);
+  return d;
+}

@@ -3,21 +3,10 @@ import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, updateReminders, users } from "~/db/schema";
 import { sendUpdateReminders } from "~/domain/reminders/reminders.server";
-import { api, createCompany, db } from "./helpers";
+import { api, createCompany, db, reminderMorning } from "./helpers";
 
 const DAY = 86_400_000;
-/**
- * The latest Monday to Wednesday 09:30 UTC up to now: reminders go out at 09:xx local time on
- * working days (these firms' zone is UTC), and two days on is still a working day. Within the
- * links' 7 days of the real clock, which answering reads.
- */
-function lastWeekday(): Date {
-  let d = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate(), 9, 30));
-  if (d.getTime() > Date.now()) d = new Date(d.getTime() - DAY);
-  while (![1, 2, 3].includes(d.getUTCDay())) d = new Date(d.getTime() - DAY);
-  return d;
-}
-const now = lastWeekday();
+const now = reminderMorning();
 const ago = (days: number) => new Date(now.getTime() - days * DAY);
 
 let people: Record<string, { id: string; email: string }>;
