@@ -172,7 +172,7 @@ async function bench() {
     for (const [part, ms] of [...result.parts].sort((a, b) => b[1] - a[1]))
       console.log(`  ${part.padEnd(42)} ${(ms / RUNS).toFixed(2).padStart(6)} ms  ${((100 * ms) / (result.cpu * RUNS)).toFixed(0).padStart(3)} %`);
     console.log("  costliest functions on their own:");
-    for (const [fn, ms] of [...result.self].sort((a, b) => b[1] - a[1]).slice(0, 8))
+    for (const [fn, ms] of [...result.self].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.PROFILE_TOP ?? 8)))
       console.log(`    ${(ms / RUNS).toFixed(2).padStart(6)} ms  ${fn}`);
   }
   close();

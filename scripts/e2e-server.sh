@@ -15,6 +15,10 @@ cd "$(dirname "$0")/.."
 # wrangler needs Node 22, which the project ships as node_modules/.bin/node.
 export PATH="$PWD/node_modules/.bin:$PATH"
 export WRANGLER_SEND_METRICS=false
+# wrangler dev's local tracing (every request's spans and logs written to a SQLite store in
+# the state folder) is a development aid that costs each Worker request a write; tests and
+# benches run without it (decision 0227). `npm start` keeps it.
+export X_LOCAL_OBSERVABILITY="${X_LOCAL_OBSERVABILITY:-false}"
 
 PORT="${E2E_PORT:-8788}"
 STATE=.wrangler/e2e-state-$PORT

@@ -8,7 +8,13 @@ import { cpSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync 
  */
 
 const HOST = "127.0.0.1";
-const env = { ...process.env, PATH: `${process.cwd()}/node_modules/.bin:${process.env.PATH}`, WRANGLER_SEND_METRICS: "false" };
+/** Without wrangler dev's local tracing, which writes every Worker request's spans to SQLite (decision 0227). */
+const env = {
+  ...process.env,
+  PATH: `${process.cwd()}/node_modules/.bin:${process.env.PATH}`,
+  WRANGLER_SEND_METRICS: "false",
+  X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? "false",
+};
 
 export function buildSnapshot(app: string) {
   const run = (command: string, args: string[]) => execFileSync(command, args, { stdio: ["ignore", "ignore", "inherit"], env });
