@@ -10,7 +10,8 @@
  * part (the server render, Remix, drizzle, the session's crypto, our code, garbage
  * collection) and the functions that cost most on their own.
  *
- * PROFILE_REUSE=1 uses the snapshot in .wrangler/bench-app as it is (no build).
+ * PROFILE_REUSE=1 uses the snapshot in .wrangler/bench-app as it is (no build); PROFILE_TOP=n lists n functions;
+ * PROFILE_COMPONENTS=1 adds the React components' own time with what they called.
  */
 import { existsSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -79,7 +80,7 @@ function partOf(stack: string[], leafUrl: string): string {
   if (name === "(garbage collector)") return "garbage collection";
   if (name === "(program)") return "runtime (outside JavaScript)";
   const has = (re: RegExp) => stack.some((f) => re.test(f));
-  if (has(/renderToReadableStream|renderToPipeableStream|performWork|renderNode|renderElement|retryNode|renderChildren/))
+  if (has(/renderToString|renderToReadableStream|renderToPipeableStream|performWork|renderNode|renderElement|retryNode|renderChildren/))
     return "server render (React)";
   if (has(/jwtVerify|SignJWT|flattenedVerify|compactVerify|parseCookie|unsign|sign$/)) return "session token and cookie";
   if (has(/^batch$|SQLiteSelect|mapResultRow|buildSelectQuery|sqlToQuery|mapRelationalRow|SQLiteDialect/)) return "drizzle (build queries, map rows)";
@@ -117,10 +118,14 @@ async function profileTarget(send: Awaited<ReturnType<typeof inspector>>["send"]
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) names.unshift(byId.get(at)!.callFrame.functionName || "(anonymous)");
     return names;
   };
+  const keyOf = (node: ProfileNode) =>
+    `${node.callFrame.functionName || "(anonymous)"} ${node.callFrame.url.split("/").pop()}:${node.callFrame.lineNumber + 1}`;
   const gaps = profile.timeDeltas.slice(1).sort((a, b) => a - b);
   const interval = (gaps[Math.floor(gaps.length / 2)] ?? 0) / 1000;
   const parts = new Map<string, number>();
   const self = new Map<string, number>();
+  /** A function's time with everything it called (each sample counted once per function on its stack). */
+  const inclusive = new Map<string, number>();
   let busy = 0;
   for (const id of profile.samples) {
     const node = byId.get(id)!;
@@ -132,11 +137,14 @@ async function profileTarget(send: Awaited<ReturnType<typeof inspector>>["send"]
     busy += ms;
     const part = partOf(stackOf(id), node.callFrame.url);
     parts.set(part, (parts.get(part) ?? 0) + ms);
-    const key = `${name || "(anonymous)"} ${node.callFrame.url.split("/").pop()}:${node.callFrame.lineNumber + 1}`;
+    const key = keyOf(node);
     self.set(key, (self.get(key) ?? 0) + ms);
+    const onStack = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) onStack.add(keyOf(byId.get(at)!));
+    for (const fn of onStack) inclusive.set(fn, (inclusive.get(fn) ?? 0) + ms);
   }
   walls.sort((a, b) => a - b);
-  return { p50: walls[Math.floor(walls.length / 2)], wall: elapsed / RUNS, cpu: busy / RUNS, parts, self, interval };
+  return { p50: walls[Math.floor(walls.length / 2)], wall: elapsed / RUNS, cpu: busy / RUNS, parts, self, inclusive, interval };
 }
 
 async function bench() {
@@ -174,6 +182,16 @@ async function bench() {
     console.log("  costliest functions on their own:");
     for (const [fn, ms] of [...result.self].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.PROFILE_TOP ?? 8)))
       console.log(`    ${(ms / RUNS).toFixed(2).padStart(6)} ms  ${fn}`);
+    // PROFILE_COMPONENTS=1: the app's React components (capitalised names) with what they called, excluding what
+    // React renders of their children after they return.
+    if (process.env.PROFILE_COMPONENTS === "1") {
+      console.log("  components with what they called:");
+      for (const [fn, ms] of [...result.inclusive]
+        .filter(([fn]) => /^[A-Z][a-z][A-Za-z0-9]+ app\.js/.test(fn))
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, Number(process.env.PROFILE_TOP ?? 8)))
+        console.log(`    ${(ms / RUNS).toFixed(2).padStart(6)} ms  ${fn}`);
+    }
   }
   close();
 }
