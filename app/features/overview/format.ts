@@ -1,6 +1,6 @@
 import type { ApiForecast } from "~/domain/forecasts/forecast.types";
 import { workloadLabel } from "~/domain/workload/levels";
-import { formatterFor, type Formatter } from "~/lib/format";
+import { formatDayRange, formatterFor, type Formatter } from "~/lib/format";
 
 // `fmt`: the reader's formatter (useFormat), so names and date order follow their locale.
 
@@ -20,7 +20,7 @@ export function weekdayShort(iso: string, fmt: Formatter = formatterFor()): stri
 }
 
 export function dayRange(startIso: string, endIso: string, fmt: Formatter = formatterFor()): string {
-  return startIso.slice(0, 10) === endIso.slice(0, 10) ? shortDay(startIso, fmt) : `${shortDay(startIso, fmt)} – ${shortDay(endIso, fmt)}`;
+  return formatDayRange(startIso, endIso, (iso) => shortDay(iso, fmt));
 }
 
 /** An away forecast with a short comment (18 characters or fewer) is titled by its comment. */
