@@ -10,6 +10,7 @@ import { dayKey } from "~/lib/dates";
 import { newId } from "~/lib/ids";
 import type { DomainContext } from "../context";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
+import { REQUIRED } from "../schema-kit";
 import { SSO_ENTITY, type SsoConfigInput } from "./sso.schema";
 
 /**
@@ -70,8 +71,8 @@ export async function updateSsoConfig(ctx: DomainContext, env: Pick<Env, "APP_EN
   }
   if (input.ssoCertificate?.trim() && !cert) errors.ssoCertificate = "This is not an X.509 certificate in PEM (or base64) form.";
   else if (cert && cert.validTo.getTime() <= ctx.now.getTime()) errors.ssoCertificate = `This certificate expired on ${dayKey(cert.validTo)}.`;
-  if (loginUrl && !cert && !errors.ssoCertificate) errors.ssoCertificate = "This field is required.";
-  if (!loginUrl && input.ssoCertificate?.trim()) errors.ssoLoginUrl = "This field is required.";
+  if (loginUrl && !cert && !errors.ssoCertificate) errors.ssoCertificate = REQUIRED;
+  if (!loginUrl && input.ssoCertificate?.trim()) errors.ssoLoginUrl = REQUIRED;
   const domains = input.emailDomains;
   if (domains?.length) {
     const taken = await ctx.db
