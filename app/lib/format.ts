@@ -7,6 +7,7 @@
  * on Monday whatever the locale (the spec's rule); only names, order and marks change.
  */
 import { createContext, useContext } from "react";
+import { dayKey } from "./dates";
 
 export const DEFAULT_LOCALE = "en-GB";
 
@@ -54,6 +55,11 @@ export interface Formatter {
   number(value: number, digits?: number): string;
   /** A percentage from 0 to 100 (not a ratio), with `digits` fraction digits: "12.5 %" / "12,5 %". */
   percent(value: number, digits?: number): string;
+}
+
+/** A run of days written with `day` for each end, "23 Nov – 27 Nov"; a single day once, "23 Nov". */
+export function formatDayRange(startIso: string, endIso: string, day: (iso: string) => string): string {
+  return dayKey(startIso) === dayKey(endIso) ? day(startIso) : `${day(startIso)} – ${day(endIso)}`;
 }
 
 const formatters = new Map<string, Formatter>();

@@ -3,6 +3,8 @@
  * events only. Text values are escaped (3.3.11), lines end in CRLF and are folded at 75
  * octets without splitting a UTF-8 character (3.1).
  */
+import { addDays, dayKey } from "./dates";
+
 export interface AllDayEvent {
   uid: string;
   /** First day, UTC start of day. */
@@ -50,7 +52,8 @@ export function foldLine(line: string): string {
   return parts.join("\r\n ");
 }
 
-const dateValue = (d: Date) => d.toISOString().slice(0, 10).replaceAll("-", "");
+/** An iCalendar DATE value: the day key without its dashes. */
+const dateValue = (d: Date) => dayKey(d).replaceAll("-", "");
 const stampValue = (d: Date) => `${d.toISOString().slice(0, 19).replaceAll("-", "").replaceAll(":", "")}Z`;
 
 export function buildCalendar(input: { name: string; description: string; events: AllDayEvent[] }): string {
@@ -66,7 +69,7 @@ export function buildCalendar(input: { name: string; description: string; events
     "X-PUBLISHED-TTL:PT1H",
   ];
   for (const event of input.events) {
-    const dayAfter = new Date(event.end.getTime() + 86_400_000);
+    const dayAfter = addDays(event.end, 1);
     lines.push(
       "BEGIN:VEVENT",
       `UID:${escapeText(event.uid)}`,

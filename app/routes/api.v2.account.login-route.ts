@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REQUIRED } from "~/domain/schema-kit";
 import { loginRouteFor } from "~/domain/sso/sso.server";
 import { defineApiRoute, endpoint } from "~/lib/api.server";
 
@@ -7,7 +8,7 @@ export const { loader, action, endpoints } = defineApiRoute({
     summary:
       "How an e-mail signs in: {kind: 'firm', firm, url} (the firm's SSO), {kind: 'installation', url} (another regional installation) or {kind: 'password'}.",
     auth: "public",
-    query: z.object({ email: z.string({ error: "This field is required." }).max(320, "Use at most 320 characters.") }),
+    query: z.object({ email: z.string({ error: REQUIRED }).max(320, "Use at most 320 characters.") }),
     run: ({ context, query }) => loginRouteFor(context.db, query.email),
   }),
 });

@@ -370,15 +370,15 @@ test("without new forecasting only away items can be dragged", async ({ page }) 
     await expect(item, label).toHaveAttribute("data-editable", away ? "true" : "false");
     if (!away) await expect(item.locator("[data-handle]")).toHaveCount(0);
   }
-  // A non-away placeholder does not move when dragged.
-  const today = planner.getByTestId("planner-today").first();
-  if ((await today.getAttribute("data-editable")) === "false") {
-    const start = await today.getAttribute("data-start");
-    const box = (await today.boundingBox())!;
-    await drag(page, { x: box.x + box.width / 2, y: box.y + box.height / 2 }, { x: box.x + box.width / 2 + 200, y: box.y + box.height / 2 });
-    await expect(today).toHaveAttribute("data-start", start!);
-    await expect(page.getByRole("dialog", { name: "Add Forecast" })).toHaveCount(0);
-  }
+  // A non-away placeholder does not move when dragged (the seed gives Other Firm's people a status today).
+  const today = planner.locator('[data-testid="planner-today"][data-editable="false"]').first();
+  await expect(today).toBeVisible();
+  const start = (await today.getAttribute("data-start"))!;
+  expect(start).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  const box = (await today.boundingBox())!;
+  await drag(page, { x: box.x + box.width / 2, y: box.y + box.height / 2 }, { x: box.x + box.width / 2 + 200, y: box.y + box.height / 2 });
+  await expect(today).toHaveAttribute("data-start", start);
+  await expect(page.getByRole("dialog", { name: "Add Forecast" })).toHaveCount(0);
   // Adding offers no status choice: only absences.
   await planner.getByRole("button", { name: "Add forecast", exact: true }).click();
   const editor = page.getByRole("dialog", { name: "Add Forecast" });

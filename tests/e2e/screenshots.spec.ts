@@ -2,11 +2,11 @@ import { stableId } from "../../scripts/seed-data";
 import { accounts, expect, login, test, viewports, waitForHydration } from "./fixtures";
 
 /** Full-page screenshots for a person to look at: test-results/screenshots/{name}-{width}.png. */
-const shots: { name: string; path: string; as?: string; heading: string }[] = [
+const shots: { name: string; path: string; as?: string; heading: string; title?: string }[] = [
   { name: "login", path: "/login", heading: "Sign in to your account" },
   { name: "privacy", path: "/privacy", heading: "Privacy policy" },
-  { name: "home", path: "/home", as: accounts.employee, heading: "Emil Employee" },
-  { name: "home-admin", path: "/home", as: "admin@demo.test", heading: "Adam Administrator" },
+  { name: "home", path: "/home", as: accounts.employee, heading: "Emil Employee", title: "Senior Associate" },
+  { name: "home-admin", path: "/home", as: "admin@demo.test", heading: "Adam Administrator", title: "Office Manager" },
   { name: "home-observer", path: "/home", as: "observer@demo.test", heading: "Olivia Observer" },
   { name: "home-company-admin", path: "/home", as: accounts.companyAdmin, heading: "Cecilia Admin" },
   { name: "reset-used-link", path: "/reset/a-used-or-unknown-link", heading: "Reset Password" },
@@ -19,7 +19,7 @@ for (const viewport of Object.values(viewports)) {
   test.describe(`screenshots at ${viewport.width} px`, () => {
     test.use({ viewport });
 
-    for (const { name, path, as, heading } of shots) {
+    for (const { name, path, as, heading, title } of shots) {
       test(`${name}-${viewport.width}`, async ({ page }) => {
         if (as) await login(page, as);
         await page.goto(path);
@@ -28,9 +28,12 @@ for (const viewport of Object.values(viewports)) {
 
         if (path === "/home") {
           // Name, title and team stay readable beside or above the buttons: nothing cut, no column squeezed narrow.
+          // The seed gives Emil and Adam a title, Olivia and Cecilia none; everyone has a team line.
           const header = page.getByRole("region", { name: heading });
-          for (const text of [header.getByRole("heading", { level: 1 }), header.getByTestId("team"), header.locator("h1 + p")]) {
-            if (!(await text.count())) continue;
+          const titleLine = header.locator('h1 + p:not([data-testid="team"])');
+          await expect(titleLine).toHaveText(title ? [title] : []);
+          await expect(header.getByTestId("team")).toHaveCount(1);
+          for (const text of [header.getByRole("heading", { level: 1 }), header.getByTestId("team"), ...(await titleLine.all())]) {
             const { cut, width } = await text.evaluate((node) => ({ cut: node.scrollWidth > node.clientWidth, width: node.clientWidth }));
             expect(cut, `"${await text.innerText()}" is cut`).toBe(false);
             expect(width, `room for "${await text.innerText()}" in px`).toBeGreaterThanOrEqual(200);

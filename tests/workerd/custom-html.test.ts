@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { companies } from "~/db/schema";
 import { customId, fillCustomHtml } from "~/domain/company/custom-html";
 import { sanitizeHtml } from "~/lib/sanitize-html";
-import { api, BASE, createCompany, createCompanyWithRoles, db, PASSWORD, tokenFor } from "./helpers";
+import { api, BASE, cookieFor, createCompany, createCompanyWithRoles, db, PASSWORD, postForm, tokenFor } from "./helpers";
 
 describe("custom HTML on the dashboard", () => {
   it("fills every placeholder and escapes the values", () => {
@@ -96,6 +96,18 @@ describe("custom HTML is sanitised on write and company admins' alone (issue 9, 
       ["<style>body{background:url(javascript:x)}</style><meta http-equiv=refresh content=0;url=//evil>", ""],
     ];
     for (const [input, expected] of cases) expect(sanitizeHtml(input), input).toBe(expected);
+  });
+
+  it("saves the company's html on /groups, and the observer can change nothing", async () => {
+    const firm = await createCompany("Html Firm", { enableCustomHtml: true });
+    const admin = await cookieFor((await firm.createUser("companyAdmin", { groupId: null, officeId: null })).email);
+    const observer = await cookieFor((await firm.createUser("observer")).email);
+    const post = (cookie: string, fields: Record<string, string>) => postForm(cookie, "/groups?_data=routes%2F_app.groups", fields);
+    const stored = async () => (await db().select({ html: companies.customHtml }).from(companies).where(eq(companies.id, firm.company.id)))[0].html;
+    expect((await post(admin, { intent: "updateCustomHtml", customHtml: "<p>Hi USER_NAME</p>" })).status).toBe(200);
+    expect(await stored()).toBe("<p>Hi USER_NAME</p>");
+    expect((await post(observer, { intent: "updateCustomHtml", customHtml: "<p>x</p>" })).status).toBe(403);
+    expect(await stored()).toBe("<p>Hi USER_NAME</p>");
   });
 
   it("stores the sanitised HTML through the API and the company page, and refuses administrators", async () => {

@@ -10,7 +10,9 @@ import {
   spanOf,
   weekendOnlyDays,
 } from "~/domain/planner/timeline";
+import { dayRange, forecastSummary } from "~/features/overview/format";
 import { addDays, dayKey, formatUtc, nextWorkingDays, parseDayKey, startOfUtcDay, weekdayIndex } from "~/lib/dates";
+import { formatDayRange, formatterFor } from "~/lib/format";
 
 const d = parseDayKey;
 
@@ -39,6 +41,22 @@ describe("UTC days", () => {
     expect(formatUtc(d("2026-11-24"), "EEE d MMM")).toBe("Tue 24 Nov");
     expect(formatUtc("2026-11-24T23:30:00Z", "EEEE")).toBe("Tuesday");
     expect(formatUtc(d("2026-11-24"), "EEEEE")).toBe("T");
+  });
+
+  it("writes a run of days with the given day formatter, and one day once whatever the time of day", () => {
+    const gb = formatterFor("en-GB");
+    expect(formatDayRange("2026-11-23", "2026-11-27T00:00:00.000Z", gb.weekdayDayMonth)).toBe("Mon 23 Nov – Fri 27 Nov");
+    expect(formatDayRange("2026-11-23T00:00:00.000Z", "2026-11-23T23:59:59.000Z", gb.weekdayDayMonth)).toBe("Mon 23 Nov");
+    expect(dayRange("2026-11-23T00:00:00.000Z", "2026-11-27T00:00:00.000Z", formatterFor("en-US"))).toBe("Nov 23 – Nov 27");
+    expect(dayRange("2026-11-23", "2026-11-23", gb)).toBe("23 Nov");
+  });
+
+  it("sums up a forecast as now or next by its UTC days, whatever the time of day of today", () => {
+    const gb = formatterFor("en-GB");
+    const away = { status: "away" as const, comment: "Skiing", startDate: "2026-11-23T00:00:00.000Z", endDate: "2026-11-27T00:00:00.000Z" };
+    expect(forecastSummary(away, "2026-11-22T23:59:59.000Z", gb)).toBe("Next: Skiing 23 Nov – 27 Nov");
+    expect(forecastSummary(away, "2026-11-23T00:00:00.000Z", gb)).toBe("Now: Skiing until 27 Nov");
+    expect(forecastSummary(away, "2026-11-27T18:00:00.000Z", gb)).toBe("Now: Skiing today");
   });
 });
 

@@ -2,9 +2,9 @@ import { env } from "cloudflare:test";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { companies, eliteImports, matters, matterTimeEntries, timekeepers, userWeekHours } from "~/db/schema";
-import { BACKOFF_BASE_MS, importStep, runEliteImports, RUN_INTERVAL_MS } from "~/domain/matters/elite-import.server";
+import { BACKOFF_BASE_MS, importStep, runEliteImports, RUN_INTERVAL_MS, weekStartSql } from "~/domain/matters/elite-import.server";
 import { weekStartOf } from "~/domain/matters/utilization";
-import { parseDayKey } from "~/lib/dates";
+import { addDays, dayKey, parseDayKey } from "~/lib/dates";
 import { card, fakeEliteTenant, importAll, matter, tk, pointAtFakeElite } from "./elite-helpers";
 import { api, createCompany, createCompanyWithRoles, day, db } from "./helpers";
 import { ENDPOINT_MESSAGE } from "~/integrations/elite3e/policy";
@@ -58,6 +58,19 @@ async function expectRollupsMatchCards(companyId: string) {
 }
 
 describe("Elite 3E import against the loopback fake", () => {
+  it("the rollup's week in SQL (weekStartSql) is the Monday weekStartOf gives, every day of three years, at any hour", async () => {
+    const days = Array.from({ length: 3 * 366 }, (_, i) => addDays(parseDayKey("2025-12-20"), i).getTime());
+    const times = days.flatMap((ms) => [ms, ms + 13 * 3_600_000, ms + 86_399_999]);
+    const rows = await db().all<{ d: number; w: number }>(
+      sql`select value as d, ${weekStartSql("value")} as w from json_each(${JSON.stringify(times)})`,
+    );
+    expect(rows).toHaveLength(times.length);
+    expect(rows.filter((row) => row.w !== weekStartOf(row.d)).map((row) => new Date(row.d).toISOString())).toEqual([]);
+    // Spot checks against the calendar: Sunday 3 Jan 2027 is in the week of Monday 28 Dec 2026.
+    expect(dayKey(weekStartOf(parseDayKey("2027-01-03").getTime()))).toBe("2026-12-28");
+    expect(dayKey(weekStartOf(parseDayKey("2027-01-04").getTime()))).toBe("2027-01-04");
+  });
+
   it("first run: pages through timekeepers, matters and time cards, matches people by e-mail or number, writes rollups", async () => {
     const f = await firm();
     const now = new Date();
@@ -131,7 +144,9 @@ describe("Elite 3E import against the loopback fake", () => {
       .select()
       .from(userWeekHours)
       .where(and(eq(userWeekHours.userId, f.bo.id), eq(userWeekHours.weekStart, oldWeek)));
-    if (weekStartOf(parseDayKey(day(-3)).getTime()) !== oldWeek) expect(row).toBeUndefined();
+    // Seven days apart, day -3 is always in the next week: the old week's rollup is gone.
+    expect(weekStartOf(parseDayKey(day(-3)).getTime())).toBe(oldWeek + 7 * 86_400_000);
+    expect(row).toBeUndefined();
   });
 
   it("an expired token (401 on a read) is renewed once and the read retried; a refused secret is recorded", async () => {

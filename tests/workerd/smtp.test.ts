@@ -1,15 +1,19 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { companies, emailOutbox } from "~/db/schema";
 import { runScheduledWork } from "~/domain/operations/scheduled.server";
 import { deliverEmail, enqueueEmail, MAX_ATTEMPTS, retryDelayMs } from "~/integrations/email/outbox.server";
 import { TEST_MAIL_FAILED } from "~/domain/company/smtp.server";
-import { BASE, createCompany, db, PASSWORD, tokenFor } from "./helpers";
+import { BASE, cookieFor, createCompany, db, page, PASSWORD, postForm, tokenFor } from "./helpers";
 import { receivedFor, uniqueAddress, useFakeSmtp, waitForMail } from "./mail-helpers";
 import { send } from "./account-helpers";
 
-/** Mail: the company's SMTP configuration, sending through it or the installation's server, the outbox and its retries. */
+/**
+ * Mail: the company's SMTP configuration (through the API and the dialog on /groups), sending
+ * through it or the installation's server, the outbox and its retries. Who may point mail where,
+ * TLS and the password at rest: smtp-security.test.ts.
+ */
 
 const MINUTE = 60_000;
 
@@ -234,5 +238,70 @@ describe("the company's SMTP config", () => {
     const [row] = await db().select().from(companies).where(eq(companies.id, firm.company.id));
     expect(row).toMatchObject({ smtpHost: null, smtpPort: null, smtpSender: null, smtpPassword: null });
     expect((await send("PUT", "/company/test-smtp-config", token)).body.message).toBe("Save a host, port and sender first.");
+  });
+});
+
+describe("SMTP configuration on /groups", () => {
+  const post = (cookie: string, fields: Record<string, string>) => postForm(cookie, "/groups?_data=routes%2F_app.groups", fields);
+  const companyRow = async (id: string) => (await db().select().from(companies).where(eq(companies.id, id)))[0];
+  let firm: Awaited<ReturnType<typeof createCompany>>;
+  let admin: string;
+  let observer: string;
+
+  beforeAll(async () => {
+    firm = await createCompany("Smtp Page Firm");
+    admin = await cookieFor((await firm.createUser("companyAdmin", { groupId: null, officeId: null })).email);
+    observer = await cookieFor((await firm.createUser("observer")).email);
+  });
+
+  it("requires host, port and sender together, then saves, and reset names the provider", async () => {
+    const missing = await post(admin, { intent: "updateSmtp", smtpHost: "smtp.firm-mail.se" });
+    expect(missing.status).toBe(400);
+    expect(JSON.stringify(await missing.json())).toContain("This field is required.");
+    expect((await companyRow(firm.company.id)).smtpHost).toBeNull();
+
+    const saved = await post(admin, {
+      intent: "updateSmtp",
+      smtpHost: "smtp.firm-mail.se",
+      smtpPort: "587",
+      smtpSender: "mail@firm.test",
+      smtpUser: "u",
+      smtpPassword: "p",
+      currentPassword: PASSWORD,
+    });
+    expect(saved.status).toBe(200);
+    expect(await companyRow(firm.company.id)).toMatchObject({
+      smtpHost: "smtp.firm-mail.se",
+      smtpPort: 587,
+      smtpSender: "mail@firm.test",
+    });
+    expect((await companyRow(firm.company.id)).smtpPassword).toMatch(/^sb1:/);
+
+    const unconfirmed = await post(admin, { intent: "resetSmtp" });
+    expect(unconfirmed.status).toBe(400);
+    expect(JSON.stringify(await unconfirmed.json())).toContain("This field is required.");
+    expect((await companyRow(firm.company.id)).smtpHost).toBe("smtp.firm-mail.se");
+    const reset = await post(admin, { intent: "resetSmtp", currentPassword: PASSWORD });
+    expect(reset.status).toBe(200);
+    expect(((await reset.json()) as { message: string }).message).toMatch(/^Custom SMTP config removed, using .+ servers instead$/);
+    expect(await companyRow(firm.company.id)).toMatchObject({ smtpHost: null, smtpPort: null, smtpSender: null, smtpPassword: null });
+  });
+
+  it("answers the test e-mail's refusal as the form message when no server is saved", async () => {
+    const response = await post(admin, { intent: "testSmtp" });
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(await response.json())).toContain("Save a host, port and sender first.");
+  });
+
+  it("refuses the observer and an administrator (company admins only), and shows them no SMTP dialog", async () => {
+    const administrator = await cookieFor((await firm.createUser("administrator")).email);
+    for (const cookie of [observer, administrator]) {
+      const fields = { intent: "updateSmtp", smtpHost: "smtp.evil-mail.se", smtpPort: "25", smtpSender: "s@evil-mail.se", currentPassword: PASSWORD };
+      expect((await post(cookie, fields)).status).toBe(403);
+      expect((await post(cookie, { intent: "testSmtp" })).status).toBe(403);
+      const data = (await (await page("/groups?_data=routes%2F_app.groups", { headers: { Cookie: cookie } })).json()) as { smtp: unknown };
+      expect(data.smtp).toBeFalsy();
+    }
+    expect((await companyRow(firm.company.id)).smtpHost).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REQUIRED } from "../schema-kit";
 import { emailField, PASSWORD_MIN, PASSWORD_TOO_SHORT, PASSWORDS_DONT_MATCH } from "./invite.schema";
 
 /** Shown by the reset page and sent by the API: the page renders it, so it lives here and not in a `.server` module. */
@@ -35,7 +36,7 @@ function withPairRules<T extends z.ZodObject>(schema: T, newKey: string, confirm
   );
 }
 
-const setPair = passwordPair("newPassword", "newPasswordConfirmation", "This field is required.");
+const setPair = passwordPair("newPassword", "newPasswordConfirmation", REQUIRED);
 export const setPasswordSchema = withPairRules(
   z.object({ newPassword: setPair.text.optional(), newPasswordConfirmation: setPair.text.optional() }),
   "newPassword",

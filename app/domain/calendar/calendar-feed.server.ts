@@ -10,7 +10,7 @@ import type { Env } from "~/env";
 import { buildCalendar, type AllDayEvent } from "~/lib/ical";
 import { newId } from "~/lib/ids";
 import { z } from "zod";
-import { nextWorkingDays } from "~/lib/dates";
+import { dayKey, nextWorkingDays } from "~/lib/dates";
 import { readCompanySettings } from "../company/settings.schema";
 import type { DomainContext } from "../context";
 import { ForbiddenError, ValidationError } from "../errors";
@@ -149,7 +149,7 @@ export async function renderFeed(context: { db: Db; env: Env }, feedId: string, 
     const option = week.workplaceForecast[i];
     if (option === null || option === undefined) return;
     events.push({
-      uid: `location-${owner.userId}-${date.toISOString().slice(0, 10)}@availability`,
+      uid: `location-${owner.userId}-${dayKey(date)}@availability`,
       start: date,
       end: date,
       summary: `Working from: ${workplaceDayLabel(option as 0 | 1 | 2 | 3, { office: owner.office, secondaryOffice: owner.secondaryOffice }, settings.elsewhereLabel)}`,

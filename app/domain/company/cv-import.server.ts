@@ -11,6 +11,7 @@ import { openSecret, sealSecret } from "~/lib/secret-box.server";
 import { canConfigureCvService } from "~/auth/permissions";
 import type { DomainContext } from "../context";
 import { ForbiddenError, ValidationError } from "../errors";
+import { REQUIRED } from "../schema-kit";
 import type { CvServiceSettingsInput } from "./cv-service.schema";
 
 /**
@@ -87,7 +88,7 @@ export async function saveCvService(ctx: DomainContext, env: CvEnv, input: CvSer
   const problem = cvUrlProblem(env, input.url);
   if (problem) throw new ValidationError(CV_ENTITY, { url: problem });
   const [company] = await ctx.db.select({ key: companies.cvServiceKey }).from(companies).where(eq(companies.id, ctx.companyId));
-  if (!input.key && !company?.key) throw new ValidationError(CV_ENTITY, { key: "This field is required." });
+  if (!input.key && !company?.key) throw new ValidationError(CV_ENTITY, { key: REQUIRED });
   const sealed = input.key ? await sealSecret(env, keyPurpose(ctx.companyId), input.key) : company!.key;
   await ctx.db.batch([
     ctx.db.update(companies).set({ cvServiceUrl: input.url, cvServiceKey: sealed }).where(eq(companies.id, ctx.companyId)),

@@ -1,13 +1,14 @@
 import { z } from "zod";
+import { REQUIRED } from "../schema-kit";
 
 /** The company page's CV service setting (decision 0112): the service's base URL and its API key. */
 export const CV_KEY_MAX = 500;
 
 export const cvServiceSettingsSchema = z.object({
   url: z
-    .string({ error: "This field is required." })
+    .string({ error: REQUIRED })
     .trim()
-    .min(1, "This field is required.")
+    .min(1, REQUIRED)
     .max(300, "Use at most 300 characters.")
     .refine((value) => {
       try {

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, like, not } from "drizzle-orm";
 import { audit } from "../audit.server";
-import { formBoolean } from "../schema-kit";
+import { formBoolean, REQUIRED } from "../schema-kit";
 import { z } from "zod";
 import { canConfigureCompanyMail } from "~/auth/permissions";
 import { companies, users } from "~/db/schema";
@@ -81,9 +81,9 @@ export async function updateSmtpConfig(ctx: DomainContext, env: SmtpEnv, input: 
   const reset = !input.smtpHost && !input.smtpPort && !input.smtpSender;
   if (!reset) {
     const errors: Record<string, string> = {};
-    if (!input.smtpHost) errors.smtpHost = "This field is required.";
-    if (!input.smtpPort) errors.smtpPort = "This field is required.";
-    if (!input.smtpSender) errors.smtpSender = "This field is required.";
+    if (!input.smtpHost) errors.smtpHost = REQUIRED;
+    if (!input.smtpPort) errors.smtpPort = REQUIRED;
+    if (!input.smtpSender) errors.smtpSender = REQUIRED;
     else if (!isValidSender(input.smtpSender)) errors.smtpSender = SENDER_MESSAGE;
     if (input.smtpHost && input.smtpPort) {
       const problem = smtpTargetProblem({ host: input.smtpHost, port: input.smtpPort }, env);

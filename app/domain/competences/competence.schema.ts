@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REQUIRED, requiredText } from "../schema-kit";
+import { REQUIRED, requiredText, strictFlag } from "../schema-kit";
 
 /**
  * Input of the competence calls (spec: planning.md, section 7): competences and categories,
@@ -22,16 +22,11 @@ const optionalId = z.preprocess(
   z.string({ error: "Needs to be an id or null." }).trim().min(1).max(64, "Ids are at most 64 characters.").nullish(),
 );
 
-const flag = z.preprocess(
-  (value) => (value === "on" || value === "true" ? true : value === "false" || value === "" ? false : value),
-  z.boolean({ error: "Needs to be true or false." }),
-);
-
 /** Whitespace-only names read as missing, so nothing is created from them. */
 export const competenceUpsertSchema = z.object({
   name: requiredText(COMPETENCE_NAME_MAX),
-  root: flag.default(false),
-  subCategory: flag.default(false),
+  root: strictFlag.default(false),
+  subCategory: strictFlag.default(false),
   parentId: optionalId,
 });
 export type CompetenceUpsertInput = z.infer<typeof competenceUpsertSchema>;

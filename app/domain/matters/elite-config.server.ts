@@ -8,6 +8,7 @@ import { sealSecret, type SecretBoxEnv } from "~/lib/secret-box.server";
 import type { DomainContext } from "../context";
 import type { EliteConfigInput } from "./elite-config.schema";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
+import { REQUIRED } from "../schema-kit";
 import { eliteSecretPurpose } from "./elite-import.server";
 
 /**
@@ -21,7 +22,7 @@ export const ELITE_CONFIG_ENTITY = "Elite3eConfigInputErrors";
 export { eliteConfigSchema, type EliteConfigInput } from "./elite-config.schema";
 
 export const matterConfidentialSchema = z.object({
-  matterNumber: z.string({ error: "This field is required." }).trim().min(1, "This field is required.").max(64),
+  matterNumber: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64),
   value: z.boolean({ error: "Value must be true or false." }),
 });
 
@@ -66,8 +67,8 @@ export async function updateEliteConfig(ctx: DomainContext, env: ElitePolicyEnv 
     const errors: Record<string, string> = {};
     const problem = eliteEndpointProblem(input.endpoint!, env);
     if (problem) errors.endpoint = problem;
-    if (!input.clientId) errors.clientId = "This field is required.";
-    if (!input.clientSecret && !current?.secret) errors.clientSecret = "This field is required.";
+    if (!input.clientId) errors.clientId = REQUIRED;
+    if (!input.clientSecret && !current?.secret) errors.clientSecret = REQUIRED;
     if (Object.keys(errors).length) throw new ValidationError(ELITE_CONFIG_ENTITY, errors);
   }
   const endpoint = off ? null : input.endpoint!.replace(/\/+$/, "");

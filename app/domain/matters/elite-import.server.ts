@@ -286,8 +286,12 @@ function matterUpsert(db: Db, companyId: string, items: EliteItem<"matters">[]) 
   );
 }
 
-/** SQL for the Monday (ms) of a day stored as ms: the same as weekStartOf. */
-const weekStartSql = (column: string) => sql.raw(`((${column} / ${DAY_MS}) - (((${column} / ${DAY_MS}) + 3) % 7)) * ${DAY_MS}`);
+/**
+ * SQL for the Monday (ms) of a day stored as ms, the twin of weekStartOf (utilization.ts): SQL cannot
+ * call date-fns, so the weekday maths is written out here only (1970-01-01 was a Thursday, so
+ * (days + 3) % 7 is days since Monday); a test checks the two agree.
+ */
+export const weekStartSql = (column: string) => sql.raw(`((${column} / ${DAY_MS}) - (((${column} / ${DAY_MS}) + 3) % 7)) * ${DAY_MS}`);
 
 /**
  * Time cards of one page: resolved to people (through the timekeepers table) and matters;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sessionIdSchema } from "../schema-kit";
+import { REQUIRED, sessionIdSchema } from "../schema-kit";
 import { userFilterSchema } from "../users/filter.schema";
 
 /**
@@ -11,11 +11,7 @@ export const MATTER_COMMENT_MAX = 500;
 export const UTILIZATION_WEEKS_DEFAULT = 12;
 export const UTILIZATION_WEEKS_MAX = 26;
 
-const matterNumber = z
-  .string({ error: "Matter number must be text." })
-  .trim()
-  .min(1, "This field is required.")
-  .max(64, "Use at most 64 characters.");
+const matterNumber = z.string({ error: "Matter number must be text." }).trim().min(1, REQUIRED).max(64, "Use at most 64 characters.");
 
 /** Rows of the detailed report per answer (decision 0205): one layout, one page, sorted by the server. */
 export const DETAILED_PAGE_SIZE = 50;
@@ -118,7 +114,7 @@ export const matterCommentSchema = z.object({
 export const matterManagerSchema = z.object({
   matterNumber,
   value: z.boolean({ error: "Value must be true or false." }),
-  userId: z.string({ error: "This field is required." }).trim().min(1, "This field is required.").max(64),
+  userId: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64),
   sessionId: sessionIdSchema,
 });
 

@@ -84,7 +84,5 @@ export function utilizationFigures(window: UtilizationWindow, rows: WeekHours[],
 
 /** Monday (UTC, ms) of the week holding a day stored as ms: the rollup key, also computed in SQL by weekStartSql. */
 export function weekStartOf(dayMs: number): number {
-  const days = Math.floor(dayMs / 86_400_000);
-  // 1970-01-01 was a Thursday: (days + 3) % 7 is days since Monday.
-  return (days - ((((days + 3) % 7) + 7) % 7)) * 86_400_000;
+  return mondayOf(new Date(dayMs)).getTime();
 }

@@ -3,6 +3,7 @@ import { isAdmin } from "~/auth/permissions";
 import { derivedSecret } from "~/auth/secrets.server";
 import type { Actor } from "~/auth/session.server";
 import type { Db } from "~/db/client";
+import { inJsonList } from "~/db/json-list";
 import { companies, emailOutbox, notificationTokens, offices, pushOutbox, updateReminders, users } from "~/db/schema";
 import type { Env, LoadContext } from "~/env";
 import { apnsConfig } from "~/integrations/apns/config";
@@ -126,7 +127,7 @@ export async function sendUpdateReminders(context: { db: Db; env: Env }, now: Da
     .leftJoin(offices, and(eq(offices.id, users.officeId), eq(offices.companyId, users.companyId)))
     .where(
       and(
-        sql`coalesce(${offices.timeZone}, json_extract(${companies.settings}, '$.timeZone'), ${DEFAULT_TIME_ZONE}) in (select value from json_each(${JSON.stringify(zones)}))`,
+        inJsonList(sql`coalesce(${offices.timeZone}, json_extract(${companies.settings}, '$.timeZone'), ${DEFAULT_TIME_ZONE})`, zones),
         eq(users.updateReminders, 7),
         eq(users.completed, true),
         isNull(users.deactivatedAt),
@@ -147,8 +148,11 @@ export async function sendUpdateReminders(context: { db: Db; env: Env }, now: Da
       .from(notificationTokens)
       .where(
         and(
-          sql`${notificationTokens.userId} in (select value from json_each(${JSON.stringify(candidates.map((c) => c.id))}))`,
-          sql`${notificationTokens.tokenType} in (select value from json_each(${JSON.stringify(IOS_TOKEN_TYPES)}))`,
+          inJsonList(
+            notificationTokens.userId,
+            candidates.map((c) => c.id),
+          ),
+          inJsonList(notificationTokens.tokenType, IOS_TOKEN_TYPES),
         ),
       );
     for (const row of rows) devices.set(row.userId, [...(devices.get(row.userId) ?? []), row.token]);

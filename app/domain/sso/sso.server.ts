@@ -6,9 +6,11 @@ import { companies, companyDomains, groups, installationDomains, offices, samlAs
 import { isLocalEnv, type Env } from "~/env";
 import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { mapAttributes, readCertificate, spUrls, type FirmIdp, type VerifiedAssertion } from "~/integrations/saml/service-provider.server";
+import { dayKey } from "~/lib/dates";
 import { newId } from "~/lib/ids";
 import type { DomainContext } from "../context";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
+import { REQUIRED } from "../schema-kit";
 import { SSO_ENTITY, type SsoConfigInput } from "./sso.schema";
 
 /**
@@ -68,10 +70,9 @@ export async function updateSsoConfig(ctx: DomainContext, env: Pick<Env, "APP_EN
     if (problem) errors.ssoLoginUrl = problem;
   }
   if (input.ssoCertificate?.trim() && !cert) errors.ssoCertificate = "This is not an X.509 certificate in PEM (or base64) form.";
-  else if (cert && cert.validTo.getTime() <= ctx.now.getTime())
-    errors.ssoCertificate = `This certificate expired on ${cert.validTo.toISOString().slice(0, 10)}.`;
-  if (loginUrl && !cert && !errors.ssoCertificate) errors.ssoCertificate = "This field is required.";
-  if (!loginUrl && input.ssoCertificate?.trim()) errors.ssoLoginUrl = "This field is required.";
+  else if (cert && cert.validTo.getTime() <= ctx.now.getTime()) errors.ssoCertificate = `This certificate expired on ${dayKey(cert.validTo)}.`;
+  if (loginUrl && !cert && !errors.ssoCertificate) errors.ssoCertificate = REQUIRED;
+  if (!loginUrl && input.ssoCertificate?.trim()) errors.ssoLoginUrl = REQUIRED;
   const domains = input.emailDomains;
   if (domains?.length) {
     const taken = await ctx.db
@@ -332,7 +333,7 @@ export async function warnExpiringCertificates(db: Db, env: Env, now: Date): Pro
       .select({ email: users.email, name: users.name })
       .from(users)
       .where(and(eq(users.companyId, row.id), eq(users.companyAdmin, true), isNull(users.deactivatedAt)));
-    const when = cert.validTo.toISOString().slice(0, 10);
+    const when = dayKey(cert.validTo);
     for (const admin of admins) {
       await enqueueEmail(
         { db, env },

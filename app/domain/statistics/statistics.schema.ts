@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sessionIdSchema } from "../schema-kit";
 
 /** The spec's statistics constants (planning.md, section 9). */
 export const STATISTICS_DEFAULT_DAYS = 120;
@@ -23,7 +24,7 @@ const dayText = z
 export const statisticQuerySchema = z.object({
   startDate: dayText.optional(),
   endDate: dayText.optional(),
-  sessionId: z.string().max(100).optional(),
+  sessionId: sessionIdSchema,
 });
 
 const id = z.string().trim().min(1, "Ids cannot be empty.").max(64, "Ids are at most 64 characters.");

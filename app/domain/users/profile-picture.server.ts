@@ -6,6 +6,7 @@ import { newId } from "~/lib/ids";
 import { INTERNAL_PICTURE_MARKER } from "~/lib/profile-picture";
 import type { DomainContext } from "../context";
 import { DomainError, ForbiddenError, ValidationError } from "../errors";
+import { REQUIRED } from "../schema-kit";
 import { getUser, type ApiUser } from "./profile.server";
 import { requireCompanyUser } from "./user-state.server";
 
@@ -40,7 +41,7 @@ export async function requirePictureTarget(ctx: DomainContext, userId: string) {
 
 export async function saveProfilePicture(ctx: DomainContext, files: R2Bucket, userId: string, image: File | string | null): Promise<ApiUser> {
   const target = await requirePictureTarget(ctx, userId);
-  if (!image || typeof image === "string") throw new ValidationError(ENTITY, { image: "This field is required." });
+  if (!image || typeof image === "string") throw new ValidationError(ENTITY, { image: REQUIRED });
   if (image.size > MAX_PICTURE_BYTES) throw new PayloadTooLargeError();
   const bytes = new Uint8Array(await image.arrayBuffer());
   const type = sniffImageType(bytes);

@@ -1,4 +1,4 @@
-import { addDays, DAY_MS, parseDayKey, weekdayIndex } from "~/lib/dates";
+import { addDays, DAY_MS, dayKey, parseDayKey, weekdayIndex } from "~/lib/dates";
 import { formatterFor, type Formatter } from "~/lib/format";
 
 export interface QuickDate {
@@ -43,7 +43,7 @@ export function quickDates(todayIso: string, forecasts: { startDate: string; end
     const t = candidate.date.getTime();
     if (t <= today.getTime() || seen.has(t) || inForecast(candidate.date)) continue;
     seen.add(t);
-    result.push({ label: candidate.label, date: candidate.date.toISOString().slice(0, 10) });
+    result.push({ label: candidate.label, date: dayKey(candidate.date) });
     if (result.length === 3) break;
   }
   return result;

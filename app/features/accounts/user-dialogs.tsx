@@ -12,6 +12,7 @@ import { useDialogForm } from "~/components/use-dialog-form";
 import { isValidEmail, normalizeEmail, splitList } from "~/domain/account/email-address";
 import { userCreationSchema } from "~/domain/account/invite.schema";
 import { moveUserSchema, userEditFormSchema } from "~/domain/users/admin-users.schema";
+import { REQUIRED } from "~/domain/schema-kit";
 import { officesOf, SelectField, type TeamChoices } from "./select-field";
 import type { InviteMultipleReply } from "./users-actions.server";
 import type { TableUser } from "./user-table";
@@ -190,7 +191,7 @@ export function InviteMultipleForm({ choices, defaultTeam, onClose }: { choices:
   const invalid = new Set(list.filter((email) => !isValidEmail(email)));
   const existing = new Set((reply?.existing ?? []).map(normalizeEmail));
   const showInvalid = (tried || list.length > 0) && invalid.size > 0;
-  const emailsError = tried && list.length === 0 ? "This field is required." : reply?.fieldErrors?.emails;
+  const emailsError = tried && list.length === 0 ? REQUIRED : reply?.fieldErrors?.emails;
   const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form

@@ -4,6 +4,7 @@ import { DialogError, FormActions, Modal } from "~/components/dialog";
 import { Field } from "~/components/field";
 import { useToast } from "~/components/toast";
 import { useDialogFetcher } from "~/components/use-dialog-form";
+import { dayKey } from "~/lib/dates";
 
 /** What GET /company/sso-config answers (domain/sso/sso.server.ts getSsoConfig). */
 export interface SsoConfig {
@@ -73,7 +74,7 @@ function SsoConfigForm({ config, onClose }: { config: SsoConfig; onClose: () => 
   const errors = reply?.status === "error" ? reply.error : null;
   const [certificate, setCertificate] = useState("");
   const busy = fetcher.state !== "idle";
-  const expires = config.certificate ? config.certificate.validTo.slice(0, 10) : null;
+  const expires = config.certificate ? dayKey(config.certificate.validTo) : null;
 
   return (
     <fetcher.Form method="post" className="space-y-4">

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import type { DateRange, Matcher } from "react-day-picker";
 import { parseDayKey } from "~/lib/dates";
-import { formatterFor, useFormat, type Formatter } from "~/lib/format";
+import { formatDayRange, formatterFor, useFormat, type Formatter } from "~/lib/format";
 
 /**
  * The calendar library (with its date functions) loads the first time a calendar opens,
@@ -87,5 +87,5 @@ export function formatDay(iso: string, fmt: Formatter = formatterFor()): string 
 }
 
 export function formatRange(startIso: string, endIso: string, fmt: Formatter = formatterFor()): string {
-  return startIso.slice(0, 10) === endIso.slice(0, 10) ? formatDay(startIso, fmt) : `${formatDay(startIso, fmt)} – ${formatDay(endIso, fmt)}`;
+  return formatDayRange(startIso, endIso, (iso) => formatDay(iso, fmt));
 }

@@ -1,6 +1,7 @@
 import type { ApiForecast } from "~/domain/forecasts/forecast.types";
 import { workloadLabel } from "~/domain/workload/levels";
-import { formatterFor, type Formatter } from "~/lib/format";
+import { dayKey } from "~/lib/dates";
+import { formatDayRange, formatterFor, type Formatter } from "~/lib/format";
 
 // `fmt`: the reader's formatter (useFormat), so names and date order follow their locale.
 
@@ -20,7 +21,7 @@ export function weekdayShort(iso: string, fmt: Formatter = formatterFor()): stri
 }
 
 export function dayRange(startIso: string, endIso: string, fmt: Formatter = formatterFor()): string {
-  return startIso.slice(0, 10) === endIso.slice(0, 10) ? shortDay(startIso, fmt) : `${shortDay(startIso, fmt)} – ${shortDay(endIso, fmt)}`;
+  return formatDayRange(startIso, endIso, (iso) => shortDay(iso, fmt));
 }
 
 /** An away forecast with a short comment (18 characters or fewer) is titled by its comment. */
@@ -36,9 +37,9 @@ export function forecastSummary(
   todayIso: string,
   fmt: Formatter = formatterFor(),
 ): string {
-  const today = todayIso.slice(0, 10);
-  const current = forecast.startDate.slice(0, 10) <= today;
+  const today = dayKey(todayIso);
+  const current = dayKey(forecast.startDate) <= today;
   const title = forecastTitle(forecast);
-  if (current) return forecast.endDate.slice(0, 10) === today ? `Now: ${title} today` : `Now: ${title} until ${shortDay(forecast.endDate, fmt)}`;
+  if (current) return dayKey(forecast.endDate) === today ? `Now: ${title} today` : `Now: ${title} until ${shortDay(forecast.endDate, fmt)}`;
   return `Next: ${title} ${dayRange(forecast.startDate, forecast.endDate, fmt)}`;
 }

@@ -9,6 +9,7 @@ import { ProjectStageField, ProjectTextFields } from "./project-fields";
 import { ConfirmForm, Hidden } from "~/features/company/catalog-forms";
 import { SelectField } from "~/features/accounts/select-field";
 import { MAX_PROJECT_CATEGORIES, projectUpdateSchema } from "~/domain/projects/project.schema";
+import { dayKey } from "~/lib/dates";
 
 interface SettingsProject {
   _id: string;
@@ -25,7 +26,7 @@ interface SettingsProject {
   canDelete: boolean;
 }
 
-const day = (iso: string | null) => (iso ? iso.slice(0, 10) : "");
+const day = (iso: string | null) => (iso ? dayKey(iso) : "");
 
 /**
  * The Settings tab: name (required), description, dates, stage, categories (the picker is
