@@ -1,7 +1,7 @@
 import type { UserRow } from "./admin-users.types";
 import { audit } from "../audit.server";
 import { and, asc, eq, isNull, or, type AnyColumn, type SQL } from "drizzle-orm";
-import { canAdministerUser, roleRank, teamsOf } from "~/auth/permissions";
+import { canAdministerUser, mayMoveInto, roleRank, teamsOf } from "~/auth/permissions";
 import { inviteTokens, passwordResetTokens, sessions, users } from "~/db/schema";
 import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { INTERNAL_PICTURE_MARKER } from "~/lib/profile-picture";
@@ -225,12 +225,7 @@ export async function moveUser(ctx: DomainContext, userId: string, input: MoveUs
     secondaryGroupId: input.secondaryEnabled ? input.secondaryGroup! : null,
     secondaryOfficeId: input.secondaryEnabled ? input.secondaryOffice! : null,
   };
-  if (!ctx.actor.user.companyAdmin) {
-    const mine = new Set(teamsOf(ctx.actor.user).map(([group, office]) => `${group}/${office}`));
-    const destination = teamsOf(changes);
-    if (destination.length === 0 || !destination.every(([group, office]) => mine.has(`${group}/${office}`)))
-      throw new ForbiddenError(OUTSIDE_YOUR_TEAMS);
-  }
+  if (!mayMoveInto(ctx.actor.user, changes)) throw new ForbiddenError(OUTSIDE_YOUR_TEAMS);
   const before = {
     groupId: target.groupId,
     officeId: target.officeId,
