@@ -380,7 +380,8 @@ describe("NAME/TITLE sorts by the firm's title ranking (decision 0056)", () => {
     // Case and surrounding spaces do not matter; a title outside the ranking comes after it.
     await f.setFlags(f.carl.id, { title: " counsel " });
     await f.createUser("employee", { name: "Alf Ny", title: "PARTNER" });
-    await f.createUser("employee", { name: "Aaron Trainee", title: "Trainee" });
+    // Only whole titles match: 'Senior Associate' is not 'Associate'.
+    await f.createUser("employee", { name: "Aaron Trainee", title: "Senior Associate" });
     const ranked = ["Alf Ny", "Bo Berg", "Carl Dahl", "Anna Ek"];
 
     type Rows = { timekeepers?: { displayName: string }[]; rows?: { displayName: string }[] };
