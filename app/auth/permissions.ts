@@ -209,14 +209,30 @@ export function teamsOf(m: Membership): [group: string, office: string][] {
   return teams;
 }
 
+/** A person's teams (teamsOf) as "group/office" keys, the one form membership is compared in. */
+export function teamKeys(m: Membership): Set<string> {
+  return new Set(teamsOf(m).map(([group, office]) => `${group}/${office}`));
+}
+
 /**
  * An administrator's people: those who share a team (teamsOf) with the administrator. A
  * company admin's people: everyone in the company.
  */
 export function isInAdminScope(actor: RoleFlags & Membership, target: Membership): boolean {
   if (actor.companyAdmin) return true;
-  const own = new Set(teamsOf(actor).map(([group, office]) => `${group}/${office}`));
-  return teamsOf(target).some(([group, office]) => own.has(`${group}/${office}`));
+  const own = teamKeys(actor);
+  return [...teamKeys(target)].some((key) => own.has(key));
+}
+
+/**
+ * Where `actor` may move someone (PUT /users/{id}/move): a company admin anywhere; an
+ * administrator only into teams of their own, and never out of every team.
+ */
+export function mayMoveInto(actor: RoleFlags & Membership, destination: Membership): boolean {
+  if (actor.companyAdmin) return true;
+  const own = teamKeys(actor);
+  const teams = teamKeys(destination);
+  return teams.size > 0 && [...teams].every((key) => own.has(key));
 }
 
 /** Whether `actor` may change `target`: only company admins touch company admins. */

@@ -101,11 +101,6 @@ export interface Endpoint<
   body?: B;
   /** The query string, validated like the body. */
   query?: Q;
-  /**
-   * When the body's shape depends on who calls (PUT /users/{id}: one's own profile or, for an
-   * administrator, someone else's), the schema to parse with; `body` then documents the union.
-   */
-  bodyFor?: (args: { actor: Actor; params: LoaderFunctionArgs["params"] }) => z.ZodType;
   /** `entityType` of the 400 answer (the contract's per-route name). */
   entity?: string;
   /** The request body is not JSON (multipart uploads): described here for the OpenAPI document, read by `run`. */
@@ -157,8 +152,7 @@ export function defineApiRoute(endpoints: Endpoints) {
       const url = new URL(request.url);
       const ctx = actor ? domainCtx(context, actor, url.searchParams.get("sessionId")) : (undefined as never);
       if (actor && e.authorize) await e.authorize({ actor, params, ctx });
-      const schema = e.bodyFor && actor ? e.bodyFor({ actor, params }) : e.body;
-      const body: unknown = schema ? await parseJson(request, schema, e.entity) : undefined;
+      const body: unknown = e.body ? await parseJson(request, e.body, e.entity) : undefined;
       const sessionId = (body as { sessionId?: unknown } | undefined)?.sessionId;
       if (ctx && typeof sessionId === "string") ctx.clientSessionId = sessionId;
       const query = e.query ? validate(e.query, Object.fromEntries(url.searchParams), e.entity ?? "InputErrors") : undefined;

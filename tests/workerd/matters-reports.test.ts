@@ -370,6 +370,40 @@ describe("utilization report paged by 50 (decision 0226)", () => {
   });
 });
 
+describe("NAME/TITLE sorts by the firm's title ranking (decision 0056)", () => {
+  it("puts ranked titles first in the firm's order, by name within a title, the rest by name; descending reverses it; in both reports", async () => {
+    const f = await reportFirm();
+    const ranking = ["Partner", "Counsel", "Associate"];
+    await f.setSettings({ enableUtilizationView: true, enableDetailedViewHours: true, titleRanking: ranking });
+    await f.setFlags(f.anna.id, { title: "Associate" });
+    await f.setFlags(f.bo.id, { title: "Partner" });
+    // Case and surrounding spaces do not matter; a title outside the ranking comes after it.
+    await f.setFlags(f.carl.id, { title: " counsel " });
+    await f.createUser("employee", { name: "Alf Ny", title: "PARTNER" });
+    // Only whole titles match: 'Senior Associate' is not 'Associate'.
+    await f.createUser("employee", { name: "Aaron Trainee", title: "Senior Associate" });
+    const ranked = ["Alf Ny", "Bo Berg", "Carl Dahl", "Anna Ek"];
+
+    type Rows = { timekeepers?: { displayName: string }[]; rows?: { displayName: string }[] };
+    const detailedNames = async (body: Json) => ((await (await detailed(f.tokens.anna, body)).json()) as Rows).timekeepers!.map((t) => t.displayName);
+    const utilizationNames = async (body: Json) => ((await (await utilization(f.tokens.anna, body)).json()) as Rows).rows!.map((r) => r.displayName);
+    for (const names of [detailedNames, utilizationNames]) {
+      const asc = await names({});
+      expect(asc.slice(0, 4)).toEqual(ranked);
+      // Everyone else after the ranked titles, by name (the administrator has no title).
+      expect(asc.slice(4)).toEqual([...asc.slice(4)].sort((a, b) => a.localeCompare(b)));
+      expect(asc).toContain("Aaron Trainee");
+      expect(await names({ sort: "name", dir: "desc" })).toEqual([...asc].reverse());
+    }
+
+    // Without a ranking (the default) it is the name order.
+    await f.setSettings({ enableUtilizationView: true, enableDetailedViewHours: true });
+    const plain = await detailedNames({});
+    expect(plain).toEqual([...plain].sort((a, b) => a.localeCompare(b)));
+    expect(plain[0]).toBe("Aaron Trainee");
+  });
+});
+
 describe("utilization maths on a hand-computed fixture (decision 0130)", () => {
   it("weekly billable and total hours, weekly average, utilization against the target, last and this month, average status", async () => {
     // Wednesday 25 November 2026: the current week starts Monday 23 November (W48).

@@ -49,6 +49,21 @@ describe("the OpenAPI document", () => {
     expect(move.requestBody!.content["application/json"].schema).toHaveProperty("properties.office");
     expect(doc.paths["/api/v2/forecast"].get.parameters.map((p) => p.name)).toEqual(["from", "to"]);
     expect(doc.paths["/api/v2/users/{id}/profile-picture"].post.requestBody!.content).toHaveProperty(["multipart/form-data"]);
+    // PUT /users/{id} takes one schema for every caller: all of userUpdateParams (decision 0239).
+    const update = doc.paths["/api/v2/users/{id}"].put.requestBody!.content["application/json"].schema as { properties: Record<string, unknown> };
+    expect(Object.keys(update.properties)).toEqual(
+      expect.arrayContaining([
+        "name",
+        "email",
+        "title",
+        "admin",
+        "observer",
+        "utilizationViewOthersPriviliges",
+        "detailedViewPriviliges",
+        "detailedViewHoursPriviliges",
+        "workloadForecastDate",
+      ]),
+    );
   });
 
   it("lists exactly the methods each route answers", async () => {

@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   isAdmin,
+  isInAdminScope,
   isManager,
   isTeamAdmin,
+  mayMoveInto,
   navigationLinks,
   showsCompanyInNavigation,
   showsManageUsersInNavigation,
+  teamKeys,
   type RoleFlags,
 } from "~/auth/permissions";
 
@@ -53,5 +56,40 @@ describe("the permission vocabulary", () => {
     ]);
     // The statistics link lives in the side bar above 1117 px only.
     expect(navigationLinks(roles.employee, features).find((l) => l.to === "/statistics")?.wideOnly).toBe(true);
+  });
+});
+
+describe("team membership: one key set for the scope and the move rules", () => {
+  const team = (
+    groupId: string | null,
+    officeId: string | null,
+    secondaryGroupId: string | null = null,
+    secondaryOfficeId: string | null = null,
+  ) => ({
+    groupId,
+    officeId,
+    secondaryGroupId,
+    secondaryOfficeId,
+  });
+  const administrator = { ...roles.administrator, ...team("tax", "oslo", "corp", "malmo") };
+
+  it("teamKeys: a pair counts only with both halves set", () => {
+    expect([...teamKeys(team("tax", "oslo", "corp", "malmo"))]).toEqual(["tax/oslo", "corp/malmo"]);
+    expect([...teamKeys(team("tax", null, null, "malmo"))]).toEqual([]);
+    expect([...teamKeys(team("tax", "oslo", "tax", "oslo"))]).toEqual(["tax/oslo"]);
+  });
+
+  it("isInAdminScope: a shared pair, primary or secondary; half a match is no match", () => {
+    expect(isInAdminScope(administrator, team("corp", "malmo"))).toBe(true);
+    expect(isInAdminScope(administrator, team("x", "y", "tax", "oslo"))).toBe(true);
+    expect(isInAdminScope(administrator, team("tax", "malmo"))).toBe(false);
+    expect(isInAdminScope({ ...roles.companyAdmin, ...team(null, null) }, team("x", "y"))).toBe(true);
+  });
+
+  it("mayMoveInto: an administrator only into their own teams, never out of every team; a company admin anywhere", () => {
+    expect(mayMoveInto(administrator, team("tax", "oslo", "corp", "malmo"))).toBe(true);
+    expect(mayMoveInto(administrator, team("tax", "oslo", "tax", "malmo"))).toBe(false);
+    expect(mayMoveInto(administrator, team(null, null))).toBe(false);
+    expect(mayMoveInto({ ...roles.companyAdmin, ...team(null, null) }, team(null, null))).toBe(true);
   });
 });

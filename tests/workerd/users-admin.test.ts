@@ -111,12 +111,15 @@ describe("PUT /users/{id} by administrators", () => {
     expect((await send("PUT", `/users/${other.people.employee.id}`, own.tokens.companyAdmin, { name: "Nope" })).status).toBe(404);
   });
 
-  it("still lets people change their own profile through the same path", async () => {
-    const response = await send("PUT", `/users/${own.people.employee.id}`, own.tokens.employee, {
+  it("still lets people change their own profile through the same path, but not their own rights", async () => {
+    const refused = await send("PUT", `/users/${own.people.employee.id}`, own.tokens.employee, {
       name: "Bea Employee",
       updateReminders: 7,
       admin: true,
     });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({ admin: "You cannot change your own privileges." });
+    const response = await send("PUT", `/users/${own.people.employee.id}`, own.tokens.employee, { name: "Bea Employee", updateReminders: 7 });
     expect(response.body).toMatchObject({ updateReminders: 7, admin: false });
   });
 
@@ -230,10 +233,11 @@ describe("no escape from an administrator's scope (issue 9, item 5)", () => {
     expect(tries.map((t) => t.status)).toEqual([403, 403, 403, 403]);
     expect(await row(admin.id)).toEqual(before);
     expect(await row(own.people.companyAdmin.id)).toMatchObject({ groupId: null, officeId: null });
-    // PUT /users/{own id} is the self-update: privilege fields are not part of it and change nothing.
+    // PUT /users/{own id} is the self-update: a privilege field is refused with a field error and changes nothing.
     const self = await send("PUT", `/users/${admin.id}`, own.tokens.administrator, { detailedViewPriviliges: true });
-    expect(self.status).toBe(200);
-    expect((await row(admin.id)).detailedViewPriviliges).toBe(false);
+    expect(self.status).toBe(400);
+    expect(self.body.errors).toEqual({ detailedViewPriviliges: "You cannot change your own privileges." });
+    expect(await row(admin.id)).toEqual(before);
   });
 });
 

@@ -124,8 +124,11 @@ describe("one's own row on the users pages (issue 9, item 5)", () => {
     const cookie = await cookieFor(me.email);
     const path = "/users?index&_data=routes%2F_app.users._index";
     const promote = await post(path, cookie, { intent: "update", id: me.id, name: "Ada Again", email: me.email, detailedViewPriviliges: "on" });
-    expect(promote.status).toBe(403);
-    expect(JSON.stringify(await promote.json())).toContain("You cannot change your own privileges.");
+    // The same rule and answer as PUT /users/{own id}: a field error on the box, and the message for the dialog.
+    expect(promote.status).toBe(400);
+    expect(await promote.json()).toMatchObject({
+      error: { "": ["You cannot change your own privileges."], detailedViewPriviliges: ["You cannot change your own privileges."] },
+    });
     const [unchanged] = await db().select().from(users).where(eq(users.id, me.id));
     expect(unchanged).toMatchObject({ name: me.name, detailedViewPriviliges: false });
 

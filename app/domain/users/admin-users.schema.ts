@@ -3,26 +3,10 @@ import { formBoolean, strictFlag } from "../schema-kit";
 import { emailField, nameField, optionalId } from "../account/invite.schema";
 
 /**
- * What administrators change about a person: userUpdateParams (PUT /users/{id}), the team
- * (PUT /users/{id}/move) and the admin rights (PUT /users/{id}/admin). The API sends only
- * what changes; the page's forms send every field they show (checkboxes as "on" or absent).
+ * What administrators change about a person besides userUpdateParams (user-update.schema.ts):
+ * the team (PUT /users/{id}/move) and the admin rights (PUT /users/{id}/admin); and the
+ * users pages' edit dialog, which sends every field it shows (checkboxes as "on" or absent).
  */
-const flag = strictFlag;
-
-export const adminUserUpdateSchema = z.object({
-  name: nameField.optional(),
-  email: emailField.optional(),
-  title: z.string().trim().max(200, "Use at most 200 characters.").optional(),
-  /** The 'Observer' badge; `observer` is the same flag under the name the company-admin form uses. */
-  admin: flag.optional(),
-  observer: flag.optional(),
-  utilizationViewOthersPriviliges: flag.optional(),
-  detailedViewPriviliges: flag.optional(),
-  detailedViewHoursPriviliges: flag.optional(),
-  /** Part of userUpdateParams, but only the person sets it (PUT /users/{own id}): refused with a field error here. */
-  workloadForecastDate: z.unknown().optional(),
-});
-export type AdminUserUpdateInput = z.infer<typeof adminUserUpdateSchema>;
 
 /** The edit dialog: an unchecked box is not sent, and means false. */
 const box = formBoolean.default(false);
@@ -46,7 +30,7 @@ export const moveUserSchema = z.object({
 export type MoveUserInput = z.infer<typeof moveUserSchema>;
 
 export const adminRightsSchema = z.object({
-  admin: flag.default(false),
-  administratorPriviliges: flag,
+  admin: strictFlag.default(false),
+  administratorPriviliges: strictFlag,
 });
 export type AdminRightsInput = z.infer<typeof adminRightsSchema>;

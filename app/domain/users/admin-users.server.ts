@@ -1,7 +1,7 @@
 import type { UserRow } from "./admin-users.types";
 import { audit } from "../audit.server";
 import { and, asc, eq, isNull, or, type AnyColumn, type SQL } from "drizzle-orm";
-import { canAdministerUser, roleRank, teamsOf } from "~/auth/permissions";
+import { canAdministerUser, mayMoveInto, roleRank, teamsOf } from "~/auth/permissions";
 import { inviteTokens, passwordResetTokens, sessions, users } from "~/db/schema";
 import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { INTERNAL_PICTURE_MARKER } from "~/lib/profile-picture";
@@ -10,7 +10,8 @@ import { EMAIL_TAKEN, isEmailTaken } from "../account/invite.server";
 import { REQUIRED } from "../account/email-address";
 import type { DomainContext } from "../context";
 import { ConflictError, ForbiddenError, ValidationError } from "../errors";
-import type { AdminRightsInput, AdminUserUpdateInput, MoveUserInput } from "./admin-users.schema";
+import type { AdminRightsInput, MoveUserInput } from "./admin-users.schema";
+import { refusedChanges, type UserUpdate } from "./user-update.schema";
 import { getUser, loadApiUsers, type ApiUser } from "./profile.server";
 import { checkTeam } from "./team.server";
 import { requireCompanyUser } from "./user-state.server";
@@ -103,13 +104,14 @@ const whereUser = (ctx: DomainContext, userId: string) => and(eq(users.id, userI
  * PUT /users/{id} by an administrator. The per-person report permissions need the
  * company's switch (Detailed View and Utilization View need enableUtilizationView,
  * Detailed View Hours needs enableDetailedViewHours) and Detailed View Hours needs
- * Detailed View; turning Detailed View off turns Hours off too.
+ * Detailed View; turning Detailed View off turns Hours off too. What only the person changes
+ * (their settings, leave and future date) is refused with a field error (refusedChanges).
  */
-export async function updateUserAsAdmin(ctx: DomainContext, userId: string, input: AdminUserUpdateInput): Promise<ApiUser> {
+export async function updateUserAsAdmin(ctx: DomainContext, userId: string, input: UserUpdate): Promise<ApiUser> {
   refuseSelf(ctx, userId, "Change your own profile in your settings.");
   const target = await requireAdministered(ctx, userId);
   const settings = ctx.actor.company.settings;
-  const errors: Record<string, string> = {};
+  const errors: Record<string, string> = refusedChanges(target, input, "administrator");
   if (input.detailedViewPriviliges && !settings.enableUtilizationView)
     errors.detailedViewPriviliges = "Detailed View is not enabled for this company.";
   if (input.utilizationViewOthersPriviliges && !settings.enableUtilizationView)
@@ -118,9 +120,6 @@ export async function updateUserAsAdmin(ctx: DomainContext, userId: string, inpu
   if (input.detailedViewHoursPriviliges) {
     if (!settings.enableDetailedViewHours) errors.detailedViewHoursPriviliges = "Detailed View Hours is not enabled for this company.";
     else if (!detailed) errors.detailedViewHoursPriviliges = "Detailed View Hours needs Detailed View.";
-  }
-  if (input.workloadForecastDate !== undefined) {
-    errors.workloadForecastDate = "Only the person sets the date of their future workload.";
   }
   if (Object.keys(errors).length) throw new ValidationError(ENTITY, errors);
   if (input.email && input.email !== target.email && (await isEmailTaken(ctx, input.email, userId))) throw new ConflictError(EMAIL_TAKEN);
@@ -225,12 +224,7 @@ export async function moveUser(ctx: DomainContext, userId: string, input: MoveUs
     secondaryGroupId: input.secondaryEnabled ? input.secondaryGroup! : null,
     secondaryOfficeId: input.secondaryEnabled ? input.secondaryOffice! : null,
   };
-  if (!ctx.actor.user.companyAdmin) {
-    const mine = new Set(teamsOf(ctx.actor.user).map(([group, office]) => `${group}/${office}`));
-    const destination = teamsOf(changes);
-    if (destination.length === 0 || !destination.every(([group, office]) => mine.has(`${group}/${office}`)))
-      throw new ForbiddenError(OUTSIDE_YOUR_TEAMS);
-  }
+  if (!mayMoveInto(ctx.actor.user, changes)) throw new ForbiddenError(OUTSIDE_YOUR_TEAMS);
   const before = {
     groupId: target.groupId,
     officeId: target.officeId,

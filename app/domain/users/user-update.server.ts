@@ -6,21 +6,35 @@ import { emailChangeRequest } from "../account/email-change.server";
 import { EMAIL_TAKEN, isEmailTaken } from "../account/invite.server";
 import type { Mailer } from "../account/mailer.server";
 import type { DomainContext } from "../context";
-import { ConflictError, ForbiddenError } from "../errors";
+import { ConflictError, ForbiddenError, ValidationError } from "../errors";
 import { workloadForecastDatePlan } from "../workload/workload.server";
 import { getUser } from "./profile.server";
 import { publishUserUpdate, requireCompanyUser, userStateStatements, type UserStatePatch } from "./user-state.server";
-import type { OwnUserUpdate } from "./user-update.schema";
+import { updateUserAsAdmin } from "./admin-users.server";
+import { OWN_PRIVILEGES, refusedChanges, type UserUpdate } from "./user-update.schema";
+
+/**
+ * PUT /users/{id} and the users pages' edit dialog: one's own row is the self-update, anyone
+ * else's the administrator's. Each refuses, with a field error, what its caller may not
+ * change (refusedChanges), so the page and the API answer alike and nothing is dropped.
+ */
+export function updateUser(ctx: DomainContext, userId: string, input: UserUpdate, mailer: Mailer) {
+  if (userId === ctx.actor.user.id) return updateOwnUser(ctx, userId, input, mailer);
+  return updateUserAsAdmin(ctx, userId, input);
+}
 
 /**
  * PUT /users/{id} for the person themself, as one atomic batch: the profile, and onLeave and
  * workloadForecastDate through the availability rules (history, the forecast on the chosen
  * date), then the realtime events. A new e-mail is not applied: a link to confirm it goes to
- * the new address (decision 0175), and the answer names it as `pendingEmail`.
+ * the new address (decision 0175), and the answer names it as `pendingEmail`. Nobody changes
+ * their own rights: a privilege sent with another value than it has is a field error.
  */
-export async function updateOwnUser(ctx: DomainContext, userId: string, input: OwnUserUpdate, mailer: Mailer) {
+export async function updateOwnUser(ctx: DomainContext, userId: string, input: UserUpdate, mailer: Mailer) {
   const me = await requireCompanyUser(ctx, userId);
   if (userId !== ctx.actor.user.id) throw new ForbiddenError("You can only change your own profile.");
+  const refused = refusedChanges(me, input, "self");
+  if (Object.keys(refused).length > 0) throw new ValidationError("UserInputErrors", refused, OWN_PRIVILEGES);
   const email = input.email !== undefined && input.email !== me.email ? input.email : undefined;
   if (email !== undefined) await requireEmailFree(ctx, email, userId);
   const profile = {

@@ -6,11 +6,11 @@ import { inviteUser, inviteUsers, resendInvite } from "~/domain/account/invite.s
 import { multipleInviteSchema, userCreationSchema } from "~/domain/account/invite.schema";
 import type { Mailer } from "~/domain/account/mailer.server";
 import { domainCtx } from "~/domain/context";
-import { ConflictError, DomainError, ForbiddenError, ValidationError } from "~/domain/errors";
-import { updateOwnUser } from "~/domain/users/user-update.server";
+import { ConflictError, DomainError, ValidationError } from "~/domain/errors";
+import { updateUser } from "~/domain/users/user-update.server";
 import type { LoadContext } from "~/env";
 import { adminRightsSchema, moveUserSchema, userEditFormSchema } from "~/domain/users/admin-users.schema";
-import { deleteUser, moveUser, setAdminRights, updateUserAsAdmin } from "~/domain/users/admin-users.server";
+import { deleteUser, moveUser, setAdminRights } from "~/domain/users/admin-users.server";
 import { submitForm } from "~/lib/page-form.server";
 import { constraintConflict } from "~/db/constraint-errors";
 
@@ -36,9 +36,8 @@ export async function runUsersAction(context: LoadContext, actor: Actor, mailer:
     case "inviteMultiple":
       return inviteMultiple(ctx, mailer, form);
     case "update":
-      // One's own row in the table: the self-update, as PUT /users/{own id} does (privileges stay as they are).
-      if (id === actor.user.id) return submitForm(form, userEditFormSchema, (input) => updateOwnProfileFromTable(ctx, mailer, input));
-      return submitForm(form, userEditFormSchema, (input) => updateUserAsAdmin(ctx, id, input));
+      // As PUT /users/{id}: one's own row is the self-update (privileges stay as they are), anyone else's the admin's.
+      return submitForm(form, userEditFormSchema, (input) => updateUser(ctx, id, { ...input, source: "web_app" }, mailer));
     case "move":
       return submitForm(form, moveUserSchema, (input) => moveUser(ctx, id, input));
     case "setAdmin":
@@ -50,17 +49,6 @@ export async function runUsersAction(context: LoadContext, actor: Actor, mailer:
     default:
       throw new Response("Unknown intent", { status: 400 });
   }
-}
-
-/**
- * The edit dialog on one's own row: name, e-mail and title go through updateOwnUser; the
- * privilege boxes must stay as they are (nobody changes their own privileges).
- */
-async function updateOwnProfileFromTable(ctx: ReturnType<typeof domainCtx>, mailer: Mailer, input: z.infer<typeof userEditFormSchema>) {
-  const me = ctx.actor.user;
-  const privileges = ["admin", "utilizationViewOthersPriviliges", "detailedViewPriviliges", "detailedViewHoursPriviliges"] as const;
-  if (privileges.some((key) => input[key] !== me[key])) throw new ForbiddenError("You cannot change your own privileges.");
-  return updateOwnUser(ctx, me.id, { name: input.name, email: input.email, title: input.title, source: "web_app" }, mailer);
 }
 
 async function inviteMultiple(ctx: ReturnType<typeof domainCtx>, mailer: Mailer, form: FormData) {
