@@ -78,7 +78,7 @@ export const multipleInviteFormSchema = z
     names: z
       .string()
       .default("")
-      .transform((names) => names.split(";").map((name) => name.trim()))
+      .transform((names): (string | undefined)[] => names.split(";").map((name) => name.trim()))
       // Optional: conform reads a blank place in the list as missing.
       .pipe(z.array(z.string().max(200, "Use at most 200 characters.").optional())),
     ...multipleInviteTeam,
