@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/cloudflare";
 import { clearEntraFlow, readEntraFlow } from "~/auth/entra.server";
 import type { Actor } from "~/auth/session.server";
-import { canManageDirectory } from "~/auth/permissions";
+import { canAdministerCompany } from "~/auth/permissions";
 import { domainCtx } from "~/domain/context";
 import { tenantIdField } from "~/domain/directory/directory.schema";
 import { completeCustomSetup, CUSTOM_SETUP_FAILED, setTenant } from "~/domain/directory/tenant.server";
@@ -24,7 +24,7 @@ export async function directoryReturn(context: LoadContext, request: Request, ac
   const customSetup = url.searchParams.get("state") === "custom_setup" && (url.searchParams.has("code") || url.searchParams.has("error"));
   if (!tenant && !customSetup) return null;
   const config = entraConfig(context.env);
-  if (!config || !canManageDirectory(actor.user)) return null;
+  if (!config || !canAdministerCompany(actor.user)) return null;
   const ctx = domainCtx(context, actor);
   const done = async () => redirect("/groups", { headers: { "Set-Cookie": await clearEntraFlow(context) } });
   if (customSetup) {
