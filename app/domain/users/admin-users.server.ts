@@ -11,7 +11,7 @@ import { REQUIRED } from "../account/email-address";
 import type { DomainContext } from "../context";
 import { ConflictError, ForbiddenError, ValidationError } from "../errors";
 import type { AdminRightsInput, AdminUserUpdateInput, MoveUserInput } from "./admin-users.schema";
-import { getUser, loadApiUsers, type ApiUser } from "./profile.server";
+import { requireUserEntity, loadApiUsers, type ApiUser } from "./profile.server";
 import { checkTeam } from "./team.server";
 import { requireCompanyUser } from "./user-state.server";
 import { requireAdmin } from "~/domain/guards.server";
@@ -149,7 +149,7 @@ export async function updateUserAsAdmin(ctx: DomainContext, userId: string, inpu
     ctx.closeSockets({ userId });
     await tellOldAddress(ctx, target, input.email!);
   }
-  return getUser(ctx, userId);
+  return requireUserEntity(ctx, userId);
 }
 
 /**
@@ -238,7 +238,7 @@ export async function moveUser(ctx: DomainContext, userId: string, input: MoveUs
     secondaryOfficeId: target.secondaryOfficeId,
   };
   await ctx.db.batch([ctx.db.update(users).set(changes).where(whereUser(ctx, userId)), auditUser(ctx, "move", userId, { before, after: changes })]);
-  return getUser(ctx, userId);
+  return requireUserEntity(ctx, userId);
 }
 
 /**
@@ -256,7 +256,7 @@ export async function setAdminRights(ctx: DomainContext, userId: string, input: 
       after: changes,
     }),
   ]);
-  return getUser(ctx, userId);
+  return requireUserEntity(ctx, userId);
 }
 
 /**

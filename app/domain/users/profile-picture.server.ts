@@ -6,7 +6,7 @@ import { newId } from "~/lib/ids";
 import { INTERNAL_PICTURE_MARKER } from "~/lib/profile-picture";
 import type { DomainContext } from "../context";
 import { DomainError, ForbiddenError, ValidationError } from "../errors";
-import { getUser, type ApiUser } from "./profile.server";
+import { requireUserEntity, type ApiUser } from "./profile.server";
 import { requireCompanyUser } from "./user-state.server";
 
 /**
@@ -59,5 +59,5 @@ export async function saveProfilePicture(ctx: DomainContext, files: R2Bucket, us
   ]);
   const previous = target.profilePicture;
   if (previous?.startsWith(INTERNAL_PICTURE_MARKER)) await files.delete(`${PICTURE_PREFIX}${previous.slice(INTERNAL_PICTURE_MARKER.length)}`);
-  return getUser(ctx, target.id);
+  return requireUserEntity(ctx, target.id);
 }
