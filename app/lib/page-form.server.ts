@@ -104,20 +104,21 @@ export async function orStatusPage<T>(work: Promise<T> | (() => T | Promise<T>))
 }
 
 /** A loader's domain call, settled: its value, or why it was refused. */
-export type PageState<T> = { ok: true; value: T } | { ok: false; status: number; message: string; errors?: Record<string, string> };
+export type PageState<T> = { ok: true; value: T } | { ok: false; status: number; message: string; errors?: Record<string, string>; data?: unknown };
 
 /**
  * For page loaders whose refusal is a state of the page rather than a status page (an invite
  * link that no longer works, a bad date in the address): the value, or the refusal's status,
- * one-line message (the first field error, else the error's) and field errors. The same
+ * one-line message (the first field error, else the error's), field errors and a conflict's
+ * data (where to send the person instead). The same
  * mapping as the forms; anything that is not a refusal goes on to the error boundary.
  */
 export async function pageStateOf<T>(promise: Promise<T>): Promise<PageState<T>> {
   try {
     return { ok: true, value: await promise };
   } catch (error) {
-    const { status, summary, errors } = refusalOf(error);
-    return { ok: false, status, message: summary, ...(errors && { errors }) };
+    const { status, summary, errors, data } = refusalOf(error);
+    return { ok: false, status, message: summary, ...(errors && { errors }), ...(data !== undefined && { data }) };
   }
 }
 
