@@ -38,6 +38,23 @@ describe("the users pages", () => {
     expect((await post("/users/all", employee, { intent: "delete", id: "x" })).status).toBe(403);
   });
 
+  it("refuses the forms of /users and /users/all to anyone but managers (requireManager), whatever the intent, and changes nothing", async () => {
+    const firm = await createCompany("Pages Guard Firm");
+    const observer = await cookieFor((await firm.createUser("observer")).email);
+    const employee = await cookieFor((await firm.createUser("employee")).email);
+    const target = await firm.createUser("employee");
+    const invite = { intent: "inviteMultiple", emails: "guarded@pages.test", group: firm.group.id, office: firm.office.id };
+    for (const cookie of [observer, employee]) {
+      for (const path of ["/users?index&_data=routes%2F_app.users._index", "/users/all?_data=routes%2F_app.users.all"]) {
+        expect((await post(path, cookie, invite)).status, path).toBe(403);
+        expect((await post(path, cookie, { intent: "delete", id: target.id })).status, path).toBe(403);
+        expect((await post(path, cookie, { intent: "no-such-intent" })).status, path).toBe(403);
+      }
+    }
+    expect(await db().select({ id: users.id }).from(users).where(eq(users.email, "guarded@pages.test"))).toHaveLength(0);
+    expect(await db().select({ id: users.id }).from(users).where(eq(users.id, target.id))).toHaveLength(1);
+  });
+
   it("answers 'Invite multiple' through the form pipeline: the invalid e-mails by place, the existing ones as data, the count in the message", async () => {
     const firm = await createCompany("Pages Invite Firm");
     const existing = await firm.createUser("employee");
