@@ -52,24 +52,15 @@ export function isManager(user: RoleFlags): boolean {
 }
 
 /**
- * The company's mail server settings and their test mail: company admins only. Whoever sets
- * the mail server can read every reset link the company's mail carries, so an
- * administrator scoped to one office must not.
+ * The company's own connections and what every person of it sees: the mail server and its
+ * test mail, single sign-on, SCIM tokens, the Microsoft directory (tenant, consent, custom
+ * setup), the Elite 3E connection and the confidential flag on matters, the CV service and
+ * its import, and the dashboard's custom HTML. Company admins only: each holds a secret or
+ * reaches every person (whoever sets the mail server reads every reset link; whoever
+ * connects a directory decides who signs in as the firm's people), so an administrator
+ * scoped to one office must not.
  */
-export function canConfigureCompanyMail(user: RoleFlags): boolean {
-  return user.companyAdmin;
-}
-
-/** The custom HTML block every person of the company sees on their dashboard: company admins only. */
-export function canEditCustomHtml(user: RoleFlags): boolean {
-  return user.companyAdmin;
-}
-
-/**
- * The firm's Microsoft directory connection (tenant, consent, custom setup): company admins
- * only. Whoever connects a directory decides which accounts can sign in as the firm's people.
- */
-export function canManageDirectory(user: RoleFlags): boolean {
+export function canAdministerCompany(user: RoleFlags): boolean {
   return user.companyAdmin;
 }
 
@@ -85,9 +76,9 @@ export function showsManageUsersInNavigation(user: RoleFlags): boolean {
   return isTeamAdmin(user) && !user.companyAdmin;
 }
 
-/** 'Company' in the navigation: company admins. */
+/** 'Company' in the navigation: whoever administers the company. */
 export function showsCompanyInNavigation(user: RoleFlags): boolean {
-  return user.companyAdmin;
+  return canAdministerCompany(user);
 }
 
 export interface NavFeatures {
@@ -310,11 +301,6 @@ export function canSeeConfidentialMatter(viewer: RoleFlags, recordedTimeOnIt: bo
   return isAdmin(viewer) || recordedTimeOnIt;
 }
 
-/** The company's Elite 3E connection and the confidential flag on matters: company admins only (it holds a secret). */
-export function canConfigureTimeKeeping(user: RoleFlags): boolean {
-  return user.companyAdmin;
-}
-
 // Competences (spec: planning.md, sections 5 and 6) -----------------------------------------
 
 export interface CompetenceSettings {
@@ -341,11 +327,6 @@ export function canChangeMembership(actor: RoleFlags & { id: string }, targetUse
 export function canSetSkillLevel(actor: RoleFlags & { id: string }, skillUserId: string, settings: CompetenceSettings): boolean {
   if (isAdmin(actor)) return true;
   return actor.id === skillUserId && !settings.disableCompetencesEditSelf;
-}
-
-/** The company's CV service connection (URL, key) and its import: company admins, as the mail server (the key reads every CV). */
-export function canConfigureCvService(user: RoleFlags): boolean {
-  return user.companyAdmin;
 }
 
 // Projects (decision 0100) -------------------------------------------------------------------

@@ -27,6 +27,13 @@ export class UnauthorizedError extends DomainError {
   }
 }
 
+/** A link that worked once and no longer does (used, expired or replaced): 410. */
+export class GoneError extends DomainError {
+  constructor(message: string) {
+    super(message, 410);
+  }
+}
+
 export class ConflictError extends DomainError {
   constructor(
     message: string,

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { constraintConflict } from "~/db/constraint-errors";
-import { DomainError, ValidationError } from "~/domain/errors";
+import { ConflictError, DomainError, ValidationError } from "~/domain/errors";
 
 export interface FormReplyOptions {
   /** Fields whose values never travel back to the browser (passwords). */
@@ -12,10 +12,46 @@ export interface FormReplyOptions {
   resetForm?: boolean;
   /** The form-level message for a refused call: the error's own by default; null shows none (field errors only). */
   formError?: (error: DomainError) => string | null;
+  /** Headers of the answer (a page reached from a mailed link sends no referrer and is not cached). */
+  headers?: HeadersInit;
 }
 
-/** conform's reply, plus the message a domain call answers for the dialog to show ('Password changed!', a test mail). */
-export type FormReply = SubmissionResult<string[]> & { message?: string };
+/**
+ * conform's reply, plus the message a domain call answers for the dialog to show ('Password
+ * changed!', a test mail) and, for a refused call, the data a conflict carries (the e-mails
+ * that exist already), as the API answers it.
+ */
+export type FormReply = SubmissionResult<string[]> & { message?: string; data?: unknown };
+
+/** Why a domain call was refused, in the terms both page pipelines answer with. */
+interface Refusal {
+  error: DomainError;
+  status: number;
+  message: string;
+  /** Field errors, one message a field (a ValidationError's). */
+  errors?: Record<string, string>;
+  entityType?: string;
+  /** What a conflict carries (ConflictError.data). */
+  data?: unknown;
+  /** One line for a widget or a page state: the first field error, else the message. */
+  summary: string;
+}
+
+/**
+ * The one error mapping of the page forms: a DomainError, or a unique constraint lost to a
+ * concurrent write (a conflict like any other), becomes a refusal; anything else is thrown on
+ * to the error boundary.
+ */
+function refusalOf(error: unknown): Refusal {
+  const refusal = error instanceof DomainError ? error : constraintConflict(error);
+  if (!refusal) throw error;
+  if (refusal instanceof ValidationError) {
+    const summary = Object.values(refusal.errors)[0] ?? refusal.message;
+    return { error: refusal, status: refusal.status, message: refusal.message, errors: refusal.errors, entityType: refusal.entityType, summary };
+  }
+  const data = refusal instanceof ConflictError ? refusal.data : undefined;
+  return { error: refusal, status: refusal.status, message: refusal.message, summary: refusal.message, ...(data !== undefined && { data }) };
+}
 
 /**
  * A page form's round trip: validate with the use case's zod schema, run the domain call,
@@ -30,30 +66,23 @@ export async function submitForm<S extends z.ZodType>(
   run: (value: z.output<S>) => Promise<unknown>,
   options: FormReplyOptions = {},
 ) {
-  const { hideFields } = options;
+  const { hideFields, headers } = options;
   const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return json<FormReply>(submission.reply({ hideFields }), { status: 400 });
+  if (submission.status !== "success") return json<FormReply>(submission.reply({ hideFields }), { status: 400, headers });
   let result: unknown;
   try {
     result = await run(submission.value);
   } catch (error) {
-    // A unique constraint lost to a concurrent write is a conflict like any other.
-    const refusal = error instanceof DomainError ? error : constraintConflict(error);
-    if (!refusal) throw error;
-    const formError = options.formError ? options.formError(refusal) : refusal.message;
-    const fieldErrors = refusal instanceof ValidationError ? fieldErrorsOf(refusal) : undefined;
-    return json<FormReply>(submission.reply({ formErrors: formError === null ? [] : [formError], fieldErrors, hideFields }), {
-      status: refusal.status,
-    });
+    const refusal = refusalOf(error);
+    const formError = options.formError ? options.formError(refusal.error) : refusal.message;
+    const fieldErrors = refusal.errors && Object.fromEntries(Object.entries(refusal.errors).map(([field, message]) => [field, [message]]));
+    const reply = submission.reply({ formErrors: formError === null ? [] : [formError], fieldErrors, hideFields });
+    return json<FormReply>({ ...reply, ...(refusal.data !== undefined && { data: refusal.data }) }, { status: refusal.status, headers });
   }
   if (result instanceof Response) throw result;
   // conform's reset reply carries no status; the dialogs read success from it.
   const reply = options.resetForm ? submission.reply({ resetForm: true }) : submission.reply({ hideFields });
-  return json<FormReply>({ ...reply, status: "success", message: messageOf(result) });
-}
-
-function fieldErrorsOf(error: ValidationError) {
-  return Object.fromEntries(Object.entries(error.errors).map(([field, message]) => [field, [message]]));
+  return json<FormReply>({ ...reply, status: "success", message: messageOf(result) }, { headers });
 }
 
 function messageOf(result: unknown) {
@@ -61,13 +90,35 @@ function messageOf(result: unknown) {
   return undefined;
 }
 
-/** For page loaders: a domain refusal becomes the status page (404 not found, 403 no access). */
-export async function orStatusPage<T>(promise: Promise<T>): Promise<T> {
+/**
+ * For page loaders, and for a page action's guard before the form is read (`orStatusPage(() =>
+ * requireManager(ctx))`): a domain refusal becomes the status page (404 not found, 403 no access).
+ */
+export async function orStatusPage<T>(work: Promise<T> | (() => T | Promise<T>)): Promise<T> {
   try {
-    return await promise;
+    return await (typeof work === "function" ? work() : work);
   } catch (error) {
-    if (error instanceof DomainError) throw new Response(error.message, { status: error.status });
-    throw error;
+    const { status, message } = refusalOf(error);
+    throw new Response(message, { status });
+  }
+}
+
+/** A loader's domain call, settled: its value, or why it was refused. */
+export type PageState<T> = { ok: true; value: T } | { ok: false; status: number; message: string; errors?: Record<string, string>; data?: unknown };
+
+/**
+ * For page loaders whose refusal is a state of the page rather than a status page (an invite
+ * link that no longer works, a bad date in the address): the value, or the refusal's status,
+ * one-line message (the first field error, else the error's), field errors and a conflict's
+ * data (where to send the person instead). The same
+ * mapping as the forms; anything that is not a refusal goes on to the error boundary.
+ */
+export async function pageStateOf<T>(promise: Promise<T>): Promise<PageState<T>> {
+  try {
+    return { ok: true, value: await promise };
+  } catch (error) {
+    const { status, summary, errors, data } = refusalOf(error);
+    return { ok: false, status, message: summary, ...(errors && { errors }), ...(data !== undefined && { data }) };
   }
 }
 
@@ -95,12 +146,7 @@ export async function submitIntent<S extends z.ZodType>(formData: FormData, sche
     const result = await run(submission.value);
     return json<IntentResult>({ ok: true, intent, ...(result ?? {}) }, { status: intent === "create" ? 201 : 200 });
   } catch (error) {
-    const refusal = error instanceof DomainError ? error : constraintConflict(error);
-    if (!refusal) throw error;
-    if (refusal instanceof ValidationError) {
-      const message = Object.values(refusal.errors)[0] ?? refusal.message;
-      return json<IntentResult>({ ok: false, intent, message, entityType: refusal.entityType, errors: refusal.errors }, { status: refusal.status });
-    }
-    return json<IntentResult>({ ok: false, intent, message: refusal.message }, { status: refusal.status });
+    const { status, summary, errors, entityType } = refusalOf(error);
+    return json<IntentResult>({ ok: false, intent, message: summary, ...(errors && { entityType, errors }) }, { status });
   }
 }

@@ -10,7 +10,8 @@ import { domainCtx } from "~/domain/context";
 import { filterOptionsStatements, readFilterOptions } from "~/domain/users/filter.server";
 import { staffingSearchSchema } from "~/domain/users/staffing.schema";
 import { searchStaffing, type StaffingResult } from "~/domain/users/staffing.server";
-import { DomainError, ValidationError } from "~/domain/errors";
+import { validate } from "~/domain/validation";
+import { pageStateOf } from "~/lib/page-form.server";
 import { addDays, dayKey, formatUtc, mondayOf } from "~/lib/dates";
 
 export const meta: MetaFunction = () => [{ title: "Find people · Availability" }];
@@ -39,23 +40,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let result: StaffingResult | null = null;
   let errors: Record<string, string> = {};
   if (url.searchParams.has("startDate")) {
-    const parsed = staffingSearchSchema.safeParse({
+    const search = {
       startDate: values.startDate,
       endDate: values.endDate,
       competenceId: values.competenceId,
       minLevel: values.minLevel,
       offices: values.office ? [values.office] : undefined,
-    });
-    if (!parsed.success) errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? ""), issue.message]));
-    else {
-      try {
-        result = await searchStaffing(ctx, parsed.data);
-      } catch (error) {
-        if (error instanceof ValidationError) errors = error.errors;
-        else if (error instanceof DomainError) errors = { "": error.message };
-        else throw error;
-      }
-    }
+    };
+    // Field errors stay on their fields; any other refusal is the form's message.
+    const answer = await pageStateOf((async () => searchStaffing(ctx, validate(staffingSearchSchema, search)))());
+    if (answer.ok) result = answer.value;
+    else errors = answer.errors ?? { "": answer.message };
   }
   return json({ values, competences, offices: options.offices, result, errors });
 }

@@ -6,13 +6,14 @@ import { requireUser } from "~/auth/session.server";
 import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
 import { domainCtx } from "~/domain/context";
-import { DomainError } from "~/domain/errors";
+import { validate } from "~/domain/validation";
 import { BUSY_THRESHOLD, MAX_TILES, statisticQuerySchema, TOP_COMPETENCES, type StatisticsResponse } from "~/domain/statistics/statistics.schema";
 import { getStatistics, statisticsFilterOptions } from "~/domain/statistics/statistics.server";
 import { BarChart, ChartCard, Doughnut, LineChart, LEVEL_NAMES } from "~/features/statistics/charts";
 import { dayKey } from "~/lib/dates";
 import { useFormat } from "~/lib/format";
 import { RawExportButton } from "~/features/statistics/raw-export-button";
+import { pageStateOf } from "~/lib/page-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Statistics · Availability" }];
 
@@ -32,17 +33,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     startDate: url.searchParams.get("startDate") || undefined,
     endDate: url.searchParams.get("endDate") || undefined,
   };
-  let stats: StatisticsResponse | null = null;
-  let message: string | null = null;
-  try {
-    // The same validation as the API: a bad date in the address is the server's message, never a 500.
-    const parsed = statisticQuerySchema.safeParse(query);
-    if (!parsed.success) throw new DomainError(parsed.error.issues[0].message, 400);
-    stats = await getStatistics(ctx, parsed.data, layout === "admin" ? { offices: chosenOffices, groups: chosenGroups } : { users: [actor.user.id] });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    message = error.message;
-  }
+  // The same validation as the API: a bad date in the address is the server's message, never a 500.
+  const answer = await pageStateOf(
+    (async () => {
+      const input = validate(statisticQuerySchema, query);
+      return getStatistics(ctx, input, layout === "admin" ? { offices: chosenOffices, groups: chosenGroups } : { users: [actor.user.id] });
+    })(),
+  );
+  const stats: StatisticsResponse | null = answer.ok ? answer.value : null;
+  const message = answer.ok ? null : answer.message;
   return json({
     me: actor.user.id,
     admin,

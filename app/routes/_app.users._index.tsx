@@ -1,10 +1,8 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { isManager, isTeamAdmin, roleRank } from "~/auth/permissions";
+import { isTeamAdmin, roleRank } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
-import { mailerFor } from "~/domain/account/mailer.server";
-import { ForbiddenError } from "~/domain/errors";
 import { officesOf, SelectField } from "~/features/accounts/select-field";
 import { canChange, RoleBadge, UserRowMenu, useUserDialogs, type AdminUser } from "~/features/accounts/user-admin-ui";
 import { InviteButtons, ResendInviteButton } from "~/features/accounts/user-dialogs";
@@ -24,9 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requireUser(request, context);
-  if (!isManager(actor.user)) throw new Response(new ForbiddenError().message, { status: 403 });
-  return runUsersAction(context, actor, mailerFor(context, request), await request.formData());
+  return runUsersAction(context, await requireUser(request, context), request);
 }
 
 function inTeam(user: AdminUser, groupId: string, officeId: string) {

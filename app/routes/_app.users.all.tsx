@@ -2,10 +2,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from "@remix-run/react";
 import clsx from "clsx";
 import { useMemo, useState, type MouseEvent, type ReactNode } from "react";
-import { isManager, isAdmin } from "~/auth/permissions";
+import { isAdmin } from "~/auth/permissions";
 import { requireUser, requireUserWho } from "~/auth/session.server";
-import { mailerFor } from "~/domain/account/mailer.server";
-import { ForbiddenError } from "~/domain/errors";
 import { canChange, RoleBadge, UserRowMenu, useUserDialogs } from "~/features/accounts/user-admin-ui";
 import { InviteButtons, ResendInviteButton } from "~/features/accounts/user-dialogs";
 import {
@@ -39,9 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requireUser(request, context);
-  if (!isManager(actor.user)) throw new Response(new ForbiddenError().message, { status: 403 });
-  return runUsersAction(context, actor, mailerFor(context, request), await request.formData());
+  return runUsersAction(context, await requireUser(request, context), request);
 }
 
 type Column = Exclude<SortKey, "domain">;

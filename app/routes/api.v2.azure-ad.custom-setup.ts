@@ -1,5 +1,5 @@
 import { readEntraFlow, requireOwnRedirectUri } from "~/auth/entra.server";
-import { canManageDirectory } from "~/auth/permissions";
+import { canAdministerCompany } from "~/auth/permissions";
 import { codeExchangeSchema } from "~/domain/directory/directory.schema";
 import { completeCustomSetup, requireEntra } from "~/domain/directory/tenant.server";
 import { entraConfig } from "~/integrations/entra/config";
@@ -8,7 +8,7 @@ import { defineApiRoute, endpoint } from "~/lib/api.server";
 export const { loader, action, endpoints } = defineApiRoute({
   POST: endpoint({
     summary: "Finishes the minimal directory setup: the code of a company admin's Microsoft sign-in (state custom_setup) names the tenant.",
-    can: canManageDirectory,
+    can: canAdministerCompany,
     body: codeExchangeSchema,
     entity: "AzureAdInputErrors",
     run: async ({ request, context, ctx, body }) => {

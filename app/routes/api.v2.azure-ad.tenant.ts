@@ -1,4 +1,4 @@
-import { canManageDirectory } from "~/auth/permissions";
+import { canAdministerCompany } from "~/auth/permissions";
 import { tenantUpdateSchema } from "~/domain/directory/directory.schema";
 import { removeTenant, setTenant } from "~/domain/directory/tenant.server";
 import { defineApiRoute, endpoint } from "~/lib/api.server";
@@ -6,14 +6,14 @@ import { defineApiRoute, endpoint } from "~/lib/api.server";
 export const { loader, action, endpoints } = defineApiRoute({
   PUT: endpoint({
     summary: "Connects the company to a Microsoft directory (tenant); a directory of another company answers 409.",
-    can: canManageDirectory,
+    can: canAdministerCompany,
     body: tenantUpdateSchema,
     entity: "AzureAdInputErrors",
     run: ({ ctx, body }) => setTenant(ctx, body.tenantId),
   }),
   DELETE: endpoint({
     summary: "Removes the company's Microsoft directory connection (people stay; the sync stops).",
-    can: canManageDirectory,
+    can: canAdministerCompany,
     run: ({ ctx }) => removeTenant(ctx),
   }),
 });

@@ -1,11 +1,11 @@
-import { canConfigureCompanyMail } from "~/auth/permissions";
+import { canAdministerCompany } from "~/auth/permissions";
 import { revokeScimToken } from "~/domain/scim/scim.server";
 import { defineApiRoute, endpoint } from "~/lib/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   DELETE: endpoint({
     summary: "Revokes a SCIM token of the company: the directory's next call with it answers 401. Company admins only.",
-    can: canConfigureCompanyMail,
+    can: canAdministerCompany,
     run: ({ ctx, params }) => revokeScimToken(ctx, params.id!),
   }),
 });

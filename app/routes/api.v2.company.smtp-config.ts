@@ -1,4 +1,4 @@
-import { canConfigureCompanyMail } from "~/auth/permissions";
+import { canAdministerCompany } from "~/auth/permissions";
 import { clientIp } from "~/domain/account/login.server";
 import { smtpConfigSchema, updateSmtpConfig } from "~/domain/company/smtp.server";
 import { defineApiRoute, endpoint } from "~/lib/api.server";
@@ -7,7 +7,7 @@ export const { loader, action, endpoints } = defineApiRoute({
   PUT: endpoint({
     summary:
       "Sets the company's SMTP server (companySmtpConfigParams plus currentPassword, the caller's own); host, port and sender all empty resets it. Company admins only.",
-    can: canConfigureCompanyMail,
+    can: canAdministerCompany,
     body: smtpConfigSchema,
     entity: "SmtpConfigInputErrors",
     run: ({ request, context, ctx, body }) => updateSmtpConfig(ctx, context.env, body, clientIp(request)),

@@ -1,4 +1,4 @@
-import { canConfigureCompanyMail } from "~/auth/permissions";
+import { canAdministerCompany } from "~/auth/permissions";
 import { appOrigin } from "~/domain/sso/sso-flow.server";
 import { SSO_ENTITY, ssoConfigSchema } from "~/domain/sso/sso.schema";
 import { getSsoConfig, updateSsoConfig } from "~/domain/sso/sso.server";
@@ -8,13 +8,13 @@ export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({
     summary:
       "The company's SSO configuration for its admins: IdP login URL, the certificate's subject and expiry, federation, e-mail domains, and the assertion and metadata URLs to give the IdP.",
-    can: canConfigureCompanyMail,
+    can: canAdministerCompany,
     run: ({ request, context, ctx }) => getSsoConfig(ctx, appOrigin(context, request)),
   }),
   PUT: endpoint({
     summary:
       "Sets the company's SAML2 single sign-on (companySsoConfigParams: ssoLoginUrl, ssoCertificate, allowFederation, plus ssoIdpInitiated and emailDomains); an empty ssoLoginUrl turns it off. Company admins only.",
-    can: canConfigureCompanyMail,
+    can: canAdministerCompany,
     body: ssoConfigSchema,
     entity: SSO_ENTITY,
     run: ({ context, ctx, body }) => updateSsoConfig(ctx, context.env, body),

@@ -1,4 +1,4 @@
-import { canConfigureTimeKeeping } from "~/auth/permissions";
+import { canAdministerCompany } from "~/auth/permissions";
 import { matterConfidentialSchema, setMatterConfidential } from "~/domain/matters/elite-config.server";
 import { defineApiRoute, endpoint } from "~/lib/api.server";
 
@@ -6,7 +6,7 @@ export const { loader, action, endpoints } = defineApiRoute({
   PUT: endpoint({
     summary:
       "Flags a matter confidential (value true) or lifts the company admin's flag; its name and client then show only to admins and people who recorded time on it. Company admins only.",
-    can: canConfigureTimeKeeping,
+    can: canAdministerCompany,
     body: matterConfidentialSchema,
     entity: "MatterConfidentialInputErrors",
     run: ({ ctx, body }) => setMatterConfidential(ctx, body),

@@ -1,10 +1,10 @@
-import { getUncompletedUser } from "~/domain/account/signup.server";
+import { requireUncompletedUser } from "~/domain/account/signup.server";
 import { defineApiRoute, endpoint } from "~/lib/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({
     summary: "The invited person (the id is the invite secret) and the sign-up choices.",
     auth: "public",
-    run: ({ params, context }) => getUncompletedUser(context.db, params.id!),
+    run: ({ params, context }) => requireUncompletedUser(context.db, params.id!),
   }),
 });

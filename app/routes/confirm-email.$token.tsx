@@ -1,14 +1,16 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { z } from "zod";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
 import { confirmEmailChange, EMAIL_CHANGE_INVALID, findEmailChange } from "~/domain/account/email-change.server";
 import { mailerFor } from "~/domain/account/mailer.server";
-import { DomainError } from "~/domain/errors";
 import { AuthCard } from "~/features/accounts/auth-card";
+import { submitForm } from "~/lib/page-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Confirm your new e-mail · Availability" }];
 
+const noFields = z.object({});
 const headers = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
 
 /**
@@ -23,13 +25,16 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const mailer = mailerFor(context, request);
-  try {
-    const { email } = await confirmEmailChange(mailer.mail, mailer.appName, params.token ?? "");
-    return json({ ok: true as const, email }, { headers });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return json({ ok: false as const, email: null, message: error.message }, { status: error.status === 404 ? 410 : error.status, headers });
-  }
+  // A used or expired link answers 410 with its message, as the loader does.
+  return submitForm(
+    await request.formData(),
+    noFields,
+    async () => {
+      const { email } = await confirmEmailChange(mailer.mail, mailer.appName, params.token ?? "");
+      return { message: `Your e-mail is now ${email}. Sign in with it from now on.` };
+    },
+    { headers },
+  );
 }
 
 export default function ConfirmEmailPage() {
@@ -37,7 +42,7 @@ export default function ConfirmEmailPage() {
   const acted = useActionData<typeof action>();
   const submitting = useNavigation().state !== "idle";
   // After a confirmation the loader runs again and finds the link used: the action's answer wins.
-  const failure = acted ? (acted.ok ? null : acted.message) : loaded.ok ? null : loaded.message;
+  const failure = acted ? (acted.status === "success" ? null : (acted.error?.[""]?.[0] ?? null)) : loaded.ok ? null : loaded.message;
   if (failure) {
     return (
       <AuthCard title="Confirm your new e-mail">
@@ -48,10 +53,10 @@ export default function ConfirmEmailPage() {
       </AuthCard>
     );
   }
-  if (acted?.ok) {
+  if (acted?.status === "success") {
     return (
       <AuthCard title="E-mail changed">
-        <Alert tone="success" message={`Your e-mail is now ${acted.email}. Sign in with it from now on.`} />
+        <Alert tone="success" message={acted.message} />
         <Link to="/home" className="mt-6 inline-flex text-sm font-medium text-brand-700 hover:underline">
           Open the dashboard
         </Link>

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { startEntraFlow } from "~/auth/entra.server";
-import { canManageDirectory } from "~/auth/permissions";
+import { canAdministerCompany } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
 import { entraConfig } from "~/integrations/entra/config";
 
@@ -12,7 +12,7 @@ import { entraConfig } from "~/integrations/entra/config";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context);
   const config = entraConfig(context.env);
-  if (!config || !canManageDirectory(actor.user)) throw redirect("/groups");
+  if (!config || !canAdministerCompany(actor.user)) throw redirect("/groups");
   const mode = new URL(request.url).searchParams.get("mode");
   const { url, setCookie } = await startEntraFlow(context, request, config, mode === "custom" ? "custom_setup" : "admin_consent");
   return redirect(url, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });

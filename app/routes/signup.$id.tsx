@@ -9,22 +9,19 @@ import { Button } from "~/components/button";
 import { Field, inputProps } from "~/components/field";
 import { withFlash } from "~/components/flash-message";
 import { signUpSchemaFor } from "~/domain/account/invite.schema";
-import { getUncompletedUser, registerInvitedUser } from "~/domain/account/signup.server";
+import { registerInvitedUser, requireUncompletedUser } from "~/domain/account/signup.server";
 import { NotFoundError, ValidationError } from "~/domain/errors";
 import { Alert } from "~/components/alert";
 import { AuthCard, ShowPasswordButton } from "~/features/accounts/auth-card";
 import { officesOf, SelectField } from "~/features/accounts/select-field";
-import { submitForm } from "~/lib/page-form.server";
+import { pageStateOf, submitForm } from "~/lib/page-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Create account · Availability" }];
 
+/** The invite behind the link, or null for an unknown, used or expired one: the page says so and goes to sign in. */
 async function loadInvite(context: LoaderFunctionArgs["context"], secret: string) {
-  try {
-    return await getUncompletedUser(context.db, secret);
-  } catch (error) {
-    if (error instanceof NotFoundError) return null;
-    throw error;
-  }
+  const found = await pageStateOf(requireUncompletedUser(context.db, secret));
+  return found.ok ? found.value : null;
 }
 
 export async function loader({ params, context }: LoaderFunctionArgs) {

@@ -5,9 +5,10 @@ import { NO_EMAIL_MESSAGE } from "~/domain/directory/directory.schema";
 import { DIRECTORY_NOT_CONNECTED, NO_ACCOUNT } from "~/domain/directory/entra-sign-in.server";
 import { TOKEN_OTHER_PERSON } from "~/domain/directory/entra-token-sign-in.server";
 import { TENANT_TAKEN } from "~/domain/directory/tenant.server";
+import { CONSENT_NOT_OURS } from "~/features/company/directory-return.server";
 import { buildAuthorizeUrl, EntraTokenError, validateEntraToken } from "~/integrations/entra/oidc.server";
 import { addDirectoryUser, authorizeAs, config, mintToken } from "./entra-helpers";
-import { api, BASE, createCompanyWithRoles, db } from "./helpers";
+import { api, BASE, cookieFor, createCompanyWithRoles, db, page } from "./helpers";
 
 /** A firm connected to a fresh directory of the fake provider, with one linked-by-e-mail person in it. */
 async function connectedFirm(settings: Record<string, unknown> = {}) {
@@ -375,5 +376,52 @@ describe("GET /azure-ad/users", () => {
     const response = await api("/api/v2/azure-ad/users", { token: firm.tokens.companyAdmin });
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ message: "Connect your firm's Microsoft directory first." });
+  });
+});
+
+describe("/groups?tenant= (back from the admin consent)", () => {
+  it("connects the directory from the browser that started the consent, refuses it from another, and names a directory of another firm", async () => {
+    const firm = await createCompanyWithRoles("Consent Return Firm", { enableEntraUI: true });
+    const session = await cookieFor(firm.people.companyAdmin.email);
+    const consent = async () => {
+      const start = await page("/directory/connect?mode=consent", { headers: { Cookie: session } });
+      expect(start.status).toBe(302);
+      const flow = start.headers.get("Set-Cookie")!.split(";")[0];
+      const url = new URL(start.headers.get("Location")!);
+      return { flow, url };
+    };
+    const accept = async (url: URL, tenant: string) => {
+      url.searchParams.set("fake_tenant", tenant);
+      const back = new URL((await fetch(url, { redirect: "manual" })).headers.get("Location")!);
+      return `${back.pathname}${back.search}`;
+    };
+    const groupsData = (path: string, cookie: string) =>
+      page(`${path}&_data=routes%2F_app.groups`, { headers: { Cookie: cookie } }).then(async (r) => ({
+        status: r.status,
+        body: r.status === 200 ? ((await r.json()) as { directory: { error: string | null } }) : null,
+      }));
+    const tenantOf = async (companyId: string) => (await db().select().from(companies).where(eq(companies.id, companyId)))[0].azureAdTenantId;
+
+    // Another firm holds this directory: the conflict's message is the page's.
+    const other = await createCompanyWithRoles("Consent Other Firm");
+    const takenTenant = crypto.randomUUID();
+    await db().update(companies).set({ azureAdTenantId: takenTenant }).where(eq(companies.id, other.company.id));
+    const first = await consent();
+    const taken = await groupsData(await accept(first.url, takenTenant), `${session}; ${first.flow}`);
+    expect(taken).toMatchObject({ status: 200, body: { directory: { error: TENANT_TAKEN } } });
+    expect(await tenantOf(firm.company.id)).toBeNull();
+
+    // Without this browser's flow cookie the answer is not taken.
+    const tenant = crypto.randomUUID();
+    const second = await consent();
+    const returnPath = await accept(second.url, tenant);
+    const stranger = await groupsData(returnPath, session);
+    expect(stranger).toMatchObject({ status: 200, body: { directory: { error: CONSENT_NOT_OURS } } });
+    expect(await tenantOf(firm.company.id)).toBeNull();
+
+    const done = await page(returnPath, { headers: { Cookie: `${session}; ${second.flow}` } });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/groups");
+    expect(await tenantOf(firm.company.id)).toBe(tenant);
   });
 });

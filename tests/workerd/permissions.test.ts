@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  canAdministerCompany,
   isAdmin,
   isInAdminScope,
   isManager,
@@ -37,6 +38,10 @@ describe("the permission vocabulary", () => {
 
   it("isManager: company admins and administrators, never the Observer", () => {
     expect(whoIs(isManager)).toEqual(["administrator", "companyAdmin", "companyAdminAndAdministrator"]);
+  });
+
+  it("canAdministerCompany: company admins only (mail server, SSO, SCIM, directory, Elite 3E, CV service, custom HTML)", () => {
+    expect(whoIs(canAdministerCompany)).toEqual(["companyAdmin", "companyAdminAndAdministrator"]);
   });
 
   it("navigation: Manage users for team admins who are not company admins, Company for company admins", () => {

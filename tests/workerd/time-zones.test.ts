@@ -9,7 +9,7 @@ import { newId } from "~/lib/ids";
 import { getPlanner } from "~/domain/planner/planner.server";
 import { sendUpdateReminders } from "~/domain/reminders/reminders.server";
 import { filterUsers } from "~/domain/users/filter.server";
-import { getUserCard } from "~/domain/users/user-card.server";
+import { requireUserCard } from "~/domain/users/user-card.server";
 import { domainCtx } from "~/domain/context";
 import { getDashboard } from "~/domain/dashboard/dashboard.server";
 import { createForecast, updateForecast } from "~/domain/forecasts/forecasts.server";
@@ -248,8 +248,8 @@ describe("other people's rows have their own today", () => {
       const row = (name: string) => planner.people.find((p) => p.name === name)?.today;
       expect([row("Sven Stockholm"), row("Sam Sydney"), row("Nora New York")], iso).toEqual([stockholmDay, sydneyDay, newYorkDay]);
       expect(planner.today.slice(0, 10)).toBe(stockholmDay);
-      expect((await getUserCard(ctx, world.sydney.id)).today.slice(0, 10), iso).toBe(sydneyDay);
-      expect((await getUserCard(ctx, world.newYork.id)).today.slice(0, 10), iso).toBe(newYorkDay);
+      expect((await requireUserCard(ctx, world.sydney.id)).today.slice(0, 10), iso).toBe(sydneyDay);
+      expect((await requireUserCard(ctx, world.newYork.id)).today.slice(0, 10), iso).toBe(newYorkDay);
     }
   });
 
@@ -292,7 +292,7 @@ describe("other people's rows have their own today", () => {
     const monday = await filterUsers(at(world, "2026-11-23T05:00:00Z"), { ...everyone, offset: 0, limit: 50 });
     expect(monday.users.find((u) => u.name === "Nora New York")!.forecast).toBeNull();
     // The user card agrees: Sam is away on Sydney's Monday.
-    expect((await getUserCard(ctx, world.sydney.id)).user).toMatchObject({ away: true });
+    expect((await requireUserCard(ctx, world.sydney.id)).user).toMatchObject({ away: true });
   });
 
   it("a forecast for a Sydney colleague may start on their Monday, though the reader's today is Sunday", async () => {

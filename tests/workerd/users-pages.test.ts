@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_SORT, nextSort, sortUsers, type TableUser } from "~/features/accounts/user-table";
 import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
+import { INVALID_EMAIL, REQUIRED } from "~/domain/account/email-address";
+import { EMAIL_TAKEN, SOME_CANNOT_BE_INVITED } from "~/domain/account/invite.server";
 import { BASE, createCompany, db, PASSWORD } from "./helpers";
 
 async function cookieFor(email: string) {
@@ -36,7 +38,24 @@ describe("the users pages", () => {
     expect((await post("/users/all", employee, { intent: "delete", id: "x" })).status).toBe(403);
   });
 
-  it("answers 'Invite multiple' with the invalid and the existing e-mails", async () => {
+  it("refuses the forms of /users and /users/all to anyone but managers (requireManager), whatever the intent, and changes nothing", async () => {
+    const firm = await createCompany("Pages Guard Firm");
+    const observer = await cookieFor((await firm.createUser("observer")).email);
+    const employee = await cookieFor((await firm.createUser("employee")).email);
+    const target = await firm.createUser("employee");
+    const invite = { intent: "inviteMultiple", emails: "guarded@pages.test", group: firm.group.id, office: firm.office.id };
+    for (const cookie of [observer, employee]) {
+      for (const path of ["/users?index&_data=routes%2F_app.users._index", "/users/all?_data=routes%2F_app.users.all"]) {
+        expect((await post(path, cookie, invite)).status, path).toBe(403);
+        expect((await post(path, cookie, { intent: "delete", id: target.id })).status, path).toBe(403);
+        expect((await post(path, cookie, { intent: "no-such-intent" })).status, path).toBe(403);
+      }
+    }
+    expect(await db().select({ id: users.id }).from(users).where(eq(users.email, "guarded@pages.test"))).toHaveLength(0);
+    expect(await db().select({ id: users.id }).from(users).where(eq(users.id, target.id))).toHaveLength(1);
+  });
+
+  it("answers 'Invite multiple' through the form pipeline: the invalid e-mails by place, the existing ones as data, the count in the message", async () => {
     const firm = await createCompany("Pages Invite Firm");
     const existing = await firm.createUser("employee");
     const cookie = await cookieFor((await firm.createUser("administrator")).email);
@@ -48,7 +67,15 @@ describe("the users pages", () => {
       office: firm.office.id,
     });
     expect(invalid.status).toBe(400);
-    expect(await invalid.json()).toMatchObject({ status: "error", invalid: ["bad@"] });
+    expect(await invalid.json()).toMatchObject({ status: "error", error: { "emails[1]": [INVALID_EMAIL] } });
+    const empty = await post("/users?index&_data=routes%2F_app.users._index", cookie, {
+      intent: "inviteMultiple",
+      emails: " ; ",
+      group: firm.group.id,
+      office: firm.office.id,
+    });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({ status: "error", error: { emails: [REQUIRED] } });
     const taken = await post("/users?index&_data=routes%2F_app.users._index", cookie, {
       intent: "inviteMultiple",
       names: "",
@@ -57,7 +84,26 @@ describe("the users pages", () => {
       office: firm.office.id,
     });
     expect(taken.status).toBe(409);
-    expect(await taken.json()).toMatchObject({ status: "error", existing: [existing.email] });
+    expect(await taken.json()).toMatchObject({ status: "error", data: [existing.email], error: { "": [EMAIL_TAKEN] } });
+    // Another firm's address is not named (decision 0082): only the message says why.
+    const elsewhere = await (await createCompany("Pages Other Firm")).createUser("employee");
+    const foreign = await post("/users?index&_data=routes%2F_app.users._index", cookie, {
+      intent: "inviteMultiple",
+      emails: `fresh@pages.test; ${elsewhere.email}`,
+      group: firm.group.id,
+      office: firm.office.id,
+    });
+    expect(foreign.status).toBe(409);
+    expect(await foreign.json()).toMatchObject({ status: "error", data: [], error: { "": [SOME_CANNOT_BE_INVITED] } });
+    expect(await db().select({ id: users.id }).from(users).where(eq(users.email, "fresh@pages.test"))).toHaveLength(0);
+    const badTeam = await post("/users?index&_data=routes%2F_app.users._index", cookie, {
+      intent: "inviteMultiple",
+      emails: "fresh@pages.test",
+      group: "no-such-group",
+      office: firm.office.id,
+    });
+    expect(badTeam.status).toBe(400);
+    expect(Object.keys(((await badTeam.json()) as { error: Record<string, string[]> }).error)).toContain("group");
     const done = await post("/users?index&_data=routes%2F_app.users._index", cookie, {
       intent: "inviteMultiple",
       names: "Fresh One",
@@ -65,7 +111,10 @@ describe("the users pages", () => {
       group: firm.group.id,
       office: firm.office.id,
     });
-    expect(await done.json()).toEqual({ status: "success", invited: 1 });
+    expect(done.status).toBe(200);
+    expect(await done.json()).toMatchObject({ status: "success", message: "Invitation sent to 1 person" });
+    const [fresh] = await db().select({ name: users.name, groupId: users.groupId }).from(users).where(eq(users.email, "fresh@pages.test"));
+    expect(fresh).toEqual({ name: "Fresh One", groupId: firm.group.id });
   });
 });
 

@@ -4,7 +4,7 @@ import type { Db } from "~/db/client";
 import { emailChangeTokens, inviteTokens, passwordResetTokens, users } from "~/db/schema";
 import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { newId, newSecret } from "~/lib/ids";
-import { ConflictError, NotFoundError } from "../errors";
+import { ConflictError, GoneError } from "../errors";
 import type { DomainContext } from "../context";
 import { emailChangeEmail, emailChangedNotice } from "./emails";
 import { EMAIL_TAKEN, isEmailTaken } from "./invite.server";
@@ -69,7 +69,7 @@ export async function findEmailChange(db: Db, secret: string, now: Date) {
 export async function confirmEmailChange(mail: Mailer["mail"], appName: string, secret: string, now = new Date()) {
   const { db } = mail;
   const found = await findEmailChange(db, secret, now);
-  if (!found) throw new NotFoundError(EMAIL_CHANGE_INVALID);
+  if (!found) throw new GoneError(EMAIL_CHANGE_INVALID);
   const { token, user } = found;
   const taken = await isEmailTaken({ db } as DomainContext, token.newEmail, user.id);
   if (taken) throw new ConflictError(EMAIL_TAKEN);
@@ -96,7 +96,7 @@ export async function confirmEmailChange(mail: Mailer["mail"], appName: string, 
     if (await isEmailTaken({ db } as DomainContext, token.newEmail, user.id)) throw new ConflictError(EMAIL_TAKEN);
     throw error;
   }
-  if (claimed.length === 0) throw new NotFoundError(EMAIL_CHANGE_INVALID);
+  if (claimed.length === 0) throw new GoneError(EMAIL_CHANGE_INVALID);
   await enqueueEmail(
     mail,
     user.companyId,

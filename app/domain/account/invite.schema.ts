@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formBoolean } from "../schema-kit";
-import { INVALID_EMAIL, isValidEmail, normalizeEmail, REQUIRED } from "./email-address";
+import { INVALID_EMAIL, isValidEmail, normalizeEmail, REQUIRED, splitList } from "./email-address";
 
 /** Invites: one person (userCreationParams) or several (POST /users/multiple). */
 const missing = (input: unknown) => input === undefined || input === null || input === "";
@@ -37,26 +37,56 @@ export type UserCreationInput = z.infer<typeof userCreationSchema>;
 
 export const MAX_INVITES = 100;
 
-export const multipleInviteSchema = z.object({
-  users: z
-    .array(
-      z.object({
-        email: emailField,
-        name: z.string().trim().max(200, "Use at most 200 characters.").nullish(),
-        azureADId: z.string().trim().max(200).nullish(),
-      }),
-      { error: "Needs to be a list of people." },
-    )
+/** The people of one multiple invite: at least one, at most MAX_INVITES. */
+function inviteList<T extends z.ZodType>(item: T, error?: string) {
+  return z
+    .array(item, error ? { error } : undefined)
     .min(1, REQUIRED)
-    .max(MAX_INVITES, `Invite at most ${MAX_INVITES} people at a time.`),
+    .max(MAX_INVITES, `Invite at most ${MAX_INVITES} people at a time.`);
+}
+
+const multipleInviteTeam = {
   admin: checkbox,
   group: optionalId,
   office: optionalId,
   secondaryEnabled: checkbox,
   secondaryGroup: optionalId,
   secondaryOffice: optionalId,
+};
+
+export const multipleInviteSchema = z.object({
+  users: inviteList(
+    z.object({
+      email: emailField,
+      name: z.string().trim().max(200, "Use at most 200 characters.").nullish(),
+      azureADId: z.string().trim().max(200).nullish(),
+    }),
+    "Needs to be a list of people.",
+  ),
+  ...multipleInviteTeam,
 });
 export type MultipleInviteInput = z.infer<typeof multipleInviteSchema>;
+
+/**
+ * The 'Invite multiple' dialog's form: Emails and Names typed as lists separated by ';' and
+ * matched by position, read into POST /users/multiple's input. Each e-mail is checked as the
+ * API checks it; a bad one is refused at `emails[i]`, its place in the list.
+ */
+export const multipleInviteFormSchema = z
+  .object({
+    emails: z.string().default("").transform(splitList).pipe(inviteList(emailField)),
+    names: z
+      .string()
+      .default("")
+      .transform((names): (string | undefined)[] => names.split(";").map((name) => name.trim()))
+      // Optional: conform reads a blank place in the list as missing.
+      .pipe(z.array(z.string().max(200, "Use at most 200 characters.").optional())),
+    ...multipleInviteTeam,
+  })
+  .transform(({ emails, names, ...team }): MultipleInviteInput => ({
+    ...team,
+    users: emails.map((email, index) => ({ email, name: names[index] || null })),
+  }));
 
 /** New passwords: at least 12 characters (the spec shows no rule; decision 0087). */
 export const PASSWORD_MIN = 12;

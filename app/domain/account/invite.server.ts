@@ -25,6 +25,8 @@ import { inJsonList } from "~/db/json-list";
  * included; administrators invite employees and observers into their own group and office.
  */
 export const EMAIL_TAKEN = "A user with this e-mail already exists.";
+/** A multiple invite with addresses of other firms, which are not named (decision 0082). */
+export const SOME_CANNOT_BE_INVITED = "Some of these e-mails cannot be invited.";
 const ENTITY = "UserInputErrors";
 
 interface Team {
@@ -226,7 +228,7 @@ export async function inviteUsers(ctx: DomainContext, mailer: Mailer, input: Mul
     ctx,
     people.map((p) => p.email),
   );
-  if (taken.any) throw new ConflictError(EMAIL_TAKEN, taken.own);
+  if (taken.any) throw new ConflictError(taken.own.length ? EMAIL_TAKEN : SOME_CANNOT_BE_INVITED, taken.own);
   await requireInviteQuota(ctx, "invite", people.length);
   return createInvited(ctx, mailer, people, team);
 }

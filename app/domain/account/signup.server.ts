@@ -21,7 +21,7 @@ import { findInvite } from "./tokens.server";
 export const INVITE_INVALID = "This invite link is invalid or has expired.";
 export const SIGNUP_ENTITY = "UserSignUpInputErrors";
 
-async function inviteWithCompany(db: Db, secret: string, now: Date) {
+async function requireInviteWithCompany(db: Db, secret: string, now: Date) {
   const invite = await findInvite(db, secret, now);
   if (!invite) throw new NotFoundError(INVITE_INVALID);
   const [company] = await db
@@ -43,8 +43,8 @@ async function inviteWithCompany(db: Db, secret: string, now: Date) {
   };
 }
 
-export async function getUncompletedUser(db: Db, secret: string, now = new Date()) {
-  const { invite, company, ssoOnly, showTeam } = await inviteWithCompany(db, secret, now);
+export async function requireUncompletedUser(db: Db, secret: string, now = new Date()) {
+  const { invite, company, ssoOnly, showTeam } = await requireInviteWithCompany(db, secret, now);
   const user = invite.user;
   const names = async (table: typeof groups | typeof offices, id: string | null) => {
     if (!id) return null;
@@ -71,7 +71,7 @@ export async function getUncompletedUser(db: Db, secret: string, now = new Date(
 
 /** Completes the invited person; the caller starts their session. */
 export async function registerInvitedUser({ db, peppers }: PasswordContext, secret: string, body: unknown, now = new Date()): Promise<User> {
-  const { invite, ssoOnly, chooseTeam } = await inviteWithCompany(db, secret, now);
+  const { invite, ssoOnly, chooseTeam } = await requireInviteWithCompany(db, secret, now);
   const input = validate(signUpSchemaFor({ ssoOnly, chooseTeam }), body, SIGNUP_ENTITY);
   const user = invite.user;
   if (input.email !== user.email) throw new ValidationError(SIGNUP_ENTITY, { email: "Use the e-mail address the invite was sent to." });

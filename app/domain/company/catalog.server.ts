@@ -4,7 +4,7 @@ import { companies, groups, offices, projectCategories, projectStages, skillLeve
 import { newId } from "~/lib/ids";
 import type { DomainContext } from "../context";
 import { ForbiddenError, NotFoundError } from "../errors";
-import { canEditCustomHtml } from "~/auth/permissions";
+import { canAdministerCompany } from "~/auth/permissions";
 import {
   DEFAULT_PROJECT_STAGE_COLOR,
   type CompanyUpdateInput,
@@ -103,20 +103,8 @@ const toApiStage = (row: typeof projectStages.$inferSelect): ApiProjectStage => 
 });
 const toApiCategory = (row: typeof projectCategories.$inferSelect): ApiProjectCategory => ({ _id: row.id, name: row.name, created: created(row) });
 
-async function requireUserTeams(ctx: DomainContext, userId: string) {
-  const [user] = await ctx.db
-    .select({
-      groupId: users.groupId,
-      officeId: users.officeId,
-      secondaryGroupId: users.secondaryGroupId,
-      secondaryOfficeId: users.secondaryOfficeId,
-    })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.companyId, ctx.companyId)))
-    .limit(1);
-  if (!user) throw new NotFoundError("User not found");
-  return user;
-}
+/** A person of the company, for their groups and offices. */
+const requireUserTeams = (ctx: DomainContext, userId: string) => requireRow(ctx, users, userId, "User");
 
 /** Rows in the order of `ids` (primary first), each once, missing ones left out. */
 function inOrder<T extends { id: string }>(rows: T[], ids: (string | null)[]): T[] {
@@ -434,7 +422,8 @@ export async function deleteProjectCategory(ctx: DomainContext, id: string): Pro
 export async function updateCompany(ctx: DomainContext, input: Partial<CompanyUpdateInput>) {
   requireManager(ctx);
   // Every person of the company sees the block: only company admins write it.
-  if (input.customHtml !== undefined && !canEditCustomHtml(ctx.actor.user)) throw new ForbiddenError("Only company admins change the custom HTML.");
+  if (input.customHtml !== undefined && !canAdministerCompany(ctx.actor.user))
+    throw new ForbiddenError("Only company admins change the custom HTML.");
   const [before] = await ctx.db
     .select({ name: companies.name, customHtml: companies.customHtml })
     .from(companies)

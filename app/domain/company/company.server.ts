@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
-import { isAdmin } from "~/auth/permissions";
 import { companies } from "~/db/schema";
 import type { DomainContext } from "../context";
-import { ForbiddenError, NotFoundError } from "../errors";
+import { NotFoundError } from "../errors";
+import { requireAdmin } from "../guards.server";
 import { readCompanySettings } from "./settings.schema";
 
 /** The company as administrators see it. SMTP and SSO secrets never leave the server. */
 export async function getCompany(ctx: DomainContext) {
-  if (!isAdmin(ctx.actor.user)) throw new ForbiddenError();
+  requireAdmin(ctx);
   const [company] = await ctx.db.select().from(companies).where(eq(companies.id, ctx.companyId)).limit(1);
   if (!company) throw new NotFoundError("Company not found");
   return {

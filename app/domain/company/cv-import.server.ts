@@ -8,7 +8,7 @@ import { cvServiceClient, CvServiceError, type CvData, type CvServiceClient } fr
 import { isLoopbackHost, isPublicHostName } from "~/integrations/email/smtp-policy";
 import { newId } from "~/lib/ids";
 import { openSecret, sealSecret } from "~/lib/secret-box.server";
-import { canConfigureCvService } from "~/auth/permissions";
+import { canAdministerCompany } from "~/auth/permissions";
 import type { DomainContext } from "../context";
 import { ForbiddenError, ValidationError } from "../errors";
 import { REQUIRED } from "../schema-kit";
@@ -74,7 +74,7 @@ async function readStatus(db: Db, companyId: string): Promise<CvImportStatus> {
 }
 
 function requireCvAdmin(ctx: DomainContext) {
-  if (!canConfigureCvService(ctx.actor.user)) throw new ForbiddenError();
+  if (!canAdministerCompany(ctx.actor.user)) throw new ForbiddenError();
 }
 
 export async function getCvServiceStatus(ctx: DomainContext): Promise<CvImportStatus> {

@@ -1,12 +1,12 @@
 import { and, asc, eq, isNull, or } from "drizzle-orm";
-import { isAdmin, roleRank } from "~/auth/permissions";
+import { roleRank } from "~/auth/permissions";
 import { groups, offices, skillLevels, users } from "~/db/schema";
 import type { DomainContext } from "../context";
-import { ForbiddenError } from "../errors";
+import { requireAdmin } from "../guards.server";
 
 /** What the company page lists: administrators, groups with their offices, skill levels. */
 export async function getCompanyOverview(ctx: DomainContext) {
-  if (!isAdmin(ctx.actor.user)) throw new ForbiddenError();
+  requireAdmin(ctx);
   const [groupRows, officeRows, levelRows, adminRows] = await ctx.db.batch([
     ctx.db.select({ _id: groups.id, name: groups.name }).from(groups).where(eq(groups.companyId, ctx.companyId)).orderBy(asc(groups.name)),
     ctx.db

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, like, not } from "drizzle-orm";
 import { audit } from "../audit.server";
 import { formBoolean, REQUIRED } from "../schema-kit";
 import { z } from "zod";
-import { canConfigureCompanyMail } from "~/auth/permissions";
+import { canAdministerCompany } from "~/auth/permissions";
 import { companies, users } from "~/db/schema";
 import type { Env } from "~/env";
 import { companySmtp, providerName, smtpPasswordPurpose, type MailEnv } from "~/integrations/email/config.server";
@@ -73,7 +73,7 @@ export const smtpResetSchema = z.object({ currentPassword });
 type SmtpEnv = Env & MailEnv;
 
 function requireMailConfigurer(ctx: DomainContext) {
-  if (!canConfigureCompanyMail(ctx.actor.user)) throw new ForbiddenError("Only company admins change the company's mail server.");
+  if (!canAdministerCompany(ctx.actor.user)) throw new ForbiddenError("Only company admins change the company's mail server.");
 }
 
 export async function updateSmtpConfig(ctx: DomainContext, env: SmtpEnv, input: SmtpConfigInput, ip: string) {

@@ -156,7 +156,7 @@ export async function listCompetences(ctx: DomainContext, options: { addToUser?:
   return list.filter((c) => !c.root && !c.users.some((u) => u._id === target));
 }
 
-async function readCompetence(ctx: DomainContext, id: string): Promise<ApiCompetence> {
+async function requireCompetenceEntity(ctx: DomainContext, id: string): Promise<ApiCompetence> {
   const [[row], skills] = await ctx.db.batch([
     competenceQuery(ctx)
       .where(and(eq(competences.id, id), eq(competences.companyId, ctx.companyId)))
@@ -171,20 +171,12 @@ async function readCompetence(ctx: DomainContext, id: string): Promise<ApiCompet
 
 export async function getCompetence(ctx: DomainContext, id: string): Promise<ApiCompetence> {
   requireCompetencesOn(ctx);
-  return readCompetence(ctx, id);
+  return requireCompetenceEntity(ctx, id);
 }
 
 const requireCompetence = (ctx: DomainContext, id: string) => requireRow(ctx, competences, id, "Competence");
 
-async function requirePerson(ctx: DomainContext, userId: string) {
-  const [person] = await ctx.db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.companyId, ctx.companyId)))
-    .limit(1);
-  if (!person) throw new NotFoundError("User not found");
-  return person;
-}
+const requirePerson = (ctx: DomainContext, userId: string) => requireRow(ctx, users, userId, "User");
 
 /**
  * The parent must be a category of the company, and a category may not end up inside
@@ -224,7 +216,7 @@ export async function createCompetence(ctx: DomainContext, input: CompetenceUpse
     ctx.db.insert(competences).values(values),
     audit(ctx, "create", "competence", values.id, { name: values.name, root: values.root }),
   ]);
-  return readCompetence(ctx, values.id);
+  return requireCompetenceEntity(ctx, values.id);
 }
 
 export async function updateCompetence(ctx: DomainContext, id: string, input: CompetenceUpsertInput): Promise<ApiCompetence> {
@@ -261,13 +253,13 @@ export async function updateCompetence(ctx: DomainContext, id: string, input: Co
       .where(and(eq(competences.id, id), eq(competences.companyId, ctx.companyId))),
     audit(ctx, "update", "competence", id, { before: { name: before.name, parentId: before.parentId, root: before.root }, after: changes }),
   ]);
-  return readCompetence(ctx, id);
+  return requireCompetenceEntity(ctx, id);
 }
 
 /** Members lose the skill; competences of a deleted category stay, without a category. */
 export async function deleteCompetence(ctx: DomainContext, id: string): Promise<ApiCompetence> {
   requireEditor(ctx);
-  const before = await readCompetence(ctx, id);
+  const before = await requireCompetenceEntity(ctx, id);
   requireNotExternal(before);
   await ctx.db.batch([
     ctx.db.delete(userSkills).where(and(eq(userSkills.companyId, ctx.companyId), eq(userSkills.competenceId, id))),
@@ -329,7 +321,7 @@ export async function addMembers(ctx: DomainContext, competenceId: string, userI
         .onConflictDoNothing(),
     );
   await ctx.db.batch([audit(ctx, "addMembers", "competence", competence.id, { userIds }), ...inserts]);
-  return readCompetence(ctx, competenceId);
+  return requireCompetenceEntity(ctx, competenceId);
 }
 
 async function insertSkill(ctx: DomainContext, competenceId: string, userId: string, levelId: string | null, entity: string) {
@@ -357,10 +349,10 @@ async function insertSkill(ctx: DomainContext, competenceId: string, userId: str
 /** POST /competences/{id}/user/{userId}: one person; 409 when they have it already. */
 export async function addMember(ctx: DomainContext, competenceId: string, userId: string): Promise<ApiCompetence> {
   await insertSkill(ctx, competenceId, userId, null, ENTITY);
-  return readCompetence(ctx, competenceId);
+  return requireCompetenceEntity(ctx, competenceId);
 }
 
-async function readSkill(ctx: DomainContext, id: string): Promise<ApiSkill> {
+async function requireSkillEntity(ctx: DomainContext, id: string): Promise<ApiSkill> {
   const [row] = await ctx.db
     .select({
       ...skillColumns,
@@ -385,7 +377,7 @@ async function readSkill(ctx: DomainContext, id: string): Promise<ApiSkill> {
 /** POST /skill: a person (oneself by default) gets a competence, optionally rated. */
 export async function createSkill(ctx: DomainContext, input: SkillCreateInput): Promise<ApiSkill> {
   const id = await insertSkill(ctx, input.competenceId, input.userId ?? ctx.actor.user.id, input.levelOfSkillId ?? null, SKILL_ENTITY);
-  return readSkill(ctx, id);
+  return requireSkillEntity(ctx, id);
 }
 
 async function requireSkill(ctx: DomainContext, id: string) {
@@ -408,7 +400,7 @@ export async function setSkillLevel(ctx: DomainContext, id: string, input: Skill
       .where(and(eq(userSkills.id, id), eq(userSkills.companyId, ctx.companyId))),
     audit(ctx, "update", "skill", id, { before: skill.levelId, after: levelId }),
   ]);
-  return readSkill(ctx, id);
+  return requireSkillEntity(ctx, id);
 }
 
 /** DELETE /skill/{id}: the person leaves the competence. */
@@ -417,7 +409,7 @@ export async function deleteSkill(ctx: DomainContext, id: string): Promise<ApiSk
   if (!canChangeMembership(ctx.actor.user, skill.userId, ctx.actor.company.settings)) {
     throw new ForbiddenError("You can only take yourself off a competence.");
   }
-  const before = await readSkill(ctx, id);
+  const before = await requireSkillEntity(ctx, id);
   await ctx.db.batch([
     ctx.db.delete(userSkills).where(and(eq(userSkills.id, id), eq(userSkills.companyId, ctx.companyId))),
     audit(ctx, "delete", "skill", id, { userId: skill.userId, competenceId: skill.competenceId }),
@@ -434,7 +426,7 @@ export async function deleteSkill(ctx: DomainContext, id: string): Promise<ApiSk
  */
 export async function competencePageData(ctx: DomainContext, id: string) {
   requireCompetencesOn(ctx);
-  const competence = await readCompetence(ctx, id);
+  const competence = await requireCompetenceEntity(ctx, id);
   const [memberRows, levelRows, categoryRows, peopleRows, parentRows] = await ctx.db.batch([
     ctx.db
       .select({

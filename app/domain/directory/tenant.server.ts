@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, ne } from "drizzle-orm";
 import { audit } from "../audit.server";
-import { canManageDirectory } from "~/auth/permissions";
+import { canAdministerCompany } from "~/auth/permissions";
 import { companies, directorySync, users } from "~/db/schema";
 import type { EntraConfig } from "~/integrations/entra/config";
 import { EntraTokenError, exchangeCode, validateEntraToken } from "~/integrations/entra/oidc.server";
@@ -27,7 +27,7 @@ export function requireEntra(config: EntraConfig | null): EntraConfig {
 }
 
 function requireDirectoryAdmin(ctx: DomainContext) {
-  if (!canManageDirectory(ctx.actor.user)) throw new ForbiddenError();
+  if (!canAdministerCompany(ctx.actor.user)) throw new ForbiddenError();
 }
 
 export async function setTenant(ctx: DomainContext, tenantId: string) {

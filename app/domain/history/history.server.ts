@@ -5,6 +5,7 @@ import { groups, offices, users, workloadHistory, workplaceHistory } from "~/db/
 import { addDays, DAY_MS, dayKey } from "~/lib/dates";
 import type { DomainContext } from "../context";
 import { ForbiddenError, NotFoundError } from "../errors";
+import { requireRow } from "../require-row.server";
 
 export const historyParamsSchema = z.object({
   scope: z.enum(["user", "group", "office", "company"], { error: "Scope must be user, group, office or company." }),
@@ -26,12 +27,7 @@ async function scopeFilter(ctx: DomainContext, scope: Scope, id: string): Promis
     return undefined;
   }
   const table = scope === "user" ? users : scope === "group" ? groups : offices;
-  const [found] = await ctx.db
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.id, id), eq(table.companyId, ctx.companyId)))
-    .limit(1);
-  if (!found) throw new NotFoundError(`${scope[0].toUpperCase()}${scope.slice(1)} not found`);
+  await requireRow(ctx, table, id, `${scope[0].toUpperCase()}${scope.slice(1)}`);
   // Existence first: another company's id is "not found", never "forbidden".
   if (!canReadHistory(ctx.actor.user, scope, id)) throw new ForbiddenError("You can only see your own history.");
   if (scope === "user") return eq(users.id, id);

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { audit } from "../audit.server";
 import { z } from "zod";
-import { canConfigureTimeKeeping } from "~/auth/permissions";
+import { canAdministerCompany } from "~/auth/permissions";
 import { companies, eliteImports, matters } from "~/db/schema";
 import { eliteEndpointProblem, type ElitePolicyEnv } from "~/integrations/elite3e/policy";
 import { sealSecret, type SecretBoxEnv } from "~/lib/secret-box.server";
@@ -27,7 +27,7 @@ export const matterConfidentialSchema = z.object({
 });
 
 function requireConfigurer(ctx: DomainContext) {
-  if (!canConfigureTimeKeeping(ctx.actor.user)) throw new ForbiddenError("Only company admins set up time keeping.");
+  if (!canAdministerCompany(ctx.actor.user)) throw new ForbiddenError("Only company admins set up time keeping.");
 }
 
 export async function getEliteConfig(ctx: DomainContext) {

@@ -429,7 +429,7 @@ function locationFor(ctx: DomainContext, input: ProjectCreateInput): { officeId:
   if (!picked) return { officeId: user.officeId, groupId: user.groupId };
   const groupId = input.group ?? null;
   const officeId = input.office ?? null;
-  if (!isManager(user) && !user.companyAdmin) {
+  if (!isManager(user)) {
     const errors: Record<string, string> = {};
     if (groupId && !filterableGroupIds(user).includes(groupId)) errors.group = "Pick one of your own groups.";
     if (officeId && !filterableOfficeIds(user).includes(officeId)) errors.office = "Pick one of your own offices.";

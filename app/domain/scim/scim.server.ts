@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { audit, auditRow } from "../audit.server";
-import { canConfigureCompanyMail } from "~/auth/permissions";
+import { canAdministerCompany } from "~/auth/permissions";
 import { sha256Hex } from "~/auth/secrets.server";
 import type { Db } from "~/db/client";
 import { scimGroups, scimTokens, sessions, users, type User } from "~/db/schema";
@@ -38,7 +38,7 @@ export class ScimError extends Error {
 // ---- Tokens ---------------------------------------------------------------------------------
 
 function requireTokenAdmin(ctx: DomainContext) {
-  if (!canConfigureCompanyMail(ctx.actor.user)) throw new ForbiddenError("Only company admins manage SCIM tokens.");
+  if (!canAdministerCompany(ctx.actor.user)) throw new ForbiddenError("Only company admins manage SCIM tokens.");
 }
 
 export async function listScimTokens(ctx: DomainContext) {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import { audit, auditRow } from "../audit.server";
-import { canConfigureCompanyMail } from "~/auth/permissions";
+import { canAdministerCompany } from "~/auth/permissions";
 import type { Db } from "~/db/client";
 import { companies, companyDomains, groups, installationDomains, offices, samlAssertions, samlRequests, users, type User } from "~/db/schema";
 import { isLocalEnv, type Env } from "~/env";
@@ -20,7 +20,7 @@ import { SSO_ENTITY, type SsoConfigInput } from "./sso.schema";
  */
 
 export function requireSsoConfigurer(ctx: DomainContext) {
-  if (!canConfigureCompanyMail(ctx.actor.user)) throw new ForbiddenError("Only company admins change single sign-on.");
+  if (!canAdministerCompany(ctx.actor.user)) throw new ForbiddenError("Only company admins change single sign-on.");
 }
 
 function loginUrlProblem(url: string, env: Pick<Env, "APP_ENV">): string | null {

@@ -12,7 +12,7 @@ import type { DomainContext } from "../context";
 import { ConflictError, ForbiddenError, ValidationError } from "../errors";
 import type { AdminRightsInput, MoveUserInput } from "./admin-users.schema";
 import { refusedChanges, type UserUpdate } from "./user-update.schema";
-import { getUser, loadApiUsers, type ApiUser } from "./profile.server";
+import { requireUserEntity, loadApiUsers, type ApiUser } from "./profile.server";
 import { checkTeam } from "./team.server";
 import { requireCompanyUser } from "./user-state.server";
 import { requireAdmin } from "~/domain/guards.server";
@@ -148,7 +148,7 @@ export async function updateUserAsAdmin(ctx: DomainContext, userId: string, inpu
     ctx.closeSockets({ userId });
     await tellOldAddress(ctx, target, input.email!);
   }
-  return getUser(ctx, userId);
+  return requireUserEntity(ctx, userId);
 }
 
 /**
@@ -232,7 +232,7 @@ export async function moveUser(ctx: DomainContext, userId: string, input: MoveUs
     secondaryOfficeId: target.secondaryOfficeId,
   };
   await ctx.db.batch([ctx.db.update(users).set(changes).where(whereUser(ctx, userId)), auditUser(ctx, "move", userId, { before, after: changes })]);
-  return getUser(ctx, userId);
+  return requireUserEntity(ctx, userId);
 }
 
 /**
@@ -250,7 +250,7 @@ export async function setAdminRights(ctx: DomainContext, userId: string, input: 
       after: changes,
     }),
   ]);
-  return getUser(ctx, userId);
+  return requireUserEntity(ctx, userId);
 }
 
 /**

@@ -7,7 +7,7 @@ import { INTERNAL_PICTURE_MARKER } from "~/lib/profile-picture";
 import type { DomainContext } from "../context";
 import { DomainError, ForbiddenError, ValidationError } from "../errors";
 import { REQUIRED } from "../schema-kit";
-import { getUser, type ApiUser } from "./profile.server";
+import { requireUserEntity, type ApiUser } from "./profile.server";
 import { requireCompanyUser } from "./user-state.server";
 
 /**
@@ -60,5 +60,5 @@ export async function saveProfilePicture(ctx: DomainContext, files: R2Bucket, us
   ]);
   const previous = target.profilePicture;
   if (previous?.startsWith(INTERNAL_PICTURE_MARKER)) await files.delete(`${PICTURE_PREFIX}${previous.slice(INTERNAL_PICTURE_MARKER.length)}`);
-  return getUser(ctx, target.id);
+  return requireUserEntity(ctx, target.id);
 }

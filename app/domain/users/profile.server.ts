@@ -112,7 +112,7 @@ function toApiUser(
   };
 }
 
-export async function getUser(ctx: DomainContext, userId: string): Promise<ApiUser> {
+export async function requireUserEntity(ctx: DomainContext, userId: string): Promise<ApiUser> {
   const [user] = await loadApiUsers(ctx.db, ctx.companyId, [userId], ctx.today);
   if (!user) throw new NotFoundError("User not found");
   return user;
@@ -127,7 +127,7 @@ export function meRider(db: Db, scope: SessionScope) {
 /** The signed-in person; `ridden`: the rows of meRider when they came with the session, else read here. */
 export async function getMe(ctx: DomainContext, ridden?: BatchResponse<ReturnType<typeof meRider>>): Promise<ApiMe> {
   const { user, refs } = ctx.actor;
-  if (!refs) return { ...(await getUser(ctx, user.id)), companyName: ctx.actor.company.name, settings: ctx.actor.company.settings };
+  if (!refs) return { ...(await requireUserEntity(ctx, user.id)), companyName: ctx.actor.company.name, settings: ctx.actor.company.settings };
   const week = ridden
     ? weeksFromPlans(ridden[0], [user.id], ctx.today).get(user.id)!
     : (await workplaceWeeks(ctx.db, ctx.companyId, [user.id], ctx.today)).get(user.id)!;

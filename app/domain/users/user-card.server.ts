@@ -22,7 +22,7 @@ const categories = alias(competences, "card_categories");
  * and CV items. A section turned off for the company is left out rather than sent empty.
  * One round trip: everything is read in a single D1 batch.
  */
-export async function getUserCard(ctx: DomainContext, userId: string) {
+export async function requireUserCard(ctx: DomainContext, userId: string) {
   const settings = ctx.actor.company.settings;
   // Read from the company's earliest today; the person's own (their office's zone) decides below.
   const earliest = companyTodays(ctx.actor, ctx.now)[0];
@@ -156,4 +156,4 @@ export async function getUserCard(ctx: DomainContext, userId: string) {
   };
 }
 
-export type UserCard = Awaited<ReturnType<typeof getUserCard>>;
+export type UserCard = Awaited<ReturnType<typeof requireUserCard>>;

@@ -8,7 +8,7 @@ import type { Mailer } from "../account/mailer.server";
 import type { DomainContext } from "../context";
 import { ConflictError, ForbiddenError, ValidationError } from "../errors";
 import { workloadForecastDatePlan } from "../workload/workload.server";
-import { getUser } from "./profile.server";
+import { requireUserEntity } from "./profile.server";
 import { publishUserUpdate, requireCompanyUser, userStateStatements, type UserStatePatch } from "./user-state.server";
 import { updateUserAsAdmin } from "./admin-users.server";
 import { OWN_PRIVILEGES, refusedChanges, type UserUpdate } from "./user-update.schema";
@@ -78,7 +78,7 @@ export async function updateOwnUser(ctx: DomainContext, userId: string, input: U
     ctx.publish(ctx.companyId, { type: "UPDATE_FORECASTS_FOR_USER", userId, sessionId: ctx.clientSessionId ?? null });
   }
   if (stateChanged) await publishUserUpdate(ctx, userId);
-  const user = await getUser(ctx, userId);
+  const user = await requireUserEntity(ctx, userId);
   return email !== undefined ? { ...user, pendingEmail: email } : user;
 }
 

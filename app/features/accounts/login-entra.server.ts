@@ -4,10 +4,10 @@ import { cookieForToken } from "~/auth/session.server";
 import { landingPath } from "~/domain/account/login.server";
 import type { EntraRedirect } from "~/domain/directory/entra-sign-in.server";
 import { claimsFromCode } from "~/domain/directory/entra-token-sign-in.server";
-import { ConflictError, DomainError } from "~/domain/errors";
 import type { LoadContext } from "~/env";
 import { entraConfig } from "~/integrations/entra/config";
 import { clientSourceCookie } from "~/lib/client-source";
+import { pageStateOf } from "~/lib/page-form.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 
 /**
@@ -57,28 +57,29 @@ async function finishEntraSignIn(context: LoadContext, request: Request, url: UR
     }
   }
   if (!redirectUri) return { message: ENTRA_NO_FLOW };
-  try {
-    const claims = await claimsFromCode(config, { code, redirectUri, codeVerifier: flow?.verifier, nonce: flow?.nonce });
-    const { user, setCookie, signupPath } = await signInWithEntraClaims(context, request, claims);
+  const signedIn = await pageStateOf(
+    claimsFromCode(config, { code, redirectUri, codeVerifier: flow?.verifier, nonce: flow?.nonce }).then((claims) =>
+      signInWithEntraClaims(context, request, claims),
+    ),
+  );
+  if (signedIn.ok) {
+    const { user, setCookie, signupPath } = signedIn.value;
     const headers = new Headers({ "Cache-Control": "no-store" });
     headers.append("Set-Cookie", setCookie);
     headers.append("Set-Cookie", await clearEntraFlow(context));
     throw redirect(signupPath ?? safeRedirect(flow?.redirectTo, landingPath(user)), { headers });
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    // The wrong Microsoft account: once back to Microsoft with a hint at the right one.
-    if (error instanceof ConflictError && (error.data as EntraRedirect | undefined)?.redirect && !flow?.retried) {
-      const hint = error.data as EntraRedirect;
-      const { url: to, setCookie } = await startEntraFlow(context, request, config, "sign-in", {
-        loginHint: hint.email,
-        prompt: hint.accountPicker ? "select_account" : "none",
-        tenant: hint.tenantId,
-        redirectTo: flow?.redirectTo,
-        retried: true,
-      });
-      throw redirect(to, { headers: { "Set-Cookie": setCookie } });
-    }
-    if (error instanceof DomainError) return { message: error.message };
-    throw error;
   }
+  // The wrong Microsoft account (a conflict carrying where to go): once back to Microsoft with a hint at the right one.
+  const hint = signedIn.data as EntraRedirect | undefined;
+  if (signedIn.status === 409 && hint?.redirect && !flow?.retried) {
+    const { url: to, setCookie } = await startEntraFlow(context, request, config, "sign-in", {
+      loginHint: hint.email,
+      prompt: hint.accountPicker ? "select_account" : "none",
+      tenant: hint.tenantId,
+      redirectTo: flow?.redirectTo,
+      retried: true,
+    });
+    throw redirect(to, { headers: { "Set-Cookie": setCookie } });
+  }
+  return { message: signedIn.message };
 }

@@ -14,7 +14,6 @@ import { userCreationSchema } from "~/domain/account/invite.schema";
 import { moveUserSchema, userEditFormSchema } from "~/domain/users/admin-users.schema";
 import { REQUIRED } from "~/domain/schema-kit";
 import { officesOf, SelectField, type TeamChoices } from "./select-field";
-import type { InviteMultipleReply } from "./users-actions.server";
 import type { TableUser } from "./user-table";
 
 /**
@@ -23,6 +22,9 @@ import type { TableUser } from "./user-table";
  * errors and the server's message and stays open.
  */
 type Reply = SubmissionResult<string[]>;
+
+/** The pipeline's reply (FormReply): a refused invite carries the e-mails that exist already as `data`. */
+type InviteMultipleReply = Reply & { message?: string; data?: string[] };
 
 export interface Team {
   groupId: string;
@@ -183,15 +185,16 @@ export function InviteMultipleForm({ choices, defaultTeam, onClose }: { choices:
   const show = useToast();
   useEffect(() => {
     if (reply?.status !== "success") return;
-    show(`Invitation sent to ${reply.invited ?? 0} ${reply.invited === 1 ? "person" : "people"}`);
+    show(reply.message ?? "Invitations sent");
     onClose();
   }, [reply, onClose, show]);
   const list = splitList(emails);
   const nameList = names.split(";").map((name) => name.trim());
   const invalid = new Set(list.filter((email) => !isValidEmail(email)));
-  const existing = new Set((reply?.existing ?? []).map(normalizeEmail));
+  const existing = new Set((reply?.status === "error" && Array.isArray(reply.data) ? reply.data : []).map(normalizeEmail));
   const showInvalid = (tried || list.length > 0) && invalid.size > 0;
-  const emailsError = tried && list.length === 0 ? REQUIRED : reply?.fieldErrors?.emails;
+  const errorOf = (field: string) => reply?.error?.[field]?.[0];
+  const emailsError = tried && list.length === 0 ? REQUIRED : (errorOf("emails") ?? errorOf("names"));
   const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form
@@ -278,10 +281,7 @@ export function InviteMultipleForm({ choices, defaultTeam, onClose }: { choices:
         idPrefix="invite-multiple"
         choices={choices}
         initial={defaultTeam}
-        errors={{
-          group: reply?.fieldErrors?.group ? [reply.fieldErrors.group] : undefined,
-          office: reply?.fieldErrors?.office ? [reply.fieldErrors.office] : undefined,
-        }}
+        errors={{ group: reply?.error?.group ?? undefined, office: reply?.error?.office ?? undefined }}
       />
       <Checkbox name="secondaryEnabled" label="Also in a secondary group and office" checked={secondary} onChange={setSecondary} />
       {secondary ? (
@@ -290,13 +290,11 @@ export function InviteMultipleForm({ choices, defaultTeam, onClose }: { choices:
           choices={choices}
           names={{ group: "secondaryGroup", office: "secondaryOffice" }}
           labels={{ group: "Secondary group", office: "Secondary office" }}
-          errors={{
-            group: reply?.fieldErrors?.secondaryGroup ? [reply.fieldErrors.secondaryGroup] : undefined,
-            office: reply?.fieldErrors?.secondaryOffice ? [reply.fieldErrors.secondaryOffice] : undefined,
-          }}
+          errors={{ group: reply?.error?.secondaryGroup ?? undefined, office: reply?.error?.secondaryOffice ?? undefined }}
         />
       ) : null}
-      <DialogError message={reply?.message} />
+      {/* E-mails marked red say why themselves; otherwise the server's message (addresses of other firms, too many invites). */}
+      <DialogError message={existing.size ? undefined : errorOf("")} />
       <FormActions onCancel={onClose} busy={busy} label="Send invites" busyLabel="Inviting..." disabled={showInvalid} />
     </fetcher.Form>
   );

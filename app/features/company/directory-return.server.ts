@@ -1,13 +1,13 @@
 import { redirect } from "@remix-run/cloudflare";
 import { clearEntraFlow, readEntraFlow } from "~/auth/entra.server";
 import type { Actor } from "~/auth/session.server";
-import { canManageDirectory } from "~/auth/permissions";
+import { canAdministerCompany } from "~/auth/permissions";
 import { domainCtx } from "~/domain/context";
 import { tenantIdField } from "~/domain/directory/directory.schema";
 import { completeCustomSetup, CUSTOM_SETUP_FAILED, setTenant } from "~/domain/directory/tenant.server";
-import { DomainError } from "~/domain/errors";
 import type { LoadContext } from "~/env";
 import { entraConfig } from "~/integrations/entra/config";
+import { pageStateOf } from "~/lib/page-form.server";
 
 /**
  * /groups' query parameters (spec section 2): `tenant` after the admin consent updates the
@@ -24,29 +24,24 @@ export async function directoryReturn(context: LoadContext, request: Request, ac
   const customSetup = url.searchParams.get("state") === "custom_setup" && (url.searchParams.has("code") || url.searchParams.has("error"));
   if (!tenant && !customSetup) return null;
   const config = entraConfig(context.env);
-  if (!config || !canManageDirectory(actor.user)) return null;
+  if (!config || !canAdministerCompany(actor.user)) return null;
   const ctx = domainCtx(context, actor);
   const done = async () => redirect("/groups", { headers: { "Set-Cookie": await clearEntraFlow(context) } });
   if (customSetup) {
     const flow = await readEntraFlow(context, request, "custom_setup", "custom_setup");
     const code = url.searchParams.get("code");
     if (!flow || !code) return CUSTOM_SETUP_FAILED;
-    try {
-      await completeCustomSetup(ctx, config, { code, redirectUri: flow.redirectUri, codeVerifier: flow.verifier, nonce: flow.nonce });
-    } catch (error) {
-      if (error instanceof DomainError) return error.status === 409 ? error.message : CUSTOM_SETUP_FAILED;
-      throw error;
-    }
+    const finished = await pageStateOf(
+      completeCustomSetup(ctx, config, { code, redirectUri: flow.redirectUri, codeVerifier: flow.verifier, nonce: flow.nonce }),
+    );
+    // A conflict says what to do (the directory is another firm's); anything else is the one message.
+    if (!finished.ok) return finished.status === 409 ? finished.message : CUSTOM_SETUP_FAILED;
     throw await done();
   }
   const flow = await readEntraFlow(context, request, "admin_consent", url.searchParams.get("state"));
   const parsed = tenantIdField.safeParse(tenant);
   if (!flow || !parsed.success || url.searchParams.get("admin_consent")?.toLowerCase() !== "true") return CONSENT_NOT_OURS;
-  try {
-    await setTenant(ctx, parsed.data);
-  } catch (error) {
-    if (error instanceof DomainError) return error.message;
-    throw error;
-  }
+  const connected = await pageStateOf(setTenant(ctx, parsed.data));
+  if (!connected.ok) return connected.message;
   throw await done();
 }

@@ -64,10 +64,12 @@ export function UserDetailModal({ person, open, onClose }: { person: CardPreview
 
 /** The card's 'Add competence' picker: competences the person does not have yet. */
 function AddCompetence({ userId, options }: { userId: string; options: { _id: string; name: string }[] }) {
-  const fetcher = useFetcher<{ message?: string }>();
-  const error = fetcher.state === "idle" && fetcher.data && "message" in fetcher.data ? fetcher.data.message : null;
+  // The pipeline's answer (IntentResult): ok, or why not.
+  const fetcher = useFetcher<{ ok: true } | { ok: false; message: string }>();
+  const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
   return (
     <fetcher.Form method="post" action={`/resources/user-card/${userId}`} className="mb-3 flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value="create" />
       <div>
         <label htmlFor={`add-competence-${userId}`} className="block text-xs font-medium text-slate-600">
           Add competence

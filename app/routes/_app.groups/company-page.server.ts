@@ -1,14 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import {
-  canConfigureCompanyMail,
-  canConfigureCvService,
-  canConfigureTimeKeeping,
-  canEditCustomHtml,
-  canManageDirectory,
-  isManager,
-  isAdmin,
-} from "~/auth/permissions";
+import { canAdministerCompany, isManager, isAdmin } from "~/auth/permissions";
 import { requireUserWho } from "~/auth/session.server";
 import {
   createGroup,
@@ -68,10 +60,10 @@ export async function loadCompanyPage({ request, context }: LoaderFunctionArgs) 
   const canManage = isManager(actor.user);
   const [company, choices] = canManage ? await Promise.all([getCompany(ctx), teamChoices(context.db, actor.company.id)]) : [null, null];
   const { user } = actor;
-  const showsDirectory = canManageDirectory(user) && actor.company.settings.enableEntraUI && entraConfig(context.env) !== null;
+  const showsDirectory = canAdministerCompany(user) && actor.company.settings.enableEntraUI && entraConfig(context.env) !== null;
   const [elite3e, cvService] = await Promise.all([
-    canConfigureTimeKeeping(user) ? getEliteConfig(ctx) : null,
-    canConfigureCvService(user) ? getCvServiceStatus(ctx) : null,
+    canAdministerCompany(user) ? getEliteConfig(ctx) : null,
+    canAdministerCompany(user) ? getCvServiceStatus(ctx) : null,
   ]);
   return json({
     elite3e,
@@ -84,7 +76,7 @@ export async function loadCompanyPage({ request, context }: LoaderFunctionArgs) 
     categories,
     canManage,
     smtp: company &&
-      canConfigureCompanyMail(user) && {
+      canAdministerCompany(user) && {
         smtpHost: company.smtpHost,
         smtpPort: company.smtpPort,
         smtpSender: company.smtpSender,
@@ -92,8 +84,8 @@ export async function loadCompanyPage({ request, context }: LoaderFunctionArgs) 
         smtpUser: company.smtpUser,
       },
     /** The SSO/SAML2 dialog's data (company admins, decision 0150). */
-    sso: company && canConfigureCompanyMail(user) ? await getSsoConfig(ctx, appOrigin(context, request)) : null,
-    customHtml: company && canEditCustomHtml(user) && actor.company.settings.enableCustomHtml ? { html: company.customHtml ?? "" } : null,
+    sso: company && canAdministerCompany(user) ? await getSsoConfig(ctx, appOrigin(context, request)) : null,
+    customHtml: company && canAdministerCompany(user) && actor.company.settings.enableCustomHtml ? { html: company.customHtml ?? "" } : null,
     me: { id: user.id, name: user.name, email: user.email, photoUrl: profilePictureUrl(user.profilePicture) },
     /** The Administrators block's Invite dialog (managers only); it posts to /users/all. */
     invite: choices && {
