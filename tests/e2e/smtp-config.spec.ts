@@ -26,9 +26,14 @@ for (const viewport of Object.values(viewports)) {
     await confirm.fill(DEMO_PASSWORD);
     await update.click();
     await expect(dialog.getByText("SMTP config updated.")).toBeVisible();
+    // The form starts over from the saved server: the host stays, both passwords are empty again.
+    await expect(dialog.getByLabel("Host")).toHaveValue("smtp.demo-mail.se");
+    await expect(confirm).toHaveValue("");
+    await expect(update).toBeDisabled();
     // Back to the installation's server, so other tests' mail is unaffected.
     await confirm.fill(DEMO_PASSWORD);
     await dialog.getByRole("button", { name: "Reset" }).click();
     await expect(dialog.getByText(/Custom SMTP config removed/)).toBeVisible();
+    await expect(dialog.getByLabel("Host")).toHaveValue("");
   });
 }
