@@ -1,9 +1,9 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { constraintConflict } from "~/db/constraint-errors";
 import { DomainError, ValidationError } from "~/domain/errors";
+import type { FormReply, IntentResult } from "./page-form.types";
 
 export interface FormReplyOptions {
   /** Fields whose values never travel back to the browser (passwords). */
@@ -13,9 +13,6 @@ export interface FormReplyOptions {
   /** The form-level message for a refused call: the error's own by default; null shows none (field errors only). */
   formError?: (error: DomainError) => string | null;
 }
-
-/** conform's reply, plus the message a domain call answers for the dialog to show ('Password changed!', a test mail). */
-export type FormReply = SubmissionResult<string[]> & { message?: string };
 
 /**
  * A page form's round trip: validate with the use case's zod schema, run the domain call,
@@ -70,11 +67,6 @@ export async function orStatusPage<T>(promise: Promise<T>): Promise<T> {
     throw error;
   }
 }
-
-/** What a fetcher-driven write answers (the dashboard's and the planner's): ok plus data, or why not. */
-export type IntentResult =
-  | ({ ok: true; intent: string } & Record<string, unknown>)
-  | { ok: false; intent: string; message: string; entityType?: string; errors?: Record<string, string> };
 
 /**
  * A write posted by a fetcher with an `intent` (optimistic UIs that show the change at once

@@ -4,7 +4,7 @@ import { useEffect, type ReactNode } from "react";
 import { AVAILABLE_SCREENS } from "~/auth/permissions";
 import { Avatar } from "~/components/avatar";
 import { Modal } from "~/components/dialog";
-import type { UserCard } from "~/domain/users/user-card.server";
+import type { UserCard } from "~/domain/users/user-card.types";
 import { experienceLabel, lastSeenLabel } from "~/domain/users/last-seen";
 import { workloadColorClass, workloadLabel } from "~/domain/workload/levels";
 import { profilePictureUrl } from "~/lib/profile-picture";

@@ -5,7 +5,7 @@ import { canEditAvailabilityOf, canEditForecast, isAdmin } from "~/auth/permissi
 import { Avatar } from "~/components/avatar";
 import { Modal } from "~/components/dialog";
 import type { ApiForecast } from "~/domain/forecasts/forecast.types";
-import type { PlannerData } from "~/domain/planner/planner.server";
+import type { PlannerData } from "~/domain/planner/planner.types";
 import {
   dayIndexAt,
   isoWeek,

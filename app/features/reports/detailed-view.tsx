@@ -2,7 +2,7 @@ import { useFetcher, useSearchParams } from "@remix-run/react";
 import clsx from "clsx";
 import { useEffect, useState } from "react";
 import { Avatar } from "~/components/avatar";
-import type { DetailedReport, MatterReportRow, ReportMatter, TimekeeperReportRow } from "~/domain/matters/reports.server";
+import type { DetailedReport, MatterReportRow, ReportMatter, TimekeeperReportRow } from "~/domain/matters/reports.types";
 import {
   DEFAULT_SORT,
   MATTER_SORTS,
