@@ -13,7 +13,12 @@ for (const viewport of Object.values(viewports)) {
     await page.getByRole("button", { name: "SMTP configuration" }).click();
     const dialog = page.getByRole("dialog", { name: "SMTP configuration" });
     await dialog.getByLabel("Host").fill("smtp.demo-mail.se");
+    // conform checks the field in the browser as it is left, with the server's schema.
+    await dialog.getByLabel("Port").fill("70000");
+    await dialog.getByLabel("Sender").focus();
+    await expect(dialog.getByText("Needs to be a port number from 1 to 65535.")).toBeVisible();
     await dialog.getByLabel("Port").fill("587");
+    await expect(dialog.getByText("Needs to be a port number from 1 to 65535.")).toHaveCount(0);
     await dialog.getByLabel("Sender").fill("Demo Law <no-reply@demo-mail.se>");
     const update = dialog.getByRole("button", { name: "Update" });
     await expect(update).toBeDisabled();

@@ -80,7 +80,7 @@ function SmtpConfigForm({ config, onClose }: { config: SmtpConfig; onClose: () =
       <input type="hidden" name="intent" value="updateSmtp" />
       <Field label="Host" autoComplete="off" placeholder="smtp.example.com" data-autofocus {...inputProps(fields.smtpHost, { type: "text" })} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Port" inputMode="numeric" placeholder="587" {...inputProps(fields.smtpPort, { type: "number" })} />
+        <Field label="Port" inputMode="numeric" placeholder="587" {...inputProps(fields.smtpPort, { type: "number" })} min={1} max={65535} />
         <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-800">
           <input
             type="checkbox"
