@@ -28,11 +28,14 @@ for (const viewport of Object.values(viewports)) {
     await expect(dialog.getByText("Wrong password.")).toBeVisible();
     await page.screenshot({ path: `test-results/screenshots/smtp-dialog-${viewport.width}.png`, fullPage: true });
 
+    const secure = dialog.getByLabel("Secure (TLS from the start)");
+    await secure.check();
     await confirm.fill(DEMO_PASSWORD);
     await update.click();
     await expect(dialog.getByText("SMTP config updated.")).toBeVisible();
-    // The form starts over from the saved server: the host stays, both passwords are empty again.
+    // The form starts over from the saved server: the host and the box stay, both passwords are empty again.
     await expect(dialog.getByLabel("Host")).toHaveValue("smtp.demo-mail.se");
+    await expect(secure).toBeChecked();
     await expect(confirm).toHaveValue("");
     await expect(update).toBeDisabled();
     // Back to the installation's server, so other tests' mail is unaffected.
@@ -40,5 +43,6 @@ for (const viewport of Object.values(viewports)) {
     await dialog.getByRole("button", { name: "Reset" }).click();
     await expect(dialog.getByText(/Custom SMTP config removed/)).toBeVisible();
     await expect(dialog.getByLabel("Host")).toHaveValue("");
+    await expect(secure).not.toBeChecked();
   });
 }
