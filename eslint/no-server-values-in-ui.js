@@ -5,7 +5,9 @@
  * (issue 17: the reset page's "This reset link is invalid or has expired").
  *
  * - A module the browser loads that is not a route module (components, features, hooks)
- *   may import only types from a `.server` module.
+ *   imports nothing from a `.server` module, types included: the entity types it reads live
+ *   in plain modules (*.types.ts) that the server module imports too (issue 8, decision 0236).
+ *   The option `typeImportsAllowed` names files still waiting for their type to move.
  * - In a route module (app/root.tsx, app/routes/*), the compiler drops `loader`, `action`
  *   and `headers` from the browser build, and with them what only they use. A value from a
  *   `.server` module may be used there, or in a top-level function used only from there;
@@ -55,8 +57,16 @@ export default {
   meta: {
     type: "problem",
     docs: { description: "Forbid rendering values imported from .server modules (they are empty in the browser)" },
-    schema: [],
+    schema: [
+      {
+        type: "object",
+        properties: { typeImportsAllowed: { type: "array", items: { type: "string" } } },
+        additionalProperties: false,
+      },
+    ],
     messages: {
+      typeFromServer:
+        "'{{name}}' is a type from the server-only module '{{source}}': move it to a plain module (*.types.ts) that both the server module and this one import.",
       notRoute:
         "'{{name}}' comes from the server-only module '{{source}}', which is empty in the browser. Import only types here, or move the value to a module the browser can load.",
       inRoute:
@@ -68,6 +78,7 @@ export default {
     const normalized = filename.replace(/\\/g, "/");
     if (!/\/app\//.test(normalized) || /\.server\.[jt]sx?$/.test(normalized) || /\.server\//.test(normalized)) return {};
     const route = isRouteModule(normalized);
+    const typeImportsAllowed = (context.options[0]?.typeImportsAllowed ?? []).some((allowed) => normalized.endsWith(`/${allowed}`));
     const sourceCode = context.sourceCode ?? context.getSourceCode();
 
     /** Whether every use of a top-level function is reachable only from the server-only exports. */
@@ -96,12 +107,16 @@ export default {
     return {
       ImportDeclaration(node) {
         const source = String(node.source.value);
-        if (!isServerModule(source) || node.importKind === "type") return;
+        if (!isServerModule(source)) return;
         // A resource route (no default export) renders nothing and is never sent to the browser.
         if (route && !node.parent.body.some((statement) => statement.type === "ExportDefaultDeclaration")) return;
         for (const specifier of node.specifiers) {
-          if (specifier.importKind === "type") continue;
           const name = specifier.local.name;
+          if (node.importKind === "type" || specifier.importKind === "type") {
+            // Erased at build time; a route's loader and action may read server types.
+            if (!route && !typeImportsAllowed) context.report({ node: specifier, messageId: "typeFromServer", data: { name, source } });
+            continue;
+          }
           if (!route) {
             context.report({ node: specifier, messageId: "notRoute", data: { name, source } });
             continue;

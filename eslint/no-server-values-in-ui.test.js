@@ -21,9 +21,21 @@ export const action = async () => helper();
 function helper() { return MESSAGE; }
 export default function Page() { return <p>hi</p>; }`,
     },
-    // Types are erased.
-    { filename: feature, code: `import type { Row } from "~/domain/a.server"; export function Card(_: { row: Row }) { return null; }` },
-    { filename: feature, code: `import { type Row } from "~/domain/a.server"; export function Card(_: { row: Row }) { return null; }` },
+    // A route's loader may read a server type (erased at build time).
+    {
+      filename: route,
+      code: `import { load, type Row } from "~/domain/a.server";
+export async function loader(): Promise<Row> { return load(); }
+export default function Page() { return null; }`,
+    },
+    // A component reads its types from a plain module.
+    { filename: feature, code: `import type { Row } from "~/domain/a.types"; export function Card(_: { row: Row }) { return null; }` },
+    // A file named as still waiting for its type to move.
+    {
+      filename: feature,
+      options: [{ typeImportsAllowed: ["app/features/dashboard/card.tsx"] }],
+      code: `import type { Row } from "~/domain/a.server"; export function Card(_: { row: Row }) { return null; }`,
+    },
     // A resource route (no default export) never reaches the browser.
     { filename: "/repo/app/routes/resources.x.ts", code: `import { run } from "~/lib/api.server"; export const loader = run(); const x = run;` },
     // A .server module may import from another.
@@ -56,6 +68,17 @@ export default function Page() { return <p>{text()}</p>; }`,
       filename: feature,
       code: `import { MESSAGE } from "~/domain/a.server"; export function Card() { return <p>{MESSAGE}</p>; }`,
       errors: [{ messageId: "notRoute" }],
+    },
+    // Issue 8: the types a component reads live in plain modules, not in .server ones.
+    {
+      filename: feature,
+      code: `import type { Row } from "~/domain/a.server"; export function Card(_: { row: Row }) { return null; }`,
+      errors: [{ messageId: "typeFromServer" }],
+    },
+    {
+      filename: feature,
+      code: `import { type Row } from "~/domain/a.server"; export function Card(_: { row: Row }) { return null; }`,
+      errors: [{ messageId: "typeFromServer" }],
     },
   ],
 });

@@ -1,17 +1,22 @@
+import type { InputHTMLAttributes } from "react";
 import { Icon } from "./icon";
 
-/** A list's search box: a magnifier, no visible label (the accessible name says what it searches), filtering as one types. */
+/**
+ * A list's search box: a magnifier, no visible label (the accessible name says what it
+ * searches), filtering as one types. Controlled through `value` and `onChange` (the typed
+ * text), or left to its form with `name` and `defaultValue`; other input attributes pass through.
+ */
 export function SearchInput({
-  value,
   onChange,
   label,
   className = "mt-6 max-w-md",
+  placeholder = "Search",
+  ...input
 }: {
-  value: string;
-  onChange: (value: string) => void;
+  onChange?: (value: string) => void;
   label: string;
   className?: string;
-}) {
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "onChange" | "className" | "type" | "aria-label">) {
   return (
     <div className={`relative ${className}`}>
       <span className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 text-slate-400">
@@ -19,9 +24,9 @@ export function SearchInput({
       </span>
       <input
         type="search"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        placeholder="Search"
+        {...input}
+        onChange={onChange ? (event) => onChange(event.target.value) : undefined}
+        placeholder={placeholder}
         aria-label={label}
         className="block w-full rounded-md border-0 bg-white py-2 pr-3 pl-9 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none focus:ring-inset sm:text-sm"
       />

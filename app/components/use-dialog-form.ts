@@ -45,7 +45,23 @@ export function useDialogForm<S extends z.ZodObject>(
     onDone();
   }, [show, onDone]);
   const fetcher = useDialogFetcher(done);
-  const [form, fields] = useForm({
+  const [form, fields] = useFetcherForm(id, schema, defaultValue, fetcher);
+  return { fetcher, form, fields, busy: fetcher.state !== "idle" };
+}
+
+/**
+ * conform on a dialog's fetcher: the use case's zod schema in the browser (on blur, then on
+ * input) and the fetcher's answer as the last result, so the server's field errors show at
+ * their fields. For dialogs that stay open after a save (SMTP); `useDialogForm` adds the
+ * toast and the closing.
+ */
+export function useFetcherForm<S extends z.ZodObject>(
+  id: string,
+  schema: S,
+  defaultValue: Record<string, string> | undefined,
+  fetcher: ReturnType<typeof useDialogFetcher>,
+) {
+  return useForm({
     id,
     lastResult: fetcher.state === "idle" ? fetcher.data : undefined,
     constraint: getZodConstraint(schema),
@@ -54,5 +70,4 @@ export function useDialogForm<S extends z.ZodObject>(
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  return { fetcher, form, fields, busy: fetcher.state !== "idle" };
 }

@@ -1,9 +1,9 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { constraintConflict } from "~/db/constraint-errors";
 import { ConflictError, DomainError, ValidationError } from "~/domain/errors";
+import type { FormReply, IntentResult } from "./page-form.types";
 
 export interface FormReplyOptions {
   /** Fields whose values never travel back to the browser (passwords). */
@@ -15,13 +15,6 @@ export interface FormReplyOptions {
   /** Headers of the answer (a page reached from a mailed link sends no referrer and is not cached). */
   headers?: HeadersInit;
 }
-
-/**
- * conform's reply, plus the message a domain call answers for the dialog to show ('Password
- * changed!', a test mail) and, for a refused call, the data a conflict carries (the e-mails
- * that exist already), as the API answers it.
- */
-export type FormReply = SubmissionResult<string[]> & { message?: string; data?: unknown };
 
 /** Why a domain call was refused, in the terms both page pipelines answer with. */
 interface Refusal {
@@ -121,11 +114,6 @@ export async function pageStateOf<T>(promise: Promise<T>): Promise<PageState<T>>
     return { ok: false, status, message: summary, ...(errors && { errors }), ...(data !== undefined && { data }) };
   }
 }
-
-/** What a fetcher-driven write answers (the dashboard's and the planner's): ok plus data, or why not. */
-export type IntentResult =
-  | ({ ok: true; intent: string } & Record<string, unknown>)
-  | { ok: false; intent: string; message: string; entityType?: string; errors?: Record<string, string> };
 
 /**
  * A write posted by a fetcher with an `intent` (optimistic UIs that show the change at once

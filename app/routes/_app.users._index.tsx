@@ -11,6 +11,7 @@ import { runUsersAction } from "~/features/accounts/users-actions.server";
 import { loadUsersPage } from "~/features/accounts/users-page.server";
 import { Highlight, ListBlock } from "~/components/list-block";
 import { Icon } from "~/components/icon";
+import { SearchInput } from "~/components/search-input";
 
 export const meta: MetaFunction = () => [{ title: "Manage users · Availability" }];
 
@@ -87,14 +88,7 @@ export default function UsersPage() {
           <label htmlFor="user-search" className="block text-sm font-medium text-slate-700">
             Search user
           </label>
-          <input
-            id="user-search"
-            type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder="Search user"
-            className="mt-1 block w-full rounded-md border-0 bg-white px-3 py-2 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none focus:ring-inset sm:text-sm"
-          />
+          <SearchInput id="user-search" value={query} onChange={setQuery} label="Search user" placeholder="Search user" className="mt-1" />
         </div>
         <SelectField
           id="filter-group"

@@ -1,6 +1,7 @@
 import { canAdministerCompany } from "~/auth/permissions";
 import { clientIp } from "~/domain/account/login.server";
-import { smtpConfigSchema, updateSmtpConfig } from "~/domain/company/smtp.server";
+import { smtpConfigSchema } from "~/domain/company/smtp.schema";
+import { updateSmtpConfig } from "~/domain/company/smtp.server";
 import { defineApiRoute, endpoint } from "~/lib/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({

@@ -69,6 +69,19 @@ test.describe("projects", () => {
     await expect(page.getByRole("region", { name: /Members/ }).getByText("Emil Employee", { exact: true })).toBeVisible();
   });
 
+  test("the list's search box filters once typing pauses, and the address keeps the search", async ({ page }) => {
+    await login(page, accounts.employee);
+    await openProjects(page);
+    const search = page.getByRole("searchbox", { name: "Search projects" });
+    await search.fill("Nordlys");
+    await expect(page).toHaveURL(/[?&]q=Nordlys/, slow);
+    await expect(page.getByText("Project Nordlys (acquisition)")).toBeVisible();
+    await expect(page.getByText("Baltic Shipping arbitration")).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole("searchbox", { name: "Search projects" })).toHaveValue("Nordlys");
+    await expect(page.getByText("Baltic Shipping arbitration")).toHaveCount(0);
+  });
+
   test("members through the picker, hours per member, an invoice with a VAT quick button", async ({ page }) => {
     await login(page, accounts.employee);
     const path = await createProject(page, `E2E Deal ${Date.now()}`);

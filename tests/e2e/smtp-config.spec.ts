@@ -13,7 +13,12 @@ for (const viewport of Object.values(viewports)) {
     await page.getByRole("button", { name: "SMTP configuration" }).click();
     const dialog = page.getByRole("dialog", { name: "SMTP configuration" });
     await dialog.getByLabel("Host").fill("smtp.demo-mail.se");
+    // conform checks the field in the browser as it is left, with the server's schema.
+    await dialog.getByLabel("Port").fill("70000");
+    await dialog.getByLabel("Sender").focus();
+    await expect(dialog.getByText("Needs to be a port number from 1 to 65535.")).toBeVisible();
     await dialog.getByLabel("Port").fill("587");
+    await expect(dialog.getByText("Needs to be a port number from 1 to 65535.")).toHaveCount(0);
     await dialog.getByLabel("Sender").fill("Demo Law <no-reply@demo-mail.se>");
     const update = dialog.getByRole("button", { name: "Update" });
     await expect(update).toBeDisabled();
@@ -23,12 +28,21 @@ for (const viewport of Object.values(viewports)) {
     await expect(dialog.getByText("Wrong password.")).toBeVisible();
     await page.screenshot({ path: `test-results/screenshots/smtp-dialog-${viewport.width}.png`, fullPage: true });
 
+    const secure = dialog.getByLabel("Secure (TLS from the start)");
+    await secure.check();
     await confirm.fill(DEMO_PASSWORD);
     await update.click();
     await expect(dialog.getByText("SMTP config updated.")).toBeVisible();
+    // The form starts over from the saved server: the host and the box stay, both passwords are empty again.
+    await expect(dialog.getByLabel("Host")).toHaveValue("smtp.demo-mail.se");
+    await expect(secure).toBeChecked();
+    await expect(confirm).toHaveValue("");
+    await expect(update).toBeDisabled();
     // Back to the installation's server, so other tests' mail is unaffected.
     await confirm.fill(DEMO_PASSWORD);
     await dialog.getByRole("button", { name: "Reset" }).click();
     await expect(dialog.getByText(/Custom SMTP config removed/)).toBeVisible();
+    await expect(dialog.getByLabel("Host")).toHaveValue("");
+    await expect(secure).not.toBeChecked();
   });
 }

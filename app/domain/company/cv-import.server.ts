@@ -13,6 +13,7 @@ import type { DomainContext } from "../context";
 import { ForbiddenError, ValidationError } from "../errors";
 import { REQUIRED } from "../schema-kit";
 import type { CvServiceSettingsInput } from "./cv-service.schema";
+import type { CvImportStatus } from "./cv-service.types";
 
 /**
  * The CV service import (decision 0112). Per company with a URL and key, people are read a
@@ -42,17 +43,6 @@ export function cvUrlProblem(env: Pick<Env, "APP_ENV">, value: string): string |
   if (url.protocol !== "https:") return "Use an https address.";
   if (!isPublicHostName(url.hostname)) return "Use the service's public host name, not an IP address or a local name.";
   return null;
-}
-
-export interface CvImportStatus {
-  url: string | null;
-  hasKey: boolean;
-  lastAttemptAt: string | null;
-  lastSuccessAt: string | null;
-  lastError: string | null;
-  failures: number;
-  nextAttemptAt: string | null;
-  peopleMatched: number;
 }
 
 async function readStatus(db: Db, companyId: string): Promise<CvImportStatus> {

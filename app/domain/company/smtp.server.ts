@@ -1,7 +1,6 @@
 import { and, eq, isNotNull, like, not } from "drizzle-orm";
 import { audit } from "../audit.server";
-import { formBoolean, REQUIRED } from "../schema-kit";
-import { z } from "zod";
+import { REQUIRED } from "../schema-kit";
 import { canAdministerCompany } from "~/auth/permissions";
 import { companies, users } from "~/db/schema";
 import type { Env } from "~/env";
@@ -9,18 +8,12 @@ import { companySmtp, providerName, smtpPasswordPurpose, type MailEnv } from "~/
 import { buildMime } from "~/integrations/email/mime";
 import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { sendSmtp } from "~/integrations/email/smtp-client.server";
-import {
-  allowsLoopbackSmtp,
-  CONTROL_MESSAGE,
-  hasControlCharacters,
-  isValidSender,
-  SENDER_MESSAGE,
-  smtpTargetProblem,
-} from "~/integrations/email/smtp-policy";
+import { allowsLoopbackSmtp, isValidSender, SENDER_MESSAGE, smtpTargetProblem } from "~/integrations/email/smtp-policy";
 import { currentSealPrefix, resealIfStale, sealSecret } from "~/lib/secret-box.server";
 import { confirmCurrentPassword } from "../account/reauth.server";
 import type { DomainContext } from "../context";
 import { DomainError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
+import type { SmtpConfigInput } from "./smtp.schema";
 
 /**
  * The company's own mail server (companySmtpConfigParams). Host, port and sender together
@@ -34,41 +27,6 @@ import { DomainError, ForbiddenError, NotFoundError, ValidationError } from "../
  * change through the installation's own mail server, never the new one.
  */
 export const SMTP_ENTITY = "SmtpConfigInputErrors";
-
-const text = (max: number) =>
-  z.preprocess(
-    (value) => (typeof value === "string" ? value.trim() : value),
-    z
-      .string({ error: "Needs to be text." })
-      .max(max, `Use at most ${max} characters.`)
-      .refine((value) => !hasControlCharacters(value), CONTROL_MESSAGE)
-      .nullish(),
-  );
-
-const currentPassword = z.string({ error: "Needs to be text." }).max(1000).nullish();
-
-export const smtpConfigSchema = z.object({
-  smtpHost: text(255),
-  smtpPort: z.preprocess(
-    (value) => (value === "" || value === null ? undefined : typeof value === "string" ? Number(value) : value),
-    z
-      .number({ error: "Needs to be a port number from 1 to 65535." })
-      .int("Needs to be a port number from 1 to 65535.")
-      .min(1, "Needs to be a port number from 1 to 65535.")
-      .max(65535, "Needs to be a port number from 1 to 65535.")
-      .optional(),
-  ),
-  smtpSender: text(320),
-  smtpSecure: formBoolean.default(false),
-  smtpUser: text(320),
-  smtpPassword: text(1000),
-  /** The signed-in company admin's own password, asked again for this change. */
-  currentPassword,
-});
-export type SmtpConfigInput = z.infer<typeof smtpConfigSchema>;
-
-/** The page's Reset button: only the password confirmation. */
-export const smtpResetSchema = z.object({ currentPassword });
 
 type SmtpEnv = Env & MailEnv;
 

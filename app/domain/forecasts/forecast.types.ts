@@ -10,3 +10,11 @@ export interface ApiForecast {
   comment: string | null;
   externalSource: string | null;
 }
+
+/** An absence (vacation) as the API and every screen see it. */
+export interface ApiVacation {
+  _id: string;
+  user: string;
+  startDate: string;
+  endDate: string;
+}

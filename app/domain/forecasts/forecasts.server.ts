@@ -11,7 +11,7 @@ import { todayOfOffice } from "../today";
 import { ConflictError, ForbiddenError, ValidationError } from "../errors";
 import { requireCompanyUser } from "../users/user-state.server";
 import { cardCommentLimit, forecastCommentLimit, type ForecastUpsertInput } from "./forecast.schema";
-import type { ApiForecast } from "./forecast.types";
+import type { ApiForecast, ApiVacation } from "./forecast.types";
 import { requireRow } from "../require-row.server";
 import { usageEventStatement } from "../usage/usage.server";
 
@@ -39,7 +39,7 @@ export function toApiForecast(f: Pick<Forecast, "id" | "userId" | "startDate" | 
   };
 }
 
-export function toApiVacation(v: Pick<Vacation, "id" | "userId" | "startDate" | "endDate">) {
+export function toApiVacation(v: Pick<Vacation, "id" | "userId" | "startDate" | "endDate">): ApiVacation {
   return { _id: v.id, user: v.userId, startDate: v.startDate.toISOString(), endDate: v.endDate.toISOString() };
 }
 

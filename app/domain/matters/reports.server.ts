@@ -21,17 +21,23 @@ import {
   DEFAULT_SORT,
   DETAILED_PAGE_SIZE,
   NATURAL_DIR,
-  type DetailedLayout,
   type DetailedReportInput,
-  type MatterSort,
-  type SortDir,
-  type TimekeeperSort,
   type UtilizationReportInput,
+  type SortDir,
   type UtilizationSort,
   isUtilizationSortKey,
   utilizationNaturalDir,
 } from "./matters.schema";
-import { round1, utilizationFigures, utilizationWindow, type UtilizationFigures } from "./utilization";
+import { round1, utilizationFigures, utilizationWindow } from "./utilization";
+import type {
+  CardMatter,
+  DetailedReport,
+  MatterReportRow,
+  ReportMatter,
+  TimekeeperReportRow,
+  UtilizationReport,
+  UtilizationRow,
+} from "./reports.types";
 
 /**
  * The detailed and utilization reports (spec: planning.md, "Overview, Detailed and
@@ -41,72 +47,6 @@ import { round1, utilizationFigures, utilizationWindow, type UtilizationFigures 
  */
 
 export const emptyMattersText = (days: number) => `No billable matters in the last ${days} days found`;
-
-export interface ReportMatter {
-  number: string;
-  displayName: string;
-  clientDisplayName: string;
-  confidential: boolean;
-  /** The lead partner: the matched person, else the responsible timekeeper's name in 3E. */
-  resposibleTimekeeperName: string | null;
-  hours?: number;
-  comment?: string;
-  manager?: boolean;
-}
-
-export interface TimekeeperReportRow {
-  userId: string;
-  displayName: string;
-  title: string;
-  profilePicture: string | null;
-  currentWorkload: number | null;
-  futureWorkload: number | null;
-  onLeave: boolean;
-  away: boolean;
-  /** The 'General comment' row: the person's status message. */
-  message: string;
-  /** Matters the person recorded billable time on in the last N days, most hours first. */
-  matters: ReportMatter[];
-  hours?: number;
-}
-
-export interface MatterReportRow {
-  number: string;
-  displayName: string;
-  clientDisplayName: string;
-  confidential: boolean;
-  resposibleTimekeeperName: string | null;
-  totalHours?: number;
-  timekeepers: {
-    userId: string;
-    displayName: string;
-    title: string;
-    profilePicture: string | null;
-    currentWorkload: number | null;
-    futureWorkload: number | null;
-    onLeave: boolean;
-    away: boolean;
-    hours?: number;
-    comment?: string;
-    manager?: boolean;
-  }[];
-}
-
-export interface DetailedReport {
-  timeperiod: number;
-  emptyText: string;
-  columns: { hours: boolean; comments: boolean; pm: boolean };
-  /** The one layout this answer holds (decision 0205); the other list is empty. */
-  layout: DetailedLayout;
-  /** The order the server put the rows in; an hours sort without the hours columns counts people or matters instead. */
-  sort: { key: TimekeeperSort | MatterSort; dir: SortDir };
-  page: number;
-  pageSize: number;
-  /** Rows of the layout across all pages. */
-  total: number;
-  timekeepers: TimekeeperReportRow[];
-  matters: MatterReportRow[];
-}
 
 const leads = alias(users, "report_leads");
 /** The person of the outer row, qualified for the correlated subqueries below. */
@@ -444,35 +384,6 @@ async function matterPage(ctx: DomainContext, q: PageQuery): Promise<Pick<Detail
 
 // Utilization ---------------------------------------------------------------------------------
 
-export interface UtilizationRow extends UtilizationFigures {
-  userId: string;
-  displayName: string;
-  title: string;
-  profilePicture: string | null;
-  currentWorkload: number | null;
-  futureWorkload: number | null;
-  onLeave: boolean;
-  away: boolean;
-  /** Billable hours a week that count as 100 %. */
-  targetHours: number;
-  /** AVERAGE STATUS: the mean workload level recorded over the reported weeks. */
-  avgWorkload: number | null;
-}
-
-export interface UtilizationReport {
-  /** false: 'My Utilization', the caller's own row only. */
-  others: boolean;
-  months: boolean;
-  weeks: { weekNumber: number; weekStart: string }[];
-  /** The order the server put the rows in (decision 0226). */
-  sort: { key: UtilizationSort; dir: SortDir };
-  page: number;
-  pageSize: number;
-  /** Rows across all pages. */
-  total: number;
-  rows: UtilizationRow[];
-}
-
 export async function utilizationReport(ctx: DomainContext, input: UtilizationReportInput): Promise<UtilizationReport> {
   const settings = ctx.actor.company.settings;
   if (!canSeeUtilizationView(ctx.actor.user, settings)) throw new ForbiddenError("The utilization view is not available to you.");
@@ -588,15 +499,6 @@ export async function utilizationReport(ctx: DomainContext, input: UtilizationRe
 }
 
 // The user card's Matters section --------------------------------------------------------------
-
-export interface CardMatter {
-  number: string;
-  displayName: string;
-  clientDisplayName: string;
-  confidential: boolean;
-  resposibleTimekeeperName: string | null;
-  comment: string;
-}
 
 /**
  * The user card's Matters section (Matter, Comment, Lead): the matters the person recorded

@@ -13,6 +13,7 @@ import { forecastCommentLimit, type ForecastStatusValue } from "../forecasts/for
 import { listForecasts, toApiVacation } from "../forecasts/forecasts.server";
 import { publishUserUpdate, requireCompanyUser, userStateStatements } from "../users/user-state.server";
 import { setOnLeave } from "../workload/workload.server";
+import type { PlannerData } from "./planner.types";
 import { listedPeople } from "../users/filter.server";
 
 /** The planner opens from 'Forecasts' (team overviews) or 'Absence planning' (everyone unless turned off). */
@@ -27,7 +28,7 @@ export const MAX_PLANNER_DAYS = 62;
  * first, then by name), the forecasts and vacations touching the window, and what the
  * viewer may do.
  */
-export async function getPlanner(ctx: DomainContext, window: { from: Date; days: number }) {
+export async function getPlanner(ctx: DomainContext, window: { from: Date; days: number }): Promise<PlannerData> {
   if (!canOpenPlanner(ctx)) throw new ForbiddenError("The planner is turned off for this company.");
   const settings = ctx.actor.company.settings;
   const from = startOfUtcDay(window.from);
@@ -70,7 +71,6 @@ export async function getPlanner(ctx: DomainContext, window: { from: Date; days:
     commentLimit: forecastCommentLimit(settings),
     people: rows.map((p) => ({
       _id: p.id,
-      /** This person's today ("YYYY-MM-DD"), for their row's placeholder. */
       today: dayKey(todayOfOffice(ctx.actor, p.officeId, ctx.now)),
       name: p.name || p.email,
       title: p.title,
@@ -82,8 +82,6 @@ export async function getPlanner(ctx: DomainContext, window: { from: Date; days:
     vacations: leave.filter((v) => ids.has(v.userId)).map(toApiVacation),
   };
 }
-
-export type PlannerData = Awaited<ReturnType<typeof getPlanner>>;
 
 /**
  * Saving the virtual 'today' placeholder unchanged in shape (today only, no comment):

@@ -8,6 +8,7 @@ import { companyTodays, todayOfOffice } from "../today";
 import { NotFoundError } from "../errors";
 import { forecastColumns, toApiForecast, toApiVacation } from "../forecasts/forecasts.server";
 import { userCardMatters } from "../matters/reports.server";
+import type { UserCard } from "./user-card.types";
 
 /** Upcoming forecasts the card lists; a year of them is more than a card can show. */
 const UPCOMING_LIMIT = 20;
@@ -22,7 +23,7 @@ const categories = alias(competences, "card_categories");
  * and CV items. A section turned off for the company is left out rather than sent empty.
  * One round trip: everything is read in a single D1 batch.
  */
-export async function requireUserCard(ctx: DomainContext, userId: string) {
+export async function requireUserCard(ctx: DomainContext, userId: string): Promise<UserCard> {
   const settings = ctx.actor.company.settings;
   // Read from the company's earliest today; the person's own (their office's zone) decides below.
   const earliest = companyTodays(ctx.actor, ctx.now)[0];
@@ -128,7 +129,6 @@ export async function requireUserCard(ctx: DomainContext, userId: string) {
     },
     forecasts: upcoming(forecastRows).map(toApiForecast),
     vacations: upcomingVacations,
-    /** null: the company turned projects off; the card shows the section only when there are rows. */
     projects: settings.disableProjects
       ? null
       : projectRows.map((p) => ({
@@ -148,12 +148,8 @@ export async function requireUserCard(ctx: DomainContext, userId: string) {
           levelName: s.levelName,
         })),
     cvItems: cvRows,
-    /** The Matters section (null: the company does not use time keeping); confidential names only as allowed. */
     matters,
     mattersTimeperiod: settings.mattersTimeperiod,
-    /** null: the caller may not add competences to this person (or the company turned them off). */
     addableCompetences: settings.disableCompetences || !canChangeMembership(ctx.actor.user, userId, settings) ? null : addableRows,
   };
 }
-
-export type UserCard = Awaited<ReturnType<typeof requireUserCard>>;

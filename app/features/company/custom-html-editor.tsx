@@ -1,5 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useId, useState } from "react";
+import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
 import { CUSTOM_HTML_PLACEHOLDERS, fillCustomHtml } from "~/domain/company/custom-html";
 import { CustomHtmlBlock } from "~/features/dashboard/custom-html-block";
@@ -81,11 +82,7 @@ export function CustomHtmlEditor({
           <p role="status" className="text-sm text-slate-600">
             {justSaved ? "Custom html saved." : null}
           </p>
-          {error ? (
-            <p role="alert" className="text-sm text-red-700">
-              {error}
-            </p>
-          ) : null}
+          <Alert plain message={error} />
         </div>
       </fetcher.Form>
     </section>

@@ -3,7 +3,7 @@ import { Button } from "~/components/button";
 import { DialogActions } from "~/components/dialog";
 import { DialogButton } from "~/components/list-block";
 import { Field } from "~/components/field";
-import type { CvImportStatus } from "~/domain/company/cv-import.server";
+import type { CvImportStatus } from "~/domain/company/cv-service.types";
 import { ConnectionReplyMessage, type ConnectionReply } from "./connection-reply";
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" }) : "never");

@@ -1,8 +1,11 @@
+import { getFormProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { Button } from "~/components/button";
 import { DialogActions, Modal } from "~/components/dialog";
-import { Field } from "~/components/field";
+import { Field, inputProps } from "~/components/field";
+import { useDialogFetcher, useFetcherForm } from "~/components/use-dialog-form";
+import { smtpConfigSchema } from "~/domain/company/smtp.schema";
 import { ConnectionReplyMessage, type ConnectionReply } from "./connection-reply";
 
 export interface SmtpConfig {
@@ -13,27 +16,21 @@ export interface SmtpConfig {
   smtpUser: string | null;
 }
 
-interface Values {
-  smtpHost: string;
-  smtpPort: string;
-  smtpSender: string;
-  smtpSecure: boolean;
-  smtpUser: string;
-  smtpPassword: string;
-}
-
-function valuesOf(config: SmtpConfig): Values {
+/** The saved server as the form's defaults; the password is write-only, so it starts empty. */
+function defaultsOf(config: SmtpConfig): Record<string, string> {
   return {
     smtpHost: config.smtpHost ?? "",
     smtpPort: config.smtpPort ? String(config.smtpPort) : "",
     smtpSender: config.smtpSender ?? "",
-    smtpSecure: config.smtpSecure,
     smtpUser: config.smtpUser ?? "",
     smtpPassword: "",
+    ...(config.smtpSecure ? { smtpSecure: "on" } : {}),
   };
 }
 
-const filled = (text: string) => text.trim() !== "";
+const SETTINGS = ["smtpHost", "smtpPort", "smtpSender", "smtpSecure", "smtpUser", "smtpPassword"] as const;
+
+const filled = (text: unknown) => typeof text === "string" && text.trim() !== "";
 
 /**
  * The company's own mail server. Update is enabled only when something changed and host,
@@ -61,112 +58,53 @@ export function SmtpConfigButton({ config }: { config: SmtpConfig }) {
 }
 
 function SmtpConfigForm({ config, onClose }: { config: SmtpConfig; onClose: () => void }) {
-  const save = useFetcher<ConnectionReply>();
+  // After a save or a reset the saved config is what the loader answers now: the form starts
+  // over from it (both passwords empty again), and the answer's message stays.
+  const restart = useRef(() => {});
+  const save = useDialogFetcher(useCallback(() => restart.current(), []));
   const test = useFetcher<ConnectionReply>();
-  const saved = valuesOf(config);
-  const [values, setValues] = useState<Values>(saved);
-  const [currentPassword, setCurrentPassword] = useState("");
+  const defaults = defaultsOf(config);
+  const [form, fields] = useFetcherForm("updateSmtp", smtpConfigSchema, defaults, save);
+  restart.current = () => form.reset();
   const reply = save.state === "idle" ? save.data : undefined;
-  // After a reset the saved config is empty again: start the form over from it.
-  useEffect(() => {
-    if (reply?.status === "success") {
-      setValues(valuesOf(config));
-      setCurrentPassword("");
-    }
-  }, [reply, config]);
-
-  const changed = (Object.keys(values) as (keyof Values)[]).some((key) => values[key] !== saved[key]);
-  const complete = filled(values.smtpHost) && filled(values.smtpPort) && filled(values.smtpSender);
+  const value = (form.value ?? {}) as Record<string, unknown>;
+  const changed = SETTINGS.some((key) => (value[key] ?? "") !== (defaults[key] ?? ""));
+  const complete = filled(value.smtpHost) && filled(value.smtpPort) && filled(value.smtpSender);
+  const confirmed = filled(value.currentPassword);
   const isSet = Boolean(config.smtpHost && config.smtpPort && config.smtpSender);
   const busy = save.state !== "idle";
-  const errors = reply?.status === "error" ? reply.error : null;
-  const set = (key: keyof Values) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setValues((current) => ({
-      ...current,
-      [key]: event.target.type === "checkbox" ? event.target.checked : event.target.value,
-    }));
   const testReply = test.state === "idle" ? test.data : undefined;
 
   return (
-    <save.Form method="post" className="space-y-4">
+    <save.Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="updateSmtp" />
-      <Field
-        id="smtp-host"
-        label="Host"
-        name="smtpHost"
-        value={values.smtpHost}
-        onChange={set("smtpHost")}
-        autoComplete="off"
-        placeholder="smtp.example.com"
-        errors={errors?.smtpHost ?? undefined}
-        data-autofocus
-      />
+      <Field label="Host" autoComplete="off" placeholder="smtp.example.com" data-autofocus {...inputProps(fields.smtpHost, { type: "text" })} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          id="smtp-port"
-          label="Port"
-          name="smtpPort"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={65535}
-          value={values.smtpPort}
-          onChange={set("smtpPort")}
-          placeholder="587"
-          errors={errors?.smtpPort ?? undefined}
-        />
+        <Field label="Port" inputMode="numeric" placeholder="587" {...inputProps(fields.smtpPort, { type: "number" })} min={1} max={65535} />
         <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-800">
           <input
             type="checkbox"
-            name="smtpSecure"
-            checked={values.smtpSecure}
-            onChange={set("smtpSecure")}
+            name={fields.smtpSecure.name}
+            defaultChecked={config.smtpSecure}
             className="h-4 w-4 rounded border-slate-300 text-brand-600"
           />
           Secure (TLS from the start)
         </label>
       </div>
-      <Field
-        id="smtp-sender"
-        label="Sender"
-        name="smtpSender"
-        value={values.smtpSender}
-        onChange={set("smtpSender")}
-        autoComplete="off"
-        placeholder="Firm <no-reply@firm.com>"
-        errors={errors?.smtpSender ?? undefined}
-      />
+      <Field label="Sender" autoComplete="off" placeholder="Firm <no-reply@firm.com>" {...inputProps(fields.smtpSender, { type: "text" })} />
       <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="User" autoComplete="off" {...inputProps(fields.smtpUser, { type: "text" })} />
         <Field
-          id="smtp-user"
-          label="User"
-          name="smtpUser"
-          value={values.smtpUser}
-          onChange={set("smtpUser")}
-          autoComplete="off"
-          errors={errors?.smtpUser ?? undefined}
-        />
-        <Field
-          id="smtp-password"
           label="Password"
-          name="smtpPassword"
-          type="password"
-          value={values.smtpPassword}
-          onChange={set("smtpPassword")}
           autoComplete="new-password"
           placeholder={config.smtpUser ? "Unchanged" : ""}
-          errors={errors?.smtpPassword ?? undefined}
+          {...inputProps(fields.smtpPassword, { type: "password" })}
         />
       </div>
       <Field
-        id="smtp-current-password"
         label="Your password (to confirm the change)"
-        name="currentPassword"
-        type="password"
-        value={currentPassword}
-        onChange={(event) => setCurrentPassword(event.target.value)}
         autoComplete="current-password"
-        errors={errors?.currentPassword ?? undefined}
+        {...inputProps(fields.currentPassword, { type: "password" })}
       />
       <ConnectionReplyMessage reply={reply} />
       <ConnectionReplyMessage reply={testReply} />
@@ -183,12 +121,12 @@ function SmtpConfigForm({ config, onClose }: { config: SmtpConfig; onClose: () =
         </Button>
         <Button
           variant="danger"
-          disabled={!isSet || busy || !filled(currentPassword)}
-          onClick={() => save.submit({ intent: "resetSmtp", currentPassword }, { method: "post" })}
+          disabled={!isSet || busy || !confirmed}
+          onClick={() => save.submit({ intent: "resetSmtp", currentPassword: String(value.currentPassword) }, { method: "post" })}
         >
           Reset
         </Button>
-        <Button type="submit" disabled={!changed || !complete || !filled(currentPassword) || busy}>
+        <Button type="submit" disabled={!changed || !complete || !confirmed || busy}>
           {busy ? "Saving..." : "Update"}
         </Button>
       </DialogActions>

@@ -2,7 +2,7 @@ import { useFetcher, useFetchers } from "@remix-run/react";
 import { useCallback, useMemo } from "react";
 import type { ApiForecast } from "~/domain/forecasts/forecast.types";
 import { parseDayKey } from "~/lib/dates";
-import type { IntentResult } from "~/lib/page-form.server";
+import type { IntentResult } from "~/lib/page-form.types";
 import { clientSessionId } from "~/realtime/client-session";
 
 /** Where the browser's forecast writes go, the dashboard's and the planner's alike. */

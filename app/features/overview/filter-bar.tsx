@@ -1,6 +1,7 @@
 import { Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from "@headlessui/react";
 import clsx from "clsx";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { SearchInput } from "~/components/search-input";
 import { ALL, toggleSelection, type Selection } from "~/domain/users/overview-query";
 import type { FilterOptions } from "~/domain/users/overview.types";
 import { PortalInMain } from "~/components/portal-in-main";
@@ -47,7 +48,6 @@ export function FilterBar({
   onSelectionChange: (next: { offices: Selection; groups: Selection }) => void;
   side?: ReactNode;
 }) {
-  const searchId = useId();
   const officeNames = new Map(options.offices.map((o) => [o._id, o.name]));
   const groupNames = new Map(options.groups.map((g) => [g._id, g.name]));
   const selectedKeys = keysOf(offices, groups);
@@ -72,10 +72,7 @@ export function FilterBar({
     <div className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:p-4">
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-end sm:gap-3">
         <div className="min-w-0 flex-1 sm:min-w-64">
-          <label htmlFor={searchId} className="sr-only">
-            Search name or title
-          </label>
-          <SearchBox id={searchId} value={term} onChange={onTermChange} />
+          <SearchBox value={term} onChange={onTermChange} />
         </div>
         <PortalInMain>
           <Listbox value={selectedKeys} onChange={change} multiple>
@@ -177,7 +174,7 @@ function Option({ value, detail, children }: { value: string; detail?: string | 
 }
 
 /** Types freely; tells the page after a short pause, so a word is one request, not one per letter. */
-function SearchBox({ id, value, onChange }: { id: string; value: string; onChange: (term: string) => void }) {
+function SearchBox({ value, onChange }: { value: string; onChange: (term: string) => void }) {
   const [text, setText] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const sent = useRef(value);
@@ -202,30 +199,14 @@ function SearchBox({ id, value, onChange }: { id: string; value: string; onChang
   };
 
   return (
-    <div className="relative">
-      <svg
-        viewBox="0 0 20 20"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.8}
-        className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
-        aria-hidden="true"
-      >
-        <circle cx="9" cy="9" r="5.5" />
-        <path d="M13.5 13.5 17 17" strokeLinecap="round" />
-      </svg>
-      <input
-        id={id}
-        type="search"
-        value={text}
-        onChange={(event) => schedule(event.target.value)}
-        placeholder="Search name or title"
-        autoComplete="off"
-        maxLength={100}
-        className={clsx(
-          "w-full rounded-md border-0 bg-white py-2 pr-3 pl-9 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500",
-        )}
-      />
-    </div>
+    <SearchInput
+      value={text}
+      onChange={schedule}
+      label="Search name or title"
+      placeholder="Search name or title"
+      autoComplete="off"
+      maxLength={100}
+      className=""
+    />
   );
 }

@@ -2,9 +2,10 @@ import { Link, useFetcher } from "@remix-run/react";
 import clsx from "clsx";
 import { useEffect, type ReactNode } from "react";
 import { AVAILABLE_SCREENS } from "~/auth/permissions";
+import { Alert } from "~/components/alert";
 import { Avatar } from "~/components/avatar";
 import { Modal } from "~/components/dialog";
-import type { UserCard } from "~/domain/users/user-card.server";
+import type { UserCard } from "~/domain/users/user-card.types";
 import { experienceLabel, lastSeenLabel } from "~/domain/users/last-seen";
 import { workloadColorClass, workloadLabel } from "~/domain/workload/levels";
 import { profilePictureUrl } from "~/lib/profile-picture";
@@ -93,11 +94,7 @@ function AddCompetence({ userId, options }: { userId: string; options: { _id: st
       >
         {fetcher.state !== "idle" ? "Adding..." : "Add"}
       </button>
-      {error ? (
-        <p role="alert" className="w-full text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
+      <Alert plain message={error} className="w-full" />
     </fetcher.Form>
   );
 }

@@ -1,7 +1,7 @@
 import clsx from "clsx";
 import type { KeyboardEvent } from "react";
 import type { ApiForecast } from "~/domain/forecasts/forecast.types";
-import type { PlannerData } from "~/domain/planner/planner.server";
+import type { PlannerData } from "~/domain/planner/planner.types";
 import { spanOf, type DayColumn } from "~/domain/planner/timeline";
 import { WORKLOAD_LABELS, workloadColorClass, workloadLabel } from "~/domain/workload/levels";
 import { formatRange } from "~/features/dashboard/day-picker";

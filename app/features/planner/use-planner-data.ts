@@ -1,8 +1,8 @@
 import { useFetcher, useSubmit } from "@remix-run/react";
 import { createElement, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ApiForecast } from "~/domain/forecasts/forecast.types";
-import type { PlannerData } from "~/domain/planner/planner.server";
-import type { IntentResult } from "~/lib/page-form.server";
+import type { PlannerData } from "~/domain/planner/planner.types";
+import type { IntentResult } from "~/lib/page-form.types";
 import { clientSessionId } from "~/realtime/client-session";
 import { applyPendingForecastWrites, FORECAST_WRITES, usePendingForecastWrites } from "~/features/dashboard/use-dashboard-write";
 

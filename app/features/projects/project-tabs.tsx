@@ -6,6 +6,7 @@ import { Button } from "~/components/button";
 import { DialogError, FormActions } from "~/components/dialog";
 import { Field, inputProps } from "~/components/field";
 import { DialogButton, RowIconButton } from "~/components/list-block";
+import { SearchInput } from "~/components/search-input";
 import { useToast } from "~/components/toast";
 import { useDialogFetcher, useDialogForm } from "~/components/use-dialog-form";
 import { ConfirmForm, Hidden } from "~/features/company/catalog-forms";
@@ -138,15 +139,7 @@ function MemberPicker({ projectId, onClose }: { projectId: string; onClose: () =
       {[...picked.keys()].map((id) => (
         <input key={id} type="hidden" name="ids" value={id} />
       ))}
-      <input
-        type="search"
-        data-autofocus
-        value={term}
-        onChange={(event) => setTerm(event.target.value)}
-        placeholder="Search users"
-        aria-label="Search users"
-        className="block w-full rounded-md border-0 px-3 py-2 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 focus:outline-none focus:ring-inset sm:text-sm"
-      />
+      <SearchInput data-autofocus value={term} onChange={setTerm} label="Search users" placeholder="Search users" className="" />
       <ul className="max-h-[400px] overflow-y-auto rounded-md ring-1 ring-slate-200" aria-label="People">
         {(search.data?.people ?? []).map((person) => (
           <li key={person._id}>

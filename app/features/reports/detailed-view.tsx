@@ -1,8 +1,9 @@
 import { useFetcher, useSearchParams } from "@remix-run/react";
 import clsx from "clsx";
 import { useEffect, useState } from "react";
+import { Alert } from "~/components/alert";
 import { Avatar } from "~/components/avatar";
-import type { DetailedReport, MatterReportRow, ReportMatter, TimekeeperReportRow } from "~/domain/matters/reports.server";
+import type { DetailedReport, MatterReportRow, ReportMatter, TimekeeperReportRow } from "~/domain/matters/reports.types";
 import {
   DEFAULT_SORT,
   MATTER_SORTS,
@@ -343,9 +344,7 @@ function CommentCell({ number, comment, editable }: { number: string; comment: s
         className="w-full rounded-md border-0 px-2 py-1 text-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500"
       />
       {fetcher.data && !fetcher.data.ok ? (
-        <p role="alert" className="mt-1 text-xs text-red-700">
-          {fetcher.data.message}
-        </p>
+        <Alert plain small message={fetcher.data.message} className="mt-1" />
       ) : fetcher.state === "idle" && fetcher.data?.ok ? (
         <p className="sr-only" role="status">
           Comment saved
@@ -377,11 +376,7 @@ function PmToggle({ number, userId, value, name, matterName }: { number: string;
           className={clsx("h-4 w-4 rounded-full bg-white shadow transition-transform", on ? "translate-x-4" : "translate-x-0")}
         />
       </button>
-      {fetcher.data && !fetcher.data.ok ? (
-        <p role="alert" className="mt-1 text-xs text-red-700">
-          {fetcher.data.message}
-        </p>
-      ) : null}
+      {fetcher.data && !fetcher.data.ok ? <Alert plain small message={fetcher.data.message} className="mt-1" /> : null}
     </div>
   );
 }

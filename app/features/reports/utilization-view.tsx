@@ -3,7 +3,7 @@ import clsx from "clsx";
 import { useEffect } from "react";
 import { Avatar } from "~/components/avatar";
 import { isUtilizationSortKey, utilizationNaturalDir, type UtilizationSort } from "~/domain/matters/matters.schema";
-import type { UtilizationReport } from "~/domain/matters/reports.server";
+import type { UtilizationReport } from "~/domain/matters/reports.types";
 import { ReportPager } from "./report-pager";
 import { nextSort, readStoredChoice, storeChoice, type SortChoice } from "./stored-sort";
 import { SortHeader, StatusDot } from "./status-dot";

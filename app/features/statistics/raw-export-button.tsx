@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
 import { downloadWithProgress } from "~/lib/download";
 
@@ -33,7 +34,7 @@ export function RawExportButton({ startDate, endDate, filter }: { startDate: str
     }
   }
   return (
-    <span className="inline-flex flex-wrap items-center gap-3">
+    <div className="inline-flex flex-wrap items-center gap-3">
       <Button type="button" variant="secondary" onClick={download} disabled={state === "busy"}>
         {state === "busy" ? "Exporting…" : "Export"}
       </Button>
@@ -44,11 +45,7 @@ export function RawExportButton({ startDate, endDate, filter }: { startDate: str
             ? `report.xlsx saved (${megabytes(received ?? 0)})`
             : null}
       </span>
-      {error ? (
-        <span role="alert" className="text-sm text-red-700">
-          {error}
-        </span>
-      ) : null}
-    </span>
+      <Alert plain message={error} />
+    </div>
   );
 }

@@ -26,7 +26,8 @@ import {
 } from "~/domain/company/catalog.schema";
 import { getCompany } from "~/domain/company/company.server";
 import { getCompanyOverview } from "~/domain/company/overview.server";
-import { smtpConfigSchema, smtpResetSchema, testSmtpConfig, updateSmtpConfig } from "~/domain/company/smtp.server";
+import { smtpConfigSchema, smtpResetSchema } from "~/domain/company/smtp.schema";
+import { testSmtpConfig, updateSmtpConfig } from "~/domain/company/smtp.server";
 import { getCvServiceStatus, importCvNow, removeCvService, saveCvService } from "~/domain/company/cv-import.server";
 import { cvServiceSettingsSchema } from "~/domain/company/cv-service.schema";
 import { eliteConfigSchema, getEliteConfig, updateEliteConfig } from "~/domain/matters/elite-config.server";

@@ -2,11 +2,10 @@ import { canSeeDetailedView, canSeeOthersUtilization, canSeeUtilizationView } fr
 import type { DomainContext } from "~/domain/context";
 import { setMatterComment, setMatterManager } from "~/domain/matters/comments.server";
 import { detailedPageSchema, matterIntentSchema, UTILIZATION_WEEKS_DEFAULT, utilizationReportSchema } from "~/domain/matters/matters.schema";
-import { detailedReport, utilizationReport, type DetailedReport, type UtilizationReport } from "~/domain/matters/reports.server";
+import { detailedReport, utilizationReport } from "~/domain/matters/reports.server";
+import type { DetailedReport, ReportView, UtilizationReport } from "~/domain/matters/reports.types";
 import type { OverviewQuery } from "~/domain/users/overview-query";
 import { submitIntent } from "~/lib/page-form.server";
-
-export type ReportView = "overview" | "detailed" | "utilization";
 
 /**
  * The Detailed and Utilization tabs of /overview (`?view=`): which tabs this person has, and

@@ -20,8 +20,8 @@ import { restoreSavedFilter, saveFilter } from "~/features/overview/saved-filter
 import { UserDetailModal, type CardPreview } from "~/features/overview/user-detail-card";
 import { DetailedView } from "~/features/reports/detailed-view";
 import { UtilizationView } from "~/features/reports/utilization-view";
-import type { DetailedReport, UtilizationReport } from "~/domain/matters/reports.server";
-import { loadReports, matterAction, type ReportView } from "./reports.server";
+import type { DetailedReport, ReportView, UtilizationReport } from "~/domain/matters/reports.types";
+import { loadReports, matterAction } from "./reports.server";
 
 export const meta: MetaFunction = () => [{ title: "Overview · Availability" }];
 

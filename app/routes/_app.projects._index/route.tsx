@@ -4,6 +4,7 @@ import { useRef } from "react";
 import { Button } from "~/components/button";
 import { DialogButton } from "~/components/list-block";
 import { Icon } from "~/components/icon";
+import { SearchInput } from "~/components/search-input";
 import { AddProjectForm } from "~/features/projects/add-project-dialog";
 import { AvatarGroup, dateRange, ExportButton, ProjectScore } from "~/features/projects/project-widgets";
 import { PROJECTS_PAGE } from "~/domain/projects/project.schema";
@@ -18,6 +19,9 @@ export const action = (args: ActionFunctionArgs) => runProjectsPageAction(args);
 type Project = SerializeFrom<typeof loader>["groups"]["mine"]["projects"][number];
 
 const SORT_LABELS = { name: "Name", startDate: "Start date", endDate: "End date", members: "Members", workload: "Workload" } as const;
+
+/** The search box waits for a pause in typing (300 ms); a select answers at once. */
+const isSearchBox = (target: EventTarget) => target instanceof HTMLInputElement && target.type === "search";
 
 export default function ProjectsPage() {
   const data = useLoaderData<typeof loader>();
@@ -64,24 +68,13 @@ export default function ProjectsPage() {
         </div>
       </div>
 
-      <Form ref={formRef} method="get" className="mt-6 grid gap-3 sm:grid-cols-[1fr_auto_auto_auto]" onChange={() => change()}>
-        <div className="relative">
-          <span className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 text-slate-400">
-            <Icon name="search" />
-          </span>
-          <input
-            type="search"
-            name="q"
-            defaultValue={data.filters.q}
-            placeholder="Search"
-            aria-label="Search projects"
-            onChange={(event) => {
-              event.stopPropagation();
-              change(300);
-            }}
-            className="block w-full rounded-md border-0 bg-white py-2 pr-3 pl-9 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none focus:ring-inset sm:text-sm"
-          />
-        </div>
+      <Form
+        ref={formRef}
+        method="get"
+        className="mt-6 grid gap-3 sm:grid-cols-[1fr_auto_auto_auto]"
+        onChange={(event) => change(isSearchBox(event.target) ? 300 : 0)}
+      >
+        <SearchInput name="q" defaultValue={data.filters.q} label="Search projects" className="" />
         <FilterSelect name="group" label="Group" value={data.filters.group} all="All groups" options={data.choices.groups} />
         <FilterSelect name="office" label="Office" value={data.filters.office} all="All offices" options={offices} />
         <FilterSelect

@@ -1,0 +1,114 @@
+import type { DetailedLayout, MatterSort, SortDir, TimekeeperSort, UtilizationSort } from "./matters.schema";
+import type { UtilizationFigures } from "./utilization";
+
+/**
+ * What the detailed and utilization reports and the user card's Matters section answer
+ * (reports.server.ts): plain types, so the report views import them without a server module.
+ */
+
+/** The overview page's tabs: the grid, and the two reports. */
+export type ReportView = "overview" | "detailed" | "utilization";
+
+export interface ReportMatter {
+  number: string;
+  displayName: string;
+  clientDisplayName: string;
+  confidential: boolean;
+  /** The lead partner: the matched person, else the responsible timekeeper's name in 3E. */
+  resposibleTimekeeperName: string | null;
+  hours?: number;
+  comment?: string;
+  manager?: boolean;
+}
+
+export interface TimekeeperReportRow {
+  userId: string;
+  displayName: string;
+  title: string;
+  profilePicture: string | null;
+  currentWorkload: number | null;
+  futureWorkload: number | null;
+  onLeave: boolean;
+  away: boolean;
+  /** The 'General comment' row: the person's status message. */
+  message: string;
+  /** Matters the person recorded billable time on in the last N days, most hours first. */
+  matters: ReportMatter[];
+  hours?: number;
+}
+
+export interface MatterReportRow {
+  number: string;
+  displayName: string;
+  clientDisplayName: string;
+  confidential: boolean;
+  resposibleTimekeeperName: string | null;
+  totalHours?: number;
+  timekeepers: {
+    userId: string;
+    displayName: string;
+    title: string;
+    profilePicture: string | null;
+    currentWorkload: number | null;
+    futureWorkload: number | null;
+    onLeave: boolean;
+    away: boolean;
+    hours?: number;
+    comment?: string;
+    manager?: boolean;
+  }[];
+}
+
+export interface DetailedReport {
+  timeperiod: number;
+  emptyText: string;
+  columns: { hours: boolean; comments: boolean; pm: boolean };
+  /** The one layout this answer holds (decision 0205); the other list is empty. */
+  layout: DetailedLayout;
+  /** The order the server put the rows in; an hours sort without the hours columns counts people or matters instead. */
+  sort: { key: TimekeeperSort | MatterSort; dir: SortDir };
+  page: number;
+  pageSize: number;
+  /** Rows of the layout across all pages. */
+  total: number;
+  timekeepers: TimekeeperReportRow[];
+  matters: MatterReportRow[];
+}
+
+export interface UtilizationRow extends UtilizationFigures {
+  userId: string;
+  displayName: string;
+  title: string;
+  profilePicture: string | null;
+  currentWorkload: number | null;
+  futureWorkload: number | null;
+  onLeave: boolean;
+  away: boolean;
+  /** Billable hours a week that count as 100 %. */
+  targetHours: number;
+  /** AVERAGE STATUS: the mean workload level recorded over the reported weeks. */
+  avgWorkload: number | null;
+}
+
+export interface UtilizationReport {
+  /** false: 'My Utilization', the caller's own row only. */
+  others: boolean;
+  months: boolean;
+  weeks: { weekNumber: number; weekStart: string }[];
+  /** The order the server put the rows in (decision 0226). */
+  sort: { key: UtilizationSort; dir: SortDir };
+  page: number;
+  pageSize: number;
+  /** Rows across all pages. */
+  total: number;
+  rows: UtilizationRow[];
+}
+
+export interface CardMatter {
+  number: string;
+  displayName: string;
+  clientDisplayName: string;
+  confidential: boolean;
+  resposibleTimekeeperName: string | null;
+  comment: string;
+}
