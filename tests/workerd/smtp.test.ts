@@ -270,6 +270,20 @@ describe("SMTP configuration on /groups", () => {
       currentPassword: PASSWORD,
     });
     expect(saved.status).toBe(200);
+    // The passwords are never sent back: not on a save, a refusal or a reset.
+    const savedReply = await saved.text();
+    expect(savedReply).not.toContain(PASSWORD);
+    expect(savedReply).not.toContain(':"p"');
+    const wrongPassword = await post(admin, {
+      intent: "updateSmtp",
+      smtpHost: "smtp.firm-mail.se",
+      smtpPort: "587",
+      smtpSender: "mail@firm.test",
+      smtpPassword: "secret-2",
+      currentPassword: "not-it",
+    });
+    expect(wrongPassword.status).toBe(400);
+    expect(await wrongPassword.text()).not.toMatch(/secret-2|not-it/);
     expect(await companyRow(firm.company.id)).toMatchObject({
       smtpHost: "smtp.firm-mail.se",
       smtpPort: 587,
@@ -283,7 +297,9 @@ describe("SMTP configuration on /groups", () => {
     expect((await companyRow(firm.company.id)).smtpHost).toBe("smtp.firm-mail.se");
     const reset = await post(admin, { intent: "resetSmtp", currentPassword: PASSWORD });
     expect(reset.status).toBe(200);
-    expect(((await reset.json()) as { message: string }).message).toMatch(/^Custom SMTP config removed, using .+ servers instead$/);
+    const resetReply = await reset.text();
+    expect(resetReply).not.toContain(PASSWORD);
+    expect((JSON.parse(resetReply) as { message: string }).message).toMatch(/^Custom SMTP config removed, using .+ servers instead$/);
     expect(await companyRow(firm.company.id)).toMatchObject({ smtpHost: null, smtpPort: null, smtpSender: null, smtpPassword: null });
   });
 

@@ -97,6 +97,9 @@ export async function loadCompanyPage({ request, context }: LoaderFunctionArgs) 
   });
 }
 
+/** The SMTP dialog's passwords are never sent back in its reply, refused or saved. */
+const SMTP_SECRETS = ["smtpPassword", "currentPassword"];
+
 const noFields = z.object({});
 
 /** The company page's writes, one intent each, through the one form pipeline. */
@@ -129,10 +132,15 @@ export async function runCompanyPageAction({ request, context }: ActionFunctionA
     case "updateCustomHtml":
       return submitForm(form, customHtmlUpdateSchema, (input) => updateCompany(ctx, input));
     case "updateSmtp":
-      return submitForm(form, smtpConfigSchema, (input) => updateSmtpConfig(ctx, context.env, input, clientIp(request)));
+      return submitForm(form, smtpConfigSchema, (input) => updateSmtpConfig(ctx, context.env, input, clientIp(request)), {
+        hideFields: SMTP_SECRETS,
+      });
     case "resetSmtp":
-      return submitForm(form, smtpResetSchema, (input) =>
-        updateSmtpConfig(ctx, context.env, { smtpSecure: false, currentPassword: input.currentPassword }, clientIp(request)),
+      return submitForm(
+        form,
+        smtpResetSchema,
+        (input) => updateSmtpConfig(ctx, context.env, { smtpSecure: false, currentPassword: input.currentPassword }, clientIp(request)),
+        { hideFields: SMTP_SECRETS },
       );
     case "removeTenant":
       return submitForm(form, noFields, () => removeTenant(ctx));
