@@ -17,7 +17,7 @@ import {
   updateCompetence,
 } from "~/domain/competences/competences.server";
 import { domainCtx } from "~/domain/context";
-import { ConfirmForm, Hidden } from "~/features/company/catalog-forms";
+import { DeleteButton, Hidden } from "~/features/company/catalog-forms";
 import { ParentSelect } from "~/features/competences/competence-forms";
 import { DialogError, FormActions } from "~/components/dialog";
 import { useDialogFetcher } from "~/components/use-dialog-form";
@@ -212,21 +212,9 @@ function SettingsForm({ data }: { data: Data }) {
       ) : null}
       {canEdit ? (
         <div className="mt-6 border-t border-slate-200 pt-4">
-          <DialogButton
-            title={`Delete ${competence.name}`}
-            button={(open) => (
-              <Button variant="danger" onClick={open}>
-                <Icon name="trash" />
-                Delete
-              </Button>
-            )}
-          >
-            {(close) => (
-              <ConfirmForm intent="delete" onClose={close} confirmation={`Deleted ${competence.name}`}>
-                <p>Are you sure you want to delete {competence.name}?</p>
-              </ConfirmForm>
-            )}
-          </DialogButton>
+          <DeleteButton title={`Delete ${competence.name}`} intent="delete" confirmation={`Deleted ${competence.name}`}>
+            <p>Are you sure you want to delete {competence.name}?</p>
+          </DeleteButton>
         </div>
       ) : null}
     </section>

@@ -267,6 +267,15 @@ export async function deleteOffice(ctx: DomainContext, id: string): Promise<ApiO
 
 // Skill levels
 
+/** The firm's skill levels as the pickers list them (id, name, level), lowest level first: a statement for a batch. */
+export function skillLevelChoicesQuery(ctx: DomainContext) {
+  return ctx.db
+    .select({ _id: skillLevels.id, name: skillLevels.name, level: skillLevels.level })
+    .from(skillLevels)
+    .where(eq(skillLevels.companyId, ctx.companyId))
+    .orderBy(asc(skillLevels.level));
+}
+
 export async function listLevelsOfSkill(ctx: DomainContext): Promise<ApiLevelOfSkill[]> {
   const rows = await ctx.db
     .select()

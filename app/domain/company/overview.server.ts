@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull, or } from "drizzle-orm";
 import { roleRank } from "~/auth/permissions";
-import { groups, offices, skillLevels, users } from "~/db/schema";
+import { groups, offices, users } from "~/db/schema";
 import type { DomainContext } from "../context";
+import { skillLevelChoicesQuery } from "./catalog.server";
 import { requireAdmin } from "../guards.server";
 
 /** What the company page lists: administrators, groups with their offices, skill levels. */
@@ -14,11 +15,7 @@ export async function getCompanyOverview(ctx: DomainContext) {
       .from(offices)
       .where(eq(offices.companyId, ctx.companyId))
       .orderBy(asc(offices.name)),
-    ctx.db
-      .select({ _id: skillLevels.id, name: skillLevels.name, level: skillLevels.level })
-      .from(skillLevels)
-      .where(eq(skillLevels.companyId, ctx.companyId))
-      .orderBy(asc(skillLevels.level)),
+    skillLevelChoicesQuery(ctx),
     ctx.db
       .select({
         _id: users.id,

@@ -6,6 +6,7 @@ import { competences, skillLevels, userSkills, users } from "~/db/schema";
 import { inJsonList } from "~/db/json-list";
 import { newId } from "~/lib/ids";
 import type { DomainContext } from "../context";
+import { skillLevelChoicesQuery } from "../company/catalog.server";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { requireRow } from "../require-row.server";
 import type { CompetenceUpsertInput, SkillCreateInput, SkillLevelInput } from "./competence.schema";
@@ -442,11 +443,7 @@ export async function competencePageData(ctx: DomainContext, id: string) {
       .innerJoin(users, and(eq(users.id, userSkills.userId), eq(users.companyId, userSkills.companyId)))
       .where(and(eq(userSkills.companyId, ctx.companyId), eq(userSkills.competenceId, id)))
       .orderBy(sql`${users.name} collate nocase`),
-    ctx.db
-      .select({ _id: skillLevels.id, name: skillLevels.name, level: skillLevels.level })
-      .from(skillLevels)
-      .where(eq(skillLevels.companyId, ctx.companyId))
-      .orderBy(asc(skillLevels.level)),
+    skillLevelChoicesQuery(ctx),
     ctx.db
       .select({
         _id: competences.id,

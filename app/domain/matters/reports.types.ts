@@ -21,7 +21,8 @@ export interface ReportMatter {
   manager?: boolean;
 }
 
-export interface TimekeeperReportRow {
+/** A person as both Detailed layouts show them: who, and their status today. */
+export interface ReportPerson {
   userId: string;
   displayName: string;
   title: string;
@@ -30,6 +31,9 @@ export interface TimekeeperReportRow {
   futureWorkload: number | null;
   onLeave: boolean;
   away: boolean;
+}
+
+export interface TimekeeperReportRow extends ReportPerson {
   /** The 'General comment' row: the person's status message. */
   message: string;
   /** Matters the person recorded billable time on in the last N days, most hours first. */
@@ -37,26 +41,14 @@ export interface TimekeeperReportRow {
   hours?: number;
 }
 
-export interface MatterReportRow {
-  number: string;
-  displayName: string;
-  clientDisplayName: string;
-  confidential: boolean;
-  resposibleTimekeeperName: string | null;
+/** A matter in the Matters layout: the matter as a person's row names it, its total and its timekeepers. */
+export interface MatterReportRow extends Omit<ReportMatter, "hours" | "comment" | "manager"> {
   totalHours?: number;
-  timekeepers: {
-    userId: string;
-    displayName: string;
-    title: string;
-    profilePicture: string | null;
-    currentWorkload: number | null;
-    futureWorkload: number | null;
-    onLeave: boolean;
-    away: boolean;
+  timekeepers: (ReportPerson & {
     hours?: number;
     comment?: string;
     manager?: boolean;
-  }[];
+  })[];
 }
 
 export interface DetailedReport {

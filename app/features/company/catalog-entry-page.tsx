@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { Button } from "~/components/button";
 import { DialogButton } from "~/components/list-block";
 import { Icon } from "~/components/icon";
-import { ConfirmForm } from "~/features/company/catalog-forms";
+import { DeleteButton } from "~/features/company/catalog-forms";
 
 /**
  * The page of one entry of the company's catalog (/groups/{id}, /offices/{id}): a way back,
@@ -60,21 +60,9 @@ export function CatalogEntryPage({
               >
                 {edit.form}
               </DialogButton>
-              <DialogButton
-                title={remove.title}
-                button={(open) => (
-                  <Button variant="danger" onClick={open}>
-                    <Icon name="trash" />
-                    Delete
-                  </Button>
-                )}
-              >
-                {(close) => (
-                  <ConfirmForm intent={remove.intent} onClose={close}>
-                    {remove.warning}
-                  </ConfirmForm>
-                )}
-              </DialogButton>
+              <DeleteButton title={remove.title} intent={remove.intent}>
+                {remove.warning}
+              </DeleteButton>
             </div>
           ) : null}
         </div>

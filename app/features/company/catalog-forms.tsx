@@ -2,6 +2,8 @@ import { getFormProps } from "@conform-to/react";
 import { useCallback, useState, type ReactNode } from "react";
 import { Button } from "~/components/button";
 import { DialogActions, DialogError, FormActions } from "~/components/dialog";
+import { Icon } from "~/components/icon";
+import { DialogButton } from "~/components/list-block";
 import { Field, inputProps } from "~/components/field";
 import { useToast } from "~/components/toast";
 import { useDialogFetcher, useDialogForm } from "~/components/use-dialog-form";
@@ -187,6 +189,37 @@ export function StageForm({ intent, stage, onClose }: FormProps & { intent: stri
       <DialogError id={form.errorId} message={form.errors?.[0]} />
       <FormActions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
     </fetcher.Form>
+  );
+}
+
+/** A red 'Delete' button that asks first: the question (`children`) and ConfirmForm in a dialog titled `title`. */
+export function DeleteButton({
+  title,
+  intent,
+  confirmation,
+  children,
+}: {
+  title: string;
+  intent: string;
+  confirmation?: string;
+  children: ReactNode;
+}) {
+  return (
+    <DialogButton
+      title={title}
+      button={(open) => (
+        <Button variant="danger" onClick={open}>
+          <Icon name="trash" />
+          Delete
+        </Button>
+      )}
+    >
+      {(close) => (
+        <ConfirmForm intent={intent} onClose={close} confirmation={confirmation}>
+          {children}
+        </ConfirmForm>
+      )}
+    </DialogButton>
   );
 }
 

@@ -3,10 +3,9 @@ import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { Button } from "~/components/button";
 import { DialogError } from "~/components/dialog";
-import { DialogButton } from "~/components/list-block";
 import { useDialogForm } from "~/components/use-dialog-form";
 import { ProjectStageField, ProjectTextFields } from "./project-fields";
-import { ConfirmForm, Hidden } from "~/features/company/catalog-forms";
+import { DeleteButton, Hidden } from "~/features/company/catalog-forms";
 import { SelectField } from "~/features/accounts/select-field";
 import { MAX_PROJECT_CATEGORIES, projectUpdateSchema } from "~/domain/projects/project.schema";
 import { dayKey } from "~/lib/dates";
@@ -151,22 +150,11 @@ export function SettingsTab({
               </Button>
             </archive.Form>
             {project.canDelete ? (
-              <DialogButton
-                title="Delete project"
-                button={(open) => (
-                  <Button variant="danger" onClick={open}>
-                    Delete
-                  </Button>
-                )}
-              >
-                {(close) => (
-                  <ConfirmForm intent="delete" onClose={close} confirmation="Project deleted">
-                    <p className="text-sm text-slate-700">
-                      Delete <strong>{project.name}</strong> with its members, hours and invoices? This cannot be undone.
-                    </p>
-                  </ConfirmForm>
-                )}
-              </DialogButton>
+              <DeleteButton title="Delete project" intent="delete" confirmation="Project deleted">
+                <p className="text-sm text-slate-700">
+                  Delete <strong>{project.name}</strong> with its members, hours and invoices? This cannot be undone.
+                </p>
+              </DeleteButton>
             ) : null}
           </div>
         </section>
