@@ -21,7 +21,7 @@ export interface ReportMatter {
   manager?: boolean;
 }
 
-/** A person as both Detailed layouts show them: who, and their status today. */
+/** A person as the Detailed layouts and the Utilization report show them: who, and their status today. */
 export interface ReportPerson {
   userId: string;
   displayName: string;
@@ -67,15 +67,7 @@ export interface DetailedReport {
   matters: MatterReportRow[];
 }
 
-export interface UtilizationRow extends UtilizationFigures {
-  userId: string;
-  displayName: string;
-  title: string;
-  profilePicture: string | null;
-  currentWorkload: number | null;
-  futureWorkload: number | null;
-  onLeave: boolean;
-  away: boolean;
+export interface UtilizationRow extends UtilizationFigures, ReportPerson {
   /** Billable hours a week that count as 100 %. */
   targetHours: number;
   /** AVERAGE STATUS: the mean workload level recorded over the reported weeks. */
