@@ -53,11 +53,14 @@ export class TooManyRequestsError extends DomainError {
 }
 
 /** Field errors in the spec's shape: { entityType, message, errors: { field: text } }. */
+/** A ValidationError's message when it has none of its own: its field errors say what is wrong. */
+export const CORRECT_THE_FIELDS = "Please correct the marked fields.";
+
 export class ValidationError extends DomainError {
   constructor(
     readonly entityType: string,
     readonly errors: Record<string, string>,
-    message = "Please correct the marked fields.",
+    message = CORRECT_THE_FIELDS,
     status = 400,
   ) {
     super(message, status);

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { constraintConflict } from "~/db/constraint-errors";
-import { ConflictError, DomainError, ValidationError } from "~/domain/errors";
+import { ConflictError, CORRECT_THE_FIELDS, DomainError, ValidationError } from "~/domain/errors";
 import type { FormReply, IntentResult } from "./page-form.types";
 
 export interface FormReplyOptions {
@@ -39,7 +39,8 @@ function refusalOf(error: unknown): Refusal {
   const refusal = error instanceof DomainError ? error : constraintConflict(error);
   if (!refusal) throw error;
   if (refusal instanceof ValidationError) {
-    const summary = Object.values(refusal.errors)[0] ?? refusal.message;
+    // A message of its own ("Choose at least one office and one group.") says it all; the generic one gives way to the first field's.
+    const summary = refusal.message !== CORRECT_THE_FIELDS ? refusal.message : (Object.values(refusal.errors)[0] ?? refusal.message);
     return { error: refusal, status: refusal.status, message: refusal.message, errors: refusal.errors, entityType: refusal.entityType, summary };
   }
   const data = refusal instanceof ConflictError ? refusal.data : undefined;
@@ -126,7 +127,7 @@ export async function submitIntent<S extends z.ZodType>(formData: FormData, sche
   if (submission.status !== "success") {
     const errors = Object.fromEntries(Object.entries(submission.error ?? {}).map(([field, messages]) => [field || "body", messages?.[0] ?? ""]));
     return json<IntentResult>(
-      { ok: false, intent, message: Object.values(errors)[0] || "Please correct the marked fields.", errors },
+      { ok: false, intent, message: Object.values(errors)[0] || CORRECT_THE_FIELDS, errors },
       { status: 400 },
     );
   }

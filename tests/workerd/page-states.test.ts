@@ -34,6 +34,9 @@ describe("loaders that show a refusal on the page", () => {
     expect(body.stats).toBeNull();
     expect(body.message).toEqual(expect.any(String));
     expect(body.message).not.toBe("Please correct the marked fields.");
+    // A refusal with a message of its own says it whole, not its first field's.
+    const none = await json(await page("/statistics?layout=admin&offices=&groups=&_data=routes%2F_app.statistics", { headers: { Cookie: cookie } }));
+    expect(none).toMatchObject({ stats: null, message: "Choose at least one office and one group." });
     const good = await json(await page("/statistics?_data=routes%2F_app.statistics", { headers: { Cookie: cookie } }));
     expect(good).toMatchObject({ message: null, stats: expect.any(Object) });
   });
