@@ -126,10 +126,7 @@ export async function submitIntent<S extends z.ZodType>(formData: FormData, sche
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
     const errors = Object.fromEntries(Object.entries(submission.error ?? {}).map(([field, messages]) => [field || "body", messages?.[0] ?? ""]));
-    return json<IntentResult>(
-      { ok: false, intent, message: Object.values(errors)[0] || CORRECT_THE_FIELDS, errors },
-      { status: 400 },
-    );
+    return json<IntentResult>({ ok: false, intent, message: Object.values(errors)[0] || CORRECT_THE_FIELDS, errors }, { status: 400 });
   }
   try {
     const result = await run(submission.value);
