@@ -16,3 +16,16 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown, entityT
   }
   throw new ValidationError(entityType, errors);
 }
+
+/**
+ * The offices and groups a team view covers (statistics, the team calendar feed): at least
+ * one of each. The message names what is missing: one field's, or both together.
+ */
+export function requireTeamChoice(entityType: string, chosen: { officeIds: readonly string[]; groupIds: readonly string[] }): void {
+  const errors: Record<string, string> = {};
+  if (chosen.officeIds.length === 0) errors.offices = "Choose at least one office.";
+  if (chosen.groupIds.length === 0) errors.groups = "Choose at least one group.";
+  const missing = Object.values(errors);
+  if (missing.length === 0) return;
+  throw new ValidationError(entityType, errors, missing.length === 2 ? "Choose at least one office and one group." : missing[0]);
+}

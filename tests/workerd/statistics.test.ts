@@ -303,7 +303,7 @@ describe("POST /api/statistics-raw/: one row per person per working day", () => 
     expect(other.status).toBe(403);
     const none = await rawExport("startDate=2026-01-05&endDate=2026-01-16", { offices: [], groups: [ids.group] });
     expect(none.status).toBe(400);
-    expect(await none.json()).toMatchObject({ message: "Choose at least one office and one group." });
+    expect(await none.json()).toMatchObject({ message: "Choose at least one office.", errors: { offices: "Choose at least one office." } });
     const bad = await rawExport("startDate=2026-02-30", bothTeams());
     expect(bad.status).toBe(400);
     expect((await api("/api/statistics-raw/", { method: "POST", json: bothTeams() })).status).toBe(401);

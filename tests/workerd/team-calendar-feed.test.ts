@@ -154,12 +154,17 @@ describe("the administrators' team calendar feed", () => {
 
     const none = await renewTeam(cookie, [], [firm.group.id]);
     expect(none.status).toBe(400);
-    expect(await none.json()).toMatchObject({ ok: false, errors: { offices: "Choose at least one office." } });
+    expect(await none.json()).toMatchObject({
+      ok: false,
+      message: "Choose at least one office.",
+      errors: { offices: "Choose at least one office." },
+    });
     // Malmö is not theirs to pick: dropped, and nothing else chosen.
     const foreign = await renewTeam(cookie, [otherOffice.id], [otherGroup.id]);
     expect(foreign.status).toBe(400);
     expect(await foreign.json()).toMatchObject({
       ok: false,
+      message: "Choose at least one office and one group.",
       errors: { offices: "Choose at least one office.", groups: "Choose at least one group." },
     });
     const junk = await renewTeam(cookie, ["x".repeat(41)], [firm.group.id]);

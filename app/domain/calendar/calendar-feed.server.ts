@@ -13,7 +13,8 @@ import { z } from "zod";
 import { dayKey, nextWorkingDays } from "~/lib/dates";
 import { readCompanySettings } from "../company/settings.schema";
 import type { DomainContext } from "../context";
-import { ForbiddenError, ValidationError } from "../errors";
+import { ForbiddenError } from "../errors";
+import { requireTeamChoice } from "../validation";
 import { filterScope, listedPeople, narrowSelection } from "../users/filter.server";
 import { workplaceDayLabel } from "../workplace/labels";
 import { workplaceWeeks } from "../workplace/workplace-week.server";
@@ -219,10 +220,7 @@ export async function ownTeamFeed(ctx: DomainContext, env: Env, appUrl: string) 
 export async function renewTeamFeed(ctx: DomainContext, env: Env, appUrl: string, input: TeamFeedInput) {
   if (!isAdmin(ctx.actor.user)) throw new ForbiddenError("Only administrators can make a team calendar address.");
   const chosen = await allowedSelection(ctx.db, ctx.actor, { officeIds: input.offices, groupIds: input.groups });
-  const errors: Record<string, string> = {};
-  if (chosen.officeIds.length === 0) errors.offices = "Choose at least one office.";
-  if (chosen.groupIds.length === 0) errors.groups = "Choose at least one group.";
-  if (Object.keys(errors).length) throw new ValidationError("TeamCalendarFeed", errors, "Choose at least one office and one group.");
+  requireTeamChoice("TeamCalendarFeed", chosen);
   const id = newId();
   await ctx.db.batch([
     ctx.db.delete(calendarFeeds).where(feedsOf(ctx, "team")),

@@ -5,6 +5,7 @@ import { inJsonList } from "~/db/json-list";
 import { addDays, dayKey, daysBetween, isWeekend, mondayOf, parseDayKey, startOfUtcDay, weekdayIndex } from "~/lib/dates";
 import type { DomainContext } from "../context";
 import { ForbiddenError, ValidationError } from "../errors";
+import { requireTeamChoice } from "../validation";
 import { ALL } from "../users/overview-query";
 import { filterScope, listedPeople, narrowSelection } from "../users/filter.server";
 import { emptyDaySums, type DaySums } from "./day-sums";
@@ -115,10 +116,7 @@ export async function resolveStatisticsScope(ctx: DomainContext, query: Statisti
   ]);
   const groupIds = groupRows.map((g) => g.id).filter((id) => wantedGroups === ALL || wantedGroups.includes(id));
   const officeIds = officeRows.map((o) => o.id).filter((id) => wantedOffices === ALL || wantedOffices.includes(id));
-  const errors: Record<string, string> = {};
-  if (officeIds.length === 0) errors.offices = "Choose at least one office.";
-  if (groupIds.length === 0) errors.groups = "Choose at least one group.";
-  if (Object.keys(errors).length) throw new ValidationError(STATISTIC_ENTITY, errors, "Choose at least one office and one group.");
+  requireTeamChoice(STATISTIC_ENTITY, { officeIds, groupIds });
   const candidates = await ctx.db
     .select(personColumns)
     .from(users)
