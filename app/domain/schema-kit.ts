@@ -34,3 +34,6 @@ export const strictFlag = z.preprocess(
   (value) => (value === "on" || value === "true" ? true : value === "false" ? false : value),
   z.boolean({ error: "Needs to be true or false." }),
 );
+
+/** A form that sends nothing but its intent (a delete, a resend): the pipeline still parses it. */
+export const noFields = z.object({});

@@ -22,6 +22,7 @@ import { ParentSelect } from "~/features/competences/competence-forms";
 import { DialogError, FormActions } from "~/components/dialog";
 import { useDialogFetcher } from "~/components/use-dialog-form";
 import { orStatusPage, submitForm } from "~/lib/page-form.server";
+import { noFields } from "~/domain/schema-kit";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.competence.name ?? "Competence"} · Availability` }];
 
@@ -49,7 +50,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     case "update":
       return submitForm(form, competenceUpsertSchema, (input) => updateCompetence(ctx, id, input));
     case "delete":
-      return submitForm(form, z.object({}), async () => {
+      return submitForm(form, noFields, async () => {
         await deleteCompetence(ctx, id);
         return redirect("/competences/");
       });

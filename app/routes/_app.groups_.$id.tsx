@@ -1,6 +1,5 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { isManager, isAdmin } from "~/auth/permissions";
 import { requireUserWho } from "~/auth/session.server";
 import { createOffice, deleteGroup, getGroup, listOffices, updateGroup } from "~/domain/company/catalog.server";
@@ -11,6 +10,7 @@ import { CatalogEntryPage } from "~/features/company/catalog-entry-page";
 import { AddButton, DialogButton, ListBlock } from "~/components/list-block";
 import { Icon } from "~/components/icon";
 import { orStatusPage, submitForm } from "~/lib/page-form.server";
+import { noFields } from "~/domain/schema-kit";
 
 /** `groups_` keeps this page out of the company page's layout: /groups/{id} is a page of its own. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.group.name ?? "Group"} · Availability` }];
@@ -32,7 +32,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       // An emptied SSO identifiers field means no identifiers, not "leave them".
       return submitForm(form, groupUpsertSchema, (input) => updateGroup(ctx, groupId, { ...input, ssoIdentifiers: input.ssoIdentifiers ?? [] }));
     case "deleteGroup":
-      return submitForm(form, z.object({}), async () => {
+      return submitForm(form, noFields, async () => {
         await deleteGroup(ctx, groupId);
         return redirect("/groups");
       });

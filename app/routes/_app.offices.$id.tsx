@@ -1,6 +1,5 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { isManager, isAdmin } from "~/auth/permissions";
 import { requireUserWho } from "~/auth/session.server";
 import { deleteOffice, getGroup, getOffice, renameOffice, setOfficeTimeZone } from "~/domain/company/catalog.server";
@@ -11,6 +10,7 @@ import { DialogButton } from "~/components/list-block";
 import { Button } from "~/components/button";
 import { CatalogEntryPage } from "~/features/company/catalog-entry-page";
 import { orStatusPage, submitForm } from "~/lib/page-form.server";
+import { noFields } from "~/domain/schema-kit";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.office.name ?? "Office"} · Availability` }];
 
@@ -37,7 +37,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     case "setOfficeTimeZone":
       return submitForm(form, officeTimeZoneSchema, (input) => setOfficeTimeZone(ctx, officeId, input));
     case "deleteOffice":
-      return submitForm(form, z.object({}), async () => {
+      return submitForm(form, noFields, async () => {
         const office = await deleteOffice(ctx, officeId);
         return redirect(`/groups/${office.group}`);
       });

@@ -24,6 +24,7 @@ import { ChangePassword } from "~/features/accounts/change-password-dialog";
 import { submitForm, submitIntent } from "~/lib/page-form.server";
 import type { FormReply, IntentResult } from "~/lib/page-form.types";
 import { profilePictureUrl } from "~/lib/profile-picture";
+import { noFields } from "~/domain/schema-kit";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Availability" }];
 
@@ -73,8 +74,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const deviceSchema = z.object({ sessionId: z.string({ error: "Choose a device." }).max(100) });
-const noFields = z.object({});
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireUser(request, context);
   const form = await request.formData();

@@ -1,5 +1,4 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { z } from "zod";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
@@ -7,10 +6,10 @@ import { confirmEmailChange, EMAIL_CHANGE_INVALID, findEmailChange } from "~/dom
 import { mailerFor } from "~/domain/account/mailer.server";
 import { AuthCard } from "~/features/accounts/auth-card";
 import { submitForm } from "~/lib/page-form.server";
+import { noFields } from "~/domain/schema-kit";
 
 export const meta: MetaFunction = () => [{ title: "Confirm your new e-mail · Availability" }];
 
-const noFields = z.object({});
 const headers = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
 
 /**

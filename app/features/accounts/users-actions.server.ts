@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { Actor } from "~/auth/session.server";
 import { inviteUser, inviteUsers, resendInvite } from "~/domain/account/invite.server";
 import { multipleInviteFormSchema, userCreationSchema } from "~/domain/account/invite.schema";
@@ -10,8 +9,7 @@ import type { LoadContext } from "~/env";
 import { adminRightsSchema, moveUserSchema, userEditFormSchema } from "~/domain/users/admin-users.schema";
 import { deleteUser, moveUser, setAdminRights } from "~/domain/users/admin-users.server";
 import { orStatusPage, submitForm } from "~/lib/page-form.server";
-
-const noFields = z.object({});
+import { noFields } from "~/domain/schema-kit";
 
 /** The form actions of /users and /users/all: one intent per dialog. Only managers change people: others hear 403 before the form is read. */
 export async function runUsersAction(context: LoadContext, actor: Actor, request: Request) {

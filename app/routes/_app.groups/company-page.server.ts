@@ -1,5 +1,4 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
 import { canAdministerCompany, isManager, isAdmin } from "~/auth/permissions";
 import { requireUserWho } from "~/auth/session.server";
 import {
@@ -45,6 +44,7 @@ import { inviteUsers } from "~/domain/account/invite.server";
 import { mailerFor } from "~/domain/account/mailer.server";
 import { directoryReturn } from "~/features/company/directory-return.server";
 import { entraConfig } from "~/integrations/entra/config";
+import { noFields } from "~/domain/schema-kit";
 
 /** The company page's data: the lists, and for managers the mail server, the custom HTML and the invite dialog's choices. */
 export async function loadCompanyPage({ request, context }: LoaderFunctionArgs) {
@@ -99,8 +99,6 @@ export async function loadCompanyPage({ request, context }: LoaderFunctionArgs) 
 
 /** The SMTP dialog's passwords are never sent back in its reply, refused or saved. */
 const SMTP_SECRETS = ["smtpPassword", "currentPassword"];
-
-const noFields = z.object({});
 
 /** The company page's writes, one intent each, through the one form pipeline. */
 export async function runCompanyPageAction({ request, context }: ActionFunctionArgs) {

@@ -1,5 +1,4 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
 import { requireUser } from "~/auth/session.server";
 import { listProjectCategories, listProjectStages } from "~/domain/company/catalog.server";
 import { domainCtx } from "~/domain/context";
@@ -25,6 +24,7 @@ import {
 import { validate } from "~/domain/validation";
 import { dayKey } from "~/lib/dates";
 import { orStatusPage, submitForm } from "~/lib/page-form.server";
+import { noFields } from "~/domain/schema-kit";
 
 export const PROJECT_VIEWS = ["members", "invoices", "settings"] as const;
 export type ProjectView = (typeof PROJECT_VIEWS)[number];
@@ -64,8 +64,6 @@ export async function loadProjectPage({ request, context, params }: LoaderFuncti
     today: dayKey(ctx.today),
   });
 }
-
-const noFields = z.object({});
 
 /**
  * The settings form sends every field: an emptied one clears the value (conform reads "" as
