@@ -2,7 +2,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
-import { contentSecurityPolicy, createNonce } from "~/lib/request-guard";
+import { contentSecurityPolicy, createNonce } from "~/web/request-guard";
 import { isLocalEnv } from "~/env";
 
 /** In development the local Microsoft provider plays the Teams host and may frame the app. */

@@ -37,7 +37,7 @@ export default function Page() { return null; }`,
       code: `import type { Row } from "~/domain/a.server"; export function Card(_: { row: Row }) { return null; }`,
     },
     // A resource route (no default export) never reaches the browser.
-    { filename: "/repo/app/routes/resources.x.ts", code: `import { run } from "~/lib/api.server"; export const loader = run(); const x = run;` },
+    { filename: "/repo/app/routes/resources.x.ts", code: `import { run } from "~/web/api.server"; export const loader = run(); const x = run;` },
     // A .server module may import from another.
     { filename: "/repo/app/domain/b.server.ts", code: `import { MESSAGE } from "./a.server"; export const X = MESSAGE;` },
   ],

@@ -1,5 +1,5 @@
 /**
- * Writes app/auth/common-passwords.generated.ts from the ranked list of breached passwords
+ * Writes app/domain/identity/common-passwords.generated.ts from the ranked list of breached passwords
  * that @zxcvbn-ts/language-common ships (a dev dependency; MIT). `npm run passwords:generate`.
  * Stored lowercased, sorted and front-coded (each entry: one character for the length of
  * the prefix it shares with the entry before, then the rest), which roughly halves it.
@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
-const OUT = new URL("../app/auth/common-passwords.generated.ts", import.meta.url);
+const OUT = new URL("../app/domain/identity/common-passwords.generated.ts", import.meta.url);
 const source: string[] = JSON.parse(readFileSync(require.resolve("@zxcvbn-ts/language-common/src/passwords.json"), "utf8"));
 
 const words = [...new Set(source.map((p) => p.toLowerCase()).filter((p) => /^\S+$/u.test(p)))].sort();
@@ -32,7 +32,7 @@ export const COMMON_PASSWORDS_CODED = ${JSON.stringify(coded.join(" "))};
 
 if (process.argv.includes("--check")) {
   if (readFileSync(OUT, "utf8") !== text) {
-    console.error("app/auth/common-passwords.generated.ts is stale: run npm run passwords:generate");
+    console.error("app/domain/identity/common-passwords.generated.ts is stale: run npm run passwords:generate");
     process.exit(1);
   }
 } else {

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { getTableColumns, type Table } from "drizzle-orm";
-import { hashPassword, pepperRing } from "../app/auth/password.server";
+import { hashPassword, pepperRing } from "../app/domain/identity/password-hash.server";
 import { companyRow, forecastRow, groupRow, officeRow, userRow } from "../app/db/factories";
-import { inviteEmail } from "../app/domain/account/emails";
+import { inviteEmail } from "../app/domain/identity/emails";
 import * as s from "../app/db/schema";
 import { DEMO_TENANT_ID, DEMO_TITLE_RANKING } from "./seed-constants";
 import { seedTimeKeeping } from "./seed-time-keeping";

@@ -8,9 +8,9 @@ import { createDb } from "~/db/client";
 import { isLocalEnv, type Env, type LoadContext } from "~/env";
 import { runScheduledWork } from "~/domain/operations/scheduled.server";
 import { redeemSocketTicket } from "~/realtime/publish.server";
-import { checkRequestShape, crossSiteRefusal, drainBody, isCrossSiteWrite, withSecurityHeaders } from "~/lib/request-guard";
+import { checkRequestShape, crossSiteRefusal, drainBody, isCrossSiteWrite, withSecurityHeaders } from "~/web/request-guard";
 
-import { OWNER_HEADER } from "./company-room";
+import { OWNER_HEADER } from "~/realtime/room.types";
 
 export { CompanyRoom } from "./company-room";
 export { LoginThrottle } from "./login-throttle";

@@ -1,17 +1,5 @@
 import { type Connection, type ConnectionContext, Server } from "partyserver";
-
-/** Who a socket belongs to; the Worker puts it on the connect request after checking the ticket. */
-export interface SocketOwner {
-  sessionId: string;
-  userId: string;
-}
-
-/** Sockets to close: those of some sessions, or all of a person's but one session's. */
-export type SocketsToClose = { sessionIds: string[] } | { userId: string; exceptSessionId?: string };
-
-export const OWNER_HEADER = "X-Availability-Socket-Owner";
-/** The close code a browser sees when its session has ended (4000-4999 are the application's). */
-export const SESSION_ENDED = 4001;
+import { OWNER_HEADER, SESSION_ENDED, type SocketOwner, type SocketsToClose } from "~/realtime/room.types";
 
 /**
  * One room per company. Browsers connect after the Worker has redeemed their ticket here

@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { ADDRESS_CEILING, ADDRESS_WINDOW_MS, failureDelayMs, FORGET_AFTER_MS, type ThrottleVerdict } from "~/auth/login-throttle";
+import { ADDRESS_CEILING, ADDRESS_WINDOW_MS, failureDelayMs, FORGET_AFTER_MS, type ThrottleVerdict } from "~/domain/identity/login-throttle";
 
 /**
  * Sign-in throttling for one client address (one instance per address). It holds, for

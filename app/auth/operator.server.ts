@@ -1,5 +1,6 @@
 import type { LoadContext } from "~/env";
-import { requireUser, type Actor } from "./session.server";
+import type { Actor } from "./actor.types";
+import { requireUser } from "./session.server";
 
 /**
  * The installation's operators: people identified by user id (OPERATOR_USER_IDS,

@@ -1,8 +1,8 @@
-import type { Actor } from "~/auth/session.server";
+import type { Actor } from "~/auth/actor.types";
 import type { Db } from "~/db/client";
 import type { LoadContext } from "~/env";
 import { closeSessionSockets, createPublisher, type Publish } from "~/realtime/publish.server";
-import type { SocketsToClose } from "../../workers/company-room";
+import type { SocketsToClose } from "~/realtime/room.types";
 import { todayFor } from "./today";
 
 /** What every domain function gets first: who acts, for which company, and when. */

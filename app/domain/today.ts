@@ -1,5 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { Actor } from "~/auth/session.server";
+import type { Actor } from "~/auth/actor.types";
 import { isWeekend, parseDayKey } from "~/lib/dates";
 import { localDay, localTime, timeZoneChoices } from "~/lib/time-zones";
 import type { CompanySettings } from "./company/settings.schema";

@@ -1,7 +1,8 @@
 import { getServerByName } from "partyserver";
 import type { Env } from "~/env";
 import type { RealtimeEvent } from "./events";
-import type { CompanyRoom, SocketOwner, SocketsToClose } from "../../workers/company-room";
+import type { CompanyRoom } from "../../workers/company-room";
+import type { SocketOwner, SocketsToClose } from "./room.types";
 
 export type Publish = (companyId: string, event: RealtimeEvent) => void;
 

@@ -21,7 +21,7 @@ import { DeleteButton, Hidden } from "~/features/company/catalog-forms";
 import { ParentSelect } from "~/features/competences/competence-forms";
 import { DialogError, FormActions } from "~/components/dialog";
 import { useDialogFetcher } from "~/components/use-dialog-form";
-import { orStatusPage, submitForm } from "~/lib/page-form.server";
+import { orStatusPage, submitForm } from "~/web/page-form.server";
 import { noFields } from "~/domain/schema-kit";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.competence.name ?? "Competence"} · Availability` }];

@@ -12,7 +12,7 @@ import { competenceUpsertSchema } from "~/domain/competences/competence.schema";
 import { createCompetence, listCompetences } from "~/domain/competences/competences.server";
 import { domainCtx } from "~/domain/context";
 import { CreateCompetenceForm } from "~/features/competences/competence-forms";
-import { orStatusPage, submitForm } from "~/lib/page-form.server";
+import { orStatusPage, submitForm } from "~/web/page-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Competences · Availability" }];
 

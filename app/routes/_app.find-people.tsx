@@ -11,7 +11,7 @@ import { filterOptionsStatements, readFilterOptions } from "~/domain/users/filte
 import { staffingSearchSchema } from "~/domain/users/staffing.schema";
 import { searchStaffing, type StaffingResult } from "~/domain/users/staffing.server";
 import { validate } from "~/domain/validation";
-import { pageStateOf } from "~/lib/page-form.server";
+import { pageStateOf } from "~/web/page-form.server";
 import { addDays, dayKey, formatUtc, mondayOf } from "~/lib/dates";
 
 export const meta: MetaFunction = () => [{ title: "Find people · Availability" }];

@@ -9,7 +9,7 @@ import { GroupForm, NameForm } from "~/features/company/catalog-forms";
 import { CatalogEntryPage } from "~/features/company/catalog-entry-page";
 import { AddButton, DialogButton, ListBlock } from "~/components/list-block";
 import { Icon } from "~/components/icon";
-import { orStatusPage, submitForm } from "~/lib/page-form.server";
+import { orStatusPage, submitForm } from "~/web/page-form.server";
 import { noFields } from "~/domain/schema-kit";
 
 /** `groups_` keeps this page out of the company page's layout: /groups/{id} is a page of its own. */

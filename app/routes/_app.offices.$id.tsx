@@ -9,7 +9,7 @@ import { NameForm, TimeZoneForm } from "~/features/company/catalog-forms";
 import { DialogButton } from "~/components/list-block";
 import { Button } from "~/components/button";
 import { CatalogEntryPage } from "~/features/company/catalog-entry-page";
-import { orStatusPage, submitForm } from "~/lib/page-form.server";
+import { orStatusPage, submitForm } from "~/web/page-form.server";
 import { noFields } from "~/domain/schema-kit";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.office.name ?? "Office"} · Availability` }];

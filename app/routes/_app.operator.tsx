@@ -2,18 +2,18 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useLoaderData } from "@remix-run/react";
 import { requireOperator } from "~/auth/operator.server";
 import { Button } from "~/components/button";
-import { mailerFor } from "~/domain/account/mailer.server";
+import { mailerFor } from "~/domain/identity/mailer.server";
 import { domainCtx } from "~/domain/context";
 import { operatorCompanyCreateSchema, operatorCompanyUpdateSchema } from "~/domain/operator/operator.schema";
 import { createCompanyWithAdmin, listCompanies, operatorCtx, updateCompanyAsOperator } from "~/domain/operator/operator.server";
 import { DialogButton } from "~/components/list-block";
 import { Icon } from "~/components/icon";
 import { CompanyCreateForm, CompanySettingsForm } from "~/features/operator/operator-forms";
-import { submitForm } from "~/lib/page-form.server";
+import { submitForm } from "~/web/page-form.server";
 import { usageReport } from "~/domain/usage/usage.server";
 import { UsageTable } from "~/features/operator/usage-table";
-import { installationDomainsSchema } from "~/domain/sso/sso.schema";
-import { listInstallationDomains, replaceInstallationDomains } from "~/domain/sso/installation-domains.server";
+import { installationDomainsSchema } from "~/domain/identity/sso/sso.schema";
+import { listInstallationDomains, replaceInstallationDomains } from "~/domain/identity/sso/installation-domains.server";
 import { InstallationDomainsForm } from "~/features/operator/installation-domains-form";
 
 export const meta: MetaFunction = () => [{ title: "Operator console · Availability" }];

@@ -13,7 +13,7 @@ import { BarChart, ChartCard, Doughnut, LineChart, LEVEL_NAMES } from "~/feature
 import { dayKey } from "~/lib/dates";
 import { useFormat } from "~/lib/format";
 import { RawExportButton } from "~/features/statistics/raw-export-button";
-import { pageStateOf } from "~/lib/page-form.server";
+import { pageStateOf } from "~/web/page-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Statistics · Availability" }];
 

@@ -1,6 +1,6 @@
 import { parseExportIds, projectsSummaryWorkbook } from "~/domain/projects/projects-export.server";
 import { requireProjectsEnabled } from "~/domain/projects/projects.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 

@@ -1,6 +1,6 @@
 import { statisticsRawExport } from "~/domain/statistics/raw-export.server";
 import { statisticFilterSchema, statisticQuerySchema, STATISTIC_ENTITY } from "~/domain/statistics/statistics.schema";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 import { XLSX_TYPE } from "./api.projectsSummary.$ids.report[.]xlsx";
 
 /**

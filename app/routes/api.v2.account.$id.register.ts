@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { signInContext } from "~/auth/authenticator.server";
-import { startSession } from "~/auth/session.server";
-import { registerInvitedUser, SIGNUP_ENTITY } from "~/domain/account/signup.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { signInContext } from "~/domain/identity/authenticator.server";
+import { startSession } from "~/domain/identity/session.server";
+import { registerInvitedUser, SIGNUP_ENTITY } from "~/domain/identity/signup.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   POST: endpoint({

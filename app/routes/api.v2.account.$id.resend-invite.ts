@@ -1,7 +1,7 @@
 import { isManager } from "~/auth/permissions";
-import { resendInvite } from "~/domain/account/invite.server";
-import { mailerFor } from "~/domain/account/mailer.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { resendInvite } from "~/domain/identity/invite.server";
+import { mailerFor } from "~/domain/identity/mailer.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   POST: endpoint({

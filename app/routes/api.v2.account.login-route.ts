@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { REQUIRED } from "~/domain/schema-kit";
-import { loginRouteFor } from "~/domain/sso/sso.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { loginRouteFor } from "~/domain/identity/sso/sso.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({

@@ -1,8 +1,8 @@
-import { signInContext } from "~/auth/authenticator.server";
-import { startSession } from "~/auth/session.server";
-import { loginSchema } from "~/domain/account/login.schema";
-import { clientIp, verifyLogin } from "~/domain/account/login.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { signInContext } from "~/domain/identity/authenticator.server";
+import { startSession } from "~/domain/identity/session.server";
+import { loginSchema } from "~/domain/identity/login.schema";
+import { clientIp, verifyLogin } from "~/domain/identity/login.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   POST: endpoint({

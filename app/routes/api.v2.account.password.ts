@@ -1,8 +1,8 @@
-import { signInContext } from "~/auth/authenticator.server";
-import { clientIp } from "~/domain/account/login.server";
-import { changePasswordSchema, type ChangePasswordInput } from "~/domain/account/password.schema";
-import { changePassword } from "~/domain/account/password.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { signInContext } from "~/domain/identity/authenticator.server";
+import { clientIp } from "~/domain/identity/login.server";
+import { changePasswordSchema, type ChangePasswordInput } from "~/domain/identity/password.schema";
+import { changePassword } from "~/domain/identity/password.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   POST: endpoint({

@@ -1,8 +1,8 @@
-import { clientIp } from "~/domain/account/login.server";
-import { mailerFor } from "~/domain/account/mailer.server";
-import { resetRequestSchema } from "~/domain/account/password.schema";
-import { requestPasswordReset } from "~/domain/account/password.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { clientIp } from "~/domain/identity/login.server";
+import { mailerFor } from "~/domain/identity/mailer.server";
+import { resetRequestSchema } from "~/domain/identity/password.schema";
+import { requestPasswordReset } from "~/domain/identity/password.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   POST: endpoint({

@@ -1,8 +1,8 @@
-import { signInContext } from "~/auth/authenticator.server";
-import { startSession } from "~/auth/session.server";
-import { setPasswordSchema, type SetPasswordInput } from "~/domain/account/password.schema";
-import { setPasswordWithLink } from "~/domain/account/password.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { signInContext } from "~/domain/identity/authenticator.server";
+import { startSession } from "~/domain/identity/session.server";
+import { setPasswordSchema, type SetPasswordInput } from "~/domain/identity/password.schema";
+import { setPasswordWithLink } from "~/domain/identity/password.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   POST: endpoint({

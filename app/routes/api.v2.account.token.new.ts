@@ -1,6 +1,6 @@
 import { json } from "@remix-run/cloudflare";
-import { rotateSession } from "~/auth/session.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { rotateSession } from "~/domain/identity/session.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({

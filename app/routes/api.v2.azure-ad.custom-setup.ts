@@ -1,9 +1,9 @@
-import { readEntraFlow, requireOwnRedirectUri } from "~/auth/entra.server";
+import { readEntraFlow, requireOwnRedirectUri } from "~/domain/identity/entra/flow.server";
 import { canAdministerCompany } from "~/auth/permissions";
-import { codeExchangeSchema } from "~/domain/directory/directory.schema";
-import { completeCustomSetup, requireEntra } from "~/domain/directory/tenant.server";
+import { codeExchangeSchema } from "~/domain/identity/directory/directory.schema";
+import { completeCustomSetup, requireEntra } from "~/domain/identity/directory/tenant.server";
 import { entraConfig } from "~/integrations/entra/config";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   POST: endpoint({

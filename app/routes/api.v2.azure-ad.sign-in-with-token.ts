@@ -1,9 +1,9 @@
-import { signInWithEntraClaims } from "~/auth/entra.server";
-import { tokenSignInSchema } from "~/domain/directory/directory.schema";
-import { claimsFromTeamsToken } from "~/domain/directory/entra-token-sign-in.server";
-import { requireEntra } from "~/domain/directory/tenant.server";
+import { signInWithEntraClaims } from "~/domain/identity/entra/flow.server";
+import { tokenSignInSchema } from "~/domain/identity/directory/directory.schema";
+import { claimsFromTeamsToken } from "~/domain/identity/entra/token-sign-in.server";
+import { requireEntra } from "~/domain/identity/directory/tenant.server";
 import { entraConfig } from "~/integrations/entra/config";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   POST: endpoint({

@@ -1,7 +1,7 @@
 import { canAdministerCompany } from "~/auth/permissions";
-import { tenantUpdateSchema } from "~/domain/directory/directory.schema";
-import { removeTenant, setTenant } from "~/domain/directory/tenant.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { tenantUpdateSchema } from "~/domain/identity/directory/directory.schema";
+import { removeTenant, setTenant } from "~/domain/identity/directory/tenant.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   PUT: endpoint({

@@ -1,9 +1,9 @@
 import { canSearchDirectory } from "~/auth/permissions";
-import { directorySearchSchema } from "~/domain/directory/directory.schema";
-import { searchDirectory } from "~/domain/directory/directory-users.server";
-import { requireEntra } from "~/domain/directory/tenant.server";
+import { directorySearchSchema } from "~/domain/identity/directory/directory.schema";
+import { searchDirectory } from "~/domain/identity/directory/directory-users.server";
+import { requireEntra } from "~/domain/identity/directory/tenant.server";
 import { entraConfig } from "~/integrations/entra/config";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({

@@ -1,6 +1,7 @@
+import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { startSsoLogin } from "~/domain/sso/sso-flow.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { startSsoLogin } from "~/domain/identity/sso/sso-flow.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 const query = z.object({
   redirectTo: z.string().max(2000).optional(),
@@ -16,6 +17,9 @@ export const { loader, action, endpoints } = defineApiRoute({
     summary: "Starts a sign-in through the firm's identity provider: 302 to it with a signed SAML2 AuthnRequest (HTTP-Redirect binding).",
     auth: "public",
     query,
-    run: ({ request, context, params, query }) => startSsoLogin(context, request, params.id!, query),
+    run: async ({ request, context, params, query }) => {
+      const start = await startSsoLogin(context, request, params.id!, query);
+      return "to" in start ? redirect(start.to, 302) : redirect(`/login?sso=${start.refused}`, 303);
+    },
   }),
 });

@@ -1,6 +1,6 @@
-import { appOrigin } from "~/domain/sso/sso-flow.server";
+import { appOrigin } from "~/domain/identity/sso/sso-flow.server";
 import { spMetadata } from "~/integrations/saml/service-provider.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({

@@ -1,6 +1,6 @@
 import { canAdministerCompany } from "~/auth/permissions";
 import { importCvNow } from "~/domain/company/cv-import.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   POST: endpoint({

@@ -1,7 +1,7 @@
 import { canAdministerCompany } from "~/auth/permissions";
 import { cvServiceSettingsSchema } from "~/domain/company/cv-service.schema";
 import { getCvServiceStatus, removeCvService, saveCvService } from "~/domain/company/cv-import.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({

@@ -1,6 +1,6 @@
 import { canAdministerCompany } from "~/auth/permissions";
-import { revokeScimToken } from "~/domain/scim/scim.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { revokeScimToken } from "~/domain/identity/scim/scim.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   DELETE: endpoint({

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { canAdministerCompany } from "~/auth/permissions";
-import { issueScimToken, listScimTokens } from "~/domain/scim/scim.server";
+import { issueScimToken, listScimTokens } from "~/domain/identity/scim/scim.server";
 import { requiredText } from "~/domain/schema-kit";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({

@@ -1,8 +1,8 @@
 import { canAdministerCompany } from "~/auth/permissions";
-import { clientIp } from "~/domain/account/login.server";
+import { clientIp } from "~/domain/identity/login.server";
 import { smtpConfigSchema } from "~/domain/company/smtp.schema";
 import { updateSmtpConfig } from "~/domain/company/smtp.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   PUT: endpoint({

@@ -1,8 +1,8 @@
 import { canAdministerCompany } from "~/auth/permissions";
-import { appOrigin } from "~/domain/sso/sso-flow.server";
-import { SSO_ENTITY, ssoConfigSchema } from "~/domain/sso/sso.schema";
-import { getSsoConfig, updateSsoConfig } from "~/domain/sso/sso.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { appOrigin } from "~/domain/identity/sso/sso-flow.server";
+import { SSO_ENTITY, ssoConfigSchema } from "~/domain/identity/sso/sso.schema";
+import { getSsoConfig, updateSsoConfig } from "~/domain/identity/sso/sso.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({

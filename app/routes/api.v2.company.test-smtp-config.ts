@@ -1,6 +1,6 @@
 import { canAdministerCompany } from "~/auth/permissions";
 import { testSmtpConfig } from "~/domain/company/smtp.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   PUT: endpoint({

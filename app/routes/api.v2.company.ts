@@ -2,7 +2,7 @@ import { isManager } from "~/auth/permissions";
 import { updateCompany } from "~/domain/company/catalog.server";
 import { companyUpdateSchema } from "~/domain/company/catalog.schema";
 import { getCompany } from "~/domain/company/company.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({ summary: "The caller's company.", run: ({ ctx }) => getCompany(ctx) }),

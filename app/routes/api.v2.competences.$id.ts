@@ -1,6 +1,6 @@
 import { competenceUpsertSchema } from "~/domain/competences/competence.schema";
 import { deleteCompetence, ENTITY, getCompetence, updateCompetence } from "~/domain/competences/competences.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({ summary: "One competence or category with its members.", run: ({ ctx, params }) => getCompetence(ctx, params.id!) }),

@@ -1,6 +1,6 @@
 import { competenceMembersSchema } from "~/domain/competences/competence.schema";
 import { addMembers, ENTITY } from "~/domain/competences/competences.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   POST: endpoint({

@@ -1,6 +1,6 @@
 import { competenceListQuerySchema, competenceUpsertSchema } from "~/domain/competences/competence.schema";
 import { createCompetence, ENTITY, listCompetences } from "~/domain/competences/competences.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({

@@ -2,7 +2,7 @@ import { canSeeDetailedView } from "~/auth/permissions";
 import { ForbiddenError } from "~/domain/errors";
 import { detailedReportSchema } from "~/domain/matters/matters.schema";
 import { detailedReport } from "~/domain/matters/reports.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   POST: endpoint({

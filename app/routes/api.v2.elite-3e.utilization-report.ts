@@ -2,7 +2,7 @@ import { canSeeUtilizationView } from "~/auth/permissions";
 import { ForbiddenError } from "~/domain/errors";
 import { utilizationReportSchema } from "~/domain/matters/matters.schema";
 import { utilizationReport } from "~/domain/matters/reports.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   POST: endpoint({

@@ -1,6 +1,6 @@
 import { forecastUpsertSchema } from "~/domain/forecasts/forecast.schema";
 import { createForecast } from "~/domain/forecasts/forecasts.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   POST: endpoint({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { daySchema } from "~/domain/forecasts/forecast.schema";
 import { listForecasts } from "~/domain/forecasts/forecasts.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({

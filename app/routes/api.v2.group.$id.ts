@@ -1,7 +1,7 @@
 import { isManager } from "~/auth/permissions";
 import { deleteGroup, listUserGroups, updateGroup } from "~/domain/company/catalog.server";
 import { groupUpsertSchema } from "~/domain/company/catalog.schema";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 /** GET /group/{userId}: the person's groups. PUT and DELETE /group/{id}: change or remove a group. */
 export const { loader, action, endpoints } = defineApiRoute({

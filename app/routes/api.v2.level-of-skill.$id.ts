@@ -1,7 +1,7 @@
 import { isManager } from "~/auth/permissions";
 import { deleteLevelOfSkill, updateLevelOfSkill } from "~/domain/company/catalog.server";
 import { levelOfSkillUpsertSchema } from "~/domain/company/catalog.schema";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   PUT: endpoint({

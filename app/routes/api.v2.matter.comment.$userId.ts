@@ -1,5 +1,5 @@
 import { listMatterComments } from "~/domain/matters/comments.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({

@@ -1,6 +1,6 @@
 import { listMatterComments, setMatterComment } from "~/domain/matters/comments.server";
 import { matterCommentSchema } from "~/domain/matters/matters.schema";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({ summary: "The caller's own matter comments (number, comment).", run: ({ ctx }) => listMatterComments(ctx, ctx.actor.user.id) }),

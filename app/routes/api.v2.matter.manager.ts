@@ -1,7 +1,7 @@
 import { setMatterManager } from "~/domain/matters/comments.server";
 import { matterManagerSchema } from "~/domain/matters/matters.schema";
 import { ForbiddenError } from "~/domain/errors";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   PUT: endpoint({

@@ -1,5 +1,5 @@
 import { addNotificationToken, deleteNotificationToken, notificationTokenSchema } from "~/domain/users/notification-tokens.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 /** POST /notification-token/{tokenType} {token} adds one of the caller's; DELETE /notification-token/{id} removes it. */
 export const { loader, action, endpoints } = defineApiRoute({

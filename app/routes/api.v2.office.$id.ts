@@ -1,7 +1,7 @@
 import { isManager } from "~/auth/permissions";
 import { deleteOffice, listUserOffices, renameOffice } from "~/domain/company/catalog.server";
 import { officeRenameSchema } from "~/domain/company/catalog.schema";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 /** GET /office/{userId}: the person's offices. PUT (rename) and DELETE /office/{id}. */
 export const { loader, action, endpoints } = defineApiRoute({

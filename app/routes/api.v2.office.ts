@@ -1,7 +1,7 @@
 import { isManager } from "~/auth/permissions";
 import { createOffice, listOffices } from "~/domain/company/catalog.server";
 import { officeCreationSchema } from "~/domain/company/catalog.schema";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({ summary: "The company's offices.", run: ({ ctx }) => listOffices(ctx) }),

@@ -1,5 +1,5 @@
-import { buildOpenApiDocument } from "~/lib/openapi.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { buildOpenApiDocument } from "~/web/openapi.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 import * as r1 from "./api.v2.account.$id.register";
 import * as r2 from "./api.v2.account.$id.resend-invite";
 import * as r3 from "./api.v2.account.login";

@@ -1,6 +1,6 @@
 import { deleteInvoice, updateInvoice } from "~/domain/projects/project-records.server";
 import { invoiceSchema } from "~/domain/projects/project.schema";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   PUT: endpoint({

@@ -1,7 +1,7 @@
 import { isManager } from "~/auth/permissions";
 import { createProjectStage, listProjectStages } from "~/domain/company/catalog.server";
 import { projectStageUpsertSchema } from "~/domain/company/catalog.schema";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({ summary: "The company's project stages.", run: ({ ctx }) => listProjectStages(ctx) }),

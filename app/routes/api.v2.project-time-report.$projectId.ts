@@ -1,6 +1,6 @@
 import { createTimeReport, listTimeReports } from "~/domain/projects/project-records.server";
 import { timeReportSchema } from "~/domain/projects/project.schema";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({ summary: "A project's reported hours, newest first.", run: ({ ctx, params }) => listTimeReports(ctx, params.projectId!) }),

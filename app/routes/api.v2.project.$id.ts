@@ -1,6 +1,6 @@
 import { deleteProject, getProject, updateProject } from "~/domain/projects/projects.server";
 import { projectUpdateSchema } from "~/domain/projects/project.schema";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({

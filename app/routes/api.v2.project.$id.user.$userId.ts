@@ -1,5 +1,5 @@
 import { addProjectMembers, removeProjectMember } from "~/domain/projects/projects.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   POST: endpoint({ summary: "Adds one person to a project.", run: ({ ctx, params }) => addProjectMembers(ctx, params.id!, [params.userId!]) }),

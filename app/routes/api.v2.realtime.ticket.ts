@@ -1,5 +1,5 @@
 import { issueSocketTicket, SOCKET_TICKET_SECONDS } from "~/realtime/publish.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   POST: endpoint({

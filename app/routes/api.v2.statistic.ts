@@ -1,6 +1,6 @@
 import { statisticFilterSchema, statisticQuerySchema, STATISTIC_ENTITY } from "~/domain/statistics/statistics.schema";
 import { getStatistics } from "~/domain/statistics/statistics.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   POST: endpoint({

@@ -1,5 +1,5 @@
 import { usageOfCompany, usageWeeksSchema } from "~/domain/usage/usage.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 import { requireOperatorCtx } from "~/domain/usage/operator-api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({

@@ -1,7 +1,7 @@
 import { isManager } from "~/auth/permissions";
 import { adminRightsSchema } from "~/domain/users/admin-users.schema";
 import { setAdminRights } from "~/domain/users/admin-users.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   PUT: endpoint({

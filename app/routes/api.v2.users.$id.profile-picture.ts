@@ -1,6 +1,6 @@
 import { ValidationError } from "~/domain/errors";
 import { requirePictureTarget, saveProfilePicture } from "~/domain/users/profile-picture.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   POST: endpoint({

@@ -1,11 +1,11 @@
 import { isManager } from "~/auth/permissions";
-import { mailerFor } from "~/domain/account/mailer.server";
+import { mailerFor } from "~/domain/identity/mailer.server";
 import { ForbiddenError } from "~/domain/errors";
 import { deleteUser } from "~/domain/users/admin-users.server";
 import { requireUserEntity } from "~/domain/users/profile.server";
 import { userUpdateSchema } from "~/domain/users/user-update.schema";
 import { updateUser } from "~/domain/users/user-update.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({ summary: "One person of the company.", run: ({ params, ctx }) => requireUserEntity(ctx, params.id!) }),

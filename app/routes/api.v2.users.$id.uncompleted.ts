@@ -1,5 +1,5 @@
-import { requireUncompletedUser } from "~/domain/account/signup.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { requireUncompletedUser } from "~/domain/identity/signup.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({

@@ -1,6 +1,6 @@
 import { filteredUsersSchema } from "~/domain/users/filter.schema";
 import { filterUsers } from "~/domain/users/filter.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   POST: endpoint({

@@ -1,6 +1,6 @@
 import { userFilterSchema } from "~/domain/users/filter.schema";
 import { filterUserIds } from "~/domain/users/filter.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   POST: endpoint({

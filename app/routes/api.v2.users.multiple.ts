@@ -1,8 +1,8 @@
 import { isManager } from "~/auth/permissions";
-import { inviteUsers } from "~/domain/account/invite.server";
-import { multipleInviteSchema } from "~/domain/account/invite.schema";
-import { mailerFor } from "~/domain/account/mailer.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { inviteUsers } from "~/domain/identity/invite.server";
+import { multipleInviteSchema } from "~/domain/identity/invite.schema";
+import { mailerFor } from "~/domain/identity/mailer.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   POST: endpoint({

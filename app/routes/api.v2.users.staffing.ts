@@ -1,6 +1,6 @@
 import { staffingSearchSchema } from "~/domain/users/staffing.schema";
 import { searchStaffing, STAFFING_ENTITY } from "~/domain/users/staffing.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   POST: endpoint({

@@ -1,9 +1,9 @@
 import { isManager } from "~/auth/permissions";
-import { inviteUser } from "~/domain/account/invite.server";
-import { userCreationSchema } from "~/domain/account/invite.schema";
-import { mailerFor } from "~/domain/account/mailer.server";
+import { inviteUser } from "~/domain/identity/invite.server";
+import { userCreationSchema } from "~/domain/identity/invite.schema";
+import { mailerFor } from "~/domain/identity/mailer.server";
 import { listUsers } from "~/domain/users/admin-users.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({ summary: "The people the caller administers.", run: ({ ctx }) => listUsers(ctx) }),

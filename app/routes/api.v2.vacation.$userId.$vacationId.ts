@@ -1,6 +1,6 @@
 import { vacationSchema } from "~/domain/forecasts/forecast.schema";
 import { deleteVacation, updateVacation } from "~/domain/forecasts/forecasts.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   PUT: endpoint({

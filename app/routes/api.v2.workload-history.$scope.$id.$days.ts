@@ -1,6 +1,6 @@
 import { historyParamsSchema, workloadHistoryFor } from "~/domain/history/history.server";
 import { validate } from "~/domain/validation";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({

@@ -1,7 +1,7 @@
 import { workloadCreateSchema, workloadTypeSchema } from "~/domain/workload/workload.schema";
 import { setWorkload } from "~/domain/workload/workload.server";
 import { validate } from "~/domain/validation";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   POST: endpoint({

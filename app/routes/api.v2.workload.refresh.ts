@@ -1,6 +1,6 @@
 import { refreshSchema } from "~/domain/workload/workload.schema";
 import { refreshWorkload } from "~/domain/workload/workload.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   PUT: endpoint({

@@ -1,7 +1,7 @@
 import { validate } from "~/domain/validation";
 import { workplaceIndexSchema, workplaceUpdateSchema } from "~/domain/workplace/workplace.schema";
 import { setWorkplace } from "~/domain/workplace/workplace.server";
-import { defineApiRoute, endpoint } from "~/lib/api.server";
+import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   POST: endpoint({

@@ -2,10 +2,10 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
-import { confirmEmailChange, EMAIL_CHANGE_INVALID, findEmailChange } from "~/domain/account/email-change.server";
-import { mailerFor } from "~/domain/account/mailer.server";
+import { confirmEmailChange, EMAIL_CHANGE_INVALID, findEmailChange } from "~/domain/identity/email-change.server";
+import { mailerFor } from "~/domain/identity/mailer.server";
 import { AuthCard } from "~/features/accounts/auth-card";
-import { submitForm } from "~/lib/page-form.server";
+import { submitForm } from "~/web/page-form.server";
 import { noFields } from "~/domain/schema-kit";
 
 export const meta: MetaFunction = () => [{ title: "Confirm your new e-mail · Availability" }];

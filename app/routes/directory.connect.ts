@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { startEntraFlow } from "~/auth/entra.server";
+import { startEntraFlow } from "~/domain/identity/entra/flow.server";
 import { canAdministerCompany } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
 import { entraConfig } from "~/integrations/entra/config";

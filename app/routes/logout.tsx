@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { endSession } from "~/auth/session.server";
+import { endSession } from "~/domain/identity/session.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const setCookie = await endSession(request, context);

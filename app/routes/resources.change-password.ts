@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { signInContext } from "~/auth/authenticator.server";
+import { signInContext } from "~/domain/identity/authenticator.server";
 import { requireUser } from "~/auth/session.server";
-import { clientIp } from "~/domain/account/login.server";
-import { changePasswordSchema, type ChangePasswordInput } from "~/domain/account/password.schema";
-import { changePassword } from "~/domain/account/password.server";
+import { clientIp } from "~/domain/identity/login.server";
+import { changePasswordSchema, type ChangePasswordInput } from "~/domain/identity/password.schema";
+import { changePassword } from "~/domain/identity/password.server";
 import { ValidationError } from "~/domain/errors";
-import { submitForm } from "~/lib/page-form.server";
+import { submitForm } from "~/web/page-form.server";
 
 /** The settings page's Change password dialog posts here; the reply carries 'Password changed!'. */
 export async function action({ request, context }: ActionFunctionArgs) {

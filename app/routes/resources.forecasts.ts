@@ -10,7 +10,7 @@ import { createForecast, deleteForecast, updateForecast } from "~/domain/forecas
 import { canOpenPlanner, setTodayStatus } from "~/domain/planner/planner.server";
 import { clientSourceOf } from "~/lib/client-source";
 import { validate } from "~/domain/validation";
-import { submitIntent } from "~/lib/page-form.server";
+import { submitIntent } from "~/web/page-form.server";
 import type { IntentResult } from "~/lib/page-form.types";
 
 // The forecast itself is checked by forecastUpsertSchema, with the API's messages.

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { clientIp } from "~/domain/account/login.server";
-import { mailerFor } from "~/domain/account/mailer.server";
-import { resetRequestSchema } from "~/domain/account/password.schema";
-import { requestPasswordReset } from "~/domain/account/password.server";
-import { submitForm } from "~/lib/page-form.server";
+import { clientIp } from "~/domain/identity/login.server";
+import { mailerFor } from "~/domain/identity/mailer.server";
+import { resetRequestSchema } from "~/domain/identity/password.schema";
+import { requestPasswordReset } from "~/domain/identity/password.server";
+import { submitForm } from "~/web/page-form.server";
 
 /** The login page's 'Forgot password' dialog posts here (conform's reply; success means the link is on its way). */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -5,7 +5,7 @@ import { domainCtx } from "~/domain/context";
 import { daySchema } from "~/domain/forecasts/forecast.schema";
 import { getPlanner } from "~/domain/planner/planner.server";
 import { mondayOf, visibleDayCount } from "~/domain/planner/timeline";
-import { apiRoute } from "~/lib/api.server";
+import { apiRoute } from "~/web/api.server";
 import { validate } from "~/domain/validation";
 
 const windowSchema = z.object({

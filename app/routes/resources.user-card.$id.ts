@@ -4,8 +4,8 @@ import { domainCtx } from "~/domain/context";
 import { requireUserCard } from "~/domain/users/user-card.server";
 import { skillCreateSchema } from "~/domain/competences/competence.schema";
 import { createSkill } from "~/domain/competences/competences.server";
-import { apiRoute } from "~/lib/api.server";
-import { submitIntent } from "~/lib/page-form.server";
+import { apiRoute } from "~/web/api.server";
+import { submitIntent } from "~/web/page-form.server";
 
 /** Data for the user detail card the overview opens; any member of the company may look. */
 export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {

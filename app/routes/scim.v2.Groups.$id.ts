@@ -1,5 +1,5 @@
-import { deleteScimGroup, getScimGroup, patchScimGroup, replaceScimGroup } from "~/domain/scim/scim.server";
-import { defineScimRoute } from "~/lib/scim.server";
+import { deleteScimGroup, getScimGroup, patchScimGroup, replaceScimGroup } from "~/domain/identity/scim/scim.server";
+import { defineScimRoute } from "~/web/scim.server";
 
 export const { loader, action } = defineScimRoute({
   GET: { run: ({ s, params }) => getScimGroup(s, params.id!) },

@@ -1,5 +1,5 @@
-import { createScimGroup, listScimGroups } from "~/domain/scim/scim.server";
-import { defineScimRoute } from "~/lib/scim.server";
+import { createScimGroup, listScimGroups } from "~/domain/identity/scim/scim.server";
+import { defineScimRoute } from "~/web/scim.server";
 
 export const { loader, action } = defineScimRoute({
   GET: { run: ({ s, query }) => listScimGroups(s, query) },

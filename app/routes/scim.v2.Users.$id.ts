@@ -1,5 +1,5 @@
-import { getScimUser, patchScimUser, replaceScimUser } from "~/domain/scim/scim.server";
-import { defineScimRoute } from "~/lib/scim.server";
+import { getScimUser, patchScimUser, replaceScimUser } from "~/domain/identity/scim/scim.server";
+import { defineScimRoute } from "~/web/scim.server";
 
 export const { loader, action } = defineScimRoute({
   GET: { run: ({ s, params }) => getScimUser(s, params.id!) },

@@ -1,5 +1,5 @@
-import { createScimUser, listScimUsers } from "~/domain/scim/scim.server";
-import { defineScimRoute } from "~/lib/scim.server";
+import { createScimUser, listScimUsers } from "~/domain/identity/scim/scim.server";
+import { defineScimRoute } from "~/web/scim.server";
 
 export const { loader, action } = defineScimRoute({
   GET: { run: ({ s, query }) => listScimUsers(s, query) },

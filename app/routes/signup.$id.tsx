@@ -3,18 +3,18 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { signInContext } from "~/auth/authenticator.server";
-import { startSession } from "~/auth/session.server";
+import { signInContext } from "~/domain/identity/authenticator.server";
+import { startSession } from "~/domain/identity/session.server";
 import { Button } from "~/components/button";
 import { Field, inputProps } from "~/components/field";
 import { withFlash } from "~/components/flash-message";
-import { signUpSchemaFor } from "~/domain/account/invite.schema";
-import { registerInvitedUser, requireUncompletedUser } from "~/domain/account/signup.server";
+import { signUpSchemaFor } from "~/domain/identity/invite.schema";
+import { registerInvitedUser, requireUncompletedUser } from "~/domain/identity/signup.server";
 import { NotFoundError, ValidationError } from "~/domain/errors";
 import { Alert } from "~/components/alert";
 import { AuthCard, ShowPasswordButton } from "~/features/accounts/auth-card";
 import { officesOf, SelectField } from "~/features/accounts/select-field";
-import { pageStateOf, submitForm } from "~/lib/page-form.server";
+import { pageStateOf, submitForm } from "~/web/page-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Create account · Availability" }];
 

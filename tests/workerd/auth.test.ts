@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { decodeJwt } from "jose";
 import { eq } from "drizzle-orm";
-import { hashPassword, needsRehash, pepperRing, verifyPassword } from "~/auth/password.server";
+import { hashPassword, needsRehash, pepperRing, verifyPassword } from "~/domain/identity/password-hash.server";
 import { sessions, users } from "~/db/schema";
 import { createCookie } from "@remix-run/cloudflare";
 import { sessionSecret } from "~/auth/secrets.server";
 import { IDLE_HOURS, SESSION_DAYS } from "~/auth/session.server";
 import { env, SELF } from "cloudflare:test";
-import { verifyLogin, WRONG_CREDENTIALS } from "~/domain/account/login.server";
+import { verifyLogin, WRONG_CREDENTIALS } from "~/domain/identity/login.server";
 import { api, BASE, createCompany, db, PASSWORD, signIn, tokenFor } from "./helpers";
 
 describe("password hashing", () => {

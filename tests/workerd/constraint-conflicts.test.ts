@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CHANGED_MEANWHILE, constraintConflict } from "~/db/constraint-errors";
 import { users } from "~/db/schema";
-import { errorResponse } from "~/lib/api.server";
+import { errorResponse } from "~/web/api.server";
 import { send } from "./account-helpers";
 import { createCompanyWithRoles, db } from "./helpers";
 

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { directorySync, groups, offices, users } from "~/db/schema";
-import { syncStep, type SyncEnv } from "~/domain/directory/sync.server";
+import { syncStep, type SyncEnv } from "~/domain/identity/directory/sync.server";
 import { runScheduledWork } from "~/domain/operations/scheduled.server";
 import type { Env } from "~/env";
 import { newId } from "~/lib/ids";

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { companies, directorySync, users, workloadHistory } from "~/db/schema";
-import { NO_EMAIL_MESSAGE } from "~/domain/directory/directory.schema";
-import { DIRECTORY_NOT_CONNECTED, NO_ACCOUNT } from "~/domain/directory/entra-sign-in.server";
-import { TOKEN_OTHER_PERSON } from "~/domain/directory/entra-token-sign-in.server";
-import { TENANT_TAKEN } from "~/domain/directory/tenant.server";
+import { NO_EMAIL_MESSAGE } from "~/domain/identity/directory/directory.schema";
+import { DIRECTORY_NOT_CONNECTED, NO_ACCOUNT } from "~/domain/identity/entra/sign-in.server";
+import { TOKEN_OTHER_PERSON } from "~/domain/identity/entra/token-sign-in.server";
+import { TENANT_TAKEN } from "~/domain/identity/directory/tenant.server";
 import { CONSENT_NOT_OURS } from "~/features/company/directory-return.server";
 import { buildAuthorizeUrl, EntraTokenError, validateEntraToken } from "~/integrations/entra/oidc.server";
 import { addDirectoryUser, authorizeAs, config, mintToken } from "./entra-helpers";

@@ -1,8 +1,8 @@
 import { env, SELF } from "cloudflare:test";
-import { loginThrottle } from "~/auth/login-throttle";
-import { hashPassword, pepperRing } from "~/auth/password.server";
+import { loginThrottle } from "~/domain/identity/login-throttle";
+import { hashPassword, pepperRing } from "~/domain/identity/password-hash.server";
 import { closeSessionSockets } from "~/realtime/publish.server";
-import type { SocketsToClose } from "../../workers/company-room";
+import type { SocketsToClose } from "~/realtime/room.types";
 import { createDb } from "~/db/client";
 import { companyRow, groupRow, officeRow, userRow, type SeedRole } from "~/db/factories";
 import { companies, groups, offices, users } from "~/db/schema";

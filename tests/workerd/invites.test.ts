@@ -3,10 +3,10 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "~/auth/secrets.server";
 import { auditLog, companies, groups, inviteTokens, offices, users } from "~/db/schema";
-import { PASSWORD_TOO_COMMON } from "~/domain/account/password-policy.server";
+import { PASSWORD_TOO_COMMON } from "~/domain/identity/password-policy.server";
 import { newId } from "~/lib/ids";
 import { lastMailTo, mailedSecret, send } from "./account-helpers";
-import { INVITES_PER_HOUR, RESENDS_PER_HOUR, TOO_MANY_INVITES } from "~/domain/account/invite.server";
+import { INVITES_PER_HOUR, RESENDS_PER_HOUR, TOO_MANY_INVITES } from "~/domain/identity/invite.server";
 import { BASE, createCompany, createCompanyWithRoles, db, tokenFor } from "./helpers";
 import { uniqueAddress, useFakeSmtp, waitForMail } from "./mail-helpers";
 

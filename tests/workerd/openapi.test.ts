@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { routePath } from "~/lib/openapi.server";
+import { routePath } from "~/web/openapi.server";
 import { BASE } from "./helpers";
 
 // The projects summary download lives outside /api/v2 by the contract but is documented with it.

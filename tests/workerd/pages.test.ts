@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { startSession } from "~/auth/session.server";
+import { startSession } from "~/domain/identity/session.server";
 import { BASE, createCompany, db, PASSWORD } from "./helpers";
 
 function page(path: string, init: RequestInit = {}) {

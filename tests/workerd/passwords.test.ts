@@ -1,10 +1,10 @@
 import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { COMMON_PASSWORD_COUNT } from "~/auth/common-passwords.generated";
-import { isCommonPassword } from "~/auth/common-passwords.server";
+import { COMMON_PASSWORD_COUNT } from "~/domain/identity/common-passwords.generated";
+import { isCommonPassword } from "~/domain/identity/common-passwords.server";
 import { sha256Hex } from "~/auth/secrets.server";
-import { PASSWORD_TOO_COMMON } from "~/domain/account/password-policy.server";
+import { PASSWORD_TOO_COMMON } from "~/domain/identity/password-policy.server";
 import { passwordResetTokens, users } from "~/db/schema";
 import { lastMailTo, mailedSecret, send } from "./account-helpers";
 import { api, BASE, createCompany, db, PASSWORD, tokenFor } from "./helpers";

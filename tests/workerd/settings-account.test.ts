@@ -2,7 +2,7 @@ import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailChangeTokens, emailOutbox, passwordResetTokens, sessions, users } from "~/db/schema";
-import { describeDevice } from "~/domain/account/devices.server";
+import { describeDevice } from "~/domain/identity/devices.server";
 import { newId } from "~/lib/ids";
 import { api, BASE, createCompany, db, PASSWORD, tokenFor } from "./helpers";
 import { uniqueAddress, useFakeSmtp, waitForMail } from "./mail-helpers";

@@ -4,7 +4,7 @@ import { createVerify } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { companies, companyDomains, emailOutbox, installationDomains, samlRequests, sessions, users } from "~/db/schema";
-import { warnExpiringCertificates } from "~/domain/sso/sso.server";
+import { warnExpiringCertificates } from "~/domain/identity/sso/sso.server";
 import { ATTRIBUTE_NAMES, buildAssertion, samlResponse, signedAssertion, toBase64, wrapInResponse } from "../fakes/saml-idp";
 import { IDP_CERT, OTHER_CERT, OTHER_KEY, SOON_CERT } from "../fakes/saml-keys";
 import { api, BASE, createCompany, createCompanyWithRoles, db } from "./helpers";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Actor } from "~/auth/session.server";
+import type { Actor } from "~/auth/actor.types";
 import { readCompanySettings } from "~/domain/company/settings.schema";
 import type { DomainContext } from "~/domain/context";
 import { staffingSearchSchema } from "~/domain/users/staffing.schema";

@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_SORT, nextSort, sortUsers, type TableUser } from "~/features/accounts/user-table";
 import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
-import { INVALID_EMAIL, REQUIRED } from "~/domain/account/email-address";
-import { EMAIL_TAKEN, SOME_CANNOT_BE_INVITED } from "~/domain/account/invite.server";
+import { REQUIRED } from "~/domain/schema-kit";
+import { INVALID_EMAIL } from "~/lib/email-address";
+import { EMAIL_TAKEN, SOME_CANNOT_BE_INVITED } from "~/domain/identity/invite.server";
 import { BASE, createCompany, db, PASSWORD } from "./helpers";
 
 async function cookieFor(email: string) {

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { derivedSecret } from "~/auth/secrets.server";
 import type { Db } from "~/db/client";
 import { isAdmin } from "~/auth/permissions";
-import type { Actor } from "~/auth/session.server";
+import type { Actor } from "~/auth/actor.types";
 import { calendarFeeds, companies, forecasts, groups, offices, users, vacations } from "~/db/schema";
 import { inJsonList } from "~/db/json-list";
 import type { Env } from "~/env";

@@ -10,7 +10,7 @@ import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { sendSmtp } from "~/integrations/email/smtp-client.server";
 import { allowsLoopbackSmtp, isValidSender, SENDER_MESSAGE, smtpTargetProblem } from "~/integrations/email/smtp-policy";
 import { currentSealPrefix, resealIfStale, sealSecret } from "~/lib/secret-box.server";
-import { confirmCurrentPassword } from "../account/reauth.server";
+import { confirmCurrentPassword } from "~/domain/identity/reauth.server";
 import type { DomainContext } from "../context";
 import { DomainError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import type { SmtpConfigInput } from "./smtp.schema";

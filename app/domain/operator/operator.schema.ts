@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formBoolean, requiredText } from "../schema-kit";
-import { emailField, nameField } from "../account/invite.schema";
+import { emailField, nameField } from "~/domain/identity/invite.schema";
 import { companySettingsSchema } from "../company/settings.schema";
 
 /**

@@ -1,11 +1,11 @@
 import { count, eq } from "drizzle-orm";
 import { auditRow } from "../audit.server";
-import type { Actor } from "~/auth/session.server";
+import type { Actor } from "~/auth/actor.types";
 import { auditLog, companies, users } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import type { DomainContext } from "../context";
-import { inviteUser } from "../account/invite.server";
-import type { Mailer } from "../account/mailer.server";
+import { inviteUser } from "~/domain/identity/invite.server";
+import type { Mailer } from "~/domain/identity/mailer.server";
 import { readCompanySettings } from "../company/settings.schema";
 import { NotFoundError, ValidationError } from "../errors";
 import type { OperatorCompanyCreateInput, OperatorCompanyUpdateInput } from "./operator.schema";

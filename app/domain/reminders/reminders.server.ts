@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { isAdmin } from "~/auth/permissions";
 import { derivedSecret } from "~/auth/secrets.server";
-import type { Actor } from "~/auth/session.server";
+import type { Actor } from "~/auth/actor.types";
 import type { Db } from "~/db/client";
 import { inJsonList } from "~/db/json-list";
 import { companies, emailOutbox, notificationTokens, offices, pushOutbox, updateReminders, users } from "~/db/schema";

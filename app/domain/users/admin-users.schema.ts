@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formBoolean, strictFlag } from "../schema-kit";
-import { emailField, nameField, optionalId } from "../account/invite.schema";
+import { emailField, nameField, optionalId } from "~/domain/identity/invite.schema";
 
 /**
  * What administrators change about a person besides userUpdateParams (user-update.schema.ts):

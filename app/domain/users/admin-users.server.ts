@@ -6,8 +6,8 @@ import { inviteTokens, passwordResetTokens, sessions, users } from "~/db/schema"
 import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { INTERNAL_PICTURE_MARKER } from "~/lib/profile-picture";
 import { PICTURE_PREFIX } from "./profile-picture.server";
-import { EMAIL_TAKEN, isEmailTaken } from "../account/invite.server";
-import { REQUIRED } from "../account/email-address";
+import { EMAIL_TAKEN, isEmailTaken } from "~/domain/identity/invite.server";
+import { REQUIRED } from "~/domain/schema-kit";
 import type { DomainContext } from "../context";
 import { ConflictError, ForbiddenError, ValidationError } from "../errors";
 import type { AdminRightsInput, MoveUserInput } from "./admin-users.schema";

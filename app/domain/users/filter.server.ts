@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-
 import { personColumns } from "./person-columns";
 import { alias, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { filterableGroupIds, filterableOfficeIds, isAdmin, mayFilterAllGroups, mayFilterAllOffices } from "~/auth/permissions";
-import type { Actor } from "~/auth/session.server";
+import type { Actor } from "~/auth/actor.types";
 import { cvItems, forecasts, groups, offices, projectMembers, userSkills, users, vacations, workplacePlans } from "~/db/schema";
 import { dayKey, nextWorkingDays, weekdayIndex } from "~/lib/dates";
 import type { DomainContext } from "../context";

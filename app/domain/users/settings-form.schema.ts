@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField } from "../account/invite.schema";
+import { emailField } from "~/domain/identity/invite.schema";
 import { requiredText } from "../schema-kit";
 
 /** The years of 'Employed': the current year down 30 years, then 'Before {year}' (value 0). */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { User } from "~/db/schema";
 import { sessionIdSchema, sourceSchema, strictFlag } from "../schema-kit";
-import { emailField, nameField } from "../account/invite.schema";
+import { emailField, nameField } from "~/domain/identity/invite.schema";
 import { daySchema } from "../forecasts/forecast.schema";
 
 /**

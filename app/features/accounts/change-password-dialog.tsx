@@ -6,7 +6,7 @@ import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
 import { DialogActions, DialogError, Modal } from "~/components/dialog";
 import { Field, inputProps } from "~/components/field";
-import { changePasswordSchema } from "~/domain/account/password.schema";
+import { changePasswordSchema } from "~/domain/identity/password.schema";
 import type { action } from "~/routes/resources.change-password";
 
 /**

@@ -6,7 +6,7 @@ import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
 import { DialogActions, DialogError, Modal } from "~/components/dialog";
 import { Field, inputProps } from "~/components/field";
-import { resetRequestSchema } from "~/domain/account/password.schema";
+import { resetRequestSchema } from "~/domain/identity/password.schema";
 import type { action } from "~/routes/resources.forgot-password";
 
 /** The login page's 'Forgot password' link and dialog. Opening or closing it starts it afresh. */

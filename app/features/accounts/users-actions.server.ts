@@ -1,14 +1,14 @@
-import type { Actor } from "~/auth/session.server";
-import { inviteUser, inviteUsers, resendInvite } from "~/domain/account/invite.server";
-import { multipleInviteFormSchema, userCreationSchema } from "~/domain/account/invite.schema";
-import { mailerFor } from "~/domain/account/mailer.server";
+import type { Actor } from "~/auth/actor.types";
+import { inviteUser, inviteUsers, resendInvite } from "~/domain/identity/invite.server";
+import { multipleInviteFormSchema, userCreationSchema } from "~/domain/identity/invite.schema";
+import { mailerFor } from "~/domain/identity/mailer.server";
 import { domainCtx } from "~/domain/context";
 import { requireManager } from "~/domain/guards.server";
 import { updateUser } from "~/domain/users/user-update.server";
 import type { LoadContext } from "~/env";
 import { adminRightsSchema, moveUserSchema, userEditFormSchema } from "~/domain/users/admin-users.schema";
 import { deleteUser, moveUser, setAdminRights } from "~/domain/users/admin-users.server";
-import { orStatusPage, submitForm } from "~/lib/page-form.server";
+import { orStatusPage, submitForm } from "~/web/page-form.server";
 import { noFields } from "~/domain/schema-kit";
 
 /** The form actions of /users and /users/all: one intent per dialog. Only managers change people: others hear 403 before the form is read. */

@@ -1,4 +1,4 @@
-import type { Actor } from "~/auth/session.server";
+import type { Actor } from "~/auth/actor.types";
 import { isManager } from "~/auth/permissions";
 import { domainCtx } from "~/domain/context";
 import { listUserRows } from "~/domain/users/admin-users.server";

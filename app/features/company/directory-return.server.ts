@@ -1,13 +1,13 @@
 import { redirect } from "@remix-run/cloudflare";
-import { clearEntraFlow, readEntraFlow } from "~/auth/entra.server";
-import type { Actor } from "~/auth/session.server";
+import { clearEntraFlow, readEntraFlow } from "~/domain/identity/entra/flow.server";
+import type { Actor } from "~/auth/actor.types";
 import { canAdministerCompany } from "~/auth/permissions";
 import { domainCtx } from "~/domain/context";
-import { tenantIdField } from "~/domain/directory/directory.schema";
-import { completeCustomSetup, CUSTOM_SETUP_FAILED, setTenant } from "~/domain/directory/tenant.server";
+import { tenantIdField } from "~/domain/identity/directory/directory.schema";
+import { completeCustomSetup, CUSTOM_SETUP_FAILED, setTenant } from "~/domain/identity/directory/tenant.server";
 import type { LoadContext } from "~/env";
 import { entraConfig } from "~/integrations/entra/config";
-import { pageStateOf } from "~/lib/page-form.server";
+import { pageStateOf } from "~/web/page-form.server";
 
 /**
  * /groups' query parameters (spec section 2): `tenant` after the admin consent updates the

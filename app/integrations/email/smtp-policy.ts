@@ -1,5 +1,5 @@
 import { isLocalEnv, type Env } from "~/env";
-import { isValidEmail } from "~/domain/account/email-address";
+import { isValidEmail } from "~/lib/email-address";
 
 /**
  * Where the product may send a firm's mail, and what may go into the envelope and the

@@ -5,7 +5,7 @@ import { daySchema } from "~/domain/forecasts/forecast.schema";
 import { setMessage, setWorkload, setWorkloadForecastDate } from "~/domain/workload/workload.server";
 import { workplaceIndexSchema } from "~/domain/workplace/workplace.schema";
 import { setWorkplace } from "~/domain/workplace/workplace.server";
-import { submitIntent } from "~/lib/page-form.server";
+import { submitIntent } from "~/web/page-form.server";
 
 const level = z.coerce.number().pipe(workscaleSchema);
 

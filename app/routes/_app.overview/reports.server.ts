@@ -5,7 +5,7 @@ import { detailedPageSchema, matterIntentSchema, UTILIZATION_WEEKS_DEFAULT, util
 import { detailedReport, utilizationReport } from "~/domain/matters/reports.server";
 import type { DetailedReport, ReportView, UtilizationReport } from "~/domain/matters/reports.types";
 import type { OverviewQuery } from "~/domain/users/overview-query";
-import { submitIntent } from "~/lib/page-form.server";
+import { submitIntent } from "~/web/page-form.server";
 
 /**
  * The Detailed and Utilization tabs of /overview (`?view=`): which tabs this person has, and

@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import clsx from "clsx";
 import { useCallback, useEffect, useId, useState } from "react";
-import { requireUser, rideAsActor } from "~/auth/session.server";
+import { requireUser } from "~/auth/session.server";
 import { domainCtx } from "~/domain/context";
 import {
   OVERVIEW_MAX_SHOWN,
@@ -13,7 +13,7 @@ import {
   type OverviewSort,
 } from "~/domain/users/overview-query";
 import type { OverviewUser } from "~/domain/users/overview.types";
-import { teamOverviewPlan } from "~/domain/users/team-overview.server";
+import { getTeamOverview } from "~/domain/users/team-overview.server";
 import { FilterBar } from "~/features/overview/filter-bar";
 import { PersonCard } from "~/features/overview/person-card";
 import { restoreSavedFilter, saveFilter } from "~/features/overview/saved-filter";
@@ -27,11 +27,10 @@ export const meta: MetaFunction = () => [{ title: "Overview · Availability" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  // The grid's reads ride in the session lookup's batch, built for the person the session was last (decision 0215).
-  const ridden = rideAsActor(request, context, (actor, now) => teamOverviewPlan(domainCtx(context, actor, null, now), params));
   const actor = await requireUser(request, context);
-  const { value: overview, now } = (await ridden)!;
-  const ctx = domainCtx(context, actor, null, now);
+  const ctx = domainCtx(context, actor);
+  // The grid, its filter choices and the first page: one batch, built for the person found (decision 0241).
+  const overview = await getTeamOverview(ctx, params);
   return json({ ...overview, ...(await loadReports(ctx, params, overview.query)) });
 }
 

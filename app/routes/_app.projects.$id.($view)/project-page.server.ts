@@ -23,7 +23,7 @@ import {
 } from "~/domain/projects/projects.server";
 import { validate } from "~/domain/validation";
 import { dayKey } from "~/lib/dates";
-import { orStatusPage, submitForm } from "~/lib/page-form.server";
+import { orStatusPage, submitForm } from "~/web/page-form.server";
 import { noFields } from "~/domain/schema-kit";
 
 export const PROJECT_VIEWS = ["members", "invoices", "settings"] as const;

@@ -6,7 +6,7 @@ import { domainCtx } from "~/domain/context";
 import { PROJECT_CREATE_FAILED, projectCreateSchema, PROJECTS_PAGE } from "~/domain/projects/project.schema";
 import { createProject, filterProjects } from "~/domain/projects/projects.server";
 import { teamChoices } from "~/domain/users/team.server";
-import { orStatusPage, submitForm } from "~/lib/page-form.server";
+import { orStatusPage, submitForm } from "~/web/page-form.server";
 
 export const PROJECT_SORTS = ["name", "startDate", "endDate", "members", "workload"] as const;
 export type ProjectSort = (typeof PROJECT_SORTS)[number];

@@ -1,0 +1,27 @@
+import type { Company, User } from "~/db/schema";
+import type { CompanySettings } from "~/domain/company/settings.schema";
+
+/** A group or office as the API names it. */
+export interface NamedRef {
+  _id: string;
+  name: string;
+}
+
+export interface Actor {
+  user: User;
+  /** The names of the person's teams, read with the session (users/me and the dashboard need them). */
+  refs?: { group: NamedRef | null; office: NamedRef | null; secondaryGroup: NamedRef | null; secondaryOffice: NamedRef | null };
+  company: Pick<Company, "id" | "name" | "allowGroupSelection"> & { settings: CompanySettings };
+  /** The time zone of the person's office, when it has one of its own (domain/today.ts). */
+  officeTimeZone?: string | null;
+  /** The zones of the company's offices that have their own (office id → zone), for other people's today. */
+  officeZones?: Record<string, string>;
+  sessionId: string;
+}
+
+/** The decoded bearer token: the spec's `id` and `completed`, plus our session id. */
+export interface TokenPayload {
+  id: string;
+  completed: boolean;
+  sid: string;
+}

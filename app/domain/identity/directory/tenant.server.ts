@@ -1,0 +1,106 @@
+import { and, asc, eq, isNotNull, ne } from "drizzle-orm";
+import { audit } from "~/domain/audit.server";
+import { canAdministerCompany } from "~/auth/permissions";
+import { companies, directorySync, users } from "~/db/schema";
+import type { EntraConfig } from "~/integrations/entra/config";
+import { EntraTokenError, exchangeCode, validateEntraToken } from "~/integrations/entra/oidc.server";
+import type { DomainContext } from "~/domain/context";
+import { ConflictError, DomainError, ForbiddenError, ValidationError } from "~/domain/errors";
+
+/**
+ * The firm's connection to its Microsoft directory: which tenant it is (set after the
+ * admin consent, or by the minimal custom setup), and its removal. One tenant belongs to
+ * one firm: sign-in finds the firm by the token's tenant.
+ */
+export const TENANT_TAKEN = "This Microsoft directory is connected to another firm.";
+export const CUSTOM_SETUP_FAILED = "Failed to complete custom setup. Please try again.";
+
+export class EntraNotConfiguredError extends DomainError {
+  constructor() {
+    super("Sign-in with Microsoft is not set up on this installation.", 503);
+  }
+}
+
+export function requireEntra(config: EntraConfig | null): EntraConfig {
+  if (!config) throw new EntraNotConfiguredError();
+  return config;
+}
+
+function requireDirectoryAdmin(ctx: DomainContext) {
+  if (!canAdministerCompany(ctx.actor.user)) throw new ForbiddenError();
+}
+
+export async function setTenant(ctx: DomainContext, tenantId: string) {
+  requireDirectoryAdmin(ctx);
+  const [taken] = await ctx.db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.azureAdTenantId, tenantId), ne(companies.id, ctx.companyId)))
+    .limit(1);
+  if (taken) throw new ConflictError(TENANT_TAKEN);
+  const [current] = await ctx.db.select({ tenantId: companies.azureAdTenantId }).from(companies).where(eq(companies.id, ctx.companyId)).limit(1);
+  const changed = current?.tenantId !== tenantId;
+  await ctx.db.batch([
+    ctx.db.update(companies).set({ azureAdTenantId: tenantId }).where(eq(companies.id, ctx.companyId)),
+    // A new tenant starts a full round of the directory sync; the same one keeps its cursor.
+    ...(changed
+      ? [
+          ctx.db.delete(directorySync).where(eq(directorySync.companyId, ctx.companyId)),
+          ctx.db.insert(directorySync).values({ companyId: ctx.companyId, tenantId, nextRunAt: ctx.now }),
+        ]
+      : []),
+    audit(ctx, "entra-tenant", "company", ctx.companyId, { tenantId }),
+  ]);
+  return { azureADTenantId: tenantId };
+}
+
+/** The people keep their directory ids, so reconnecting the same directory finds them again. */
+export async function removeTenant(ctx: DomainContext) {
+  requireDirectoryAdmin(ctx);
+  await ctx.db.batch([
+    ctx.db.update(companies).set({ azureAdTenantId: null }).where(eq(companies.id, ctx.companyId)),
+    ctx.db.delete(directorySync).where(eq(directorySync.companyId, ctx.companyId)),
+    ctx.db.update(users).set({ directoryRemovedAt: null }).where(eq(users.companyId, ctx.companyId)),
+    audit(ctx, "entra-tenant-removed", "company", ctx.companyId, {}),
+  ]);
+  return { azureADTenantId: null };
+}
+
+/**
+ * The minimal setup: the admin signed in with Microsoft (scope User.Read, state
+ * custom_setup); the code's ID token names the directory, which becomes the firm's.
+ */
+export async function completeCustomSetup(
+  ctx: DomainContext,
+  config: EntraConfig,
+  input: { code: string; redirectUri: string; codeVerifier?: string | null; nonce?: string | null },
+) {
+  requireDirectoryAdmin(ctx);
+  let tid: string;
+  try {
+    const idToken = await exchangeCode(config, input);
+    ({ tid } = await validateEntraToken(config, idToken, { nonce: input.nonce }));
+  } catch (error) {
+    if (error instanceof EntraTokenError) throw new ValidationError("AzureAdInputErrors", {}, `${CUSTOM_SETUP_FAILED} ${error.message}`);
+    throw error;
+  }
+  return setTenant(ctx, tid);
+}
+
+/** What the directory section of /groups shows. */
+export async function directoryStatus(ctx: DomainContext) {
+  const [company] = await ctx.db.select({ tenantId: companies.azureAdTenantId }).from(companies).where(eq(companies.id, ctx.companyId)).limit(1);
+  const [sync] = await ctx.db.select().from(directorySync).where(eq(directorySync.companyId, ctx.companyId)).limit(1);
+  const removed = await ctx.db
+    .select({ _id: users.id, name: users.name, email: users.email, removedAt: users.directoryRemovedAt })
+    .from(users)
+    .where(and(eq(users.companyId, ctx.companyId), isNotNull(users.directoryRemovedAt)))
+    .orderBy(asc(users.name))
+    .limit(200);
+  return {
+    tenantId: company?.tenantId ?? null,
+    lastRoundAt: sync?.lastRoundAt?.toISOString() ?? null,
+    lastError: sync?.lastError ?? null,
+    removed: removed.map((r) => ({ ...r, removedAt: r.removedAt?.toISOString() ?? null })),
+  };
+}

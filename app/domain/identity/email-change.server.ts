@@ -1,0 +1,107 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { sha256Hex } from "~/auth/secrets.server";
+import type { Db } from "~/db/client";
+import { emailChangeTokens, inviteTokens, passwordResetTokens, users } from "~/db/schema";
+import { enqueueEmail } from "~/integrations/email/outbox.server";
+import { newId, newSecret } from "~/lib/ids";
+import { ConflictError, GoneError } from "~/domain/errors";
+import type { DomainContext } from "~/domain/context";
+import { emailChangeEmail, emailChangedNotice } from "~/domain/identity/emails";
+import { EMAIL_TAKEN, isEmailTaken } from "~/domain/identity/invite.server";
+import type { Mailer } from "~/domain/identity/mailer.server";
+
+/**
+ * One's own e-mail change (decision 0175): the address is what one signs in with and where
+ * reset links go, so a new one takes effect only when a link mailed to it is opened and
+ * confirmed: within 24 hours, once. The old address hears of it when it happens.
+ */
+export const EMAIL_CHANGE_HOURS = 24;
+export const EMAIL_CHANGE_INVALID = "This confirmation link is no longer valid. Change your e-mail again under Settings to get a new one.";
+
+/** Statements and mail for a requested change; the caller adds the statements to its batch and sends the mail after it. */
+export async function emailChangeRequest(ctx: DomainContext, mailer: Mailer, userId: string, newEmail: string) {
+  const secret = newSecret();
+  const expiresAt = new Date(ctx.now.getTime() + EMAIL_CHANGE_HOURS * 3_600_000);
+  const mine = and(eq(emailChangeTokens.userId, userId), eq(emailChangeTokens.companyId, ctx.companyId));
+  const statements = [
+    // Only the latest request's link works.
+    ctx.db.delete(emailChangeTokens).where(mine),
+    ctx.db
+      .insert(emailChangeTokens)
+      .values({ id: newId(), companyId: ctx.companyId, userId, newEmail, tokenHash: await sha256Hex(secret), expiresAt, createdAt: ctx.now }),
+  ] as const;
+  const send = () =>
+    enqueueEmail(
+      mailer.mail,
+      ctx.companyId,
+      {
+        to: newEmail,
+        ...emailChangeEmail({
+          appName: mailer.appName,
+          name: ctx.actor.user.name,
+          newEmail,
+          link: `${mailer.appUrl}/confirm-email/${secret}`,
+          hours: EMAIL_CHANGE_HOURS,
+        }),
+      },
+      ctx.now,
+    );
+  return { statements, send };
+}
+
+/** The change a link stands for, while it is unused and unexpired (for the page, before the button). */
+export async function findEmailChange(db: Db, secret: string, now: Date) {
+  if (!secret || secret.length > 200) return null;
+  const [row] = await db
+    .select({ token: emailChangeTokens, user: { id: users.id, name: users.name, email: users.email, companyId: users.companyId } })
+    .from(emailChangeTokens)
+    .innerJoin(users, and(eq(users.id, emailChangeTokens.userId), eq(users.companyId, emailChangeTokens.companyId)))
+    .where(and(eq(emailChangeTokens.tokenHash, await sha256Hex(secret)), isNull(emailChangeTokens.usedAt), gt(emailChangeTokens.expiresAt, now)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The confirm button of the link's page: in one batch, the link is claimed (used once), the
+ * address changes only if this claim won, and reset and invite links mailed to the old
+ * address stop working. Sessions stay: the person asked for this while signed in.
+ */
+export async function confirmEmailChange(mail: Mailer["mail"], appName: string, secret: string, now = new Date()) {
+  const { db } = mail;
+  const found = await findEmailChange(db, secret, now);
+  if (!found) throw new GoneError(EMAIL_CHANGE_INVALID);
+  const { token, user } = found;
+  const taken = await isEmailTaken({ db } as DomainContext, token.newEmail, user.id);
+  if (taken) throw new ConflictError(EMAIL_TAKEN);
+  const claimedNow = and(eq(emailChangeTokens.id, token.id), eq(emailChangeTokens.usedAt, now));
+  const mine = <T extends typeof passwordResetTokens | typeof inviteTokens>(table: T) =>
+    and(eq(table.userId, user.id), eq(table.companyId, user.companyId), isNull(table.usedAt));
+  let claimed: { id: string }[];
+  try {
+    [claimed] = await db.batch([
+      db
+        .update(emailChangeTokens)
+        .set({ usedAt: now })
+        .where(and(eq(emailChangeTokens.id, token.id), isNull(emailChangeTokens.usedAt)))
+        .returning({ id: emailChangeTokens.id }),
+      db
+        .update(users)
+        .set({ email: token.newEmail })
+        .where(and(eq(users.id, user.id), eq(users.companyId, user.companyId), sql`exists (select 1 from ${emailChangeTokens} where ${claimedNow})`)),
+      db.update(passwordResetTokens).set({ usedAt: now }).where(mine(passwordResetTokens)),
+      db.update(inviteTokens).set({ usedAt: now }).where(mine(inviteTokens)),
+    ]);
+  } catch (error) {
+    // Someone took the address between the check and the batch: the unique index decided.
+    if (await isEmailTaken({ db } as DomainContext, token.newEmail, user.id)) throw new ConflictError(EMAIL_TAKEN);
+    throw error;
+  }
+  if (claimed.length === 0) throw new GoneError(EMAIL_CHANGE_INVALID);
+  await enqueueEmail(
+    mail,
+    user.companyId,
+    { to: user.email, ...emailChangedNotice({ appName, name: user.name, oldEmail: user.email, newEmail: token.newEmail, when: now }) },
+    now,
+  );
+  return { email: token.newEmail };
+}

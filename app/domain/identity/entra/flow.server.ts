@@ -1,0 +1,149 @@
+import { createCookie } from "@remix-run/cloudflare";
+import type { User } from "~/db/schema";
+import { newInviteToken } from "~/domain/identity/tokens.server";
+import { personForEntraSignIn } from "~/domain/identity/entra/sign-in.server";
+import { ValidationError } from "~/domain/errors";
+import type { LoadContext } from "~/env";
+import { isLocalEnv } from "~/env";
+import { entraConfig, type EntraConfig } from "~/integrations/entra/config";
+import { buildAuthorizeUrl, pkcePair, randomToken, type AuthorizeRequest } from "~/integrations/entra/oidc.server";
+import { runBatch } from "~/db/batch";
+import { derivedSecret } from "~/auth/secrets.server";
+import { startSession } from "~/domain/identity/session.server";
+
+/**
+ * The browser side of the OpenID Connect code flow: what the authorisation request
+ * promised (state, nonce, PKCE verifier, where to go afterwards) rides in a short-lived
+ * signed cookie, so the callback can prove the answer belongs to this browser's request.
+ */
+export type EntraFlowPurpose = "sign-in" | "custom_setup" | "admin_consent";
+
+export interface EntraFlow {
+  purpose: EntraFlowPurpose;
+  state: string;
+  nonce: string;
+  verifier: string;
+  redirectUri: string;
+  redirectTo?: string;
+  /** Already sent back once with a login hint: a second failure shows its message (no loop). */
+  retried?: boolean;
+}
+
+const FLOW_MINUTES = 10;
+
+async function flowCookie(context: LoadContext) {
+  return createCookie(isLocalEnv(context.env) ? "__entra_flow" : "__Host-entra_flow", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: !isLocalEnv(context.env),
+    path: "/",
+    maxAge: FLOW_MINUTES * 60,
+    secrets: [await derivedSecret(context.env, "entra-flow-v1")],
+  });
+}
+
+/** Links in answers and redirect URIs start here: APP_URL when set, otherwise the request's origin. */
+export function appOrigin(context: LoadContext, request: Request): string {
+  const env = context.env as LoadContext["env"] & { APP_URL?: string };
+  return (env.APP_URL || new URL(request.url).origin).replace(/\/$/, "");
+}
+
+/** The redirect URI of each purpose: sign-in returns to /login, the directory setup to /groups. */
+export function redirectUriFor(context: LoadContext, request: Request, purpose: EntraFlowPurpose) {
+  return `${appOrigin(context, request)}${purpose === "sign-in" ? "/login" : "/groups"}`;
+}
+
+/** A redirect URI a client sends must be one of ours: a code is only exchanged for our own pages. */
+export function requireOwnRedirectUri(context: LoadContext, request: Request, redirectUri: string, entity = "AzureAdInputErrors") {
+  const origin = appOrigin(context, request);
+  const url = new URL(redirectUri);
+  if (url.origin !== origin) throw new ValidationError(entity, { redirectUri: "Needs to be an address of this installation." });
+}
+
+export async function startEntraFlow(
+  context: LoadContext,
+  request: Request,
+  config: EntraConfig,
+  purpose: EntraFlowPurpose,
+  options: Pick<AuthorizeRequest, "loginHint" | "prompt" | "tenant"> & { redirectTo?: string; retried?: boolean } = {},
+) {
+  const { verifier, challenge } = await pkcePair();
+  const redirectUri = redirectUriFor(context, request, purpose);
+  const flow: EntraFlow = {
+    purpose,
+    // The spec's minimal setup comes back with state=custom_setup; the cookie still binds it to this browser.
+    state: purpose === "custom_setup" ? "custom_setup" : randomToken(),
+    nonce: randomToken(),
+    verifier,
+    redirectUri,
+    redirectTo: options.redirectTo,
+    retried: options.retried,
+  };
+  const url =
+    purpose === "admin_consent"
+      ? adminConsent(config, redirectUri, flow.state)
+      : buildAuthorizeUrl(config, {
+          redirectUri,
+          state: flow.state,
+          nonce: flow.nonce,
+          codeChallenge: challenge,
+          scope: purpose === "custom_setup" ? "openid profile email User.Read" : undefined,
+          loginHint: options.loginHint,
+          prompt: options.prompt,
+          tenant: options.tenant,
+        });
+  return { url, setCookie: await (await flowCookie(context)).serialize(flow) };
+}
+
+function adminConsent(config: EntraConfig, redirectUri: string, state: string) {
+  const url = new URL(`${config.authority}/organizations/v2.0/adminconsent`);
+  url.searchParams.set("client_id", config.clientId);
+  url.searchParams.set("scope", `${config.graph}/.default`);
+  url.searchParams.set("redirect_uri", redirectUri);
+  url.searchParams.set("state", state);
+  return url.toString();
+}
+
+/** The flow this browser started, when its state matches the answer's; null otherwise. */
+export async function readEntraFlow(
+  context: LoadContext,
+  request: Request,
+  purpose: EntraFlowPurpose,
+  state: string | null,
+): Promise<EntraFlow | null> {
+  const value: unknown = await (await flowCookie(context)).parse(request.headers.get("Cookie"));
+  if (!value || typeof value !== "object") return null;
+  const flow = value as EntraFlow;
+  if (flow.purpose !== purpose || typeof flow.state !== "string" || flow.state !== state) return null;
+  return flow;
+}
+
+export async function clearEntraFlow(context: LoadContext) {
+  return (await flowCookie(context)).serialize("", { maxAge: 0 });
+}
+
+export function requireEntraConfig(context: LoadContext) {
+  return entraConfig(context.env);
+}
+
+/**
+ * Signs a person in after a valid Microsoft token: a new session, and for an invited
+ * person who has not signed up yet, a fresh invite link to finish on (/signup/{secret}?sso=true).
+ */
+export async function signInWithEntraClaims(
+  context: LoadContext,
+  request: Request,
+  claims: Parameters<typeof personForEntraSignIn>[1],
+  options: { embedded?: boolean } = {},
+) {
+  const user = await personForEntraSignIn(context.db, claims);
+  const session = await startSession(context, user, request, options);
+  return { user, ...session, signupPath: user.completed ? null : await signupPathFor(context, user) };
+}
+
+/** A new invite secret for the person (the earlier link stops working), as the sign-up page's address. */
+export async function signupPathFor(context: LoadContext, user: Pick<User, "id" | "companyId">) {
+  const token = await newInviteToken(context.db, user.companyId, user.id, new Date());
+  await runBatch(context.db, [...token.statements]);
+  return `/signup/${token.secret}?sso=true`;
+}

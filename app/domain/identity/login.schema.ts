@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { REQUIRED } from "~/domain/schema-kit";
+
+export const loginSchema = z.object({
+  email: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(320),
+  password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(1000),
+});
+
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** 'Sign in with SSO' needs only the e-mail: its domain names the firm. */
+export const ssoLoginSchema = loginSchema.extend({
+  email: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(320).email("Needs to be a valid email"),
+  password: z.string().max(1000).optional(),
+});
+
+export const NO_SSO_FOR_EMAIL = "Single sign-on is not set up for this e-mail's firm. Sign in with your password.";

@@ -1,0 +1,67 @@
+import { and, eq } from "drizzle-orm";
+import { waitText, type LoginThrottle } from "~/domain/identity/login-throttle";
+import { hashPassword, needsRehash, verifyPassword, type PepperRing } from "~/domain/identity/password-hash.server";
+import type { Db } from "~/db/client";
+import { users, type User } from "~/db/schema";
+import type { SocketsToClose } from "~/realtime/room.types";
+import { TooManyRequestsError, UnauthorizedError } from "~/domain/errors";
+import type { LoginInput } from "~/domain/identity/login.schema";
+
+export const WRONG_CREDENTIALS = "Wrong e-mail or password.";
+export const tooManyAttempts = (seconds: number) => `Too many failed sign-in attempts. Please wait ${waitText(seconds)} and try again.`;
+
+/** What setting a password needs: the database and the installation's peppers. */
+export interface PasswordContext {
+  db: Db;
+  peppers: PepperRing;
+  /** Closes the realtime sockets of sessions a password change or reset ended. */
+  closeSockets: (companyId: string, which: SocketsToClose) => void;
+}
+
+export interface SignInContext extends PasswordContext {
+  throttle: LoginThrottle;
+}
+
+/**
+ * Checks e-mail and password. The answer never tells whether the e-mail exists: an
+ * unknown address, an invited person without a password and a wrong password all get
+ * the same message after the same amount of work. The attempt is counted (as a failure
+ * until the password proves right) before the password is checked, per account and
+ * address (app/auth/login-throttle.ts); a refused attempt is a 429 with the wait.
+ */
+export async function verifyLogin(
+  { db, throttle, peppers }: Pick<SignInContext, "db" | "throttle" | "peppers">,
+  input: LoginInput,
+  ip: string,
+  now = new Date(),
+): Promise<User> {
+  const email = input.email.trim().toLowerCase();
+  const verdict = await throttle.reserve(email, ip, now);
+  if (!verdict.allowed) throw new TooManyRequestsError(tooManyAttempts(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
+
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  const ok = await verifyPassword(input.password, user?.passwordHash, peppers);
+  // A person the firm's directory deactivated (SCIM active: false) hears the same answer.
+  if (!ok || !user || user.deactivatedAt) throw new UnauthorizedError(WRONG_CREDENTIALS);
+  await throttle.succeeded(email, ip);
+  if (user.passwordHash && needsRehash(user.passwordHash, peppers)) {
+    // An unpeppered hash or an older pepper: rewritten now that the password is known,
+    // unless the password changed meanwhile.
+    const passwordHash = await hashPassword(input.password, peppers);
+    await db
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
+    return { ...user, passwordHash };
+  }
+  return user;
+}
+
+/** Where a person lands after signing in. */
+export function landingPath(user: Pick<User, "companyAdmin" | "admin" | "administratorPriviliges">): string {
+  return user.companyAdmin && (user.admin || user.administratorPriviliges) ? "/groups" : "/home";
+}
+
+export function clientIp(request: Request): string {
+  return request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ?? "local";
+}

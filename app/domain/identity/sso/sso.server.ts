@@ -1,0 +1,353 @@
+import { and, asc, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
+import { audit, auditRow } from "~/domain/audit.server";
+import { canAdministerCompany } from "~/auth/permissions";
+import type { Db } from "~/db/client";
+import { companies, companyDomains, groups, installationDomains, offices, samlAssertions, samlRequests, users, type User } from "~/db/schema";
+import { isLocalEnv, type Env } from "~/env";
+import { enqueueEmail } from "~/integrations/email/outbox.server";
+import { mapAttributes, readCertificate, spUrls, type FirmIdp, type VerifiedAssertion } from "~/integrations/saml/service-provider.server";
+import { dayKey } from "~/lib/dates";
+import { newId } from "~/lib/ids";
+import type { DomainContext } from "~/domain/context";
+import { ForbiddenError, NotFoundError, ValidationError } from "~/domain/errors";
+import { REQUIRED } from "~/domain/schema-kit";
+import { SSO_ENTITY, type SsoConfigInput } from "~/domain/identity/sso/sso.schema";
+
+/**
+ * Per-firm single sign-on (decision 0150): the firm's IdP (login URL and certificate), its
+ * e-mail domains, and what a verified assertion does (signs in a known person, creates an
+ * unknown one of the firm's domains when allowFederation is on, refuses the rest).
+ */
+
+export function requireSsoConfigurer(ctx: DomainContext) {
+  if (!canAdministerCompany(ctx.actor.user)) throw new ForbiddenError("Only company admins change single sign-on.");
+}
+
+function loginUrlProblem(url: string, env: Pick<Env, "APP_ENV">): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return "Needs to be a URL such as https://idp.firm.com/saml/sso.";
+  }
+  const loopback = parsed.hostname === "127.0.0.1" || parsed.hostname === "localhost";
+  if (parsed.protocol === "https:" && !loopback) return null;
+  if (parsed.protocol === "http:" && loopback && isLocalEnv(env)) return null;
+  return "Needs to be an https:// address of your identity provider.";
+}
+
+export async function getSsoConfig(ctx: DomainContext, origin: string) {
+  requireSsoConfigurer(ctx);
+  const [company] = await ctx.db.select().from(companies).where(eq(companies.id, ctx.companyId)).limit(1);
+  if (!company) throw new NotFoundError("Company not found");
+  const domains = await ctx.db
+    .select({ domain: companyDomains.domain })
+    .from(companyDomains)
+    .where(eq(companyDomains.companyId, ctx.companyId))
+    .orderBy(asc(companyDomains.domain));
+  const cert = company.ssoCertificate ? readCertificate(company.ssoCertificate) : null;
+  return {
+    ssoLoginUrl: company.ssoLoginUrl ?? "",
+    allowFederation: company.allowFederation,
+    ssoIdpInitiated: company.ssoIdpInitiated,
+    emailDomains: domains.map((d) => d.domain),
+    certificate: cert ? { subject: cert.subject, validTo: cert.validTo.toISOString() } : null,
+    ...spUrls(origin, ctx.companyId),
+  };
+}
+
+export async function updateSsoConfig(ctx: DomainContext, env: Pick<Env, "APP_ENV">, input: SsoConfigInput) {
+  requireSsoConfigurer(ctx);
+  const [company] = await ctx.db.select({ ssoCertificate: companies.ssoCertificate }).from(companies).where(eq(companies.id, ctx.companyId)).limit(1);
+  if (!company) throw new NotFoundError("Company not found");
+  const errors: Record<string, string> = {};
+  const loginUrl = input.ssoLoginUrl || null;
+  // An empty certificate keeps the stored one (the dialog does not send it back).
+  const certText = input.ssoCertificate?.trim() ? input.ssoCertificate : company.ssoCertificate;
+  const cert = certText ? readCertificate(certText) : null;
+  if (loginUrl) {
+    const problem = loginUrlProblem(loginUrl, env);
+    if (problem) errors.ssoLoginUrl = problem;
+  }
+  if (input.ssoCertificate?.trim() && !cert) errors.ssoCertificate = "This is not an X.509 certificate in PEM (or base64) form.";
+  else if (cert && cert.validTo.getTime() <= ctx.now.getTime()) errors.ssoCertificate = `This certificate expired on ${dayKey(cert.validTo)}.`;
+  if (loginUrl && !cert && !errors.ssoCertificate) errors.ssoCertificate = REQUIRED;
+  if (!loginUrl && input.ssoCertificate?.trim()) errors.ssoLoginUrl = REQUIRED;
+  const domains = input.emailDomains;
+  if (domains?.length) {
+    const taken = await ctx.db
+      .select({ domain: companyDomains.domain, companyId: companyDomains.companyId })
+      .from(companyDomains)
+      .where(inArray(companyDomains.domain, domains));
+    const foreign = await ctx.db
+      .select({ domain: installationDomains.domain })
+      .from(installationDomains)
+      .where(inArray(installationDomains.domain, domains));
+    const clash = [...taken.filter((t) => t.companyId !== ctx.companyId).map((t) => t.domain), ...foreign.map((f) => f.domain)];
+    if (clash.length) errors.emailDomains = `${clash.join(", ")} already belongs to another firm.`;
+  }
+  if (Object.keys(errors).length) throw new ValidationError(SSO_ENTITY, errors);
+
+  const off = !loginUrl;
+  const changes = {
+    ssoLoginUrl: loginUrl,
+    ssoCertificate: off ? null : cert!.pem,
+    allowFederation: off ? false : input.allowFederation,
+    ssoIdpInitiated: off ? false : input.ssoIdpInitiated,
+    ...(cert && cert.pem !== company.ssoCertificate ? { ssoCertificateWarnedAt: null } : {}),
+  };
+  await ctx.db.batch([
+    ctx.db.update(companies).set(changes).where(eq(companies.id, ctx.companyId)),
+    ...(domains
+      ? [
+          ctx.db.delete(companyDomains).where(eq(companyDomains.companyId, ctx.companyId)),
+          ...(domains.length
+            ? [ctx.db.insert(companyDomains).values(domains.map((domain) => ({ domain, companyId: ctx.companyId, createdAt: ctx.now })))]
+            : []),
+        ]
+      : []),
+    audit(ctx, off ? "sso-off" : "sso-update", "company", ctx.companyId, {
+      ssoLoginUrl: loginUrl,
+      allowFederation: changes.allowFederation,
+      ssoIdpInitiated: changes.ssoIdpInitiated,
+      emailDomains: domains,
+    }),
+  ]);
+  return { message: off ? "Single sign-on turned off." : "SSO config updated." };
+}
+
+/** The firm's IdP, or null when the firm has no (complete) SSO configuration. */
+export async function firmIdp(db: Db, companyId: string): Promise<(FirmIdp & { name: string; allowFederation: boolean }) | null> {
+  const [company] = await db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      ssoLoginUrl: companies.ssoLoginUrl,
+      ssoCertificate: companies.ssoCertificate,
+      allowFederation: companies.allowFederation,
+      ssoIdpInitiated: companies.ssoIdpInitiated,
+    })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  if (!company?.ssoLoginUrl || !company.ssoCertificate) return null;
+  return {
+    companyId: company.id,
+    name: company.name,
+    loginUrl: company.ssoLoginUrl,
+    certificate: company.ssoCertificate,
+    idpInitiated: company.ssoIdpInitiated,
+    allowFederation: company.allowFederation,
+  };
+}
+
+/** Why an SSO sign-in was refused: the login page shows SSO_REFUSALS[reason]. */
+export const SSO_REFUSALS = {
+  "not-configured": "Single sign-on is not set up for this firm.",
+  invalid: "Your identity provider's answer could not be verified. Please try again from the start.",
+  replayed: "This sign-in answer was already used. Please sign in again.",
+  "no-email": "Your identity provider did not send an e-mail address.",
+  "unknown-person": "You do not have an account at this firm yet. Ask your administrator to invite you.",
+  "other-firm": "This e-mail address belongs to an account of another firm.",
+  deactivated: "Your account has been deactivated. Ask your administrator.",
+} as const;
+export type SsoRefusal = keyof typeof SSO_REFUSALS;
+
+export class SsoSignInRefused extends Error {
+  constructor(readonly reason: SsoRefusal) {
+    super(reason);
+  }
+}
+
+/** After the assertion is verified: the person it names, found or (federation) created. */
+export async function signInWithAssertion(
+  db: Db,
+  idp: { companyId: string; allowFederation: boolean },
+  verified: VerifiedAssertion,
+  now: Date,
+): Promise<User> {
+  // Replay: an assertion ID signs in once. The insert is the check (primary key), so two
+  // posts of the same assertion racing each other cannot both pass.
+  await db.delete(samlAssertions).where(lt(samlAssertions.expiresAt, now));
+  await db.delete(samlRequests).where(lt(samlRequests.expiresAt, now));
+  const inserted = await db
+    .insert(samlAssertions)
+    .values({ companyId: idp.companyId, assertionId: verified.assertionId, expiresAt: verified.expiresAt })
+    .onConflictDoNothing()
+    .returning({ id: samlAssertions.assertionId });
+  if (inserted.length === 0) throw new SsoSignInRefused("replayed");
+
+  const person = mapAttributes(verified.profile);
+  if (!person.email || !person.email.includes("@")) throw new SsoSignInRefused("no-email");
+  const [existing] = await db.select().from(users).where(eq(users.email, person.email)).limit(1);
+  if (existing) {
+    if (existing.companyId !== idp.companyId) throw new SsoSignInRefused("other-firm");
+    if (existing.deactivatedAt) throw new SsoSignInRefused("deactivated");
+    if (!existing.completed) {
+      // The IdP vouches for the person: an open invite is completed by signing in.
+      const [completed] = await db
+        .update(users)
+        .set({ completed: true, name: existing.name || person.name })
+        .where(and(eq(users.id, existing.id), eq(users.companyId, idp.companyId)))
+        .returning();
+      return completed;
+    }
+    return existing;
+  }
+  if (!idp.allowFederation) throw new SsoSignInRefused("unknown-person");
+  const domain = person.email.split("@")[1];
+  const [owned] = await db
+    .select({ domain: companyDomains.domain })
+    .from(companyDomains)
+    .where(and(eq(companyDomains.domain, domain), eq(companyDomains.companyId, idp.companyId)))
+    .limit(1);
+  // Created just in time only for the firm's own domains: a firm's IdP cannot claim
+  // addresses of another firm (decision 0150).
+  if (!owned) throw new SsoSignInRefused("unknown-person");
+  const team = await teamForDepartment(db, idp.companyId, person.department);
+  const row = {
+    id: newId(),
+    companyId: idp.companyId,
+    email: person.email,
+    name: person.name || person.email.split("@")[0],
+    title: person.title,
+    completed: true,
+    groupId: team?.groupId ?? null,
+    officeId: team?.officeId ?? null,
+    invitedAt: now,
+  };
+  const [created] = await db.insert(users).values(row).returning();
+  await auditRow(db, {
+    companyId: idp.companyId,
+    actorId: null,
+    action: "sso-user-created",
+    entityType: "user",
+    entityId: created.id,
+    data: { email: person.email, department: person.department || null },
+    at: now,
+  });
+  return created;
+}
+
+/** The group whose ssoIdentifiers name the department (case-insensitive) and its first office. */
+export async function teamForDepartment(db: Db, companyId: string, department: string): Promise<{ groupId: string; officeId: string | null } | null> {
+  const wanted = department.trim().toLowerCase();
+  if (!wanted) return null;
+  const rows = await db
+    .select({ id: groups.id, ssoIdentifiers: groups.ssoIdentifiers })
+    .from(groups)
+    .where(eq(groups.companyId, companyId))
+    .orderBy(asc(groups.name));
+  const group = rows.find((g) => (g.ssoIdentifiers ?? []).some((s) => s.trim().toLowerCase() === wanted));
+  if (!group) return null;
+  const [office] = await db
+    .select({ id: offices.id })
+    .from(offices)
+    .where(and(eq(offices.companyId, companyId), eq(offices.groupId, group.id)))
+    .orderBy(asc(offices.name))
+    .limit(1);
+  return { groupId: group.id, officeId: office?.id ?? null };
+}
+
+export type LoginRoute =
+  { kind: "firm"; companyId: string; firm: string; url: string } | { kind: "installation"; url: string } | { kind: "password" };
+
+/**
+ * Where an e-mail signs in: its firm's SSO when the domain belongs to a firm of this
+ * installation with SSO set up, another regional installation's /login (carrying the
+ * e-mail) when the domain is listed there, else the password form.
+ */
+export async function loginRouteFor(db: Db, email: string): Promise<LoginRoute> {
+  const at = email.lastIndexOf("@");
+  const domain = email
+    .slice(at + 1)
+    .trim()
+    .toLowerCase();
+  if (at < 1 || !domain) return { kind: "password" };
+  const [firm] = await db
+    .select({ companyId: companies.id, name: companies.name })
+    .from(companyDomains)
+    .innerJoin(companies, eq(companies.id, companyDomains.companyId))
+    .where(and(eq(companyDomains.domain, domain), isNotNull(companies.ssoLoginUrl), isNotNull(companies.ssoCertificate)))
+    .limit(1);
+  if (firm) {
+    return {
+      kind: "firm",
+      companyId: firm.companyId,
+      firm: firm.name,
+      url: `/api/v2/company/${firm.companyId}/sso/login?email=${encodeURIComponent(email.trim().toLowerCase())}`,
+    };
+  }
+  const [foreign] = await db.select().from(installationDomains).where(eq(installationDomains.domain, domain)).limit(1);
+  if (foreign) {
+    return {
+      kind: "installation",
+      url: `${foreign.installationUrl.replace(/\/$/, "")}/login?email=${encodeURIComponent(email.trim().toLowerCase())}`,
+    };
+  }
+  return { kind: "password" };
+}
+
+/**
+ * 'Sign in with SSO' for an address whose domain is not a firm's: the person's own firm,
+ * when it has SSO, so SSO people can always get back in (decision 0150).
+ */
+export async function ssoRouteForPerson(db: Db, email: string): Promise<LoginRoute> {
+  const byDomain = await loginRouteFor(db, email);
+  if (byDomain.kind !== "password") return byDomain;
+  const address = email.trim().toLowerCase();
+  const [person] = await db
+    .select({ companyId: companies.id, name: companies.name })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(users.email, address), isNull(users.deactivatedAt), isNotNull(companies.ssoLoginUrl), isNotNull(companies.ssoCertificate)))
+    .limit(1);
+  if (!person) return { kind: "password" };
+  return {
+    kind: "firm",
+    companyId: person.companyId,
+    firm: person.name,
+    url: `/api/v2/company/${person.companyId}/sso/login?email=${encodeURIComponent(address)}`,
+  };
+}
+
+export const CERTIFICATE_WARNING_DAYS = 30;
+
+/**
+ * For the cron: company admins of firms whose IdP certificate expires within 30 days are
+ * told once (per certificate: a new certificate clears the mark).
+ */
+export async function warnExpiringCertificates(db: Db, env: Env, now: Date): Promise<number> {
+  const rows = await db
+    .select({ id: companies.id, name: companies.name, ssoCertificate: companies.ssoCertificate })
+    .from(companies)
+    .where(and(isNotNull(companies.ssoCertificate), isNull(companies.ssoCertificateWarnedAt)))
+    .limit(200);
+  let warned = 0;
+  for (const row of rows) {
+    const cert = readCertificate(row.ssoCertificate!);
+    if (!cert) continue;
+    const daysLeft = Math.floor((cert.validTo.getTime() - now.getTime()) / 86_400_000);
+    if (daysLeft > CERTIFICATE_WARNING_DAYS) continue;
+    const admins = await db
+      .select({ email: users.email, name: users.name })
+      .from(users)
+      .where(and(eq(users.companyId, row.id), eq(users.companyAdmin, true), isNull(users.deactivatedAt)));
+    const when = dayKey(cert.validTo);
+    for (const admin of admins) {
+      await enqueueEmail(
+        { db, env },
+        row.id,
+        {
+          to: admin.email,
+          subject: `${row.name}: the single sign-on certificate expires on ${when}`,
+          text: `${admin.name ? `Hi ${admin.name},` : "Hi,"}\n\nThe certificate of your identity provider (${cert.subject}) expires on ${when}. After that nobody of ${row.name} can sign in with SSO. Upload the new certificate in the SSO configuration on the Company page.\n`,
+        },
+        now,
+      );
+    }
+    await db.update(companies).set({ ssoCertificateWarnedAt: now }).where(eq(companies.id, row.id));
+    warned++;
+  }
+  return warned;
+}

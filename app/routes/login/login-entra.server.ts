@@ -1,0 +1,92 @@
+import { redirect } from "@remix-run/cloudflare";
+import {
+  clearEntraFlow,
+  readEntraFlow,
+  requireOwnRedirectUri,
+  signInWithEntraClaims,
+  signupPathFor,
+  startEntraFlow,
+} from "~/domain/identity/entra/flow.server";
+import { cookieForToken } from "~/domain/identity/session.server";
+import { landingPath } from "~/domain/identity/login.server";
+import type { EntraRedirect } from "~/domain/identity/entra/sign-in.server";
+import { claimsFromCode } from "~/domain/identity/entra/token-sign-in.server";
+import type { LoadContext } from "~/env";
+import { entraConfig } from "~/integrations/entra/config";
+import { clientSourceCookie } from "~/lib/client-source";
+import { pageStateOf } from "~/web/page-form.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+
+/**
+ * The query parameters /login reads on load (spec section 2): `code` (with our flow's
+ * `state`, or with `azureRedirectUri` from an older client) is exchanged for a session;
+ * `token` is the iOS wrapper's hand-off. Each ends in a redirect, so the secret never stays
+ * in the address bar or the history; a failure answers the message to show (the page then
+ * cleans the address).
+ */
+export const ENTRA_NO_FLOW = "The Microsoft sign-in does not belong to this browser. Please sign in again.";
+export const ENTRA_REFUSED = "Microsoft did not sign you in. Please try again.";
+export const HANDOFF_INVALID = "The sign-in link from the app has expired. Please sign in again.";
+
+export async function loginQueryRedirect(context: LoadContext, request: Request): Promise<{ message: string } | null> {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  if (token) return handOff(context, request, token);
+  if (url.searchParams.has("code") || url.searchParams.has("error")) return finishEntraSignIn(context, request, url);
+  return null;
+}
+
+async function handOff(context: LoadContext, request: Request, token: string): Promise<{ message: string }> {
+  const handed = await cookieForToken(context, token);
+  if (!handed) return { message: HANDOFF_INVALID };
+  const to = handed.user.completed ? "/" : await signupPathFor(context, handed.user);
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  headers.append("Set-Cookie", handed.setCookie);
+  // Writes from this browser come from the iOS app (spec: source ios_app).
+  headers.append("Set-Cookie", clientSourceCookie("ios_app", { secure: new URL(request.url).protocol === "https:", embedded: false }));
+  throw redirect(to, { headers });
+}
+
+async function finishEntraSignIn(context: LoadContext, request: Request, url: URL): Promise<{ message: string }> {
+  const config = entraConfig(context.env);
+  if (!config) return { message: "Sign-in with Microsoft is not set up on this installation." };
+  const flow = await readEntraFlow(context, request, "sign-in", url.searchParams.get("state"));
+  const code = url.searchParams.get("code");
+  if (!code) return { message: ENTRA_REFUSED };
+  let redirectUri = flow?.redirectUri;
+  const azureRedirectUri = url.searchParams.get("azureRedirectUri");
+  if (!redirectUri && azureRedirectUri && URL.canParse(azureRedirectUri)) {
+    try {
+      requireOwnRedirectUri(context, request, azureRedirectUri);
+      redirectUri = azureRedirectUri;
+    } catch {
+      return { message: ENTRA_NO_FLOW };
+    }
+  }
+  if (!redirectUri) return { message: ENTRA_NO_FLOW };
+  const signedIn = await pageStateOf(
+    claimsFromCode(config, { code, redirectUri, codeVerifier: flow?.verifier, nonce: flow?.nonce }).then((claims) =>
+      signInWithEntraClaims(context, request, claims),
+    ),
+  );
+  if (signedIn.ok) {
+    const { user, setCookie, signupPath } = signedIn.value;
+    const headers = new Headers({ "Cache-Control": "no-store" });
+    headers.append("Set-Cookie", setCookie);
+    headers.append("Set-Cookie", await clearEntraFlow(context));
+    throw redirect(signupPath ?? safeRedirect(flow?.redirectTo, landingPath(user)), { headers });
+  }
+  // The wrong Microsoft account (a conflict carrying where to go): once back to Microsoft with a hint at the right one.
+  const hint = signedIn.data as EntraRedirect | undefined;
+  if (signedIn.status === 409 && hint?.redirect && !flow?.retried) {
+    const { url: to, setCookie } = await startEntraFlow(context, request, config, "sign-in", {
+      loginHint: hint.email,
+      prompt: hint.accountPicker ? "select_account" : "none",
+      tenant: hint.tenantId,
+      redirectTo: flow?.redirectTo,
+      retried: true,
+    });
+    throw redirect(to, { headers: { "Set-Cookie": setCookie } });
+  }
+  return { message: signedIn.message };
+}

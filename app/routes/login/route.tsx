@@ -1,0 +1,148 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { createAuthenticator } from "~/domain/identity/authenticator.server";
+import { getActor } from "~/auth/session.server";
+import { startSession } from "~/domain/identity/session.server";
+import { Alert } from "~/components/alert";
+import { Button } from "~/components/button";
+import { Field, inputProps } from "~/components/field";
+import { landingPath } from "~/domain/identity/login.server";
+import { loginSchema, NO_SSO_FOR_EMAIL, ssoLoginSchema } from "~/domain/identity/login.schema";
+import { ValidationError } from "~/domain/errors";
+import { SSO_REFUSALS, ssoRouteForPerson, type SsoRefusal } from "~/domain/identity/sso/sso.server";
+import { LoginThrough, useLoginRoute } from "~/features/accounts/login-route";
+import { AuthCard, ShowPasswordButton } from "~/features/accounts/auth-card";
+import { ForgotPassword } from "~/features/accounts/forgot-password-dialog";
+import { loginQueryRedirect } from "./login-entra.server";
+import { MicrosoftButton, useCleanLoginAddress } from "~/features/accounts/microsoft-sign-in";
+import { entraConfig } from "~/integrations/entra/config";
+import { TeamsSignIn } from "~/features/accounts/teams-tab";
+import { isLocalEnv } from "~/env";
+import { submitForm } from "~/web/page-form.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+
+export const meta: MetaFunction = () => [{ title: "Sign in · Availability" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // ?token= (the iOS wrapper) and ?code= (back from Microsoft) sign in and redirect, or say why not.
+  const failure = await loginQueryRedirect(context, request);
+  const actor = failure ? null : await getActor(request, context);
+  if (actor) throw redirect(landingPath(actor.user));
+  const url = new URL(request.url);
+  const email = url.searchParams.get("email") ?? "";
+  const sso = url.searchParams.get("sso") ?? "";
+  // Only our own fixed texts: the reason is a key, never shown as sent.
+  const ssoError = sso in SSO_REFUSALS ? SSO_REFUSALS[sso as SsoRefusal] : null;
+  const config = entraConfig(context.env);
+  // In development the local provider plays the Teams host (tests/fakes/entra-server.ts, /_fake/teams-host).
+  const teamsHostOrigins = config && isLocalEnv(context.env) ? [new URL(config.authority).origin] : [];
+  return json(
+    { email, ssoError, microsoft: config !== null, entraError: failure?.message ?? null, teamsHostOrigins },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.clone().formData();
+  if (form.get("intent") === "sso") {
+    // 'Sign in with SSO': the typed e-mail's domain names the firm (or another installation).
+    return submitForm(form, ssoLoginSchema, async ({ email }) => {
+      const route = await ssoRouteForPerson(context.db, email);
+      if (route.kind === "password") throw new ValidationError("LoginInputErrors", { email: NO_SSO_FOR_EMAIL });
+      const redirectTo = safeRedirect(form.get("redirectTo"), "");
+      return redirect(route.kind === "firm" && redirectTo ? `${route.url}&redirectTo=${encodeURIComponent(redirectTo)}` : route.url);
+    });
+  }
+  return submitForm(
+    form,
+    loginSchema,
+    async () => {
+      const user = await createAuthenticator(context).authenticate("form", request);
+      const { setCookie } = await startSession(context, user, request);
+      return redirect(safeRedirect(form.get("redirectTo"), landingPath(user)), { headers: { "Set-Cookie": setCookie } });
+    },
+    { hideFields: ["password"] },
+  );
+}
+
+export default function LoginPage() {
+  const { email, ssoError, microsoft, entraError, teamsHostOrigins } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [showPassword, setShowPassword] = useState(false);
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(loginSchema),
+    defaultValue: { email },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    // 'Sign in with SSO' needs only the e-mail; 'Login' both fields.
+    onValidate: ({ formData, submitter }) =>
+      parseWithZod(formData, { schema: (submitter?.getAttribute("value") === "sso" ? ssoLoginSchema : loginSchema) as typeof loginSchema }),
+  });
+  const [typed, setTyped] = useState(email);
+  const route = useLoginRoute(typed);
+  const submitting = navigation.state !== "idle" && navigation.formAction === "/login";
+  useCleanLoginAddress();
+  useEffect(() => {
+    // ?email= prefills the field (links in invite and reset mails); it then leaves the
+    // address bar, the history and anything the address is shared or logged with.
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has("email")) return;
+    url.searchParams.delete("email");
+    window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
+  }, []);
+
+  return (
+    <AuthCard
+      title="Sign in to your account"
+      footer={
+        <p className="mt-6 text-center text-sm text-slate-600">
+          <Link to="/privacy" className="font-medium text-brand-700 hover:underline">
+            Privacy policy
+          </Link>
+        </p>
+      }
+    >
+      <Form method="post" className="space-y-5" {...getFormProps(form)}>
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+        <Field
+          label="E-mail"
+          autoComplete="email"
+          autoFocus={!email}
+          {...inputProps(fields.email, { type: "email" })}
+          onChange={(event) => setTyped(event.currentTarget.value)}
+        />
+        <Alert message={ssoError} />
+        {route ? (
+          <LoginThrough route={route} />
+        ) : (
+          <>
+            <Field
+              label="Password"
+              autoComplete="current-password"
+              {...inputProps(fields.password, { type: showPassword ? "text" : "password" })}
+              trailing={<ShowPasswordButton shown={showPassword} onToggle={() => setShowPassword((shown) => !shown)} controls={fields.password.id} />}
+            />
+            <Alert id={form.errorId} message={form.errors?.[0]} />
+            <Button type="submit" className="w-full" disabled={submitting}>
+              {submitting ? "Signing in..." : "Login"}
+            </Button>
+          </>
+        )}
+        <Button type="submit" name="intent" value="sso" variant="secondary" className="w-full" formNoValidate>
+          Sign in with SSO
+        </Button>
+      </Form>
+      {microsoft ? <TeamsSignIn hostOrigins={teamsHostOrigins} /> : null}
+      {microsoft ? <MicrosoftButton redirectTo={searchParams.get("redirectTo")} error={entraError} /> : null}
+      <div className="mt-4 text-center">
+        <ForgotPassword email={email} />
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,65 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { ScimError, scimCompany, type ScimContext } from "~/domain/identity/scim/scim.server";
+import type { LoadContext } from "~/env";
+
+/**
+ * The one way to write a /scim/v2 route (RFC 7644): the bearer token names the company,
+ * bodies are JSON (application/scim+json or application/json), every error leaves in the
+ * SCIM error shape with its status, never a 500 for bad input.
+ */
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type Handler = (args: {
+  s: ScimContext;
+  params: LoaderFunctionArgs["params"];
+  body: Record<string, unknown>;
+  query: URLSearchParams;
+}) => Promise<unknown>;
+
+const SCIM_JSON = "application/scim+json";
+
+export function scimJson(data: unknown, status = 200) {
+  return new Response(data === null ? null : JSON.stringify(data), {
+    status,
+    headers: data === null ? {} : { "Content-Type": `${SCIM_JSON}; charset=utf-8` },
+  });
+}
+
+async function readBody(request: Request): Promise<Record<string, unknown>> {
+  const text = await request.text();
+  if (text.trim() === "") return {};
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type !== SCIM_JSON && type !== "application/json") throw new ScimError(415, "Send the body as application/scim+json.");
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ScimError(400, "The request body is not valid JSON.", "invalidSyntax");
+  }
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw new ScimError(400, "The request body must be a JSON object.", "invalidSyntax");
+  return body as Record<string, unknown>;
+}
+
+export function defineScimRoute(handlers: Partial<Record<Method, { status?: number; run: Handler }>>) {
+  const allow = Object.keys(handlers).join(", ");
+  const handle = async ({ request, params, context }: { request: Request; params: LoaderFunctionArgs["params"]; context: LoadContext }) => {
+    const method = (request.method === "HEAD" ? "GET" : request.method.toUpperCase()) as Method;
+    const handler = handlers[method];
+    try {
+      if (!handler) {
+        const error = new ScimError(405, "Method not allowed").body();
+        return new Response(JSON.stringify(error), { status: 405, headers: { Allow: allow, "Content-Type": SCIM_JSON } });
+      }
+      const now = new Date();
+      const companyId = await scimCompany(context.db, request.headers.get("Authorization"), now);
+      const url = new URL(request.url);
+      const body = method === "GET" || method === "DELETE" ? {} : await readBody(request);
+      const result = await handler.run({ s: { db: context.db, companyId, now, baseUrl: url.origin }, params, body, query: url.searchParams });
+      return scimJson(result ?? null, handler.status ?? (result === undefined ? 204 : 200));
+    } catch (error) {
+      if (error instanceof ScimError) return scimJson(error.body(), error.status);
+      console.error(error);
+      return scimJson(new ScimError(500, "Something went wrong").body(), 500);
+    }
+  };
+  return { loader: handle, action: handle };
+}
