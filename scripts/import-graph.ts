@@ -185,6 +185,22 @@ export function upwardArrows(graph: Map<string, string[]>): [string, string][] {
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
   const values = buildGraph({ types: false });
   const all = buildGraph({ types: true });
+  const walkAt = process.argv.indexOf("--walk");
+  if (walkAt !== -1) {
+    // What a request through this route loads: the files its value imports reach in app/, by folder.
+    const start = process.argv[walkAt + 1];
+    const seen = new Set<string>([start]);
+    const queue = [start];
+    while (queue.length)
+      for (const next of values.get(queue.shift()!) ?? []) if (next.startsWith("app/") && !seen.has(next)) (seen.add(next), queue.push(next));
+    const folders = new Map<string, number>();
+    for (const file of seen) folders.set(file.split("/").slice(0, 3).join("/"), (folders.get(file.split("/").slice(0, 3).join("/")) ?? 0) + 1);
+    const back = upwardArrows(new Map([...seen].map((file) => [file, (values.get(file) ?? []).filter((to) => seen.has(to))])));
+    console.log(`${start}: ${seen.size} files in ${folders.size} folders, ${back.length} arrows back up`);
+    for (const [folder, count] of [...folders].sort()) console.log(`  ${folder} ${count}`);
+    for (const [from, to] of back) console.log(`  back up: ${from} -> ${to}`);
+    process.exit(0);
+  }
   const found = circles(all);
   const arrows = upwardArrows(values);
   const named = (from: string, to: string) => NAMED_TYPE_ARROWS.some((rule) => rule(from, to));
