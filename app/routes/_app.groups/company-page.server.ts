@@ -42,7 +42,7 @@ import { directoryStatus, removeTenant } from "~/domain/directory/tenant.server"
 import { multipleInviteSchema } from "~/domain/account/invite.schema";
 import { inviteUsers } from "~/domain/account/invite.server";
 import { mailerFor } from "~/domain/account/mailer.server";
-import { directoryReturn } from "~/features/company/directory-return.server";
+import { directoryReturn } from "./directory-return.server";
 import { entraConfig } from "~/integrations/entra/config";
 import { noFields } from "~/domain/schema-kit";
 

@@ -19,8 +19,8 @@ import {
   type Sort,
   type SortKey,
 } from "~/features/accounts/user-table";
-import { runUsersAction } from "~/features/accounts/users-actions.server";
-import { loadUsersPage } from "~/features/accounts/users-page.server";
+import { runUsersAction } from "../_app.users._index/users-actions.server";
+import { loadUsersPage } from "../_app.users._index/users-page.server";
 import { Highlight } from "~/components/list-block";
 import { Icon } from "~/components/icon";
 import { SearchInput } from "~/components/search-input";
