@@ -4,7 +4,7 @@ import clsx from "clsx";
 import { requireUser } from "~/auth/session.server";
 import { Button } from "~/components/button";
 import { Field } from "~/components/field";
-import { SelectField } from "~/features/accounts/select-field";
+import { SelectField } from "~/components/select-field";
 import { competenceOptions } from "~/domain/competences/competences.server";
 import { domainCtx } from "~/domain/context";
 import { filterOptionsStatements, readFilterOptions } from "~/domain/users/filter.server";

@@ -13,7 +13,7 @@ import { registerInvitedUser, requireUncompletedUser } from "~/domain/account/si
 import { NotFoundError, ValidationError } from "~/domain/errors";
 import { Alert } from "~/components/alert";
 import { AuthCard, ShowPasswordButton } from "~/features/accounts/auth-card";
-import { officesOf, SelectField } from "~/features/accounts/select-field";
+import { officesOf, SelectField } from "~/components/select-field";
 import { pageStateOf, submitForm } from "~/lib/page-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Create account · Availability" }];

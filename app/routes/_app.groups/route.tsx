@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
-import { ConfirmForm, GroupForm, NameForm, SkillLevelForm, StageForm } from "~/features/company/catalog-forms";
+import { ConfirmForm } from "~/components/confirm-form";
+import { GroupForm, NameForm, SkillLevelForm, StageForm } from "~/features/company/catalog-forms";
 import { AddButton, DialogButton, Highlight, ListBlock, matchesSearch, RowIconButton } from "~/components/list-block";
 import { Icon } from "~/components/icon";
 import { SearchInput } from "~/components/search-input";

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { isTeamAdmin, roleRank } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
-import { officesOf, SelectField } from "~/features/accounts/select-field";
+import { officesOf, SelectField } from "~/components/select-field";
 import { canChange, RoleBadge, UserRowMenu, useUserDialogs, type AdminUser } from "~/features/accounts/user-admin-ui";
 import { InviteButtons, ResendInviteButton } from "~/features/accounts/user-dialogs";
 import { groupLabel, matchesUser, officeLabel, roleLabel } from "~/features/accounts/user-table";
