@@ -20,7 +20,7 @@ import { isAdmin } from "~/auth/permissions";
 import { domainCtx } from "~/domain/context";
 import { employedYears, settingsFormSchema, UPDATE_REMINDER_OPTIONS } from "~/domain/users/settings-form.schema";
 import { updateOwnUser } from "~/domain/users/user-update.server";
-import { ChangePassword } from "~/features/accounts/change-password-dialog";
+import { ChangePassword } from "~/features/identity/change-password-dialog";
 import { submitForm, submitIntent } from "~/lib/page-form.server";
 import type { FormReply, IntentResult } from "~/lib/page-form.types";
 import { profilePictureUrl } from "~/lib/profile-picture";

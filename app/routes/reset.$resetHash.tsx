@@ -13,7 +13,7 @@ import { RESET_LINK_INVALID, setPasswordSchema, type SetPasswordInput } from "~/
 import { isResetLinkValid, setPasswordWithLink } from "~/domain/account/password.server";
 import { submitForm } from "~/lib/page-form.server";
 import { Alert } from "~/components/alert";
-import { AuthCard, ShowPasswordButton } from "~/features/accounts/auth-card";
+import { AuthCard, ShowPasswordButton } from "~/features/identity/auth-card";
 import { PASSWORD_MIN } from "~/domain/account/invite.schema";
 import { ValidationError } from "~/domain/errors";
 

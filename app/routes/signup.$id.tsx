@@ -12,7 +12,7 @@ import { signUpSchemaFor } from "~/domain/account/invite.schema";
 import { registerInvitedUser, requireUncompletedUser } from "~/domain/account/signup.server";
 import { NotFoundError, ValidationError } from "~/domain/errors";
 import { Alert } from "~/components/alert";
-import { AuthCard, ShowPasswordButton } from "~/features/accounts/auth-card";
+import { AuthCard, ShowPasswordButton } from "~/features/identity/auth-card";
 import { officesOf, SelectField } from "~/components/select-field";
 import { pageStateOf, submitForm } from "~/lib/page-form.server";
 

@@ -12,9 +12,9 @@ import { Elite3eButton } from "~/features/company/elite3e-dialog";
 import { SsoConfigButton } from "~/features/company/sso-config-dialog";
 import { CvServiceButton } from "~/features/company/cv-service-dialog";
 import { Button } from "~/components/button";
-import { InviteForm } from "~/features/accounts/user-dialogs";
+import { InviteForm } from "~/features/users/user-dialogs";
 import { DirectorySection } from "~/features/company/directory-connection";
-import { useCleanLoginAddress } from "~/features/accounts/microsoft-sign-in";
+import { useCleanLoginAddress } from "~/features/identity/microsoft-sign-in";
 import { loadCompanyPage, runCompanyPageAction } from "./company-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Company · Availability" }];
