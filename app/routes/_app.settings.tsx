@@ -9,9 +9,7 @@ import { Avatar } from "~/components/avatar";
 import { Button } from "~/components/button";
 import { Field, inputProps } from "~/components/field";
 import { useToast } from "~/components/toast";
-import { and, eq, gt, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { emailChangeTokens } from "~/db/schema";
 import { listDevices, signOutDevice, signOutOtherDevices } from "~/domain/account/devices.server";
 import { mailerFor } from "~/domain/account/mailer.server";
 import { ownFeedUrl, ownTeamFeed, renewOwnFeed, renewTeamFeed, teamFeedSchema } from "~/domain/calendar/calendar-feed.server";
@@ -19,6 +17,7 @@ import { statisticsFilterOptions } from "~/domain/statistics/statistics.server";
 import { isAdmin } from "~/auth/permissions";
 import { domainCtx } from "~/domain/context";
 import { employedYears, settingsFormSchema, UPDATE_REMINDER_OPTIONS } from "~/domain/users/settings-form.schema";
+import { pendingEmailChange } from "~/domain/users/pending-email.server";
 import { updateOwnUser } from "~/domain/users/user-update.server";
 import { ChangePassword } from "~/features/identity/change-password-dialog";
 import { submitForm, submitIntent } from "~/lib/page-form.server";
@@ -35,26 +34,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, company } = actor;
   const ctx = domainCtx(context, actor);
   const admin = isAdmin(user);
-  const [pending, devices, feedUrl, teamFeed, teamOptions] = await Promise.all([
-    context.db
-      .select({ newEmail: emailChangeTokens.newEmail })
-      .from(emailChangeTokens)
-      .where(
-        and(
-          eq(emailChangeTokens.userId, user.id),
-          eq(emailChangeTokens.companyId, company.id),
-          isNull(emailChangeTokens.usedAt),
-          gt(emailChangeTokens.expiresAt, ctx.now),
-        ),
-      )
-      .limit(1),
+  const [pendingEmail, devices, feedUrl, teamFeed, teamOptions] = await Promise.all([
+    pendingEmailChange(ctx),
     listDevices(ctx),
     ownFeedUrl(ctx, context.env, mailerFor(context, request).appUrl),
     admin ? ownTeamFeed(ctx, context.env, mailerFor(context, request).appUrl) : null,
     admin ? statisticsFilterOptions(ctx) : null,
   ]);
   return json({
-    pendingEmail: pending[0]?.newEmail ?? null,
+    pendingEmail,
     devices,
     feedUrl,
     teamFeed: teamOptions ? { feed: teamFeed, offices: teamOptions.officeOptions, groups: teamOptions.groupOptions } : null,
