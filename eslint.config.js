@@ -2,6 +2,13 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 import noServerValuesInUi from "./eslint/no-server-values-in-ui.js";
+import noCrossFeatureImports from "./eslint/no-cross-feature-imports.js";
+import noSqlInRoutes from "./eslint/no-sql-in-routes.js";
+
+/** The project's own rules (eslint/*.js, each with its *.test.js run by `npm run lint`). */
+const local = {
+  rules: { "no-server-values-in-ui": noServerValuesInUi, "no-sql-in-routes": noSqlInRoutes, "no-cross-feature-imports": noCrossFeatureImports },
+};
 
 export default tseslint.config(
   {
@@ -26,8 +33,20 @@ export default tseslint.config(
   {
     // What the browser bundle holds: pages, their components and hooks.
     files: ["app/**/*.tsx", "app/routes/**/*.ts", "app/components/**/*.ts", "app/features/**/*.ts", "app/realtime/**/*.ts"],
-    plugins: { local: { rules: { "no-server-values-in-ui": noServerValuesInUi } } },
+    plugins: { local },
     rules: { "local/no-server-values-in-ui": "error" },
+  },
+  {
+    // Route modules and their route folders' *.server.ts: the domain runs the queries.
+    files: ["app/routes/**/*.{ts,tsx}"],
+    plugins: { local },
+    rules: { "local/no-sql-in-routes": "error" },
+  },
+  {
+    // One home per kind (docs/architecture.md): what two areas share is in components/.
+    files: ["app/features/**/*.{ts,tsx}", "app/components/**/*.{ts,tsx}"],
+    plugins: { local },
+    rules: { "local/no-cross-feature-imports": "error" },
   },
   {
     files: ["**/*.{ts,tsx}"],

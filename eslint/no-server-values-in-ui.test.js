@@ -1,4 +1,4 @@
-// The rule's own cases: `node --test eslint/` (part of `npm run lint`).
+// The rule's own cases: `node --test eslint/*.test.js` (part of `npm run lint`).
 import { RuleTester } from "eslint";
 import tseslint from "typescript-eslint";
 import rule from "./no-server-values-in-ui.js";

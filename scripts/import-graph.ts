@@ -192,9 +192,16 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
     const seen = new Set<string>([start]);
     const queue = [start];
     while (queue.length)
-      for (const next of values.get(queue.shift()!) ?? []) if (next.startsWith("app/") && !seen.has(next)) (seen.add(next), queue.push(next));
+      for (const next of values.get(queue.shift()!) ?? [])
+        if (next.startsWith("app/") && !seen.has(next)) {
+          seen.add(next);
+          queue.push(next);
+        }
     const folders = new Map<string, number>();
-    for (const file of seen) folders.set(file.split("/").slice(0, 3).join("/"), (folders.get(file.split("/").slice(0, 3).join("/")) ?? 0) + 1);
+    for (const file of seen) {
+      const folder = file.split("/").slice(0, 3).join("/");
+      folders.set(folder, (folders.get(folder) ?? 0) + 1);
+    }
     const back = upwardArrows(new Map([...seen].map((file) => [file, (values.get(file) ?? []).filter((to) => seen.has(to))])));
     console.log(`${start}: ${seen.size} files in ${folders.size} folders, ${back.length} arrows back up`);
     for (const [folder, count] of [...folders].sort()) console.log(`  ${folder} ${count}`);

@@ -17,7 +17,8 @@ import {
   updateCompetence,
 } from "~/domain/competences/competences.server";
 import { domainCtx } from "~/domain/context";
-import { DeleteButton, Hidden } from "~/features/company/catalog-forms";
+import { DeleteButton } from "~/components/confirm-form";
+import { Hidden } from "~/components/hidden-fields";
 import { ParentSelect } from "~/features/competences/competence-forms";
 import { DialogError, FormActions } from "~/components/dialog";
 import { useDialogFetcher } from "~/components/use-dialog-form";

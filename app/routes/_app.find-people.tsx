@@ -4,10 +4,10 @@ import clsx from "clsx";
 import { requireUser } from "~/auth/session.server";
 import { Button } from "~/components/button";
 import { Field } from "~/components/field";
-import { SelectField } from "~/features/accounts/select-field";
+import { SelectField } from "~/components/select-field";
 import { competenceOptions } from "~/domain/competences/competences.server";
 import { domainCtx } from "~/domain/context";
-import { filterOptionsStatements, readFilterOptions } from "~/domain/users/filter.server";
+import { filterOptions } from "~/domain/users/filter.server";
 import { staffingSearchSchema } from "~/domain/users/staffing.schema";
 import { searchStaffing, type StaffingResult } from "~/domain/users/staffing.server";
 import { validate } from "~/domain/validation";
@@ -33,10 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     minLevel: url.searchParams.get("minLevel") ?? "",
     office: url.searchParams.get("office") ?? "",
   };
-  const [competences, options] = await Promise.all([
-    competenceOptions(ctx),
-    ctx.db.batch(filterOptionsStatements(ctx)).then((a) => readFilterOptions(ctx, a)),
-  ]);
+  const [competences, options] = await Promise.all([competenceOptions(ctx), filterOptions(ctx)]);
   let result: StaffingResult | null = null;
   let errors: Record<string, string> = {};
   if (url.searchParams.has("startDate")) {

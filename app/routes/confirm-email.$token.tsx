@@ -4,7 +4,7 @@ import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
 import { confirmEmailChange, EMAIL_CHANGE_INVALID, findEmailChange } from "~/domain/identity/email-change.server";
 import { mailerFor } from "~/domain/identity/mailer.server";
-import { AuthCard } from "~/features/accounts/auth-card";
+import { AuthCard } from "~/features/identity/auth-card";
 import { submitForm } from "~/web/page-form.server";
 import { noFields } from "~/domain/schema-kit";
 

@@ -1,10 +1,9 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
-import { desc, eq } from "drizzle-orm";
 import { Fragment } from "react";
 import { ErrorPage } from "~/components/error-page";
-import { emailOutbox } from "~/db/schema";
 import { isLocalEnv } from "~/env";
+import { latestOutboxMessages } from "~/integrations/email/outbox.server";
 
 /**
  * The development mailbox: every message in the outbox, newest first, with clickable
@@ -17,21 +16,7 @@ export const meta: MetaFunction = () => [{ title: "Development mailbox · Availa
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!isLocalEnv(context.env) || !isLoopbackHost(request)) throw new Response("Not found", { status: 404 });
   const to = new URL(request.url).searchParams.get("to")?.trim().toLowerCase() ?? "";
-  const rows = await context.db
-    .select({
-      id: emailOutbox.id,
-      to: emailOutbox.toAddress,
-      subject: emailOutbox.subject,
-      text: emailOutbox.textBody,
-      status: emailOutbox.status,
-      attempts: emailOutbox.attempts,
-      lastError: emailOutbox.lastError,
-      createdAt: emailOutbox.createdAt,
-    })
-    .from(emailOutbox)
-    .where(to ? eq(emailOutbox.toAddress, to) : undefined)
-    .orderBy(desc(emailOutbox.createdAt))
-    .limit(100);
+  const rows = await latestOutboxMessages(context.db, to);
   return json({ to, messages: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) });
 }
 

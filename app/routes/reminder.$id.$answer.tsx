@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
 import { answerReminder, readReminderLink } from "~/domain/reminders/reminders.server";
-import { AuthCard } from "~/features/accounts/auth-card";
+import { AuthCard } from "~/features/identity/auth-card";
 
 export const meta: MetaFunction = () => [{ title: "Update your workload · Availability" }];
 

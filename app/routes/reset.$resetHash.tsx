@@ -13,7 +13,7 @@ import { RESET_LINK_INVALID, setPasswordSchema, type SetPasswordInput } from "~/
 import { isResetLinkValid, setPasswordWithLink } from "~/domain/identity/password.server";
 import { submitForm } from "~/web/page-form.server";
 import { Alert } from "~/components/alert";
-import { AuthCard, ShowPasswordButton } from "~/features/accounts/auth-card";
+import { AuthCard, ShowPasswordButton } from "~/features/identity/auth-card";
 import { PASSWORD_MIN } from "~/domain/identity/invite.schema";
 import { ValidationError } from "~/domain/errors";
 

@@ -12,8 +12,8 @@ import { signUpSchemaFor } from "~/domain/identity/invite.schema";
 import { registerInvitedUser, requireUncompletedUser } from "~/domain/identity/signup.server";
 import { NotFoundError, ValidationError } from "~/domain/errors";
 import { Alert } from "~/components/alert";
-import { AuthCard, ShowPasswordButton } from "~/features/accounts/auth-card";
-import { officesOf, SelectField } from "~/features/accounts/select-field";
+import { AuthCard, ShowPasswordButton } from "~/features/identity/auth-card";
+import { officesOf, SelectField } from "~/components/select-field";
 import { pageStateOf, submitForm } from "~/web/page-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Create account · Availability" }];

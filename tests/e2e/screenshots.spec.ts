@@ -13,6 +13,7 @@ const shots: { name: string; path: string; as?: string; heading: string; title?:
   { name: "groups", path: "/groups", as: accounts.companyAdmin, heading: "Demo Law" },
   { name: "office-new-york", path: `/offices/${stableId("office:New York")}`, as: accounts.companyAdmin, heading: "New York" },
   { name: "not-found", path: "/some/unknown/path", as: accounts.employee, heading: "Page not found" },
+  { name: "settings-admin", path: "/settings", as: "admin@demo.test", heading: "Settings" },
 ];
 
 for (const viewport of Object.values(viewports)) {

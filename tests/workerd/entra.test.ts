@@ -5,7 +5,7 @@ import { NO_EMAIL_MESSAGE } from "~/domain/identity/directory/directory.schema";
 import { DIRECTORY_NOT_CONNECTED, NO_ACCOUNT } from "~/domain/identity/entra/sign-in.server";
 import { TOKEN_OTHER_PERSON } from "~/domain/identity/entra/token-sign-in.server";
 import { TENANT_TAKEN } from "~/domain/identity/directory/tenant.server";
-import { CONSENT_NOT_OURS } from "~/features/company/directory-return.server";
+import { CONSENT_NOT_OURS } from "~/routes/_app.groups/directory-return.server";
 import { buildAuthorizeUrl, EntraTokenError, validateEntraToken } from "~/integrations/entra/oidc.server";
 import { addDirectoryUser, authorizeAs, config, mintToken } from "./entra-helpers";
 import { api, BASE, cookieFor, createCompanyWithRoles, db, page } from "./helpers";

@@ -103,11 +103,6 @@ const stats = { cases: 0, byStatus: new Map<number, number>(), refused: 0, accep
 // ---- discovering what to fuzz ----------------------------------------------------------
 
 const routeSources = import.meta.glob("/app/routes/**/*.{ts,tsx}", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
-const actionSources = import.meta.glob(["/app/routes/**/actions.server.ts", "/app/features/**/*actions.server.ts"], {
-  query: "?raw",
-  import: "default",
-  eager: true,
-}) as Record<string, string>;
 const formSources = import.meta.glob(["/app/routes/**/*.tsx", "/app/features/**/*.tsx", "/app/components/**/*.tsx"], {
   query: "?raw",
   import: "default",
@@ -140,7 +135,8 @@ const pageActions: PageAction[] = Object.entries(routeSources)
       .replace(/\.tsx?$/, "")}`,
   }));
 
-const allSources = [...Object.values(routeSources), ...Object.values(actionSources)].join("\n");
+// Route folders hold their pages' form actions (e.g. _app.users._index/users-actions.server.ts).
+const allSources = Object.values(routeSources).join("\n");
 const INTENTS = [...new Set([...allSources.matchAll(/case "([A-Za-z]+)"|intent: z\.literal\("([A-Za-z]+)"\)/g)].map((m) => m[1] ?? m[2]))];
 const FORM_FIELDS = [
   ...new Set([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readCompanySettings } from "~/domain/company/settings.schema";
 import { operatorCompanyUpdateSchema, TITLE_RANKING_MESSAGE } from "~/domain/operator/operator.schema";
-import { sortUsers, titleComparator, type TableUser } from "~/features/accounts/user-table";
+import { sortUsers, titleComparator, type TableUser } from "~/features/users/user-table";
 import { validate } from "~/domain/validation";
 
 const person = (name: string, title: string) => ({ name, title, email: `${name.toLowerCase()}@firm.test` }) as TableUser;

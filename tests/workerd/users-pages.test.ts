@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SORT, nextSort, sortUsers, type TableUser } from "~/features/accounts/user-table";
+import { DEFAULT_SORT, nextSort, sortUsers, type TableUser } from "~/features/users/user-table";
 import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
 import { REQUIRED } from "~/domain/schema-kit";

@@ -129,6 +129,11 @@ export function readFilterOptions(ctx: DomainContext, [groupRows, officeRows]: A
   return { groups: groupRows, offices: officeRows, allGroups: scope.allGroups, allOffices: scope.allOffices };
 }
 
+/** The filter options alone, in one batch (the staffing search's office choices). */
+export async function filterOptions(ctx: DomainContext): Promise<FilterOptions> {
+  return readFilterOptions(ctx, await ctx.db.batch(filterOptionsStatements(ctx)));
+}
+
 // The query ------------------------------------------------------------------------------
 
 /**

@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { Button } from "~/components/button";
 import { DialogButton } from "~/components/list-block";
 import { Icon } from "~/components/icon";
-import { DeleteButton } from "~/features/company/catalog-forms";
+import { DeleteButton } from "~/components/confirm-form";
 
 /**
  * The page of one entry of the company's catalog (/groups/{id}, /offices/{id}): a way back,

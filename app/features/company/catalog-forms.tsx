@@ -1,13 +1,10 @@
 import { getFormProps } from "@conform-to/react";
-import { useCallback, useState, type ReactNode } from "react";
-import { Button } from "~/components/button";
-import { DialogActions, DialogError, FormActions } from "~/components/dialog";
-import { Icon } from "~/components/icon";
-import { DialogButton } from "~/components/list-block";
+import { useState } from "react";
+import { DialogError, FormActions } from "~/components/dialog";
 import { Field, inputProps } from "~/components/field";
-import { useToast } from "~/components/toast";
-import { useDialogFetcher, useDialogForm } from "~/components/use-dialog-form";
-import { SelectField } from "~/features/accounts/select-field";
+import { Hidden } from "~/components/hidden-fields";
+import { SelectField } from "~/components/select-field";
+import { useDialogForm } from "~/components/use-dialog-form";
 import { timeZoneChoices } from "~/lib/time-zones";
 import {
   DEFAULT_PROJECT_STAGE_COLOR,
@@ -26,12 +23,6 @@ import {
  * fetcher with an `intent`, closes when the action answers success, and otherwise shows
  * the field errors and the server's message and stays open.
  */
-export function Hidden({ values }: { values: Record<string, string | undefined> }) {
-  return (
-    <>{Object.entries(values).map(([name, value]) => (value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />))}</>
-  );
-}
-
 interface FormProps {
   onClose: () => void;
 }
@@ -188,80 +179,6 @@ export function StageForm({ intent, stage, onClose }: FormProps & { intent: stri
       </fieldset>
       <DialogError id={form.errorId} message={form.errors?.[0]} />
       <FormActions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
-    </fetcher.Form>
-  );
-}
-
-/** A red 'Delete' button that asks first: the question (`children`) and ConfirmForm in a dialog titled `title`. */
-export function DeleteButton({
-  title,
-  intent,
-  confirmation,
-  children,
-}: {
-  title: string;
-  intent: string;
-  confirmation?: string;
-  children: ReactNode;
-}) {
-  return (
-    <DialogButton
-      title={title}
-      button={(open) => (
-        <Button variant="danger" onClick={open}>
-          <Icon name="trash" />
-          Delete
-        </Button>
-      )}
-    >
-      {(close) => (
-        <ConfirmForm intent={intent} onClose={close} confirmation={confirmation}>
-          {children}
-        </ConfirmForm>
-      )}
-    </DialogButton>
-  );
-}
-
-/** A question with Cancel and a red confirm button, e.g. before a delete. */
-export function ConfirmForm({
-  intent,
-  id,
-  confirmLabel = "Delete",
-  busyLabel = "Deleting...",
-  onClose,
-  confirmation = "Deleted",
-  children,
-}: FormProps & {
-  intent: string;
-  id?: string;
-  confirmLabel?: string;
-  busyLabel?: string;
-  /** The toast once done, e.g. "Deleted Nora Newcomer". */
-  confirmation?: string;
-  children: ReactNode;
-}) {
-  const show = useToast();
-  const done = useCallback(() => {
-    show(confirmation);
-    onClose();
-  }, [confirmation, show, onClose]);
-  const fetcher = useDialogFetcher(done);
-  const busy = fetcher.state !== "idle";
-  const message = fetcher.state === "idle" ? fetcher.data?.error?.[""]?.[0] : undefined;
-  return (
-    <fetcher.Form method="post">
-      <Hidden values={{ intent, id }} />
-      <div className="text-sm text-slate-600">{children}</div>
-      <DialogError message={message} />
-      <DialogActions>
-        <Button variant="secondary" onClick={onClose} data-autofocus>
-          Cancel
-        </Button>
-        <Button type="submit" variant="danger" disabled={busy}>
-          {busy ? busyLabel : confirmLabel}
-        </Button>
-      </DialogActions>
     </fetcher.Form>
   );
 }

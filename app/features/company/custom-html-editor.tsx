@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
 import { CUSTOM_HTML_PLACEHOLDERS, fillCustomHtml } from "~/domain/company/custom-html";
-import { CustomHtmlBlock } from "~/features/dashboard/custom-html-block";
+import { CustomHtmlBlock } from "~/components/custom-html-block";
 
 interface Reply {
   status?: "success" | "error";

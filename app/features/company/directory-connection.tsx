@@ -7,8 +7,9 @@ import { DialogButton } from "~/components/list-block";
 import { SearchInput } from "~/components/search-input";
 import { useToast } from "~/components/toast";
 import { useDialogFetcher } from "~/components/use-dialog-form";
-import { officesOf, SelectField, type TeamChoices } from "~/features/accounts/select-field";
-import { ConfirmForm, Hidden } from "./catalog-forms";
+import { officesOf, SelectField, type TeamChoices } from "~/components/select-field";
+import { ConfirmForm } from "~/components/confirm-form";
+import { Hidden } from "~/components/hidden-fields";
 
 export interface DirectoryStatus {
   tenantId: string | null;

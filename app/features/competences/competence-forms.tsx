@@ -5,7 +5,7 @@ import { DialogError, FormActions } from "~/components/dialog";
 import { Field, inputProps } from "~/components/field";
 import { useDialogForm } from "~/components/use-dialog-form";
 import { competenceUpsertSchema } from "~/domain/competences/competence.schema";
-import { Hidden } from "~/features/company/catalog-forms";
+import { Hidden } from "~/components/hidden-fields";
 
 export interface CategoryOption {
   _id: string;

@@ -1,5 +1,5 @@
 import type { ApiForecast } from "~/domain/forecasts/forecast.types";
-import { formatRange } from "./day-picker";
+import { formatRange } from "~/components/day-picker";
 import { useFormat } from "~/lib/format";
 
 /** Without new forecasting the dashboard plans absences only: a list with add and edit. */

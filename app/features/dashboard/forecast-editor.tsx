@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from "react";
 import type { ApiForecast } from "~/domain/forecasts/forecast.types";
-import { blockedDays } from "./day-picker";
-import { ForecastDialog, type ForecastInput } from "./forecast-form";
-import { useForecastWrite } from "./use-dashboard-write";
+import { blockedDays } from "~/components/day-picker";
+import { ForecastDialog, type ForecastInput } from "~/components/forecast-form";
+import { useForecastWrite } from "~/components/use-forecast-writes";
 
 export interface EditorState {
   mode: "add" | "edit";

@@ -1,6 +1,6 @@
 import { Popover } from "~/components/popover";
 import { quickDates } from "~/domain/workload/quick-dates";
-import { blockedDays, formatDay, SingleDayPicker } from "./day-picker";
+import { blockedDays, formatDay, SingleDayPicker } from "~/components/day-picker";
 import { dayKey, parseDayKey } from "~/lib/dates";
 import { SaveError } from "./save-error";
 import { useDashboardWrite } from "./use-dashboard-write";

@@ -5,7 +5,7 @@ import { Modal } from "~/components/dialog";
 import { workplaceDayLabel } from "~/domain/workplace/labels";
 import type { WorkplaceOption } from "~/domain/workplace/workplace.schema";
 import { profilePictureUrl } from "~/lib/profile-picture";
-import { formatDay } from "./day-picker";
+import { formatDay } from "~/components/day-picker";
 import { WorkplaceIcon } from "./week-location";
 import { useFormat } from "~/lib/format";
 

@@ -1,4 +1,4 @@
-import { SelectField } from "~/features/accounts/select-field";
+import { SelectField } from "~/components/select-field";
 import { timeZoneChoices } from "~/lib/time-zones";
 import { getFormProps } from "@conform-to/react";
 import { DialogError } from "~/components/dialog";
@@ -7,7 +7,7 @@ import type { CompanySettings } from "~/domain/company/settings.schema";
 import { operatorCompanyCreateSchema, operatorCompanyUpdateSchema, SETTING_SWITCHES } from "~/domain/operator/operator.schema";
 import { useDialogForm } from "~/components/use-dialog-form";
 import { FormActions } from "~/components/dialog";
-import { Hidden } from "~/features/company/catalog-forms";
+import { Hidden } from "~/components/hidden-fields";
 
 /** "enableDetailedViewHours" reads "Enable detailed view hours". */
 export function settingLabel(key: string): string {

@@ -4,7 +4,7 @@ import type { ApiForecast } from "~/domain/forecasts/forecast.types";
 import type { PlannerData } from "~/domain/planner/planner.types";
 import { spanOf, type DayColumn } from "~/domain/planner/timeline";
 import { WORKLOAD_LABELS, workloadColorClass, workloadLabel } from "~/domain/workload/levels";
-import { formatRange } from "~/features/dashboard/day-picker";
+import { formatRange } from "~/components/day-picker";
 import { useFormat } from "~/lib/format";
 
 /** What the planner draws on a row: its bars, the day backgrounds, a drag's selection, and the colour legend. */

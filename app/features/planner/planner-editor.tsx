@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from "react";
 import type { ApiForecast } from "~/domain/forecasts/forecast.types";
 import { PLANNER } from "~/domain/planner/timeline";
-import { blockedDays } from "~/features/dashboard/day-picker";
-import { ForecastDialog, type ForecastInput } from "~/features/dashboard/forecast-form";
+import { blockedDays } from "~/components/day-picker";
+import { ForecastDialog, type ForecastInput } from "~/components/forecast-form";
 import type { PlannerWrite, WriteResult } from "./use-planner-data";
 
 export interface PlannerEditorState {

@@ -3,7 +3,7 @@ import { isAdmin } from "~/auth/permissions";
 import { Alert } from "~/components/alert";
 import { Modal } from "~/components/dialog";
 import { isoWeek, mondayOf, PLANNER, plannerDayCount } from "~/domain/planner/timeline";
-import { formatRange } from "~/features/dashboard/day-picker";
+import { formatRange } from "~/components/day-picker";
 import { addDays, dayKey, parseDayKey } from "~/lib/dates";
 import { useFormat } from "~/lib/format";
 import { PlannerEditor, type PlannerEditorState } from "./planner-editor";

@@ -4,7 +4,7 @@ import type { ApiForecast } from "~/domain/forecasts/forecast.types";
 import type { PlannerData } from "~/domain/planner/planner.types";
 import type { IntentResult } from "~/lib/page-form.types";
 import { clientSessionId } from "~/realtime/client-session";
-import { applyPendingForecastWrites, FORECAST_WRITES, usePendingForecastWrites } from "~/features/dashboard/use-dashboard-write";
+import { applyPendingForecastWrites, FORECAST_WRITES, usePendingForecastWrites } from "~/components/use-forecast-writes";
 
 export type PlannerWrite =
   | { intent: "create"; userId: string; startDate: string; endDate: string; status: string; comment?: string }

@@ -3,8 +3,8 @@ import { useState } from "react";
 import { DialogError, FormActions } from "~/components/dialog";
 import { useDialogForm } from "~/components/use-dialog-form";
 import { ProjectStageField, ProjectTextFields } from "./project-fields";
-import { Hidden } from "~/features/company/catalog-forms";
-import { officesOf, SelectField, type TeamChoices } from "~/features/accounts/select-field";
+import { Hidden } from "~/components/hidden-fields";
+import { officesOf, SelectField, type TeamChoices } from "~/components/select-field";
 import { PROJECT_CREATE_FAILED, projectCreateSchema } from "~/domain/projects/project.schema";
 
 /**

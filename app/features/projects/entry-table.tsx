@@ -1,7 +1,8 @@
 import clsx from "clsx";
 import type { ReactNode } from "react";
 import { DialogButton, RowIconButton } from "~/components/list-block";
-import { ConfirmForm, Hidden } from "~/features/company/catalog-forms";
+import { ConfirmForm } from "~/components/confirm-form";
+import { Hidden } from "~/components/hidden-fields";
 
 /** A column of an entry table: its header text and the classes its cells share (padding, alignment, when it shows). */
 export interface EntryColumn {

@@ -1,6 +1,6 @@
 import type { getInputProps } from "@conform-to/react";
 import { Field, inputProps } from "~/components/field";
-import { SelectField } from "~/features/accounts/select-field";
+import { SelectField } from "~/components/select-field";
 
 type Meta = Parameters<typeof getInputProps>[0];
 

@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { DialogError, FormActions } from "~/components/dialog";
 import { Field, inputProps } from "~/components/field";
 import { useDialogForm } from "~/components/use-dialog-form";
-import { Hidden } from "~/features/company/catalog-forms";
+import { Hidden } from "~/components/hidden-fields";
 import { timeReportSchema } from "~/domain/projects/project.schema";
 import { EntryActions, EntryTable } from "./entry-table";
 import { formatDay } from "./project-widgets";

@@ -5,8 +5,9 @@ import { Button } from "~/components/button";
 import { DialogError } from "~/components/dialog";
 import { useDialogForm } from "~/components/use-dialog-form";
 import { ProjectStageField, ProjectTextFields } from "./project-fields";
-import { DeleteButton, Hidden } from "~/features/company/catalog-forms";
-import { SelectField } from "~/features/accounts/select-field";
+import { DeleteButton } from "~/components/confirm-form";
+import { Hidden } from "~/components/hidden-fields";
+import { SelectField } from "~/components/select-field";
 import { MAX_PROJECT_CATEGORIES, projectUpdateSchema } from "~/domain/projects/project.schema";
 import { dayKey } from "~/lib/dates";
 

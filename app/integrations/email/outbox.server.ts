@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
 import type { Db } from "~/db/client";
 import { emailOutbox } from "~/db/schema";
 import type { Env } from "~/env";
@@ -136,4 +136,26 @@ export async function deliverDueEmails(context: { db: Db; env: Env & MailEnv }, 
   const results: DeliveryResult[] = [];
   for (const { id } of rows) results.push(await deliverEmail(context, id, now));
   return results;
+}
+
+/**
+ * What the development mailbox (/dev/mailbox) lists: the newest messages of the whole outbox,
+ * or those to one address. Every company's, so only a loopback development server may show it.
+ */
+export async function latestOutboxMessages(db: Db, to: string, limit = 100) {
+  return db
+    .select({
+      id: emailOutbox.id,
+      to: emailOutbox.toAddress,
+      subject: emailOutbox.subject,
+      text: emailOutbox.textBody,
+      status: emailOutbox.status,
+      attempts: emailOutbox.attempts,
+      lastError: emailOutbox.lastError,
+      createdAt: emailOutbox.createdAt,
+    })
+    .from(emailOutbox)
+    .where(to ? eq(emailOutbox.toAddress, to) : undefined)
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(limit);
 }

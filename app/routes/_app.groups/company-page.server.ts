@@ -42,7 +42,7 @@ import { directoryStatus, removeTenant } from "~/domain/identity/directory/tenan
 import { multipleInviteSchema } from "~/domain/identity/invite.schema";
 import { inviteUsers } from "~/domain/identity/invite.server";
 import { mailerFor } from "~/domain/identity/mailer.server";
-import { directoryReturn } from "~/features/company/directory-return.server";
+import { directoryReturn } from "./directory-return.server";
 import { entraConfig } from "~/integrations/entra/config";
 import { noFields } from "~/domain/schema-kit";
 

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
-import { ConfirmForm, GroupForm, NameForm, SkillLevelForm, StageForm } from "~/features/company/catalog-forms";
+import { ConfirmForm } from "~/components/confirm-form";
+import { GroupForm, NameForm, SkillLevelForm, StageForm } from "~/features/company/catalog-forms";
 import { AddButton, DialogButton, Highlight, ListBlock, matchesSearch, RowIconButton } from "~/components/list-block";
 import { Icon } from "~/components/icon";
 import { SearchInput } from "~/components/search-input";
@@ -11,9 +12,9 @@ import { Elite3eButton } from "~/features/company/elite3e-dialog";
 import { SsoConfigButton } from "~/features/company/sso-config-dialog";
 import { CvServiceButton } from "~/features/company/cv-service-dialog";
 import { Button } from "~/components/button";
-import { InviteForm } from "~/features/accounts/user-dialogs";
+import { InviteForm } from "~/features/users/user-dialogs";
 import { DirectorySection } from "~/features/company/directory-connection";
-import { useCleanLoginAddress } from "~/features/accounts/microsoft-sign-in";
+import { useCleanLoginAddress } from "~/features/identity/microsoft-sign-in";
 import { loadCompanyPage, runCompanyPageAction } from "./company-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Company · Availability" }];

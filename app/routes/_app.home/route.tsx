@@ -10,7 +10,7 @@ import { dashboardRider, getDashboard } from "~/domain/dashboard/dashboard.serve
 import type { ApiForecast } from "~/domain/forecasts/forecast.types";
 import type { WorkplaceOption } from "~/domain/workplace/workplace.schema";
 import { AbsenceList } from "~/features/dashboard/absence-list";
-import { CustomHtmlBlock } from "~/features/dashboard/custom-html-block";
+import { CustomHtmlBlock } from "~/components/custom-html-block";
 import type { EditorState } from "~/features/dashboard/forecast-editor";
 import { ForecastStrip, useOptimisticForecasts } from "~/features/dashboard/forecast-strip";
 import { FutureWorkload } from "~/features/dashboard/future-workload";

@@ -18,8 +18,8 @@ import { FilterBar } from "~/features/overview/filter-bar";
 import { PersonCard } from "~/features/overview/person-card";
 import { restoreSavedFilter, saveFilter } from "~/features/overview/saved-filter";
 import { UserDetailModal, type CardPreview } from "~/features/overview/user-detail-card";
-import { DetailedView } from "~/features/reports/detailed-view";
-import { UtilizationView } from "~/features/reports/utilization-view";
+import { DetailedView } from "~/features/matters/detailed-view";
+import { UtilizationView } from "~/features/matters/utilization-view";
 import type { DetailedReport, ReportView, UtilizationReport } from "~/domain/matters/reports.types";
 import { loadReports, matterAction } from "./reports.server";
 

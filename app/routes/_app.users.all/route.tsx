@@ -4,8 +4,8 @@ import clsx from "clsx";
 import { useMemo, useState, type MouseEvent, type ReactNode } from "react";
 import { isAdmin } from "~/auth/permissions";
 import { requireUser, requireUserWho } from "~/auth/session.server";
-import { canChange, RoleBadge, UserRowMenu, useUserDialogs } from "~/features/accounts/user-admin-ui";
-import { InviteButtons, ResendInviteButton } from "~/features/accounts/user-dialogs";
+import { canChange, RoleBadge, UserRowMenu, useUserDialogs } from "~/features/users/user-admin-ui";
+import { InviteButtons, ResendInviteButton } from "~/features/users/user-dialogs";
 import {
   groupLabel,
   matchesUser,
@@ -18,9 +18,9 @@ import {
   statusLabel,
   type Sort,
   type SortKey,
-} from "~/features/accounts/user-table";
-import { runUsersAction } from "~/features/accounts/users-actions.server";
-import { loadUsersPage } from "~/features/accounts/users-page.server";
+} from "~/features/users/user-table";
+import { runUsersAction } from "../_app.users._index/users-actions.server";
+import { loadUsersPage } from "../_app.users._index/users-page.server";
 import { Highlight } from "~/components/list-block";
 import { Icon } from "~/components/icon";
 import { SearchInput } from "~/components/search-input";

@@ -13,7 +13,7 @@ import { isValidEmail, normalizeEmail, splitList } from "~/lib/email-address";
 import { userCreationSchema } from "~/domain/identity/invite.schema";
 import { moveUserSchema, userEditFormSchema } from "~/domain/users/admin-users.schema";
 import { REQUIRED } from "~/domain/schema-kit";
-import { officesOf, SelectField, type TeamChoices } from "./select-field";
+import { officesOf, SelectField, type TeamChoices } from "~/components/select-field";
 import type { TableUser } from "./user-table";
 
 /**

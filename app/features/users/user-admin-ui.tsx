@@ -5,8 +5,8 @@ import { canAdministerUser, type Membership, type RoleFlags } from "~/auth/permi
 import { Modal } from "~/components/dialog";
 import { PortalInMain } from "~/components/portal-in-main";
 import { useToast } from "~/components/toast";
-import { ConfirmForm } from "~/features/company/catalog-forms";
-import type { TeamChoices } from "./select-field";
+import { ConfirmForm } from "~/components/confirm-form";
+import type { TeamChoices } from "~/components/select-field";
 import { TeamForm, UserEditForm, type EditableUser, type TeamUser } from "./user-dialogs";
 
 /** A person as the users pages hold them: table fields, permissions and team with ids. */

@@ -1,0 +1,83 @@
+import { useCallback, type ReactNode } from "react";
+import { Button } from "./button";
+import { DialogActions, DialogError } from "./dialog";
+import { Hidden } from "./hidden-fields";
+import { Icon } from "./icon";
+import { DialogButton } from "./list-block";
+import { useToast } from "./toast";
+import { useDialogFetcher } from "./use-dialog-form";
+
+/** A red 'Delete' button that asks first: the question (`children`) and ConfirmForm in a dialog titled `title`. */
+export function DeleteButton({
+  title,
+  intent,
+  confirmation,
+  children,
+}: {
+  title: string;
+  intent: string;
+  confirmation?: string;
+  children: ReactNode;
+}) {
+  return (
+    <DialogButton
+      title={title}
+      button={(open) => (
+        <Button variant="danger" onClick={open}>
+          <Icon name="trash" />
+          Delete
+        </Button>
+      )}
+    >
+      {(close) => (
+        <ConfirmForm intent={intent} onClose={close} confirmation={confirmation}>
+          {children}
+        </ConfirmForm>
+      )}
+    </DialogButton>
+  );
+}
+
+/** A question with Cancel and a red confirm button, e.g. before a delete. */
+export function ConfirmForm({
+  intent,
+  id,
+  confirmLabel = "Delete",
+  busyLabel = "Deleting...",
+  onClose,
+  confirmation = "Deleted",
+  children,
+}: {
+  onClose: () => void;
+  intent: string;
+  id?: string;
+  confirmLabel?: string;
+  busyLabel?: string;
+  /** The toast once done, e.g. "Deleted Nora Newcomer". */
+  confirmation?: string;
+  children: ReactNode;
+}) {
+  const show = useToast();
+  const done = useCallback(() => {
+    show(confirmation);
+    onClose();
+  }, [confirmation, show, onClose]);
+  const fetcher = useDialogFetcher(done);
+  const busy = fetcher.state !== "idle";
+  const message = fetcher.state === "idle" ? fetcher.data?.error?.[""]?.[0] : undefined;
+  return (
+    <fetcher.Form method="post">
+      <Hidden values={{ intent, id }} />
+      <div className="text-sm text-slate-600">{children}</div>
+      <DialogError message={message} />
+      <DialogActions>
+        <Button variant="secondary" onClick={onClose} data-autofocus>
+          Cancel
+        </Button>
+        <Button type="submit" variant="danger" disabled={busy}>
+          {busy ? busyLabel : confirmLabel}
+        </Button>
+      </DialogActions>
+    </fetcher.Form>
+  );
+}

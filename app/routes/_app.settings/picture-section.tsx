@@ -1,0 +1,75 @@
+import { useEffect, useState, type ChangeEvent } from "react";
+import { useRevalidator } from "@remix-run/react";
+import { Alert } from "~/components/alert";
+import { Avatar } from "~/components/avatar";
+import { Button } from "~/components/button";
+import { useToast } from "~/components/toast";
+
+const MAX_PICTURE_MB = 2;
+
+/** Choose a JPEG or PNG, see it, then save it (POST /api/v2/users/{id}/profile-picture). */
+export function PictureUpload({ userId, name, current }: { userId: string; name: string; current: string | null }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+  function choose(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0] ?? null;
+    setError(null);
+    setFile(null);
+    setPreview(null);
+    if (!chosen) return;
+    if (!["image/jpeg", "image/png"].includes(chosen.type)) return setError("Use a JPEG or PNG picture.");
+    if (chosen.size > MAX_PICTURE_MB * 1024 * 1024) return setError(`The picture is too large. Use one of at most ${MAX_PICTURE_MB} MB.`);
+    setFile(chosen);
+    setPreview(URL.createObjectURL(chosen));
+  }
+  async function save() {
+    if (!file) return;
+    setBusy(true);
+    const body = new FormData();
+    body.set("image", file);
+    const response = await fetch(`/api/v2/users/${userId}/profile-picture`, { method: "POST", body });
+    setBusy(false);
+    if (!response.ok) {
+      const answer = (await response.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string> };
+      return setError(answer.errors?.image ?? answer.message ?? "The picture could not be saved.");
+    }
+    setFile(null);
+    setPreview(null);
+    toast("Profile picture saved");
+    revalidator.revalidate();
+  }
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+      <div data-testid="picture-preview">
+        <Avatar name={name} src={preview ?? current} size="lg" />
+      </div>
+      <div className="flex-1 space-y-2">
+        <label htmlFor="picture" className="block text-sm font-medium text-slate-700">
+          Choose a picture
+        </label>
+        <input
+          id="picture"
+          type="file"
+          accept="image/jpeg,image/png"
+          aria-describedby="picture-hint"
+          onChange={choose}
+          className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-700"
+        />
+        <p id="picture-hint" className="text-sm text-slate-600">
+          JPEG or PNG, at most {MAX_PICTURE_MB} MB. A larger picture is refused: crop or compress it first. You see it here before it is saved.
+        </p>
+        <Alert message={error} />
+        {file ? (
+          <Button onClick={save} disabled={busy}>
+            {busy ? "Saving..." : "Save picture"}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

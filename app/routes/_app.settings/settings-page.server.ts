@@ -1,0 +1,86 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { isAdmin } from "~/auth/permissions";
+import { requireUser } from "~/auth/session.server";
+import { listDevices, signOutDevice, signOutOtherDevices } from "~/domain/identity/devices.server";
+import { mailerFor } from "~/domain/identity/mailer.server";
+import { ownFeedUrl, ownTeamFeed, renewOwnFeed, renewTeamFeed, teamFeedSchema } from "~/domain/calendar/calendar-feed.server";
+import { domainCtx } from "~/domain/context";
+import { noFields } from "~/domain/schema-kit";
+import { statisticsFilterOptions } from "~/domain/statistics/statistics.server";
+import { pendingEmailChange } from "~/domain/users/pending-email.server";
+import { employedYears, settingsFormSchema } from "~/domain/users/settings-form.schema";
+import { updateOwnUser } from "~/domain/users/user-update.server";
+import { submitForm, submitIntent } from "~/web/page-form.server";
+import { profilePictureUrl } from "~/lib/profile-picture";
+
+/** What /settings shows: the profile, the e-mail waiting for confirmation, the devices and the calendar feeds. */
+export async function loadSettingsPage({ request, context }: LoaderFunctionArgs) {
+  const actor = await requireUser(request, context);
+  const { user, company } = actor;
+  const ctx = domainCtx(context, actor);
+  const admin = isAdmin(user);
+  const [pendingEmail, devices, feedUrl, teamFeed, teamOptions] = await Promise.all([
+    pendingEmailChange(ctx),
+    listDevices(ctx),
+    ownFeedUrl(ctx, context.env, mailerFor(context, request).appUrl),
+    admin ? ownTeamFeed(ctx, context.env, mailerFor(context, request).appUrl) : null,
+    admin ? statisticsFilterOptions(ctx) : null,
+  ]);
+  return json({
+    pendingEmail,
+    devices,
+    feedUrl,
+    teamFeed: teamOptions ? { feed: teamFeed, offices: teamOptions.officeOptions, groups: teamOptions.groupOptions } : null,
+    me: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      title: user.title,
+      phone: user.phone ?? "",
+      startYear: user.startYear,
+      updateReminders: user.updateReminders,
+      picture: profilePictureUrl(user.profilePicture),
+    },
+    showReminders: !company.settings.hideUpdateRemindersSetting,
+    years: employedYears(new Date()),
+  });
+}
+
+const deviceSchema = z.object({ sessionId: z.string({ error: "Choose a device." }).max(100) });
+
+/** The page's writes: the devices' and the feeds' intents, else the profile form. */
+export async function runSettingsAction({ request, context }: ActionFunctionArgs) {
+  const actor = await requireUser(request, context);
+  const form = await request.formData();
+  const ctx = domainCtx(context, actor);
+  const mailer = mailerFor(context, request);
+  switch (form.get("intent")) {
+    case "signOutOthers":
+      return submitIntent(form, noFields, () => signOutOtherDevices(ctx));
+    case "signOutDevice":
+      return submitIntent(form, deviceSchema, (input) => signOutDevice(ctx, input.sessionId));
+    case "renewFeed":
+      return submitIntent(form, noFields, () => renewOwnFeed(ctx, context.env, mailer.appUrl));
+    case "renewTeamFeed":
+      return submitIntent(form, teamFeedSchema, (input) => renewTeamFeed(ctx, context.env, mailer.appUrl, input));
+  }
+  return submitForm(form, settingsFormSchema, async (input) => {
+    const saved = await updateOwnUser(
+      ctx,
+      actor.user.id,
+      {
+        name: input.name,
+        email: input.email,
+        title: input.title ?? "",
+        phone: input.phone ? input.phone : null,
+        startYear: input.startYear ?? null,
+        updateReminders: input.updateReminders === 7 ? 7 : input.updateReminders === 0 ? 0 : undefined,
+        source: "web_app",
+      },
+      mailer,
+    );
+    if ("pendingEmail" in saved) return { message: `Settings saved. Open the link we sent to ${saved.pendingEmail} to confirm your new e-mail.` };
+    return { message: "Settings saved" };
+  });
+}
