@@ -53,11 +53,20 @@ export default defineConfig({
     provide: { entraUrl: entra.url },
     deps: {
       // Remix's CommonJS packages have require cycles the module runner cannot follow;
-      // pre-bundling them with esbuild turns them into plain ESM.
+      // pre-bundling them with esbuild turns them into plain ESM (sanitize-html too: CommonJS
+      // that requires ESM-flavoured dependencies).
       optimizer: {
         ssr: {
           enabled: true,
-          include: ["@remix-run/cloudflare", "@remix-run/server-runtime", "@remix-run/react", "react", "react-dom", "react-dom/server"],
+          include: [
+            "@remix-run/cloudflare",
+            "@remix-run/server-runtime",
+            "@remix-run/react",
+            "react",
+            "react-dom",
+            "react-dom/server",
+            "sanitize-html",
+          ],
         },
       },
     },

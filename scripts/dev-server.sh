@@ -12,6 +12,7 @@
 #   $PORT+1000;
 # - Apple Push Notification service (tests/fakes/apns-fake.ts) on $APNS_FAKE_PORT (default 8797):
 #   update reminders to people with an iOS token; http://127.0.0.1:8797/__control/pushes lists them.
+# `npm start` stops, naming the stand-in, when one is not listening within $STANDIN_TIMEOUT s (60).
 # Crons run on http://127.0.0.1:$PORT/cdn-cgi/handler/scheduled (wrangler's --test-scheduled), so the 3E
 # import and the directory sync can be triggered by hand.
 set -euo pipefail
@@ -20,18 +21,56 @@ export PATH="$PWD/node_modules/.bin:$PATH"
 PORT="${PORT:-8787}"
 ENTRA_PORT="${ENTRA_FAKE_PORT:-$((PORT + 100))}"
 ELITE_PORT="${ELITE_PORT:-8799}"
-tsx tests/fakes/entra-server.ts --port "$ENTRA_PORT" &
-ENTRA_PID=$!
-tsx tests/fakes/elite3e-server.ts "$ELITE_PORT" &
-ELITE_PID=$!
-tsx tests/fakes/cv-service.ts &
-CV_PID=$!
-PORT="$PORT" tsx tests/fakes/saml-idp-main.ts &
-IDP_PID=$!
+CV_PORT="${CV_FAKE_PORT:-8798}"
+IDP_PORT="${SAML_IDP_PORT:-$((PORT + 1000))}"
 APNS_PORT="${APNS_FAKE_PORT:-8797}"
-APNS_FAKE_PORT="$APNS_PORT" tsx tests/fakes/apns-fake.ts &
-APNS_PID=$!
-trap 'kill "$ENTRA_PID" "$ELITE_PID" "$CV_PID" "$IDP_PID" "$APNS_PID" 2>/dev/null || true' EXIT
+STANDIN_TIMEOUT="${STANDIN_TIMEOUT:-60}"
+
+# A stand-in that does not come up (a crash, its port taken by another `npm start`, an import
+# circle whose top-level await never settles) stops `npm start` here, naming it, instead of
+# leaving the app talking to nothing.
+NAMES=()
+PORTS=()
+PIDS=()
+trap '[ ${#PIDS[@]} -eq 0 ] || kill "${PIDS[@]}" 2>/dev/null || true' EXIT
+listening() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+start_standin() { # name port command...
+  local name=$1 port=$2
+  shift 2
+  if listening "$port"; then
+    echo "[npm start] $name: port $port is already in use (another npm start?); stopping" >&2
+    exit 1
+  fi
+  "$@" &
+  NAMES+=("$name")
+  PORTS+=("$port")
+  PIDS+=($!)
+}
+wait_for_standins() {
+  local i waited
+  for i in "${!PIDS[@]}"; do
+    waited=0
+    until listening "${PORTS[$i]}"; do
+      if ! kill -0 "${PIDS[$i]}" 2>/dev/null; then
+        echo "[npm start] ${NAMES[$i]} exited without listening on 127.0.0.1:${PORTS[$i]} (its output is above); stopping" >&2
+        exit 1
+      fi
+      if [ "$waited" -ge "$STANDIN_TIMEOUT" ]; then
+        echo "[npm start] ${NAMES[$i]} is not listening on 127.0.0.1:${PORTS[$i]} after ${STANDIN_TIMEOUT} s; stopping" >&2
+        exit 1
+      fi
+      sleep 1
+      waited=$((waited + 1))
+    done
+  done
+}
+
+start_standin "the Microsoft Entra ID stand-in (tests/fakes/entra-server.ts)" "$ENTRA_PORT" tsx tests/fakes/entra-server.ts --port "$ENTRA_PORT"
+start_standin "the Elite 3E stand-in (tests/fakes/elite3e-server.ts)" "$ELITE_PORT" tsx tests/fakes/elite3e-server.ts "$ELITE_PORT"
+start_standin "the CV service stand-in (tests/fakes/cv-service.ts)" "$CV_PORT" env CV_FAKE_PORT="$CV_PORT" tsx tests/fakes/cv-service.ts
+start_standin "the SAML identity provider stand-in (tests/fakes/saml-idp-main.ts)" "$IDP_PORT" env PORT="$PORT" SAML_IDP_PORT="$IDP_PORT" tsx tests/fakes/saml-idp-main.ts
+start_standin "the APNs stand-in (tests/fakes/apns-fake.ts)" "$APNS_PORT" env APNS_FAKE_PORT="$APNS_PORT" tsx tests/fakes/apns-fake.ts
+wait_for_standins
 # APP_URL: the links of mail the cron sends (update reminders) have no request to take their origin from.
 # shellcheck disable=SC2046
 wrangler dev --env dev --port "$PORT" --ip 127.0.0.1 --test-scheduled $(bash scripts/entra-vars.sh "$ENTRA_PORT") \

@@ -1,11 +1,14 @@
 import { createHash } from "node:crypto";
-import { getTableColumns, type Table } from "drizzle-orm";
+import { getTableColumns } from "drizzle-orm";
 import { hashPassword, pepperRing } from "../app/domain/identity/password-hash.server";
 import { companyRow, forecastRow, groupRow, officeRow, userRow } from "../app/db/factories";
 import { inviteEmail } from "../app/domain/identity/emails";
 import * as s from "../app/db/schema";
+import { demoPersonName } from "./demo-people";
 import { DEMO_TENANT_ID, DEMO_TITLE_RANKING } from "./seed-constants";
+import { seedTables, type SeedTables } from "./seed-tables";
 import { seedTimeKeeping } from "./seed-time-keeping";
+import { stableId } from "./stable-id";
 import { sealSecret } from "../app/lib/secret-box.server";
 import { DEMO_CV_KEY } from "../tests/fakes/cv-service";
 import { IDP_CERT } from "../tests/fakes/saml-keys";
@@ -21,10 +24,6 @@ const DAY = 86_400_000;
 const HISTORY_DAYS = 124;
 /** Generated people beyond this many get no password (hashing is slow on purpose). */
 const MAX_PEOPLE_WITH_PASSWORD = 120;
-
-export function stableId(label: string): string {
-  return createHash("sha256").update(label).digest("hex").slice(0, 24);
-}
 
 /** Small deterministic PRNG so the same seed run gives the same people. */
 function prng(seed: number) {
@@ -44,60 +43,6 @@ function prng(seed: number) {
   };
 }
 
-const FIRST = [
-  "Anna",
-  "Erik",
-  "Maria",
-  "Johan",
-  "Sara",
-  "Karl",
-  "Emma",
-  "Lars",
-  "Elin",
-  "Oskar",
-  "Ida",
-  "Nils",
-  "Linnea",
-  "Gustav",
-  "Maja",
-  "Axel",
-  "Clara",
-  "Viktor",
-  "Hanna",
-  "Filip",
-  "Julia",
-  "Olof",
-  "Ebba",
-  "Henrik",
-  "Alva",
-  "David",
-  "Sofia",
-  "Jonas",
-  "Frida",
-  "Mikael",
-];
-const LAST = [
-  "Lindqvist",
-  "Bergström",
-  "Johansson",
-  "Nyberg",
-  "Ekström",
-  "Holm",
-  "Sjöberg",
-  "Wallin",
-  "Forsberg",
-  "Lund",
-  "Engström",
-  "Dahl",
-  "Hedlund",
-  "Sandberg",
-  "Åkesson",
-  "Blom",
-  "Norén",
-  "Lindgren",
-  "Falk",
-  "Strand",
-];
 const TITLES = ["Associate", "Senior Associate", "Counsel", "Partner", "Junior Associate", "Paralegal", "Legal Counsel", "Managing Associate"];
 const MESSAGES = [
   "",
@@ -112,22 +57,6 @@ const MESSAGES = [
   "Travelling Tue-Wed",
 ];
 const FORECAST_COMMENTS = [null, null, "Vacation", "Conference", "Trial prep", "Closing", "Parental leave", "Training"];
-
-export interface SeedTables {
-  rows: Map<Table, Record<string, unknown>[]>;
-  add<T extends Table>(table: T, row: T["$inferInsert"]): void;
-}
-
-function tables(): SeedTables {
-  const rows = new Map<Table, Record<string, unknown>[]>();
-  return {
-    rows,
-    add(table, row) {
-      if (!rows.has(table)) rows.set(table, []);
-      rows.get(table)!.push(row as Record<string, unknown>);
-    },
-  };
-}
 
 function utcDay(ms: number): number {
   const d = new Date(ms);
@@ -149,11 +78,6 @@ export const DEFAULT_SEED_APP_URL = "http://127.0.0.1:8787";
 /** Demo Law's SSO: the loopback IdP `npm start` runs beside wrangler dev (tests/fakes/saml-idp-server.ts). */
 export const DEFAULT_SEED_SSO_LOGIN_URL = "http://127.0.0.1:9787/saml/sso";
 
-/** The display names of the first `count` generated people, as buildSeed names them. */
-export function demoPeopleNames(count: number): string[] {
-  return Array.from({ length: count }, (_, i) => `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}`);
-}
-
 export async function buildSeed(options: {
   people: number;
   now?: number;
@@ -164,7 +88,7 @@ export async function buildSeed(options: {
   const demoHash = await hashPassword(DEMO_PASSWORD, pepperRing({ APP_ENV: "development" }));
   const now = options.now ?? Date.now();
   const today = utcDay(now);
-  const t = tables();
+  const t = seedTables();
   const rand = prng(20261121);
   const passwordHash = (label: string, index = 0) => (index < MAX_PEOPLE_WITH_PASSWORD ? demoHash : (void label, null));
 
@@ -326,9 +250,7 @@ export async function buildSeed(options: {
     const id = stableId(`person:${i}`);
     const officeIdx = i % officeIds.length;
     const office = officeIds[officeIdx];
-    const first = FIRST[i % FIRST.length];
-    const last = LAST[Math.floor(i / FIRST.length) % LAST.length];
-    const suffix = i >= FIRST.length * LAST.length ? ` ${Math.floor(i / (FIRST.length * LAST.length)) + 1}` : "";
+    const { first, last, suffix } = demoPersonName(i);
     const onLeave = rand.chance(0.08);
     const current = rand.chance(0.05) ? null : rand.int(0, 3);
     const secondary = rand.chance(0.1) ? officeIds[(officeIdx + 2) % officeIds.length] : null;

@@ -4,7 +4,9 @@ import { weekStartOf } from "../app/domain/matters/utilization";
 import { sealSecret } from "../app/lib/secret-box.server";
 import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET } from "../tests/fakes/elite3e-server";
 import { DEMO_ELITE_PORT, DEMO_ELITE_TENANT, DEMO_TIMEKEEPERS, demoEliteData } from "./elite3e-demo";
-import { demoPeopleNames, stableId, type SeedTables } from "./seed-data";
+import { demoPeopleNames } from "./demo-people";
+import type { SeedTables } from "./seed-tables";
+import { stableId } from "./stable-id";
 
 /**
  * Demo Law's time keeping, written as the import would have written it from the demo 3E

@@ -1,4 +1,4 @@
-import { stableId } from "../../scripts/seed-data";
+import { stableId } from "../../scripts/stable-id";
 import type { Locator, Page } from "@playwright/test";
 import { accounts, expect, login, test, waitForHydration } from "./fixtures";
 

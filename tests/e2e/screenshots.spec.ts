@@ -1,4 +1,4 @@
-import { stableId } from "../../scripts/seed-data";
+import { stableId } from "../../scripts/stable-id";
 import { accounts, expect, login, test, viewports, waitForHydration } from "./fixtures";
 
 /** Full-page screenshots for a person to look at: test-results/screenshots/{name}-{width}.png. */

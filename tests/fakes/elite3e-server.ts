@@ -179,12 +179,14 @@ export async function startFakeElite(port = 0, tenants?: Map<string, Tenant>): P
 
 // `tsx tests/fakes/elite3e-server.ts [port]`: the demo firm's 3E for `npm start` (tenant "demo").
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
-  const { demoEliteData, DEMO_ELITE_PORT, DEMO_ELITE_TENANT } = await import("../../scripts/elite3e-demo");
-  const { demoPeopleNames } = await import("../../scripts/seed-data");
+  const { demoEliteData, DEMO_ELITE_PORT, DEMO_ELITE_TENANT, DEMO_TIMEKEEPERS } = await import("../../scripts/elite3e-demo");
+  // Data modules that import nothing: the seed imports this file (for the credentials), so
+  // importing the seed from here would be a circle under this top-level await.
+  const { demoPeopleNames } = await import("../../scripts/demo-people");
   const port = Number(process.argv[2] ?? DEMO_ELITE_PORT);
   const tenants = new Map<string, Tenant>();
   const demo = newTenant();
-  const data = demoEliteData(Date.now(), demoPeopleNames(16));
+  const data = demoEliteData(Date.now(), demoPeopleNames(DEMO_TIMEKEEPERS));
   for (const item of data.timekeepers) demo.data.Timekeeper.set(item.Number, item);
   for (const item of data.matters) demo.data.Matter.set(item.Number, item);
   for (const item of data.timecards) demo.data.Timecard.set(item.Id, item);

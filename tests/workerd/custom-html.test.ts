@@ -3,8 +3,54 @@ import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { companies } from "~/db/schema";
 import { customId, fillCustomHtml } from "~/domain/company/custom-html";
-import { sanitizeHtml } from "~/lib/sanitize-html";
+import { sanitizeHtml } from "~/lib/sanitize-html.server";
 import { api, BASE, cookieFor, createCompany, createCompanyWithRoles, db, PASSWORD, postForm, tokenFor } from "./helpers";
+import { XSS_VECTORS } from "./xss-vectors";
+
+/** What users may keep (decision 0082): the elements and attributes of the custom HTML block. */
+const KEPT_TAGS = new Set(
+  "a abbr b blockquote br caption center code col colgroup dd div dl dt em figcaption figure font h1 h2 h3 h4 h5 h6 hr i img li ol p pre s small span strong sub sup table tbody td tfoot th thead tr u ul".split(
+    " ",
+  ),
+);
+const KEPT_ATTRIBUTES = new Set(
+  "class id style title align valign width height colspan rowspan color bgcolor border cellpadding cellspacing dir lang face size href target rel src alt".split(
+    " ",
+  ),
+);
+
+/**
+ * What in sanitised HTML could run or load, as workerd's own HTML parser (HTMLRewriter, not the
+ * sanitiser's htmlparser2) reads it: an element or attribute outside the lists, a URL with
+ * another scheme (images: base64 png/jpeg/gif/webp data too), a style that loads or runs, a
+ * comment (old IE ran conditional ones).
+ */
+async function whatRunsOrLoads(html: string): Promise<string[]> {
+  const found: string[] = [];
+  await new HTMLRewriter()
+    .on("*", {
+      element(element) {
+        if (!KEPT_TAGS.has(element.tagName)) found.push(`<${element.tagName}>`);
+        // HTMLRewriter's Element (the DOM lib's type shadows it here): attributes are [name, value] pairs.
+        for (const [name, value] of element.attributes as unknown as Iterable<[string, string]>) {
+          if (!KEPT_ATTRIBUTES.has(name)) found.push(`${name}=`);
+          // eslint-disable-next-line no-control-regex
+          const compact = value.replace(/[\x00-\x20\x7f]+/g, "");
+          const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(compact)?.[1].toLowerCase();
+          const image = name === "src" && /^data:image\/(png|jpeg|gif|webp);base64,/i.test(compact);
+          if ((name === "href" || name === "src") && scheme && !["http", "https", "mailto", "tel"].includes(scheme) && !image)
+            found.push(`${name}=${value}`);
+          if (name === "style" && /url\s*\(|image-set|expression|javascript:|@import|behavior|binding/i.test(value)) found.push(`style=${value}`);
+        }
+      },
+      comments(comment) {
+        found.push(`<!--${comment.text}-->`);
+      },
+    })
+    .transform(new Response(html))
+    .text();
+  return found;
+}
 
 describe("custom HTML on the dashboard", () => {
   it("fills every placeholder and escapes the values", () => {
@@ -85,17 +131,38 @@ describe("custom HTML is sanitised on write and company admins' alone (issue 9, 
         '<a href="https://firm.example/a?b=1&amp;c=2" target="_blank">x</a>',
         '<a href="https://firm.example/a?b=1&amp;c=2" target="_blank" rel="noopener noreferrer">x</a>',
       ],
-      ['<img src="USER_PHOTO_URL" alt="me" onerror="x()">', '<img src="USER_PHOTO_URL" alt="me">'],
-      ['<img src="data:text/html;base64,PHNjcmlwdD4=">', "<img>"],
-      ['<div style="color:red;background:url(https://evil.example/t)">x</div>', '<div style="">x</div>'],
+      ['<img src="USER_PHOTO_URL" alt="me" onerror="x()">', '<img src="USER_PHOTO_URL" alt="me" />'],
+      ['<img src="data:text/html;base64,PHNjcmlwdD4=">', "<img />"],
+      ['<img src="data:image/png;base64,iVBORw0KGgo=">', '<img src="data:image/png;base64,iVBORw0KGgo=" />'],
+      ['<div style="color:red;background:url(https://evil.example/t)">x</div>', "<div>x</div>"],
       ['<div style="color: red">x</div>', '<div style="color: red">x</div>'],
       ['<iframe src="https://evil.example"></iframe><form action="/x"><input name="p"></form>end', "end"],
       ["<!-- hidden --><svg><script>alert(1)</script></svg>1 < 2", "1 &lt; 2"],
       ['<p title="a"onmouseover="x()">t</p>', '<p title="a">t</p>'],
       ["<p title='\"><script>alert(1)</script>'>t</p>", '<p title="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">t</p>'],
       ["<style>body{background:url(javascript:x)}</style><meta http-equiv=refresh content=0;url=//evil>", ""],
+      ["<svg><p>inside</p></svg><noscript><p>x</p></noscript>after", "after"],
+      ['<a href="https://firm.example" rel="nofollow" target="_top">x</a>', '<a href="https://firm.example" rel="nofollow">x</a>'],
+      ['<table border="1"><tr><td colspan=2 onclick="x()">x</td></tr></table>', '<table border="1"><tr><td colspan="2">x</td></tr></table>'],
     ];
     for (const [input, expected] of cases) expect(sanitizeHtml(input), input).toBe(expected);
+  });
+
+  it("leaves nothing that runs or loads from the OWASP filter-evasion vectors, and a second pass changes nothing", async () => {
+    expect(XSS_VECTORS.length).toBeGreaterThan(80);
+    for (const vector of XSS_VECTORS) {
+      const clean = sanitizeHtml(vector);
+      expect(await whatRunsOrLoads(clean), `${vector}\n→ ${clean}`).toEqual([]);
+      expect(sanitizeHtml(clean), vector).toBe(clean);
+    }
+    // The check itself finds what it looks for.
+    expect(await whatRunsOrLoads('<p onclick="x()"><!--c--><img src="javascript:x"><svg></svg><i style="background:url(a)"></i></p>')).toEqual([
+      "onclick=",
+      "<!--c-->",
+      "src=javascript:x",
+      "<svg>",
+      "style=background:url(a)",
+    ]);
   });
 
   it("saves the company's html on /groups, and the observer can change nothing", async () => {

@@ -1,11 +1,11 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "~/auth/actor.types";
 import { readCompanySettings } from "~/domain/company/settings.schema";
 import type { DomainContext } from "~/domain/context";
 import { staffingSearchSchema } from "~/domain/users/staffing.schema";
 import { staffingStatement, workingDays } from "~/domain/users/staffing.server";
-import { competences, forecasts, offices, skillLevels, userSkills, vacations } from "~/db/schema";
+import { competences, forecasts, offices, skillLevels, userSkills, users, vacations } from "~/db/schema";
 import { addDays, mondayOf, parseDayKey } from "~/lib/dates";
 import { newId } from "~/lib/ids";
 import { api, createCompanyWithRoles, db, day } from "./helpers";
@@ -24,6 +24,7 @@ let firm: Awaited<ReturnType<typeof createCompanyWithRoles>>;
 const people: Record<string, { id: string; name: string }> = {};
 let arbitration: string;
 let otherOffice: string;
+let seniorLevel: string;
 
 beforeAll(async () => {
   firm = await createCompanyWithRoles("Staffing Firm", { allOfficesDefault: true, allGroupsDefault: true });
@@ -32,6 +33,7 @@ beforeAll(async () => {
   arbitration = newId();
   const junior = { id: newId(), companyId, name: "Junior", level: 1 };
   const senior = { id: newId(), companyId, name: "Senior", level: 3 };
+  seniorLevel = senior.id;
   const expert = { id: newId(), companyId, name: "Expert", level: 4 };
   await db().batch([
     db().insert(offices).values({ id: otherOffice, companyId, groupId: firm.group.id, name: "Malmö" }),
@@ -130,6 +132,17 @@ describe("POST /users/staffing", () => {
     expect(body.users).toEqual([]);
     const theirs = await search({ startDate: start, endDate: end }, other.tokens.employee);
     expect(theirs.body.users.map((u: { name: string }) => u.name)).toEqual(["Other Free"]);
+  });
+
+  it("never offers a person the firm's directory deactivated (SCIM active: false)", async () => {
+    const gone = await firm.createUser("employee", { name: "Jon Deactivated", currentWorkload: 0 });
+    await db().insert(userSkills).values({ companyId: firm.company.id, userId: gone.id, competenceId: arbitration, levelId: seniorLevel });
+    await db().update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, gone.id));
+    const skilled = await search({ startDate: start, endDate: end, competenceId: arbitration, offices: [firm.office.id] });
+    expect(skilled.body.users.map((u: { name: string }) => u.name)).not.toContain("Jon Deactivated");
+    const everyone = await search({ startDate: start, endDate: end, limit: 50 });
+    expect(everyone.body.users.map((u: { name: string }) => u.name)).not.toContain("Jon Deactivated");
+    expect(everyone.body.total).toBe(8);
   });
 
   it("is answered from indexes: no table scan of forecasts, vacations or user skills", async () => {

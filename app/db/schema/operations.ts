@@ -81,5 +81,6 @@ export const usageEvents = sqliteTable(
     source: text("source").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("usage_events_company_idx").on(t.companyId, t.createdAt)],
+  // usage_events_created_idx (migration 0012): the operator's usage table over every firm reads by time alone.
+  (t) => [index("usage_events_company_idx").on(t.companyId, t.createdAt), index("usage_events_created_idx").on(t.createdAt)],
 );

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { REQUIRED } from "../schema-kit";
-import { sanitizeHtml } from "~/lib/sanitize-html";
 import { isTimeZone } from "~/lib/time-zones";
 
 /**
@@ -110,9 +109,9 @@ export const projectCategoryUpsertSchema = z.object({ name });
 export type ProjectCategoryUpsertInput = z.infer<typeof projectCategoryUpsertSchema>;
 
 /**
- * The firm's custom HTML block on the dashboard, sanitised on write with an allow-list
- * (lib/sanitize-html.ts, decision 0082): blank (or nothing left after sanitising) is no
- * block, stored as null.
+ * The firm's custom HTML block on the dashboard: blank is no block (null). updateCompany
+ * sanitises it with an allow-list on the server (lib/sanitize-html.server.ts, decisions 0082
+ * and 0241), and nothing left after sanitising is no block too.
  */
 export const customHtmlSchema = z
   .string({ error: "Needs to be text." })
@@ -121,8 +120,7 @@ export const customHtmlSchema = z
   .optional()
   .transform((html) => {
     if (html === undefined) return undefined;
-    const clean = html?.trim() ? sanitizeHtml(html) : "";
-    return clean.trim() ? clean : null;
+    return html?.trim() ? html : null;
   });
 
 export const companyUpdateSchema = z.object({ name, customHtml: customHtmlSchema });

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { audit } from "../audit.server";
 import { companies, groups, offices, projectCategories, projectStages, skillLevels, users } from "~/db/schema";
 import { newId } from "~/lib/ids";
+import { sanitizeHtml } from "~/lib/sanitize-html.server";
 import type { DomainContext } from "../context";
 import { ForbiddenError, NotFoundError } from "../errors";
 import { canAdministerCompany } from "~/auth/permissions";
@@ -428,6 +429,12 @@ export async function deleteProjectCategory(ctx: DomainContext, id: string): Pro
  * PUT /company and the company page: the name and the custom HTML, each when sent (the
  * schema makes blank HTML null). Answers the company as GET does.
  */
+/** The allow-list sanitiser on write (decisions 0082 and 0241); nothing left is no block (null). */
+function sanitizedCustomHtml(html: string | null): string | null {
+  const clean = html?.trim() ? sanitizeHtml(html) : "";
+  return clean.trim() ? clean : null;
+}
+
 export async function updateCompany(ctx: DomainContext, input: Partial<CompanyUpdateInput>) {
   requireManager(ctx);
   // Every person of the company sees the block: only company admins write it.
@@ -441,7 +448,7 @@ export async function updateCompany(ctx: DomainContext, input: Partial<CompanyUp
   if (!before) throw new NotFoundError("Company not found");
   const changes = {
     name: input.name ?? before.name,
-    customHtml: input.customHtml === undefined ? before.customHtml : input.customHtml,
+    customHtml: input.customHtml === undefined ? before.customHtml : sanitizedCustomHtml(input.customHtml),
     updatedAt: ctx.now,
   };
   await ctx.db.batch([

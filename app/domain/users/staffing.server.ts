@@ -3,7 +3,7 @@ import { competences, forecasts, offices, skillLevels, userSkills, users, vacati
 import { addDays, dayKey, isWeekend } from "~/lib/dates";
 import type { DomainContext } from "../context";
 import { ForbiddenError, ValidationError } from "../errors";
-import { membership, resolveFilter } from "./filter.server";
+import { listedPeople, membership, resolveFilter } from "./filter.server";
 import type { StaffingSearchInput } from "./staffing.schema";
 
 /**
@@ -66,8 +66,8 @@ export function staffingStatement(ctx: DomainContext, input: StaffingSearchInput
       from ${users}
       ${skillJoin}
       left join ${offices} on ${offices.id} = ${users.officeId}
-      where ${membership(ctx.companyId, filter)}
-        and ${users.completed} = 1 and ${users.admin} = 0 and ${users.administratorPriviliges} = 0 and ${users.companyAdmin} = 0
+      where ${membership(ctx.companyId, filter)} and ${listedPeople(ctx.companyId)}
+        and ${users.admin} = 0 and ${users.administratorPriviliges} = 0 and ${users.companyAdmin} = 0
         ${minLevel}
     ),
     scored as materialized (
