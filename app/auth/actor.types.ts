@@ -8,6 +8,8 @@ export interface NamedRef {
 }
 
 export interface Actor {
+  /** A person; the system's actor (domain/context.ts SystemActor) is kind "system". */
+  kind?: "person";
   user: User;
   /** The names of the person's teams, read with the session (users/me and the dashboard need them). */
   refs?: { group: NamedRef | null; office: NamedRef | null; secondaryGroup: NamedRef | null; secondaryOffice: NamedRef | null };

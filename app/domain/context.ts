@@ -1,23 +1,62 @@
+import { eq } from "drizzle-orm";
 import type { Actor } from "~/auth/actor.types";
 import type { Db } from "~/db/client";
-import type { LoadContext } from "~/env";
+import { companies } from "~/db/schema";
+import type { Env, LoadContext } from "~/env";
 import { closeSessionSockets, createPublisher, type Publish } from "~/realtime/publish.server";
 import type { SocketsToClose } from "~/realtime/room.types";
-import { todayFor } from "./today";
+import { readCompanySettings } from "./company/settings.schema";
+import { companyToday, todayFor } from "./today";
 
-/** What every domain function gets first: who acts, for which company, and when. */
-export interface DomainContext {
+/**
+ * The work no person started (decision 0245): a directory or a schedule acting for a firm.
+ * Its audit rows have no actor id and record the source instead.
+ */
+export type SystemSource = "scim" | "sso" | "directory" | "elite3e" | "cv" | "reminders" | "rollup" | "certificates";
+
+export interface SystemActor {
+  kind: "system";
+  source: SystemSource;
+}
+
+/** What every domain function gets first, whoever acts: for which company, and when. */
+export interface CommonContext {
   db: Db;
-  actor: Actor;
   companyId: string;
   now: Date;
-  /** The actor's today: the day `now` falls on in their time zone (todayFor). */
+  /** The actor's today: the day `now` falls on in their time zone (todayFor); the firm's for the system. */
   today: Date;
   publish: Publish;
-  /** Closes realtime sockets of sessions that ended (in the actor's company), after the response. */
+  /** Closes realtime sockets of sessions that ended (in the company), after the response. */
   closeSockets: (which: SocketsToClose) => void;
   /** The client's realtime session id, echoed in events so it can ignore its own. */
   clientSessionId?: string | null;
+}
+
+/** A signed-in person acts: `ctx.actor.user` is there by type. */
+export interface DomainContext extends CommonContext {
+  actor: Actor;
+}
+
+/** SCIM, SSO provisioning, the directory sync, the imports, the reminders and rollups. */
+export interface SystemContext extends CommonContext {
+  actor: SystemActor;
+}
+
+/** A function any actor may call takes this; `ctx.actor.kind === "system"` tells them apart. */
+export type AnyContext = DomainContext | SystemContext;
+
+/** Before anyone signed in (sign-up, password reset, invite links): the database and the clock. */
+export interface PublicContext {
+  db: Db;
+  now: Date;
+}
+
+/** What a system context is made of: the Worker's bindings and its waitUntil (a LoadContext is one). */
+export interface Runtime {
+  db: Db;
+  env: Env;
+  ctx: Pick<ExecutionContext, "waitUntil">;
 }
 
 export function domainCtx(context: LoadContext, actor: Actor, clientSessionId?: string | null, now = new Date()): DomainContext {
@@ -31,4 +70,24 @@ export function domainCtx(context: LoadContext, actor: Actor, clientSessionId?: 
     closeSockets: (which) => closeSessionSockets(context, actor.company.id, which),
     clientSessionId,
   };
+}
+
+/** The context for work no person started, for one firm; its today is the firm's (companyToday). */
+export async function systemCtx(runtime: Runtime, companyId: string, source: SystemSource, now = new Date()): Promise<SystemContext> {
+  const [company] = await runtime.db.select({ settings: companies.settings }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  return {
+    db: runtime.db,
+    actor: { kind: "system", source },
+    companyId,
+    now,
+    today: companyToday(readCompanySettings(company?.settings ?? "{}"), now),
+    publish: createPublisher(runtime.env, runtime.ctx),
+    closeSockets: (which) => closeSessionSockets(runtime, companyId, which),
+    clientSessionId: null,
+  };
+}
+
+/** The pre-sign-in context of a request. */
+export function publicCtx(context: Pick<LoadContext, "db">, now = new Date()): PublicContext {
+  return { db: context.db, now };
 }

@@ -3,6 +3,7 @@ import { mailerFor } from "~/domain/identity/mailer.server";
 import { resetRequestSchema } from "~/domain/identity/password.schema";
 import { requestPasswordReset } from "~/domain/identity/password.server";
 import { defineApiRoute, endpoint } from "~/web/api.server";
+import { publicCtx } from "~/domain/context";
 
 export const { loader, action, endpoints } = defineApiRoute({
   POST: endpoint({
@@ -10,6 +11,6 @@ export const { loader, action, endpoints } = defineApiRoute({
     auth: "public",
     body: resetRequestSchema,
     entity: "ResetPasswordInputErrors",
-    run: ({ request, context, body }) => requestPasswordReset(context.db, mailerFor(context, request), body, clientIp(request)),
+    run: ({ request, context, body }) => requestPasswordReset(publicCtx(context), mailerFor(context, request), body, clientIp(request)),
   }),
 });

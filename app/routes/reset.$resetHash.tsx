@@ -16,12 +16,13 @@ import { Alert } from "~/components/alert";
 import { AuthCard, ShowPasswordButton } from "~/features/identity/auth-card";
 import { PASSWORD_MIN } from "~/domain/identity/invite.schema";
 import { ValidationError } from "~/domain/errors";
+import { publicCtx } from "~/domain/context";
 
 export const meta: MetaFunction = () => [{ title: "Reset password · Availability" }];
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   return json(
-    { valid: await isResetLinkValid(context.db, params.resetHash!) },
+    { valid: await isResetLinkValid(publicCtx(context), params.resetHash!) },
     { headers: { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" } },
   );
 }

@@ -4,13 +4,14 @@ import { mailerFor } from "~/domain/identity/mailer.server";
 import { resetRequestSchema } from "~/domain/identity/password.schema";
 import { requestPasswordReset } from "~/domain/identity/password.server";
 import { submitForm } from "~/web/page-form.server";
+import { publicCtx } from "~/domain/context";
 
 /** The login page's 'Forgot password' dialog posts here (conform's reply; success means the link is on its way). */
 export async function action({ request, context }: ActionFunctionArgs) {
   return submitForm(
     await request.formData(),
     resetRequestSchema,
-    (input) => requestPasswordReset(context.db, mailerFor(context, request), input, clientIp(request)),
+    (input) => requestPasswordReset(publicCtx(context), mailerFor(context, request), input, clientIp(request)),
     { resetForm: true },
   );
 }

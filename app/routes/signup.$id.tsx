@@ -15,12 +15,13 @@ import { Alert } from "~/components/alert";
 import { AuthCard, ShowPasswordButton } from "~/features/identity/auth-card";
 import { officesOf, SelectField } from "~/components/select-field";
 import { pageStateOf, submitForm } from "~/web/page-form.server";
+import { publicCtx } from "~/domain/context";
 
 export const meta: MetaFunction = () => [{ title: "Create account · Availability" }];
 
 /** The invite behind the link, or null for an unknown, used or expired one: the page says so and goes to sign in. */
 async function loadInvite(context: LoaderFunctionArgs["context"], secret: string) {
-  const found = await pageStateOf(requireUncompletedUser(context.db, secret));
+  const found = await pageStateOf(requireUncompletedUser(publicCtx(context), secret));
   return found.ok ? found.value : null;
 }
 

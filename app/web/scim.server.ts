@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { ScimError, scimCompany, type ScimContext } from "~/domain/identity/scim/scim.server";
 import type { LoadContext } from "~/env";
+import { publicCtx, systemCtx } from "~/domain/context";
 
 /**
  * The one way to write a /scim/v2 route (RFC 7644): the bearer token names the company,
@@ -50,10 +51,11 @@ export function defineScimRoute(handlers: Partial<Record<Method, { status?: numb
         return new Response(JSON.stringify(error), { status: 405, headers: { Allow: allow, "Content-Type": SCIM_JSON } });
       }
       const now = new Date();
-      const companyId = await scimCompany(context.db, request.headers.get("Authorization"), now);
+      const companyId = await scimCompany(publicCtx(context, now), request.headers.get("Authorization"));
       const url = new URL(request.url);
       const body = method === "GET" || method === "DELETE" ? {} : await readBody(request);
-      const result = await handler.run({ s: { db: context.db, companyId, now, baseUrl: url.origin }, params, body, query: url.searchParams });
+      const s = { ...(await systemCtx(context, companyId, "scim", now)), baseUrl: url.origin };
+      const result = await handler.run({ s, params, body, query: url.searchParams });
       return scimJson(result ?? null, handler.status ?? (result === undefined ? 204 : 200));
     } catch (error) {
       if (error instanceof ScimError) return scimJson(error.body(), error.status);

@@ -272,6 +272,45 @@ test("a colleague's change shows up within a second, without reloading", async (
   expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
 });
 
+test("a person the firm's directory deactivates through SCIM leaves an open overview, without reloading", async ({ page, request }) => {
+  const leaver = people.find(
+    (p) =>
+      p.email !== COLLEAGUE &&
+      !/emil|lindqvist/i.test(p.name!) &&
+      !/partner/i.test(p.title ?? "") &&
+      people.filter((other) => other.name!.includes(p.name!)).length === 1,
+  )!;
+  await openOverview(page, `/overview?offices=all&groups=all&q=${encodeURIComponent(leaver.name!)}`);
+  await expect(page.locator("html")).toHaveAttribute("data-realtime", "connected");
+  const card = page.getByTestId("person-card").filter({ has: page.getByTestId("person-name").getByText(leaver.name!, { exact: true }) });
+  await expect(card).toHaveCount(1);
+  await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
+
+  const login = await request.post("/api/v2/account/login", { data: { email: accounts.companyAdmin, password: DEMO_PASSWORD } });
+  expect(login.status()).toBe(200);
+  const admin = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const issued = await request.post("/api/v2/company/scim-token", { headers: admin, data: { name: "E2E directory" } });
+  expect(issued.status()).toBe(201);
+  const scim = (await issued.json()) as { _id: string; token: string };
+  const setActive = (active: boolean) =>
+    request.patch(`/scim/v2/Users/${leaver.id}`, {
+      headers: { Authorization: `Bearer ${scim.token}`, "Content-Type": "application/scim+json" },
+      data: JSON.stringify({
+        schemas: ["urn:ietf:params:scim:api:messages:2.0:PatchOp"],
+        Operations: [{ op: "Replace", path: "active", value: active ? "True" : "False" }],
+      }),
+    });
+  try {
+    expect((await setActive(false)).status()).toBe(200);
+    await expect(card).toHaveCount(0, { timeout: 3_000 });
+    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+  } finally {
+    // The seeded firm stays as the other tests expect it.
+    await setActive(true);
+    await request.delete(`/api/v2/company/scim-token/${scim._id}`, { headers: admin });
+  }
+});
+
 test("has no WCAG 2 A/AA violations", async ({ page }) => {
   await openOverview(page, "/overview?offices=all&groups=all&sort=lastUpdated");
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();

@@ -8,7 +8,7 @@ import type { Env } from "~/env";
 import { newId } from "~/lib/ids";
 import { INTERNAL_PICTURE_MARKER } from "~/lib/profile-picture";
 import { addDirectoryUser, config, control, removeDirectoryUser } from "./entra-helpers";
-import { api, createCompanyWithRoles, db } from "./helpers";
+import { api, createCompanyWithRoles, db, listen, runtime } from "./helpers";
 
 const PICTURES = "profile-pictures/";
 
@@ -42,7 +42,7 @@ describe("the directory sync (Graph users delta, paged and incremental)", () => 
     await addDirectoryUser(tenant, { displayName: "Not Here", mail: "not.here@sync.test" });
     const before = (await db().select({ id: users.id }).from(users).where(eq(users.companyId, firm.company.id))).length;
 
-    const sync: SyncEnv = { db: db(), files: env.FILES, config: config(), pageSize: 2, pagesPerStep: 2 };
+    const sync: SyncEnv = { runtime: runtime(), files: env.FILES, config: config(), pageSize: 2, pagesPerStep: 2 };
     // Five people in pages of two, two pages a step: the first step stops inside the round.
     const first = await syncStep(sync, await cursorOf(firm.company.id));
     expect(first).toMatchObject({ pages: 2, roundComplete: false, error: null });
@@ -76,6 +76,7 @@ describe("the directory sync (Graph users delta, paged and incremental)", () => 
     // Changes: a new photo and title, a removal; the next step reads only these.
     await addDirectoryUser(tenant, { ...dirEmployee, displayName: "Emma Lind", jobTitle: "Counsel", photo: "#16a34a", mail: employee.email });
     await removeDirectoryUser(tenant, dirObserver.id);
+    const room = await listen(firm.company.id, firm.tokens.companyAdmin);
     const third = await syncStep(sync, await cursorOf(firm.company.id));
     expect(third).toMatchObject({ pages: 1, roundComplete: true, updated: 1, removed: 1, photos: 1 });
     const requests = await control<{ path: string }[]>("requests");
@@ -83,6 +84,10 @@ describe("the directory sync (Graph users delta, paged and incremental)", () => 
 
     const changed = await person(employee.id);
     expect(changed).toMatchObject({ name: "Emma Lind", title: "Counsel" });
+    // The rename reaches the firm's open browsers, as an administrator's change would.
+    const published = [await room.next("UPDATE_USER"), await room.next("UPDATE_USER")];
+    expect(published.map((event) => event._id).sort()).toEqual([employee.id, observer.id].sort());
+    room.close();
     expect(changed.profilePicture).not.toBe(emma.profilePicture);
     // The old directory picture is gone from R2, the new one is there.
     expect(await env.FILES.get(`${PICTURES}${emma.profilePicture!.slice(INTERNAL_PICTURE_MARKER.length)}`)).toBeNull();
@@ -116,7 +121,7 @@ describe("the directory sync (Graph users delta, paged and incremental)", () => 
     await api("/api/v2/azure-ad/tenant", { method: "PUT", token: firm.tokens.companyAdmin, json: { tenantId: tenant } });
     const broken = { ...config(), clientSecret: "wrong secret" };
     const now = new Date();
-    const report = await syncStep({ db: db(), files: env.FILES, config: broken }, await cursorOf(firm.company.id), now);
+    const report = await syncStep({ runtime: runtime(), files: env.FILES, config: broken }, await cursorOf(firm.company.id), now);
     expect(report.error).toMatch(/refused access/);
     const cursor = await cursorOf(firm.company.id);
     expect(cursor.failures).toBe(1);

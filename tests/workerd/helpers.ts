@@ -4,6 +4,8 @@ import { hashPassword, pepperRing } from "~/domain/identity/password-hash.server
 import { closeSessionSockets } from "~/realtime/publish.server";
 import type { SocketsToClose } from "~/realtime/room.types";
 import { createDb } from "~/db/client";
+import type { Runtime } from "~/domain/context";
+import type { Env } from "~/env";
 import { companyRow, groupRow, officeRow, userRow, type SeedRole } from "~/db/factories";
 import { companies, groups, offices, users } from "~/db/schema";
 
@@ -11,6 +13,9 @@ export const PASSWORD = "correct horse battery";
 export const BASE = "http://localhost";
 
 export const db = () => createDb(env.DB);
+
+/** The Worker's bindings as the cron and the routes hand them to a system context (domain/context.ts). */
+export const runtime = (): Runtime => ({ db: db(), env: env as Env, ctx: { waitUntil: (promise) => void promise.catch(() => {}) } });
 
 /** What the sign-in and password domain calls need, as the Worker builds it. */
 export const signIn = () => ({

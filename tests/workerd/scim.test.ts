@@ -1,8 +1,8 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { groups, sessions, users } from "~/db/schema";
-import { api, BASE, createCompanyWithRoles, db, PASSWORD, tokenFor } from "./helpers";
+import { auditLog, groups, sessions, users } from "~/db/schema";
+import { api, BASE, createCompanyWithRoles, db, listen, PASSWORD, tokenFor } from "./helpers";
 
 /**
  * SCIM 2.0 provisioning (issue 15 item 4, decision 0151) through the real Worker: what
@@ -156,6 +156,38 @@ describe("SCIM Users", () => {
     expect((await api("/api/v2/account/login", { method: "POST", json: { email: person.email, password: PASSWORD } })).status).toBe(200);
     const back = (await (await api("/resources/planner", { token: firm.tokens.companyAdmin })).json()) as { people: { _id: string }[] };
     expect(back.people.map((p) => p._id)).toContain(person.id);
+  });
+
+  it("a deactivation runs as the system (source scim): its audit row in the change's batch, the event published", async () => {
+    const person = await firm.createUser("employee");
+    const room = await listen(firm.company.id, firm.tokens.companyAdmin);
+    const deactivate = { Operations: [{ op: "Replace", path: "active", value: "False" }] };
+    // The audit row cannot be written: the change it records is not written either.
+    const trigger = `scim_audit_refused_${person.id.replace(/\W/g, "")}`;
+    await env.DB.exec(
+      `CREATE TRIGGER ${trigger} BEFORE INSERT ON audit_log WHEN NEW.entity_id = '${person.id}' BEGIN SELECT RAISE(ABORT, 'audit refused'); END`,
+    );
+    try {
+      expect((await scim(`/Users/${person.id}`, token, { method: "PATCH", json: deactivate })).status).toBe(500);
+    } finally {
+      await env.DB.exec(`DROP TRIGGER ${trigger}`);
+    }
+    const [still] = await db().select({ deactivatedAt: users.deactivatedAt }).from(users).where(eq(users.id, person.id));
+    expect(still.deactivatedAt).toBeNull();
+
+    expect((await scim(`/Users/${person.id}`, token, { method: "PATCH", json: deactivate })).status).toBe(200);
+    const rows = await db().select().from(auditLog).where(eq(auditLog.entityId, person.id));
+    expect(rows).toEqual([
+      expect.objectContaining({
+        actorId: null,
+        action: "scim-user-deactivated",
+        entityType: "user",
+        data: { fields: ["deactivatedAt"], source: "scim" },
+      }),
+    ]);
+    // Open browsers of the firm hear of it, as after an administrator's change.
+    expect(await room.next("UPDATE_USER")).toMatchObject({ _id: person.id, sessionId: null });
+    room.close();
   });
 
   it("bad input answers the RFC 7644 error shape and changes nothing", async () => {

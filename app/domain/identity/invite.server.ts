@@ -110,7 +110,7 @@ async function createInvited(ctx: DomainContext, mailer: Mailer, people: NewPers
   const links: { id: string; person: NewPerson; secret: string; expiresAt: Date }[] = [];
   for (const person of people) {
     const id = newId();
-    const token = await newInviteToken(ctx.db, ctx.companyId, id, ctx.now);
+    const token = await newInviteToken(ctx, id);
     statements.push(
       ctx.db.insert(users).values({
         id,
@@ -240,7 +240,7 @@ export async function resendInvite(ctx: DomainContext, mailer: Mailer, userId: s
   if (!canAdministerUser({ ...ctx.actor.user }, user)) throw new ForbiddenError();
   if (user.completed) throw new ConflictError("This person has already created their account.");
   await requireInviteQuota(ctx, "resend-invite", 1);
-  const token = await newInviteToken(ctx.db, ctx.companyId, user.id, ctx.now);
+  const token = await newInviteToken(ctx, user.id);
   await runBatch(ctx.db, [
     ...token.statements,
     ctx.db

@@ -7,6 +7,7 @@ import { loginAttempts, passwordResetTokens, sessions, users, type User } from "
 import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { NotFoundError, TooManyRequestsError, UnauthorizedError, ValidationError } from "~/domain/errors";
 import { resetEmail } from "~/domain/identity/emails";
+import type { PublicContext } from "~/domain/context";
 import { verifyLogin, type PasswordContext, type SignInContext } from "~/domain/identity/login.server";
 import { assertUncommonPassword } from "~/domain/identity/password-policy.server";
 import type { Mailer } from "~/domain/identity/mailer.server";
@@ -30,7 +31,8 @@ const MAX_RESETS_PER_IP = 20;
  */
 const RESET_PREFIX = "reset:";
 
-export async function requestPasswordReset(db: Db, mailer: Mailer, input: ResetRequestInput, ip: string, now = new Date()) {
+export async function requestPasswordReset(ctx: PublicContext, mailer: Mailer, input: ResetRequestInput, ip: string) {
+  const { db, now } = ctx;
   const key = `${RESET_PREFIX}${input.resetEmail}`;
   const since = new Date(now.getTime() - RESET_WINDOW_MS);
   const [[byEmail], [byIp]] = await db.batch([
@@ -49,7 +51,7 @@ export async function requestPasswordReset(db: Db, mailer: Mailer, input: ResetR
   const [user] = await db.select().from(users).where(eq(users.email, input.resetEmail)).limit(1);
   // Invited people who have not signed up use their invite; unknown e-mails get nothing.
   if (!user || !user.completed) return { message: RESET_LINK_SENT };
-  const token = await newResetToken(db, user.companyId, user.id, now);
+  const token = await newResetToken(ctx, user.companyId, user.id);
   await db.batch([
     // Only the newest link works.
     db
@@ -64,8 +66,8 @@ export async function requestPasswordReset(db: Db, mailer: Mailer, input: ResetR
 }
 
 /** Whether a reset link can still be used (for the page, before the form is filled in). */
-export async function isResetLinkValid(db: Db, secret: string, now = new Date()): Promise<boolean> {
-  return (await findResetToken(db, secret, now)) !== null;
+export async function isResetLinkValid(ctx: PublicContext, secret: string): Promise<boolean> {
+  return (await findResetToken(ctx, secret)) !== null;
 }
 
 function endSessionsStatement(db: Db, user: Pick<User, "id" | "companyId">, now: Date, keepSessionId?: string) {
@@ -83,7 +85,7 @@ export async function setPasswordWithLink(
   input: SetPasswordInput,
   now = new Date(),
 ): Promise<User> {
-  const found = await findResetToken(db, secret, now);
+  const found = await findResetToken({ db, now }, secret);
   if (!found) throw new NotFoundError(RESET_LINK_INVALID);
   // Before the link is used up, so a refused password leaves it working.
   assertUncommonPassword(input.newPassword, "SetPasswordInputErrors", "newPassword");

@@ -2,7 +2,7 @@ import { userIdentity } from "~/domain/users/profile.server";
 import { auditRow } from "~/domain/audit.server";
 import { and, eq } from "drizzle-orm";
 import { hashPassword } from "~/domain/identity/password-hash.server";
-import type { Db } from "~/db/client";
+import type { PublicContext } from "~/domain/context";
 import { companies, groups, inviteTokens, offices, users, type User } from "~/db/schema";
 import { validate } from "~/domain/validation";
 import { readCompanySettings } from "~/domain/company/settings.schema";
@@ -21,8 +21,9 @@ import { findInvite } from "~/domain/identity/tokens.server";
 export const INVITE_INVALID = "This invite link is invalid or has expired.";
 export const SIGNUP_ENTITY = "UserSignUpInputErrors";
 
-async function requireInviteWithCompany(db: Db, secret: string, now: Date) {
-  const invite = await findInvite(db, secret, now);
+async function requireInviteWithCompany(ctx: PublicContext, secret: string) {
+  const { db } = ctx;
+  const invite = await findInvite(ctx, secret);
   if (!invite) throw new NotFoundError(INVITE_INVALID);
   const [company] = await db
     .select({ name: companies.name, allowGroupSelection: companies.allowGroupSelection, settings: companies.settings })
@@ -43,8 +44,9 @@ async function requireInviteWithCompany(db: Db, secret: string, now: Date) {
   };
 }
 
-export async function requireUncompletedUser(db: Db, secret: string, now = new Date()) {
-  const { invite, company, ssoOnly, showTeam } = await requireInviteWithCompany(db, secret, now);
+export async function requireUncompletedUser(ctx: PublicContext, secret: string) {
+  const { db } = ctx;
+  const { invite, company, ssoOnly, showTeam } = await requireInviteWithCompany(ctx, secret);
   const user = invite.user;
   const names = async (table: typeof groups | typeof offices, id: string | null) => {
     if (!id) return null;
@@ -71,7 +73,7 @@ export async function requireUncompletedUser(db: Db, secret: string, now = new D
 
 /** Completes the invited person; the caller starts their session. */
 export async function registerInvitedUser({ db, peppers }: PasswordContext, secret: string, body: unknown, now = new Date()): Promise<User> {
-  const { invite, ssoOnly, chooseTeam } = await requireInviteWithCompany(db, secret, now);
+  const { invite, ssoOnly, chooseTeam } = await requireInviteWithCompany({ db, now }, secret);
   const input = validate(signUpSchemaFor({ ssoOnly, chooseTeam }), body, SIGNUP_ENTITY);
   const user = invite.user;
   if (input.email !== user.email) throw new ValidationError(SIGNUP_ENTITY, { email: "Use the e-mail address the invite was sent to." });

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { sha256Hex } from "~/auth/secrets.server";
-import type { Db } from "~/db/client";
+import type { CommonContext, PublicContext } from "~/domain/context";
 import { inviteTokens, passwordResetTokens, users } from "~/db/schema";
 import { newId, newSecret } from "~/lib/ids";
 
@@ -11,7 +11,7 @@ import { newId, newSecret } from "~/lib/ids";
 export const INVITE_DAYS = 14;
 export const RESET_MINUTES = 60;
 
-export async function newInviteToken(db: Db, companyId: string, userId: string, now: Date) {
+export async function newInviteToken({ db, companyId, now }: Pick<CommonContext, "db" | "companyId" | "now">, userId: string) {
   const secret = newSecret();
   const expiresAt = new Date(now.getTime() + INVITE_DAYS * 86_400_000);
   // A new invite replaces the earlier ones: only the latest link works.
@@ -23,7 +23,7 @@ export async function newInviteToken(db: Db, companyId: string, userId: string, 
 }
 
 /** The invite behind a link, with its person, while it is unused, unexpired and the person not yet signed up. */
-export async function findInvite(db: Db, secret: string, now: Date) {
+export async function findInvite({ db, now }: PublicContext, secret: string) {
   if (!secret || secret.length > 200) return null;
   const [row] = await db
     .select({ tokenId: inviteTokens.id, user: users })
@@ -41,7 +41,7 @@ export async function findInvite(db: Db, secret: string, now: Date) {
   return row ?? null;
 }
 
-export async function newResetToken(db: Db, companyId: string, userId: string, now: Date) {
+export async function newResetToken({ db, now }: PublicContext, companyId: string, userId: string) {
   const secret = newSecret();
   const expiresAt = new Date(now.getTime() + RESET_MINUTES * 60_000);
   return {
@@ -53,7 +53,7 @@ export async function newResetToken(db: Db, companyId: string, userId: string, n
   };
 }
 
-export async function findResetToken(db: Db, secret: string, now: Date) {
+export async function findResetToken({ db, now }: PublicContext, secret: string) {
   if (!secret || secret.length > 200) return null;
   const [row] = await db
     .select({ tokenId: passwordResetTokens.id, user: users })

@@ -38,7 +38,7 @@ export async function runScheduledWork(context: LoadContext, now = new Date(), c
   // Firms' Microsoft directories: a few pages per firm per run (decision 0141).
   const entra = entraConfig(context.env);
   if (entra) {
-    await runDirectorySync({ db: context.db, files: context.env.FILES, config: entra }, now).catch((error) =>
+    await runDirectorySync({ runtime: context, files: context.env.FILES, config: entra }, now).catch((error) =>
       console.error("directory sync failed", error),
     );
   }

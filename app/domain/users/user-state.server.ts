@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { users, workloadHistory } from "~/db/schema";
 import { newId } from "~/lib/ids";
-import type { DomainContext } from "../context";
+import type { CommonContext, DomainContext } from "../context";
 import { NotFoundError } from "../errors";
 import { workplaceWeeks } from "../workplace/workplace-week.server";
 import type { UserUpdate } from "~/realtime/events";
@@ -45,7 +45,7 @@ export function userStateStatements(ctx: DomainContext, userId: string, patch: U
 }
 
 /** The fields the UPDATE_USER event carries, read back after a change. */
-export async function publishUserUpdate(ctx: DomainContext, userId: string) {
+export async function publishUserUpdate(ctx: CommonContext, userId: string) {
   const [user] = await ctx.db
     .select({
       id: users.id,

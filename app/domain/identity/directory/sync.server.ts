@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
-import { auditRow } from "~/domain/audit.server";
+import { audit } from "~/domain/audit.server";
+import { systemCtx, type Runtime, type SystemContext } from "~/domain/context";
+import { publishUserUpdate } from "~/domain/users/user-state.server";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "~/db/client";
 import { companies, directorySync, groups, offices, users, type DirectorySync } from "~/db/schema";
 import type { EntraConfig } from "~/integrations/entra/config";
 import { fetchDeltaPage, fetchPhoto, GraphError, initialDeltaLink, type DeltaUser } from "~/integrations/entra/graph.server";
@@ -27,7 +28,8 @@ const MAX_BACKOFF_MS = 6 * 60 * 60_000;
 const ENTRA_PICTURE = "entra-";
 
 export interface SyncEnv {
-  db: Db;
+  /** The Worker's bindings: each firm's step runs in a system context (source "directory"). */
+  runtime: Runtime;
   files: R2Bucket;
   config: EntraConfig;
   /** Tests page through small directories with small steps. */
@@ -47,7 +49,7 @@ export interface StepReport {
 
 /** The cron's entry: the firms whose turn it is, oldest first. */
 export async function runDirectorySync(env: SyncEnv, now = new Date()): Promise<StepReport[]> {
-  const due = await env.db
+  const due = await env.runtime.db
     .select()
     .from(directorySync)
     .where(or(isNull(directorySync.nextRunAt), lte(directorySync.nextRunAt, now)))
@@ -61,24 +63,25 @@ export async function runDirectorySync(env: SyncEnv, now = new Date()): Promise<
 /** One step for one firm: up to PAGES_PER_STEP pages, the cursor saved after each. */
 export async function syncStep(env: SyncEnv, cursor: DirectorySync, now = new Date()): Promise<StepReport> {
   const report: StepReport = { companyId: cursor.companyId, pages: 0, updated: 0, removed: 0, photos: 0, roundComplete: false, error: null };
-  const { db, config } = env;
+  const { config } = env;
+  const ctx = await systemCtx(env.runtime, cursor.companyId, "directory", now);
   let link = cursor.link ?? initialDeltaLink(config);
   const photoBudget = { left: PHOTOS_PER_STEP };
   try {
     while (report.pages < (env.pagesPerStep ?? PAGES_PER_STEP)) {
       const page = await fetchDeltaPage(config, cursor.tenantId, link, env.pageSize ?? PAGE_SIZE);
       report.pages += 1;
-      const applied = await applyPage(env, cursor, page.users, now, photoBudget);
+      const applied = await applyPage(env, ctx, cursor, page.users, photoBudget);
       report.updated += applied.updated;
       report.removed += applied.removed;
       report.photos += applied.photos;
       if (page.nextLink) {
         link = page.nextLink;
-        await saveCursor(db, cursor.companyId, { link, inRound: true, lastRunAt: now, nextRunAt: now, failures: 0, lastError: null });
+        await saveCursor(ctx, { link, inRound: true, lastRunAt: now, nextRunAt: now, failures: 0, lastError: null });
         continue;
       }
       report.roundComplete = true;
-      await saveCursor(db, cursor.companyId, {
+      await saveCursor(ctx, {
         link: page.deltaLink,
         inRound: false,
         lastRunAt: now,
@@ -94,7 +97,7 @@ export async function syncStep(env: SyncEnv, cursor: DirectorySync, now = new Da
     const failures = cursor.failures + 1;
     // 410 Gone: the delta token expired; the next round starts from the beginning.
     const restart = error instanceof GraphError && error.status === 410;
-    await saveCursor(db, cursor.companyId, {
+    await saveCursor(ctx, {
       ...(restart ? { link: null, inRound: false } : {}),
       lastRunAt: now,
       failures,
@@ -105,7 +108,7 @@ export async function syncStep(env: SyncEnv, cursor: DirectorySync, now = new Da
   return report;
 }
 
-async function saveCursor(db: Db, companyId: string, patch: Partial<DirectorySync>) {
+async function saveCursor({ db, companyId }: SystemContext, patch: Partial<DirectorySync>) {
   await db.update(directorySync).set(patch).where(eq(directorySync.companyId, companyId));
 }
 
@@ -115,9 +118,8 @@ async function inChunks<T, R>(values: T[], run: (chunk: T[]) => Promise<R[]>): P
   return out;
 }
 
-async function applyPage(env: SyncEnv, cursor: DirectorySync, page: DeltaUser[], now: Date, photoBudget: { left: number }) {
-  const { db } = env;
-  const companyId = cursor.companyId;
+async function applyPage(env: SyncEnv, ctx: SystemContext, cursor: DirectorySync, page: DeltaUser[], photoBudget: { left: number }) {
+  const { db, companyId, now } = ctx;
   const [company] = await db.select({ tenantId: companies.azureAdTenantId }).from(companies).where(eq(companies.id, companyId)).limit(1);
   // The firm disconnected or changed directories meanwhile: nothing of this page applies.
   if (company?.tenantId !== cursor.tenantId) return { updated: 0, removed: 0, photos: 0 };
@@ -147,17 +149,16 @@ async function applyPage(env: SyncEnv, cursor: DirectorySync, page: DeltaUser[],
   let updated = 0;
   let removed = 0;
   let photos = 0;
+  const changed: string[] = [];
   for (const entry of page) {
     const person = linked.find((u) => u.azureAdId === entry.id) ?? (entry["@removed"] ? undefined : unlinked.find((u) => u.email === mailOf(entry)));
     if (!person) continue;
     const where: SQL = and(eq(users.id, person.id), eq(users.companyId, companyId))!;
     if (entry["@removed"]) {
       if (!person.directoryRemovedAt) {
-        statements.push(
-          db.update(users).set({ directoryRemovedAt: now }).where(where),
-          audit(db, companyId, person.id, "directory-removed", {}, now),
-        );
+        statements.push(db.update(users).set({ directoryRemovedAt: now }).where(where), audit(ctx, "directory-removed", "user", person.id));
         removed += 1;
+        changed.push(person.id);
       }
       continue;
     }
@@ -187,23 +188,22 @@ async function applyPage(env: SyncEnv, cursor: DirectorySync, page: DeltaUser[],
       }
     }
     if (Object.keys(patch).length === 0) continue;
-    statements.push(db.update(users).set(patch).where(where), audit(db, companyId, person.id, "directory-sync", { fields: Object.keys(patch) }, now));
+    statements.push(db.update(users).set(patch).where(where), audit(ctx, "directory-sync", "user", person.id, { fields: Object.keys(patch) }));
     updated += 1;
+    changed.push(person.id);
   }
   for (let i = 0; i < statements.length; i += 50) {
     const chunk = statements.slice(i, i + 50);
     await db.batch(chunk as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   }
+  // Open browsers of the firm see the new names, titles, teams and pictures, as after an admin's change.
+  for (const userId of changed) await publishUserUpdate(ctx, userId);
   return { updated, removed, photos };
 }
 
 function mailOf(entry: DeltaUser): string | null {
   const mail = entry.mail || entry.userPrincipalName;
   return mail && mail.includes("@") ? mail.trim().toLowerCase() : null;
-}
-
-function audit(db: Db, companyId: string, userId: string, action: string, data: Record<string, unknown>, now: Date) {
-  return auditRow(db, { companyId, actorId: null, action, entityType: "user", entityId: userId, data, at: now });
 }
 
 /**

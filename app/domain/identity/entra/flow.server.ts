@@ -143,7 +143,7 @@ export async function signInWithEntraClaims(
 
 /** A new invite secret for the person (the earlier link stops working), as the sign-up page's address. */
 export async function signupPathFor(context: LoadContext, user: Pick<User, "id" | "companyId">) {
-  const token = await newInviteToken(context.db, user.companyId, user.id, new Date());
+  const token = await newInviteToken({ db: context.db, companyId: user.companyId, now: new Date() }, user.id);
   await runBatch(context.db, [...token.statements]);
   return `/signup/${token.secret}?sso=true`;
 }

@@ -1,11 +1,11 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { audit, auditRow } from "~/domain/audit.server";
+import { audit } from "~/domain/audit.server";
 import { canAdministerCompany } from "~/auth/permissions";
 import { sha256Hex } from "~/auth/secrets.server";
-import type { Db } from "~/db/client";
 import { scimGroups, scimTokens, sessions, users, type User } from "~/db/schema";
 import { newId } from "~/lib/ids";
-import type { DomainContext } from "~/domain/context";
+import type { DomainContext, PublicContext, SystemContext } from "~/domain/context";
+import { publishUserUpdate } from "~/domain/users/user-state.server";
 import { ForbiddenError, NotFoundError } from "~/domain/errors";
 import { teamForDepartment } from "~/domain/identity/sso/sso.server";
 
@@ -87,7 +87,7 @@ export async function revokeScimToken(ctx: DomainContext, id: string) {
 }
 
 /** The company a SCIM request acts for, from its bearer token; 401 otherwise. */
-export async function scimCompany(db: Db, authorization: string | null, now: Date): Promise<string> {
+export async function scimCompany({ db, now }: PublicContext, authorization: string | null): Promise<string> {
   const match = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? "");
   if (!match || match[1].length > 200) throw new ScimError(401, "A valid SCIM bearer token is required.");
   const [row] = await db
@@ -104,10 +104,8 @@ export async function scimCompany(db: Db, authorization: string | null, now: Dat
 
 // ---- Users ----------------------------------------------------------------------------------
 
-export interface ScimContext {
-  db: Db;
-  companyId: string;
-  now: Date;
+/** The system's context with source "scim", and the origin the resources' locations name. */
+export interface ScimContext extends SystemContext {
   baseUrl: string;
 }
 
@@ -199,25 +197,29 @@ export async function createScimUser(s: ScimContext, body: Record<string, unknow
   const fields = readUser(body);
   const email = checkUserName(fields.userName);
   if (await emailTaken(s, email)) throw new ScimError(409, `A user with userName ${email} already exists.`, "uniqueness");
-  const team = fields.department ? await teamForDepartment(s.db, s.companyId, fields.department) : null;
-  const [created] = await s.db
-    .insert(users)
-    .values({
-      id: newId(),
-      companyId: s.companyId,
-      email,
-      name: fields.name ?? email.split("@")[0],
-      title: fields.title ?? "",
-      phone: fields.phone ?? null,
-      completed: true,
-      groupId: team?.groupId ?? null,
-      officeId: team?.officeId ?? null,
-      scimExternalId: fields.externalId ?? null,
-      deactivatedAt: fields.active === false ? s.now : null,
-      invitedAt: s.now,
-    })
-    .returning();
-  await auditScim(s, "scim-user-created", created.id, { email });
+  const team = fields.department ? await teamForDepartment(s, fields.department) : null;
+  const id = newId();
+  const [[created]] = await s.db.batch([
+    s.db
+      .insert(users)
+      .values({
+        id,
+        companyId: s.companyId,
+        email,
+        name: fields.name ?? email.split("@")[0],
+        title: fields.title ?? "",
+        phone: fields.phone ?? null,
+        completed: true,
+        groupId: team?.groupId ?? null,
+        officeId: team?.officeId ?? null,
+        scimExternalId: fields.externalId ?? null,
+        deactivatedAt: fields.active === false ? s.now : null,
+        invitedAt: s.now,
+      })
+      .returning(),
+    auditScim(s, "scim-user-created", id, { email }),
+  ]);
+  await publishUserUpdate(s, created.id);
   return toScimUser(s, created);
 }
 
@@ -269,7 +271,7 @@ async function applyUserFields(s: ScimContext, user: User, fields: UserFields) {
   if (fields.phone !== undefined) changes.phone = fields.phone;
   if (fields.externalId !== undefined) changes.scimExternalId = fields.externalId;
   if (fields.department) {
-    const team = await teamForDepartment(s.db, s.companyId, fields.department);
+    const team = await teamForDepartment(s, fields.department);
     if (team) Object.assign(changes, { groupId: team.groupId, officeId: team.officeId });
   }
   const deactivate = fields.active === false && user.deactivatedAt === null;
@@ -292,8 +294,11 @@ async function applyUserFields(s: ScimContext, user: User, fields: UserFields) {
       .set(changes)
       .where(and(eq(users.id, user.id), eq(users.companyId, s.companyId)))
       .returning(),
+    auditScim(s, deactivate ? "scim-user-deactivated" : "scim-user-updated", user.id, { fields: Object.keys(changes) }),
   ]);
-  await auditScim(s, deactivate ? "scim-user-deactivated" : "scim-user-updated", user.id, { fields: Object.keys(changes) });
+  // Open browsers drop (or update) the person at once; a deactivated person's own pages close.
+  if (deactivate) s.closeSockets({ userId: user.id });
+  await publishUserUpdate(s, user.id);
   return (updated as User[])[0];
 }
 
@@ -410,7 +415,7 @@ function memberIds(value: unknown): string[] {
 /** Members of a directory group move into our group whose ssoIdentifiers name it (and its first office). */
 async function placeMembers(s: ScimContext, displayName: string, ids: string[]) {
   if (ids.length === 0) return;
-  const team = await teamForDepartment(s.db, s.companyId, displayName);
+  const team = await teamForDepartment(s, displayName);
   if (!team) return;
   for (const id of ids) {
     await s.db
@@ -418,6 +423,7 @@ async function placeMembers(s: ScimContext, displayName: string, ids: string[]) 
       .set({ groupId: team.groupId, officeId: team.officeId })
       .where(and(eq(users.id, id), eq(users.companyId, s.companyId)));
   }
+  for (const id of ids) await publishUserUpdate(s, id);
 }
 
 async function ownUserIds(s: ScimContext, ids: string[]) {
@@ -536,6 +542,7 @@ export async function deleteScimGroup(s: ScimContext, id: string) {
   await s.db.delete(scimGroups).where(and(eq(scimGroups.id, id), eq(scimGroups.companyId, s.companyId)));
 }
 
-async function auditScim(s: ScimContext, action: string, entityId: string, data: Record<string, unknown>) {
-  await auditRow(s.db, { companyId: s.companyId, actorId: null, action, entityType: "user", entityId, data, at: s.now });
+/** A statement, for the batch of the change it records. */
+function auditScim(s: ScimContext, action: string, entityId: string, data: Record<string, unknown>) {
+  return audit(s, action, "user", entityId, data);
 }

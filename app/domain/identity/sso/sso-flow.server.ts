@@ -3,6 +3,7 @@ import type { LoadContext } from "~/env";
 import { authorizeUrl, mapAttributes, SamlRefusal, verifyResponse } from "~/integrations/saml/service-provider.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { firmIdp, signInWithAssertion, SsoSignInRefused, type SsoRefusal } from "~/domain/identity/sso/sso.server";
+import { systemCtx } from "~/domain/context";
 
 /**
  * The browser's side of SAML: GET /company/{id}/sso/login sends the person to the firm's
@@ -65,7 +66,7 @@ export async function finishSsoLogin(context: LoadContext, request: Request, com
   try {
     const verified = await verifyResponse(context.db, context.env, appOrigin(context, request), idp, samlResponse, now);
     if (relayState === TEST_RELAY_STATE) return { tested: { firm: idp.name, person: mapAttributes(verified.profile) } };
-    return { signedIn: await signInWithAssertion(context.db, idp, verified, now), relayState };
+    return { signedIn: await signInWithAssertion(await systemCtx(context, companyId, "sso", now), idp, verified), relayState };
   } catch (error) {
     if (error instanceof SamlRefusal) {
       // The reason stays in the log: the page says only that it could not be verified.

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
-import { audit, auditRow } from "~/domain/audit.server";
+import { audit } from "~/domain/audit.server";
 import { canAdministerCompany } from "~/auth/permissions";
 import type { Db } from "~/db/client";
 import { companies, companyDomains, groups, installationDomains, offices, samlAssertions, samlRequests, users, type User } from "~/db/schema";
@@ -8,7 +8,8 @@ import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { mapAttributes, readCertificate, spUrls, type FirmIdp, type VerifiedAssertion } from "~/integrations/saml/service-provider.server";
 import { dayKey } from "~/lib/dates";
 import { newId } from "~/lib/ids";
-import type { DomainContext } from "~/domain/context";
+import type { CommonContext, DomainContext, SystemContext } from "~/domain/context";
+import { publishUserUpdate } from "~/domain/users/user-state.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/domain/errors";
 import { REQUIRED } from "~/domain/schema-kit";
 import { SSO_ENTITY, type SsoConfigInput } from "~/domain/identity/sso/sso.schema";
@@ -161,11 +162,11 @@ export class SsoSignInRefused extends Error {
 
 /** After the assertion is verified: the person it names, found or (federation) created. */
 export async function signInWithAssertion(
-  db: Db,
+  ctx: SystemContext,
   idp: { companyId: string; allowFederation: boolean },
   verified: VerifiedAssertion,
-  now: Date,
 ): Promise<User> {
+  const { db, now } = ctx;
   // Replay: an assertion ID signs in once. The insert is the check (primary key), so two
   // posts of the same assertion racing each other cannot both pass.
   await db.delete(samlAssertions).where(lt(samlAssertions.expiresAt, now));
@@ -190,6 +191,7 @@ export async function signInWithAssertion(
         .set({ completed: true, name: existing.name || person.name })
         .where(and(eq(users.id, existing.id), eq(users.companyId, idp.companyId)))
         .returning();
+      await publishUserUpdate(ctx, completed.id);
       return completed;
     }
     return existing;
@@ -204,7 +206,7 @@ export async function signInWithAssertion(
   // Created just in time only for the firm's own domains: a firm's IdP cannot claim
   // addresses of another firm (decision 0150).
   if (!owned) throw new SsoSignInRefused("unknown-person");
-  const team = await teamForDepartment(db, idp.companyId, person.department);
+  const team = await teamForDepartment(ctx, person.department);
   const row = {
     id: newId(),
     companyId: idp.companyId,
@@ -216,21 +218,19 @@ export async function signInWithAssertion(
     officeId: team?.officeId ?? null,
     invitedAt: now,
   };
-  const [created] = await db.insert(users).values(row).returning();
-  await auditRow(db, {
-    companyId: idp.companyId,
-    actorId: null,
-    action: "sso-user-created",
-    entityType: "user",
-    entityId: created.id,
-    data: { email: person.email, department: person.department || null },
-    at: now,
-  });
+  const [[created]] = await db.batch([
+    db.insert(users).values(row).returning(),
+    audit(ctx, "sso-user-created", "user", row.id, { email: person.email, department: person.department || null }),
+  ]);
+  await publishUserUpdate(ctx, created.id);
   return created;
 }
 
 /** The group whose ssoIdentifiers name the department (case-insensitive) and its first office. */
-export async function teamForDepartment(db: Db, companyId: string, department: string): Promise<{ groupId: string; officeId: string | null } | null> {
+export async function teamForDepartment(
+  { db, companyId }: Pick<CommonContext, "db" | "companyId">,
+  department: string,
+): Promise<{ groupId: string; officeId: string | null } | null> {
   const wanted = department.trim().toLowerCase();
   if (!wanted) return null;
   const rows = await db
