@@ -1,12 +1,13 @@
-import { Zip, ZipDeflate } from "fflate";
+import { Zip, ZipPassThrough } from "fflate";
 
 /**
  * An xlsx written as a stream (decisions 0178, 0211 and 0241): the workbook is a ZIP (fflate's
- * streaming Zip) whose sheet entries are deflated while their rows are produced, with sizes
- * and CRC in data descriptors after each entry, so memory stays at one page of rows (and
- * deflate's window) whatever the row count. Cells are numbers, dates or inline strings; no
- * shared-string table to hold. Each sheet has a bold, frozen header row, and optionally column
- * widths, number formats and an autofilter over the header.
+ * streaming Zip: headers, CRC-32, sizes in data descriptors, the central directory) whose
+ * entries are deflated by the runtime's CompressionStream while their rows are produced, so
+ * memory stays at one page of rows (and the compressor's window) whatever the row count.
+ * Cells are numbers, dates or inline strings; no shared-string table to hold. Each sheet has
+ * a bold, frozen header row, and optionally column widths, number formats and an autofilter
+ * over the header.
  */
 export type XlsxCell = string | number | Date | null;
 
@@ -111,6 +112,22 @@ function workbookXml(sheets: XlsxSheet[]) {
 <workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>${list}</sheets>${names ? `<definedNames>${names}</definedNames>` : ""}</workbook>`;
 }
 
+/**
+ * An entry whose bytes the runtime's CompressionStream deflates (native zlib, several times
+ * faster than deflate in JavaScript): `push` gives fflate the raw bytes, for the CRC and size
+ * it writes; `deflated` hands it the compressed ones.
+ */
+class NativeDeflateEntry extends ZipPassThrough {
+  constructor(filename: string) {
+    super(filename);
+    this.compression = 8;
+  }
+  protected process(): void {}
+  deflated(chunk: Uint8Array<ArrayBuffer>, final: boolean) {
+    this.ondata(null, chunk, final);
+  }
+}
+
 /** The workbook as a byte stream: each sheet's header row, then its rows as its `pages` yield them. */
 export function xlsxWorkbookStream(sheets: XlsxSheet[]): ReadableStream<Uint8Array> {
   async function* sheetXml(sheet: XlsxSheet) {
@@ -134,7 +151,7 @@ export function xlsxWorkbookStream(sheets: XlsxSheet[]): ReadableStream<Uint8Arr
     ...sheets.map((sheet, i): [string, () => AsyncIterable<string>] => [`xl/worksheets/sheet${i + 1}.xml`, () => sheetXml(sheet)]),
   ];
   async function* zip() {
-    // fflate calls back synchronously as it writes: each push's output is taken right after it.
+    // fflate calls back synchronously as it writes: each piece of output is taken right after it.
     const out: Uint8Array[] = [];
     let failure: Error | null = null;
     const archive = new Zip((error, chunk) => {
@@ -146,13 +163,30 @@ export function xlsxWorkbookStream(sheets: XlsxSheet[]): ReadableStream<Uint8Arr
       while (out.length > 0) yield out.shift()!;
     }
     for (const [path, pieces] of files) {
-      const entry = new ZipDeflate(path, { level: 6 });
+      const entry = new NativeDeflateEntry(path);
       archive.add(entry);
-      for await (const piece of pieces()) {
-        entry.push(encoder.encode(piece));
+      const deflate = new CompressionStream("deflate-raw");
+      const writer = deflate.writable.getWriter();
+      const feeding = (async () => {
+        for await (const piece of pieces()) {
+          const bytes = encoder.encode(piece);
+          entry.push(bytes);
+          await writer.write(bytes);
+        }
+        entry.push(new Uint8Array(0), true);
+        await writer.close();
+      })();
+      // A failing page (a query) fails the compressor too, so the read below ends.
+      feeding.catch((error: unknown) => writer.abort(error).catch(() => {}));
+      const reader = deflate.readable.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        entry.deflated(value, false);
         yield* taken();
       }
-      entry.push(new Uint8Array(0), true);
+      await feeding;
+      entry.deflated(new Uint8Array(0), true);
       yield* taken();
     }
     archive.end();
