@@ -2,7 +2,7 @@ import sanitize, { type Attributes, type IOptions } from "sanitize-html";
 
 /**
  * The allow-list HTML sanitiser for the company's custom HTML block, run on the server when
- * it is saved (decisions 0082 and 0241). The parsing and rebuilding is `sanitize-html`
+ * it is saved (decisions 0082 and 0242). The parsing and rebuilding is `sanitize-html`
  * (htmlparser2): only listed elements and attributes survive, attribute values are decoded,
  * checked and re-escaped, URLs keep only safe schemes, script-like elements go with their
  * content, comments and doctypes go. What is ours: the lists below, images' data: URLs only

@@ -1,7 +1,7 @@
 import { Zip, ZipPassThrough } from "fflate";
 
 /**
- * An xlsx written as a stream (decisions 0178, 0211 and 0241): the workbook is a ZIP (fflate's
+ * An xlsx written as a stream (decisions 0178, 0211 and 0242): the workbook is a ZIP (fflate's
  * streaming Zip: headers, CRC-32, sizes in data descriptors, the central directory) whose
  * entries are deflated by the runtime's CompressionStream while their rows are produced, so
  * memory stays at one page of rows (and the compressor's window) whatever the row count.

@@ -111,7 +111,7 @@ export type ProjectCategoryUpsertInput = z.infer<typeof projectCategoryUpsertSch
 /**
  * The firm's custom HTML block on the dashboard: blank is no block (null). updateCompany
  * sanitises it with an allow-list on the server (lib/sanitize-html.server.ts, decisions 0082
- * and 0241), and nothing left after sanitising is no block too.
+ * and 0242), and nothing left after sanitising is no block too.
  */
 export const customHtmlSchema = z
   .string({ error: "Needs to be text." })

@@ -429,7 +429,7 @@ export async function deleteProjectCategory(ctx: DomainContext, id: string): Pro
  * PUT /company and the company page: the name and the custom HTML, each when sent (the
  * schema makes blank HTML null). Answers the company as GET does.
  */
-/** The allow-list sanitiser on write (decisions 0082 and 0241); nothing left is no block (null). */
+/** The allow-list sanitiser on write (decisions 0082 and 0242); nothing left is no block (null). */
 function sanitizedCustomHtml(html: string | null): string | null {
   const clean = html?.trim() ? sanitizeHtml(html) : "";
   return clean.trim() ? clean : null;
