@@ -4,6 +4,7 @@ import { landingPath } from "~/domain/account/login.server";
 import type { LoadContext } from "~/env";
 import { authorizeUrl, mapAttributes, SamlRefusal, verifyResponse } from "~/integrations/saml/service-provider.server";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { appOrigin } from "~/lib/app-origin.server";
 import { firmIdp, signInWithAssertion, SsoSignInRefused, type SsoRefusal } from "./sso.server";
 
 /**
@@ -17,11 +18,6 @@ export const TEST_RELAY_STATE = "sso-test";
 
 const refused = (reason: SsoRefusal) => redirect(`/login?sso=${reason}`, 303);
 
-export function appOrigin(context: LoadContext, request: Request): string {
-  const env = context.env as LoadContext["env"] & { APP_URL?: string };
-  return (env.APP_URL || new URL(request.url).origin).replace(/\/$/, "");
-}
-
 export async function startSsoLogin(
   context: LoadContext,
   request: Request,
@@ -32,7 +28,7 @@ export async function startSsoLogin(
   if (!idp) return refused("not-configured");
   const relayState = query.test ? TEST_RELAY_STATE : safeRedirect(query.redirectTo, "");
   try {
-    const url = await authorizeUrl(context.db, context.env, appOrigin(context, request), idp, relayState);
+    const url = await authorizeUrl(context.db, context.env, appOrigin(context.env, request), idp, relayState);
     const target = new URL(url);
     if (query.email) target.searchParams.set("login_hint", query.email);
     return redirect(target.toString(), 302);
@@ -59,7 +55,7 @@ export async function finishSsoLogin(context: LoadContext, request: Request, com
   if (typeof samlResponse !== "string" || samlResponse.length === 0 || samlResponse.length > 500_000) return refused("invalid");
   const now = new Date();
   try {
-    const verified = await verifyResponse(context.db, context.env, appOrigin(context, request), idp, samlResponse, now);
+    const verified = await verifyResponse(context.db, context.env, appOrigin(context.env, request), idp, samlResponse, now);
     if (relayState === TEST_RELAY_STATE) return testResultPage(idp.name, mapAttributes(verified.profile));
     const user = await signInWithAssertion(context.db, idp, verified, now);
     const { setCookie } = await startSession(context, user, request);
