@@ -1,12 +1,12 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { isTeamAdmin, roleRank } from "~/auth/permissions";
+import { isTeamAdmin, roleLabel, roleRank } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
 import { officesOf, SelectField } from "~/features/accounts/select-field";
 import { canChange, RoleBadge, UserRowMenu, useUserDialogs, type AdminUser } from "~/features/accounts/user-admin-ui";
 import { InviteButtons, ResendInviteButton } from "~/features/accounts/user-dialogs";
-import { groupLabel, matchesUser, officeLabel, roleLabel } from "~/features/accounts/user-table";
+import { groupLabel, matchesUser, officeLabel } from "~/features/accounts/user-table";
 import { runUsersAction } from "~/features/accounts/users-actions.server";
 import { loadUsersPage } from "~/features/accounts/users-page.server";
 import { Highlight, ListBlock } from "~/components/list-block";
