@@ -23,12 +23,10 @@ import { updateOwnUser } from "~/domain/users/user-update.server";
 import { ChangePassword } from "~/features/accounts/change-password-dialog";
 import { submitForm, submitIntent } from "~/lib/page-form.server";
 import type { FormReply, IntentResult } from "~/lib/page-form.types";
-import { profilePictureUrl } from "~/lib/profile-picture";
+import { MAX_PICTURE_MB, PICTURE_SIZE_MESSAGE, PICTURE_TYPE_MESSAGE, profilePictureUrl } from "~/lib/profile-picture";
 import { noFields } from "~/domain/schema-kit";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Availability" }];
-
-const MAX_PICTURE_MB = 2;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context);
@@ -164,8 +162,8 @@ function PictureUpload({ userId, name, current }: { userId: string; name: string
     setFile(null);
     setPreview(null);
     if (!chosen) return;
-    if (!["image/jpeg", "image/png"].includes(chosen.type)) return setError("Use a JPEG or PNG picture.");
-    if (chosen.size > MAX_PICTURE_MB * 1024 * 1024) return setError(`The picture is too large. Use one of at most ${MAX_PICTURE_MB} MB.`);
+    if (!["image/jpeg", "image/png"].includes(chosen.type)) return setError(PICTURE_TYPE_MESSAGE);
+    if (chosen.size > MAX_PICTURE_MB * 1024 * 1024) return setError(PICTURE_SIZE_MESSAGE);
     setFile(chosen);
     setPreview(URL.createObjectURL(chosen));
   }
