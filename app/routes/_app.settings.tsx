@@ -24,6 +24,7 @@ import { ChangePassword } from "~/features/accounts/change-password-dialog";
 import { submitForm, submitIntent } from "~/lib/page-form.server";
 import type { FormReply, IntentResult } from "~/lib/page-form.types";
 import { profilePictureUrl } from "~/lib/profile-picture";
+import { officeWithGroup } from "~/lib/office-name";
 import { noFields } from "~/domain/schema-kit";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Availability" }];
@@ -57,7 +58,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pendingEmail: pending[0]?.newEmail ?? null,
     devices,
     feedUrl,
-    teamFeed: teamOptions ? { feed: teamFeed, offices: teamOptions.officeOptions, groups: teamOptions.groupOptions } : null,
+    teamFeed: teamOptions
+      ? {
+          feed: teamFeed,
+          offices: teamOptions.officeOptions.map((o) => ({ id: o.id, name: officeWithGroup(o.name, o.groupName) })),
+          groups: teamOptions.groupOptions,
+        }
+      : null,
     me: {
       id: user.id,
       name: user.name,
