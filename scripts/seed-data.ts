@@ -4,7 +4,7 @@ import { hashPassword, pepperRing } from "../app/domain/identity/password-hash.s
 import { companyRow, forecastRow, groupRow, officeRow, userRow } from "../app/db/factories";
 import { inviteEmail } from "../app/domain/identity/emails";
 import * as s from "../app/db/schema";
-import { DEMO_TENANT_ID, DEMO_TITLE_RANKING } from "./seed-constants";
+import { DEMO_DIRECTORY_IDS, DEMO_TENANT_ID, DEMO_TITLE_RANKING } from "./seed-constants";
 import { seedTimeKeeping } from "./seed-time-keeping";
 import { sealSecret } from "../app/lib/secret-box.server";
 import { DEMO_CV_KEY } from "../tests/fakes/cv-service";
@@ -288,6 +288,7 @@ export async function buildSeed(options: {
         lastUpdated: person.role === "employee" ? new Date(now - 3 * 3600_000) : null,
         startYear: person.role === "employee" ? 2019 : null,
         invitedAt: new Date(now - 2 * DAY),
+        azureAdId: DEMO_DIRECTORY_IDS[person.email] ?? null,
       }),
     );
     if (person.role === "employee") people.push({ id, officeIdx: person.office });
