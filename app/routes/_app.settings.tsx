@@ -20,6 +20,7 @@ import { isAdmin } from "~/auth/permissions";
 import { domainCtx } from "~/domain/context";
 import { employedYears, settingsFormSchema, UPDATE_REMINDER_OPTIONS } from "~/domain/users/settings-form.schema";
 import { updateOwnUser } from "~/domain/users/user-update.server";
+import { clientIp } from "~/domain/identity/login.server";
 import { ChangePassword } from "~/features/accounts/change-password-dialog";
 import { submitForm, submitIntent } from "~/web/page-form.server";
 import type { FormReply, IntentResult } from "~/lib/page-form.types";
@@ -101,8 +102,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
         startYear: input.startYear ?? null,
         updateReminders: input.updateReminders === 7 ? 7 : input.updateReminders === 0 ? 0 : undefined,
         source: "web_app",
+        currentPassword: input.currentPassword,
       },
       mailer,
+      { env: context.env, ip: clientIp(request) },
     );
     if ("pendingEmail" in saved) return { message: `Settings saved. Open the link we sent to ${saved.pendingEmail} to confirm your new e-mail.` };
     return { message: "Settings saved" };
@@ -251,6 +254,11 @@ function ProfileForm() {
           <p className="mt-1 text-sm text-slate-600">A new address takes effect when you open the link we send to it.</p>
         )}
       </div>
+      <Field
+        label="Current password (to change your e-mail)"
+        autoComplete="current-password"
+        {...inputProps(fields.currentPassword, { type: "password" })}
+      />
       {showReminders ? (
         <div>
           <label htmlFor={fields.updateReminders.id} className="block text-sm font-medium text-slate-700">
