@@ -155,11 +155,6 @@ export function membership(companyId: string, filter: Pick<ResolvedFilter, "grou
 }
 
 /**
- * A case-insensitive substring pattern for GLOB: every letter becomes [xX], so names with
- * letters outside ASCII (Åkesson, Sjöberg) match however they are typed, which LIKE in
- * SQLite does not do.
- */
-/**
  * The people the team views list: signed up and not deactivated (SCIM `active: false` hides a
  * person everywhere without deleting their history). Planner, WFH overview, statistics,
  * competences and reminders all start from this.
@@ -168,22 +163,53 @@ export function listedPeople(companyId: string): SQL {
   return and(eq(users.companyId, companyId), eq(users.completed, true), isNull(users.deactivatedAt))!;
 }
 
-export function caseInsensitiveGlob(term: string): string {
-  let pattern = "*";
-  for (const ch of term) {
-    const lower = ch.toLowerCase();
-    const upper = ch.toUpperCase();
-    if (ch === "*" || ch === "?" || ch === "[" || ch === "]") pattern += `[${ch}]`;
-    else if (lower !== upper && [...lower].length === 1 && [...upper].length === 1) pattern += `[${lower}${upper}]`;
-    else pattern += ch;
+/** SQLite's limit on a LIKE or GLOB pattern, in bytes (SQLITE_LIMIT_LIKE_PATTERN_LENGTH; D1 keeps 50). */
+export const GLOB_PATTERN_LIMIT = 50;
+const utf8 = new TextEncoder();
+
+/**
+ * The GLOB patterns a search term becomes, each to be matched against a column read through
+ * SQLite's lower(): one per word, every word has to be found (in either order), so "Sydney
+ * Sophie" finds Sophie Sydney. ASCII letters are lower-cased (one byte each); a letter outside
+ * ASCII becomes [xX], so Åkesson and Sjöberg match however they are typed, which lower() and
+ * LIKE in SQLite do not do. Wildcards are escaped. A word whose pattern would pass the
+ * engine's byte limit (the query then fails with "pattern too complex") is cut into pieces that
+ * fit, each of which has to be found: a little looser, never an error.
+ */
+export function searchGlobs(term: string): string[] {
+  const globs: string[] = [];
+  for (const word of term.trim().split(/\s+/u).filter(Boolean)) {
+    let body = "";
+    for (const ch of word) {
+      const part = globPart(ch);
+      if (utf8.encode(`*${body}${part}*`).length > GLOB_PATTERN_LIMIT) {
+        globs.push(`*${body}*`);
+        body = "";
+      }
+      body += part;
+    }
+    globs.push(`*${body}*`);
   }
-  return `${pattern}*`;
+  return [...new Set(globs)];
+}
+
+function globPart(ch: string): string {
+  if (ch === "*" || ch === "?" || ch === "[" || ch === "]") return `[${ch}]`;
+  if (ch.charCodeAt(0) < 128) return ch.toLowerCase();
+  const lower = ch.toLowerCase();
+  const upper = ch.toUpperCase();
+  return lower !== upper && [...lower].length === 1 && [...upper].length === 1 ? `[${lower}${upper}]` : ch;
+}
+
+/** Every word of the term is in the name or the title (searchGlobs). */
+export function nameOrTitleMatches(term: string): SQL | undefined {
+  const globs = searchGlobs(term);
+  if (globs.length === 0) return undefined;
+  return and(...globs.map((glob) => sql`(lower(${users.name}) glob ${glob} or lower(${users.title}) glob ${glob})`));
 }
 
 /** Who a resolved filter matches (also the people of the detailed and utilization reports). */
 export function conditions(ctx: DomainContext, filter: ResolvedFilter): SQL {
-  const term = filter.term.trim();
-  const glob = term ? caseInsensitiveGlob(term) : null;
   return and(
     membership(ctx.companyId, filter),
     eq(users.completed, filter.completed),
@@ -192,7 +218,7 @@ export function conditions(ctx: DomainContext, filter: ResolvedFilter): SQL {
     eq(users.admin, false),
     eq(users.administratorPriviliges, false),
     eq(users.companyAdmin, false),
-    glob ? sql`(${users.name} glob ${glob} or ${users.title} glob ${glob})` : undefined,
+    nameOrTitleMatches(filter.term),
     filter.competences
       ? sql`exists (select 1 from ${userSkills} where ${userSkills.userId} = ${users.id} and ${userSkills.companyId} = ${ctx.companyId} and ${inJsonList(userSkills.competenceId, filter.competences)})`
       : undefined,
