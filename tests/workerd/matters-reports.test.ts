@@ -299,6 +299,40 @@ describe("matter comments and the PM toggle", () => {
     expect((await api(`/api/v2/matter/comment/${other.anna.id}`, { token: f.tokens.bo })).status).toBe(404);
   });
 
+  it("the user card shows a colleague's matter comments only to a reader who may read them (issue 26, item 7)", async () => {
+    const f = await reportFirm();
+    for (const number of ["M1", "M2"])
+      expect(
+        (await api("/api/v2/matter/comment", { method: "PUT", token: f.tokens.anna, json: { number, comment: `secret on ${number}` } })).status,
+      ).toBe(200);
+    const comments = async (token: string) => {
+      const card = (await (await api(`/resources/user-card/${f.anna.id}`, { token })).json()) as { matters: { number: string; comment: string }[] };
+      return card.matters.map((m) => [m.number, m.comment]);
+    };
+    await f.setFlags(f.carl.id, { detailedViewPriviliges: false });
+    // Carl is refused Anna's comments by GET /matter/comment/{userId}; the card refuses them too.
+    expect((await api(`/api/v2/matter/comment/${f.anna.id}`, { token: f.tokens.carl })).status).toBe(403);
+    expect(await comments(f.tokens.carl)).toEqual([
+      ["M1", ""],
+      ["M2", ""],
+    ]);
+    // Bo may read them; Anna reads her own.
+    expect(await comments(f.tokens.bo)).toEqual([
+      ["M1", "secret on M1"],
+      ["M2", "secret on M2"],
+    ]);
+    expect(await comments(f.tokens.anna)).toEqual([
+      ["M1", "secret on M1"],
+      ["M2", "secret on M2"],
+    ]);
+    // With the firm's comment columns off, Bo's right alone does not show them.
+    await f.setSettings({ enableUtilizationView: true, enableDetailedViewHours: true, enableDetailedViewComments: false, enableMatterPM: true });
+    expect(await comments(f.tokens.bo)).toEqual([
+      ["M1", ""],
+      ["M2", ""],
+    ]);
+  });
+
   it("the PM toggle marks a person's matter, shows in the loaded report, and tells the company's browsers", async () => {
     const f = await reportFirm();
     const socket = await listen(f.company.id, f.tokens.bo);

@@ -505,7 +505,7 @@ export async function utilizationReport(ctx: DomainContext, input: UtilizationRe
  * billable time on in the last mattersTimeperiod days, most hours first, with their own
  * comment. null when the company does not use time keeping (enableUtilizationView off).
  */
-export async function userCardMatters(ctx: DomainContext, userId: string): Promise<CardMatter[] | null> {
+export async function userCardMatters(ctx: DomainContext, userId: string, withComments: boolean): Promise<CardMatter[] | null> {
   const settings = ctx.actor.company.settings;
   if (!settings.enableUtilizationView) return null;
   const today = ctx.today;
@@ -531,7 +531,8 @@ export async function userCardMatters(ctx: DomainContext, userId: string): Promi
     ctx.db
       .select({ number: matterComments.matterNumber, comment: matterComments.comment })
       .from(matterComments)
-      .where(and(eq(matterComments.companyId, ctx.companyId), eq(matterComments.userId, userId))),
+      // A reader without the right to the person's comments reads none (the where is false).
+      .where(and(eq(matterComments.companyId, ctx.companyId), eq(matterComments.userId, userId), withComments ? undefined : sql`0`)),
     openedConfidentialStatement(ctx),
   ]);
   const opened = openedSet(ctx, openedRows);

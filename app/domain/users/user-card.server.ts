@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, isNull, sql } from "drizzle-orm";
 import { personColumns } from "./person-columns";
-import { canChangeMembership } from "~/auth/permissions";
+import { canChangeMembership, canReadMatterCommentsOf } from "~/auth/permissions";
 import { alias } from "drizzle-orm/sqlite-core";
 import { competences, cvItems, forecasts, groups, offices, projectMembers, projects, skillLevels, userSkills, users, vacations } from "~/db/schema";
 import type { DomainContext } from "../context";
@@ -102,7 +102,11 @@ export async function requireUserCard(ctx: DomainContext, userId: string): Promi
       .orderBy(sql`${competences.name} collate nocase`),
   ]);
   if (!person) throw new NotFoundError("User not found");
-  const matters = await userCardMatters(ctx, userId);
+  // The same rule as GET /matter/comment/{userId} (issue 26): the firm shows comments, and the
+  // reader may read this person's; one's own card always shows one's own.
+  const readsComments =
+    ctx.actor.user.id === userId || (settings.enableDetailedViewComments && canReadMatterCommentsOf(ctx.actor.user, userId, settings));
+  const matters = await userCardMatters(ctx, userId, readsComments);
   // The card's "today" is the person's (issue 16), not the reader's.
   const today = todayOfOffice(ctx.actor, person.officeId, ctx.now);
   const todayMs = today.getTime();
