@@ -1,4 +1,5 @@
 import { isManager } from "~/auth/permissions";
+import { clientIp } from "~/domain/identity/login.server";
 import { mailerFor } from "~/domain/identity/mailer.server";
 import { ForbiddenError } from "~/domain/errors";
 import { deleteUser } from "~/domain/users/admin-users.server";
@@ -11,7 +12,7 @@ export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({ summary: "One person of the company.", run: ({ params, ctx }) => requireUserEntity(ctx, params.id!) }),
   PUT: endpoint({
     summary:
-      "userUpdateParams. One's own profile (a new e-mail waits for the link mailed to it, named as pendingEmail; one's own rights are refused), or, for administrators, someone they administer (what only the person sets is refused). A field the caller may not change is a 400 field error unless sent unchanged.",
+      "userUpdateParams. One's own profile (a new e-mail needs currentPassword, at most 3 an hour, and waits for the link mailed to it, named as pendingEmail; one's own rights are refused), or, for administrators, someone they administer (what only the person sets is refused). A field the caller may not change is a 400 field error unless sent unchanged.",
     body: userUpdateSchema,
     authorize: async ({ actor, params, ctx }) => {
       if (params.id === actor.user.id || isManager(actor.user)) return;
@@ -19,7 +20,8 @@ export const { loader, action, endpoints } = defineApiRoute({
       throw new ForbiddenError("You can only change your own profile.");
     },
     entity: "UserInputErrors",
-    run: ({ request, context, params, ctx, body }) => updateUser(ctx, params.id!, body, mailerFor(context, request)),
+    run: ({ request, context, params, ctx, body }) =>
+      updateUser(ctx, params.id!, body, mailerFor(context, request), { env: context.env, ip: clientIp(request) }),
   }),
   DELETE: endpoint({
     summary: "Deletes a person.",

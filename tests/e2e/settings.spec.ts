@@ -61,6 +61,7 @@ test.describe("personal settings", () => {
     await page.goto("/settings");
     await waitForHydration(page.getByRole("button", { name: "Save", exact: true }));
     await page.getByLabel("Email").fill(newEmail);
+    await page.getByLabel("Current password (to change your e-mail)").fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: `Open the link we sent to ${newEmail}` })).toBeVisible();
     await expect(page.getByTestId("pending-email")).toContainText(newEmail);

@@ -55,7 +55,11 @@ describe("one's own e-mail change waits for the link mailed to the new address",
     });
     expect(reset.status).toBe(200);
 
-    const response = await api(`/api/v2/users/${me.id}`, { method: "PUT", token, json: { email: newEmail, name: "Still Me" } });
+    const response = await api(`/api/v2/users/${me.id}`, {
+      method: "PUT",
+      token,
+      json: { email: newEmail, name: "Still Me", currentPassword: PASSWORD },
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ email: me.email, name: "Still Me", pendingEmail: newEmail });
     expect((await userRow(me.id)).email).toBe(me.email);
@@ -98,9 +102,9 @@ describe("one's own e-mail change waits for the link mailed to the new address",
     const token = await tokenFor(me.email);
     const first = uniqueAddress("first");
     const second = uniqueAddress("second");
-    await api(`/api/v2/users/${me.id}`, { method: "PUT", token, json: { email: first } });
+    await api(`/api/v2/users/${me.id}`, { method: "PUT", token, json: { email: first, currentPassword: PASSWORD } });
     const firstPath = confirmPath((await outboxTo(first))[0].textBody);
-    await api(`/api/v2/users/${me.id}`, { method: "PUT", token, json: { email: second } });
+    await api(`/api/v2/users/${me.id}`, { method: "PUT", token, json: { email: second, currentPassword: PASSWORD } });
     const secondPath = confirmPath((await outboxTo(second))[0].textBody);
     // Only the latest request's link works.
     expect((await page(firstPath, null, {})).status).toBe(410);
@@ -133,16 +137,58 @@ describe("one's own e-mail change waits for the link mailed to the new address",
     const other = await firm.createUser("employee");
     const cookie = await cookieFor(me.email);
     const newEmail = uniqueAddress("form");
-    const saved = await page(SETTINGS_DATA, cookie, { name: me.name ?? "Me", email: newEmail });
+    const saved = await page(SETTINGS_DATA, cookie, { name: me.name ?? "Me", email: newEmail, currentPassword: PASSWORD });
     expect(saved.status).toBe(200);
     expect(await saved.json()).toMatchObject({
       status: "success",
       message: `Settings saved. Open the link we sent to ${newEmail} to confirm your new e-mail.`,
     });
     expect(await (await page(SETTINGS_DATA, cookie)).json()).toMatchObject({ pendingEmail: newEmail, me: { email: me.email } });
-    const refused = await page(SETTINGS_DATA, cookie, { name: me.name ?? "Me", email: other.email });
+    const refused = await page(SETTINGS_DATA, cookie, { name: me.name ?? "Me", email: other.email, currentPassword: PASSWORD });
     expect(refused.status).toBe(409);
     expect(await outboxTo(other.email)).toHaveLength(0);
+  });
+});
+
+describe("one's own e-mail change needs the current password and is bounded (issue 26, item 8)", () => {
+  it("refuses a change without or with a wrong current password, mailing nobody", async () => {
+    const firm = await createCompany("Mail Change Password");
+    const me = await firm.createUser("employee");
+    const token = await tokenFor(me.email);
+    const target = uniqueAddress("victim");
+    const missing = await api(`/api/v2/users/${me.id}`, { method: "PUT", token, json: { email: target } });
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ entityType: "UserInputErrors", errors: { currentPassword: "This field is required." } });
+    const wrong = await api(`/api/v2/users/${me.id}`, { method: "PUT", token, json: { email: target, currentPassword: "not-my-password" } });
+    expect(wrong.status).toBe(400);
+    expect(Object.keys(((await wrong.json()) as { errors: Record<string, string> }).errors)).toEqual(["currentPassword"]);
+    const cookie = await cookieFor(me.email);
+    expect((await page(SETTINGS_DATA, cookie, { name: me.name ?? "Me", email: target })).status).toBe(400);
+    expect(await outboxTo(target)).toHaveLength(0);
+    expect(await db().select().from(emailChangeTokens).where(eq(emailChangeTokens.userId, me.id))).toHaveLength(0);
+    // Other profile fields need no password.
+    expect((await api(`/api/v2/users/${me.id}`, { method: "PUT", token, json: { name: "Renamed" } })).status).toBe(200);
+  });
+
+  it("sends at most three change mails per person per hour", async () => {
+    const firm = await createCompany("Mail Change Limit");
+    const me = await firm.createUser("employee");
+    const token = await tokenFor(me.email);
+    const targets = [1, 2, 3, 4, 5].map((n) => uniqueAddress(`spam${n}`));
+    const statuses: number[] = [];
+    for (const email of targets)
+      statuses.push((await api(`/api/v2/users/${me.id}`, { method: "PUT", token, json: { email, currentPassword: PASSWORD } })).status);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    const limited = await api(`/api/v2/users/${me.id}`, { method: "PUT", token, json: { email: targets[4], currentPassword: PASSWORD } });
+    expect(await limited.json()).toMatchObject({ message: "You can request at most 3 e-mail changes an hour. Try again later." });
+    for (const [i, email] of targets.entries()) expect(await outboxTo(email), email).toHaveLength(i < 3 ? 1 : 0);
+    // An hour later the person may ask again.
+    await db()
+      .update(emailChangeTokens)
+      .set({ createdAt: new Date(Date.now() - 3_600_001) })
+      .where(eq(emailChangeTokens.userId, me.id));
+    expect((await api(`/api/v2/users/${me.id}`, { method: "PUT", token, json: { email: targets[4], currentPassword: PASSWORD } })).status).toBe(200);
+    expect(await outboxTo(targets[4])).toHaveLength(1);
   });
 });
 

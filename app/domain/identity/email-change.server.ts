@@ -1,10 +1,10 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, count, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { sha256Hex } from "~/auth/secrets.server";
 import type { Db } from "~/db/client";
 import { emailChangeTokens, inviteTokens, passwordResetTokens, users } from "~/db/schema";
 import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { newId, newSecret } from "~/lib/ids";
-import { ConflictError, GoneError } from "~/domain/errors";
+import { ConflictError, GoneError, TooManyRequestsError } from "~/domain/errors";
 import type { DomainContext } from "~/domain/context";
 import { emailChangeEmail, emailChangedNotice } from "~/domain/identity/emails";
 import { EMAIL_TAKEN, isEmailTaken } from "~/domain/identity/invite.server";
@@ -18,14 +18,43 @@ import type { Mailer } from "~/domain/identity/mailer.server";
 export const EMAIL_CHANGE_HOURS = 24;
 export const EMAIL_CHANGE_INVALID = "This confirmation link is no longer valid. Change your e-mail again under Settings to get a new one.";
 
-/** Statements and mail for a requested change; the caller adds the statements to its batch and sends the mail after it. */
+/**
+ * Change mails one person may have sent within an hour (issue 26): each goes to an address
+ * the sender chose, so a stolen session must not turn the firm's mail into a mailer.
+ */
+export const EMAIL_CHANGE_MAILS_PER_HOUR = 3;
+const HOUR_MS = 3_600_000;
+export const EMAIL_CHANGE_LIMITED = `You can request at most ${EMAIL_CHANGE_MAILS_PER_HOUR} e-mail changes an hour. Try again later.`;
+
+/**
+ * Statements and mail for a requested change; the caller adds the statements to its batch
+ * and sends the mail after it. The caller has checked the current password (reauth.server).
+ * Earlier requests of the hour are kept, marked used, to count them; older ones are deleted.
+ */
 export async function emailChangeRequest(ctx: DomainContext, mailer: Mailer, userId: string, newEmail: string) {
-  const secret = newSecret();
-  const expiresAt = new Date(ctx.now.getTime() + EMAIL_CHANGE_HOURS * 3_600_000);
   const mine = and(eq(emailChangeTokens.userId, userId), eq(emailChangeTokens.companyId, ctx.companyId));
+  const hourAgo = new Date(ctx.now.getTime() - HOUR_MS);
+  const [{ sent }] = await ctx.db
+    .select({ sent: count() })
+    .from(emailChangeTokens)
+    .where(and(mine, gt(emailChangeTokens.createdAt, hourAgo)));
+  if (sent >= EMAIL_CHANGE_MAILS_PER_HOUR) {
+    const [{ oldest }] = await ctx.db
+      .select({ oldest: sql<number>`min(${emailChangeTokens.createdAt})` })
+      .from(emailChangeTokens)
+      .where(and(mine, gt(emailChangeTokens.createdAt, hourAgo)));
+    const retryAfter = Math.max(1, Math.ceil((Number(oldest) + HOUR_MS - ctx.now.getTime()) / 1000));
+    throw new TooManyRequestsError(EMAIL_CHANGE_LIMITED, retryAfter);
+  }
+  const secret = newSecret();
+  const expiresAt = new Date(ctx.now.getTime() + EMAIL_CHANGE_HOURS * HOUR_MS);
   const statements = [
+    ctx.db.delete(emailChangeTokens).where(and(mine, lte(emailChangeTokens.createdAt, hourAgo))),
     // Only the latest request's link works.
-    ctx.db.delete(emailChangeTokens).where(mine),
+    ctx.db
+      .update(emailChangeTokens)
+      .set({ usedAt: ctx.now })
+      .where(and(mine, isNull(emailChangeTokens.usedAt))),
     ctx.db
       .insert(emailChangeTokens)
       .values({ id: newId(), companyId: ctx.companyId, userId, newEmail, tokenHash: await sha256Hex(secret), expiresAt, createdAt: ctx.now }),

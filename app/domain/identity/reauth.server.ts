@@ -6,6 +6,12 @@ import { REQUIRED } from "~/domain/schema-kit";
 import { verifyLogin } from "~/domain/identity/login.server";
 import { WRONG_OLD_PASSWORD } from "~/domain/identity/password.server";
 
+/** What a step-up check needs from the request: the Worker's bindings and the caller's address. */
+export interface StepUpRequest {
+  env: Env;
+  ip: string;
+}
+
 /**
  * Changes that hand someone control of other people's accounts (the company's mail server)
  * ask for the signed-in person's password again, so a stolen session alone is not enough.

@@ -22,4 +22,6 @@ export const settingsFormSchema = z.object({
   phone: z.string().trim().max(50, "Use at most 50 characters.").optional(),
   startYear: z.coerce.number({ error: "Choose a year." }).int().min(0).max(3000).optional(),
   title: z.string().trim().max(200, "Use at most 200 characters.").optional(),
+  /** Asked for when the e-mail changes (issue 26). */
+  currentPassword: z.string().max(1000).optional(),
 });

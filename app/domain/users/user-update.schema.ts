@@ -32,6 +32,8 @@ export const userUpdateSchema = z.object({
   workloadForecastDate: daySchema.nullish(),
   source: sourceSchema,
   sessionId: sessionIdSchema,
+  /** Needed with a new e-mail of one's own (issue 26). */
+  currentPassword: z.string().max(1000).optional(),
 });
 
 export type UserUpdate = z.infer<typeof userUpdateSchema>;

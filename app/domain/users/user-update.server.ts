@@ -5,6 +5,7 @@ import { users } from "~/db/schema";
 import { emailChangeRequest } from "~/domain/identity/email-change.server";
 import { EMAIL_TAKEN, isEmailTaken } from "~/domain/identity/invite.server";
 import type { Mailer } from "~/domain/identity/mailer.server";
+import { confirmCurrentPassword, type StepUpRequest } from "~/domain/identity/reauth.server";
 import type { DomainContext } from "../context";
 import { ConflictError, ForbiddenError, ValidationError } from "../errors";
 import { workloadForecastDatePlan } from "../workload/workload.server";
@@ -18,8 +19,8 @@ import { OWN_PRIVILEGES, refusedChanges, type UserUpdate } from "./user-update.s
  * else's the administrator's. Each refuses, with a field error, what its caller may not
  * change (refusedChanges), so the page and the API answer alike and nothing is dropped.
  */
-export function updateUser(ctx: DomainContext, userId: string, input: UserUpdate, mailer: Mailer) {
-  if (userId === ctx.actor.user.id) return updateOwnUser(ctx, userId, input, mailer);
+export function updateUser(ctx: DomainContext, userId: string, input: UserUpdate, mailer: Mailer, stepUp: StepUpRequest) {
+  if (userId === ctx.actor.user.id) return updateOwnUser(ctx, userId, input, mailer, stepUp);
   return updateUserAsAdmin(ctx, userId, input);
 }
 
@@ -28,15 +29,19 @@ export function updateUser(ctx: DomainContext, userId: string, input: UserUpdate
  * workloadForecastDate through the availability rules (history, the forecast on the chosen
  * date), then the realtime events. A new e-mail is not applied: a link to confirm it goes to
  * the new address (decision 0175), and the answer names it as `pendingEmail`. Nobody changes
- * their own rights: a privilege sent with another value than it has is a field error.
+ * their own rights: a privilege sent with another value than it has is a field error. A new
+ * e-mail needs the current password (issue 26: the address is where reset links go).
  */
-export async function updateOwnUser(ctx: DomainContext, userId: string, input: UserUpdate, mailer: Mailer) {
+export async function updateOwnUser(ctx: DomainContext, userId: string, input: UserUpdate, mailer: Mailer, stepUp: StepUpRequest) {
   const me = await requireCompanyUser(ctx, userId);
   if (userId !== ctx.actor.user.id) throw new ForbiddenError("You can only change your own profile.");
   const refused = refusedChanges(me, input, "self");
   if (Object.keys(refused).length > 0) throw new ValidationError("UserInputErrors", refused, OWN_PRIVILEGES);
   const email = input.email !== undefined && input.email !== me.email ? input.email : undefined;
-  if (email !== undefined) await requireEmailFree(ctx, email, userId);
+  if (email !== undefined) {
+    await confirmCurrentPassword(ctx, stepUp.env, input.currentPassword, stepUp.ip, "UserInputErrors");
+    await requireEmailFree(ctx, email, userId);
+  }
   const profile = {
     ...(input.name !== undefined && { name: input.name }),
     ...(input.title !== undefined && { title: input.title }),

@@ -63,6 +63,11 @@ export function ProfileForm({
           <p className="mt-1 text-sm text-slate-600">A new address takes effect when you open the link we send to it.</p>
         )}
       </div>
+      <Field
+        label="Current password (to change your e-mail)"
+        autoComplete="current-password"
+        {...inputProps(fields.currentPassword, { type: "password" })}
+      />
       {showReminders ? (
         <div>
           <label htmlFor={fields.updateReminders.id} className="block text-sm font-medium text-slate-700">

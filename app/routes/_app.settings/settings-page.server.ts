@@ -11,6 +11,7 @@ import { statisticsFilterOptions } from "~/domain/statistics/statistics.server";
 import { pendingEmailChange } from "~/domain/users/pending-email.server";
 import { employedYears, settingsFormSchema } from "~/domain/users/settings-form.schema";
 import { updateOwnUser } from "~/domain/users/user-update.server";
+import { clientIp } from "~/domain/identity/login.server";
 import { submitForm, submitIntent } from "~/web/page-form.server";
 import { profilePictureUrl } from "~/lib/profile-picture";
 
@@ -77,8 +78,10 @@ export async function runSettingsAction({ request, context }: ActionFunctionArgs
         startYear: input.startYear ?? null,
         updateReminders: input.updateReminders === 7 ? 7 : input.updateReminders === 0 ? 0 : undefined,
         source: "web_app",
+        currentPassword: input.currentPassword,
       },
       mailer,
+      { env: context.env, ip: clientIp(request) },
     );
     if ("pendingEmail" in saved) return { message: `Settings saved. Open the link we sent to ${saved.pendingEmail} to confirm your new e-mail.` };
     return { message: "Settings saved" };

@@ -1,6 +1,7 @@
 import type { Actor } from "~/auth/actor.types";
 import { inviteUser, inviteUsers, resendInvite } from "~/domain/identity/invite.server";
 import { multipleInviteFormSchema, userCreationSchema } from "~/domain/identity/invite.schema";
+import { clientIp } from "~/domain/identity/login.server";
 import { mailerFor } from "~/domain/identity/mailer.server";
 import { domainCtx } from "~/domain/context";
 import { requireManager } from "~/domain/guards.server";
@@ -25,7 +26,9 @@ export async function runUsersAction(context: LoadContext, actor: Actor, request
       return submitForm(form, multipleInviteFormSchema, async (input) => invitationsSent((await inviteUsers(ctx, mailer, input)).length));
     case "update":
       // As PUT /users/{id}: one's own row is the self-update (privileges stay as they are), anyone else's the admin's.
-      return submitForm(form, userEditFormSchema, (input) => updateUser(ctx, id, { ...input, source: "web_app" }, mailer));
+      return submitForm(form, userEditFormSchema, (input) =>
+        updateUser(ctx, id, { ...input, source: "web_app" }, mailer, { env: context.env, ip: clientIp(request) }),
+      );
     case "move":
       return submitForm(form, moveUserSchema, (input) => moveUser(ctx, id, input));
     case "setAdmin":
