@@ -217,11 +217,17 @@ describe("bearer tokens and sessions", () => {
     expect(me).not.toHaveProperty("passwordHash");
   });
 
-  it("GET /account/token/new rotates the session: a new session id, the old token stops working; logout ends the new one", async () => {
+  it("POST /account/token/new rotates the session: a new session id, the old token stops working; logout ends the new one", async () => {
     const { createUser } = await createCompany();
     const user = await createUser("employee");
     const token = await tokenFor(user.email);
-    const renewed = await api("/api/v2/account/token/new", { token });
+    // GET no longer rotates (a link or an image must not end a session): 405 with the reason, the token still works.
+    const viaGet = await api("/api/v2/account/token/new", { token });
+    expect(viaGet.status).toBe(405);
+    expect(viaGet.headers.get("Allow")).toBe("POST");
+    expect(await viaGet.json()).toEqual({ message: "Rotate the token with POST /api/v2/account/token/new; GET no longer rotates it." });
+    expect((await api("/api/v2/users/me", { token })).status).toBe(200);
+    const renewed = await api("/api/v2/account/token/new", { method: "POST", token });
     expect(renewed.status).toBe(200);
     expect(renewed.headers.get("Set-Cookie")).toBeNull();
     const { token: fresh } = (await renewed.json()) as { token: string };
@@ -230,7 +236,7 @@ describe("bearer tokens and sessions", () => {
     expect((await api("/api/v2/users/me", { token })).status).toBe(401);
     expect((await api("/api/v2/users/me", { token: fresh })).status).toBe(200);
     // The same old token renewed again gets nothing.
-    expect((await api("/api/v2/account/token/new", { token })).status).toBe(401);
+    expect((await api("/api/v2/account/token/new", { method: "POST", token })).status).toBe(401);
 
     const logout = await SELF.fetch(`${BASE}/logout`, { method: "POST", headers: { Authorization: `Bearer ${fresh}` }, redirect: "manual" });
     expect(logout.status).toBe(302);
@@ -247,7 +253,7 @@ describe("bearer tokens and sessions", () => {
       redirect: "manual",
     });
     const cookie = login.headers.get("Set-Cookie")!.split(";")[0];
-    const renewed = await api("/api/v2/account/token/new", { headers: { Cookie: cookie } });
+    const renewed = await api("/api/v2/account/token/new", { method: "POST", headers: { Cookie: cookie } });
     expect(renewed.status).toBe(200);
     const newCookie = renewed.headers.get("Set-Cookie")!.split(";")[0];
     expect(newCookie).not.toBe(cookie);
@@ -264,7 +270,7 @@ describe("bearer tokens and sessions", () => {
     expect(Math.abs(session.expiresAt.getTime() - session.createdAt.getTime() - SESSION_DAYS * 86_400_000)).toBeLessThan(5000);
     expect(decodeJwt(token).exp).toBe(Math.floor(session.expiresAt.getTime() / 1000));
     // Renewal carries the sign-in's end over: it never extends the session.
-    const { token: fresh } = (await (await api("/api/v2/account/token/new", { token })).json()) as { token: string };
+    const { token: fresh } = (await (await api("/api/v2/account/token/new", { method: "POST", token })).json()) as { token: string };
     const [rotated] = await db()
       .select()
       .from(sessions)

@@ -214,6 +214,16 @@ describe("sign in with Microsoft on /login (code flow with PKCE, state and nonce
     expect(home.status).toBe(200);
   });
 
+  it("refuses the older code + azureRedirectUri return without this browser's flow cookie (no login CSRF, issue 26)", async () => {
+    const firm = await connectedFirm();
+    const redirectUri = `${BASE}/login`;
+    const { code } = await authorizeAs(buildAuthorizeUrl(config(), { redirectUri, state: "s" }), firm.tenant, firm.directoryEmployeeId);
+    const forced = await api(`/login?code=${code}&azureRedirectUri=${encodeURIComponent(redirectUri)}`);
+    expect(forced.status).toBe(200);
+    expect(forced.headers.get("Set-Cookie") ?? "").not.toContain("__session=");
+    expect(await forced.text()).toContain("The Microsoft sign-in does not belong to this browser");
+  });
+
   it("sends the browser back to Microsoft once with a login hint after the wrong account", async () => {
     const firm = await connectedFirm();
     const guestTenant = crypto.randomUUID();

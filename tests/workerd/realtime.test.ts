@@ -114,7 +114,7 @@ describe("company room", () => {
     const renewed = await tokenFor(user.email);
     const beforeRenewal = await listen(company.id, renewed);
     const renewalClosed = beforeRenewal.closed();
-    expect((await api("/api/v2/account/token/new", { token: renewed })).status).toBe(200);
+    expect((await api("/api/v2/account/token/new", { method: "POST", token: renewed })).status).toBe(200);
     expect(await renewalClosed).toBe(4001);
 
     const thisDevice = await tokenFor(user.email);

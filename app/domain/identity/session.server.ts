@@ -97,7 +97,7 @@ export async function endSession(request: Request, context: LoadContext): Promis
 }
 
 /**
- * GET /account/token/new: the session is rotated. A new session (new id, new token and,
+ * POST /account/token/new: the session is rotated. A new session (new id, new token and,
  * for a browser, a new cookie) replaces the caller's, which ends at once, so a token or
  * cookie that leaked before the renewal stops working. The absolute lifetime carries over:
  * renewing never extends a session past SESSION_DAYS from sign-in.

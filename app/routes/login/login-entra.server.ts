@@ -1,12 +1,5 @@
 import { redirect } from "@remix-run/cloudflare";
-import {
-  clearEntraFlow,
-  readEntraFlow,
-  requireOwnRedirectUri,
-  signInWithEntraClaims,
-  signupPathFor,
-  startEntraFlow,
-} from "~/domain/identity/entra/flow.server";
+import { clearEntraFlow, readEntraFlow, signInWithEntraClaims, signupPathFor, startEntraFlow } from "~/domain/identity/entra/flow.server";
 import { cookieForToken } from "~/domain/identity/session.server";
 import { landingPath } from "~/domain/identity/login.server";
 import type { EntraRedirect } from "~/domain/identity/entra/sign-in.server";
@@ -19,7 +12,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 
 /**
  * The query parameters /login reads on load (spec section 2): `code` (with our flow's
- * `state`, or with `azureRedirectUri` from an older client) is exchanged for a session;
+ * `state` and this browser's flow cookie) is exchanged for a session;
  * `token` is the iOS wrapper's hand-off. Each ends in a redirect, so the secret never stays
  * in the address bar or the history; a failure answers the message to show (the page then
  * cleans the address).
@@ -53,19 +46,12 @@ async function finishEntraSignIn(context: LoadContext, request: Request, url: UR
   const flow = await readEntraFlow(context, request, "sign-in", url.searchParams.get("state"));
   const code = url.searchParams.get("code");
   if (!code) return { message: ENTRA_REFUSED };
-  let redirectUri = flow?.redirectUri;
-  const azureRedirectUri = url.searchParams.get("azureRedirectUri");
-  if (!redirectUri && azureRedirectUri && URL.canParse(azureRedirectUri)) {
-    try {
-      requireOwnRedirectUri(context, request, azureRedirectUri);
-      redirectUri = azureRedirectUri;
-    } catch {
-      return { message: ENTRA_NO_FLOW };
-    }
-  }
-  if (!redirectUri) return { message: ENTRA_NO_FLOW };
+  // Only the browser that started the flow finishes it (its cookie carries state, nonce and
+  // PKCE verifier). The older `azureRedirectUri` return without the cookie is gone (issue 26):
+  // it signed any browser into whichever account the code was for (login CSRF).
+  if (!flow) return { message: ENTRA_NO_FLOW };
   const signedIn = await pageStateOf(
-    claimsFromCode(config, { code, redirectUri, codeVerifier: flow?.verifier, nonce: flow?.nonce }).then((claims) =>
+    claimsFromCode(config, { code, redirectUri: flow.redirectUri, codeVerifier: flow.verifier, nonce: flow.nonce }).then((claims) =>
       signInWithEntraClaims(context, request, claims),
     ),
   );
