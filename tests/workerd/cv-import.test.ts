@@ -2,11 +2,11 @@ import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { runDueCvImports } from "~/domain/company/cv-import.server";
-import { companies, competences, cvImports, cvItems, userSkills } from "~/db/schema";
+import { auditLog, companies, competences, cvImports, cvItems, userSkills } from "~/db/schema";
 import { isSealed } from "~/lib/secret-box.server";
 import { newId } from "~/lib/ids";
 import type { FakeAccount, FakeCv } from "../fakes/cv-service";
-import { api, createCompanyWithRoles, db } from "./helpers";
+import { api, createCompanyWithRoles, db, listen, runtime, systemFor } from "./helpers";
 
 /**
  * The CV service import (decision 0112) against a loopback server that speaks CV Partner's
@@ -180,11 +180,24 @@ describe("importing", () => {
     const now = new Date(Date.now() + 1000);
     // One page of one person per company per run here: the cursor carries the import on.
     const { runCvImport } = await import("~/domain/company/cv-import.server");
-    expect(await runCvImport(db(), env, pagedFirm.company.id, now, { maxPages: 1, pageSize: 1 })).toBe(false);
+    expect(await runCvImport(await systemFor(pagedFirm.company.id, "cv", now), env, { maxPages: 1, pageSize: 1 })).toBe(false);
     expect((await db().select().from(cvImports).where(eq(cvImports.companyId, pagedFirm.company.id)))[0].cursor).toBe(1);
-    await runDueCvImports(db(), env, now);
+    const room = await listen(pagedFirm.company.id, pagedFirm.tokens.companyAdmin);
+    await runDueCvImports(runtime(), now);
+    // Open pages hear of the person whose CV changed (they revalidate on it).
+    expect((await room.next("UPDATE_USER"))._id).toBe(people[1].id);
+    room.close();
     const items = await db().select().from(cvItems).where(eq(cvItems.companyId, pagedFirm.company.id));
     expect(items.map((i) => i.title).sort()).toEqual(["A – B", "C – D", "Kept by hand"]);
+    // Each page that changed something has its audit row, the system's, from the CV source.
+    const audited = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.companyId, pagedFirm.company.id), eq(auditLog.action, "cv-import")));
+    expect(audited.map((row) => [row.actorId, row.data])).toEqual([
+      [null, { people: 1, changes: 1, source: "cv" }],
+      [null, { people: 1, changes: 1, source: "cv" }],
+    ]);
     const [state] = await db().select().from(cvImports).where(eq(cvImports.companyId, pagedFirm.company.id));
     expect(state).toMatchObject({ cursor: 0, lastError: null, peopleMatched: 2 });
     const rows = await db()

@@ -5,7 +5,7 @@ import { companies } from "~/db/schema";
 import { eliteSecretPurpose, importStep } from "~/domain/matters/elite-import.server";
 import { sealSecret } from "~/lib/secret-box.server";
 import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET } from "../fakes/elite3e-server";
-import { db } from "./helpers";
+import { db, systemFor } from "./helpers";
 
 /** The loopback Elite 3E of tests/fakes/elite3e-server.ts, one tenant per test. */
 let counter = 0;
@@ -47,7 +47,7 @@ export async function pointAtFakeElite(companyId: string, base: string, secret =
 /** Runs the import step by step until it finishes (or `steps` run out). */
 export async function importAll(companyId: string, now = new Date(), options: { pageSize?: number } = {}) {
   for (let i = 0; i < 20; i++) {
-    const result = await importStep(db(), env, companyId, now, { maxPages: 50, pageSize: options.pageSize });
+    const result = await importStep(await systemFor(companyId, "elite3e", now), env, { maxPages: 50, pageSize: options.pageSize });
     if (result.error) throw new Error(result.error);
     if (result.finished) return result;
   }

@@ -1,12 +1,12 @@
 import { env } from "cloudflare:test";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { companies, eliteImports, matters, matterTimeEntries, timekeepers, userWeekHours } from "~/db/schema";
+import { auditLog, companies, eliteImports, matters, matterTimeEntries, timekeepers, userWeekHours } from "~/db/schema";
 import { BACKOFF_BASE_MS, importStep, runEliteImports, RUN_INTERVAL_MS, weekStartSql } from "~/domain/matters/elite-import.server";
 import { weekStartOf } from "~/domain/matters/utilization";
 import { addDays, dayKey, parseDayKey } from "~/lib/dates";
 import { card, fakeEliteTenant, importAll, matter, tk, pointAtFakeElite } from "./elite-helpers";
-import { api, createCompany, createCompanyWithRoles, day, db } from "./helpers";
+import { api, createCompany, createCompanyWithRoles, day, db, runtime, systemFor } from "./helpers";
 import { ENDPOINT_MESSAGE } from "~/integrations/elite3e/policy";
 import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET } from "../fakes/elite3e-server";
 
@@ -165,7 +165,7 @@ describe("Elite 3E import against the loopback fake", () => {
 
     const g = await firm();
     await pointAtFakeElite(g.company.id, g.fake.base, "wrong-secret");
-    const result = await importStep(db(), env, g.company.id, new Date());
+    const result = await importStep(await systemFor(g.company.id, "elite3e"), env);
     expect(result.error).toBe("3E refused the client id or secret (401)");
     const [state] = await db().select().from(eliteImports).where(eq(eliteImports.companyId, g.company.id));
     expect(state).toMatchObject({ lastError: "3E refused the client id or secret (401)", failures: 1, lastSuccessAt: null });
@@ -175,7 +175,7 @@ describe("Elite 3E import against the loopback fake", () => {
     const f = await firm();
     await f.fake.faults([{ resource: "Timecard", page: 2, kind: "500", times: 1 }]);
     const now = new Date();
-    const failed = await importStep(db(), env, f.company.id, now, { pageSize: 2 });
+    const failed = await importStep(await systemFor(f.company.id, "elite3e", now), env, { pageSize: 2 });
     expect(failed.error).toBe("3E answered 500 for /t/" + f.fake.base.split("/t/")[1] + "/api/v1/Timecard");
     // Page 1 of the cards (c1, c2 by modified time then id) is in, with its rollups; nothing of page 2.
     expect((await entriesOf(f.company.id)).map((e) => e.externalId).sort()).toEqual(["c1", "c2"]);
@@ -185,10 +185,17 @@ describe("Elite 3E import against the loopback fake", () => {
     expect(state.nextAttemptAt?.getTime()).toBe(now.getTime() + BACKOFF_BASE_MS);
 
     // Not due yet: the cron leaves it alone.
-    expect(await runEliteImports(db(), env, new Date(now.getTime() + 60_000))).not.toHaveProperty(f.company.id);
+    expect(await runEliteImports(runtime(), new Date(now.getTime() + 60_000))).not.toHaveProperty(f.company.id);
     const later = new Date(now.getTime() + BACKOFF_BASE_MS);
-    const resumed = (await runEliteImports(db(), env, later, { pageSize: 2 }))[f.company.id];
+    const resumed = (await runEliteImports(runtime(), later, { pageSize: 2 }))[f.company.id];
     expect(resumed).toMatchObject({ finished: true, error: null });
+    // The system acted: audit rows with no person, the import as their source.
+    const audited = await db().select().from(auditLog).where(eq(auditLog.companyId, f.company.id)).orderBy(auditLog.createdAt);
+    expect(audited.map((row) => [row.action, row.actorId, (row.data as { source?: string }).source])).toEqual([
+      ["elite3e-import-failed", null, "elite3e"],
+      ["elite3e-import", null, "elite3e"],
+    ]);
+    expect(audited[1].data).toMatchObject({ cards: 5 });
     const reads = (await f.fake.stats()).reads.filter((r) => r.resource === "Timecard").map((r) => [r.page, r.status]);
     expect(reads).toEqual([
       [1, 200],
@@ -213,16 +220,16 @@ describe("Elite 3E import against the loopback fake", () => {
       { resource: "Matter", page: 1, kind: "bad", times: 1 },
     ]);
     const now = new Date();
-    const first = await importStep(db(), env, f.company.id, now, { timeoutMs: 300 });
+    const first = await importStep(await systemFor(f.company.id, "elite3e", now), env, { timeoutMs: 300 });
     expect(first.error).toBe("3E did not answer within 0.3 s");
-    const second = await importStep(db(), env, f.company.id, now, { timeoutMs: 300 });
+    const second = await importStep(await systemFor(f.company.id, "elite3e", now), env, { timeoutMs: 300 });
     expect(second.error).toMatch(/^3E sent a bad matters page 1: items\.0\.Number /);
     const [state] = await db().select().from(eliteImports).where(eq(eliteImports.companyId, f.company.id));
     expect(state.failures).toBe(2);
     expect(state.nextAttemptAt?.getTime()).toBe(now.getTime() + 2 * BACKOFF_BASE_MS);
     expect(state.lastSuccessAt).not.toBeNull();
     expect(await entriesOf(f.company.id)).toHaveLength(count);
-    const third = await importStep(db(), env, f.company.id, now);
+    const third = await importStep(await systemFor(f.company.id, "elite3e", now), env);
     expect(third.finished).toBe(true);
     expect(await entriesOf(f.company.id)).toHaveLength(count + 1);
     const total = await db()
@@ -253,7 +260,7 @@ describe("the company's 3E connection (PUT/GET /company/elite-3e)", () => {
 
     await fake.put({ timekeepers: [tk("T1", "One", null)] });
     const now = new Date();
-    expect((await importStep(db(), env, f.company.id, now)).finished).toBe(true);
+    expect((await importStep(await systemFor(f.company.id, "elite3e", now), env)).finished).toBe(true);
     const status = (await (await api("/api/v2/company/elite-3e", { token: f.tokens.companyAdmin })).json()) as { status: Record<string, unknown> };
     expect(status.status).toMatchObject({ lastSuccessAt: now.toISOString(), lastError: null, failures: 0 });
     // Only company admins: the secret opens the firm's time keeping.

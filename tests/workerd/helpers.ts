@@ -4,7 +4,7 @@ import { hashPassword, pepperRing } from "~/domain/identity/password-hash.server
 import { closeSessionSockets } from "~/realtime/publish.server";
 import type { SocketsToClose } from "~/realtime/room.types";
 import { createDb } from "~/db/client";
-import type { Runtime } from "~/domain/context";
+import { systemCtx, type Runtime, type SystemSource } from "~/domain/context";
 import type { Env } from "~/env";
 import { companyRow, groupRow, officeRow, userRow, type SeedRole } from "~/db/factories";
 import { companies, groups, offices, users } from "~/db/schema";
@@ -16,6 +16,9 @@ export const db = () => createDb(env.DB);
 
 /** The Worker's bindings as the cron and the routes hand them to a system context (domain/context.ts). */
 export const runtime = (): Runtime => ({ db: db(), env: env as Env, ctx: { waitUntil: (promise) => void promise.catch(() => {}) } });
+
+/** The context a cron or a directory acting for the firm gets (systemCtx), for calling domain jobs directly. */
+export const systemFor = (companyId: string, source: SystemSource, now = new Date()) => systemCtx(runtime(), companyId, source, now);
 
 /** What the sign-in and password domain calls need, as the Worker builds it. */
 export const signIn = () => ({

@@ -1,9 +1,8 @@
-import { env } from "cloudflare:test";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox, updateReminders, users } from "~/db/schema";
+import { auditLog, emailOutbox, updateReminders, users } from "~/db/schema";
 import { sendUpdateReminders } from "~/domain/reminders/reminders.server";
-import { api, createCompany, db, reminderMorning } from "./helpers";
+import { api, createCompany, db, reminderMorning, runtime } from "./helpers";
 
 const DAY = 86_400_000;
 const now = reminderMorning();
@@ -44,7 +43,7 @@ const page = (path: string, method = "GET") =>
 
 describe("update reminders", () => {
   it("mails only people with reminders on, three days without an update, completed, not away and not admins", async () => {
-    expect(await sendUpdateReminders({ db: db(), env }, now)).toBe(2);
+    expect(await sendUpdateReminders(runtime(), now)).toBe(2);
     const reminded = await db()
       .select({ userId: updateReminders.userId })
       .from(updateReminders)
@@ -55,6 +54,15 @@ describe("update reminders", () => {
         ),
       );
     expect(reminded.map((r) => r.userId).sort()).toEqual([people.stale.id, people.never.id].sort());
+    // Each reminder is the system's act, audited in its batch.
+    const audited = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "update-reminder"), inArray(auditLog.entityId, [people.stale.id, people.never.id])));
+    expect(audited.map((row) => [row.actorId, (row.data as { source: string }).source]).sort()).toEqual([
+      [null, "reminders"],
+      [null, "reminders"],
+    ]);
     const [mail] = await mailsTo(people.stale.email);
     expect(mail.subject).toBe("How busy are you this week?");
     for (const label of ["Available", "Some availability", "Busy", "Seriously busy", "Away"]) expect(mail.textBody).toContain(`${label}: http`);
@@ -62,15 +70,15 @@ describe("update reminders", () => {
   });
 
   it("sends no second reminder within the window, and none at weekends", async () => {
-    expect(await sendUpdateReminders({ db: db(), env }, now)).toBe(0);
+    expect(await sendUpdateReminders(runtime(), now)).toBe(0);
     // Two days on, only the person who updated yesterday has reached three days.
-    expect(await sendUpdateReminders({ db: db(), env }, new Date(now.getTime() + 2 * DAY))).toBe(1);
+    expect(await sendUpdateReminders(runtime(), new Date(now.getTime() + 2 * DAY))).toBe(1);
     expect(await remindersOf(people.fresh.id)).toHaveLength(1);
     const saturday = new Date(Date.UTC(2026, 10, 28, 9));
-    expect(await sendUpdateReminders({ db: db(), env }, saturday)).toBe(0);
+    expect(await sendUpdateReminders(runtime(), saturday)).toBe(0);
     expect(await mailsTo(people.stale.email)).toHaveLength(1);
     // A week on, still no update: one more reminder each.
-    expect(await sendUpdateReminders({ db: db(), env }, new Date(now.getTime() + 7 * DAY))).toBe(3);
+    expect(await sendUpdateReminders(runtime(), new Date(now.getTime() + 7 * DAY))).toBe(3);
     await db()
       .delete(updateReminders)
       .where(inArray(updateReminders.sentAt, [new Date(now.getTime() + 7 * DAY), new Date(now.getTime() + 2 * DAY)]));

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { companies, emailOutbox } from "~/db/schema";
+import { auditLog, companies, emailOutbox } from "~/db/schema";
 import { resealSmtpPasswords } from "~/domain/company/smtp.server";
 import { deliverEmail, enqueueEmail } from "~/integrations/email/outbox.server";
 import { buildMime } from "~/integrations/email/mime";
@@ -9,7 +9,7 @@ import { sendSmtp } from "~/integrations/email/smtp-client.server";
 import { HOST_MESSAGE, PORT_MESSAGE, SENDER_MESSAGE, CONTROL_MESSAGE, smtpTargetProblem } from "~/integrations/email/smtp-policy";
 import { openSecret, sealSecret } from "~/lib/secret-box.server";
 import { send } from "./account-helpers";
-import { createCompanyWithRoles, db, PASSWORD } from "./helpers";
+import { createCompanyWithRoles, db, PASSWORD, runtime } from "./helpers";
 import { receivedFor, uniqueAddress, useFakeSmtp } from "./mail-helpers";
 
 /**
@@ -155,9 +155,14 @@ describe("the SMTP password at rest", () => {
   it("is sealed by the cron when it was stored before sealing, and mail still authenticates", async () => {
     const firm = await createCompanyWithRoles("Reseal Smtp Firm");
     await useFakeSmtp(firm.company.id); // plaintext "secret", as rows written before sealing
-    await resealSmtpPasswords(db(), env);
+    await resealSmtpPasswords(runtime());
     const row = await smtpRow(firm.company.id);
     expect(row.smtpPassword).toMatch(/^sb1:local:/);
+    const audited = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.companyId, firm.company.id), eq(auditLog.action, "smtp-password-resealed")));
+    expect(audited.map((a) => [a.actorId, a.data])).toEqual([[null, { source: "secrets" }]]);
     expect(await openSecret(env, `companies.smtp_password:${firm.company.id}`, row.smtpPassword!)).toBe("secret");
     const to = uniqueAddress("sealed");
     const id = await enqueueEmail(db(), firm.company.id, { to, subject: "Sealed", text: "Sealed" });

@@ -3,11 +3,11 @@ import { and, eq } from "drizzle-orm";
 import { createVerify } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { companies, companyDomains, emailOutbox, installationDomains, samlRequests, sessions, users } from "~/db/schema";
+import { auditLog, companies, companyDomains, emailOutbox, installationDomains, samlRequests, sessions, users } from "~/db/schema";
 import { warnExpiringCertificates } from "~/domain/identity/sso/sso.server";
 import { ATTRIBUTE_NAMES, buildAssertion, samlResponse, signedAssertion, toBase64, wrapInResponse } from "../fakes/saml-idp";
 import { IDP_CERT, OTHER_CERT, OTHER_KEY, SOON_CERT } from "../fakes/saml-keys";
-import { api, BASE, createCompany, createCompanyWithRoles, db } from "./helpers";
+import { api, BASE, createCompany, createCompanyWithRoles, db, runtime } from "./helpers";
 
 /**
  * SAML2 single sign-on (issue 15, decision 0150), in workerd against the real Worker: the
@@ -515,13 +515,18 @@ describe("expiring IdP certificates", () => {
         .from(emailOutbox)
         .where(and(eq(emailOutbox.companyId, firm.company.id), eq(emailOutbox.toAddress, boss.email)));
     // 40 days before it expires: nothing yet.
-    await warnExpiringCertificates(db(), env, new Date("2026-10-26T00:00:00Z"));
+    await warnExpiringCertificates(runtime(), new Date("2026-10-26T00:00:00Z"));
     expect(await mails()).toEqual([]);
-    await warnExpiringCertificates(db(), env, new Date("2026-11-25T00:00:00Z"));
-    await warnExpiringCertificates(db(), env, new Date("2026-11-26T00:00:00Z"));
+    await warnExpiringCertificates(runtime(), new Date("2026-11-25T00:00:00Z"));
+    await warnExpiringCertificates(runtime(), new Date("2026-11-26T00:00:00Z"));
     const sent = await mails();
     expect(sent).toHaveLength(1);
     expect(sent[0].subject).toBe(`${firm.company.name}: the single sign-on certificate expires on 2026-12-05`);
+    const audited = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.companyId, firm.company.id), eq(auditLog.action, "sso-certificate-warned")));
+    expect(audited.map((row) => [row.actorId, row.data])).toEqual([[null, { validTo: "2026-12-05", admins: 1, source: "certificates" }]]);
   });
 });
 

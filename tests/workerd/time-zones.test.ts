@@ -23,7 +23,7 @@ import { dayKey, parseDayKey } from "~/lib/dates";
 import { isTimeZone, localDayKey } from "~/lib/time-zones";
 import { formatterFor, negotiateLocale } from "~/lib/format";
 import { quickDates } from "~/domain/workload/quick-dates";
-import { api, BASE, createCompany, db, tokenFor } from "./helpers";
+import { api, BASE, createCompany, db, runtime, tokenFor } from "./helpers";
 
 /**
  * Issue 16: "today" is the person's local day in their office's time zone (the company's
@@ -396,7 +396,7 @@ describe("update reminders at 09:00 local time", () => {
       const names = new Map([world.sydney, world.newYork, world.stockholm].map((p) => [p.id, p.name]));
       return rows.map((r) => `${names.get(r.userId)} ${r.sentAt.toISOString()}`).sort();
     };
-    const run = (iso: string) => sendUpdateReminders({ db: db(), env }, new Date(iso));
+    const run = (iso: string) => sendUpdateReminders(runtime(), new Date(iso));
     // Sunday 21:59 UTC: Monday 08:59 in Sydney: nobody yet.
     await run("2026-11-22T21:59:00Z");
     expect(await reminded()).toEqual([]);

@@ -9,7 +9,8 @@ import { isLoopbackHost, isPublicHostName } from "~/integrations/email/smtp-poli
 import { newId } from "~/lib/ids";
 import { openSecret, sealSecret } from "~/lib/secret-box.server";
 import { canAdministerCompany } from "~/auth/permissions";
-import type { DomainContext } from "../context";
+import { publishUserUpdate } from "../users/user-state.server";
+import { systemCtx, type AnyContext, type DomainContext, type Runtime } from "../context";
 import { ForbiddenError, ValidationError } from "../errors";
 import { REQUIRED } from "../schema-kit";
 import type { CvServiceSettingsInput } from "./cv-service.schema";
@@ -106,7 +107,7 @@ export async function importCvNow(ctx: DomainContext, env: CvEnv): Promise<CvImp
   requireCvAdmin(ctx);
   const [company] = await ctx.db.select({ url: companies.cvServiceUrl }).from(companies).where(eq(companies.id, ctx.companyId));
   if (!company?.url) throw new ValidationError(CV_ENTITY, { url: "Connect the CV service first." });
-  await runCvImport(ctx.db, env, ctx.companyId, ctx.now, { maxPages: 200 });
+  await runCvImport(ctx, env, { maxPages: 200 });
   return readStatus(ctx.db, ctx.companyId);
 }
 
@@ -120,12 +121,11 @@ function backoff(failures: number): number {
  * real client against the loopback fake.
  */
 export async function runCvImport(
-  db: Db,
+  ctx: AnyContext,
   env: CvEnv,
-  companyId: string,
-  now: Date,
   options: { maxPages?: number; pageSize?: number; client?: CvServiceClient } = {},
 ): Promise<boolean> {
+  const { db, companyId, now } = ctx;
   const [company] = await db.select({ url: companies.cvServiceUrl, key: companies.cvServiceKey }).from(companies).where(eq(companies.id, companyId));
   if (!company?.url || !company.key) return false;
   await db.insert(cvImports).values({ companyId }).onConflictDoNothing();
@@ -144,7 +144,7 @@ export async function runCvImport(
     const client = options.client ?? cvServiceClient(company.url, key, timeout);
     for (let page = 0; page < (options.maxPages ?? 1); page++) {
       const people = await client.listPeople(cursor, pageSize);
-      const found = await importPage(db, client, companyId, people, now);
+      const found = await importPage(ctx, client, people);
       seen += people.length;
       matched += found;
       const done = people.length < pageSize;
@@ -176,12 +176,11 @@ export async function runCvImport(
 
 /** One page: fetch every matched person's CV first, then write all of the page in one batch. */
 async function importPage(
-  db: Db,
+  ctx: AnyContext,
   client: CvServiceClient,
-  companyId: string,
   people: { user_id: string; default_cv_id?: string | null; email?: string | null }[],
-  now: Date,
 ): Promise<number> {
+  const { db, companyId, now } = ctx;
   const emails = [...new Set(people.map((p) => p.email?.trim().toLowerCase()).filter((e): e is string => Boolean(e)))];
   if (emails.length === 0) return 0;
   const rows = await db
@@ -214,7 +213,9 @@ async function importPage(
   const competenceByName = new Map(externalRows.map((c) => [c.name.toLowerCase(), c.id]));
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const writes: any[] = [];
+  const changed = new Set<string>();
   for (const [userId, cv] of cvs) {
+    const before = writes.length;
     const existing = new Map(itemRows.filter((i) => i.userId === userId).map((i) => [i.externalId ?? `title:${i.title}`, i]));
     const keep = new Set<string>();
     for (const item of cv.items) {
@@ -241,14 +242,21 @@ async function importPage(
       writes.push(db.insert(userSkills).values({ companyId, userId, competenceId, createdAt: now }).onConflictDoNothing());
     }
     for (const [name, skillId] of has) if (!wantedSkills.has(name)) writes.push(db.delete(userSkills).where(eq(userSkills.id, skillId)));
+    if (writes.length > before) changed.add(userId);
   }
-  if (writes.length) await db.batch(writes as [never, ...never[]]);
+  // What the page changed is recorded with it, in the same batch: the system's row, or the person's who pressed Import now.
+  if (writes.length) {
+    writes.push(audit(ctx, "cv-import", "company", companyId, { people: changed.size, changes: writes.length }));
+    await db.batch(writes as [never, ...never[]]);
+  }
+  // Open pages revalidate on a person's event, so a changed CV or competence shows without a reload.
+  for (const userId of changed) await publishUserUpdate(ctx, userId);
   return cvs.size;
 }
 
 /** The cron's part: companies whose import is due, a few pages each. */
-export async function runDueCvImports(db: Db, env: CvEnv, now: Date, { companies: limit = 5, pages = 4 } = {}): Promise<void> {
-  const due = await db
+export async function runDueCvImports(runtime: Runtime, now: Date, { companies: limit = 5, pages = 4 } = {}): Promise<void> {
+  const due = await runtime.db
     .select({ id: companies.id })
     .from(companies)
     .leftJoin(cvImports, eq(cvImports.companyId, companies.id))
@@ -260,5 +268,5 @@ export async function runDueCvImports(db: Db, env: CvEnv, now: Date, { companies
       ),
     )
     .limit(limit);
-  for (const company of due) await runCvImport(db, env, company.id, now, { maxPages: pages });
+  for (const company of due) await runCvImport(await systemCtx(runtime, company.id, "cv", now), runtime.env, { maxPages: pages });
 }

@@ -11,7 +11,7 @@ import { sendSmtp } from "~/integrations/email/smtp-client.server";
 import { allowsLoopbackSmtp, isValidSender, SENDER_MESSAGE, smtpTargetProblem } from "~/integrations/email/smtp-policy";
 import { currentSealPrefix, resealIfStale, sealSecret } from "~/lib/secret-box.server";
 import { confirmCurrentPassword } from "~/domain/identity/reauth.server";
-import type { DomainContext } from "../context";
+import { systemCtx, type DomainContext, type Runtime } from "../context";
 import { DomainError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import type { SmtpConfigInput } from "./smtp.schema";
 
@@ -134,7 +134,8 @@ export const TEST_MAIL_FAILED =
  * For the cron: SMTP passwords stored in plaintext before they were sealed, or sealed with
  * a key that is no longer the current one, are (re)sealed, a few companies per run.
  */
-export async function resealSmtpPasswords(db: DomainContext["db"], env: SmtpEnv, limit = 50) {
+export async function resealSmtpPasswords(runtime: Runtime, limit = 50) {
+  const { db, env } = runtime;
   const rows = await db
     .select({ id: companies.id, smtpPassword: companies.smtpPassword })
     .from(companies)
@@ -144,10 +145,14 @@ export async function resealSmtpPasswords(db: DomainContext["db"], env: SmtpEnv,
   for (const row of rows) {
     const next = await resealIfStale(env, smtpPasswordPurpose(row.id), row.smtpPassword!);
     if (next === null) continue;
-    await db
-      .update(companies)
-      .set({ smtpPassword: next })
-      .where(and(eq(companies.id, row.id), eq(companies.smtpPassword, row.smtpPassword!)));
+    const ctx = await systemCtx(runtime, row.id, "secrets");
+    await db.batch([
+      db
+        .update(companies)
+        .set({ smtpPassword: next })
+        .where(and(eq(companies.id, row.id), eq(companies.smtpPassword, row.smtpPassword!))),
+      audit(ctx, "smtp-password-resealed", "company", row.id),
+    ]);
     resealed++;
   }
   return resealed;

@@ -9,6 +9,8 @@ import { createEliteClient, EliteError, type EliteClient, type EliteItem } from 
 import { eliteEndpointProblem, type ElitePolicyEnv } from "~/integrations/elite3e/policy";
 import { openSecret } from "~/lib/secret-box.server";
 import { DAY_MS, parseDayKey } from "~/lib/dates";
+import { audit } from "../audit.server";
+import { systemCtx, type AnyContext, type Runtime } from "../context";
 import { weekStartOf } from "./utilization";
 
 /**
@@ -48,12 +50,11 @@ export function backoffMs(failures: number): number {
 
 /** The cron: every company whose import is due gets one step. */
 export async function runEliteImports(
-  db: Db,
-  env: ImportEnv,
+  runtime: Runtime,
   now = new Date(),
   options: { fetcher?: typeof fetch; pageSize?: number } = {},
 ): Promise<Record<string, StepResult>> {
-  const due = await db
+  const due = await runtime.db
     .select({ id: companies.id })
     .from(companies)
     .leftJoin(eliteImports, eq(eliteImports.companyId, companies.id))
@@ -66,7 +67,7 @@ export async function runEliteImports(
   const results: Record<string, StepResult> = {};
   for (const { id } of due) {
     const started = Date.now();
-    results[id] = await importStep(db, env, id, now, options);
+    results[id] = await importStep(await systemCtx(runtime, id, "elite3e", now), runtime.env, options);
     // One line per company step for the operator's log and the import bench (bench/time-keeping.ts):
     // wall time, as workerd advances its clock at I/O only (the step is mostly I/O).
     console.log(JSON.stringify({ event: "elite3e-import-step", companyId: id, ...results[id], ms: Date.now() - started }));
@@ -79,12 +80,11 @@ export async function runEliteImports(
  * stands. A finished run sets the next run's mark and time; a failure keeps the cursor.
  */
 export async function importStep(
-  db: Db,
+  ctx: AnyContext,
   env: ImportEnv,
-  companyId: string,
-  now: Date,
   options: { fetcher?: typeof fetch; maxPages?: number; pageSize?: number; timeoutMs?: number } = {},
 ): Promise<StepResult> {
+  const { db, companyId, now } = ctx;
   const [company] = await db
     .select({ endpoint: companies.elite3eEndpoint, clientId: companies.elite3eClientId, secret: companies.elite3eClientSecret })
     .from(companies)
@@ -162,6 +162,8 @@ export async function importStep(
           .insert(eliteImports)
           .values({ companyId, ...stateRow })
           .onConflictDoUpdate({ target: eliteImports.companyId, set: stateRow }),
+        // A finished run is recorded with what it brought, in the batch of its last page.
+        ...(finished ? [audit(ctx, "elite3e-import", "company", companyId, { cards: next.cardsImported, since: cursor.since })] : []),
       ]);
       cursor = next;
       if (finished) {
@@ -187,10 +189,13 @@ export async function importStep(
       failures,
       nextAttemptAt: new Date(now.getTime() + backoffMs(failures)),
     };
-    await db
-      .insert(eliteImports)
-      .values({ companyId, ...failed })
-      .onConflictDoUpdate({ target: eliteImports.companyId, set: failed });
+    await db.batch([
+      db
+        .insert(eliteImports)
+        .values({ companyId, ...failed })
+        .onConflictDoUpdate({ target: eliteImports.companyId, set: failed }),
+      audit(ctx, "elite3e-import-failed", "company", companyId, { error: failed.lastError, failures }),
+    ]);
     result.error = message;
     return result;
   }

@@ -27,12 +27,12 @@ export async function runScheduledWork(context: LoadContext, now = new Date(), c
   }
   await context.db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(now.getTime() - KEEP_LOGIN_ATTEMPTS_MS)));
   // Firms' SMTP passwords from before sealing, or under a retired key, are sealed with the current one.
-  await resealSmtpPasswords(context.db, context.env).catch((error) => console.error("sealing SMTP passwords failed", error));
+  await resealSmtpPasswords(context).catch((error) => console.error("sealing SMTP passwords failed", error));
   // Firms' Elite 3E imports, one bounded step each (failures are recorded per company); before
   // the mail retries, so a failing mail run never holds the import up.
-  await runEliteImports(context.db, context.env, now).catch((error) => console.error("3E imports failed", error));
+  await runEliteImports(context, now).catch((error) => console.error("3E imports failed", error));
   // Company admins hear 30 days ahead that their IdP's certificate expires (decision 0150).
-  await warnExpiringCertificates(context.db, context.env, now).catch((error) => console.error("SSO certificate warnings failed", error));
+  await warnExpiringCertificates(context, now).catch((error) => console.error("SSO certificate warnings failed", error));
   // Mail that could not be sent right away (server down, none configured yet) is retried here.
   await deliverDueEmails(context, now);
   // Firms' Microsoft directories: a few pages per firm per run (decision 0141).
@@ -45,7 +45,7 @@ export async function runScheduledWork(context: LoadContext, now = new Date(), c
   // The statistics' daily rollups, from the history tables (decision 0120).
   await rollupCompanies(context.db, now).catch((error) => console.error("statistics rollup failed", error));
   // Firms' CV service imports that are due, a few pages each (decision 0112).
-  await runDueCvImports(context.db, context.env, now).catch((error) => console.error("CV import failed", error));
+  await runDueCvImports(context, now).catch((error) => console.error("CV import failed", error));
 }
 
 /** The reminder cron's run: update reminders (mail and push), then the mail that is due. */

@@ -10,7 +10,8 @@ import { apnsConfig } from "~/integrations/apns/config";
 import { IOS_TOKEN_TYPES } from "~/integrations/apns/outbox.server";
 import { DEFAULT_TIME_ZONE } from "~/lib/time-zones";
 import { newId } from "~/lib/ids";
-import { domainCtx } from "../context";
+import { audit } from "../audit.server";
+import { domainCtx, systemCtx, type Runtime, type SystemContext } from "../context";
 import { zonesAtLocalHour } from "../today";
 import { readCompanySettings } from "../company/settings.schema";
 import { WORKLOAD_LABELS } from "../workload/levels";
@@ -104,7 +105,7 @@ export const REMINDER_LOCAL_HOUR = 9;
  * or more (never updated: since they joined), and not reminded within the last three days.
  * The reminder row and its mail go in one batch; the outbox sends it.
  */
-export async function sendUpdateReminders(context: { db: Db; env: Env }, now: Date): Promise<number> {
+export async function sendUpdateReminders(context: Runtime, now: Date): Promise<number> {
   // The zones where it is now 09:xx on a Monday to Friday; the cron runs more often than
   // hourly, and the three-day window below keeps it to one reminder a day at most.
   const zones = zonesAtLocalHour(now, REMINDER_LOCAL_HOUR);
@@ -158,8 +159,12 @@ export async function sendUpdateReminders(context: { db: Db; env: Env }, now: Da
     for (const row of rows) devices.set(row.userId, [...(devices.get(row.userId) ?? []), row.token]);
   }
   let sent = 0;
+  // The system reminds, per firm: its audit row goes in the reminder's batch.
+  const firms = new Map<string, SystemContext>();
   for (const person of candidates) {
     if (isAdmin(person) || readCompanySettings(person.settings).hideUpdateRemindersSetting) continue;
+    const firm = firms.get(person.companyId) ?? (await systemCtx(context, person.companyId, "reminders", now));
+    firms.set(person.companyId, firm);
     const id = newId();
     const links = Object.fromEntries(await Promise.all(REMINDER_ANSWERS.map(async (a) => [a, await answerLink(env, appUrl, id, a)]))) as Record<
       ReminderAnswer,
@@ -181,6 +186,7 @@ export async function sendUpdateReminders(context: { db: Db; env: Env }, now: Da
     );
     await db.batch([
       db.insert(updateReminders).values({ id, companyId: person.companyId, userId: person.id, sentAt: now }),
+      audit(firm, "update-reminder", "user", person.id, { reminderId: id, pushes: pushes.length }),
       ...pushes,
       db.insert(emailOutbox).values({
         id: newId(),

@@ -8,7 +8,7 @@ import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { mapAttributes, readCertificate, spUrls, type FirmIdp, type VerifiedAssertion } from "~/integrations/saml/service-provider.server";
 import { dayKey } from "~/lib/dates";
 import { newId } from "~/lib/ids";
-import type { CommonContext, DomainContext, SystemContext } from "~/domain/context";
+import { systemCtx, type CommonContext, type DomainContext, type Runtime, type SystemContext } from "~/domain/context";
 import { publishUserUpdate } from "~/domain/users/user-state.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/domain/errors";
 import { REQUIRED } from "~/domain/schema-kit";
@@ -317,7 +317,8 @@ export const CERTIFICATE_WARNING_DAYS = 30;
  * For the cron: company admins of firms whose IdP certificate expires within 30 days are
  * told once (per certificate: a new certificate clears the mark).
  */
-export async function warnExpiringCertificates(db: Db, env: Env, now: Date): Promise<number> {
+export async function warnExpiringCertificates(runtime: Runtime, now: Date): Promise<number> {
+  const { db, env } = runtime;
   const rows = await db
     .select({ id: companies.id, name: companies.name, ssoCertificate: companies.ssoCertificate })
     .from(companies)
@@ -346,7 +347,11 @@ export async function warnExpiringCertificates(db: Db, env: Env, now: Date): Pro
         now,
       );
     }
-    await db.update(companies).set({ ssoCertificateWarnedAt: now }).where(eq(companies.id, row.id));
+    const ctx = await systemCtx(runtime, row.id, "certificates", now);
+    await db.batch([
+      db.update(companies).set({ ssoCertificateWarnedAt: now }).where(eq(companies.id, row.id)),
+      audit(ctx, "sso-certificate-warned", "company", row.id, { validTo: when, admins: admins.length }),
+    ]);
     warned++;
   }
   return warned;
