@@ -7,7 +7,7 @@ import { userRow } from "~/db/factories";
 import { REQUEST_PERSON_DAYS, ROLLUP_BACKFILL_DAYS, rollupCompanies, rollupCompany, rollupRange } from "~/domain/statistics/rollup.server";
 import type { StatisticsResponse } from "~/domain/statistics/statistics.schema";
 import { newId } from "~/lib/ids";
-import { api, createCompany, db, tokenFor } from "./helpers";
+import { api, createCompany, db, runtime, systemFor, tokenFor } from "./helpers";
 
 /**
  * The rollups kept up to date in bounded steps (decision 0200): a step resumes from the
@@ -39,7 +39,7 @@ async function fromScratch(companyId: string) {
     db().delete(statDays).where(eq(statDays.companyId, companyId)),
     db().delete(statTeamDays).where(eq(statTeamDays.companyId, companyId)),
   ]);
-  await rollupRange(db(), companyId, new Date(FIRST), new Date(TODAY));
+  await rollupRange(await systemFor(companyId, "rollup"), new Date(FIRST), new Date(TODAY));
   return snapshot(companyId);
 }
 
@@ -99,13 +99,13 @@ describe("statistics rollups in bounded, resumable steps", () => {
   it("rolls a never-rolled company from 180 days back in steps of the budget, each resuming at the cursor, until today", async () => {
     expect(await cursorOf(companyId)).toBeUndefined();
     // 4 people and 40 person-days: 10 calendar days a step; a step rolls its first day again.
-    const first = await rollupCompany(db(), companyId, NOW, 40);
+    const first = await rollupCompany(await systemFor(companyId, "rollup", NOW), 40);
     expect(first).toEqual({ done: false, personDays: 40 });
     expect((await cursorOf(companyId))?.rolledThrough).toBe(FIRST + 9 * DAY);
     let steps = 1;
     let previous = FIRST + 9 * DAY;
     for (;;) {
-      const { done } = await rollupCompany(db(), companyId, NOW, 40);
+      const { done } = await rollupCompany(await systemFor(companyId, "rollup", NOW), 40);
       steps++;
       const cursor = await cursorOf(companyId);
       expect(cursor?.rolledThrough).toBe(Math.min(previous + 9 * DAY, TODAY));
@@ -176,12 +176,12 @@ describe("statistics rollups in bounded, resumable steps", () => {
       .where(eq(statRollupState.companyId, companyId));
 
     // The scheduled job's steps (20 person-days: 5 days each) start at the marked day.
-    await rollupCompanies(db(), NOW, 20);
+    await rollupCompanies(runtime(), NOW, 20);
     const afterOne = await cursorOf(companyId);
     expect(afterOne?.dirtyFrom).toBeNull();
     const marked = Math.max(Math.min(deletedDay, daysAgo(90)), FIRST);
     expect(afterOne?.rolledThrough).toBe(marked + 4 * DAY);
-    for (let i = 0; i < 60 && (await cursorOf(companyId))!.rolledThrough < TODAY; i++) await rollupCompanies(db(), NOW, 20);
+    for (let i = 0; i < 60 && (await cursorOf(companyId))!.rolledThrough < TODAY; i++) await rollupCompanies(runtime(), NOW, 20);
     expect((await cursorOf(companyId))?.rolledThrough).toBe(TODAY);
     const stepped = await snapshot(companyId);
     const scratch = await fromScratch(companyId);
@@ -197,14 +197,14 @@ describe("statistics rollups in bounded, resumable steps", () => {
       .insert(vacations)
       .values({ id: newId(), companyId, userId: people[3], startDate: new Date(daysAgo(30)), endDate: new Date(daysAgo(30)) });
     expect((await cursorOf(companyId))?.dirtyFrom).toBe(daysAgo(30));
-    await rollupCompany(db(), companyId, NOW, 8); // two days: daysAgo(30) and daysAgo(29)
+    await rollupCompany(await systemFor(companyId, "rollup", NOW), 8); // two days: daysAgo(30) and daysAgo(29)
     await db()
       .insert(vacations)
       .values({ id: newId(), companyId, userId: people[1], startDate: new Date(daysAgo(31)), endDate: new Date(daysAgo(31)) });
     expect(await cursorOf(companyId)).toMatchObject({ rolledThrough: daysAgo(29), dirtyFrom: daysAgo(31) });
-    await rollupCompany(db(), companyId, NOW, 8);
+    await rollupCompany(await systemFor(companyId, "rollup", NOW), 8);
     expect(await cursorOf(companyId)).toMatchObject({ rolledThrough: daysAgo(30), dirtyFrom: null });
-    for (let i = 0; i < 10; i++) if ((await rollupCompany(db(), companyId, NOW, 400)).done) break;
+    for (let i = 0; i < 10; i++) if ((await rollupCompany(await systemFor(companyId, "rollup", NOW), 400)).done) break;
     const stepped = await snapshot(companyId);
     expect(stepped).toEqual(await fromScratch(companyId));
   });

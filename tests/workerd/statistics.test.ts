@@ -3,7 +3,7 @@ import { competences, forecasts, offices, userSkills, vacations, workloadHistory
 import { rollupRange } from "~/domain/statistics/rollup.server";
 import type { StatisticsResponse } from "~/domain/statistics/statistics.schema";
 import { newId } from "~/lib/ids";
-import { api, createCompany, db, tokenFor } from "./helpers";
+import { api, createCompany, db, systemFor, tokenFor } from "./helpers";
 
 /**
  * A small fixed history, two working weeks (Mon 5 Jan to Fri 16 Jan 2026), four people, and
@@ -82,7 +82,7 @@ beforeAll(async () => {
         { companyId, userId: d.id, competenceId: l },
       ]),
   ]);
-  expect(await rollupRange(db(), companyId, new Date(day(5)), new Date(day(16)))).toBe(10);
+  expect(await rollupRange(await systemFor(companyId, "rollup"), new Date(day(5)), new Date(day(16)))).toBe(10);
   ids = { companyId, group: firm.group.id, office: firm.office.id, office2: office2.id, a: a.id, b: b.id, c: c.id, d: d.id, k, l };
   adminToken = await tokenFor(admin.email);
   employeeToken = await tokenFor(a.email);

@@ -43,7 +43,7 @@ export async function runScheduledWork(context: LoadContext, now = new Date(), c
     );
   }
   // The statistics' daily rollups, from the history tables (decision 0120).
-  await rollupCompanies(context.db, now).catch((error) => console.error("statistics rollup failed", error));
+  await rollupCompanies(context, now).catch((error) => console.error("statistics rollup failed", error));
   // Firms' CV service imports that are due, a few pages each (decision 0112).
   await runDueCvImports(context, now).catch((error) => console.error("CV import failed", error));
 }

@@ -33,7 +33,7 @@ const LOCATIONS: Record<number, string> = { 0: "Office", 1: "Home", 2: "Absent",
  */
 export async function statisticsRawExport(ctx: DomainContext, query: StatisticQuery, filter: StatisticFilter): Promise<ReadableStream<Uint8Array>> {
   const scope = await resolveStatisticsScope(ctx, query, filter);
-  await ensureRolledUp(ctx.db, ctx.companyId, ctx.now);
+  await ensureRolledUp(ctx);
   const ids = scope.people.map((p) => p.id);
   const [people, groupRows, officeRows] = await ctx.db.batch([
     ctx.db

@@ -3,6 +3,7 @@ import { isAdmin } from "~/auth/permissions";
 import type { BatchItem } from "drizzle-orm/batch";
 import { runBatch } from "~/db/batch";
 import type { Db } from "~/db/client";
+import { systemCtx, type CommonContext, type Runtime } from "../context";
 import { companies, forecasts, statDays, statRollupState, statTeamDays, users, vacations, workloadHistory, workplacePlans } from "~/db/schema";
 import { addDays, DAY_MS, isWeekend, startOfUtcDay, weekdayIndex } from "~/lib/dates";
 import { companyToday } from "../today";
@@ -133,7 +134,8 @@ async function startingState(db: Db, companyId: string, from: Date, people: { id
  * Rolls the working days from `from` to `to` (inclusive) for one company, replacing rows
  * already there. One D1 batch per window of days, so a window is either rolled whole or not at all.
  */
-export async function rollupRange(db: Db, companyId: string, from: Date, to: Date, counted?: CountedPerson[]): Promise<number> {
+export async function rollupRange(ctx: CommonContext, from: Date, to: Date, counted?: CountedPerson[]): Promise<number> {
+  const { db, companyId } = ctx;
   const start = startOfUtcDay(from);
   const end = startOfUtcDay(to);
   if (end < start) return 0;
@@ -332,7 +334,8 @@ const nextDay = (cursor: RollupCursor) => Math.min(cursor.rolledThrough, cursor.
  * bounded steps, until this invocation's budget or deadline is spent; the rest continue on
  * the next invocation from their cursor. A company never rolled starts ROLLUP_BACKFILL_DAYS back.
  */
-export async function rollupCompanies(db: Db, now: Date, budget = SCHEDULED_PERSON_DAYS): Promise<void> {
+export async function rollupCompanies(runtime: Runtime, now: Date, budget = SCHEDULED_PERSON_DAYS): Promise<void> {
+  const { db } = runtime;
   const started = Date.now();
   const [all, cursors] = await db.batch([db.select({ id: companies.id }).from(companies), db.select().from(statRollupState)]);
   const cursorOf = new Map(cursors.map((c) => [c.companyId, c]));
@@ -341,7 +344,7 @@ export async function rollupCompanies(db: Db, now: Date, budget = SCHEDULED_PERS
   for (const company of order) {
     if (left <= 0 || Date.now() - started > SCHEDULED_DEADLINE_MS) break;
     try {
-      left -= (await rollupCompany(db, company.id, now, left)).personDays;
+      left -= (await rollupCompany(await systemCtx(runtime, company.id, "rollup", now), left)).personDays;
     } catch (error) {
       console.error(`statistics rollup failed for company ${company.id}`, error);
     }
@@ -361,7 +364,8 @@ async function firmToday(db: Db, companyId: string, now: Date): Promise<Date> {
  * a write while the step runs marks its day again for the next step. Returns whether the
  * company reached today with nothing left to roll, and the person-days spent.
  */
-export async function rollupCompany(db: Db, companyId: string, now: Date, personDays: number): Promise<{ done: boolean; personDays: number }> {
+export async function rollupCompany(ctx: CommonContext, personDays: number): Promise<{ done: boolean; personDays: number }> {
+  const { db, companyId, now } = ctx;
   const today = (await firmToday(db, companyId, now)).getTime();
   const [[cursor], [first], people] = await Promise.all([
     db.select().from(statRollupState).where(eq(statRollupState.companyId, companyId)).limit(1),
@@ -380,7 +384,7 @@ export async function rollupCompany(db: Db, companyId: string, now: Date, person
     .insert(statRollupState)
     .values({ companyId, rolledThrough: from, dirtyFrom: null })
     .onConflictDoUpdate({ target: statRollupState.companyId, set: { rolledThrough: from, dirtyFrom: null } });
-  await rollupRange(db, companyId, new Date(from), new Date(to), people);
+  await rollupRange(ctx, new Date(from), new Date(to), people);
   await db.update(statRollupState).set({ rolledThrough: to }).where(eq(statRollupState.companyId, companyId));
   return { done: to === today, personDays: Math.max(1, people.length) * (daysBetweenMs(from, to) + 1) };
 }
@@ -394,9 +398,10 @@ const daysBetweenMs = (from: number, to: number) => Math.round((to - from) / DAY
  * runs no cron, or an edit to older history) the request takes ONE bounded step of
  * REQUEST_PERSON_DAYS and answers from what is rolled then; the scheduled job rolls the rest.
  */
-export async function ensureRolledUp(db: Db, companyId: string, now: Date): Promise<void> {
+export async function ensureRolledUp(ctx: CommonContext): Promise<void> {
+  const { db, companyId, now } = ctx;
   const today = (await firmToday(db, companyId, now)).getTime();
   const [cursor] = await db.select().from(statRollupState).where(eq(statRollupState.companyId, companyId)).limit(1);
   if (cursor && nextDay(cursor) >= today - DAY_MS) return;
-  await rollupCompany(db, companyId, now, REQUEST_PERSON_DAYS);
+  await rollupCompany(ctx, REQUEST_PERSON_DAYS);
 }

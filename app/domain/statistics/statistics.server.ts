@@ -407,7 +407,7 @@ function pearson(pairs: { x: number; y: number }[]): number | null {
 /** POST /statistic. */
 export async function getStatistics(ctx: DomainContext, query: StatisticQuery, filter: StatisticFilter) {
   const scope = await resolveStatisticsScope(ctx, query, filter);
-  await ensureRolledUp(ctx.db, ctx.companyId, ctx.now);
+  await ensureRolledUp(ctx);
   return computeStatistics(ctx, scope);
 }
 
