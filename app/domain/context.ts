@@ -46,6 +46,9 @@ export interface SystemContext extends CommonContext {
 /** A function any actor may call takes this; `ctx.actor.kind === "system"` tells them apart. */
 export type AnyContext = DomainContext | SystemContext;
 
+/** A read of one firm's rows: any context is one; flows before sign-in build it from what they found. */
+export type FirmScope = Pick<CommonContext, "db" | "companyId">;
+
 /** Before anyone signed in (sign-up, password reset, invite links): the database and the clock. */
 export interface PublicContext {
   db: Db;

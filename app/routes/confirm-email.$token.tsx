@@ -4,6 +4,7 @@ import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
 import { confirmEmailChange, EMAIL_CHANGE_INVALID, findEmailChange } from "~/domain/identity/email-change.server";
 import { mailerFor } from "~/domain/identity/mailer.server";
+import { publicCtx } from "~/domain/context";
 import { AuthCard } from "~/features/identity/auth-card";
 import { submitForm } from "~/web/page-form.server";
 import { noFields } from "~/domain/schema-kit";
@@ -17,7 +18,7 @@ const headers = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" 
  * scanners open links); the page names the address and one button confirms it.
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const found = await findEmailChange(context.db, params.token ?? "", new Date());
+  const found = await findEmailChange(publicCtx(context), params.token ?? "");
   if (!found) return json({ ok: false as const, message: EMAIL_CHANGE_INVALID }, { status: 410, headers });
   return json({ ok: true as const, newEmail: found.token.newEmail, name: found.user.name }, { headers });
 }

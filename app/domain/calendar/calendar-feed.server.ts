@@ -144,7 +144,7 @@ export async function renderFeed(context: { db: Db; env: Env }, feedId: string, 
       categories: "Leave",
     })),
   ];
-  const week = (await workplaceWeeks(db, owner.companyId, [owner.userId], today)).get(owner.userId)!;
+  const week = (await workplaceWeeks({ db, companyId: owner.companyId }, [owner.userId], today)).get(owner.userId)!;
   const settings = readCompanySettings(owner.settings);
   nextWorkingDays(today, 5).forEach((date, i) => {
     const option = week.workplaceForecast[i];

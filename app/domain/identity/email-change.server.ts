@@ -1,11 +1,10 @@
 import { and, count, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { sha256Hex } from "~/auth/secrets.server";
-import type { Db } from "~/db/client";
 import { emailChangeTokens, inviteTokens, passwordResetTokens, users } from "~/db/schema";
 import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { newId, newSecret } from "~/lib/ids";
 import { ConflictError, GoneError, TooManyRequestsError } from "~/domain/errors";
-import type { DomainContext } from "~/domain/context";
+import type { DomainContext, PublicContext } from "~/domain/context";
 import { emailChangeEmail, emailChangedNotice } from "~/domain/identity/emails";
 import { EMAIL_TAKEN, isEmailTaken } from "~/domain/identity/invite.server";
 import type { Mailer } from "~/domain/identity/mailer.server";
@@ -79,7 +78,7 @@ export async function emailChangeRequest(ctx: DomainContext, mailer: Mailer, use
 }
 
 /** The change a link stands for, while it is unused and unexpired (for the page, before the button). */
-export async function findEmailChange(db: Db, secret: string, now: Date) {
+export async function findEmailChange({ db, now }: PublicContext, secret: string) {
   if (!secret || secret.length > 200) return null;
   const [row] = await db
     .select({ token: emailChangeTokens, user: { id: users.id, name: users.name, email: users.email, companyId: users.companyId } })
@@ -97,10 +96,10 @@ export async function findEmailChange(db: Db, secret: string, now: Date) {
  */
 export async function confirmEmailChange(mail: Mailer["mail"], appName: string, secret: string, now = new Date()) {
   const { db } = mail;
-  const found = await findEmailChange(db, secret, now);
+  const found = await findEmailChange({ db, now }, secret);
   if (!found) throw new GoneError(EMAIL_CHANGE_INVALID);
   const { token, user } = found;
-  const taken = await isEmailTaken({ db } as DomainContext, token.newEmail, user.id);
+  const taken = await isEmailTaken(mail, token.newEmail, user.id);
   if (taken) throw new ConflictError(EMAIL_TAKEN);
   const claimedNow = and(eq(emailChangeTokens.id, token.id), eq(emailChangeTokens.usedAt, now));
   const mine = <T extends typeof passwordResetTokens | typeof inviteTokens>(table: T) =>
@@ -122,7 +121,7 @@ export async function confirmEmailChange(mail: Mailer["mail"], appName: string, 
     ]);
   } catch (error) {
     // Someone took the address between the check and the batch: the unique index decided.
-    if (await isEmailTaken({ db } as DomainContext, token.newEmail, user.id)) throw new ConflictError(EMAIL_TAKEN);
+    if (await isEmailTaken(mail, token.newEmail, user.id)) throw new ConflictError(EMAIL_TAKEN);
     throw error;
   }
   if (claimed.length === 0) throw new GoneError(EMAIL_CHANGE_INVALID);

@@ -6,7 +6,7 @@ import { runBatch } from "~/db/batch";
 import { auditLog, users } from "~/db/schema";
 import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { newId } from "~/lib/ids";
-import type { DomainContext } from "~/domain/context";
+import type { DomainContext, PublicContext } from "~/domain/context";
 import { ConflictError, ForbiddenError, TooManyRequestsError, ValidationError } from "~/domain/errors";
 import { loadApiUsers, type ApiUser } from "~/domain/users/profile.server";
 import { checkTeam } from "~/domain/users/team.server";
@@ -81,7 +81,8 @@ async function existingEmails(ctx: DomainContext, emails: string[]): Promise<{ o
 }
 
 /** Whether someone other than `exceptUserId` has the address (in any company: e-mails sign in). */
-export async function isEmailTaken(ctx: DomainContext, email: string, exceptUserId?: string): Promise<boolean> {
+/** E-mail addresses are unique across the installation, so this reads every firm: it needs only the database. */
+export async function isEmailTaken(ctx: Pick<PublicContext, "db">, email: string, exceptUserId?: string): Promise<boolean> {
   const [taken] = await ctx.db
     .select({ id: users.id })
     .from(users)
@@ -149,10 +150,9 @@ async function createInvited(ctx: DomainContext, mailer: Mailer, people: NewPers
   }
   for (const link of links) await mailInvite(ctx, mailer, link.person, link.secret, link.expiresAt);
   const created = await loadApiUsers(
-    ctx.db,
-    ctx.companyId,
+    ctx,
     links.map((link) => link.id),
-    ctx.now,
+    ctx.today,
   );
   return links.map((link) => created.find((user) => user._id === link.id)!);
 }

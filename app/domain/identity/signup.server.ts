@@ -67,7 +67,7 @@ export async function requireUncompletedUser(ctx: PublicContext, secret: string)
     allowGroupSelection: company.allowGroupSelection,
     ssoOnlySignup: ssoOnly,
     showTeam,
-    ...(showTeam ? await teamChoices(db, user.companyId) : { groups: [], offices: [] }),
+    ...(showTeam ? await teamChoices({ db, companyId: user.companyId }) : { groups: [], offices: [] }),
   };
 }
 

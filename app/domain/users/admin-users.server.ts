@@ -42,8 +42,7 @@ export async function listUsers(ctx: DomainContext): Promise<ApiUser[]> {
   requireAdmin(ctx);
   const ids = await ctx.db.select({ id: users.id }).from(users).where(adminScopeWhere(ctx));
   const list = await loadApiUsers(
-    ctx.db,
-    ctx.companyId,
+    ctx,
     ids.map((row) => row.id),
     ctx.today,
   );

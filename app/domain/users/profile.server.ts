@@ -3,7 +3,7 @@ import { inJsonList } from "~/db/json-list";
 import type { Db } from "~/db/client";
 import { users, type User } from "~/db/schema";
 import type { CompanySettings } from "../company/settings.schema";
-import type { DomainContext } from "../context";
+import type { DomainContext, FirmScope } from "../context";
 import { NotFoundError } from "../errors";
 import type { BatchResponse } from "drizzle-orm/batch";
 import type { SessionScope } from "~/auth/session.server";
@@ -55,7 +55,8 @@ export interface ApiMe extends ApiUser {
 }
 
 /** Users of the caller's company with their group and office names, in one query. */
-export async function loadApiUsers(db: Db, companyId: string, ids: string[], today: Date): Promise<ApiUser[]> {
+export async function loadApiUsers(scope: FirmScope, ids: string[], today: Date): Promise<ApiUser[]> {
+  const { db, companyId } = scope;
   if (ids.length === 0) return [];
   const rows = await withTeamNames(
     db
@@ -64,8 +65,7 @@ export async function loadApiUsers(db: Db, companyId: string, ids: string[], tod
       .$dynamic(),
   ).where(and(eq(users.companyId, companyId), inJsonList(users.id, ids)));
   const weeks = await workplaceWeeks(
-    db,
-    companyId,
+    scope,
     rows.map((r) => r.user.id),
     today,
   );
@@ -113,7 +113,7 @@ function toApiUser(
 }
 
 export async function requireUserEntity(ctx: DomainContext, userId: string): Promise<ApiUser> {
-  const [user] = await loadApiUsers(ctx.db, ctx.companyId, [userId], ctx.today);
+  const [user] = await loadApiUsers(ctx, [userId], ctx.today);
   if (!user) throw new NotFoundError("User not found");
   return user;
 }
@@ -130,7 +130,7 @@ export async function getMe(ctx: DomainContext, ridden?: BatchResponse<ReturnTyp
   if (!refs) return { ...(await requireUserEntity(ctx, user.id)), companyName: ctx.actor.company.name, settings: ctx.actor.company.settings };
   const week = ridden
     ? weeksFromPlans(ridden[0], [user.id], ctx.today).get(user.id)!
-    : (await workplaceWeeks(ctx.db, ctx.companyId, [user.id], ctx.today)).get(user.id)!;
+    : (await workplaceWeeks(ctx, [user.id], ctx.today)).get(user.id)!;
   return toApiMe(ctx, week);
 }
 

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client";
+import type { FirmScope } from "../context";
 import { groups, offices } from "~/db/schema";
 import { ValidationError } from "../errors";
 
@@ -35,7 +36,7 @@ export async function checkTeam(
 }
 
 /** The company's groups with their offices, for the group-and-office selectors. */
-export async function teamChoices(db: Db, companyId: string) {
+export async function teamChoices({ db, companyId }: FirmScope) {
   const [groupRows, officeRows] = await db.batch([
     db.select({ _id: groups.id, name: groups.name }).from(groups).where(eq(groups.companyId, companyId)).orderBy(groups.name),
     db

@@ -60,7 +60,7 @@ export async function publishUserUpdate(ctx: CommonContext, userId: string) {
     .where(and(eq(users.id, userId), eq(users.companyId, ctx.companyId)))
     .limit(1);
   if (!user) throw new NotFoundError("User not found");
-  const week = (await workplaceWeeks(ctx.db, ctx.companyId, [userId], ctx.today)).get(userId)!;
+  const week = (await workplaceWeeks(ctx, [userId], ctx.today)).get(userId)!;
   const payload: UserUpdate = {
     _id: user.id,
     currentWorkload: user.currentWorkload,

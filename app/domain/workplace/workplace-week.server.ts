@@ -1,6 +1,7 @@
 import { and, between, eq, or, type SQL } from "drizzle-orm";
 import type { SessionScope } from "~/auth/session.server";
 import type { Db } from "~/db/client";
+import type { FirmScope } from "../context";
 import { inJsonList } from "~/db/json-list";
 import { workplacePlans } from "~/db/schema";
 import { addDays, nextWorkingDays, weekdayIndex } from "~/lib/dates";
@@ -64,7 +65,7 @@ export function weeksFromPlans(rows: PlanRow[], userIds: string[], today: Date):
   return result;
 }
 
-export async function workplaceWeeks(db: Db, companyId: string, userIds: string[], today: Date): Promise<Map<string, WorkplaceWeek>> {
+export async function workplaceWeeks({ db, companyId }: FirmScope, userIds: string[], today: Date): Promise<Map<string, WorkplaceWeek>> {
   if (userIds.length === 0) return weeksFromPlans([], userIds, today);
   return weeksFromPlans(await workplacePlansQuery(db, companyId, userIds, today), userIds, today);
 }

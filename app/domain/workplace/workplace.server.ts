@@ -77,8 +77,7 @@ export async function getWorkplaceOverview(ctx: DomainContext) {
     .orderBy(asc(users.name));
   const rows = people.filter((person) => !isAdmin(person));
   const weeks = await workplaceWeeks(
-    ctx.db,
-    ctx.companyId,
+    ctx,
     rows.map((r) => r.id),
     ctx.today,
   );

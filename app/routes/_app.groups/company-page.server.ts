@@ -59,7 +59,7 @@ export async function loadCompanyPage({ request, context }: LoaderFunctionArgs) 
     enableProjectStages && projectInvoicing ? listProjectCategories(ctx) : null,
   ]);
   const canManage = isManager(actor.user);
-  const [company, choices] = canManage ? await Promise.all([getCompany(ctx), teamChoices(context.db, actor.company.id)]) : [null, null];
+  const [company, choices] = canManage ? await Promise.all([getCompany(ctx), teamChoices(ctx)]) : [null, null];
   const { user } = actor;
   const showsDirectory = canAdministerCompany(user) && actor.company.settings.enableEntraUI && entraConfig(context.env) !== null;
   const [elite3e, cvService] = await Promise.all([

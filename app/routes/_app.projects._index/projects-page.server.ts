@@ -60,7 +60,7 @@ export async function loadProjectsPage({ request, context }: LoaderFunctionArgs)
   const settings = actor.company.settings;
   const [list, choices, stages] = await Promise.all([
     orStatusPage(filterProjects(ctx, { term, offices: office ? [office] : undefined, groups: group ? [group] : undefined }, AVATARS_SHOWN)),
-    teamChoices(context.db, actor.company.id),
+    teamChoices(ctx),
     settings.enableProjectStages ? listProjectStages(ctx) : Promise.resolve(null),
   ]);
   const { user } = actor;

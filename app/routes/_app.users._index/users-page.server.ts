@@ -8,7 +8,7 @@ import type { LoadContext } from "~/env";
 /** What /users and /users/all load: the people, the team choices, and who is looking. */
 export async function loadUsersPage(context: LoadContext, actor: Actor) {
   const ctx = domainCtx(context, actor);
-  const [rows, choices] = await Promise.all([listUserRows(ctx), teamChoices(context.db, actor.company.id)]);
+  const [rows, choices] = await Promise.all([listUserRows(ctx), teamChoices(ctx)]);
   const me = actor.user;
   return {
     rows,
