@@ -25,7 +25,33 @@ function describeConsole(message: ConsoleMessage) {
   return `${message.text()}${url ? ` (${url}:${lineNumber})` : ""}`;
 }
 
-export const test = base.extend<{ consoleErrors: string[] }>({
+/**
+ * scripts/e2e-server.sh starts wrangler dev again when it dies under load (it has, a few times,
+ * with no error of its own); a test that starts while it comes back up waits for it instead of
+ * failing on "connection refused". One cheap request when the server is up.
+ */
+async function serverAnswers(baseURL: string, withinMs = 90_000) {
+  const started = Date.now();
+  for (;;) {
+    try {
+      const response = await fetch(`${baseURL}/login`, { method: "HEAD" });
+      if (response.status < 500) return;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() - started > withinMs) throw new Error(`the app at ${baseURL} did not answer within ${withinMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+export const test = base.extend<{ consoleErrors: string[]; serverUp: void }>({
+  serverUp: [
+    async ({ baseURL }, runTest) => {
+      await serverAnswers(baseURL!);
+      await runTest();
+    },
+    { auto: true, timeout: 100_000 },
+  ],
   consoleErrors: [
     async ({ context, browser }, runTest, testInfo) => {
       const errors: string[] = [];
