@@ -3,15 +3,7 @@ import { openSessionConditions } from "~/auth/session.server";
 import { sessions } from "~/db/schema";
 import type { DomainContext } from "~/domain/context";
 import { NotFoundError, ValidationError } from "~/domain/errors";
-
-/** One signed-in device of the person: a session that is still open (decision 0176). */
-export interface Device {
-  id: string;
-  label: string;
-  signedInAt: string;
-  lastActiveAt: string;
-  current: boolean;
-}
+import type { Device } from "./devices.types";
 
 const BROWSERS: [RegExp, string][] = [
   [/Teams\//, "Microsoft Teams"],

@@ -3,20 +3,12 @@ import { useEffect } from "react";
 import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
 import { useToast } from "~/components/toast";
+import type { Device } from "~/domain/identity/devices.types";
 import type { IntentResult } from "~/lib/page-form.types";
 
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 /** Where the person is signed in (decision 0176): this device first, the others each with 'Sign out'. */
-/** A signed-in device as the page lists it (this one marked `current`). */
-export interface Device {
-  id: string;
-  label: string;
-  signedInAt: string;
-  lastActiveAt: string;
-  current: boolean;
-}
-
 export function Devices({ devices }: { devices: Device[] }) {
   const all = useFetcher<IntentResult>();
   const one = useFetcher<IntentResult>();
