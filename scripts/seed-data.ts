@@ -5,7 +5,7 @@ import { companyRow, forecastRow, groupRow, officeRow, userRow } from "../app/db
 import { inviteEmail } from "../app/domain/identity/emails";
 import * as s from "../app/db/schema";
 import { demoPersonName } from "./demo-people";
-import { DEMO_TENANT_ID, DEMO_TITLE_RANKING } from "./seed-constants";
+import { DEMO_DIRECTORY_IDS, DEMO_TENANT_ID, DEMO_TITLE_RANKING } from "./seed-constants";
 import { seedTables, type SeedTables } from "./seed-tables";
 import { seedTimeKeeping } from "./seed-time-keeping";
 import { stableId } from "./stable-id";
@@ -212,6 +212,7 @@ export async function buildSeed(options: {
         lastUpdated: person.role === "employee" ? new Date(now - 3 * 3600_000) : null,
         startYear: person.role === "employee" ? 2019 : null,
         invitedAt: new Date(now - 2 * DAY),
+        azureAdId: DEMO_DIRECTORY_IDS[person.email] ?? null,
       }),
     );
     if (person.role === "employee") people.push({ id, officeIdx: person.office });

@@ -10,12 +10,13 @@ import { buildAuthorizeUrl, EntraTokenError, validateEntraToken } from "~/integr
 import { addDirectoryUser, authorizeAs, config, mintToken } from "./entra-helpers";
 import { api, BASE, cookieFor, createCompanyWithRoles, db, page } from "./helpers";
 
-/** A firm connected to a fresh directory of the fake provider, with one linked-by-e-mail person in it. */
+/** A firm connected to a fresh directory of the fake provider, with one person the directory sync linked by object id. */
 async function connectedFirm(settings: Record<string, unknown> = {}) {
   const tenant = crypto.randomUUID();
   const firm = await createCompanyWithRoles(`Entra ${tenant.slice(0, 6)}`, settings);
   await db().update(companies).set({ azureAdTenantId: tenant }).where(eq(companies.id, firm.company.id));
   const employee = await addDirectoryUser(tenant, { displayName: "Emma Entra", mail: firm.people.employee.email });
+  await db().update(users).set({ azureAdId: employee.id }).where(eq(users.id, firm.people.employee.id));
   return { ...firm, tenant, directoryEmployeeId: employee.id };
 }
 
@@ -72,9 +73,37 @@ describe("POST /azure-ad/sign-in-with-token", () => {
     expect(response.headers.get("Set-Cookie")).toMatch(/__session=/);
     const me = await api("/api/v2/users/me", { token: body.token });
     expect(((await me.json()) as { _id: string })._id).toBe(firm.people.employee.id);
-    // The first sign-in links the person to their directory object id.
-    const [row] = await db().select({ azureAdId: users.azureAdId }).from(users).where(eq(users.id, firm.people.employee.id));
-    expect(row.azureAdId).toBe(firm.directoryEmployeeId);
+  });
+
+  it("never links an account by the token's e-mail claims: an unknown object id is asked to see its administrator", async () => {
+    const firm = await connectedFirm();
+    // An account nobody linked yet (no directory sync, no invite from the directory), and a
+    // Microsoft account of the firm's tenant whose mutable claims name its address.
+    for (const claim of ["email", "preferred_username", "upn"]) {
+      const oid = crypto.randomUUID();
+      const adToken = await mintToken({ tid: firm.tenant, oid, claims: { [claim]: firm.people.observer.email } });
+      const response = await api("/api/v2/azure-ad/sign-in-with-token", { method: "POST", json: { adToken, tenantId: firm.tenant, adUserId: oid } });
+      expect(response.status, claim).toBe(401);
+      expect(((await response.json()) as { message: string }).message).toMatch(/Ask your administrator for an invitation\.$/);
+      const [row] = await db().select({ azureAdId: users.azureAdId }).from(users).where(eq(users.id, firm.people.observer.id));
+      expect(row.azureAdId).toBeNull();
+    }
+    // The object id the directory sync recorded signs in, whatever e-mail the token claims.
+    await db().update(users).set({ azureAdId: "oid-synced" }).where(eq(users.id, firm.people.observer.id));
+    const adToken = await mintToken({ tid: firm.tenant, oid: "oid-synced", claims: { preferred_username: "renamed@elsewhere.test" } });
+    const synced = await api("/api/v2/azure-ad/sign-in-with-token", {
+      method: "POST",
+      json: { adToken, tenantId: firm.tenant, adUserId: "oid-synced" },
+    });
+    expect(((await synced.json()) as { _id: string })._id).toBe(firm.people.observer.id);
+    // The same object id under another tenant is somebody else.
+    const elsewhere = crypto.randomUUID();
+    const foreign = await mintToken({ tid: elsewhere, oid: "oid-synced" });
+    const refused = await api("/api/v2/azure-ad/sign-in-with-token", {
+      method: "POST",
+      json: { adToken: foreign, tenantId: elsewhere, adUserId: "oid-synced" },
+    });
+    expect(refused.status).toBe(401);
   });
 
   it("finds a linked person by object id before anyone else with the token's e-mail", async () => {
@@ -140,6 +169,8 @@ describe("POST /azure-ad/sign-in-with-code", () => {
     const firm = await connectedFirm();
     const invited = await firm.createUser("invited");
     const person = await addDirectoryUser(firm.tenant, { displayName: "Ivy Invited", mail: invited.email });
+    // Invited from the directory: the invite carries the object id (decision 0250).
+    await db().update(users).set({ azureAdId: person.id }).where(eq(users.id, invited.id));
     const redirectUri = `${BASE}/login`;
     const authorize = buildAuthorizeUrl(config(), { redirectUri, state: "s" });
     const { code } = await authorizeAs(authorize, firm.tenant, firm.directoryEmployeeId);
@@ -254,6 +285,7 @@ describe("/login?token= (the iOS wrapper's hand-off)", () => {
     const firm = await connectedFirm();
     const invited = await firm.createUser("invited");
     const person = await addDirectoryUser(firm.tenant, { displayName: "Ivy", mail: invited.email });
+    await db().update(users).set({ azureAdId: person.id }).where(eq(users.id, invited.id));
     const adToken = await mintToken({ tid: firm.tenant, oid: person.id });
     const signIn = await api("/api/v2/azure-ad/sign-in-with-token", {
       method: "POST",
