@@ -127,7 +127,8 @@ export async function buildSeed(options: {
   t.add(s.companies, demo);
   t.add(s.companies, other);
   t.add(s.directorySync, { companyId: demo.id, tenantId: DEMO_TENANT_ID });
-  t.add(s.companyDomains, { domain: "demolaw.test", companyId: demo.id });
+  // Verified, as by the operator: the demo SSO routes demolaw.test (decision 0250).
+  t.add(s.companyDomains, { domain: "demolaw.test", companyId: demo.id, verifiedAt: new Date(now), verifiedBy: "operator" });
   // A firm of the US installation: its people are sent there (installation-level table).
   t.add(s.installationDomains, { domain: "uslaw.test", installationUrl: "https://us.availability.example" });
 
