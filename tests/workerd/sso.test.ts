@@ -1,15 +1,14 @@
 import { env, SELF } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { createVerify } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { companies, companyDomains, emailOutbox, installationDomains, samlRequests, sessions, users } from "~/db/schema";
+import { auditLog, companies, companyDomains, emailOutbox, installationDomains, samlRequests, sessions, users } from "~/db/schema";
 import { warnExpiringCertificates } from "~/domain/identity/sso/sso.server";
 import { recheckDomains } from "~/domain/identity/sso/domain-verification.server";
-import type { Env } from "~/env";
 import { ATTRIBUTE_NAMES, buildAssertion, samlResponse, signedAssertion, toBase64, wrapInResponse } from "../fakes/saml-idp";
 import { IDP_CERT, OTHER_CERT, OTHER_KEY, SOON_CERT } from "../fakes/saml-keys";
-import { api, BASE, createCompany, createCompanyWithRoles, db } from "./helpers";
+import { api, BASE, createCompany, createCompanyWithRoles, db, runtime } from "./helpers";
 
 /**
  * SAML2 single sign-on (issue 15, decision 0150), in workerd against the real Worker: the
@@ -579,9 +578,17 @@ describe("verified firm domains (issue 26, decision 0250)", () => {
       .update(companyDomains)
       .set({ checkedAt: new Date(Date.now() - 2 * 3600_000) })
       .where(eq(companyDomains.domain, claimed));
-    await recheckDomains(db(), env as unknown as Env, new Date());
+    await recheckDomains(runtime(), new Date());
     expect((await read())[0].state).toBe("failed");
     expect(await route(`partner@${claimed}`)).toEqual({ kind: "password" });
+    // The cron writes as the system (decision 0245): no actor, its source in the row.
+    const [cronRow] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.companyId, firm.company.id), eq(auditLog.action, "sso-domains-checked")))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    expect(cronRow).toMatchObject({ actorId: null, data: { source: "domains", changed: [claimed], pending: [claimed] } });
   });
 
   it("federation creates nobody at a domain that is only claimed", async () => {

@@ -35,7 +35,7 @@ export async function runScheduledWork(context: LoadContext, now = new Date(), c
   // Company admins hear 30 days ahead that their IdP's certificate expires (decision 0150).
   await warnExpiringCertificates(context.db, context.env, now).catch((error) => console.error("SSO certificate warnings failed", error));
   // Firms' claimed e-mail domains: their DNS TXT record checked again (decision 0250).
-  await recheckDomains(context.db, context.env, now).catch((error) => console.error("Domain checks failed", error));
+  await recheckDomains(context, now).catch((error) => console.error("Domain checks failed", error));
   // Mail that could not be sent right away (server down, none configured yet) is retried here.
   await deliverDueEmails(context, now);
   // Firms' Microsoft directories: a few pages per firm per run (decision 0141).

@@ -1,9 +1,8 @@
 import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
 import { derivedSecret } from "~/auth/secrets.server";
-import type { Db } from "~/db/client";
 import { companyDomains } from "~/db/schema";
 import type { Env } from "~/env";
-import type { DomainContext } from "~/domain/context";
+import { systemCtx, type AnyContext, type DomainContext, type Runtime } from "~/domain/context";
 import { audit } from "~/domain/audit.server";
 import { canAdministerCompany } from "~/auth/permissions";
 import { ForbiddenError } from "~/domain/errors";
@@ -107,8 +106,11 @@ export async function domainStatuses(env: Env, rows: DomainRow[]): Promise<Domai
   );
 }
 
-/** Checks one claim's TXT record and records what was found; answers the updated row. */
-async function checkDomain(db: Db, env: Env, row: DomainRow, now: Date) {
+/**
+ * Checks one claim's TXT record: the claim as it is after the check, and the statement that
+ * records it (for the batch of the check's audit row). Scoped to the context's firm.
+ */
+async function checkDomain(ctx: AnyContext, env: Env, row: DomainRow) {
   const wanted = await verificationRecord(env, row.companyId, row.domain);
   let error: string | null = null;
   try {
@@ -119,39 +121,59 @@ async function checkDomain(db: Db, env: Env, row: DomainRow, now: Date) {
   }
   // An operator's approval stays; a DNS-verified domain whose record is gone is no longer verified.
   const keepOperator = row.verifiedBy === "operator";
-  const verifiedAt = error ? (keepOperator ? row.verifiedAt : null) : (row.verifiedAt ?? now);
+  const verifiedAt = error ? (keepOperator ? row.verifiedAt : null) : (row.verifiedAt ?? ctx.now);
   const verifiedBy = error ? (keepOperator ? "operator" : null) : (row.verifiedBy ?? "dns");
-  const [updated] = await db
+  const checked: DomainRow = { ...row, verifiedAt, verifiedBy, checkedAt: ctx.now, checkError: error };
+  const write = ctx.db
     .update(companyDomains)
-    .set({ verifiedAt, verifiedBy, checkedAt: now, checkError: error })
-    .where(and(eq(companyDomains.domain, row.domain), eq(companyDomains.companyId, row.companyId)))
-    .returning();
-  return updated ?? row;
+    .set({ verifiedAt, verifiedBy, checkedAt: ctx.now, checkError: error })
+    .where(and(eq(companyDomains.domain, row.domain), eq(companyDomains.companyId, ctx.companyId)));
+  return { checked, write };
+}
+
+/** Checks the claims (all of one firm) and writes what was found with the audit row that records it. */
+async function checkAndRecord(ctx: AnyContext, env: Env, rows: DomainRow[], alwaysAudit: boolean) {
+  const results = [];
+  for (const row of rows) results.push(await checkDomain(ctx, env, row));
+  const checked = results.map((r) => r.checked);
+  const changed = checked.filter((r, i) => !!r.verifiedAt !== !!rows[i].verifiedAt).map((r) => r.domain);
+  const [first, ...rest] = results.map((r) => r.write);
+  if (!first) return checked;
+  await ctx.db.batch([
+    first,
+    ...rest,
+    ...(alwaysAudit || changed.length
+      ? [
+          audit(ctx, "sso-domains-checked", "company", ctx.companyId, {
+            verified: checked.filter((r) => r.verifiedAt).map((r) => r.domain),
+            pending: checked.filter((r) => !r.verifiedAt).map((r) => r.domain),
+            changed,
+          }),
+        ]
+      : []),
+  ]);
+  return checked;
 }
 
 /** The SSO dialog's "Check now": all of the firm's domains, at once. */
 export async function checkFirmDomains(ctx: DomainContext, env: Env) {
   if (!canAdministerCompany(ctx.actor.user)) throw new ForbiddenError("Only company admins change single sign-on.");
   const rows = await ctx.db.select().from(companyDomains).where(eq(companyDomains.companyId, ctx.companyId)).orderBy(asc(companyDomains.domain));
-  const checked: DomainRow[] = [];
-  for (const row of rows) checked.push(await checkDomain(ctx.db, env, row, ctx.now));
-  await ctx.db.batch([
-    audit(ctx, "sso-domains-checked", "company", ctx.companyId, {
-      verified: checked.filter((r) => r.verifiedAt).map((r) => r.domain),
-      pending: checked.filter((r) => !r.verifiedAt).map((r) => r.domain),
-    }),
-  ]);
-  const domains = await domainStatuses(env, checked);
+  const domains = await domainStatuses(env, await checkAndRecord(ctx, env, rows, true));
   const open = domains.filter((d) => d.state !== "verified").length;
   return { message: open ? `${open} of ${domains.length} domains not verified yet.` : "All domains verified.", domains };
 }
 
 export const RECHECK_MINUTES = 60;
 
-/** For the cron: claims not checked for an hour (pending ones, and verified ones by DNS). */
-export async function recheckDomains(db: Db, env: Env, now: Date, limit = 20): Promise<number> {
+/**
+ * For the cron: claims not checked for an hour (pending ones, and verified ones by DNS), each
+ * firm's as the system (source "domains", decision 0245); a firm's audit row is written when
+ * one of its domains became verified or stopped being so. Answers how many claims were checked.
+ */
+export async function recheckDomains(runtime: Runtime, now: Date, limit = 20): Promise<number> {
   const before = new Date(now.getTime() - RECHECK_MINUTES * 60_000);
-  const rows = await db
+  const rows = await runtime.db
     .select()
     .from(companyDomains)
     .where(
@@ -162,6 +184,11 @@ export async function recheckDomains(db: Db, env: Env, now: Date, limit = 20): P
     )
     .orderBy(asc(companyDomains.checkedAt))
     .limit(limit);
-  for (const row of rows) await checkDomain(db, env, row, now);
+  const byFirm = new Map<string, DomainRow[]>();
+  for (const row of rows) byFirm.set(row.companyId, [...(byFirm.get(row.companyId) ?? []), row]);
+  for (const [companyId, claims] of byFirm) {
+    const ctx = await systemCtx(runtime, companyId, "domains", now);
+    await checkAndRecord(ctx, runtime.env, claims, false);
+  }
   return rows.length;
 }
