@@ -11,7 +11,10 @@
 # - the SAML identity provider Demo Law signs in through (tests/fakes/saml-idp-server.ts) on
 #   $PORT+1000;
 # - a DNS-over-HTTPS resolver (tests/fakes/doh-server.ts) on $DOH_FAKE_PORT (default $PORT+200)
-#   for the firm-domain checks: load TXT records with POST http://127.0.0.1:$DOH_PORT/_fake/records;
+#   for the firm-domain checks (decision 0250), publishing Demo Law's record at demolaw.test, so
+#   'Check now' in the SSO dialog (/groups) verifies it; another domain's record (the dialog
+#   shows it) is added with POST http://127.0.0.1:$DOH_PORT/_fake/records
+#   {"name": "firm.test", "data": "availability-verification=…"};
 # - Apple Push Notification service (tests/fakes/apns-fake.ts) on $APNS_FAKE_PORT (default 8797):
 #   update reminders to people with an iOS token; http://127.0.0.1:8797/__control/pushes lists them.
 # `npm start` stops, naming the stand-in, when one is not listening within $STANDIN_TIMEOUT s (60).
@@ -72,7 +75,7 @@ start_standin "the Microsoft Entra ID stand-in (tests/fakes/entra-server.ts)" "$
 start_standin "the Elite 3E stand-in (tests/fakes/elite3e-server.ts)" "$ELITE_PORT" tsx tests/fakes/elite3e-server.ts "$ELITE_PORT"
 start_standin "the CV service stand-in (tests/fakes/cv-service.ts)" "$CV_PORT" env CV_FAKE_PORT="$CV_PORT" tsx tests/fakes/cv-service.ts
 start_standin "the SAML identity provider stand-in (tests/fakes/saml-idp-main.ts)" "$IDP_PORT" env PORT="$PORT" SAML_IDP_PORT="$IDP_PORT" tsx tests/fakes/saml-idp-main.ts
-start_standin "the DNS-over-HTTPS stand-in (tests/fakes/doh-server.ts)" "$DOH_PORT" tsx tests/fakes/doh-server.ts --port "$DOH_PORT"
+start_standin "the DNS-over-HTTPS stand-in (tests/fakes/doh-server.ts)" "$DOH_PORT" tsx tests/fakes/doh-server.ts --port "$DOH_PORT" --demo
 start_standin "the APNs stand-in (tests/fakes/apns-fake.ts)" "$APNS_PORT" env APNS_FAKE_PORT="$APNS_PORT" tsx tests/fakes/apns-fake.ts
 wait_for_standins
 # APP_URL: the links of mail the cron sends (update reminders) have no request to take their origin from.

@@ -62,9 +62,10 @@ tsx tests/fakes/entra-server.ts --port "$ENTRA_PORT" &
 # this process group, which Playwright ends with the server.
 PORT="$PORT" npx tsx tests/fakes/saml-idp-main.ts &
 # The loopback DNS-over-HTTPS resolver (tests/fakes/doh-server.ts) on $PORT + 200, for the
-# firm-domain checks (decision 0250); specs load TXT records at /_fake/records.
+# firm-domain checks (decision 0250), with Demo Law's record at demolaw.test; specs load
+# other TXT records at /_fake/records.
 DOH_PORT=$((PORT + 200))
-tsx tests/fakes/doh-server.ts --port "$DOH_PORT" &
+tsx tests/fakes/doh-server.ts --port "$DOH_PORT" --demo &
 
 echo "[e2e-server] wrangler dev on http://127.0.0.1:$PORT"
 # --inspector-port: its own, not the shared 9229, which another wrangler dev on the machine may

@@ -1,5 +1,8 @@
 /** Seed values the end-to-end tests check against (no imports, so Playwright can load it). */
 
+/** Demo Law's e-mail domain: its logins go through its SSO (verified by DNS, decision 0250). */
+export const DEMO_FIRM_DOMAIN = "demolaw.test";
+
 /** Demo Law sorts titles most senior first (the company setting titleRanking). */
 export const DEMO_TITLE_RANKING = [
   "Partner",

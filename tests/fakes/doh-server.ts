@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { existsSync, readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 
 /**
@@ -10,13 +11,21 @@ import type { AddressInfo } from "node:net";
  * - POST /_fake/records {"name": "firm.test", "type": "TXT", "data": "availability-verification=…"} adds one;
  * - DELETE /_fake/records?name=firm.test removes a name's records.
  *
- * `node tests/fakes/doh-server.ts --port N` runs it on its own (scripts/dev-server.sh, scripts/e2e-server.sh).
+ * `tsx tests/fakes/doh-server.ts --port N` runs it on its own; with `--demo` (scripts/dev-server.sh,
+ * scripts/e2e-server.sh) it starts with the seeded Demo Law's record at demolaw.test, so the
+ * demo firm's domain proves itself on a fresh clone ("Check now" in the SSO dialog, the cron).
  */
 const TYPES: Record<string, number> = { A: 1, CNAME: 5, TXT: 16, AAAA: 28 };
 
 export async function startFakeDoh(options: { port?: number } = {}) {
   const records = new Map<string, { type: number; data: string }[]>();
   const key = (name: string) => name.toLowerCase().replace(/\.$/, "");
+
+  const add = (name: string, type: string, data: string) => {
+    const list = records.get(key(name)) ?? [];
+    list.push({ type: TYPES[type] ?? 16, data });
+    records.set(key(name), list);
+  };
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => send(res, 500, { error: String(error) }));
@@ -27,9 +36,7 @@ export async function startFakeDoh(options: { port?: number } = {}) {
     if (url.pathname === "/_fake/records") {
       if (req.method === "POST") {
         const body = JSON.parse(await read(req)) as { name: string; type?: string; data: string };
-        const list = records.get(key(body.name)) ?? [];
-        list.push({ type: TYPES[body.type ?? "TXT"] ?? 16, data: body.data });
-        records.set(key(body.name), list);
+        add(body.name, body.type ?? "TXT", body.data);
         return send(res, 200, { ok: true });
       }
       if (req.method === "DELETE") {
@@ -71,6 +78,8 @@ export async function startFakeDoh(options: { port?: number } = {}) {
   return {
     port,
     url: `http://127.0.0.1:${port}/dns-query`,
+    /** Adds a record, as POST /_fake/records does. */
+    add,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -89,8 +98,40 @@ function send(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
+/**
+ * The seeded Demo Law's proof of demolaw.test (scripts/seed-data.ts records it as verified by
+ * DNS): its TXT record as the app computes it, under the SESSION_SECRET wrangler dev gives the
+ * Worker (the environment's, else .dev.vars.dev or .dev.vars, else the local development secret).
+ */
+async function demoRecords(): Promise<{ name: string; data: string }[]> {
+  const { verificationRecord } = await import("../../app/domain/identity/sso/domain-record.server");
+  const { stableId } = await import("../../scripts/stable-id");
+  const { DEMO_FIRM_DOMAIN } = await import("../../scripts/seed-constants");
+  const env = { APP_ENV: "development", SESSION_SECRET: process.env.SESSION_SECRET || devVar("SESSION_SECRET") };
+  return [{ name: DEMO_FIRM_DOMAIN, data: await verificationRecord(env, stableId("company:demo"), DEMO_FIRM_DOMAIN) }];
+}
+
+function devVar(name: string): string | undefined {
+  for (const file of [".dev.vars.dev", ".dev.vars"]) {
+    if (!existsSync(file)) continue;
+    const line = readFileSync(file, "utf8")
+      .split("\n")
+      .find((l) => l.trim().startsWith(`${name}=`));
+    return line
+      ? line
+          .slice(line.indexOf("=") + 1)
+          .trim()
+          .replace(/^(["'])(.*)\1$/, "$2")
+      : undefined;
+  }
+  return undefined;
+}
+
 if (process.argv[1]?.endsWith("doh-server.ts")) {
   const at = process.argv.indexOf("--port");
   const port = at > 0 ? Number(process.argv[at + 1]) : Number(process.env.DOH_FAKE_PORT ?? 8796);
-  void startFakeDoh({ port }).then((doh) => console.log(`[doh] DNS-over-HTTPS (JSON) on ${doh.url}`));
+  const doh = await startFakeDoh({ port });
+  const demo = process.argv.includes("--demo") ? await demoRecords() : [];
+  for (const record of demo) doh.add(record.name, "TXT", record.data);
+  console.log(`[doh] DNS-over-HTTPS (JSON) on ${doh.url}${demo.length ? `, with ${demo.map((r) => r.name).join(", ")}` : ""}`);
 }

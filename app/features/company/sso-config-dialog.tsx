@@ -78,8 +78,9 @@ function SsoConfigForm({ config, onClose }: { config: SsoConfig; onClose: () => 
   const [certificate, setCertificate] = useState("");
   const busy = fetcher.state !== "idle";
   const expires = config.certificate ? dayKey(config.certificate.validTo) : null;
-  // "Check now": the DNS records of the firm's domains; the page's data reloads after it.
-  const checker = useFetcher();
+  // "Check now": the DNS records of the firm's saved domains; the page's data (each domain's
+  // state) reloads after it, and its answer ("All domains verified.") shows beside the button.
+  const checker = useFetcher<{ message?: string }>();
 
   return (
     <fetcher.Form method="post" className="space-y-4">
@@ -138,35 +139,41 @@ function SsoConfigForm({ config, onClose }: { config: SsoConfig; onClose: () => 
         errors={errors?.emailDomains ?? undefined}
       />
       {config.domains.length ? (
-        <ul className="space-y-2 text-sm" aria-label="Domain verification">
-          {config.domains.map((d) => (
-            <li key={d.domain} className="rounded-md p-2 ring-1 ring-slate-200 ring-inset">
-              <span className="font-medium text-slate-800">{d.domain}</span>:{" "}
-              {d.state === "verified" ? (
-                <span className="text-green-700">verified</span>
-              ) : (
-                <>
-                  <span className={d.state === "failed" ? "text-red-700" : "text-amber-700"}>
-                    {d.state === "failed" ? "not verified" : "pending"}
-                  </span>
-                  <span className="mt-1 block break-all text-slate-600">
-                    Add the DNS TXT record <code className="font-mono text-xs">{d.record}</code> at {d.domain}.
-                  </span>
-                  {d.checkError ? <span className="mt-1 block text-red-700">{d.checkError}</span> : null}
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {config.domains.some((d) => d.state !== "verified") ? (
-        <Button
-          variant="secondary"
-          type="button"
-          onClick={() => checker.submit(null, { method: "post", action: "/api/v2/company/sso-config/check" })}
-        >
-          {checker.state === "idle" ? "Check now" : "Checking..."}
-        </Button>
+        <div className="space-y-2">
+          <ul className="space-y-2 text-sm" aria-label="Domain verification">
+            {config.domains.map((d) => (
+              <li key={d.domain} className="rounded-md p-2 ring-1 ring-slate-200 ring-inset">
+                <span className="font-medium break-all text-slate-800">{d.domain}</span>:{" "}
+                {d.state === "verified" ? (
+                  <span className="text-green-700">verified</span>
+                ) : (
+                  <>
+                    <span className={d.state === "failed" ? "text-red-700" : "text-amber-700"}>
+                      {d.state === "failed" ? "not verified" : "pending"}
+                    </span>
+                    <span className="mt-1 block break-all text-slate-600">
+                      Add the DNS TXT record <code className="font-mono text-xs">{d.record}</code> at {d.domain}.
+                    </span>
+                    {d.checkError ? <span className="mt-1 block text-red-700">{d.checkError}</span> : null}
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button
+              variant="secondary"
+              type="button"
+              disabled={checker.state !== "idle"}
+              onClick={() => checker.submit(null, { method: "post", action: "/api/v2/company/sso-config/check" })}
+            >
+              {checker.state === "idle" ? "Check now" : "Checking..."}
+            </Button>
+            <p role="status" className="text-sm text-slate-600">
+              {checker.state === "idle" ? checker.data?.message : null}
+            </p>
+          </div>
+        </div>
       ) : null}
       <label className="flex items-start gap-2 text-sm text-slate-800">
         <input type="checkbox" name="allowFederation" defaultChecked={config.allowFederation} className="mt-0.5 h-4 w-4 rounded border-slate-300" />

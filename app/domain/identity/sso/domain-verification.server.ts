@@ -1,11 +1,11 @@
 import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
-import { derivedSecret } from "~/auth/secrets.server";
 import { companyDomains } from "~/db/schema";
 import type { Env } from "~/env";
 import { systemCtx, type AnyContext, type DomainContext, type Runtime } from "~/domain/context";
 import { audit } from "~/domain/audit.server";
 import { canAdministerCompany } from "~/auth/permissions";
 import { ForbiddenError } from "~/domain/errors";
+import { verificationRecord } from "~/domain/identity/sso/domain-record.server";
 
 /**
  * A firm's claim on an e-mail domain is proven before it counts (decision 0250): a DNS TXT
@@ -14,7 +14,6 @@ import { ForbiddenError } from "~/domain/errors";
  * cron; or the installation operator's approval. Free-mail domains are never a firm's.
  */
 export const DEFAULT_DOH_URL = "https://cloudflare-dns.com/dns-query";
-export const TXT_PREFIX = "availability-verification=";
 
 const FREE_MAIL = new Set([
   "gmail.com",
@@ -49,15 +48,6 @@ const FREE_MAIL_PREFIXES = ["gmx.", "yahoo.", "hotmail.", "outlook.", "live.", "
 export function isFreeMailDomain(domain: string): boolean {
   const name = domain.toLowerCase();
   return FREE_MAIL.has(name) || FREE_MAIL_PREFIXES.some((prefix) => name.startsWith(prefix));
-}
-
-/** The TXT value a firm publishes for a domain: stable per firm and domain, unguessable by others. */
-export async function verificationRecord(env: Env, companyId: string, domain: string): Promise<string> {
-  const secret = await derivedSecret(env, "domain-verification-v1");
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${companyId} ${domain.toLowerCase()}`)));
-  const token = [...mac.slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return `${TXT_PREFIX}${token}`;
 }
 
 /** The TXT strings at `name` over DoH's JSON API; throws with a message when the resolver cannot answer. */
