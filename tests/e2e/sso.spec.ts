@@ -98,6 +98,8 @@ for (const viewport of Object.values(viewports)) {
     });
 
     test("the SSO dialog shows each domain's state and checks the DNS records now (decision 0250)", async ({ page }) => {
+      // Three saves and three checks, each a round trip and a revalidation of /groups.
+      test.slow();
       // The e2e server's loopback DNS-over-HTTPS resolver (tests/fakes/doh-server.ts) on $PORT + 200.
       const doh = `http://127.0.0.1:${Number(new URL(test.info().project.use.baseURL!).port) + 200}`;
       const extra = `demolaw-${viewport.width}.test`;

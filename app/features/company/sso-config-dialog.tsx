@@ -154,7 +154,7 @@ function SsoConfigForm({ config, onClose }: { config: SsoConfig; onClose: () => 
                     <span className="mt-1 block break-all text-slate-600">
                       Add the DNS TXT record <code className="font-mono text-xs">{d.record}</code> at {d.domain}.
                     </span>
-                    {d.checkError ? <span className="mt-1 block text-red-700">{d.checkError}</span> : null}
+                    {d.checkError ? <span className="mt-1 block break-words text-red-700">{d.checkError}</span> : null}
                   </>
                 )}
               </li>
