@@ -1,3 +1,4 @@
+import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
@@ -8,6 +9,16 @@ import { startFakeEntra } from "./tests/fakes/entra-server";
 // the Worker's bindings are made, because its address is one of them. It never holds the process open.
 const entra = await startFakeEntra({ clientId: DEV_ENTRA_CLIENT_ID, clientSecret: DEV_ENTRA_CLIENT_SECRET });
 entra.server.unref();
+
+// The loopback DNS-over-HTTPS resolver (tests/fakes/doh-server.ts) runs from the global setup;
+// its port is chosen here because its address is one of the Worker's bindings.
+const dohPort = await new Promise<number>((resolve) => {
+  const probe = createServer().listen(0, "127.0.0.1", () => {
+    const { port } = probe.address() as { port: number };
+    probe.close(() => resolve(port));
+  });
+});
+process.env.DOH_FAKE_PORT = String(dohPort);
 
 /**
  * Domain and API tests run inside workerd against real D1 with the real migrations.
@@ -37,6 +48,7 @@ export default defineConfig({
           ENTRA_CLIENT_SECRET: DEV_ENTRA_CLIENT_SECRET,
           ENTRA_AUTHORITY: entra.url,
           GRAPH_URL: entra.graphUrl,
+          DOH_URL: `http://127.0.0.1:${dohPort}/dns-query`,
         },
       },
     })),

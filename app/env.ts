@@ -25,6 +25,12 @@ export interface Env extends Cloudflare.Env {
   ENTRA_AUTHORITY?: string;
   GRAPH_URL?: string;
   /**
+   * The DNS-over-HTTPS resolver (JSON API, application/dns-json) the firm-domain check asks
+   * for TXT records (decision 0250); Cloudflare's https://cloudflare-dns.com/dns-query by
+   * default, the loopback tests/fakes/doh-server.ts in tests and on `npm start`.
+   */
+  DOH_URL?: string;
+  /**
    * APNs (app/integrations/apns/config.ts, decision 0197): the provider key (.p8, PKCS#8 PEM or
    * its base64 body; a secret), its key id, the team id, the iOS app's bundle id (apns-topic)
    * and where APNs lives (Apple's by default; the loopback fake tests/fakes/apns-fake.ts in

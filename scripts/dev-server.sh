@@ -10,6 +10,11 @@
 #   which the seed points Demo Law at);
 # - the SAML identity provider Demo Law signs in through (tests/fakes/saml-idp-server.ts) on
 #   $PORT+1000;
+# - a DNS-over-HTTPS resolver (tests/fakes/doh-server.ts) on $DOH_FAKE_PORT (default $PORT+200)
+#   for the firm-domain checks (decision 0250), publishing Demo Law's record at demolaw.test, so
+#   'Check now' in the SSO dialog (/groups) verifies it; another domain's record (the dialog
+#   shows it) is added with POST http://127.0.0.1:$DOH_PORT/_fake/records
+#   {"name": "firm.test", "data": "availability-verification=…"};
 # - Apple Push Notification service (tests/fakes/apns-fake.ts) on $APNS_FAKE_PORT (default 8797):
 #   update reminders to people with an iOS token; http://127.0.0.1:8797/__control/pushes lists them.
 # `npm start` stops, naming the stand-in, when one is not listening within $STANDIN_TIMEOUT s (60).
@@ -23,6 +28,7 @@ ENTRA_PORT="${ENTRA_FAKE_PORT:-$((PORT + 100))}"
 ELITE_PORT="${ELITE_PORT:-8799}"
 CV_PORT="${CV_FAKE_PORT:-8798}"
 IDP_PORT="${SAML_IDP_PORT:-$((PORT + 1000))}"
+DOH_PORT="${DOH_FAKE_PORT:-$((PORT + 200))}"
 APNS_PORT="${APNS_FAKE_PORT:-8797}"
 STANDIN_TIMEOUT="${STANDIN_TIMEOUT:-60}"
 
@@ -69,9 +75,10 @@ start_standin "the Microsoft Entra ID stand-in (tests/fakes/entra-server.ts)" "$
 start_standin "the Elite 3E stand-in (tests/fakes/elite3e-server.ts)" "$ELITE_PORT" tsx tests/fakes/elite3e-server.ts "$ELITE_PORT"
 start_standin "the CV service stand-in (tests/fakes/cv-service.ts)" "$CV_PORT" env CV_FAKE_PORT="$CV_PORT" tsx tests/fakes/cv-service.ts
 start_standin "the SAML identity provider stand-in (tests/fakes/saml-idp-main.ts)" "$IDP_PORT" env PORT="$PORT" SAML_IDP_PORT="$IDP_PORT" tsx tests/fakes/saml-idp-main.ts
+start_standin "the DNS-over-HTTPS stand-in (tests/fakes/doh-server.ts)" "$DOH_PORT" tsx tests/fakes/doh-server.ts --port "$DOH_PORT" --demo
 start_standin "the APNs stand-in (tests/fakes/apns-fake.ts)" "$APNS_PORT" env APNS_FAKE_PORT="$APNS_PORT" tsx tests/fakes/apns-fake.ts
 wait_for_standins
 # APP_URL: the links of mail the cron sends (update reminders) have no request to take their origin from.
 # shellcheck disable=SC2046
 wrangler dev --env dev --port "$PORT" --ip 127.0.0.1 --test-scheduled $(bash scripts/entra-vars.sh "$ENTRA_PORT") \
-  --var "APP_URL:${APP_URL:-http://127.0.0.1:$PORT}" $(bash scripts/apns-vars.sh "$APNS_PORT") "$@"
+  --var "APP_URL:${APP_URL:-http://127.0.0.1:$PORT}" --var "DOH_URL:http://127.0.0.1:$DOH_PORT/dns-query" $(bash scripts/apns-vars.sh "$APNS_PORT") "$@"

@@ -61,6 +61,11 @@ tsx tests/fakes/entra-server.ts --port "$ENTRA_PORT" &
 # The loopback SAML identity provider Demo Law signs in through (on $PORT + 1000); it is in
 # this process group, which Playwright ends with the server.
 PORT="$PORT" npx tsx tests/fakes/saml-idp-main.ts &
+# The loopback DNS-over-HTTPS resolver (tests/fakes/doh-server.ts) on $PORT + 200, for the
+# firm-domain checks (decision 0250), with Demo Law's record at demolaw.test; specs load
+# other TXT records at /_fake/records.
+DOH_PORT=$((PORT + 200))
+tsx tests/fakes/doh-server.ts --port "$DOH_PORT" --demo &
 
 echo "[e2e-server] wrangler dev on http://127.0.0.1:$PORT"
 # --inspector-port: its own, not the shared 9229, which another wrangler dev on the machine may
@@ -74,7 +79,7 @@ while true; do
   # shellcheck disable=SC2046
   wrangler dev "$APP/worker/app.js" --config wrangler.toml --env dev --no-bundle --assets "$APP/public" \
     --port "$PORT" --ip 127.0.0.1 --persist-to "$STATE" --show-interactive-dev-session=false $(bash scripts/entra-vars.sh "$ENTRA_PORT") \
-    --var "APP_URL:http://127.0.0.1:$PORT" --inspector-port "$((PORT + 1200))" ||
+    --var "APP_URL:http://127.0.0.1:$PORT" --var "DOH_URL:http://127.0.0.1:$DOH_PORT/dns-query" --inspector-port "$((PORT + 1200))" ||
     true
   echo "[e2e-server] wrangler dev exited; starting it again on the same state" >&2
   sleep 1

@@ -1,5 +1,8 @@
 /** Seed values the end-to-end tests check against (no imports, so Playwright can load it). */
 
+/** Demo Law's e-mail domain: its logins go through its SSO (verified by DNS, decision 0250). */
+export const DEMO_FIRM_DOMAIN = "demolaw.test";
+
 /** Demo Law sorts titles most senior first (the company setting titleRanking). */
 export const DEMO_TITLE_RANKING = [
   "Partner",
@@ -22,3 +25,13 @@ export const GUEST_TENANT_ID = "0b8d7c6e-1f2a-4b3c-8d4e-9f0a1b2c3d4e";
 /** The app registration the local provider knows (client id and secret). */
 export const DEV_ENTRA_CLIENT_ID = "0f3a9b52-6c1d-4e7f-a8b9-c0d1e2f3a4b5";
 export const DEV_ENTRA_CLIENT_SECRET = "local-entra-client-secret";
+
+/**
+ * The demo people's object ids in the demo directory (tests/fakes/entra-directory.ts), as the
+ * directory sync records them: sign-in with Microsoft links by object id (decision 0250).
+ */
+export const DEMO_DIRECTORY_IDS: Record<string, string> = {
+  "companyadmin@demo.test": "a1f0c3d2-0000-4000-8000-000000000001",
+  "employee@demo.test": "a1f0c3d2-0000-4000-8000-000000000002",
+  "invited@demo.test": "a1f0c3d2-0000-4000-8000-000000000003",
+};

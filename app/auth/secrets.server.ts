@@ -3,7 +3,10 @@ import { isLocalEnv } from "~/env";
 
 const LOCAL_SECRET = "local-development-secret-not-for-production-use";
 
-export function sessionSecret(env: Env): string {
+/** What the secret is read from: the binding, or the fixed local one in development and tests. */
+export type SecretEnv = Pick<Env, "SESSION_SECRET" | "APP_ENV">;
+
+export function sessionSecret(env: SecretEnv): string {
   if (env.SESSION_SECRET) return env.SESSION_SECRET;
   if (isLocalEnv(env)) return LOCAL_SECRET;
   throw new Error("SESSION_SECRET is not configured");
@@ -14,7 +17,7 @@ export function sessionSecret(env: Env): string {
  * SESSION_SECRET with HKDF-SHA256, so no two uses share key material.
  */
 const derived = new Map<string, Promise<string>>();
-export function derivedSecret(env: Env, purpose: string): Promise<string> {
+export function derivedSecret(env: SecretEnv, purpose: string): Promise<string> {
   const secret = sessionSecret(env);
   const cacheKey = `${purpose}\u0000${secret}`;
   let value = derived.get(cacheKey);

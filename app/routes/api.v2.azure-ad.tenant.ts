@@ -1,15 +1,13 @@
 import { canAdministerCompany } from "~/auth/permissions";
-import { tenantUpdateSchema } from "~/domain/identity/directory/directory.schema";
-import { removeTenant, setTenant } from "~/domain/identity/directory/tenant.server";
+import { refuseTenantFromClient, removeTenant } from "~/domain/identity/directory/tenant.server";
 import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   PUT: endpoint({
-    summary: "Connects the company to a Microsoft directory (tenant); a directory of another company answers 409.",
+    summary:
+      "No longer connects a directory: always answers 400 with how to connect. A Microsoft directory (tenant) is connected only through its admin consent from the Company page, which takes the tenant from Microsoft's ID token (decision 0250).",
     can: canAdministerCompany,
-    body: tenantUpdateSchema,
-    entity: "AzureAdInputErrors",
-    run: ({ ctx, body }) => setTenant(ctx, body.tenantId),
+    run: ({ ctx }) => refuseTenantFromClient(ctx),
   }),
   DELETE: endpoint({
     summary: "Removes the company's Microsoft directory connection (people stay; the sync stops).",

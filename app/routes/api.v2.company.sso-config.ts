@@ -9,7 +9,7 @@ export const { loader, action, endpoints } = defineApiRoute({
     summary:
       "The company's SSO configuration for its admins: IdP login URL, the certificate's subject and expiry, federation, e-mail domains, and the assertion and metadata URLs to give the IdP.",
     can: canAdministerCompany,
-    run: ({ request, context, ctx }) => getSsoConfig(ctx, appOrigin(context, request)),
+    run: ({ request, context, ctx }) => getSsoConfig(ctx, context.env, appOrigin(context, request)),
   }),
   PUT: endpoint({
     summary:

@@ -90,6 +90,7 @@ import * as sso4 from "./api.v2.company.$id.sso.metadata";
 import * as sso5 from "./api.v2.account.login-route";
 import * as sso6 from "./api.v2.company.scim-token";
 import * as sso7 from "./api.v2.company.scim-token.$id";
+import * as sso8 from "./api.v2.company.sso-config.check";
 
 /**
  * Every /api/v2 route file, by name: the OpenAPI document lists each (tests/workerd/openapi.test.ts
@@ -186,6 +187,7 @@ const routes: Record<string, { endpoints: Parameters<typeof buildOpenApiDocument
   "api.v2.account.login-route": sso5,
   "api.v2.company.scim-token": sso6,
   "api.v2.company.scim-token.$id": sso7,
+  "api.v2.company.sso-config.check": sso8,
 };
 
 export const { loader, action, endpoints } = defineApiRoute({

@@ -6,7 +6,8 @@ import { entraConfig } from "~/integrations/entra/config";
 
 /**
  * The directory connection's two ways to Microsoft (from /groups): `?mode=consent`, the
- * admin consent for User.Read and User.Read.All (answers ?tenant=); `?mode=custom`, the
+ * admin consent for User.Read and User.Read.All (prompt=admin_consent: answers ?code=, whose
+ * ID token names the tenant, decision 0250); `?mode=custom`, the
  * minimal setup, a sign-in with User.Read and state custom_setup (answers ?code=).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -53,6 +53,8 @@ test("/login?token= from the iOS wrapper lands signed in, and the token leaves t
 });
 
 test("a company admin removes and reconnects the directory, then adds two people from it", async ({ page }) => {
+  // Removal, the consent page and its code exchange, the directory search and two invites.
+  test.slow();
   await login(page, accounts.companyAdmin);
   await page.goto("/groups");
   const section = page.getByRole("region", { name: "Microsoft directory" });

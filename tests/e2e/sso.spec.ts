@@ -96,5 +96,62 @@ for (const viewport of Object.values(viewports)) {
       await dialog.getByRole("button", { name: "Save" }).click();
       await expect(page.getByText("SSO config updated.")).toBeVisible();
     });
+
+    test("the SSO dialog shows each domain's state and checks the DNS records now (decision 0250)", async ({ page }) => {
+      // Three saves and three checks, each a round trip and a revalidation of /groups.
+      test.slow();
+      // The e2e server's loopback DNS-over-HTTPS resolver (tests/fakes/doh-server.ts) on $PORT + 200.
+      const doh = `http://127.0.0.1:${Number(new URL(test.info().project.use.baseURL!).port) + 200}`;
+      const extra = `demolaw-${viewport.width}.test`;
+      await login(page, accounts.companyAdmin);
+      await page.goto("/groups");
+      const open = async () => {
+        await page.getByRole("button", { name: "SSO configuration" }).click();
+        return page.getByRole("dialog", { name: "SSO/SAML2 configuration" });
+      };
+      let dialog = await open();
+      const states = dialog.getByRole("list", { name: "Domain verification" });
+      // The seeded domain is proven by the record the resolver publishes for Demo Law.
+      await expect(states.getByRole("listitem")).toHaveText(["demolaw.test: verified"]);
+      await dialog.getByRole("button", { name: "Check now" }).click();
+      await expect(dialog.getByRole("status")).toHaveText("All domains verified.");
+      await expect(states.getByRole("listitem")).toHaveText(["demolaw.test: verified"]);
+
+      // A new domain starts pending, with the record to publish.
+      await dialog.getByLabel("E-mail domains (comma-separated)").fill(`demolaw.test, ${extra}`);
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByText("SSO config updated.")).toBeVisible();
+      dialog = await open();
+      const pending = states.getByRole("listitem").filter({ hasText: extra });
+      await expect(pending).toContainText(`${extra}: pending`);
+      const record = (await pending.locator("code").textContent())!;
+      expect(record).toMatch(/^availability-verification=[0-9a-f]{32}$/);
+      await page.screenshot({ path: `test-results/screenshots/sso-domains-pending-${viewport.width}.png`, fullPage: true });
+
+      // Not published yet: the check says so.
+      await dialog.getByRole("button", { name: "Check now" }).click();
+      await expect(dialog.getByRole("status")).toHaveText("1 of 2 domains not verified yet.");
+      await expect(pending).toContainText(`${extra}: not verified`);
+      await expect(pending).toContainText(`No TXT record ${record} found at ${extra} yet.`);
+      await axeClean(page);
+      await page.screenshot({ path: `test-results/screenshots/sso-domains-failed-${viewport.width}.png`, fullPage: true });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+
+      // Published: verified.
+      const published = await page.request.post(`${doh}/_fake/records`, { data: { name: extra, type: "TXT", data: record } });
+      expect(published.ok()).toBe(true);
+      await dialog.getByRole("button", { name: "Check now" }).click();
+      await expect(dialog.getByRole("status")).toHaveText("All domains verified.");
+      // In the domains' order: "demolaw-390.test" sorts before "demolaw.test".
+      await expect(states.getByRole("listitem")).toHaveText([`${extra}: verified`, "demolaw.test: verified"]);
+      await page.screenshot({ path: `test-results/screenshots/sso-domains-verified-${viewport.width}.png`, fullPage: true });
+
+      // Back to the seeded domain for the other tests.
+      await dialog.getByLabel("E-mail domains (comma-separated)").fill("demolaw.test");
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByText("SSO config updated.")).toBeVisible();
+      await page.request.delete(`${doh}/_fake/records?name=${extra}`);
+    });
   });
 }

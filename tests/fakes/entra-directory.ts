@@ -1,4 +1,4 @@
-import { DEMO_TENANT_ID, GUEST_TENANT_ID } from "../../scripts/seed-constants";
+import { DEMO_DIRECTORY_IDS, DEMO_TENANT_ID, GUEST_TENANT_ID } from "../../scripts/seed-constants";
 
 /** The people of the local provider's directories (`npm start` and the e2e tests). */
 export interface FakeDirectoryUser {
@@ -25,13 +25,13 @@ export function demoDirectories(): Record<string, FakeDirectoryUser[]> {
   });
   return {
     [DEMO_TENANT_ID]: [
-      person("a1f0c3d2-0000-4000-8000-000000000001", "Cecilia Admin", "companyadmin@demo.test", { jobTitle: "Office Manager" }),
-      person("a1f0c3d2-0000-4000-8000-000000000002", "Emil Employee", "employee@demo.test", {
+      person(DEMO_DIRECTORY_IDS["companyadmin@demo.test"], "Cecilia Admin", "companyadmin@demo.test", { jobTitle: "Office Manager" }),
+      person(DEMO_DIRECTORY_IDS["employee@demo.test"], "Emil Employee", "employee@demo.test", {
         jobTitle: "Associate",
         department: "Corporate",
         photo: "#2563eb",
       }),
-      person("a1f0c3d2-0000-4000-8000-000000000003", "Ines Invited", "invited@demo.test"),
+      person(DEMO_DIRECTORY_IDS["invited@demo.test"], "Ines Invited", "invited@demo.test"),
       person("a1f0c3d2-0000-4000-8000-000000000004", "Astrid Holm", "astrid.holm@demo.test", {
         jobTitle: "Senior Associate",
         department: "Disputes",

@@ -13,8 +13,11 @@ import { demoDirectories, type FakeDirectoryUser } from "./entra-directory";
  *   prompt=none and a login hint it answers at once), /{tenant}/oauth2/v2.0/token
  *   (authorization_code with PKCE S256 checked, client_credentials), /common/discovery/v2.0/keys
  *   (JWKS), RS256 ID tokens with the real claims (iss per tenant, aud, nonce, tid, oid,
- *   preferred_username, exp); /organizations/v2.0/adminconsent (a consent page answering
- *   ?tenant=&admin_consent=True&state=).
+ *   preferred_username, exp); the admin consent through the authorise endpoint
+ *   (prompt=admin_consent: a consent page per directory, signed in as the directory's first
+ *   person, its administrator here, answering ?code=&state= like any sign-in, so the code's
+ *   ID token names the tenant); the older /organizations/v2.0/adminconsent (a consent page
+ *   answering ?tenant=&admin_consent=True&state=, an unsigned tenant the app must not trust).
  * - Graph v1.0 under /graph: /users with $search (needs ConsistencyLevel: eventual, as the
  *   real one does), $top and @odata.nextLink; /users/delta with Prefer odata.maxpagesize,
  *   @odata.nextLink inside a round and @odata.deltaLink at its end, changes and @removed
@@ -163,6 +166,7 @@ export async function startFakeEntra(options: FakeEntraOptions) {
     let account = chosen ? candidates.find((a) => `${a.tenant}/${a.user.id}` === chosen) : undefined;
     if (!account && hint && q.get("prompt") === "none")
       account = candidates.find((a) => (a.user.mail ?? a.user.userPrincipalName).toLowerCase() === hint);
+    if (!account && q.get("prompt") === "admin_consent") return consentPage(res, url, candidates);
     if (!account) {
       if (q.get("prompt") === "none")
         return redirect(res, withParams(redirectUri, { error: "login_required", error_description: "AADSTS50058", state: q.get("state") }));
@@ -195,6 +199,20 @@ export async function startFakeEntra(options: FakeEntraOptions) {
       })
       .join("");
     html(res, `<h1>Pick an account</h1><p>Local Microsoft sign-in (test provider)</p><ul>${items}</ul>`);
+  }
+
+  /** prompt=admin_consent: one "Accept" per directory, as the directory's administrator (its first person). */
+  function consentPage(res: ServerResponse, url: URL, accounts: { tenant: string; user: FakeDirectoryUser }[]) {
+    const admins = new Map<string, FakeDirectoryUser>();
+    for (const { tenant, user } of accounts) if (!admins.has(tenant)) admins.set(tenant, user);
+    const items = [...admins]
+      .map(([tenant, user]) => {
+        const next = new URL(url);
+        next.searchParams.set("fake_account", `${tenant}/${user.id}`);
+        return `<li><a href="${escapeHtml(next.pathname + next.search)}">Accept for directory ${escapeHtml(tenant)}</a> <small>as ${escapeHtml(user.displayName)}</small></li>`;
+      })
+      .join("");
+    html(res, `<h1>Permissions requested</h1><p>${escapeHtml(url.searchParams.get("scope") ?? "")}</p><ul>${items}</ul>`);
   }
 
   function adminConsent(res: ServerResponse, url: URL) {

@@ -7,6 +7,7 @@ import type { AccessEntry } from "./access-matrix";
  */
 export const ssoEntries: AccessEntry[] = [
   { file: "api.v2.company.sso-config.ts", method: "GET", path: () => "/api/v2/company/sso-config", roles: ["companyAdmin"] },
+  { file: "api.v2.company.sso-config.check.ts", method: "POST", path: () => "/api/v2/company/sso-config/check", roles: ["companyAdmin"] },
   {
     file: "api.v2.company.sso-config.ts",
     method: "PUT",

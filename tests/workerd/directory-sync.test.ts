@@ -7,8 +7,8 @@ import { runScheduledWork } from "~/domain/operations/scheduled.server";
 import type { Env } from "~/env";
 import { newId } from "~/lib/ids";
 import { INTERNAL_PICTURE_MARKER } from "~/lib/profile-picture";
-import { addDirectoryUser, config, control, removeDirectoryUser } from "./entra-helpers";
-import { api, createCompanyWithRoles, db, listen, runtime } from "./helpers";
+import { addDirectoryUser, config, connectDirectory, control, removeDirectoryUser } from "./entra-helpers";
+import { createCompanyWithRoles, db, listen, runtime } from "./helpers";
 
 const PICTURES = "profile-pictures/";
 
@@ -25,8 +25,7 @@ describe("the directory sync (Graph users delta, paged and incremental)", () => 
     const litigationOffice = { id: newId(), companyId: firm.company.id, groupId: litigation.id, name: "Litigation Stockholm" };
     await db().batch([db().insert(groups).values(litigation), db().insert(offices).values(litigationOffice)]);
     const tenant = crypto.randomUUID();
-    const connect = await api("/api/v2/azure-ad/tenant", { method: "PUT", token: firm.tokens.companyAdmin, json: { tenantId: tenant } });
-    expect(connect.status).toBe(200);
+    await connectDirectory(firm.company.id, tenant);
 
     const { employee, observer, administrator, companyAdmin } = firm.people;
     const dirEmployee = await addDirectoryUser(tenant, {
@@ -104,7 +103,7 @@ describe("the directory sync (Graph users delta, paged and incremental)", () => 
   it("runs from the Worker's cron for the firms whose turn it is", async () => {
     const firm = await createCompanyWithRoles("Cron Sync Firm");
     const tenant = crypto.randomUUID();
-    await api("/api/v2/azure-ad/tenant", { method: "PUT", token: firm.tokens.companyAdmin, json: { tenantId: tenant } });
+    await connectDirectory(firm.company.id, tenant);
     await addDirectoryUser(tenant, { displayName: "Cron Renamed", mail: firm.people.employee.email, jobTitle: "Counsel" });
     await runScheduledWork({
       env: env as unknown as Env,
@@ -118,7 +117,7 @@ describe("the directory sync (Graph users delta, paged and incremental)", () => 
   it("a failing directory is recorded with a backoff and nothing changes", async () => {
     const firm = await createCompanyWithRoles("Failing Sync Firm");
     const tenant = crypto.randomUUID();
-    await api("/api/v2/azure-ad/tenant", { method: "PUT", token: firm.tokens.companyAdmin, json: { tenantId: tenant } });
+    await connectDirectory(firm.company.id, tenant);
     const broken = { ...config(), clientSecret: "wrong secret" };
     const now = new Date();
     const report = await syncStep({ runtime: runtime(), files: env.FILES, config: broken }, await cursorOf(firm.company.id), now);

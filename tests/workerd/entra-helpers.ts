@@ -1,5 +1,8 @@
 import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
 import { inject } from "vitest";
+import { createDb } from "~/db/client";
+import { companies, directorySync } from "~/db/schema";
 import type { Env } from "~/env";
 import { entraConfig } from "~/integrations/entra/config";
 
@@ -47,4 +50,17 @@ export async function authorizeAs(authorizeUrl: string, tenant: string, oid: str
   const response = await fetch(url, { redirect: "manual" });
   const location = new URL(response.headers.get("Location")!);
   return { code: location.searchParams.get("code"), state: location.searchParams.get("state"), location };
+}
+
+/**
+ * Test setup for the sync tests: the firm's directory as the admin consent leaves it (the
+ * tenant and a fresh sync cursor). The consent itself is tested in entra.test.ts; no API
+ * takes a tenant id any more (decision 0250).
+ */
+export async function connectDirectory(companyId: string, tenant: string) {
+  const db = createDb(env.DB);
+  await db.batch([
+    db.update(companies).set({ azureAdTenantId: tenant }).where(eq(companies.id, companyId)),
+    db.insert(directorySync).values({ companyId, tenantId: tenant, nextRunAt: new Date() }),
+  ]);
 }

@@ -4,18 +4,19 @@ import { companies, directorySync, users, workloadHistory } from "~/db/schema";
 import { NO_EMAIL_MESSAGE } from "~/domain/identity/directory/directory.schema";
 import { DIRECTORY_NOT_CONNECTED, NO_ACCOUNT } from "~/domain/identity/entra/sign-in.server";
 import { TOKEN_OTHER_PERSON } from "~/domain/identity/entra/token-sign-in.server";
-import { TENANT_TAKEN } from "~/domain/identity/directory/tenant.server";
+import { CONNECT_THROUGH_CONSENT, TENANT_TAKEN } from "~/domain/identity/directory/tenant.server";
 import { CONSENT_NOT_OURS } from "~/routes/_app.groups/directory-return.server";
 import { buildAuthorizeUrl, EntraTokenError, validateEntraToken } from "~/integrations/entra/oidc.server";
-import { addDirectoryUser, authorizeAs, config, mintToken } from "./entra-helpers";
+import { addDirectoryUser, authorizeAs, config, connectDirectory, mintToken } from "./entra-helpers";
 import { api, BASE, cookieFor, createCompanyWithRoles, db, page } from "./helpers";
 
-/** A firm connected to a fresh directory of the fake provider, with one linked-by-e-mail person in it. */
+/** A firm connected to a fresh directory of the fake provider, with one person the directory sync linked by object id. */
 async function connectedFirm(settings: Record<string, unknown> = {}) {
   const tenant = crypto.randomUUID();
   const firm = await createCompanyWithRoles(`Entra ${tenant.slice(0, 6)}`, settings);
   await db().update(companies).set({ azureAdTenantId: tenant }).where(eq(companies.id, firm.company.id));
   const employee = await addDirectoryUser(tenant, { displayName: "Emma Entra", mail: firm.people.employee.email });
+  await db().update(users).set({ azureAdId: employee.id }).where(eq(users.id, firm.people.employee.id));
   return { ...firm, tenant, directoryEmployeeId: employee.id };
 }
 
@@ -72,9 +73,37 @@ describe("POST /azure-ad/sign-in-with-token", () => {
     expect(response.headers.get("Set-Cookie")).toMatch(/__session=/);
     const me = await api("/api/v2/users/me", { token: body.token });
     expect(((await me.json()) as { _id: string })._id).toBe(firm.people.employee.id);
-    // The first sign-in links the person to their directory object id.
-    const [row] = await db().select({ azureAdId: users.azureAdId }).from(users).where(eq(users.id, firm.people.employee.id));
-    expect(row.azureAdId).toBe(firm.directoryEmployeeId);
+  });
+
+  it("never links an account by the token's e-mail claims: an unknown object id is asked to see its administrator", async () => {
+    const firm = await connectedFirm();
+    // An account nobody linked yet (no directory sync, no invite from the directory), and a
+    // Microsoft account of the firm's tenant whose mutable claims name its address.
+    for (const claim of ["email", "preferred_username", "upn"]) {
+      const oid = crypto.randomUUID();
+      const adToken = await mintToken({ tid: firm.tenant, oid, claims: { [claim]: firm.people.observer.email } });
+      const response = await api("/api/v2/azure-ad/sign-in-with-token", { method: "POST", json: { adToken, tenantId: firm.tenant, adUserId: oid } });
+      expect(response.status, claim).toBe(401);
+      expect(((await response.json()) as { message: string }).message).toMatch(/Ask your administrator for an invitation\.$/);
+      const [row] = await db().select({ azureAdId: users.azureAdId }).from(users).where(eq(users.id, firm.people.observer.id));
+      expect(row.azureAdId).toBeNull();
+    }
+    // The object id the directory sync recorded signs in, whatever e-mail the token claims.
+    await db().update(users).set({ azureAdId: "oid-synced" }).where(eq(users.id, firm.people.observer.id));
+    const adToken = await mintToken({ tid: firm.tenant, oid: "oid-synced", claims: { preferred_username: "renamed@elsewhere.test" } });
+    const synced = await api("/api/v2/azure-ad/sign-in-with-token", {
+      method: "POST",
+      json: { adToken, tenantId: firm.tenant, adUserId: "oid-synced" },
+    });
+    expect(((await synced.json()) as { _id: string })._id).toBe(firm.people.observer.id);
+    // The same object id under another tenant is somebody else.
+    const elsewhere = crypto.randomUUID();
+    const foreign = await mintToken({ tid: elsewhere, oid: "oid-synced" });
+    const refused = await api("/api/v2/azure-ad/sign-in-with-token", {
+      method: "POST",
+      json: { adToken: foreign, tenantId: elsewhere, adUserId: "oid-synced" },
+    });
+    expect(refused.status).toBe(401);
   });
 
   it("finds a linked person by object id before anyone else with the token's e-mail", async () => {
@@ -140,6 +169,8 @@ describe("POST /azure-ad/sign-in-with-code", () => {
     const firm = await connectedFirm();
     const invited = await firm.createUser("invited");
     const person = await addDirectoryUser(firm.tenant, { displayName: "Ivy Invited", mail: invited.email });
+    // Invited from the directory: the invite carries the object id (decision 0250).
+    await db().update(users).set({ azureAdId: person.id }).where(eq(users.id, invited.id));
     const redirectUri = `${BASE}/login`;
     const authorize = buildAuthorizeUrl(config(), { redirectUri, state: "s" });
     const { code } = await authorizeAs(authorize, firm.tenant, firm.directoryEmployeeId);
@@ -264,6 +295,7 @@ describe("/login?token= (the iOS wrapper's hand-off)", () => {
     const firm = await connectedFirm();
     const invited = await firm.createUser("invited");
     const person = await addDirectoryUser(firm.tenant, { displayName: "Ivy", mail: invited.email });
+    await db().update(users).set({ azureAdId: person.id }).where(eq(users.id, invited.id));
     const adToken = await mintToken({ tid: firm.tenant, oid: person.id });
     const signIn = await api("/api/v2/azure-ad/sign-in-with-token", {
       method: "POST",
@@ -308,26 +340,18 @@ describe("where writes come from (ios_app, teams_app_{client})", () => {
 });
 
 describe("PUT and DELETE /azure-ad/tenant", () => {
-  it("connects a directory, refuses one another firm has, and removes it", async () => {
+  it("takes no tenant id from a client: PUT says how to connect; DELETE removes the directory", async () => {
     const firm = await createCompanyWithRoles("Tenant Firm");
-    const tenant = crypto.randomUUID();
-    const put = await api("/api/v2/azure-ad/tenant", { method: "PUT", token: firm.tokens.companyAdmin, json: { tenantId: tenant.toUpperCase() } });
-    expect(put.status).toBe(200);
-    expect(await put.json()).toEqual({ azureADTenantId: tenant });
+    // A victim's directory id is no secret; writing it must not connect anything (decision 0250).
+    const victim = crypto.randomUUID();
+    const put = await api("/api/v2/azure-ad/tenant", { method: "PUT", token: firm.tokens.companyAdmin, json: { tenantId: victim } });
+    expect(put.status).toBe(400);
+    expect(await put.json()).toMatchObject({ message: CONNECT_THROUGH_CONSENT });
     const [company] = await db().select().from(companies).where(eq(companies.id, firm.company.id));
-    expect(company.azureAdTenantId).toBe(tenant);
-    const [cursor] = await db().select().from(directorySync).where(eq(directorySync.companyId, firm.company.id));
-    expect(cursor.tenantId).toBe(tenant);
+    expect(company.azureAdTenantId).toBeNull();
+    expect(await db().select().from(directorySync).where(eq(directorySync.companyId, firm.company.id))).toEqual([]);
 
-    const other = await createCompanyWithRoles("Other Tenant Firm");
-    const taken = await api("/api/v2/azure-ad/tenant", { method: "PUT", token: other.tokens.companyAdmin, json: { tenantId: tenant } });
-    expect(taken.status).toBe(409);
-    expect(await taken.json()).toEqual({ message: TENANT_TAKEN });
-
-    const bad = await api("/api/v2/azure-ad/tenant", { method: "PUT", token: firm.tokens.companyAdmin, json: { tenantId: "contoso" } });
-    expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { errors: Record<string, string> }).errors.tenantId).toMatch(/^Needs to be a directory \(tenant\) id/);
-
+    await connectDirectory(firm.company.id, victim);
     const removed = await api("/api/v2/azure-ad/tenant", { method: "DELETE", token: firm.tokens.companyAdmin });
     expect(removed.status).toBe(200);
     const [after] = await db().select().from(companies).where(eq(companies.id, firm.company.id));
@@ -389,8 +413,8 @@ describe("GET /azure-ad/users", () => {
   });
 });
 
-describe("/groups?tenant= (back from the admin consent)", () => {
-  it("connects the directory from the browser that started the consent, refuses it from another, and names a directory of another firm", async () => {
+describe("/groups after the admin consent", () => {
+  it("connects the tenant Microsoft's ID token names, only in the browser that started it, and never a directory of another firm", async () => {
     const firm = await createCompanyWithRoles("Consent Return Firm", { enableEntraUI: true });
     const session = await cookieFor(firm.people.companyAdmin.email);
     const consent = async () => {
@@ -398,40 +422,54 @@ describe("/groups?tenant= (back from the admin consent)", () => {
       expect(start.status).toBe(302);
       const flow = start.headers.get("Set-Cookie")!.split(";")[0];
       const url = new URL(start.headers.get("Location")!);
+      expect(url.searchParams.get("prompt")).toBe("admin_consent");
       return { flow, url };
     };
+    /** The directory's administrator accepts: Microsoft answers ?code=&state= to /groups. */
     const accept = async (url: URL, tenant: string) => {
-      url.searchParams.set("fake_tenant", tenant);
-      const back = new URL((await fetch(url, { redirect: "manual" })).headers.get("Location")!);
-      return `${back.pathname}${back.search}`;
+      const admin = await addDirectoryUser(tenant, { displayName: "Global Admin", mail: `global@${tenant.slice(0, 8)}.test` });
+      const { location } = await authorizeAs(url.toString(), tenant, admin.id);
+      return { path: `${location.pathname}${location.search}`, state: location.searchParams.get("state")! };
     };
     const groupsData = (path: string, cookie: string) =>
-      page(`${path}&_data=routes%2F_app.groups`, { headers: { Cookie: cookie } }).then(async (r) => ({
+      page(`${path}${path.includes("?") ? "&" : "?"}_data=routes%2F_app.groups`, { headers: { Cookie: cookie } }).then(async (r) => ({
         status: r.status,
         body: r.status === 200 ? ((await r.json()) as { directory: { error: string | null } }) : null,
       }));
     const tenantOf = async (companyId: string) => (await db().select().from(companies).where(eq(companies.id, companyId)))[0].azureAdTenantId;
 
+    // The old answer's bare ?tenant= with this browser's own flow and state: an address
+    // parameter anyone can write, so it connects nothing.
+    const victim = crypto.randomUUID();
+    const forged = await consent();
+    const state = forged.url.searchParams.get("state")!;
+    const written = await groupsData(`/groups?tenant=${victim}&admin_consent=True&state=${state}`, `${session}; ${forged.flow}`);
+    expect(written).toMatchObject({ status: 200, body: { directory: { error: CONSENT_NOT_OURS } } });
+    expect(await tenantOf(firm.company.id)).toBeNull();
+
     // Another firm holds this directory: the conflict's message is the page's.
     const other = await createCompanyWithRoles("Consent Other Firm");
     const takenTenant = crypto.randomUUID();
-    await db().update(companies).set({ azureAdTenantId: takenTenant }).where(eq(companies.id, other.company.id));
+    await connectDirectory(other.company.id, takenTenant);
     const first = await consent();
-    const taken = await groupsData(await accept(first.url, takenTenant), `${session}; ${first.flow}`);
+    const taken = await groupsData((await accept(first.url, takenTenant)).path, `${session}; ${first.flow}`);
     expect(taken).toMatchObject({ status: 200, body: { directory: { error: TENANT_TAKEN } } });
     expect(await tenantOf(firm.company.id)).toBeNull();
+    expect(await tenantOf(other.company.id)).toBe(takenTenant);
 
     // Without this browser's flow cookie the answer is not taken.
     const tenant = crypto.randomUUID();
     const second = await consent();
-    const returnPath = await accept(second.url, tenant);
-    const stranger = await groupsData(returnPath, session);
+    const back = await accept(second.url, tenant);
+    const stranger = await groupsData(back.path, session);
     expect(stranger).toMatchObject({ status: 200, body: { directory: { error: CONSENT_NOT_OURS } } });
     expect(await tenantOf(firm.company.id)).toBeNull();
 
-    const done = await page(returnPath, { headers: { Cookie: `${session}; ${second.flow}` } });
+    const done = await page(back.path, { headers: { Cookie: `${session}; ${second.flow}` } });
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/groups");
     expect(await tenantOf(firm.company.id)).toBe(tenant);
+    const [cursor] = await db().select().from(directorySync).where(eq(directorySync.companyId, firm.company.id));
+    expect(cursor.tenantId).toBe(tenant);
   });
 });

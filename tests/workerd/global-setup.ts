@@ -4,6 +4,7 @@ import { startFakeIdp } from "../fakes/saml-idp-server";
 import { startFakeSmtp } from "../fakes/smtp-server";
 import { startFakeElite } from "../fakes/elite3e-server";
 import { startFakeApns } from "../fakes/apns-fake";
+import { startFakeDoh } from "../fakes/doh-server";
 
 /** Runs in Node before the workerd tests: a real SMTP server on loopback for the mail tests, and the loopback SAML IdP. */
 export default async function setup(project: TestProject) {
@@ -22,7 +23,12 @@ export default async function setup(project: TestProject) {
   // The loopback APNs (tests/fakes/apns-fake.ts) for the reminder pushes.
   const apns = await startFakeApns();
   project.provide("apnsUrl", apns.url);
+  // The loopback DNS-over-HTTPS resolver (tests/fakes/doh-server.ts) for the firm-domain checks,
+  // on the port vitest.config.ts gave the Worker as DOH_URL.
+  const doh = await startFakeDoh({ port: Number(process.env.DOH_FAKE_PORT) || 0 });
+  project.provide("dohUrl", doh.url);
   return async () => {
+    await doh.close();
     await apns.close();
     await idp.close();
     await smtp.close();
@@ -41,5 +47,7 @@ declare module "vitest" {
     cvServiceUrl: string;
     samlIdpUrl: string;
     apnsUrl: string;
+    /** The loopback DoH resolver's /dns-query; records are loaded at /_fake/records. */
+    dohUrl: string;
   }
 }

@@ -1,10 +1,11 @@
 import { env, SELF } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { createVerify } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { auditLog, companies, companyDomains, emailOutbox, installationDomains, samlRequests, sessions, users } from "~/db/schema";
 import { warnExpiringCertificates } from "~/domain/identity/sso/sso.server";
+import { recheckDomains } from "~/domain/identity/sso/domain-verification.server";
 import { ATTRIBUTE_NAMES, buildAssertion, samlResponse, signedAssertion, toBase64, wrapInResponse } from "../fakes/saml-idp";
 import { IDP_CERT, OTHER_CERT, OTHER_KEY, SOON_CERT } from "../fakes/saml-keys";
 import { api, BASE, createCompany, createCompanyWithRoles, db, runtime } from "./helpers";
@@ -35,7 +36,8 @@ async function ssoFirm(options: { allowFederation?: boolean; idpInitiated?: bool
       ssoIdpInitiated: options.idpInitiated ?? false,
     })
     .where(eq(companies.id, firm.company.id));
-  await db().insert(companyDomains).values({ domain, companyId: firm.company.id });
+  // A proven domain (decision 0250): verified as the operator approves it.
+  await db().insert(companyDomains).values({ domain, companyId: firm.company.id, verifiedAt: new Date(), verifiedBy: "operator" });
   const person = await firm.createUser("employee", { email: `person@${domain}` });
   return { ...firm, domain, person };
 }
@@ -501,6 +503,105 @@ describe("firm-domain routing", () => {
     });
     expect(await route("someone@nowhere.test")).toEqual({ kind: "password" });
     expect(await route("no-at-sign")).toEqual({ kind: "password" });
+  });
+});
+
+describe("verified firm domains (issue 26, decision 0250)", () => {
+  const txt = (name: string, data: string) =>
+    fetch(new URL("/_fake/records", inject("dohUrl")), { method: "POST", body: JSON.stringify({ name, type: "TXT", data }) });
+  const dropTxt = (name: string) => fetch(new URL(`/_fake/records?name=${name}`, inject("dohUrl")), { method: "DELETE" });
+  const route = async (email: string) =>
+    (await (await api(`/api/v2/account/login-route?email=${encodeURIComponent(email)}`)).json()) as { kind: string };
+  interface Claim {
+    domain: string;
+    state: string;
+    record: string;
+    checkError: string | null;
+  }
+
+  it("a claimed domain routes nobody until its DNS record proves it; free-mail domains are never a firm's; members of other firms stay home", async () => {
+    const firm = await createCompanyWithRoles("Claiming Firm");
+    const token = firm.tokens.companyAdmin;
+    const claimed = `claimed-${firm.company.id.slice(-6)}.test`;
+    const put = (emailDomains: string[]) =>
+      api("/api/v2/company/sso-config", {
+        method: "PUT",
+        token,
+        json: { ssoLoginUrl: inject("samlIdpUrl"), ssoCertificate: IDP_CERT, emailDomains },
+      });
+
+    for (const free of ["gmail.com", "outlook.com", "gmx.de", "proton.me"]) {
+      const refused = await put([free]);
+      expect(refused.status, free).toBe(400);
+      expect(((await refused.json()) as { errors: Record<string, string> }).errors.emailDomains).toBe(
+        `${free} is a public e-mail service: it cannot be a firm's domain.`,
+      );
+    }
+    expect(await db().select().from(companyDomains).where(eq(companyDomains.companyId, firm.company.id))).toEqual([]);
+
+    expect((await put([claimed])).status).toBe(200);
+    // Listed but unproven: the login page does not send anyone at the domain to this firm.
+    expect(await route(`partner@${claimed}`)).toEqual({ kind: "password" });
+    const read = async () => ((await (await api("/api/v2/company/sso-config", { token })).json()) as { domains: Claim[] }).domains;
+    const [pending] = await read();
+    expect(pending).toMatchObject({ domain: claimed, state: "pending", checkError: null });
+    expect(pending.record).toMatch(/^availability-verification=[0-9a-f]{32}$/);
+
+    const check = () => api("/api/v2/company/sso-config/check", { method: "POST", token });
+    const missing = await check();
+    expect(missing.status).toBe(200);
+    expect(((await missing.json()) as { domains: Claim[] }).domains[0]).toMatchObject({
+      state: "failed",
+      checkError: `No TXT record ${pending.record} found at ${claimed} yet.`,
+    });
+    expect(await route(`partner@${claimed}`)).toEqual({ kind: "password" });
+
+    // Another firm's record, or someone else's token, proves nothing.
+    await txt(claimed, "availability-verification=00000000000000000000000000000000");
+    expect(((await (await check()).json()) as { domains: Claim[] }).domains[0].state).toBe("failed");
+    await txt(claimed, pending.record);
+    const proven = (await (await check()).json()) as { domains: Claim[] };
+    expect(proven.domains[0]).toMatchObject({ domain: claimed, state: "verified", checkError: null });
+    expect(await route(`partner@${claimed}`)).toMatchObject({ kind: "firm", companyId: firm.company.id });
+    // Saving the dialog again keeps the proof.
+    expect((await put([claimed])).status).toBe(200);
+    expect((await read())[0].state).toBe("verified");
+
+    // Someone who already belongs to another firm is never routed away from it.
+    const home = await createCompany("Home Firm");
+    const member = await home.createUser("employee", { email: `member@${claimed}` });
+    expect(await route(member.email)).toEqual({ kind: "password" });
+
+    // The cron checks again: a record taken down un-verifies the domain.
+    await dropTxt(claimed);
+    await db()
+      .update(companyDomains)
+      .set({ checkedAt: new Date(Date.now() - 2 * 3600_000) })
+      .where(eq(companyDomains.domain, claimed));
+    await recheckDomains(runtime(), new Date());
+    expect((await read())[0].state).toBe("failed");
+    expect(await route(`partner@${claimed}`)).toEqual({ kind: "password" });
+    // The cron writes as the system (decision 0245): no actor, its source in the row.
+    const [cronRow] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.companyId, firm.company.id), eq(auditLog.action, "sso-domains-checked")))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    expect(cronRow).toMatchObject({ actorId: null, data: { source: "domains", changed: [claimed], pending: [claimed] } });
+  });
+
+  it("federation creates nobody at a domain that is only claimed", async () => {
+    const firm = await ssoFirm({ allowFederation: true });
+    const unproven = `unproven-${firm.company.id.slice(-6)}.test`;
+    await db().insert(companyDomains).values({ domain: unproven, companyId: firm.company.id });
+    const { requestId } = await startLogin(firm);
+    const stranger = `new@${unproven}`;
+    await expectRefused(
+      await post(firm.company.id, valid(firm, requestId, { nameId: stranger, attributes: { [ATTRIBUTE_NAMES.email]: stranger } })),
+      "unknown-person",
+    );
+    expect(await db().select().from(users).where(eq(users.email, stranger))).toEqual([]);
   });
 });
 

@@ -30,13 +30,23 @@ export const samlAssertions = sqliteTable(
   (t) => [primaryKey({ columns: [t.companyId, t.assertionId] }), index("saml_assertions_expires_idx").on(t.expiresAt)],
 );
 
-/** E-mail domains that belong to a firm: unique across the installation (the primary key). */
+/**
+ * E-mail domains a firm claims: unique across the installation (the primary key). A claim
+ * counts for login routing and SSO provisioning only once verified (decision 0250): by the
+ * DNS TXT record availability-verification=<token>, or by the installation operator.
+ */
 export const companyDomains = sqliteTable(
   "company_domains",
   {
     domain: text("domain").primaryKey(),
     companyId: companyId(),
     createdAt: createdAt(),
+    verifiedAt: integer("verified_at", { mode: "timestamp_ms" }),
+    /** "dns" or "operator". */
+    verifiedBy: text("verified_by"),
+    /** The last DNS check (the dialog's "Check now", or the cron) and what it found wrong. */
+    checkedAt: integer("checked_at", { mode: "timestamp_ms" }),
+    checkError: text("check_error"),
   },
   (t) => [index("company_domains_company_idx").on(t.companyId)],
 );

@@ -3,6 +3,7 @@ import { loginAttempts } from "~/db/schema";
 import type { LoadContext } from "~/env";
 import { resealSmtpPasswords } from "~/domain/company/smtp.server";
 import { warnExpiringCertificates } from "~/domain/identity/sso/sso.server";
+import { recheckDomains } from "~/domain/identity/sso/domain-verification.server";
 import { deliverDueEmails } from "~/integrations/email/outbox.server";
 import { deliverDuePushes } from "~/integrations/apns/outbox.server";
 import { runDirectorySync } from "~/domain/identity/directory/sync.server";
@@ -33,6 +34,8 @@ export async function runScheduledWork(context: LoadContext, now = new Date(), c
   await runEliteImports(context, now).catch((error) => console.error("3E imports failed", error));
   // Company admins hear 30 days ahead that their IdP's certificate expires (decision 0150).
   await warnExpiringCertificates(context, now).catch((error) => console.error("SSO certificate warnings failed", error));
+  // Firms' claimed e-mail domains: their DNS TXT record checked again (decision 0250).
+  await recheckDomains(context, now).catch((error) => console.error("Domain checks failed", error));
   // Mail that could not be sent right away (server down, none configured yet) is retried here.
   await deliverDueEmails(context, now);
   // Firms' Microsoft directories: a few pages per firm per run (decision 0141).

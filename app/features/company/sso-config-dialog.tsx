@@ -1,4 +1,5 @@
 import { useCallback, useState } from "react";
+import { useFetcher } from "@remix-run/react";
 import { Button } from "~/components/button";
 import { DialogError, FormActions, Modal } from "~/components/dialog";
 import { Field } from "~/components/field";
@@ -12,6 +13,8 @@ export interface SsoConfig {
   allowFederation: boolean;
   ssoIdpInitiated: boolean;
   emailDomains: string[];
+  /** Each domain's proof (decision 0250): pending with the TXT record to add, verified, failed. */
+  domains: { domain: string; state: "pending" | "verified" | "failed"; record: string; checkError: string | null }[];
   certificate: { subject: string; validTo: string } | null;
   acsUrl: string;
   loginUrl: string;
@@ -75,6 +78,9 @@ function SsoConfigForm({ config, onClose }: { config: SsoConfig; onClose: () => 
   const [certificate, setCertificate] = useState("");
   const busy = fetcher.state !== "idle";
   const expires = config.certificate ? dayKey(config.certificate.validTo) : null;
+  // "Check now": the DNS records of the firm's saved domains; the page's data (each domain's
+  // state) reloads after it, and its answer ("All domains verified.") shows beside the button.
+  const checker = useFetcher<{ message?: string }>();
 
   return (
     <fetcher.Form method="post" className="space-y-4">
@@ -132,6 +138,43 @@ function SsoConfigForm({ config, onClose }: { config: SsoConfig; onClose: () => 
         autoComplete="off"
         errors={errors?.emailDomains ?? undefined}
       />
+      {config.domains.length ? (
+        <div className="space-y-2">
+          <ul className="space-y-2 text-sm" aria-label="Domain verification">
+            {config.domains.map((d) => (
+              <li key={d.domain} className="rounded-md p-2 ring-1 ring-slate-200 ring-inset">
+                <span className="font-medium break-all text-slate-800">{d.domain}</span>:{" "}
+                {d.state === "verified" ? (
+                  <span className="text-green-700">verified</span>
+                ) : (
+                  <>
+                    <span className={d.state === "failed" ? "text-red-700" : "text-amber-700"}>
+                      {d.state === "failed" ? "not verified" : "pending"}
+                    </span>
+                    <span className="mt-1 block break-all text-slate-600">
+                      Add the DNS TXT record <code className="font-mono text-xs">{d.record}</code> at {d.domain}.
+                    </span>
+                    {d.checkError ? <span className="mt-1 block break-words text-red-700">{d.checkError}</span> : null}
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button
+              variant="secondary"
+              type="button"
+              disabled={checker.state !== "idle"}
+              onClick={() => checker.submit(null, { method: "post", action: "/api/v2/company/sso-config/check" })}
+            >
+              {checker.state === "idle" ? "Check now" : "Checking..."}
+            </Button>
+            <p role="status" className="text-sm text-slate-600">
+              {checker.state === "idle" ? checker.data?.message : null}
+            </p>
+          </div>
+        </div>
+      ) : null}
       <label className="flex items-start gap-2 text-sm text-slate-800">
         <input type="checkbox" name="allowFederation" defaultChecked={config.allowFederation} className="mt-0.5 h-4 w-4 rounded border-slate-300" />
         <span>Allow federation: people of your domains who have no account yet get one when they first sign in</span>

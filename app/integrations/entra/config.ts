@@ -31,7 +31,6 @@ export const issuerOf = (config: EntraConfig, tenantId: string) => `${config.aut
 export const authorizeUrl = (config: EntraConfig, tenant = "organizations") => `${config.authority}/${tenant}/oauth2/v2.0/authorize`;
 export const tokenUrl = (config: EntraConfig, tenant = "organizations") => `${config.authority}/${tenant}/oauth2/v2.0/token`;
 export const jwksUrl = (config: EntraConfig) => `${config.authority}/common/discovery/v2.0/keys`;
-export const adminConsentUrl = (config: EntraConfig, tenant = "organizations") => `${config.authority}/${tenant}/v2.0/adminconsent`;
 
 /** Tenant ids are GUIDs; anything else is refused before it reaches a URL. */
 export const TENANT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -91,7 +91,7 @@ export interface AuthorizeRequest {
   codeChallenge?: string;
   scope?: string;
   loginHint?: string;
-  prompt?: "none" | "select_account" | "consent" | "login";
+  prompt?: "none" | "select_account" | "consent" | "login" | "admin_consent";
   tenant?: string;
 }
 

@@ -85,7 +85,7 @@ export async function loadCompanyPage({ request, context }: LoaderFunctionArgs) 
         smtpUser: company.smtpUser,
       },
     /** The SSO/SAML2 dialog's data (company admins, decision 0150). */
-    sso: company && canAdministerCompany(user) ? await getSsoConfig(ctx, appOrigin(context, request)) : null,
+    sso: company && canAdministerCompany(user) ? await getSsoConfig(ctx, context.env, appOrigin(context, request)) : null,
     customHtml: company && canAdministerCompany(user) && actor.company.settings.enableCustomHtml ? { html: company.customHtml ?? "" } : null,
     me: { id: user.id, name: user.name, email: user.email, photoUrl: profilePictureUrl(user.profilePicture) },
     /** The Administrators block's Invite dialog (managers only); it posts to /users/all. */

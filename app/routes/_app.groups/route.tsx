@@ -32,7 +32,7 @@ export default function CompanyPage() {
   const company = useLoaderData<typeof loader>();
   const [query, setQuery] = useState("");
   const { canManage } = company;
-  // ?tenant= and ?code=&state=custom_setup leave the address once read.
+  // ?code=&state= (the consent and the custom setup) and an old ?tenant= leave the address once read.
   useCleanLoginAddress(["tenant", "admin_consent", "scope"]);
 
   const administrators = company.administrators.filter((admin) => matchesSearch(query, admin.name, admin.email));

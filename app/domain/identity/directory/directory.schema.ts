@@ -12,8 +12,6 @@ export const tenantIdField = z
   .regex(TENANT_ID, TENANT_FORMAT)
   .transform((id) => id.toLowerCase());
 
-export const tenantUpdateSchema = z.object({ tenantId: tenantIdField });
-
 const code = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(4000, "The code is too long.");
 const redirectUri = z
   .string({ error: REQUIRED })

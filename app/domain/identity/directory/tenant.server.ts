@@ -8,12 +8,16 @@ import type { DomainContext } from "~/domain/context";
 import { ConflictError, DomainError, ForbiddenError, ValidationError } from "~/domain/errors";
 
 /**
- * The firm's connection to its Microsoft directory: which tenant it is (set after the
- * admin consent, or by the minimal custom setup), and its removal. One tenant belongs to
- * one firm: sign-in finds the firm by the token's tenant.
+ * The firm's connection to its Microsoft directory: which tenant it is, and its removal.
+ * The tenant is only ever the one a Microsoft ID token names (tid), from a code this
+ * installation exchanged: the admin consent (prompt=admin_consent) or the minimal custom
+ * setup. Never a tenant id a client writes (decision 0250). One tenant belongs to one firm:
+ * sign-in finds the firm by the token's tenant.
  */
 export const TENANT_TAKEN = "This Microsoft directory is connected to another firm.";
 export const CUSTOM_SETUP_FAILED = "Failed to complete custom setup. Please try again.";
+export const CONNECT_THROUGH_CONSENT =
+  "A Microsoft directory is connected only through its own admin consent: on the Company page (/groups), choose Connect directory and accept as an administrator of the directory.";
 
 export class EntraNotConfiguredError extends DomainError {
   constructor() {
@@ -30,7 +34,8 @@ function requireDirectoryAdmin(ctx: DomainContext) {
   if (!canAdministerCompany(ctx.actor.user)) throw new ForbiddenError();
 }
 
-export async function setTenant(ctx: DomainContext, tenantId: string) {
+/** Only with a tenant id from a validated Microsoft ID token (the two flows below). */
+async function setTenant(ctx: DomainContext, tenantId: string) {
   requireDirectoryAdmin(ctx);
   const [taken] = await ctx.db
     .select({ id: companies.id })
@@ -67,8 +72,10 @@ export async function removeTenant(ctx: DomainContext) {
 }
 
 /**
- * The minimal setup: the admin signed in with Microsoft (scope User.Read, state
- * custom_setup); the code's ID token names the directory, which becomes the firm's.
+ * The two ways in, both a code from Microsoft exchanged here: the admin consent
+ * (prompt=admin_consent, from /groups) and the minimal setup (the admin signed in with
+ * Microsoft, scope User.Read, state custom_setup). The code's ID token names the directory
+ * (tid), which becomes the firm's.
  */
 export async function completeCustomSetup(
   ctx: DomainContext,
@@ -85,6 +92,12 @@ export async function completeCustomSetup(
     throw error;
   }
   return setTenant(ctx, tid);
+}
+
+/** PUT /azure-ad/tenant no longer takes a tenant id: it says how to connect. */
+export function refuseTenantFromClient(ctx: DomainContext): never {
+  requireDirectoryAdmin(ctx);
+  throw new ValidationError("AzureAdInputErrors", {}, CONNECT_THROUGH_CONSENT);
 }
 
 /** What the directory section of /groups shows. */

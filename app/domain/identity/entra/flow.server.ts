@@ -79,29 +79,25 @@ export async function startEntraFlow(
     redirectTo: options.redirectTo,
     retried: options.retried,
   };
-  const url =
-    purpose === "admin_consent"
-      ? adminConsent(config, redirectUri, flow.state)
-      : buildAuthorizeUrl(config, {
-          redirectUri,
-          state: flow.state,
-          nonce: flow.nonce,
-          codeChallenge: challenge,
-          scope: purpose === "custom_setup" ? "openid profile email User.Read" : undefined,
-          loginHint: options.loginHint,
-          prompt: options.prompt,
-          tenant: options.tenant,
-        });
+  // The admin consent runs through the authorise endpoint (prompt=admin_consent), so it comes
+  // back with a code whose ID token names the tenant: the bare ?tenant= of the /adminconsent
+  // endpoint is an unsigned address parameter anyone can write (decision 0250).
+  const url = buildAuthorizeUrl(config, {
+    redirectUri,
+    state: flow.state,
+    nonce: flow.nonce,
+    codeChallenge: challenge,
+    scope:
+      purpose === "custom_setup"
+        ? "openid profile email User.Read"
+        : purpose === "admin_consent"
+          ? `openid profile ${config.graph}/.default`
+          : undefined,
+    loginHint: options.loginHint,
+    prompt: purpose === "admin_consent" ? "admin_consent" : options.prompt,
+    tenant: purpose === "admin_consent" ? "organizations" : options.tenant,
+  });
   return { url, setCookie: await (await flowCookie(context)).serialize(flow) };
-}
-
-function adminConsent(config: EntraConfig, redirectUri: string, state: string) {
-  const url = new URL(`${config.authority}/organizations/v2.0/adminconsent`);
-  url.searchParams.set("client_id", config.clientId);
-  url.searchParams.set("scope", `${config.graph}/.default`);
-  url.searchParams.set("redirect_uri", redirectUri);
-  url.searchParams.set("state", state);
-  return url.toString();
 }
 
 /** The flow this browser started, when its state matches the answer's; null otherwise. */

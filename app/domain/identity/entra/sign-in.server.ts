@@ -1,5 +1,4 @@
-import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
-import { auditRow } from "~/domain/audit.server";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "~/db/client";
 import { companies, users, type User } from "~/db/schema";
 import type { EntraClaims } from "~/integrations/entra/oidc.server";
@@ -8,9 +7,9 @@ import { ConflictError, UnauthorizedError } from "~/domain/errors";
 
 /**
  * Who a valid Microsoft sign-in is: the company whose connected tenant issued the token,
- * and in it the person with the token's object id, or (not yet linked) the token's e-mail.
- * A first sign-in links the person to the object id, so a later change of e-mail in the
- * directory keeps them. Nobody gets an account by signing in: unknown people are told so.
+ * and in it the person with the token's object id (tenant and oid), as the directory sync
+ * or an invite from the directory recorded it. Nobody gets an account or a link by signing
+ * in: unknown object ids are told to ask their administrator.
  */
 export const DIRECTORY_NOT_CONNECTED =
   "Your organisation's Microsoft directory is not connected to Availability. Sign in with your e-mail and password, or ask your administrator to connect it.";
@@ -27,41 +26,18 @@ export interface EntraRedirect {
   accountPicker: boolean;
 }
 
-export async function personForEntraSignIn(db: Db, claims: EntraClaims, now = new Date()): Promise<User> {
+export async function personForEntraSignIn(db: Db, claims: EntraClaims): Promise<User> {
   const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.azureAdTenantId, claims.tid)).limit(1);
   if (company) {
+    // Only the directory object id links: it is what the directory sync or an invite from
+    // the directory recorded. The token's e-mail claims (email, preferred_username, upn) are
+    // mutable and unverified, so they never pick the account (decision 0250).
     const [person] = await db
       .select()
       .from(users)
-      .where(
-        and(
-          eq(users.companyId, company.id),
-          or(eq(users.azureAdId, claims.oid), claims.email ? and(isNull(users.azureAdId), eq(users.email, claims.email)) : undefined),
-        ),
-      )
-      // The linked person wins over an unlinked one with the same address.
-      .orderBy(sql`${users.azureAdId} is null`)
+      .where(and(eq(users.companyId, company.id), eq(users.azureAdId, claims.oid)))
       .limit(1);
-    if (person) {
-      if (person.azureAdId !== claims.oid) {
-        await db.batch([
-          db
-            .update(users)
-            .set({ azureAdId: claims.oid })
-            .where(and(eq(users.id, person.id), eq(users.companyId, company.id), isNull(users.azureAdId))),
-          auditRow(db, {
-            companyId: company.id,
-            actorId: person.id,
-            action: "entra-link",
-            entityType: "user",
-            entityId: person.id,
-            data: { oid: claims.oid },
-            at: now,
-          }),
-        ]);
-      }
-      return { ...person, azureAdId: claims.oid };
-    }
+    if (person) return person;
   }
   // The person picked an account of another directory (a guest or a private account) while
   // their firm's directory is connected: back to Microsoft, hinting at the right account.

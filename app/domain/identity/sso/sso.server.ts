@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, notInArray } from "drizzle-orm";
 import { audit } from "~/domain/audit.server";
 import { canAdministerCompany } from "~/auth/permissions";
 import type { Db } from "~/db/client";
@@ -13,6 +13,7 @@ import { publishUserUpdate } from "~/domain/users/user-state.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/domain/errors";
 import { REQUIRED } from "~/domain/schema-kit";
 import { SSO_ENTITY, type SsoConfigInput } from "~/domain/identity/sso/sso.schema";
+import { domainStatuses, isFreeMailDomain } from "~/domain/identity/sso/domain-verification.server";
 
 /**
  * Per-firm single sign-on (decision 0150): the firm's IdP (login URL and certificate), its
@@ -37,21 +38,19 @@ function loginUrlProblem(url: string, env: Pick<Env, "APP_ENV">): string | null 
   return "Needs to be an https:// address of your identity provider.";
 }
 
-export async function getSsoConfig(ctx: DomainContext, origin: string) {
+export async function getSsoConfig(ctx: DomainContext, env: Env, origin: string) {
   requireSsoConfigurer(ctx);
   const [company] = await ctx.db.select().from(companies).where(eq(companies.id, ctx.companyId)).limit(1);
   if (!company) throw new NotFoundError("Company not found");
-  const domains = await ctx.db
-    .select({ domain: companyDomains.domain })
-    .from(companyDomains)
-    .where(eq(companyDomains.companyId, ctx.companyId))
-    .orderBy(asc(companyDomains.domain));
+  const domains = await ctx.db.select().from(companyDomains).where(eq(companyDomains.companyId, ctx.companyId)).orderBy(asc(companyDomains.domain));
   const cert = company.ssoCertificate ? readCertificate(company.ssoCertificate) : null;
   return {
     ssoLoginUrl: company.ssoLoginUrl ?? "",
     allowFederation: company.allowFederation,
     ssoIdpInitiated: company.ssoIdpInitiated,
     emailDomains: domains.map((d) => d.domain),
+    /** Each domain's proof (decision 0250): pending with the TXT record to add, verified, or failed. */
+    domains: await domainStatuses(env, domains),
     certificate: cert ? { subject: cert.subject, validTo: cert.validTo.toISOString() } : null,
     ...spUrls(origin, ctx.companyId),
   };
@@ -85,7 +84,9 @@ export async function updateSsoConfig(ctx: DomainContext, env: Pick<Env, "APP_EN
       .from(installationDomains)
       .where(inArray(installationDomains.domain, domains));
     const clash = [...taken.filter((t) => t.companyId !== ctx.companyId).map((t) => t.domain), ...foreign.map((f) => f.domain)];
-    if (clash.length) errors.emailDomains = `${clash.join(", ")} already belongs to another firm.`;
+    const freeMail = domains.filter(isFreeMailDomain);
+    if (freeMail.length) errors.emailDomains = `${freeMail.join(", ")} is a public e-mail service: it cannot be a firm's domain.`;
+    else if (clash.length) errors.emailDomains = `${clash.join(", ")} already belongs to another firm.`;
   }
   if (Object.keys(errors).length) throw new ValidationError(SSO_ENTITY, errors);
 
@@ -101,9 +102,17 @@ export async function updateSsoConfig(ctx: DomainContext, env: Pick<Env, "APP_EN
     ctx.db.update(companies).set(changes).where(eq(companies.id, ctx.companyId)),
     ...(domains
       ? [
-          ctx.db.delete(companyDomains).where(eq(companyDomains.companyId, ctx.companyId)),
+          // Domains that stay keep their verification; new ones start pending (decision 0250).
+          domains.length
+            ? ctx.db.delete(companyDomains).where(and(eq(companyDomains.companyId, ctx.companyId), notInArray(companyDomains.domain, domains)))
+            : ctx.db.delete(companyDomains).where(eq(companyDomains.companyId, ctx.companyId)),
           ...(domains.length
-            ? [ctx.db.insert(companyDomains).values(domains.map((domain) => ({ domain, companyId: ctx.companyId, createdAt: ctx.now })))]
+            ? [
+                ctx.db
+                  .insert(companyDomains)
+                  .values(domains.map((domain) => ({ domain, companyId: ctx.companyId, createdAt: ctx.now })))
+                  .onConflictDoNothing(),
+              ]
             : []),
         ]
       : []),
@@ -201,10 +210,10 @@ export async function signInWithAssertion(
   const [owned] = await db
     .select({ domain: companyDomains.domain })
     .from(companyDomains)
-    .where(and(eq(companyDomains.domain, domain), eq(companyDomains.companyId, idp.companyId)))
+    .where(and(eq(companyDomains.domain, domain), eq(companyDomains.companyId, idp.companyId), isNotNull(companyDomains.verifiedAt)))
     .limit(1);
-  // Created just in time only for the firm's own domains: a firm's IdP cannot claim
-  // addresses of another firm (decision 0150).
+  // Created just in time only for the firm's own, verified domains: a firm's IdP cannot claim
+  // addresses of another firm (decisions 0150, 0250).
   if (!owned) throw new SsoSignInRefused("unknown-person");
   const team = await teamForDepartment(ctx, person.department);
   const row = {
@@ -264,12 +273,25 @@ export async function loginRouteFor(db: Db, email: string): Promise<LoginRoute> 
     .trim()
     .toLowerCase();
   if (at < 1 || !domain) return { kind: "password" };
+  // Only a verified claim routes (decision 0250), and never someone who already belongs to
+  // another firm of this installation away from it.
   const [firm] = await db
     .select({ companyId: companies.id, name: companies.name })
     .from(companyDomains)
     .innerJoin(companies, eq(companies.id, companyDomains.companyId))
-    .where(and(eq(companyDomains.domain, domain), isNotNull(companies.ssoLoginUrl), isNotNull(companies.ssoCertificate)))
+    .where(
+      and(
+        eq(companyDomains.domain, domain),
+        isNotNull(companyDomains.verifiedAt),
+        isNotNull(companies.ssoLoginUrl),
+        isNotNull(companies.ssoCertificate),
+      ),
+    )
     .limit(1);
+  const [member] = firm
+    ? await db.select({ companyId: users.companyId }).from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1)
+    : [];
+  if (member && firm && member.companyId !== firm.companyId) return { kind: "password" };
   if (firm) {
     return {
       kind: "firm",
