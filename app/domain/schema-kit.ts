@@ -27,6 +27,12 @@ export function idList(what: string) {
     .transform((list) => [...new Set(list)]);
 }
 
+/** A count such as a page's length or a number of weeks: a whole number from 1 to `max`, one message for every way it is wrong. */
+export function countSchema(label: string, max: number) {
+  const message = `${label} must be a whole number from 1 to ${max}.`;
+  return z.number({ error: message }).int(message).min(1, message).max(max, message);
+}
+
 /** Where a write comes from, recorded in the history: web_app, ios_app or teams_app_{client}. */
 export const sourceSchema = z
   .string()

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idList, idSchema } from "../schema-kit";
+import { countSchema, idList, idSchema } from "../schema-kit";
 import { ALL, FILTERED_MAX_LIMIT, OVERVIEW_PAGE_SIZE, OVERVIEW_SORTS, TERM_MAX, type Selection } from "./overview-query";
 
 /**
@@ -47,12 +47,7 @@ export const userFilterSchema = z.object({
 
 export const filteredUsersSchema = userFilterSchema.extend({
   offset: z.number({ error: "Offset must be a whole number." }).int("Offset must be a whole number.").min(0, "Offset cannot be negative.").default(0),
-  limit: z
-    .number({ error: `Limit must be a whole number from 1 to ${FILTERED_MAX_LIMIT}.` })
-    .int(`Limit must be a whole number from 1 to ${FILTERED_MAX_LIMIT}.`)
-    .min(1, `Limit must be a whole number from 1 to ${FILTERED_MAX_LIMIT}.`)
-    .max(FILTERED_MAX_LIMIT, `Limit must be a whole number from 1 to ${FILTERED_MAX_LIMIT}.`)
-    .default(OVERVIEW_PAGE_SIZE),
+  limit: countSchema("Limit", FILTERED_MAX_LIMIT).default(OVERVIEW_PAGE_SIZE),
 });
 
 export type UserFilter = z.infer<typeof userFilterSchema>;
