@@ -18,6 +18,14 @@ export function roleRank(user: RoleFlags): number {
   return 0;
 }
 
+/** The role's name in lists and badges: 'Company admin', 'Admin', 'Observer', or nothing for an employee. */
+export function roleLabel(user: RoleFlags): string {
+  if (user.companyAdmin) return "Company admin";
+  if (user.administratorPriviliges) return "Admin";
+  if (user.admin) return "Observer";
+  return "";
+}
+
 export function rolesOf(user: RoleFlags): Role[] {
   const roles: Role[] = [];
   if (user.companyAdmin) roles.push("companyAdmin");
