@@ -155,6 +155,15 @@ export function canSeeTeamOverviews(user: RoleFlags & { canSeeForecastOverview: 
   return isAdmin(user) || user.canSeeForecastOverview;
 }
 
+/**
+ * The planner, and the company's forecasts it shows (GET /forecast): opened from 'Forecasts'
+ * by those with team overviews, or from 'Absence planning' by everyone unless the firm turned
+ * it off.
+ */
+export function canOpenPlanner(user: RoleFlags & { canSeeForecastOverview: boolean }, settings: { disableAbsencePlanner: boolean }): boolean {
+  return canSeeTeamOverviews(user) || !settings.disableAbsencePlanner;
+}
+
 /** Admins plan nobody's week from the dashboard and their own week widget is disabled. */
 export function canEditOwnWeek(user: RoleFlags): boolean {
   return !isAdmin(user);
