@@ -41,6 +41,11 @@ export interface Env extends Cloudflare.Env {
   APNS_TEAM_ID?: string;
   APNS_TOPIC?: string;
   APNS_ORIGIN?: string;
+  /**
+   * The installation's public address (a var in wrangler.toml, required by deploy:check):
+   * read only through appOrigin() in app/lib/app-origin.server.ts.
+   */
+  APP_URL?: string;
 }
 
 export interface LoadContext {

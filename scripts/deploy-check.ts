@@ -39,6 +39,7 @@ function problemsOf(env: string): string[] {
   if ("ALLOW_LOOPBACK_SMTP" in vars) problems.push("ALLOW_LOOPBACK_SMTP is a development setting");
   if ("ALLOW_LOOPBACK_ELITE3E" in vars) problems.push("ALLOW_LOOPBACK_ELITE3E is a development setting");
   if (!vars.REGION) problems.push("no REGION var");
+  problems.push(...appUrlProblems(vars.APP_URL));
   const db = config.d1_databases.find((d) => d.binding === "DB");
   if (!db?.database_id || !db.database_name) problems.push("no D1 binding DB with a database_id");
   if (db && db.migrations_dir !== "migrations") problems.push("D1 DB does not use ./migrations");
@@ -52,6 +53,24 @@ function problemsOf(env: string): string[] {
   if (!config.triggers.crons?.length) problems.push("no cron trigger (mail retries and housekeeping would never run)");
   if (!config.triggers.crons?.includes(REMINDER_CRON)) problems.push(`no cron trigger "${REMINDER_CRON}" (update reminders would never go out)`);
   return problems;
+}
+
+/**
+ * APP_URL: every link the installation sends starts there, and the cron has no request to
+ * take an origin from (app/lib/app-origin.server.ts), so it must be the public https origin.
+ */
+function appUrlProblems(appUrl: unknown): string[] {
+  if (typeof appUrl !== "string" || appUrl.trim() === "") return ["no APP_URL var (the installation's public address, docs/deploy.md)"];
+  let url: URL;
+  try {
+    url = new URL(appUrl);
+  } catch {
+    return [`APP_URL ${JSON.stringify(appUrl)} is not an address`];
+  }
+  if (url.protocol !== "https:" || url.origin !== appUrl)
+    return [`APP_URL ${JSON.stringify(appUrl)} is not an https origin (no path, no trailing slash)`];
+  if (/^(localhost|127\.|\[::1\]|0\.0\.0\.0)/.test(url.hostname)) return [`APP_URL ${JSON.stringify(appUrl)} is a loopback address`];
+  return [];
 }
 
 const REQUIRED_IN_DRY_RUN = [

@@ -18,6 +18,14 @@ export function roleRank(user: RoleFlags): number {
   return 0;
 }
 
+/** The role's name in lists and badges: 'Company admin', 'Admin', 'Observer', or nothing for an employee. */
+export function roleLabel(user: RoleFlags): string {
+  if (user.companyAdmin) return "Company admin";
+  if (user.administratorPriviliges) return "Admin";
+  if (user.admin) return "Observer";
+  return "";
+}
+
 export function rolesOf(user: RoleFlags): Role[] {
   const roles: Role[] = [];
   if (user.companyAdmin) roles.push("companyAdmin");
@@ -145,6 +153,15 @@ export function canEditForecast(
 /** The 'WFH Overview' and 'Forecasts' buttons: administrators and flagged staff members. */
 export function canSeeTeamOverviews(user: RoleFlags & { canSeeForecastOverview: boolean }): boolean {
   return isAdmin(user) || user.canSeeForecastOverview;
+}
+
+/**
+ * The planner, and the company's forecasts it shows (GET /forecast): opened from 'Forecasts'
+ * by those with team overviews, or from 'Absence planning' by everyone unless the firm turned
+ * it off.
+ */
+export function canOpenPlanner(user: RoleFlags & { canSeeForecastOverview: boolean }, settings: { disableAbsencePlanner: boolean }): boolean {
+  return canSeeTeamOverviews(user) || !settings.disableAbsencePlanner;
 }
 
 /** Admins plan nobody's week from the dashboard and their own week widget is disabled. */

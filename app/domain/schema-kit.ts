@@ -13,6 +13,26 @@ export function requiredText(max: number) {
   return z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `Use at most ${max} characters.`);
 }
 
+/** A row's id as a client sends it: text, trimmed, never empty, at most 64 characters. */
+export const idSchema = z.string({ error: "Ids must be text." }).trim().min(1, "Ids cannot be empty.").max(64, "Ids are at most 64 characters.");
+
+/**
+ * A filter's list of ids (offices, groups, people, projects...): at most 500, each kept
+ * once. `what` names the field in its message: "Offices must be a list of ids."
+ */
+export function idList(what: string) {
+  return z
+    .array(idSchema, { error: `${what} must be a list of ids.` })
+    .max(500, "At most 500 ids.")
+    .transform((list) => [...new Set(list)]);
+}
+
+/** A count such as a page's length or a number of weeks: a whole number from 1 to `max`, one message for every way it is wrong. */
+export function countSchema(label: string, max: number) {
+  const message = `${label} must be a whole number from 1 to ${max}.`;
+  return z.number({ error: message }).int(message).min(1, message).max(max, message);
+}
+
 /** Where a write comes from, recorded in the history: web_app, ios_app or teams_app_{client}. */
 export const sourceSchema = z
   .string()

@@ -1,4 +1,4 @@
-import { appOrigin } from "~/domain/identity/sso/sso-flow.server";
+import { appOrigin } from "~/lib/app-origin.server";
 import { spMetadata } from "~/integrations/saml/service-provider.server";
 import { defineApiRoute, endpoint } from "~/web/api.server";
 
@@ -7,7 +7,7 @@ export const { loader, action, endpoints } = defineApiRoute({
     summary: "The SAML2 service provider metadata (XML) of the firm's sign-in: entity ID, assertion URL, signing certificate.",
     auth: "public",
     run: async ({ request, context, params }) =>
-      new Response(spMetadata(context.env, appOrigin(context, request), params.id!), {
+      new Response(spMetadata(context.env, appOrigin(context.env, request), params.id!), {
         headers: { "Content-Type": "application/samlmetadata+xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
       }),
   }),

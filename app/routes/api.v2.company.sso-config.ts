@@ -1,5 +1,5 @@
 import { canAdministerCompany } from "~/auth/permissions";
-import { appOrigin } from "~/domain/identity/sso/sso-flow.server";
+import { appOrigin } from "~/lib/app-origin.server";
 import { SSO_ENTITY, ssoConfigSchema } from "~/domain/identity/sso/sso.schema";
 import { getSsoConfig, updateSsoConfig } from "~/domain/identity/sso/sso.server";
 import { defineApiRoute, endpoint } from "~/web/api.server";
@@ -9,7 +9,7 @@ export const { loader, action, endpoints } = defineApiRoute({
     summary:
       "The company's SSO configuration for its admins: IdP login URL, the certificate's subject and expiry, federation, e-mail domains, and the assertion and metadata URLs to give the IdP.",
     can: canAdministerCompany,
-    run: ({ request, context, ctx }) => getSsoConfig(ctx, context.env, appOrigin(context, request)),
+    run: ({ request, context, ctx }) => getSsoConfig(ctx, context.env, appOrigin(context.env, request)),
   }),
   PUT: endpoint({
     summary:

@@ -1,15 +1,12 @@
-import { setMatterManager } from "~/domain/matters/comments.server";
+import { requireMatterManagers, setMatterManager } from "~/domain/matters/comments.server";
 import { matterManagerSchema } from "~/domain/matters/matters.schema";
-import { ForbiddenError } from "~/domain/errors";
 import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
   PUT: endpoint({
     summary:
       "The PM toggle: marks (value true) or unmarks a person as manager of a matter. Needs enableMatterPM; one's own, or anyone's for those who see the detailed view.",
-    authorize: async ({ actor }) => {
-      if (!actor.company.settings.enableMatterPM) throw new ForbiddenError("Matter managers are not enabled for your company.");
-    },
+    authorize: async ({ ctx }) => requireMatterManagers(ctx),
     body: matterManagerSchema,
     entity: "MatterManagerInputErrors",
     run: ({ ctx, body }) => setMatterManager(ctx, body),

@@ -1,11 +1,10 @@
 import { isManager } from "~/auth/permissions";
 import { clientIp } from "~/domain/identity/login.server";
 import { mailerFor } from "~/domain/identity/mailer.server";
-import { ForbiddenError } from "~/domain/errors";
 import { deleteUser } from "~/domain/users/admin-users.server";
 import { requireUserEntity } from "~/domain/users/profile.server";
 import { userUpdateSchema } from "~/domain/users/user-update.schema";
-import { updateUser } from "~/domain/users/user-update.server";
+import { requireMayUpdateUser, updateUser } from "~/domain/users/user-update.server";
 import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
@@ -14,11 +13,7 @@ export const { loader, action, endpoints } = defineApiRoute({
     summary:
       "userUpdateParams. One's own profile (a new e-mail needs currentPassword, at most 3 an hour, and waits for the link mailed to it, named as pendingEmail; one's own rights are refused), or, for administrators, someone they administer (what only the person sets is refused). A field the caller may not change is a 400 field error unless sent unchanged.",
     body: userUpdateSchema,
-    authorize: async ({ actor, params, ctx }) => {
-      if (params.id === actor.user.id || isManager(actor.user)) return;
-      await requireUserEntity(ctx, params.id!); // another company's id is not found, before it is refused
-      throw new ForbiddenError("You can only change your own profile.");
-    },
+    authorize: ({ params, ctx }) => requireMayUpdateUser(ctx, params.id!),
     entity: "UserInputErrors",
     run: ({ request, context, params, ctx, body }) =>
       updateUser(ctx, params.id!, body, mailerFor(context, request), { env: context.env, ip: clientIp(request) }),

@@ -3,11 +3,11 @@ import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { z } from "zod";
 import { requireUser } from "~/auth/session.server";
 import { domainCtx } from "~/domain/context";
-import { ForbiddenError } from "~/domain/errors";
 import { FORECAST_STATUSES } from "~/domain/forecasts/statuses";
 import { forecastUpsertSchema } from "~/domain/forecasts/forecast.schema";
 import { createForecast, deleteForecast, updateForecast } from "~/domain/forecasts/forecasts.server";
-import { canOpenPlanner, setTodayStatus } from "~/domain/planner/planner.server";
+import { setTodayStatus } from "~/domain/planner/planner.server";
+import { requirePlanner } from "~/domain/guards.server";
 import { clientSourceOf } from "~/lib/client-source";
 import { validate } from "~/domain/validation";
 import { submitIntent } from "~/web/page-form.server";
@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = domainCtx(context, actor, String(form.get("sessionId") ?? "") || null);
   return submitIntent(form, intentSchema, async (input) => {
     const userId = input.userId ?? actor.user.id;
-    if (userId !== actor.user.id && !canOpenPlanner(ctx)) throw new ForbiddenError("The planner is turned off for this company.");
+    if (userId !== actor.user.id) requirePlanner(ctx);
     switch (input.intent) {
       case "create":
         return { forecast: await createForecast(ctx, userId, validate(forecastUpsertSchema, input, "ForecastInputErrors")) };

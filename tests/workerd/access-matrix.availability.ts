@@ -4,7 +4,8 @@ import type { AccessEntry } from "./access-matrix";
  * Availability routes (workload, forecasts, vacations, work location, history). Paths with
  * a user id target the tenant's employee: the employee edits their own, and every admin
  * role may edit others' (the matrix tenant's planner is not view-only). Admins have no own
- * week, so the work-location route is the employee's alone.
+ * week, so the work-location route is the employee's alone. The company's forecasts are the
+ * planner's, which the matrix tenant turns off for people without team overviews.
  */
 const ALL = ["employee", "observer", "administrator", "companyAdmin"] as AccessEntry["roles"];
 const ADMINS = ["observer", "administrator", "companyAdmin"] as AccessEntry["roles"];
@@ -12,7 +13,7 @@ const ADMINS = ["observer", "administrator", "companyAdmin"] as AccessEntry["rol
 const inAYear = () => `${new Date().getUTCFullYear() + 1}-06-02`;
 
 export const availabilityEntries: AccessEntry[] = [
-  { file: "api.v2.forecast.ts", method: "GET", path: () => "/api/v2/forecast", roles: ALL },
+  { file: "api.v2.forecast.ts", method: "GET", path: () => "/api/v2/forecast", roles: ADMINS },
   { file: "api.v2.forecast.user.$userId.ts", method: "GET", path: (ids) => `/api/v2/forecast/user/${ids.userId}`, roles: ALL, scoped: true },
   {
     file: "api.v2.forecast.$userId.ts",

@@ -114,8 +114,10 @@ async function projectRows(companyId: string, groupId: string, officeId: string,
 }
 
 async function tenant(name: string): Promise<Tenant> {
-  // The time-keeping views on, with admins holding the report privileges (access-matrix.matters.ts).
+  // The time-keeping views on, with admins holding the report privileges (access-matrix.matters.ts),
+  // and the absence planner off, so the planner's rule shows (access-matrix.availability.ts).
   const { company, createUser, group, office } = await createCompany(name, {
+    disableAbsencePlanner: true,
     enableNewForecasting: true,
     enableUtilizationView: true,
     enableMatterPM: true,

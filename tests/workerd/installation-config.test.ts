@@ -1,7 +1,12 @@
 import { createExecutionContext, env, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../workers/app";
-import { BASE } from "./helpers";
+import { eq } from "drizzle-orm";
+import { emailOutbox } from "~/db/schema";
+import { sendUpdateReminders } from "~/domain/reminders/reminders.server";
+import { appOrigin } from "~/lib/app-origin.server";
+import { BASE, createCompany, db, reminderMorning, runtime } from "./helpers";
+import type { Env } from "~/env";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -49,5 +54,25 @@ describe("the development mailbox", () => {
     expect((await SELF.fetch("http://127.0.0.1/dev/mailbox")).status).toBe(200);
     expect((await SELF.fetch("http://192.0.2.10/dev/mailbox")).status).toBe(404);
     expect((await SELF.fetch("http://planner.example.com/dev/mailbox")).status).toBe(404);
+  });
+});
+
+describe("the installation's address (APP_URL)", () => {
+  it("starts links at APP_URL, else at the request's origin, and falls back to the local server in development only", () => {
+    const request = new Request("https://firm.example/login");
+    expect(appOrigin({ APP_ENV: "production", APP_URL: "https://eu.availability.example/" }, request)).toBe("https://eu.availability.example");
+    expect(appOrigin({ APP_ENV: "production", APP_URL: "https://eu.availability.example" })).toBe("https://eu.availability.example");
+    expect(appOrigin({ APP_ENV: "production" }, request)).toBe("https://firm.example");
+    expect(appOrigin({ APP_ENV: "development" })).toBe("http://127.0.0.1:8787");
+    expect(() => appOrigin({ APP_ENV: "production" })).toThrow("APP_URL is not configured");
+  });
+
+  it("sends no update reminder with a loopback link from a deployed installation without APP_URL", async () => {
+    const firm = await createCompany("No Address Firm");
+    const now = reminderMorning();
+    const stale = await firm.createUser("employee", { updateReminders: 7, lastUpdated: new Date(now.getTime() - 4 * 86_400_000) });
+    const production = { ...env, APP_ENV: "production", SESSION_SECRET: "a-production-secret", APP_URL: undefined };
+    await expect(sendUpdateReminders({ ...runtime(), env: production as Env }, now)).rejects.toThrow("APP_URL is not configured");
+    expect(await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, stale.email))).toEqual([]);
   });
 });

@@ -58,6 +58,26 @@ describe("planner data", () => {
     expect((await api("/resources/planner", { token: await tokenFor(f.admin.email) })).status).toBe(200);
   });
 
+  it("refuses the company's forecasts on /api/v2/forecast to whom the page refuses the planner, and opens both to the same people", async () => {
+    const f = await firm({ enableNewForecasting: true, disableAbsencePlanner: true });
+    await seedForecast(f.company.id, f.colleague.id);
+    const employee = await tokenFor(f.employee.email);
+    expect((await api("/resources/planner", { token: employee })).status).toBe(403);
+    const refused = await api("/api/v2/forecast", { token: employee });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ message: "The planner is turned off for this company." });
+    // One's own forecasts stay readable: the dashboard shows them.
+    expect((await api(`/api/v2/forecast/user/${f.employee.id}`, { token: employee })).status).toBe(200);
+    const flagged = await f.createUser("employee", { name: "Fay Flagged", canSeeForecastOverview: true });
+    for (const person of [f.admin, f.observer, flagged]) {
+      const token = await tokenFor(person.email);
+      expect((await api("/resources/planner", { token })).status, person.name).toBe(200);
+      const listed = await api("/api/v2/forecast", { token });
+      expect(listed.status, person.name).toBe(200);
+      expect(((await listed.json()) as { user: string }[]).map((forecast) => forecast.user)).toContain(f.colleague.id);
+    }
+  });
+
   it("rejects a bad window with 400", async () => {
     const f = await firm();
     const token = await tokenFor(f.employee.email);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
 import { audit } from "../audit.server";
 import { companies, groups, offices, projectCategories, projectStages, skillLevels, users } from "~/db/schema";
 import { newId } from "~/lib/ids";
@@ -6,15 +6,16 @@ import { sanitizeHtml } from "~/lib/sanitize-html.server";
 import type { DomainContext } from "../context";
 import { ForbiddenError, NotFoundError } from "../errors";
 import { canAdministerCompany } from "~/auth/permissions";
+import type { z } from "zod";
 import {
   DEFAULT_PROJECT_STAGE_COLOR,
+  groupUpsertSchema,
+  levelOfSkillUpsertSchema,
+  officeCreationSchema,
+  officeRenameSchema,
+  projectCategoryUpsertSchema,
+  projectStageUpsertSchema,
   type CompanyUpdateInput,
-  type GroupUpsertInput,
-  type LevelOfSkillUpsertInput,
-  type OfficeCreationInput,
-  type OfficeRenameInput,
-  type ProjectCategoryUpsertInput,
-  type ProjectStageUpsertInput,
 } from "./catalog.schema";
 import { getCompany } from "./company.server";
 import { requireManager } from "~/domain/guards.server";
@@ -107,13 +108,7 @@ const toApiCategory = (row: typeof projectCategories.$inferSelect): ApiProjectCa
 /** A person of the company, for their groups and offices. */
 const requireUserTeams = (ctx: DomainContext, userId: string) => requireRow(ctx, users, userId, "User");
 
-/** Rows in the order of `ids` (primary first), each once, missing ones left out. */
-function inOrder<T extends { id: string }>(rows: T[], ids: (string | null)[]): T[] {
-  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-  return wanted.map((id) => rows.find((row) => row.id === id)).filter((row): row is T => row !== undefined);
-}
-
-// Groups
+// Reading
 
 export async function listGroups(ctx: DomainContext): Promise<ApiGroupListItem[]> {
   const [rows, [company]] = await ctx.db.batch([
@@ -131,69 +126,15 @@ export async function listGroups(ctx: DomainContext): Promise<ApiGroupListItem[]
   return rows.map((row) => ({ ...toApiGroup(row), ...extra }));
 }
 
-const requireGroup = (ctx: DomainContext, id: string) => requireRow(ctx, groups, id, "Group");
-
 export async function getGroup(ctx: DomainContext, id: string): Promise<ApiGroup> {
-  return toApiGroup(await requireGroup(ctx, id));
+  return toApiGroup(await requireEntry(ctx, GROUPS, id));
 }
 
 /** The groups a person belongs to: primary, then secondary. */
 export async function listUserGroups(ctx: DomainContext, userId: string): Promise<ApiGroup[]> {
   const user = await requireUserTeams(ctx, userId);
-  const ids = [user.groupId, user.secondaryGroupId].filter((id): id is string => id !== null);
-  if (ids.length === 0) return [];
-  const rows = await ctx.db
-    .select()
-    .from(groups)
-    .where(and(eq(groups.companyId, ctx.companyId), inArray(groups.id, ids)));
-  return inOrder(rows, ids).map(toApiGroup);
+  return (await entriesInOrder(ctx, GROUPS, [user.groupId, user.secondaryGroupId])).map(toApiGroup);
 }
-
-export async function createGroup(ctx: DomainContext, input: GroupUpsertInput): Promise<ApiGroup> {
-  requireManager(ctx);
-  const values = { id: newId(), companyId: ctx.companyId, name: input.name, ssoIdentifiers: input.ssoIdentifiers ?? [], createdAt: ctx.now };
-  const [[row]] = await ctx.db.batch([
-    ctx.db.insert(groups).values(values).returning(),
-    audit(ctx, "create", "group", values.id, { name: values.name, ssoIdentifiers: values.ssoIdentifiers }),
-  ]);
-  return toApiGroup(row);
-}
-
-/** Renames the group; SSO identifiers change only when sent. */
-export async function updateGroup(ctx: DomainContext, id: string, input: GroupUpsertInput): Promise<ApiGroup> {
-  requireManager(ctx);
-  const before = await requireGroup(ctx, id);
-  const changes = { name: input.name, ssoIdentifiers: input.ssoIdentifiers ?? before.ssoIdentifiers };
-  const [[row]] = await ctx.db.batch([
-    ctx.db
-      .update(groups)
-      .set(changes)
-      .where(and(eq(groups.id, id), eq(groups.companyId, ctx.companyId)))
-      .returning(),
-    audit(ctx, "update", "group", id, { before: { name: before.name, ssoIdentifiers: before.ssoIdentifiers }, after: changes }),
-  ]);
-  return toApiGroup(row);
-}
-
-/**
- * Deletes the group. Its offices go with it (foreign key cascade) and people in them keep
- * their account with the membership emptied (foreign key set null).
- */
-export async function deleteGroup(ctx: DomainContext, id: string): Promise<ApiGroup> {
-  requireManager(ctx);
-  const row = await requireGroup(ctx, id);
-  const officeRows = await ctx.db
-    .select({ id: offices.id, name: offices.name })
-    .from(offices)
-    .where(and(eq(offices.groupId, id), eq(offices.companyId, ctx.companyId)));
-  await ctx.db.batch([
-    ctx.db.delete(groups).where(and(eq(groups.id, id), eq(groups.companyId, ctx.companyId))),
-    audit(ctx, "delete", "group", id, { name: row.name, ssoIdentifiers: row.ssoIdentifiers, offices: officeRows }),
-  ]);
-  return toApiGroup(row);
-}
-
-// Offices
 
 export async function listOffices(ctx: DomainContext, filter: { groupId?: string } = {}): Promise<ApiOffice[]> {
   const where = filter.groupId
@@ -203,70 +144,15 @@ export async function listOffices(ctx: DomainContext, filter: { groupId?: string
   return rows.map(officeOf(ctx));
 }
 
-const requireOffice = (ctx: DomainContext, id: string) => requireRow(ctx, offices, id, "Office");
-
 export async function getOffice(ctx: DomainContext, id: string): Promise<ApiOffice> {
-  return officeOf(ctx)(await requireOffice(ctx, id));
+  return officeOf(ctx)(await requireEntry(ctx, OFFICES, id));
 }
 
 /** The offices a person belongs to: primary, then secondary. */
 export async function listUserOffices(ctx: DomainContext, userId: string): Promise<ApiOffice[]> {
   const user = await requireUserTeams(ctx, userId);
-  const ids = [user.officeId, user.secondaryOfficeId].filter((id): id is string => id !== null);
-  if (ids.length === 0) return [];
-  const rows = await ctx.db
-    .select()
-    .from(offices)
-    .where(and(eq(offices.companyId, ctx.companyId), inArray(offices.id, ids)));
-  return inOrder(rows, ids).map(officeOf(ctx));
+  return (await entriesInOrder(ctx, OFFICES, [user.officeId, user.secondaryOfficeId])).map(officeOf(ctx));
 }
-
-export async function createOffice(ctx: DomainContext, input: OfficeCreationInput): Promise<ApiOffice> {
-  requireManager(ctx);
-  const group = await requireGroup(ctx, input.group);
-  const values = { id: newId(), companyId: ctx.companyId, groupId: group.id, name: input.name, timeZone: input.timeZone ?? null, createdAt: ctx.now };
-  const [[row]] = await ctx.db.batch([
-    ctx.db.insert(offices).values(values).returning(),
-    audit(ctx, "create", "office", values.id, { name: values.name, group: group.id, timeZone: values.timeZone }),
-  ]);
-  return officeOf(ctx)(row);
-}
-
-export async function renameOffice(ctx: DomainContext, id: string, input: OfficeRenameInput): Promise<ApiOffice> {
-  requireManager(ctx);
-  const before = await requireOffice(ctx, id);
-  const [[row]] = await ctx.db.batch([
-    ctx.db
-      .update(offices)
-      .set({ name: input.name, ...(input.timeZone !== undefined ? { timeZone: input.timeZone } : {}) })
-      .where(and(eq(offices.id, id), eq(offices.companyId, ctx.companyId)))
-      .returning(),
-    audit(ctx, "update", "office", id, {
-      before: { name: before.name, timeZone: before.timeZone },
-      after: { name: input.name, timeZone: input.timeZone === undefined ? before.timeZone : input.timeZone },
-    }),
-  ]);
-  return officeOf(ctx)(row);
-}
-
-/** Sets the office's time zone (null: the company's), which decides "today" for its people. */
-export async function setOfficeTimeZone(ctx: DomainContext, id: string, input: { timeZone: string | null }): Promise<ApiOffice> {
-  const office = await requireOffice(ctx, id);
-  return renameOffice(ctx, id, { name: office.name, timeZone: input.timeZone });
-}
-
-/** People in the office keep their group; their office is emptied (foreign key set null). */
-export async function deleteOffice(ctx: DomainContext, id: string): Promise<ApiOffice> {
-  requireManager(ctx);
-  const row = await requireOffice(ctx, id);
-  await ctx.db.batch([
-    ctx.db.delete(offices).where(and(eq(offices.id, id), eq(offices.companyId, ctx.companyId))),
-    audit(ctx, "delete", "office", id, { name: row.name, group: row.groupId }),
-  ]);
-  return officeOf(ctx)(row);
-}
-
-// Skill levels
 
 /** The firm's skill levels as the pickers list them (id, name, level), lowest level first: a statement for a batch. */
 export function skillLevelChoicesQuery(ctx: DomainContext) {
@@ -278,149 +164,210 @@ export function skillLevelChoicesQuery(ctx: DomainContext) {
 }
 
 export async function listLevelsOfSkill(ctx: DomainContext): Promise<ApiLevelOfSkill[]> {
-  const rows = await ctx.db
-    .select()
-    .from(skillLevels)
-    .where(eq(skillLevels.companyId, ctx.companyId))
-    .orderBy(asc(skillLevels.level), asc(skillLevels.name));
-  return rows.map(toApiLevel);
+  return (await entries(ctx, SKILL_LEVELS, asc(skillLevels.level), asc(skillLevels.name))).map(toApiLevel);
 }
-
-const requireLevel = (ctx: DomainContext, id: string) => requireRow(ctx, skillLevels, id, "Skill level");
-
-export async function createLevelOfSkill(ctx: DomainContext, input: LevelOfSkillUpsertInput): Promise<ApiLevelOfSkill> {
-  requireManager(ctx);
-  const values = { id: newId(), companyId: ctx.companyId, name: input.name, level: input.level, createdAt: ctx.now };
-  const [[row]] = await ctx.db.batch([
-    ctx.db.insert(skillLevels).values(values).returning(),
-    audit(ctx, "create", "levelOfSkill", values.id, { name: values.name, level: values.level }),
-  ]);
-  return toApiLevel(row);
-}
-
-export async function updateLevelOfSkill(ctx: DomainContext, id: string, input: LevelOfSkillUpsertInput): Promise<ApiLevelOfSkill> {
-  requireManager(ctx);
-  const before = await requireLevel(ctx, id);
-  const changes = { name: input.name, level: input.level };
-  const [[row]] = await ctx.db.batch([
-    ctx.db
-      .update(skillLevels)
-      .set(changes)
-      .where(and(eq(skillLevels.id, id), eq(skillLevels.companyId, ctx.companyId)))
-      .returning(),
-    audit(ctx, "update", "levelOfSkill", id, { before: { name: before.name, level: before.level }, after: changes }),
-  ]);
-  return toApiLevel(row);
-}
-
-/** Competences rated with this level keep their skill, unrated (foreign key set null). */
-export async function deleteLevelOfSkill(ctx: DomainContext, id: string): Promise<ApiLevelOfSkill> {
-  requireManager(ctx);
-  const row = await requireLevel(ctx, id);
-  await ctx.db.batch([
-    ctx.db.delete(skillLevels).where(and(eq(skillLevels.id, id), eq(skillLevels.companyId, ctx.companyId))),
-    audit(ctx, "delete", "levelOfSkill", id, { name: row.name, level: row.level }),
-  ]);
-  return toApiLevel(row);
-}
-
-// Project stages
 
 /** In the order they were added, which is the order of the stages a project moves through. */
 export async function listProjectStages(ctx: DomainContext): Promise<ApiProjectStage[]> {
-  const rows = await ctx.db
-    .select()
-    .from(projectStages)
-    .where(eq(projectStages.companyId, ctx.companyId))
-    .orderBy(asc(projectStages.createdAt), asc(projectStages.name));
-  return rows.map(toApiStage);
+  return (await entries(ctx, PROJECT_STAGES, asc(projectStages.createdAt), asc(projectStages.name))).map(toApiStage);
 }
-
-const requireStage = (ctx: DomainContext, id: string) => requireRow(ctx, projectStages, id, "Project stage");
-
-export async function createProjectStage(ctx: DomainContext, input: ProjectStageUpsertInput): Promise<ApiProjectStage> {
-  requireManager(ctx);
-  const values = { id: newId(), companyId: ctx.companyId, name: input.name, color: input.color ?? DEFAULT_PROJECT_STAGE_COLOR, createdAt: ctx.now };
-  const [[row]] = await ctx.db.batch([
-    ctx.db.insert(projectStages).values(values).returning(),
-    audit(ctx, "create", "projectStage", values.id, { name: values.name, color: values.color }),
-  ]);
-  return toApiStage(row);
-}
-
-/** Renames the stage; the colour changes only when sent. */
-export async function updateProjectStage(ctx: DomainContext, id: string, input: ProjectStageUpsertInput): Promise<ApiProjectStage> {
-  requireManager(ctx);
-  const before = await requireStage(ctx, id);
-  const changes = { name: input.name, color: input.color ?? before.color };
-  const [[row]] = await ctx.db.batch([
-    ctx.db
-      .update(projectStages)
-      .set(changes)
-      .where(and(eq(projectStages.id, id), eq(projectStages.companyId, ctx.companyId)))
-      .returning(),
-    audit(ctx, "update", "projectStage", id, { before: { name: before.name, color: before.color }, after: changes }),
-  ]);
-  return toApiStage(row);
-}
-
-/** Projects in this stage keep existing without a stage (foreign key set null). */
-export async function deleteProjectStage(ctx: DomainContext, id: string): Promise<ApiProjectStage> {
-  requireManager(ctx);
-  const row = await requireStage(ctx, id);
-  await ctx.db.batch([
-    ctx.db.delete(projectStages).where(and(eq(projectStages.id, id), eq(projectStages.companyId, ctx.companyId))),
-    audit(ctx, "delete", "projectStage", id, { name: row.name, color: row.color }),
-  ]);
-  return toApiStage(row);
-}
-
-// Project categories
 
 export async function listProjectCategories(ctx: DomainContext): Promise<ApiProjectCategory[]> {
-  const rows = await ctx.db
+  return (await entries(ctx, PROJECT_CATEGORIES, asc(projectCategories.name))).map(toApiCategory);
+}
+
+// Writing: one definition per kind, one create, update and delete for all five
+
+type CatalogTable = typeof groups | typeof offices | typeof skillLevels | typeof projectStages | typeof projectCategories;
+type Row<T extends CatalogTable> = T["$inferSelect"];
+/** A new row's own columns: what is left when the id, the company and the time are set. */
+type NewColumns<T extends CatalogTable> = Omit<T["$inferInsert"], "id" | "companyId" | "createdAt">;
+type Audited = Record<string, unknown>;
+
+/**
+ * A kind of catalog row. `audited` is what its audit rows record of a row (before and
+ * after an update, and at create and delete unless the kind records more or less there);
+ * `update` answers every audited column, so the update's `after` is the change itself.
+ */
+interface CatalogKind<T extends CatalogTable, Create, Update, Api> {
+  table: T;
+  /** The input of create and of update, as the page forms and /api/v2 parse it. */
+  schema: { create: z.ZodType<Create>; update: z.ZodType<Update> };
+  /** The audit log's entity type. */
+  entityType: string;
+  /** The 404 message: "{noun} not found". */
+  noun: string;
+  toApi: (ctx: DomainContext, row: Row<T>) => Api;
+  create: (ctx: DomainContext, input: Create) => NewColumns<T> | Promise<NewColumns<T>>;
+  /** The columns an update sets: what was sent, else what the row had. */
+  update: (input: Update, before: Row<T>) => Partial<Row<T>>;
+  audited: (row: NewColumns<T>) => Audited;
+  auditCreate?: (columns: NewColumns<T>) => Audited;
+  auditDelete?: (ctx: DomainContext, row: Row<T>) => Audited | Promise<Audited>;
+}
+
+const catalogKind = <T extends CatalogTable, Create, Update, Api>(kind: CatalogKind<T, Create, Update, Api>) => kind;
+
+const requireEntry = <T extends CatalogTable>(ctx: DomainContext, kind: { table: T; noun: string }, id: string): Promise<Row<T>> =>
+  requireRow(ctx, kind.table as CatalogTable, id, kind.noun) as Promise<Row<T>>;
+
+/** The kind's rows of the company, in the given order. */
+function entries<T extends CatalogTable>(ctx: DomainContext, kind: { table: T }, ...order: SQL[]): Promise<Row<T>[]> {
+  const table = kind.table as typeof groups;
+  return ctx.db
     .select()
-    .from(projectCategories)
-    .where(eq(projectCategories.companyId, ctx.companyId))
-    .orderBy(asc(projectCategories.name));
-  return rows.map(toApiCategory);
+    .from(table)
+    .where(eq(table.companyId, ctx.companyId))
+    .orderBy(...order) as Promise<Row<T>[]>;
 }
 
-const requireCategory = (ctx: DomainContext, id: string) => requireRow(ctx, projectCategories, id, "Project category");
-
-export async function createProjectCategory(ctx: DomainContext, input: ProjectCategoryUpsertInput): Promise<ApiProjectCategory> {
-  requireManager(ctx);
-  const values = { id: newId(), companyId: ctx.companyId, name: input.name, createdAt: ctx.now };
-  const [[row]] = await ctx.db.batch([
-    ctx.db.insert(projectCategories).values(values).returning(),
-    audit(ctx, "create", "projectCategory", values.id, { name: values.name }),
-  ]);
-  return toApiCategory(row);
+/** The kind's rows of the company with these ids, in their order (primary first), each once, missing ones left out. */
+async function entriesInOrder<T extends CatalogTable>(ctx: DomainContext, kind: { table: T }, ids: (string | null)[]): Promise<Row<T>[]> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return [];
+  const table = kind.table as typeof groups;
+  const rows = (await ctx.db
+    .select()
+    .from(table)
+    .where(and(eq(table.companyId, ctx.companyId), inArray(table.id, wanted)))) as Row<T>[];
+  return wanted.map((id) => rows.find((row) => row.id === id)).filter((row): row is Row<T> => row !== undefined);
 }
 
-export async function updateProjectCategory(ctx: DomainContext, id: string, input: ProjectCategoryUpsertInput): Promise<ApiProjectCategory> {
-  requireManager(ctx);
-  const before = await requireCategory(ctx, id);
-  const [[row]] = await ctx.db.batch([
-    ctx.db
-      .update(projectCategories)
-      .set({ name: input.name })
-      .where(and(eq(projectCategories.id, id), eq(projectCategories.companyId, ctx.companyId)))
-      .returning(),
-    audit(ctx, "update", "projectCategory", id, { before: { name: before.name }, after: { name: input.name } }),
-  ]);
-  return toApiCategory(row);
+const GROUPS = catalogKind({
+  table: groups,
+  schema: { create: groupUpsertSchema, update: groupUpsertSchema },
+  entityType: "group",
+  noun: "Group",
+  toApi: (_ctx, row) => toApiGroup(row),
+  create: (_ctx, input) => ({ name: input.name, ssoIdentifiers: input.ssoIdentifiers ?? [] }),
+  /** SSO identifiers change only when sent. */
+  update: (input, before) => ({ name: input.name, ssoIdentifiers: input.ssoIdentifiers ?? before.ssoIdentifiers }),
+  audited: (row) => ({ name: row.name, ssoIdentifiers: row.ssoIdentifiers }),
+  /**
+   * Its offices go with it (foreign key cascade) and people in them keep their account with
+   * the membership emptied (foreign key set null): the audit row names the offices.
+   */
+  auditDelete: async (ctx, row) => ({
+    name: row.name,
+    ssoIdentifiers: row.ssoIdentifiers,
+    offices: await ctx.db
+      .select({ id: offices.id, name: offices.name })
+      .from(offices)
+      .where(and(eq(offices.groupId, row.id), eq(offices.companyId, ctx.companyId))),
+  }),
+});
+
+/** People in a deleted office keep their group; their office is emptied (foreign key set null). */
+const OFFICES = catalogKind({
+  table: offices,
+  schema: { create: officeCreationSchema, update: officeRenameSchema },
+  entityType: "office",
+  noun: "Office",
+  toApi: (ctx, row) => officeOf(ctx)(row),
+  create: async (ctx, input) => {
+    const group = await requireEntry(ctx, GROUPS, input.group);
+    return { groupId: group.id, name: input.name, timeZone: input.timeZone ?? null };
+  },
+  /** The time zone changes only when sent. */
+  update: (input, before) => ({ name: input.name, timeZone: input.timeZone === undefined ? before.timeZone : input.timeZone }),
+  audited: (row) => ({ name: row.name, timeZone: row.timeZone }),
+  auditCreate: (columns) => ({ name: columns.name, group: columns.groupId, timeZone: columns.timeZone }),
+  auditDelete: (_ctx, row) => ({ name: row.name, group: row.groupId }),
+});
+
+/** Competences rated with a deleted level keep their skill, unrated (foreign key set null). */
+const SKILL_LEVELS = catalogKind({
+  table: skillLevels,
+  schema: { create: levelOfSkillUpsertSchema, update: levelOfSkillUpsertSchema },
+  entityType: "levelOfSkill",
+  noun: "Skill level",
+  toApi: (_ctx, row) => toApiLevel(row),
+  create: (_ctx, input) => ({ name: input.name, level: input.level }),
+  update: (input) => ({ name: input.name, level: input.level }),
+  audited: (row) => ({ name: row.name, level: row.level }),
+});
+
+/** Projects in a deleted stage keep existing without a stage (foreign key set null). */
+const PROJECT_STAGES = catalogKind({
+  table: projectStages,
+  schema: { create: projectStageUpsertSchema, update: projectStageUpsertSchema },
+  entityType: "projectStage",
+  noun: "Project stage",
+  toApi: (_ctx, row) => toApiStage(row),
+  create: (_ctx, input) => ({ name: input.name, color: input.color ?? DEFAULT_PROJECT_STAGE_COLOR }),
+  /** The colour changes only when sent. */
+  update: (input, before) => ({ name: input.name, color: input.color ?? before.color }),
+  audited: (row) => ({ name: row.name, color: row.color }),
+});
+
+/** Projects lose a deleted category (their links cascade away); the projects stay. */
+const PROJECT_CATEGORIES = catalogKind({
+  table: projectCategories,
+  schema: { create: projectCategoryUpsertSchema, update: projectCategoryUpsertSchema },
+  entityType: "projectCategory",
+  noun: "Project category",
+  toApi: (_ctx, row) => toApiCategory(row),
+  create: (_ctx, input) => ({ name: input.name }),
+  update: (input) => ({ name: input.name }),
+  audited: (row) => ({ name: row.name }),
+});
+
+/**
+ * Create, update and delete of one kind, for managers. The company is in every `where`,
+ * so another company's id is not found, and the audit row goes in the same batch.
+ */
+function catalogWrites<T extends CatalogTable, Create, Update, Api>(kind: CatalogKind<T, Create, Update, Api>) {
+  // The five tables share id and company_id; drizzle cannot check a statement over a union of tables.
+  const table = kind.table as typeof groups;
+  const own = (ctx: DomainContext, id: string) => and(eq(table.id, id), eq(table.companyId, ctx.companyId));
+  return {
+    async create(ctx: DomainContext, input: Create): Promise<Api> {
+      requireManager(ctx);
+      const columns = await kind.create(ctx, input);
+      const values = { id: newId(), companyId: ctx.companyId, ...columns, createdAt: ctx.now };
+      const [[row]] = await ctx.db.batch([
+        ctx.db
+          .insert(table)
+          .values(values as typeof groups.$inferInsert)
+          .returning(),
+        audit(ctx, "create", kind.entityType, values.id, (kind.auditCreate ?? kind.audited)(columns)),
+      ]);
+      return kind.toApi(ctx, row as Row<T>);
+    },
+    async update(ctx: DomainContext, id: string, input: Update): Promise<Api> {
+      requireManager(ctx);
+      const before = await requireEntry(ctx, kind, id);
+      const changes = kind.update(input, before);
+      const [[row]] = await ctx.db.batch([
+        ctx.db
+          .update(table)
+          .set(changes as Partial<typeof groups.$inferSelect>)
+          .where(own(ctx, id))
+          .returning(),
+        audit(ctx, "update", kind.entityType, id, { before: kind.audited(before), after: changes }),
+      ]);
+      return kind.toApi(ctx, row as Row<T>);
+    },
+    async remove(ctx: DomainContext, id: string): Promise<Api> {
+      requireManager(ctx);
+      const row = await requireEntry(ctx, kind, id);
+      const audited = kind.auditDelete ? await kind.auditDelete(ctx, row) : kind.audited(row);
+      await ctx.db.batch([ctx.db.delete(table).where(own(ctx, id)), audit(ctx, "delete", kind.entityType, id, audited)]);
+      return kind.toApi(ctx, row);
+    },
+  };
 }
 
-/** Projects lose the category (their links cascade away); the projects stay. */
-export async function deleteProjectCategory(ctx: DomainContext, id: string): Promise<ApiProjectCategory> {
-  requireManager(ctx);
-  const row = await requireCategory(ctx, id);
-  await ctx.db.batch([
-    ctx.db.delete(projectCategories).where(and(eq(projectCategories.id, id), eq(projectCategories.companyId, ctx.companyId))),
-    audit(ctx, "delete", "projectCategory", id, { name: row.name }),
-  ]);
-  return toApiCategory(row);
+export const { create: createGroup, update: updateGroup, remove: deleteGroup } = catalogWrites(GROUPS);
+export const { create: createOffice, update: renameOffice, remove: deleteOffice } = catalogWrites(OFFICES);
+export const { create: createLevelOfSkill, update: updateLevelOfSkill, remove: deleteLevelOfSkill } = catalogWrites(SKILL_LEVELS);
+export const { create: createProjectStage, update: updateProjectStage, remove: deleteProjectStage } = catalogWrites(PROJECT_STAGES);
+export const { create: createProjectCategory, update: updateProjectCategory, remove: deleteProjectCategory } = catalogWrites(PROJECT_CATEGORIES);
+
+/** Sets the office's time zone (null: the company's), which decides "today" for its people. */
+export async function setOfficeTimeZone(ctx: DomainContext, id: string, input: { timeZone: string | null }): Promise<ApiOffice> {
+  const office = await requireEntry(ctx, OFFICES, id);
+  return renameOffice(ctx, id, { name: office.name, timeZone: input.timeZone });
 }
 
 // The company itself

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
 import type { SessionScope } from "~/auth/session.server";
 import type { Db } from "~/db/client";
-import { canEditOwnWeek, canSeeTeamOverviews, isAdmin } from "~/auth/permissions";
+import { canEditOwnWeek, canOpenPlanner, canSeeTeamOverviews, isAdmin } from "~/auth/permissions";
 import { profilePictureUrl } from "~/lib/profile-picture";
 import { companies } from "~/db/schema";
 import { addDays, dayKey, nextWorkingDays } from "~/lib/dates";
@@ -99,6 +99,7 @@ export async function getDashboard(ctx: DomainContext, ridden?: BatchResponse<Re
     permissions: {
       editing: !admin,
       overviews: canSeeTeamOverviews(me),
+      planner: canOpenPlanner(me, settings),
       ownWeek: canEditOwnWeek(me),
     },
     week: {

@@ -13,6 +13,7 @@ import { requireCompanyUser } from "../users/user-state.server";
 import { cardCommentLimit, forecastCommentLimit, type ForecastUpsertInput } from "./forecast.schema";
 import type { ApiForecast, ApiVacation } from "./forecast.types";
 import { requireRow } from "../require-row.server";
+import { requirePlanner } from "../guards.server";
 import { usageEventStatement } from "../usage/usage.server";
 
 /** A forecast written counts as a usage event of the person writing it. */
@@ -59,6 +60,8 @@ export const forecastColumns = {
 export const MAX_FORECAST_RANGE_DAYS = 400;
 
 export async function listForecasts(ctx: DomainContext, range?: { from?: Date; to?: Date }): Promise<ApiForecast[]> {
+  // Everyone's forecasts are the planner's: whom the planner refuses, this refuses too.
+  requirePlanner(ctx);
   const today = ctx.today;
   // One end given: the other follows it (the default window is 30 days back, a year ahead).
   const from = range?.from ?? (range?.to ? addDays(range.to, -396) : addDays(today, -30));

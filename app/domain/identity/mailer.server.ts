@@ -1,5 +1,6 @@
 import type { LoadContext } from "~/env";
 import type { MailContext } from "~/integrations/email/outbox.server";
+import { appOrigin } from "~/lib/app-origin.server";
 
 /** What a domain function needs to mail someone a link: the outbox and the app's address. */
 export interface Mailer {
@@ -10,10 +11,10 @@ export interface Mailer {
 }
 
 export function mailerFor(context: LoadContext, request: Request): Mailer {
-  const env = context.env as LoadContext["env"] & { APP_URL?: string };
+  const env = context.env;
   return {
     mail: context,
-    appUrl: (env.APP_URL || new URL(request.url).origin).replace(/\/$/, ""),
+    appUrl: appOrigin(env, request),
     appName: env.APP_NAME || "Availability",
   };
 }

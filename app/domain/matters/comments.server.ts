@@ -54,10 +54,15 @@ export async function setMatterComment(ctx: DomainContext, input: MatterCommentI
   return { number: input.number, comment: input.comment };
 }
 
+/** The PM toggle is the firm's choice (enableMatterPM): PUT /matter/manager refuses it before reading the body. */
+export function requireMatterManagers(ctx: DomainContext): void {
+  if (!ctx.actor.company.settings.enableMatterPM) throw new ForbiddenError("Matter managers are not enabled for your company.");
+}
+
 /** The PM toggle: marks or unmarks `userId` as a manager of the matter, and tells the company's open reports. */
 export async function setMatterManager(ctx: DomainContext, input: MatterManagerInput) {
   const settings = ctx.actor.company.settings;
-  if (!settings.enableMatterPM) throw new ForbiddenError("Matter managers are not enabled for your company.");
+  requireMatterManagers(ctx);
   await requireRow(ctx, users, input.userId, "User");
   if (!canSetMatterManager(ctx.actor.user, input.userId, settings)) throw new ForbiddenError("You can only mark yourself as a matter's manager.");
   await requireMatter(ctx, input.matterNumber);

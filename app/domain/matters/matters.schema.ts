@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REQUIRED, sessionIdSchema } from "../schema-kit";
+import { countSchema, REQUIRED, sessionIdSchema } from "../schema-kit";
 import { userFilterSchema } from "../users/filter.schema";
 
 /**
@@ -78,12 +78,7 @@ export const utilizationNaturalDir = (key: UtilizationSort): SortDir => (key ===
 export const utilizationReportSchema = userFilterSchema
   .pick({ offices: true, groups: true, term: true, competences: true, projects: true })
   .extend({
-    weeks: z
-      .number({ error: `Weeks must be a whole number from 1 to ${UTILIZATION_WEEKS_MAX}.` })
-      .int(`Weeks must be a whole number from 1 to ${UTILIZATION_WEEKS_MAX}.`)
-      .min(1, `Weeks must be a whole number from 1 to ${UTILIZATION_WEEKS_MAX}.`)
-      .max(UTILIZATION_WEEKS_MAX, `Weeks must be a whole number from 1 to ${UTILIZATION_WEEKS_MAX}.`)
-      .default(UTILIZATION_WEEKS_DEFAULT),
+    weeks: countSchema("Weeks", UTILIZATION_WEEKS_MAX).default(UTILIZATION_WEEKS_DEFAULT),
     sort: z
       .string({ error: "Unknown sort." })
       .regex(

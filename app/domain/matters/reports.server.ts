@@ -8,10 +8,14 @@ import {
   canSeeOthersUtilization,
   canSeeUtilizationView,
   showsDetailedComments,
+  type ReportFlags,
+  type ReportSettings,
+  type RoleFlags,
 } from "~/auth/permissions";
 import { matterComments, matterManagers, matters, matterTimeEntries, users } from "~/db/schema";
 import { addDays, DAY_MS } from "~/lib/dates";
 import { profilePictureUrl } from "~/lib/profile-picture";
+import type { z } from "zod";
 import type { DomainContext } from "../context";
 import { ForbiddenError } from "../errors";
 import { conditions, resolveFilter } from "../users/filter.server";
@@ -21,6 +25,8 @@ import {
   DEFAULT_SORT,
   DETAILED_PAGE_SIZE,
   NATURAL_DIR,
+  detailedReportSchema,
+  utilizationReportSchema,
   type DetailedReportInput,
   type UtilizationReportInput,
   type SortDir,
@@ -45,6 +51,42 @@ import type {
  * Both read the people the users filter matches, in one D1 batch. Columns the caller may not
  * see (hours, comments, the PM flag) are left out of the answer, not just hidden by the UI.
  */
+
+/** A report: the rule that opens it (the page's tab and the API alike), its refusal, its input and its /api/v2 error entity. */
+export interface Report<S extends z.ZodType, R> {
+  may: (user: RoleFlags & ReportFlags, settings: ReportSettings) => boolean;
+  refusal: string;
+  schema: S;
+  entity: string;
+  run: (ctx: DomainContext, input: z.infer<S>) => Promise<R>;
+}
+const report = <S extends z.ZodType, R>(definition: Report<S, R>) => definition;
+
+/** The two reports, as the report route and the page read them. */
+export const REPORTS = {
+  detailed: report({
+    may: canSeeDetailedView,
+    refusal: "The detailed view is not available to you.",
+    schema: detailedReportSchema,
+    entity: "DetailedReportInputErrors",
+    run: detailedReport,
+  }),
+  utilization: report({
+    may: canSeeUtilizationView,
+    refusal: "The utilization view is not available to you.",
+    schema: utilizationReportSchema,
+    entity: "UtilizationReportInputErrors",
+    run: utilizationReport,
+  }),
+};
+
+/** Whether the caller may open the report: its tab shows, its API answers. */
+export const mayOpen = (ctx: DomainContext, which: Pick<Report<z.ZodType, unknown>, "may">) => which.may(ctx.actor.user, ctx.actor.company.settings);
+
+/** Refuses (403, with the report's own message) a caller who may not open the report. */
+export function requireReport(ctx: DomainContext, which: Pick<Report<z.ZodType, unknown>, "may" | "refusal">): void {
+  if (!mayOpen(ctx, which)) throw new ForbiddenError(which.refusal);
+}
 
 export const emptyMattersText = (days: number) => `No billable matters in the last ${days} days found`;
 
@@ -101,7 +143,7 @@ const byHoursThenName = <T>(a: Ranked<T>, b: Ranked<T>) => b.hours - a.hours || 
  */
 export async function detailedReport(ctx: DomainContext, input: DetailedReportInput): Promise<DetailedReport> {
   const settings = ctx.actor.company.settings;
-  if (!canSeeDetailedView(ctx.actor.user, settings)) throw new ForbiddenError("The detailed view is not available to you.");
+  requireReport(ctx, REPORTS.detailed);
   const columns = {
     hours: canSeeDetailedHours(ctx.actor.user, settings),
     comments: showsDetailedComments(settings),
@@ -386,7 +428,7 @@ async function matterPage(ctx: DomainContext, q: PageQuery): Promise<Pick<Detail
 
 export async function utilizationReport(ctx: DomainContext, input: UtilizationReportInput): Promise<UtilizationReport> {
   const settings = ctx.actor.company.settings;
-  if (!canSeeUtilizationView(ctx.actor.user, settings)) throw new ForbiddenError("The utilization view is not available to you.");
+  requireReport(ctx, REPORTS.utilization);
   const others = canSeeOthersUtilization(ctx.actor.user, settings);
   const where = others
     ? conditions(ctx, resolveFilter(ctx.actor, { ...input, completed: true, sort: "name" }))

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lte } from "drizzle-orm";
 import { personColumns, roleColumns } from "~/domain/users/person-columns";
-import { canEditAvailabilityOf, canSeeTeamOverviews, isAdmin } from "~/auth/permissions";
+import { canEditAvailabilityOf, isAdmin } from "~/auth/permissions";
 import { runBatch } from "~/db/batch";
 import { users, vacations, workloadEntries } from "~/db/schema";
 import { addDays, dayKey, startOfUtcDay } from "~/lib/dates";
@@ -8,6 +8,7 @@ import { newId } from "~/lib/ids";
 import { profilePictureUrl } from "~/lib/profile-picture";
 import type { DomainContext } from "../context";
 import { ForbiddenError } from "../errors";
+import { requirePlanner } from "../guards.server";
 import { companyTodays, todayOfOffice } from "../today";
 import { forecastCommentLimit, type ForecastStatusValue } from "../forecasts/forecast.schema";
 import { listForecasts, toApiVacation } from "../forecasts/forecasts.server";
@@ -15,11 +16,6 @@ import { publishUserUpdate, requireCompanyUser, userStateStatements } from "../u
 import { setOnLeave } from "../workload/workload.server";
 import type { PlannerData } from "./planner.types";
 import { listedPeople } from "../users/filter.server";
-
-/** The planner opens from 'Forecasts' (team overviews) or 'Absence planning' (everyone unless turned off). */
-export function canOpenPlanner(ctx: DomainContext): boolean {
-  return canSeeTeamOverviews(ctx.actor.user) || !ctx.actor.company.settings.disableAbsencePlanner;
-}
 
 export const MAX_PLANNER_DAYS = 62;
 
@@ -29,7 +25,7 @@ export const MAX_PLANNER_DAYS = 62;
  * viewer may do.
  */
 export async function getPlanner(ctx: DomainContext, window: { from: Date; days: number }): Promise<PlannerData> {
-  if (!canOpenPlanner(ctx)) throw new ForbiddenError("The planner is turned off for this company.");
+  requirePlanner(ctx);
   const settings = ctx.actor.company.settings;
   const from = startOfUtcDay(window.from);
   const to = addDays(from, Math.min(Math.max(window.days, 1), MAX_PLANNER_DAYS) - 1);

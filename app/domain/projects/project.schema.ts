@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { daySchema } from "../forecasts/forecast.schema";
-import { sessionIdSchema, strictFlag } from "../schema-kit";
+import { idList, idSchema as id, sessionIdSchema, strictFlag } from "../schema-kit";
 
 /**
  * The project use cases (spec: planning.md, "Projects", sections 5 and 7), validated the
@@ -22,8 +22,6 @@ export const DESCRIPTION_MAX = 5000;
  * page's size bounded as a firm's projects grow (the bench compares 200 with 2,000).
  */
 export const PROJECTS_PAGE = 50;
-
-const id = z.string({ error: "Ids must be text." }).trim().min(1, "Ids cannot be empty.").max(64, "Ids are at most 64 characters.");
 
 /** An optional id: "" (an empty select in a form) and null both mean none. */
 const optionalId = z.preprocess((value) => (value === "" ? null : value), id.nullish());
@@ -75,18 +73,13 @@ export const projectUpdateSchema = z.object(projectFields).refine(datesInOrder, 
 export type ProjectCreateInput = z.infer<typeof projectCreateSchema>;
 export type ProjectUpdateInput = z.infer<typeof projectUpdateSchema>;
 
-const idList = z
-  .array(id, { error: "Must be a list of ids." })
-  .max(500, "At most 500 ids.")
-  .transform((list) => [...new Set(list)]);
-
 /** POST /project/filtered: every list narrows; leaving one out (or sending it empty) means any. */
 export const projectFilterSchema = z.object({
-  offices: idList.optional(),
-  groups: idList.optional(),
+  offices: idList("Offices").optional(),
+  groups: idList("Groups").optional(),
   term: z.string({ error: "Term must be text." }).trim().max(100, "At most 100 characters.").default(""),
-  categories: idList.optional(),
-  stages: idList.optional(),
+  categories: idList("Categories").optional(),
+  stages: idList("Stages").optional(),
 });
 
 export type ProjectFilter = z.infer<typeof projectFilterSchema>;

@@ -10,6 +10,7 @@ import { apnsConfig } from "~/integrations/apns/config";
 import { IOS_TOKEN_TYPES } from "~/integrations/apns/outbox.server";
 import { DEFAULT_TIME_ZONE } from "~/lib/time-zones";
 import { newId } from "~/lib/ids";
+import { appOrigin } from "~/lib/app-origin.server";
 import { audit } from "../audit.server";
 import { domainCtx, systemCtx, type Runtime, type SystemContext } from "../context";
 import { zonesAtLocalHour } from "../today";
@@ -138,8 +139,8 @@ export async function sendUpdateReminders(context: Runtime, now: Date): Promise<
       ),
     )
     .limit(200);
-  const env = context.env as Env & { APP_URL?: string };
-  const appUrl = (env.APP_URL || "http://127.0.0.1:8787").replace(/\/$/, "");
+  const env = context.env;
+  const appUrl = appOrigin(env);
   const appName = env.APP_NAME || "Availability";
   // Their iOS devices, when the installation talks to APNs (decision 0197).
   const devices = new Map<string, string[]>();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sessionIdSchema } from "../schema-kit";
+import { idList, sessionIdSchema } from "../schema-kit";
 
 /** The spec's statistics constants (planning.md, section 9). */
 export const STATISTICS_DEFAULT_DAYS = 120;
@@ -27,21 +27,14 @@ export const statisticQuerySchema = z.object({
   sessionId: sessionIdSchema,
 });
 
-const id = z.string().trim().min(1, "Ids cannot be empty.").max(64, "Ids are at most 64 characters.");
-const ids = (what: string) =>
-  z
-    .array(id, { error: `${what} must be a list of ids.` })
-    .max(500, "At most 500 ids.")
-    .transform((list) => [...new Set(list)]);
-
 /**
  * The filters: offices and groups (the admin layout: at least one of each), or users holding
  * the caller's own id (the user layout).
  */
 export const statisticFilterSchema = z.object({
-  offices: ids("Offices").optional(),
-  groups: ids("Groups").optional(),
-  users: ids("Users").optional(),
+  offices: idList("Offices").optional(),
+  groups: idList("Groups").optional(),
+  users: idList("Users").optional(),
   term: z.string().max(200).optional(),
 });
 

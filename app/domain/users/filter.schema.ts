@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { countSchema, idList, idSchema } from "../schema-kit";
 import { ALL, FILTERED_MAX_LIMIT, OVERVIEW_PAGE_SIZE, OVERVIEW_SORTS, TERM_MAX, type Selection } from "./overview-query";
 
 /**
@@ -6,21 +7,15 @@ import { ALL, FILTERED_MAX_LIMIT, OVERVIEW_PAGE_SIZE, OVERVIEW_SORTS, TERM_MAX, 
  * a search term, and optionally competences and projects, validated for the API. The
  * vocabulary and the page's address live in overview-query.ts, which needs no zod.
  */
-const id = z.string().trim().min(1, "Ids cannot be empty.").max(64, "Ids are at most 64 characters.");
 
 function selectionSchema(kind: "offices" | "groups") {
   const label = kind === "offices" ? "All offices" : "All groups";
   return z
-    .array(id, { error: `${kind[0].toUpperCase()}${kind.slice(1)} must be a list of ids.` })
+    .array(idSchema, { error: `${kind[0].toUpperCase()}${kind.slice(1)} must be a list of ids.` })
     .max(500, "At most 500 ids.")
     .refine((list) => !list.includes(ALL) || list.length === 1, `'${label}' cannot be combined with other ${kind}.`)
     .transform((list): Selection => (list.includes(ALL) ? ALL : [...new Set(list)]));
 }
-
-const idList = z
-  .array(id)
-  .max(500, "At most 500 ids.")
-  .transform((list) => [...new Set(list)]);
 
 /**
  * The body of POST /users/filtered and /users/filteredIds. Leaving offices or groups out
@@ -31,7 +26,7 @@ export const userFilterSchema = z.object({
   groups: selectionSchema("groups").default(ALL),
   term: z.string({ error: "Term must be text." }).trim().max(TERM_MAX, `At most ${TERM_MAX} characters.`).default(""),
   /** People holding any of these competences. */
-  competences: idList.optional(),
+  competences: idList("Competences").optional(),
   /** People with any of these CV items (titles, 'From CV Partner'). */
   cvpartnerData: z
     .array(
@@ -44,7 +39,7 @@ export const userFilterSchema = z.object({
     .transform((list) => [...new Set(list)])
     .optional(),
   /** People on any of these projects. */
-  projects: idList.optional(),
+  projects: idList("Projects").optional(),
   /** true (default): people who completed their sign-up; false: invited people who have not (administrators only). */
   completed: z.boolean({ error: "Completed must be true or false." }).default(true),
   sort: z.enum(OVERVIEW_SORTS, { error: `Sort must be one of ${OVERVIEW_SORTS.join(", ")}.` }).default("lastUpdated"),
@@ -52,12 +47,7 @@ export const userFilterSchema = z.object({
 
 export const filteredUsersSchema = userFilterSchema.extend({
   offset: z.number({ error: "Offset must be a whole number." }).int("Offset must be a whole number.").min(0, "Offset cannot be negative.").default(0),
-  limit: z
-    .number({ error: `Limit must be a whole number from 1 to ${FILTERED_MAX_LIMIT}.` })
-    .int(`Limit must be a whole number from 1 to ${FILTERED_MAX_LIMIT}.`)
-    .min(1, `Limit must be a whole number from 1 to ${FILTERED_MAX_LIMIT}.`)
-    .max(FILTERED_MAX_LIMIT, `Limit must be a whole number from 1 to ${FILTERED_MAX_LIMIT}.`)
-    .default(OVERVIEW_PAGE_SIZE),
+  limit: countSchema("Limit", FILTERED_MAX_LIMIT).default(OVERVIEW_PAGE_SIZE),
 });
 
 export type UserFilter = z.infer<typeof userFilterSchema>;

@@ -3,7 +3,7 @@ import { audit } from "../audit.server";
 import { canAdministerUser } from "~/auth/permissions";
 import { users } from "~/db/schema";
 import { newId } from "~/lib/ids";
-import { INTERNAL_PICTURE_MARKER } from "~/lib/profile-picture";
+import { INTERNAL_PICTURE_MARKER, MAX_PICTURE_MB, PICTURE_SIZE_MESSAGE, PICTURE_TYPE_MESSAGE } from "~/lib/profile-picture";
 import type { DomainContext } from "../context";
 import { DomainError, ForbiddenError, ValidationError } from "../errors";
 import { REQUIRED } from "../schema-kit";
@@ -15,13 +15,13 @@ import { requireCompanyUser } from "./user-state.server";
  * claims), at most 2 MB, stored in R2 under a random name that carries the internal-store
  * marker, so profilePictureUrl() serves it from /api/profilePicture/{file}.
  */
-export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
+export const MAX_PICTURE_BYTES = MAX_PICTURE_MB * 1024 * 1024;
 export const PICTURE_PREFIX = "profile-pictures/";
 const ENTITY = "ProfilePictureInputErrors";
 
 export class PayloadTooLargeError extends DomainError {
   constructor() {
-    super("The picture is too large. Use one of at most 2 MB.", 413);
+    super(PICTURE_SIZE_MESSAGE, 413);
   }
 }
 
@@ -45,7 +45,7 @@ export async function saveProfilePicture(ctx: DomainContext, files: R2Bucket, us
   if (image.size > MAX_PICTURE_BYTES) throw new PayloadTooLargeError();
   const bytes = new Uint8Array(await image.arrayBuffer());
   const type = sniffImageType(bytes);
-  if (!type) throw new ValidationError(ENTITY, { image: "Use a JPEG or PNG picture." });
+  if (!type) throw new ValidationError(ENTITY, { image: PICTURE_TYPE_MESSAGE });
   const file = `${target.id}-${newId()}.${type === "image/png" ? "png" : "jpg"}`;
   await files.put(`${PICTURE_PREFIX}${file}`, bytes, {
     httpMetadata: { contentType: type, cacheControl: "public, max-age=31536000, immutable" },

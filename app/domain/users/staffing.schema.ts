@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DAY_MS } from "~/lib/dates";
 import { daySchema } from "../forecasts/forecast.schema";
+import { countSchema } from "../schema-kit";
 import { userFilterSchema } from "./filter.schema";
 
 /**
@@ -31,12 +32,7 @@ export const staffingSearchSchema = userFilterSchema
       z.string({ error: "Needs to be an id." }).trim().min(1).max(64, "Ids are at most 64 characters.").optional(),
     ),
     minLevel: wholeLevel,
-    limit: z
-      .number({ error: `Limit must be a whole number from 1 to ${STAFFING_MAX_LIMIT}.` })
-      .int(`Limit must be a whole number from 1 to ${STAFFING_MAX_LIMIT}.`)
-      .min(1, `Limit must be a whole number from 1 to ${STAFFING_MAX_LIMIT}.`)
-      .max(STAFFING_MAX_LIMIT, `Limit must be a whole number from 1 to ${STAFFING_MAX_LIMIT}.`)
-      .default(STAFFING_DEFAULT_LIMIT),
+    limit: countSchema("Limit", STAFFING_MAX_LIMIT).default(STAFFING_DEFAULT_LIMIT),
   })
   .superRefine((input, ctx) => {
     // zod runs this even when a date failed to parse; those fields already carry their error.

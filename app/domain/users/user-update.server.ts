@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { isManager } from "~/auth/permissions";
 import type { BatchItem } from "drizzle-orm/batch";
 import { runBatch } from "~/db/batch";
 import { users } from "~/db/schema";
@@ -24,6 +25,19 @@ export function updateUser(ctx: DomainContext, userId: string, input: UserUpdate
   return updateUserAsAdmin(ctx, userId, input);
 }
 
+const OWN_PROFILE_ONLY = "You can only change your own profile.";
+
+/**
+ * Who may send PUT /users/{id} at all, asked before the body is read: the person themself,
+ * or a manager (whose rules per field and per person come with the body). Anyone else hears
+ * why, once an id of another company has been answered as not found.
+ */
+export async function requireMayUpdateUser(ctx: DomainContext, userId: string): Promise<void> {
+  if (userId === ctx.actor.user.id || isManager(ctx.actor.user)) return;
+  await requireUserEntity(ctx, userId);
+  throw new ForbiddenError(OWN_PROFILE_ONLY);
+}
+
 /**
  * PUT /users/{id} for the person themself, as one atomic batch: the profile, and onLeave and
  * workloadForecastDate through the availability rules (history, the forecast on the chosen
@@ -34,7 +48,7 @@ export function updateUser(ctx: DomainContext, userId: string, input: UserUpdate
  */
 export async function updateOwnUser(ctx: DomainContext, userId: string, input: UserUpdate, mailer: Mailer, stepUp: StepUpRequest) {
   const me = await requireCompanyUser(ctx, userId);
-  if (userId !== ctx.actor.user.id) throw new ForbiddenError("You can only change your own profile.");
+  if (userId !== ctx.actor.user.id) throw new ForbiddenError(OWN_PROFILE_ONLY);
   const refused = refusedChanges(me, input, "self");
   if (Object.keys(refused).length > 0) throw new ValidationError("UserInputErrors", refused, OWN_PRIVILEGES);
   const email = input.email !== undefined && input.email !== me.email ? input.email : undefined;

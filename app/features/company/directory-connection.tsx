@@ -1,15 +1,14 @@
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { Alert } from "~/components/alert";
-import { Button } from "~/components/button";
 import { DialogError, FormActions } from "~/components/dialog";
-import { DialogButton } from "~/components/list-block";
 import { SearchInput } from "~/components/search-input";
 import { useToast } from "~/components/toast";
 import { useDialogFetcher } from "~/components/use-dialog-form";
 import { officesOf, SelectField, type TeamChoices } from "~/components/select-field";
 import { ConfirmForm } from "~/components/confirm-form";
 import { Hidden } from "~/components/hidden-fields";
+import { ConnectionDialog, when } from "./connection-dialog";
 
 export interface DirectoryStatus {
   tenantId: string | null;
@@ -64,7 +63,7 @@ export function DirectorySection({ directory, choices }: { directory: DirectoryS
             {connected ? (
               <>
                 Connected to directory <code className="text-slate-800">{directory.tenantId}</code>.{" "}
-                {directory.lastRoundAt ? `Last synchronised ${new Date(directory.lastRoundAt).toLocaleString("en-GB")}.` : "Not synchronised yet."}
+                {directory.lastRoundAt ? `Last synchronised ${when(directory.lastRoundAt)}.` : "Not synchronised yet."}
               </>
             ) : (
               "Not connected. Connect it so people sign in with Microsoft and can be added from the directory."
@@ -75,22 +74,11 @@ export function DirectorySection({ directory, choices }: { directory: DirectoryS
           {connected ? (
             <>
               {choices ? (
-                <DialogButton
-                  title="Add users from the directory"
-                  panelClassName="max-w-xl"
-                  button={(open) => <Button onClick={open}>Add users from the directory</Button>}
-                >
+                <ConnectionDialog label="Add users from the directory" title="Add users from the directory" primary panelClassName="max-w-xl">
                   {(close) => <AddFromDirectoryForm choices={choices} onClose={close} />}
-                </DialogButton>
+                </ConnectionDialog>
               ) : null}
-              <DialogButton
-                title="Confirm removal of tenant"
-                button={(open) => (
-                  <Button variant="secondary" onClick={open}>
-                    Remove tenant
-                  </Button>
-                )}
-              >
+              <ConnectionDialog label="Remove tenant" title="Confirm removal of tenant">
                 {(close) => (
                   <ConfirmForm
                     intent="removeTenant"
@@ -105,7 +93,7 @@ export function DirectorySection({ directory, choices }: { directory: DirectoryS
                     </p>
                   </ConfirmForm>
                 )}
-              </DialogButton>
+              </ConnectionDialog>
             </>
           ) : (
             <>

@@ -1,10 +1,9 @@
 import { getFormProps } from "@conform-to/react";
-import { Button } from "~/components/button";
 import { DialogError, FormActions } from "~/components/dialog";
-import { DialogButton } from "~/components/list-block";
 import { Field, inputProps } from "~/components/field";
 import { useDialogForm } from "~/components/use-dialog-form";
 import { eliteConfigSchema } from "~/domain/matters/elite-config.schema";
+import { ConnectionDialog, ConnectionStatus, retryRows, SecretField, when } from "./connection-dialog";
 
 export interface EliteConfigView {
   endpoint: string;
@@ -21,8 +20,6 @@ export interface EliteConfigView {
   };
 }
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" }) : "never");
-
 /**
  * The company's Elite 3E connection (company admins, decision 0134): endpoint, client id and a
  * write-only client secret, and how the import stands: the last successful import, the last
@@ -30,17 +27,13 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-GB"
  */
 export function Elite3eButton({ config }: { config: EliteConfigView }) {
   return (
-    <DialogButton
+    <ConnectionDialog
+      label="Time keeping (3E)"
       title="Time keeping (Elite 3E)"
       description="Import timekeepers, matters and time cards from your firm's Elite 3E."
-      button={(open) => (
-        <Button variant="secondary" onClick={open}>
-          Time keeping (3E)
-        </Button>
-      )}
     >
       {(close) => <Elite3eForm config={config} onClose={close} />}
-    </DialogButton>
+    </ConnectionDialog>
   );
 }
 
@@ -56,24 +49,14 @@ function Elite3eForm({ config, onClose }: { config: EliteConfigView; onClose: ()
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="updateElite3e" />
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-md bg-slate-50 px-3 py-2 text-sm" data-testid="elite3e-status">
-        <dt className="text-slate-600">Last successful import</dt>
-        <dd className="text-slate-900">{when(status.lastSuccessAt)}</dd>
-        {status.lastError ? (
-          <>
-            <dt className="text-slate-600">Last error</dt>
-            <dd className="text-red-700">
-              {status.lastError} ({when(status.lastErrorAt)}, {status.failures} in a row)
-            </dd>
-          </>
-        ) : null}
-        <dt className="text-slate-600">Next attempt</dt>
-        <dd className="text-slate-900">
-          {config.endpoint ? (status.nextAttemptAt ? when(status.nextAttemptAt) : "with the next scheduled run") : "import off"}
-        </dd>
-        <dt className="text-slate-600">Time cards (last run)</dt>
-        <dd className="text-slate-900">{status.cardsImported.toLocaleString("en-GB")}</dd>
-      </dl>
+      <ConnectionStatus
+        testId="elite3e-status"
+        rows={[
+          { term: "Last successful import", value: when(status.lastSuccessAt) },
+          ...retryRows({ ...status, connected: Boolean(config.endpoint) }, { term: "Next attempt", off: "import off" }),
+          { term: "Time cards (last run)", value: status.cardsImported.toLocaleString("en-GB") },
+        ]}
+      />
       <Field
         label="3E endpoint"
         autoComplete="off"
@@ -83,12 +66,7 @@ function Elite3eForm({ config, onClose }: { config: EliteConfigView; onClose: ()
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Client id" autoComplete="off" {...inputProps(fields.clientId, { type: "text" })} />
-        <Field
-          label="Client secret"
-          autoComplete="new-password"
-          placeholder={config.clientSecretSet ? "Unchanged" : ""}
-          {...inputProps(fields.clientSecret, { type: "password" })}
-        />
+        <SecretField label="Client secret" saved={config.clientSecretSet} {...inputProps(fields.clientSecret, { type: "password" })} />
       </div>
       <p className="text-xs text-slate-600">Leave the endpoint empty to turn the import off; what was imported stays.</p>
       <DialogError id={form.errorId} message={form.errors?.[0]} />

@@ -1,11 +1,12 @@
 import { getFormProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useRef } from "react";
 import { Button } from "~/components/button";
-import { DialogActions, Modal } from "~/components/dialog";
+import { DialogActions } from "~/components/dialog";
 import { Field, inputProps } from "~/components/field";
 import { useDialogFetcher, useFetcherForm } from "~/components/use-dialog-form";
 import { smtpConfigSchema } from "~/domain/company/smtp.schema";
+import { ConnectionDialog, IntentButton, SecretField } from "./connection-dialog";
 import { ConnectionReplyMessage, type ConnectionReply } from "./connection-reply";
 
 export interface SmtpConfig {
@@ -39,21 +40,10 @@ const filled = (text: unknown) => typeof text === "string" && text.trim() !== ""
  * admin's own password (decision 0080).
  */
 export function SmtpConfigButton({ config }: { config: SmtpConfig }) {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
-        SMTP configuration
-      </Button>
-      <Modal
-        open={open}
-        onClose={() => setOpen(false)}
-        title="SMTP configuration"
-        description="Send this company's e-mail through your own mail server."
-      >
-        <SmtpConfigForm config={config} onClose={() => setOpen(false)} />
-      </Modal>
-    </>
+    <ConnectionDialog label="SMTP configuration" title="SMTP configuration" description="Send this company's e-mail through your own mail server.">
+      {(close) => <SmtpConfigForm config={config} onClose={close} />}
+    </ConnectionDialog>
   );
 }
 
@@ -94,12 +84,7 @@ function SmtpConfigForm({ config, onClose }: { config: SmtpConfig; onClose: () =
       <Field label="Sender" autoComplete="off" placeholder="Firm <no-reply@firm.com>" {...inputProps(fields.smtpSender, { type: "text" })} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="User" autoComplete="off" {...inputProps(fields.smtpUser, { type: "text" })} />
-        <Field
-          label="Password"
-          autoComplete="new-password"
-          placeholder={config.smtpUser ? "Unchanged" : ""}
-          {...inputProps(fields.smtpPassword, { type: "password" })}
-        />
+        <SecretField label="Password" saved={Boolean(config.smtpUser)} {...inputProps(fields.smtpPassword, { type: "password" })} />
       </div>
       <Field
         label="Your password (to confirm the change)"
@@ -112,13 +97,7 @@ function SmtpConfigForm({ config, onClose }: { config: SmtpConfig; onClose: () =
         <Button variant="secondary" onClick={onClose}>
           Close
         </Button>
-        <Button
-          variant="secondary"
-          disabled={!isSet || test.state !== "idle"}
-          onClick={() => test.submit({ intent: "testSmtp" }, { method: "post" })}
-        >
-          {test.state !== "idle" ? "Sending..." : "Send test e-mail"}
-        </Button>
+        <IntentButton fetcher={test} intent="testSmtp" label="Send test e-mail" busyLabel="Sending..." disabled={!isSet} />
         <Button
           variant="danger"
           disabled={!isSet || busy || !confirmed}

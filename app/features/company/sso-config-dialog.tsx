@@ -6,6 +6,7 @@ import { Field } from "~/components/field";
 import { useToast } from "~/components/toast";
 import { useDialogFetcher } from "~/components/use-dialog-form";
 import { dayKey } from "~/lib/dates";
+import { ConnectionDialog } from "./connection-dialog";
 
 /** What GET /company/sso-config answers (domain/sso/sso.server.ts getSsoConfig). */
 export interface SsoConfig {
@@ -28,17 +29,14 @@ export interface SsoConfig {
  * test button runs a sign-in round trip in a new window that signs nobody in.
  */
 export function SsoConfigButton({ config }: { config: SsoConfig }) {
-  const [open, setOpen] = useState(false);
-  const close = useCallback(() => setOpen(false), []);
   return (
-    <>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
-        SSO configuration
-      </Button>
-      <Modal open={open} onClose={close} title="SSO/SAML2 configuration" description="Let your people sign in through your own identity provider.">
-        <SsoConfigForm config={config} onClose={close} />
-      </Modal>
-    </>
+    <ConnectionDialog
+      label="SSO configuration"
+      title="SSO/SAML2 configuration"
+      description="Let your people sign in through your own identity provider."
+    >
+      {(close) => <SsoConfigForm config={config} onClose={close} />}
+    </ConnectionDialog>
   );
 }
 

@@ -13,6 +13,7 @@ import {
   type MatterSort,
   type TimekeeperSort,
 } from "~/domain/matters/matters.schema";
+import { reportAddress } from "~/domain/matters/report-address";
 import { isSortChoice, nextSort, readStoredChoice, storeChoice, type SortChoice } from "./stored-sort";
 import { ReportPager } from "./report-pager";
 import { SortHeader, StatusDot } from "./status-dot";
@@ -42,11 +43,7 @@ const defaultSort = (layout: Layout): SortChoice<TimekeeperSort | MatterSort> =>
 function searchOf(current: URLSearchParams, choice: Choice) {
   const next = new URLSearchParams(current);
   next.set("layout", choice.layout);
-  next.set("order", choice.sort.key);
-  next.set("dir", choice.sort.dir);
-  if (choice.page > 1) next.set("page", String(choice.page));
-  else next.delete("page");
-  return next;
+  return reportAddress(next, choice.sort, choice.page);
 }
 
 export function DetailedView({ report, meId }: { report: DetailedReport; meId: string }) {
@@ -174,14 +171,7 @@ export function DetailedView({ report, meId }: { report: DetailedReport; meId: s
           </table>
         )}
       </div>
-      <ReportPager
-        page={report.page}
-        pageSize={report.pageSize}
-        total={report.total}
-        shown={shown}
-        noun={layout === "matters" ? "matters" : "timekeepers"}
-        link={pageLink}
-      />
+      <ReportPager report={report} shown={shown} noun={layout === "matters" ? "matters" : "timekeepers"} link={pageLink} />
     </section>
   );
 }

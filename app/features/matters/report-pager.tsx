@@ -2,16 +2,13 @@ import { Link } from "@remix-run/react";
 
 /** Previous/Next and 'x–y of n' under a report's table when it has more than one page (decisions 0205, 0226). */
 export function ReportPager({
-  page,
-  pageSize,
-  total,
+  report: { page, pageSize, total },
   shown,
   noun,
   link,
 }: {
-  page: number;
-  pageSize: number;
-  total: number;
+  /** The report's page, its length and how many rows there are in all. */
+  report: { page: number; pageSize: number; total: number };
   shown: number;
   noun: string;
   link: (page: number) => string;

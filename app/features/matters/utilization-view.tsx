@@ -3,6 +3,7 @@ import clsx from "clsx";
 import { useEffect } from "react";
 import { Avatar } from "~/components/avatar";
 import { isUtilizationSortKey, utilizationNaturalDir, type UtilizationSort } from "~/domain/matters/matters.schema";
+import { reportAddress } from "~/domain/matters/report-address";
 import type { UtilizationReport } from "~/domain/matters/reports.types";
 import { ReportPager } from "./report-pager";
 import { nextSort, readStoredChoice, storeChoice, type SortChoice } from "./stored-sort";
@@ -25,20 +26,11 @@ const isUtilizationSort = (v: unknown): v is SortChoice<SortKey> =>
 
 const percent = (n: number | null) => (n === null ? "–" : `${n} %`);
 
-function searchOf(current: URLSearchParams, sort: SortChoice<SortKey>, page: number) {
-  const next = new URLSearchParams(current);
-  next.set("order", sort.key);
-  next.set("dir", sort.dir);
-  if (page > 1) next.set("page", String(page));
-  else next.delete("page");
-  return next;
-}
-
 export function UtilizationView({ report }: { report: UtilizationReport }) {
   const [params, setParams] = useSearchParams();
   const { sort, rows } = report;
   const go = (next: SortChoice<SortKey>, page: number, replace = false) =>
-    setParams(searchOf(new URLSearchParams(window.location.search), next, page), { preventScrollReset: true, replace });
+    setParams(reportAddress(new URLSearchParams(window.location.search), next, page), { preventScrollReset: true, replace });
   // Arriving without an order in the address: the one kept in this browser, if any (a week
   // sort past this report's weeks is dropped).
   useEffect(() => {
@@ -147,14 +139,7 @@ export function UtilizationView({ report }: { report: UtilizationReport }) {
           </tbody>
         </table>
       </div>
-      <ReportPager
-        page={report.page}
-        pageSize={report.pageSize}
-        total={report.total}
-        shown={rows.length}
-        noun="people"
-        link={(page) => `?${searchOf(params, sort, page).toString()}`}
-      />
+      <ReportPager report={report} shown={rows.length} noun="people" link={(page) => `?${reportAddress(params, sort, page).toString()}`} />
       <div
         data-testid="utilization-legend"
         className="fixed bottom-4 left-1/2 z-10 hidden -translate-x-1/2 items-center gap-4 rounded-full bg-white px-4 py-2 text-xs text-slate-700 shadow-md ring-1 ring-slate-200 md:flex"

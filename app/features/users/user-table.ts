@@ -16,13 +16,6 @@ export interface Sort {
 }
 export const DEFAULT_SORT: Sort = { key: "name", dir: "asc" };
 
-export function roleLabel(user: Pick<TableUser, "companyAdmin" | "administratorPriviliges" | "admin">): string {
-  if (user.companyAdmin) return "Company admin";
-  if (user.administratorPriviliges) return "Admin";
-  if (user.admin) return "Observer";
-  return "";
-}
-
 function pairLabel(primary: { name: string } | null, secondary: { name: string } | null): string {
   if (!primary) return secondary ? `Not assigned (+ ${secondary.name})` : "Not assigned";
   return secondary ? `${primary.name} (+ ${secondary.name})` : primary.name;

@@ -30,7 +30,7 @@ import { testSmtpConfig, updateSmtpConfig } from "~/domain/company/smtp.server";
 import { getCvServiceStatus, importCvNow, removeCvService, saveCvService } from "~/domain/company/cv-import.server";
 import { cvServiceSettingsSchema } from "~/domain/company/cv-service.schema";
 import { eliteConfigSchema, getEliteConfig, updateEliteConfig } from "~/domain/matters/elite-config.server";
-import { appOrigin } from "~/domain/identity/sso/sso-flow.server";
+import { appOrigin } from "~/lib/app-origin.server";
 import { ssoConfigSchema } from "~/domain/identity/sso/sso.schema";
 import { getSsoConfig, updateSsoConfig } from "~/domain/identity/sso/sso.server";
 import { clientIp } from "~/domain/identity/login.server";
@@ -85,7 +85,7 @@ export async function loadCompanyPage({ request, context }: LoaderFunctionArgs) 
         smtpUser: company.smtpUser,
       },
     /** The SSO/SAML2 dialog's data (company admins, decision 0150). */
-    sso: company && canAdministerCompany(user) ? await getSsoConfig(ctx, context.env, appOrigin(context, request)) : null,
+    sso: company && canAdministerCompany(user) ? await getSsoConfig(ctx, context.env, appOrigin(context.env, request)) : null,
     customHtml: company && canAdministerCompany(user) && actor.company.settings.enableCustomHtml ? { html: company.customHtml ?? "" } : null,
     me: { id: user.id, name: user.name, email: user.email, photoUrl: profilePictureUrl(user.profilePicture) },
     /** The Administrators block's Invite dialog (managers only); it posts to /users/all. */

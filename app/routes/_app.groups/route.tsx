@@ -12,6 +12,7 @@ import { Elite3eButton } from "~/features/company/elite3e-dialog";
 import { SsoConfigButton } from "~/features/company/sso-config-dialog";
 import { CvServiceButton } from "~/features/company/cv-service-dialog";
 import { Button } from "~/components/button";
+import { roleLabel } from "~/auth/permissions";
 import { InviteForm } from "~/features/users/user-dialogs";
 import { DirectorySection } from "~/features/company/directory-connection";
 import { useCleanLoginAddress } from "~/features/identity/microsoft-sign-in";
@@ -22,11 +23,6 @@ export const meta: MetaFunction = () => [{ title: "Company · Availability" }];
 export const loader = (args: LoaderFunctionArgs) => loadCompanyPage(args);
 
 export const action = (args: ActionFunctionArgs) => runCompanyPageAction(args);
-
-function roleLabel(admin: { companyAdmin: boolean; administratorPriviliges: boolean }) {
-  if (admin.companyAdmin) return "Company admin";
-  return admin.administratorPriviliges ? "Admin" : "Observer";
-}
 
 export default function CompanyPage() {
   const company = useLoaderData<typeof loader>();

@@ -207,9 +207,7 @@ export default function Home() {
             commentLimit={limits.forecastComment}
           />
         ) : null}
-        {planner !== null && (permissions.overviews || features.absencePlanner) ? (
-          <PlannerOverlay open onClose={() => setPlanner(null)} title={planner} today={data.today} />
-        ) : null}
+        {planner !== null && permissions.planner ? <PlannerOverlay open onClose={() => setPlanner(null)} title={planner} today={data.today} /> : null}
         {wfhOpen && permissions.overviews ? <WfhOverview open onClose={() => setWfhOpen(false)} elsewhereLabel={data.elsewhereLabel} /> : null}
       </Suspense>
     </div>

@@ -4,8 +4,7 @@ import { Alert } from "~/components/alert";
 import { Avatar } from "~/components/avatar";
 import { Button } from "~/components/button";
 import { useToast } from "~/components/toast";
-
-const MAX_PICTURE_MB = 2;
+import { MAX_PICTURE_MB, PICTURE_SIZE_MESSAGE, PICTURE_TYPE_MESSAGE } from "~/lib/profile-picture";
 
 /** Choose a JPEG or PNG, see it, then save it (POST /api/v2/users/{id}/profile-picture). */
 export function PictureUpload({ userId, name, current }: { userId: string; name: string; current: string | null }) {
@@ -22,8 +21,8 @@ export function PictureUpload({ userId, name, current }: { userId: string; name:
     setFile(null);
     setPreview(null);
     if (!chosen) return;
-    if (!["image/jpeg", "image/png"].includes(chosen.type)) return setError("Use a JPEG or PNG picture.");
-    if (chosen.size > MAX_PICTURE_MB * 1024 * 1024) return setError(`The picture is too large. Use one of at most ${MAX_PICTURE_MB} MB.`);
+    if (!["image/jpeg", "image/png"].includes(chosen.type)) return setError(PICTURE_TYPE_MESSAGE);
+    if (chosen.size > MAX_PICTURE_MB * 1024 * 1024) return setError(PICTURE_SIZE_MESSAGE);
     setFile(chosen);
     setPreview(URL.createObjectURL(chosen));
   }

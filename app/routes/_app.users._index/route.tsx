@@ -1,12 +1,12 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { isTeamAdmin, roleRank } from "~/auth/permissions";
+import { isTeamAdmin, roleLabel, roleRank } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
 import { officesOf, SelectField } from "~/components/select-field";
 import { canChange, RoleBadge, UserRowMenu, useUserDialogs, type AdminUser } from "~/features/users/user-admin-ui";
 import { InviteButtons, ResendInviteButton } from "~/features/users/user-dialogs";
-import { groupLabel, matchesUser, officeLabel, roleLabel } from "~/features/users/user-table";
+import { groupLabel, matchesUser, officeLabel } from "~/features/users/user-table";
 import { runUsersAction } from "./users-actions.server";
 import { loadUsersPage } from "./users-page.server";
 import { Highlight, ListBlock } from "~/components/list-block";

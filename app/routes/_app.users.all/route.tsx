@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from "@remix-run/react";
 import clsx from "clsx";
 import { useMemo, useState, type MouseEvent, type ReactNode } from "react";
-import { isAdmin } from "~/auth/permissions";
+import { isAdmin, roleLabel } from "~/auth/permissions";
 import { requireUser, requireUserWho } from "~/auth/session.server";
 import { canChange, RoleBadge, UserRowMenu, useUserDialogs } from "~/features/users/user-admin-ui";
 import { InviteButtons, ResendInviteButton } from "~/features/users/user-dialogs";
@@ -12,7 +12,6 @@ import {
   nextSort,
   officeLabel,
   parseSort,
-  roleLabel,
   sortSearch,
   sortUsers,
   statusLabel,

@@ -5,6 +5,7 @@ import { personForEntraSignIn } from "~/domain/identity/entra/sign-in.server";
 import { ValidationError } from "~/domain/errors";
 import type { LoadContext } from "~/env";
 import { isLocalEnv } from "~/env";
+import { appOrigin } from "~/lib/app-origin.server";
 import { entraConfig, type EntraConfig } from "~/integrations/entra/config";
 import { buildAuthorizeUrl, pkcePair, randomToken, type AuthorizeRequest } from "~/integrations/entra/oidc.server";
 import { runBatch } from "~/db/batch";
@@ -42,20 +43,14 @@ async function flowCookie(context: LoadContext) {
   });
 }
 
-/** Links in answers and redirect URIs start here: APP_URL when set, otherwise the request's origin. */
-export function appOrigin(context: LoadContext, request: Request): string {
-  const env = context.env as LoadContext["env"] & { APP_URL?: string };
-  return (env.APP_URL || new URL(request.url).origin).replace(/\/$/, "");
-}
-
 /** The redirect URI of each purpose: sign-in returns to /login, the directory setup to /groups. */
 export function redirectUriFor(context: LoadContext, request: Request, purpose: EntraFlowPurpose) {
-  return `${appOrigin(context, request)}${purpose === "sign-in" ? "/login" : "/groups"}`;
+  return `${appOrigin(context.env, request)}${purpose === "sign-in" ? "/login" : "/groups"}`;
 }
 
 /** A redirect URI a client sends must be one of ours: a code is only exchanged for our own pages. */
 export function requireOwnRedirectUri(context: LoadContext, request: Request, redirectUri: string, entity = "AzureAdInputErrors") {
-  const origin = appOrigin(context, request);
+  const origin = appOrigin(context.env, request);
   const url = new URL(redirectUri);
   if (url.origin !== origin) throw new ValidationError(entity, { redirectUri: "Needs to be an address of this installation." });
 }

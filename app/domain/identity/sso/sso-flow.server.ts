@@ -2,6 +2,7 @@ import type { User } from "~/db/schema";
 import type { LoadContext } from "~/env";
 import { authorizeUrl, mapAttributes, SamlRefusal, verifyResponse } from "~/integrations/saml/service-provider.server";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { appOrigin } from "~/lib/app-origin.server";
 import { firmIdp, signInWithAssertion, SsoSignInRefused, type SsoRefusal } from "~/domain/identity/sso/sso.server";
 import { systemCtx } from "~/domain/context";
 
@@ -14,11 +15,6 @@ import { systemCtx } from "~/domain/context";
  * the routes turn it into the redirect, the cookie or the test page.
  */
 export const TEST_RELAY_STATE = "sso-test";
-
-export function appOrigin(context: LoadContext, request: Request): string {
-  const env = context.env as LoadContext["env"] & { APP_URL?: string };
-  return (env.APP_URL || new URL(request.url).origin).replace(/\/$/, "");
-}
 
 /** Where the browser goes to sign in at the firm's IdP, or why it cannot. */
 export type SsoStart = { to: string } | { refused: SsoRefusal };
@@ -33,7 +29,7 @@ export async function startSsoLogin(
   if (!idp) return { refused: "not-configured" };
   const relayState = query.test ? TEST_RELAY_STATE : safeRedirect(query.redirectTo, "");
   try {
-    const url = await authorizeUrl(context.db, context.env, appOrigin(context, request), idp, relayState);
+    const url = await authorizeUrl(context.db, context.env, appOrigin(context.env, request), idp, relayState);
     const target = new URL(url);
     if (query.email) target.searchParams.set("login_hint", query.email);
     return { to: target.toString() };
@@ -64,7 +60,7 @@ export async function finishSsoLogin(context: LoadContext, request: Request, com
   if (typeof samlResponse !== "string" || samlResponse.length === 0 || samlResponse.length > 500_000) return { refused: "invalid" };
   const now = new Date();
   try {
-    const verified = await verifyResponse(context.db, context.env, appOrigin(context, request), idp, samlResponse, now);
+    const verified = await verifyResponse(context.db, context.env, appOrigin(context.env, request), idp, samlResponse, now);
     if (relayState === TEST_RELAY_STATE) return { tested: { firm: idp.name, person: mapAttributes(verified.profile) } };
     return { signedIn: await signInWithAssertion(await systemCtx(context, companyId, "sso", now), idp, verified), relayState };
   } catch (error) {
