@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { useFetcher } from "@remix-run/react";
 import { Button } from "~/components/button";
-import { DialogError, FormActions, Modal } from "~/components/dialog";
+import { DialogError, FormActions } from "~/components/dialog";
 import { Field } from "~/components/field";
 import { useToast } from "~/components/toast";
 import { useDialogFetcher } from "~/components/use-dialog-form";
