@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, login, test, viewports, waitForHydration } from "./fixtures";
+import { PASSWORD_MIN } from "../../app/domain/account/invite.schema";
 
 /**
  * What a new user tripped over (issue 27), each at the width it was seen at, with a
@@ -55,3 +56,23 @@ test.describe("work location opens on a click or tap only (item 2)", () => {
     });
   });
 });
+
+for (const viewport of Object.values(viewports)) {
+  test.describe(`sign-up at ${viewport.width} px (item 3)`, () => {
+    test.use({ viewport });
+
+    test(`the password hint says the length the server asks for (${viewport.width})`, async ({ page }) => {
+      await page.goto("/signup/demo-invite-token");
+      const password = page.getByLabel("Password", { exact: true });
+      await waitForHydration(password);
+      await expect(page.getByText(/^At least \d+ characters\.$/)).toHaveText(`At least ${PASSWORD_MIN} characters.`);
+      await shot(page, "signup");
+      expect(await axeViolations(page)).toEqual([]);
+      // The server's refusal names the same number.
+      await password.fill("x".repeat(PASSWORD_MIN - 1));
+      await page.getByLabel("Confirm password").fill("x".repeat(PASSWORD_MIN - 1));
+      await page.getByRole("button", { name: "Create account" }).click();
+      await expect(page.getByText(`Use at least ${PASSWORD_MIN} characters.`)).toBeVisible();
+    });
+  });
+}
