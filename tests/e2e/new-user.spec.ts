@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
+import ExcelJS from "exceljs";
 import type { Page } from "@playwright/test";
-import { expect, login, test, viewports, waitForHydration } from "./fixtures";
+import { accounts, expect, login, test, viewports, waitForHydration } from "./fixtures";
 import { PASSWORD_MIN } from "../../app/domain/account/invite.schema";
 
 /**
@@ -76,3 +77,66 @@ for (const viewport of Object.values(viewports)) {
     });
   });
 }
+
+test.describe("statistics agree with the overview for today (item 5)", () => {
+  test.use({ viewport: viewports.desktop });
+
+  /** Today's rows of the raw export, as the statistics page's Export saves them, by e-mail. */
+  async function exportToday(page: Page) {
+    await page.goto("/statistics");
+    const today = (await page.locator('input[name="endDate"]').getAttribute("max"))!;
+    await page.goto(`/statistics?startDate=${today}&endDate=${today}`);
+    const button = page.getByRole("button", { name: "Export" });
+    await waitForHydration(button);
+    const downloading = page.waitForEvent("download");
+    await button.click();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await (await downloading).path());
+    const rows = new Map<string, { workload: string; level: number | null }>();
+    workbook.getWorksheet("Statistics")!.eachRow((row, n) => {
+      const v = row.values as (string | number | null | undefined)[];
+      if (n > 1 && v[1] === today) rows.set(String(v[3]), { workload: String(v[6]), level: typeof v[7] === "number" ? v[7] : null });
+    });
+    return { today, rows };
+  }
+
+  test("the export's today is everyone's current state, and a change made today is in it at once", async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    const weekday = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Stockholm", weekday: "short" }).format(new Date());
+    test.skip(weekday === "Sat" || weekday === "Sun", "The statistics count working days: a weekend has no row for today.");
+    await login(page, accounts.companyAdmin);
+    const people = (await (await page.request.get("/api/v2/users")).json()) as {
+      email: string;
+      name: string;
+      currentWorkload: number | null;
+      onLeave: boolean;
+    }[];
+    const { rows } = await exportToday(page);
+    expect(rows.size).toBeGreaterThan(40);
+    const disagree: string[] = [];
+    for (const person of people) {
+      const row = rows.get(person.email);
+      if (!row) continue;
+      // Away by a vacation or an away forecast is the statistics' Away too; the leave flag must be.
+      const expected = person.onLeave ? "Away" : person.currentWorkload === null ? "No data" : null;
+      if (expected ? row.workload !== expected : row.workload !== "Away" && row.level !== person.currentWorkload! + 1)
+        disagree.push(`${person.name}: export ${row.workload}, overview ${person.onLeave ? "away" : person.currentWorkload}`);
+    }
+    expect(disagree).toEqual([]);
+
+    // Ida changes her workload; the next export has it, with no cron run in between.
+    const ida = await (await browser.newContext()).newPage();
+    await login(ida, "ida.bergstrom.40@demo.test");
+    await ida.goto("/home");
+    const before = rows.get("ida.bergstrom.40@demo.test")!.level!;
+    const after = before >= 4 ? before - 1 : before + 1;
+    const button = ida.getByRole("button", { name: before >= 4 ? "Decrease current workload" : "Increase current workload" });
+    await waitForHydration(button);
+    await button.click();
+    await expect
+      .poll(async () => ((await (await ida.request.get("/api/v2/users/me")).json()) as { currentWorkload: number }).currentWorkload)
+      .toBe(after - 1);
+    expect((await exportToday(page)).rows.get("ida.bergstrom.40@demo.test")).toMatchObject({ level: after });
+    await ida.context().close();
+  });
+});
