@@ -12,6 +12,7 @@ import { getStatistics, statisticsFilterOptions } from "~/domain/statistics/stat
 import { BarChart, ChartCard, Doughnut, LineChart, LEVEL_NAMES } from "~/features/statistics/charts";
 import { dayKey } from "~/lib/dates";
 import { useFormat } from "~/lib/format";
+import { officeWithGroup } from "~/lib/office-name";
 import { RawExportButton } from "~/features/statistics/raw-export-button";
 import { pageStateOf } from "~/web/page-form.server";
 
@@ -113,7 +114,12 @@ export default function StatisticsPage() {
         <input type="hidden" name="layout" value={layout} />
         {layout === "admin" ? (
           <>
-            <Choices legend="Offices" name="offices" options={data.officeOptions} chosen={data.chosenOffices} />
+            <Choices
+              legend="Offices"
+              name="offices"
+              options={data.officeOptions.map((o) => ({ id: o.id, name: officeWithGroup(o.name, o.groupName) }))}
+              chosen={data.chosenOffices}
+            />
             <Choices legend="Groups" name="groups" options={data.groupOptions} chosen={data.chosenGroups} />
           </>
         ) : null}

@@ -140,3 +140,51 @@ test.describe("statistics agree with the overview for today (item 5)", () => {
     await ida.context().close();
   });
 });
+
+for (const viewport of Object.values(viewports)) {
+  test.describe(`offices of one name told apart at ${viewport.width} px (item 7)`, () => {
+    test.use({ viewport });
+
+    /** Demo Law has three offices named Stockholm: every office choice and listing names the group beside it. */
+    const distinct = async (names: Promise<string[]>) => {
+      const list = (await names).map((name) => name.trim()).filter((name) => name && !name.startsWith("All "));
+      expect(list.filter((name) => name.startsWith("Stockholm"))).toHaveLength(3);
+      expect(new Set(list).size, list.join(" | ")).toBe(list.length);
+      expect(list).toContain("Stockholm (Corporate & M&A)");
+    };
+
+    test(`statistics, settings, projects, find people and the user lists (${viewport.width})`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await login(page, accounts.companyAdmin);
+      await page.goto("/statistics");
+      const offices = page.getByRole("group", { name: "Offices" });
+      await distinct(offices.getByRole("checkbox").evaluateAll((boxes) => boxes.map((box) => box.closest("label")!.textContent ?? "")));
+      await shot(page, "statistics-offices");
+      expect(await axeViolations(page)).toEqual([]);
+
+      await page.goto("/settings");
+      await distinct(
+        page
+          .getByRole("region", { name: "Team calendar feed" })
+          .getByRole("group", { name: "Offices" })
+          .getByRole("checkbox")
+          .evaluateAll((boxes) => boxes.map((box) => box.closest("label")!.textContent ?? "")),
+      );
+
+      await page.goto("/projects");
+      await distinct(page.getByRole("combobox", { name: "Office" }).locator("option").allTextContents());
+
+      await page.goto("/find-people");
+      await distinct(page.getByLabel("Office").locator("option").allTextContents());
+
+      await page.goto("/users/all");
+      await expect(page.getByText("Stockholm (Corporate & M&A)").first()).toBeVisible();
+      await shot(page, "users-all-offices");
+      expect(await axeViolations(page)).toEqual([]);
+
+      await login(page, "admin@demo.test");
+      await page.goto("/users");
+      await expect(page.getByText(/Stockholm \(Corporate & M&A\)/).first()).toBeVisible();
+    });
+  });
+}

@@ -13,6 +13,7 @@ import { employedYears, settingsFormSchema } from "~/domain/users/settings-form.
 import { updateOwnUser } from "~/domain/users/user-update.server";
 import { submitForm, submitIntent } from "~/web/page-form.server";
 import { profilePictureUrl } from "~/lib/profile-picture";
+import { officeWithGroup } from "~/lib/office-name";
 
 /** What /settings shows: the profile, the e-mail waiting for confirmation, the devices and the calendar feeds. */
 export async function loadSettingsPage({ request, context }: LoaderFunctionArgs) {
@@ -31,7 +32,13 @@ export async function loadSettingsPage({ request, context }: LoaderFunctionArgs)
     pendingEmail,
     devices,
     feedUrl,
-    teamFeed: teamOptions ? { feed: teamFeed, offices: teamOptions.officeOptions, groups: teamOptions.groupOptions } : null,
+    teamFeed: teamOptions
+      ? {
+          feed: teamFeed,
+          offices: teamOptions.officeOptions.map((o) => ({ id: o.id, name: officeWithGroup(o.name, o.groupName) })),
+          groups: teamOptions.groupOptions,
+        }
+      : null,
     me: {
       id: user.id,
       name: user.name,

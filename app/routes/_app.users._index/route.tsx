@@ -11,6 +11,7 @@ import { runUsersAction } from "./users-actions.server";
 import { loadUsersPage } from "./users-page.server";
 import { Highlight, ListBlock } from "~/components/list-block";
 import { Icon } from "~/components/icon";
+import { officeChoiceLabel } from "~/lib/office-name";
 import { SearchInput } from "~/components/search-input";
 
 export const meta: MetaFunction = () => [{ title: "Manage users · Availability" }];
@@ -107,7 +108,7 @@ export default function UsersPage() {
           value={officeId}
           onChange={(event) => setOfficeId(event.target.value)}
           placeholder="All offices"
-          options={offices.map((office) => ({ value: office._id, label: office.name }))}
+          options={offices.map((office) => ({ value: office._id, label: officeChoiceLabel(office, data.choices.groups) }))}
         />
       </div>
 
