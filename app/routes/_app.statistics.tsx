@@ -228,6 +228,7 @@ export default function StatisticsPage() {
               bars={stats.nbrOfHomeDaysPerWeek.map((n, i) => ({ label: String(i), value: n }))}
               format={(v) => String(v)}
               caption="Person-weeks by days at home"
+              labelHead="Days at home"
             />
           </ChartCard>
           <ChartCard title="Working from home per weekday">
@@ -235,6 +236,7 @@ export default function StatisticsPage() {
               bars={stats.workFromHomePerWeekday.map((d) => ({ label: d.weekday.slice(0, 3), value: d.percentAtHome }))}
               format={(v) => fmt.percent(v, 1)}
               caption="Share at home per weekday"
+              labelHead="Weekday"
             />
           </ChartCard>
           <ChartCard title="Portion working from home">

@@ -188,3 +188,14 @@ for (const viewport of Object.values(viewports)) {
     });
   });
 }
+
+test.describe("statistics tables (item 27)", () => {
+  test("every data table header of /statistics says what its column holds (axe empty-table-header)", async ({ page }) => {
+    await login(page, accounts.companyAdmin);
+    await page.goto("/statistics");
+    await expect(page.getByRole("heading", { name: "Home days per week" })).toBeVisible();
+    // A best-practice rule, which the WCAG tags leave out: asked for by name.
+    const results = await new AxeBuilder({ page }).withRules(["empty-table-header"]).analyze();
+    expect(results.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(" ")}`))).toEqual([]);
+  });
+});

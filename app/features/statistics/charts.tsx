@@ -171,10 +171,13 @@ export function BarChart({
   bars,
   format,
   caption,
+  labelHead,
 }: {
   bars: { label: string; value: number | null }[];
   format: (v: number) => string;
   caption: string;
+  /** What the bars' labels are (the table's first column header: axe's empty-table-header). */
+  labelHead: string;
 }) {
   const max = Math.max(1, ...bars.map((b) => b.value ?? 0));
   return (
@@ -188,7 +191,7 @@ export function BarChart({
           </div>
         ))}
       </div>
-      <DataTable caption={caption} head={["", "Value"]} rows={bars.map((b) => [b.label, b.value === null ? "No data" : format(b.value)])} />
+      <DataTable caption={caption} head={[labelHead, "Value"]} rows={bars.map((b) => [b.label, b.value === null ? "No data" : format(b.value)])} />
     </figure>
   );
 }
