@@ -199,3 +199,44 @@ test.describe("statistics tables (item 27)", () => {
     expect(results.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(" ")}`))).toEqual([]);
   });
 });
+
+for (const viewport of Object.values(viewports)) {
+  test.describe(`statistics open on the last three months at ${viewport.width} px (item 13)`, () => {
+    test.use({ viewport });
+
+    test(`a new employee sees months of history; the doughnut counts the People figure; one day draws a dot (${viewport.width})`, async ({
+      page,
+    }) => {
+      test.setTimeout(60_000);
+      // Emil's group and office were made with the seed, today: the page opened on that one day.
+      await login(page, accounts.employee);
+      await page.goto("/statistics");
+      const start = page.getByLabel("Start date");
+      const today = (await start.getAttribute("max"))!;
+      const [y, m, d] = today.split("-").map(Number);
+      const threeMonthsBack = new Date(Date.UTC(y, m - 1 - 3, d)).toISOString().slice(0, 10);
+      await expect(start).toHaveValue(threeMonthsBack);
+      const line = page.getByRole("region", { name: "Average workload over time" });
+      await expect(line.locator("path")).not.toHaveCount(0);
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({ path: `test-results/screenshots/issue27-statistics-employee-${viewport.width}.png`, fullPage: true });
+      expect(await axeViolations(page)).toEqual([]);
+
+      await login(page, accounts.companyAdmin);
+      await page.goto("/statistics");
+      const people = page.getByText("People", { exact: true }).locator("xpath=following-sibling::dd");
+      const doughnut = page.getByRole("region", { name: "Workload distribution" });
+      await expect(doughnut.locator("svg text")).toHaveText(await people.innerText());
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({ path: `test-results/screenshots/issue27-statistics-admin-${viewport.width}.png`, fullPage: true });
+      expect(await axeViolations(page)).toEqual([]);
+
+      // One working day: its average is a dot, not an invisible one-point line.
+      let day = new Date(Date.UTC(y, m - 1, d - 7));
+      while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day = new Date(day.getTime() - 86_400_000);
+      const key = day.toISOString().slice(0, 10);
+      await page.goto(`/statistics?startDate=${key}&endDate=${key}`);
+      await expect(page.getByRole("region", { name: "Average workload over time" }).getByTestId("chart-dot")).toHaveCount(1);
+    });
+  });
+}
