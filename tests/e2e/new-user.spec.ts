@@ -240,3 +240,49 @@ for (const viewport of Object.values(viewports)) {
     });
   });
 }
+
+for (const viewport of Object.values(viewports)) {
+  test.describe(`the Today card's status picker at ${viewport.width} px (item 9)`, () => {
+    test.use({ viewport });
+
+    test(`shows its options whole and closes on Escape and on a click outside (${viewport.width})`, async ({ page }) => {
+      await login(page, "henrik.bergstrom.53@demo.test");
+      await page.goto("/home");
+      const card = page.getByTestId("today-card");
+      const open = card.getByRole("button", { name: /^Today: .*\. Change$/ });
+      await waitForHydration(open);
+      await open.click();
+      const options = card.getByRole("radiogroup", { name: "Status" });
+      await expect(options.getByRole("radio")).toHaveCount(5);
+      await shot(page, "today-status-open");
+      expect(await axeViolations(page)).toEqual([]);
+      // Whole: each option, its ring included, inside what the card shows, and no label cut.
+      const cut = await options.getByRole("radio").evaluateAll((radios) =>
+        radios.flatMap((radio) => {
+          const problems: string[] = [];
+          const box = radio.getBoundingClientRect();
+          const ring = 2;
+          for (let up = radio.parentElement; up && up !== document.body; up = up.parentElement) {
+            const style = getComputedStyle(up);
+            if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+            const clip = up.getBoundingClientRect();
+            if (box.left - ring < clip.left || box.right + ring > clip.right || box.top - ring < clip.top || box.bottom + ring > clip.bottom)
+              problems.push(`${radio.textContent}: clipped by ${up.className}`);
+          }
+          if (radio.scrollWidth > radio.clientWidth) problems.push(`${radio.textContent}: label cut`);
+          return problems;
+        }),
+      );
+      expect(cut).toEqual([]);
+
+      await page.keyboard.press("Escape");
+      await expect(options).toBeHidden();
+      await expect(open).toBeFocused();
+
+      await open.click();
+      await expect(options).toBeVisible();
+      await page.getByRole("heading", { name: "Work location" }).click();
+      await expect(options).toBeHidden();
+    });
+  });
+}
