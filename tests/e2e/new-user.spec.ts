@@ -343,3 +343,29 @@ test.describe("focus after a dialog closes (item 10)", () => {
     await expect(actions).toBeFocused();
   });
 });
+
+for (const viewport of Object.values(viewports)) {
+  test.describe(`administration pages refuse employees with a reason at ${viewport.width} px (item 11)`, () => {
+    test.use({ viewport });
+
+    test(`403 saying the page is for administrators, with the way home; the operator console stays 404 (${viewport.width})`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await login(page, accounts.employee);
+      for (const path of ["/users", "/users/all", "/groups"]) {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(403);
+        expect(new URL(page.url()).pathname, path).toBe(path);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText("No access");
+        await expect(page.getByText("This page is for administrators.")).toBeVisible();
+      }
+      await page.evaluate(() => document.fonts.ready);
+      await shot(page, "403");
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole("link", { name: "Go to the dashboard" }).click();
+      await expect(page).toHaveURL(/\/home$/);
+
+      expect((await page.goto("/operator"))?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+    });
+  });
+}

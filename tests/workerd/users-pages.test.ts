@@ -34,7 +34,10 @@ describe("the users pages", () => {
     expect((await SELF.fetch(`${BASE}/users`, { headers: { Cookie: administrator } })).status).toBe(200);
     expect((await SELF.fetch(`${BASE}/users`, { headers: { Cookie: companyAdmin }, redirect: "manual" })).headers.get("Location")).toBe("/users/all");
     for (const path of ["/users", "/users/all"]) {
-      expect((await SELF.fetch(`${BASE}${path}`, { headers: { Cookie: employee }, redirect: "manual" })).headers.get("Location")).toBe("/home");
+      // The 403 page saying why (issue 27, item 11; decision 0264), not a silent trip to /home.
+      const refused = await SELF.fetch(`${BASE}${path}`, { headers: { Cookie: employee }, redirect: "manual" });
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toContain("This page is for administrators.");
     }
     expect((await post("/users/all", employee, { intent: "delete", id: "x" })).status).toBe(403);
   });
