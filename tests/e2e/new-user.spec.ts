@@ -369,3 +369,28 @@ for (const viewport of Object.values(viewports)) {
     });
   });
 }
+
+for (const viewport of Object.values(viewports)) {
+  test.describe(`the invite dialog at ${viewport.width} px (item 22)`, () => {
+    test.use({ viewport });
+
+    test(`says a taken address on the e-mail field (${viewport.width})`, async ({ page }) => {
+      test.setTimeout(60_000);
+      await login(page, accounts.companyAdmin);
+      await page.goto("/users/all");
+      const invite = page.getByRole("button", { name: "Invite", exact: true });
+      await waitForHydration(invite);
+      await invite.click();
+      const dialog = page.getByRole("dialog", { name: "Invite new administrators/employees" });
+      await dialog.getByLabel("Name").fill("Emil Again");
+      await dialog.getByLabel("Email").fill(accounts.employee);
+      await dialog.getByRole("button", { name: "Send invite" }).click();
+      const email = dialog.getByLabel("Email");
+      await expect(email).toHaveAttribute("aria-invalid", "true");
+      await expect(email).toHaveAccessibleDescription("A user with this e-mail already exists.");
+      await expect(dialog.getByRole("alert")).toHaveCount(0);
+      await shot(page, "invite-taken");
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  });
+}

@@ -59,6 +59,23 @@ describe("the users pages", () => {
     expect(await db().select({ id: users.id }).from(users).where(eq(users.id, target.id))).toHaveLength(1);
   });
 
+  it("puts a taken address of the single invite on its e-mail field, not under the form (issue 27, item 22)", async () => {
+    const firm = await createCompany("Pages Taken Firm");
+    const existing = await firm.createUser("employee");
+    const cookie = await cookieFor((await firm.createUser("administrator")).email);
+    const taken = await post("/users?index&_data=routes%2F_app.users._index", cookie, {
+      intent: "invite",
+      name: "Twice",
+      email: existing.email,
+      group: firm.group.id,
+      office: firm.office.id,
+    });
+    expect(taken.status).toBe(409);
+    const reply = (await taken.json()) as { status: string; error: Record<string, string[]> };
+    expect(reply).toMatchObject({ status: "error", error: { email: [EMAIL_TAKEN] } });
+    expect(reply.error[""] ?? []).toEqual([]);
+  });
+
   it("answers 'Invite multiple' through the form pipeline: the invalid e-mails by place, the existing ones as data, the count in the message", async () => {
     const firm = await createCompany("Pages Invite Firm");
     const existing = await firm.createUser("employee");
