@@ -394,3 +394,42 @@ for (const viewport of Object.values(viewports)) {
     });
   });
 }
+
+for (const viewport of Object.values(viewports)) {
+  test.describe(`the user card's colours at ${viewport.width} px (item 23)`, () => {
+    test.use({ viewport });
+
+    test(`its legend has Away, and an away forecast has Away's colour, not No data's grey (${viewport.width})`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await login(page, "linnea.bergstrom.42@demo.test");
+      const me = (await (await page.request.get("/api/v2/users/me")).json()) as { _id: string };
+      const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+      const created = await page.request.post(`/api/v2/forecast/${me._id}`, {
+        data: { startDate: day(40), endDate: day(41), status: "away", comment: "Trip" },
+      });
+      // 409 on a retry: the same days are taken by the first run's trip.
+      expect([201, 409]).toContain(created.status());
+
+      await page.goto("/overview?offices=all&groups=all&q=Linnea%20Bergstr%C3%B6m");
+      const name = page.getByTestId("person-name");
+      await expect(name).toHaveText(["Linnea Bergström"]);
+      await waitForHydration(name);
+      await name.click();
+      const card = page.getByTestId("user-card");
+      await expect(card).toBeVisible();
+      const legend = card.getByRole("list", { name: "Workload colours" });
+      await expect(legend.getByRole("listitem")).toHaveText(["Available", "Some availability", "Busy", "Seriously busy", "Away", "No data"]);
+      const colour = (item: import("@playwright/test").Locator) =>
+        item
+          .locator("span")
+          .first()
+          .evaluate((dot) => getComputedStyle(dot).backgroundColor);
+      const away = await colour(legend.getByRole("listitem").filter({ hasText: "Away" }));
+      expect(away).not.toBe(await colour(legend.getByRole("listitem").filter({ hasText: "No data" })));
+      const trip = card.getByTestId("user-card-forecast").filter({ hasText: "Trip" });
+      expect(await colour(trip)).toBe(away);
+      await shot(page, "user-card");
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  });
+}
