@@ -433,3 +433,49 @@ for (const viewport of Object.values(viewports)) {
     });
   });
 }
+
+for (const viewport of Object.values(viewports)) {
+  test.describe(`filter values and wording at ${viewport.width} px (item 25)`, () => {
+    test.use({ viewport });
+
+    test(`the overview's filter selects show a chosen value whole; 'already exist' (${viewport.width})`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await login(page, accounts.companyAdmin);
+      await page.goto("/overview?offices=all&groups=all");
+      const selects = page.getByRole("main").locator("select");
+      await waitForHydration(selects.first());
+      const count = await selects.count();
+      expect(count).toBeGreaterThanOrEqual(3);
+      for (let i = 0; i < count; i++) {
+        const select = selects.nth(i);
+        const longest = (await select.locator("option").allTextContents()).reduce((a, b) => (b.length > a.length ? b : a), "");
+        await select.selectOption({ label: longest });
+        await expect(select.locator("option:checked")).toHaveText(longest);
+      }
+      // Whether the chosen text fits the box: a select shows no overflow of its own, so its text is measured.
+      const cut = await selects.evaluateAll((list) =>
+        (list as HTMLSelectElement[]).flatMap((select) => {
+          const style = getComputedStyle(select);
+          const context = document.createElement("canvas").getContext("2d")!;
+          context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const text = select.selectedOptions[0]?.text ?? "";
+          const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return context.measureText(text).width > room ? [`${text}: ${Math.round(context.measureText(text).width)} px in ${room} px`] : [];
+        }),
+      );
+      expect(cut).toEqual([]);
+      await page.evaluate(() => document.fonts.ready);
+      await shot(page, "overview-filters");
+      expect(await axeViolations(page)).toEqual([]);
+
+      await page.goto("/users/all");
+      const open = page.getByRole("button", { name: "Invite multiple" });
+      await waitForHydration(open);
+      await open.click();
+      const dialog = page.getByRole("dialog", { name: "Invite new administrators/employees" });
+      await dialog.getByLabel("Emails").fill(accounts.employee);
+      await dialog.getByRole("button", { name: "Send invites" }).click();
+      await expect(dialog.getByText("Users with emails marked in red already exist. Remove them and try again.")).toBeVisible();
+    });
+  });
+}
