@@ -454,8 +454,9 @@ for (const viewport of Object.values(viewports)) {
       }
       // Whether the chosen text fits the box: a select shows no overflow of its own, so its text is measured.
       const cut = await selects.evaluateAll((list) =>
-        (list as HTMLSelectElement[]).flatMap((select) => {
-          const style = getComputedStyle(select);
+        list.flatMap((element) => {
+          const select = element as unknown as HTMLSelectElement;
+          const style = getComputedStyle(element);
           const context = document.createElement("canvas").getContext("2d")!;
           context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
           const text = select.selectedOptions[0]?.text ?? "";
