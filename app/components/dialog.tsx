@@ -75,10 +75,11 @@ const HAND_BACK_MS = 1000;
 /**
  * Remembers what had the focus when the dialog opened (read while rendering the opening: the
  * dialog's own effects move the focus before ours run) and, once the dialog is gone, puts the
- * focus back there if nothing else took it.
+ * focus back there if nothing else took it: when it closes, or when its parent unmounts it
+ * open (the dashboard's lazily loaded forecast editor, which Headless UI does not hand back).
  */
 function useOpenerFocus(open: boolean, panel: RefObject<HTMLDivElement | null>) {
-  const opener = useRef<{ element: HTMLElement; again: string | null } | null>(null);
+  const opener = useRef<Opener | null>(null);
   const wasOpen = useRef(false);
   if (open && !wasOpen.current && typeof document !== "undefined") {
     const element = document.activeElement;
@@ -89,22 +90,39 @@ function useOpenerFocus(open: boolean, panel: RefObject<HTMLDivElement | null>) 
     const saved = opener.current;
     if (open || !saved) return;
     opener.current = null;
-    const until = Date.now() + HAND_BACK_MS;
-    let frame = 0;
-    const check = () => {
-      const active = document.activeElement;
-      const handedBack = active && active !== document.body;
-      if (handedBack && !panel.current?.contains(active)) return;
-      if (!handedBack && !panel.current?.isConnected) {
-        const target = saved.element.isConnected ? saved.element : saved.again ? document.querySelector<HTMLElement>(saved.again) : null;
-        target?.focus();
-        return;
-      }
-      if (Date.now() < until) frame = requestAnimationFrame(check);
-    };
-    frame = requestAnimationFrame(check);
-    return () => cancelAnimationFrame(frame);
+    return handBack(saved, panel);
   }, [open, panel]);
+  useEffect(
+    () => () => {
+      if (opener.current) handBack(opener.current, panel);
+    },
+    [panel],
+  );
+}
+
+interface Opener {
+  element: HTMLElement;
+  /** A selector for the opener when it was replaced (findAgain). */
+  again: string | null;
+}
+
+/** Watches for a while: when the dialog is gone and the focus left on the page's body, the opener gets it. */
+function handBack(saved: Opener, panel: RefObject<HTMLDivElement | null>): () => void {
+  const until = Date.now() + HAND_BACK_MS;
+  let frame = 0;
+  const check = () => {
+    const active = document.activeElement;
+    const handedBack = active && active !== document.body;
+    if (handedBack && !panel.current?.contains(active)) return;
+    if (!handedBack && !panel.current?.isConnected) {
+      const target = saved.element.isConnected ? saved.element : saved.again ? document.querySelector<HTMLElement>(saved.again) : null;
+      target?.focus();
+      return;
+    }
+    if (Date.now() < until) frame = requestAnimationFrame(check);
+  };
+  frame = requestAnimationFrame(check);
+  return () => cancelAnimationFrame(frame);
 }
 
 /**

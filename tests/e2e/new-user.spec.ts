@@ -8,6 +8,9 @@ import { PASSWORD_MIN } from "../../app/domain/account/invite.schema";
  * What a new user tripped over (issue 27), each at the width it was seen at, with a
  * screenshot of the changed screen: test-results/screenshots/issue27-{what}-{width}.png.
  */
+// A loaded two-core machine: axe alone has taken 20 s on a page.
+test.describe.configure({ timeout: 120_000 });
+
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/issue27-${name}-${page.viewportSize()!.width}.png` });
 
 /** Signs the page's browser out of whoever was in and in as `email` (the sign-in form is only shown to nobody). */
@@ -107,7 +110,6 @@ test.describe("statistics agree with the overview for today (item 5)", () => {
   }
 
   test("the export's today is everyone's current state, and a change made today is in it at once", async ({ page, browser }) => {
-    test.setTimeout(90_000);
     const weekday = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Stockholm", weekday: "short" }).format(new Date());
     test.skip(weekday === "Sat" || weekday === "Sun", "The statistics count working days: a weekend has no row for today.");
     await login(page, accounts.companyAdmin);
@@ -160,7 +162,6 @@ for (const viewport of Object.values(viewports)) {
     };
 
     test(`statistics, settings, projects, find people and the user lists (${viewport.width})`, async ({ page }) => {
-      test.setTimeout(90_000);
       await login(page, accounts.companyAdmin);
       await page.goto("/statistics");
       const offices = page.getByRole("group", { name: "Offices" });
@@ -184,13 +185,13 @@ for (const viewport of Object.values(viewports)) {
       await distinct(page.getByLabel("Office").locator("option").allTextContents());
 
       await page.goto("/users/all");
-      await expect(page.getByText("Stockholm (Corporate & M&A)").first()).toBeVisible();
+      await expect(page.getByTestId("user-row").filter({ hasText: "Stockholm (Corporate & M&A)" }).first()).toBeVisible();
       await shot(page, "users-all-offices");
       expect(await axeViolations(page)).toEqual([]);
 
       await switchTo(page, "admin@demo.test");
       await page.goto("/users");
-      await expect(page.getByText(/Stockholm \(Corporate & M&A\)/).first()).toBeVisible();
+      await expect(page.getByRole("listitem").filter({ hasText: "Stockholm (Corporate & M&A)" }).first()).toBeVisible();
     });
   });
 }
@@ -213,7 +214,6 @@ for (const viewport of Object.values(viewports)) {
     test(`a new employee sees months of history; the doughnut counts the People figure; one day draws a dot (${viewport.width})`, async ({
       page,
     }) => {
-      test.setTimeout(60_000);
       // Emil's group and office were made with the seed, today: the page opened on that one day.
       await login(page, accounts.employee);
       await page.goto("/statistics");
@@ -297,7 +297,6 @@ test.describe("focus after a dialog closes (item 10)", () => {
   test.use({ viewport: viewports.desktop });
 
   test("goes back to the button that opened it, a menu's button when a menu item opened it", async ({ page }) => {
-    test.setTimeout(120_000);
     await login(page, accounts.companyAdmin);
     await page.goto("/projects");
     const add = page.getByRole("button", { name: "Add project" });
@@ -349,7 +348,6 @@ for (const viewport of Object.values(viewports)) {
     test.use({ viewport });
 
     test(`403 saying the page is for administrators, with the way home; the operator console stays 404 (${viewport.width})`, async ({ page }) => {
-      test.setTimeout(90_000);
       await login(page, accounts.employee);
       for (const path of ["/users", "/users/all", "/groups"]) {
         const response = await page.goto(path);
@@ -375,7 +373,6 @@ for (const viewport of Object.values(viewports)) {
     test.use({ viewport });
 
     test(`says a taken address on the e-mail field (${viewport.width})`, async ({ page }) => {
-      test.setTimeout(60_000);
       await login(page, accounts.companyAdmin);
       await page.goto("/users/all");
       const invite = page.getByRole("button", { name: "Invite", exact: true });
@@ -400,7 +397,6 @@ for (const viewport of Object.values(viewports)) {
     test.use({ viewport });
 
     test(`its legend has Away, and an away forecast has Away's colour, not No data's grey (${viewport.width})`, async ({ page }) => {
-      test.setTimeout(90_000);
       await login(page, "linnea.bergstrom.42@demo.test");
       const me = (await (await page.request.get("/api/v2/users/me")).json()) as { _id: string };
       const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
@@ -410,9 +406,9 @@ for (const viewport of Object.values(viewports)) {
       // 409 on a retry: the same days are taken by the first run's trip.
       expect([201, 409]).toContain(created.status());
 
-      await page.goto("/overview?offices=all&groups=all&q=Linnea%20Bergstr%C3%B6m");
-      const name = page.getByTestId("person-name");
-      await expect(name).toHaveText(["Linnea Bergström"]);
+      await page.goto("/overview?offices=all&groups=all&q=Linnea");
+      const name = page.getByTestId("person-name").filter({ hasText: "Linnea Bergström" });
+      await expect(name).toHaveCount(1);
       await waitForHydration(name);
       await name.click();
       const card = page.getByTestId("user-card");
@@ -439,7 +435,6 @@ for (const viewport of Object.values(viewports)) {
     test.use({ viewport });
 
     test(`the overview's filter selects show a chosen value whole; 'already exist' (${viewport.width})`, async ({ page }) => {
-      test.setTimeout(90_000);
       await login(page, accounts.companyAdmin);
       await page.goto("/overview?offices=all&groups=all");
       const selects = page.getByRole("main").locator("select");
