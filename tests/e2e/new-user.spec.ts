@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import ExcelJS from "exceljs";
 import type { Page } from "@playwright/test";
 import { accounts, expect, login, test, viewports, waitForHydration } from "./fixtures";
-import { PASSWORD_MIN } from "../../app/domain/account/invite.schema";
+import { PASSWORD_MIN } from "../../app/domain/identity/invite.schema";
 
 /**
  * What a new user tripped over (issue 27), each at the width it was seen at, with a
