@@ -301,6 +301,23 @@ export async function buildSeed(options: {
   await seedTimeKeeping(t, demo.id, now);
 
   // Availability -------------------------------------------------------------------------
+  // Everyone's history ends in the state the screens show (issue 27, item 5): no history row
+  // after their last update, then one at it with their current workload and leave.
+  const settledAt = new Map<string, number>();
+  for (const user of (t.rows.get(s.users) ?? []) as (typeof s.users.$inferInsert)[]) {
+    if (user.companyId !== demo.id || !user.lastUpdated) continue;
+    settledAt.set(user.id!, user.lastUpdated.getTime());
+    t.add(s.workloadHistory, {
+      id: stableId(`wh:${user.id}:current`),
+      companyId: demo.id,
+      userId: user.id!,
+      currentWorkload: user.currentWorkload ?? null,
+      futureWorkload: user.futureWorkload ?? null,
+      onLeave: user.onLeave ?? false,
+      source: "web_app",
+      recordedAt: user.lastUpdated,
+    });
+  }
   for (const [n, person] of people.entries()) {
     const r = prng(1000 + n);
     // Forecasts: a few ahead, one behind.
@@ -363,7 +380,7 @@ export async function buildSeed(options: {
       if (r.chance(0.35)) {
         level = Math.max(0, Math.min(3, level + r.pick([-1, 1, 1, -1, 0])));
         const away = r.chance(0.04);
-        t.add(s.workloadHistory, {
+        const row = {
           id: stableId(`wh:${person.id}:${back}`),
           companyId: demo.id,
           userId: person.id,
@@ -372,7 +389,8 @@ export async function buildSeed(options: {
           onLeave: away,
           source: r.pick(["web_app", "web_app", "ios_app", "teams_app_desktop"]),
           recordedAt,
-        });
+        };
+        if (recordedAt.getTime() < (settledAt.get(person.id) ?? Infinity)) t.add(s.workloadHistory, row);
       }
       t.add(s.workplaceHistory, {
         id: stableId(`wph:${person.id}:${back}`),

@@ -313,10 +313,17 @@ export async function requireUser(request: Request, context: LoadContext): Promi
   return actor;
 }
 
-/** For pages only some may open: a signed-out person goes to /login, one not `allowed` to /home. */
+/** The administration pages' refusal, shown on the 403 page (decision 0264). */
+export const ADMINISTRATORS_ONLY = "This page is for administrators.";
+
+/**
+ * For pages only administrators may open: a signed-out person goes to /login, one not
+ * `allowed` gets the 403 page saying so, with the way home (decision 0264; it sent them to
+ * /home without a word).
+ */
 export async function requireUserWho(request: Request, context: LoadContext, allowed: (user: User) => boolean): Promise<Actor> {
   const actor = await requireUser(request, context);
-  if (!allowed(actor.user)) throw redirect("/home");
+  if (!allowed(actor.user)) throw new Response(ADMINISTRATORS_ONLY, { status: 403 });
   return actor;
 }
 

@@ -6,8 +6,10 @@ const messages: Record<number, { title: string; text: string }> = {
   500: { title: "Something went wrong", text: "An unexpected error happened on our side. Please try again in a moment." },
 };
 
-export function ErrorPage({ status }: { status: number }) {
-  const { title, text } = messages[status] ?? messages[500];
+/** `reason`: what the refusal itself says, shown instead of the generic text (a 403's "This page is for administrators."). */
+export function ErrorPage({ status, reason }: { status: number; reason?: string }) {
+  const { title, text: generic } = messages[status] ?? messages[500];
+  const text = reason || generic;
   return (
     <main className="flex min-h-full items-center justify-center px-6 py-16">
       <div className="max-w-md text-center">

@@ -8,7 +8,9 @@ import { ErrorPage } from "./error-page";
  */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error)) return <ErrorPage status={error.status} />;
+  // A refusal (403) says why; other statuses keep their own page's words.
+  if (isRouteErrorResponse(error))
+    return <ErrorPage status={error.status} reason={error.status === 403 && typeof error.data === "string" ? error.data : undefined} />;
   console.error(error);
   return <ErrorPage status={500} />;
 }

@@ -12,6 +12,7 @@ import { staffingSearchSchema } from "~/domain/users/staffing.schema";
 import { searchStaffing, type StaffingResult } from "~/domain/users/staffing.server";
 import { validate } from "~/domain/validation";
 import { pageStateOf } from "~/web/page-form.server";
+import { officeWithGroup } from "~/lib/office-name";
 import { addDays, dayKey, formatUtc, mondayOf } from "~/lib/dates";
 
 export const meta: MetaFunction = () => [{ title: "Find people · Availability" }];
@@ -99,7 +100,7 @@ export default function FindPeoplePage() {
           label="Office"
           defaultValue={values.office}
           placeholder="All offices"
-          options={offices.map((o) => ({ value: o._id, label: o.name }))}
+          options={offices.map((o) => ({ value: o._id, label: officeWithGroup(o.name, o.groupName) }))}
         />
         <div className="sm:col-span-2 lg:col-span-5">
           <Button type="submit" disabled={searching}>

@@ -12,6 +12,7 @@ import { getStatistics, statisticsFilterOptions } from "~/domain/statistics/stat
 import { BarChart, ChartCard, Doughnut, LineChart, LEVEL_NAMES } from "~/features/statistics/charts";
 import { dayKey } from "~/lib/dates";
 import { useFormat } from "~/lib/format";
+import { officeWithGroup } from "~/lib/office-name";
 import { RawExportButton } from "~/features/statistics/raw-export-button";
 import { pageStateOf } from "~/web/page-form.server";
 
@@ -33,6 +34,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     startDate: url.searchParams.get("startDate") || undefined,
     endDate: url.searchParams.get("endDate") || undefined,
   };
+  // No range asked for: the last three months (issue 27, item 13). The API's own default starts at
+  // the caller's team's creation when later, which opened the page on one day in a firm whose
+  // teams were set up after its history began.
+  if (!query.startDate && !query.endDate) {
+    const today = ctx.today;
+    query.startDate = dayKey(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 3, today.getUTCDate())));
+  }
   // The same validation as the API: a bad date in the address is the server's message, never a 500.
   const answer = await pageStateOf(
     (async () => {
@@ -113,7 +121,12 @@ export default function StatisticsPage() {
         <input type="hidden" name="layout" value={layout} />
         {layout === "admin" ? (
           <>
-            <Choices legend="Offices" name="offices" options={data.officeOptions} chosen={data.chosenOffices} />
+            <Choices
+              legend="Offices"
+              name="offices"
+              options={data.officeOptions.map((o) => ({ id: o.id, name: officeWithGroup(o.name, o.groupName) }))}
+              chosen={data.chosenOffices}
+            />
             <Choices legend="Groups" name="groups" options={data.groupOptions} chosen={data.chosenGroups} />
           </>
         ) : null}
@@ -178,6 +191,7 @@ export default function StatisticsPage() {
           <ChartCard title="Workload distribution">
             <Doughnut
               counts={stats.workloadDistributions}
+              people={stats.nbrOfUsers}
               selected={level}
               onSelect={setLevel}
               caption="People by average workload; choose a level to list them"
@@ -222,6 +236,7 @@ export default function StatisticsPage() {
               bars={stats.nbrOfHomeDaysPerWeek.map((n, i) => ({ label: String(i), value: n }))}
               format={(v) => String(v)}
               caption="Person-weeks by days at home"
+              labelHead="Days at home"
             />
           </ChartCard>
           <ChartCard title="Working from home per weekday">
@@ -229,6 +244,7 @@ export default function StatisticsPage() {
               bars={stats.workFromHomePerWeekday.map((d) => ({ label: d.weekday.slice(0, 3), value: d.percentAtHome }))}
               format={(v) => fmt.percent(v, 1)}
               caption="Share at home per weekday"
+              labelHead="Weekday"
             />
           </ChartCard>
           <ChartCard title="Portion working from home">

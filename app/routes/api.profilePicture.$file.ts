@@ -1,13 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { PICTURE_PREFIX } from "~/domain/users/profile-picture.server";
+import { isPictureFile } from "~/lib/profile-picture";
 
 /**
- * GET /api/profilePicture/{file}: pictures of the internal store. Names are random and
- * never reused, so they are cached for a year; an unknown name is 404.
+ * GET /api/profilePicture/{file}: pictures of the internal store (names: isPictureFile). Names
+ * are random or content hashes, never reused, so they are cached for a year; an unknown name is 404.
  */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const file = params.file ?? "";
-  if (!/^[0-9a-f]{24}-[0-9a-f]{24}\.(jpg|png)$/.test(file)) return new Response("Not found", { status: 404 });
+  if (!isPictureFile(file)) return new Response("Not found", { status: 404 });
   const object = await context.env.FILES.get(`${PICTURE_PREFIX}${file}`, { onlyIf: request.headers });
   if (!object) return new Response("Not found", { status: 404 });
   const headers = new Headers();

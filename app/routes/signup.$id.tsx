@@ -8,7 +8,7 @@ import { startSession } from "~/domain/identity/session.server";
 import { Button } from "~/components/button";
 import { Field, inputProps } from "~/components/field";
 import { withFlash } from "~/components/flash-message";
-import { signUpSchemaFor } from "~/domain/identity/invite.schema";
+import { PASSWORD_MIN, signUpSchemaFor } from "~/domain/identity/invite.schema";
 import { registerInvitedUser, requireUncompletedUser } from "~/domain/identity/signup.server";
 import { NotFoundError, ValidationError } from "~/domain/errors";
 import { Alert } from "~/components/alert";
@@ -145,12 +145,12 @@ function SignUpForm({ invite }: { invite: Invite }) {
             />
           }
         />
+        <p className="-mt-2 text-xs text-slate-500">At least {PASSWORD_MIN} characters.</p>
         <Field
           label={`Confirm password${passwordHint}`}
           autoComplete="new-password"
           {...inputProps(fields.passwordConfirmation, { type: showPassword ? "text" : "password" })}
         />
-        <p className="-mt-2 text-xs text-slate-500">At least 8 characters.</p>
         <Alert id={form.errorId} message={form.errors?.[0]} />
         <Button type="submit" className="w-full" disabled={submitting}>
           {submitting ? "Creating account..." : "Create account"}

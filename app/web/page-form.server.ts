@@ -14,6 +14,8 @@ export interface FormReplyOptions {
   formError?: (error: DomainError) => string | null;
   /** Headers of the answer (a page reached from a mailed link sends no referrer and is not cached). */
   headers?: HeadersInit;
+  /** The field a conflict (409) is about: its message shows there, not under the form ('email': the address is taken). */
+  conflictOn?: string;
 }
 
 /** Why a domain call was refused, in the terms both page pipelines answer with. */
@@ -68,8 +70,10 @@ export async function submitForm<S extends z.ZodType>(
     result = await run(submission.value);
   } catch (error) {
     const refusal = refusalOf(error);
-    const formError = options.formError ? options.formError(refusal.error) : refusal.message;
-    const fieldErrors = refusal.errors && Object.fromEntries(Object.entries(refusal.errors).map(([field, message]) => [field, [message]]));
+    const onField = options.conflictOn && refusal.status === 409 ? { [options.conflictOn]: refusal.message } : undefined;
+    const formError = onField ? null : options.formError ? options.formError(refusal.error) : refusal.message;
+    const errors = onField ?? refusal.errors;
+    const fieldErrors = errors && Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, [message]]));
     const reply = submission.reply({ formErrors: formError === null ? [] : [formError], fieldErrors, hideFields });
     return json<FormReply>({ ...reply, ...(refusal.data !== undefined && { data: refusal.data }) }, { status: refusal.status, headers });
   }

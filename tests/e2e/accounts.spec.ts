@@ -221,7 +221,7 @@ test.describe("the /users/all table", () => {
     const fresh = unique("fresh");
     await dialog.getByLabel("Emails").fill(`${fresh}; employee@demo.test`);
     await dialog.getByRole("button", { name: "Send invites" }).click();
-    await expect(dialog.getByText("Users with emails marked in red already exists. Remove them and try again.")).toBeVisible();
+    await expect(dialog.getByText("Users with emails marked in red already exist. Remove them and try again.")).toBeVisible();
     await expect(dialog.locator("li[data-invalid]")).toContainText("employee@demo.test");
 
     const second = unique("second");

@@ -116,7 +116,7 @@ test("an employee sets workload, a quick date, a message, forecasts and work loc
 
   // Work location: the first working day to home, a default-week day to office.
   const firstDay = page.getByRole("list", { name: "This week" }).getByRole("listitem").first();
-  await firstDay.hover();
+  await firstDay.getByRole("button").first().click();
   await firstDay.getByRole("button", { name: "Home" }).click();
   await expect(firstDay.getByRole("button").first()).toHaveAccessibleName(/: Home$/);
   await expect(device.getByRole("list", { name: "This week" }).getByRole("listitem").first().getByRole("button").first()).toHaveAccessibleName(
@@ -125,7 +125,7 @@ test("an employee sets workload, a quick date, a message, forecasts and work loc
   );
 
   const wednesday = page.getByRole("list", { name: "DEFAULT WEEK" }).getByRole("listitem").nth(2);
-  await wednesday.hover();
+  await wednesday.getByRole("button").first().click();
   await wednesday.getByRole("button", { name: "Office" }).click();
   await expect(wednesday.getByRole("button").first()).toHaveAccessibleName("DEFAULT WEEK WED: Office");
   await expect(device.getByRole("list", { name: "DEFAULT WEEK" }).getByRole("listitem").nth(2).getByRole("button").first()).toHaveAccessibleName(
@@ -150,7 +150,7 @@ test("a colleague with the WFH overview sees a location change live", async ({ p
 
   await openDashboard(page, ANNA);
   const secondDay = page.getByRole("list", { name: "This week" }).getByRole("listitem").nth(1);
-  await secondDay.hover();
+  await secondDay.getByRole("button").first().click();
   await secondDay.getByRole("button", { name: "Absent" }).click();
   await expect(row.locator("td").nth(1)).toContainText("Away", LIVE);
   await colleague.close();

@@ -79,9 +79,7 @@ test("a company admin removes and reconnects the directory, then adds two people
   const dialog = page.getByRole("dialog", { name: "Add users from the directory" });
   const boardroom = dialog.getByRole("checkbox", { name: /Boardroom Stockholm/ });
   await expect(boardroom).toBeDisabled();
-  await expect(dialog).toContainText(
-    "No email has been set for this Azure AD user and it can't be added until it's has been set in the Azure portal.",
-  );
+  await expect(dialog).toContainText("No email has been set for this Azure AD user and it can't be added until it has been set in the Azure portal.");
   await expect(dialog.getByRole("checkbox", { name: /Emil Employee/ })).toBeDisabled();
   for (const viewport of Object.values(viewports)) {
     await page.setViewportSize(viewport);

@@ -66,14 +66,18 @@ test("a company admin reaches the company page from the navigation", async ({ pa
   await expect(page.getByText(/other\.test|Other Firm/)).toHaveCount(0);
 });
 
-test("an employee has no company link and is sent home from /groups", async ({ page }) => {
+test("an employee has no company link and is told /groups is for administrators", async ({ page }) => {
   await login(page, accounts.employee);
   await page.goto("/home");
   const nav = page.locator("aside").getByRole("navigation", { name: "Main" });
   await expect(nav.getByRole("link", { name: "Dashboard" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Company" })).toHaveCount(0);
 
-  await page.goto("/groups");
+  // The 403 page with the reason and the way home (decision 0264), inside the shell.
+  const response = await page.goto("/groups");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByText("This page is for administrators.")).toBeVisible();
+  await page.getByRole("link", { name: "Go to the dashboard" }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Emil Employee");
 });

@@ -440,13 +440,16 @@ describe("company pages", () => {
     });
   }
 
-  it("sends employees to /home and opens the group and office pages for admins", async () => {
+  it("answers employees 403, saying the page is for administrators, and opens the group and office pages for admins", async () => {
     const firm = await createFirm("Pages");
     const employee = await cookieFor(firm.people.employee.email);
-    for (const path of ["/groups", `/groups/${firm.group.id}`, `/offices/${firm.office.id}`]) {
+    // Issue 27, item 11: they were sent to /home without a word (decision 0264).
+    for (const path of ["/groups", `/groups/${firm.group.id}`, `/offices/${firm.office.id}`, "/users", "/users/all"]) {
       const refused = await page(path, employee);
-      expect(refused.status, path).toBe(302);
-      expect(refused.headers.get("Location"), path).toBe("/home");
+      expect(refused.status, path).toBe(403);
+      const html = await refused.text();
+      expect(html, path).toContain("This page is for administrators.");
+      expect(html, path).toContain('href="/"');
     }
     const admin = await cookieFor(firm.people.companyAdmin.email);
     const groupPage = await page(`/groups/${firm.group.id}`, admin);

@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { directorySync, groups, offices, users } from "~/db/schema";
@@ -6,9 +6,9 @@ import { syncStep, type SyncEnv } from "~/domain/identity/directory/sync.server"
 import { runScheduledWork } from "~/domain/operations/scheduled.server";
 import type { Env } from "~/env";
 import { newId } from "~/lib/ids";
-import { INTERNAL_PICTURE_MARKER } from "~/lib/profile-picture";
+import { INTERNAL_PICTURE_MARKER, profilePictureUrl } from "~/lib/profile-picture";
 import { addDirectoryUser, config, connectDirectory, control, removeDirectoryUser } from "./entra-helpers";
-import { createCompanyWithRoles, db, listen, runtime } from "./helpers";
+import { BASE, createCompanyWithRoles, db, listen, runtime } from "./helpers";
 
 const PICTURES = "profile-pictures/";
 
@@ -65,6 +65,10 @@ describe("the directory sync (Graph users delta, paged and incremental)", () => 
     const stored = await env.FILES.get(`${PICTURES}${emma.profilePicture!.slice(INTERNAL_PICTURE_MARKER.length)}`);
     expect(stored?.httpMetadata?.contentType).toBe("image/png");
     expect(new Uint8Array(await stored!.arrayBuffer()).slice(0, 4)).toEqual(new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
+    // Served where every avatar points (issue 27, item 1: the picture route refused the sync's names).
+    const served = await SELF.fetch(`${BASE}${profilePictureUrl(emma.profilePicture)}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toBe("image/png");
     expect(await person(observer.id)).toMatchObject({ name: "Olle Observer", title: "Partner", groupId: firm.group.id });
     // An unknown department changes no group; a company admin has none.
     expect(await person(administrator.id)).toMatchObject({ groupId: firm.group.id, officeId: firm.office.id });

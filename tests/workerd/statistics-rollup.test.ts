@@ -250,7 +250,7 @@ describe("a statistics request rolls a bounded amount and answers from what is r
     return { status: response.status, body: (await response.json()) as StatisticsResponse };
   };
 
-  it("rolls one step of REQUEST_PERSON_DAYS, then the next, then nothing while the rollups are current", async () => {
+  it("rolls one step of REQUEST_PERSON_DAYS, then the next, then today's changes, then nothing while nothing changed", async () => {
     const perStep = Math.floor(REQUEST_PERSON_DAYS / PEOPLE); // 166 calendar days at 120 people
     const first = await statistic();
     expect(first.status).toBe(200);
@@ -267,36 +267,50 @@ describe("a statistics request rolls a bounded amount and answers from what is r
     expect((await cursorOf(companyId))?.rolledThrough).toBe(today());
     expect(second.body.averageWorkloadOverTime.filter((v) => v.value === null)).toEqual([]);
 
-    // Current: a request rolls nothing, not even today's new workload (the scheduled job's part).
-    // The last rolled day's rows are blanked: a roll would write them again.
+    // Current, and then a workload changes on the last rolled day (today on a weekday): the next
+    // request rolls that day again, so today's figures include today's change (issue 27, item 5).
+    // The last rolled day's rows are blanked first: only a roll writes them again.
     const [{ last }] = await db()
       .select({ last: sql<number>`max(${statDays.day})` })
       .from(statDays)
       .where(eq(statDays.companyId, companyId));
-    await db()
-      .update(statDays)
-      .set({ level: null })
-      .where(and(eq(statDays.companyId, companyId), eq(statDays.day, last)));
+    const lastDay = () =>
+      db()
+        .select({ userId: statDays.userId, level: statDays.level })
+        .from(statDays)
+        .where(and(eq(statDays.companyId, companyId), eq(statDays.day, last)));
+    const blank = () =>
+      db()
+        .update(statDays)
+        .set({ level: null })
+        .where(and(eq(statDays.companyId, companyId), eq(statDays.day, last)));
+    await blank();
+    const changed = (await firstPerson(companyId)).id;
     await db()
       .insert(workloadHistory)
       .values({
         id: newId(),
         companyId,
-        userId: (await firstPerson(companyId)).id,
+        userId: changed,
         currentWorkload: 3,
         onLeave: false,
         source: "web_app",
-        recordedAt: new Date(),
+        recordedAt: new Date(Math.min(Date.now(), last + DAY - 1000)),
       });
-    expect((await cursorOf(companyId))?.dirtyFrom).toBe(today());
+    expect((await cursorOf(companyId))?.dirtyFrom).toBe(last);
     expect((await statistic()).status).toBe(200);
-    const untouched = await db()
-      .select({ level: statDays.level })
-      .from(statDays)
-      .where(and(eq(statDays.companyId, companyId), eq(statDays.day, last)));
+    const rolled = await lastDay();
+    expect(rolled.length).toBe(PEOPLE);
+    expect(rolled.find((r) => r.userId === changed)?.level).toBe(3);
+    expect(rolled.filter((r) => r.level !== null).length).toBeGreaterThan(0);
+    expect((await cursorOf(companyId))?.dirtyFrom).toBeNull();
+
+    // Nothing changed since: a request rolls nothing.
+    await blank();
+    expect((await statistic()).status).toBe(200);
+    const untouched = await lastDay();
     expect(untouched.length).toBe(PEOPLE);
     expect(untouched.every((r) => r.level === null)).toBe(true);
-    expect((await cursorOf(companyId))?.dirtyFrom).toBe(today());
   });
 });
 

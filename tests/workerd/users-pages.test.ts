@@ -34,7 +34,10 @@ describe("the users pages", () => {
     expect((await SELF.fetch(`${BASE}/users`, { headers: { Cookie: administrator } })).status).toBe(200);
     expect((await SELF.fetch(`${BASE}/users`, { headers: { Cookie: companyAdmin }, redirect: "manual" })).headers.get("Location")).toBe("/users/all");
     for (const path of ["/users", "/users/all"]) {
-      expect((await SELF.fetch(`${BASE}${path}`, { headers: { Cookie: employee }, redirect: "manual" })).headers.get("Location")).toBe("/home");
+      // The 403 page saying why (issue 27, item 11; decision 0264), not a silent trip to /home.
+      const refused = await SELF.fetch(`${BASE}${path}`, { headers: { Cookie: employee }, redirect: "manual" });
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toContain("This page is for administrators.");
     }
     expect((await post("/users/all", employee, { intent: "delete", id: "x" })).status).toBe(403);
   });
@@ -54,6 +57,23 @@ describe("the users pages", () => {
     }
     expect(await db().select({ id: users.id }).from(users).where(eq(users.email, "guarded@pages.test"))).toHaveLength(0);
     expect(await db().select({ id: users.id }).from(users).where(eq(users.id, target.id))).toHaveLength(1);
+  });
+
+  it("puts a taken address of the single invite on its e-mail field, not under the form (issue 27, item 22)", async () => {
+    const firm = await createCompany("Pages Taken Firm");
+    const existing = await firm.createUser("employee");
+    const cookie = await cookieFor((await firm.createUser("administrator")).email);
+    const taken = await post("/users?index&_data=routes%2F_app.users._index", cookie, {
+      intent: "invite",
+      name: "Twice",
+      email: existing.email,
+      group: firm.group.id,
+      office: firm.office.id,
+    });
+    expect(taken.status).toBe(409);
+    const reply = (await taken.json()) as { status: string; error: Record<string, string[]> };
+    expect(reply).toMatchObject({ status: "error", error: { email: [EMAIL_TAKEN] } });
+    expect(reply.error[""] ?? []).toEqual([]);
   });
 
   it("answers 'Invite multiple' through the form pipeline: the invalid e-mails by place, the existing ones as data, the count in the message", async () => {

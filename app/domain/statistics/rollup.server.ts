@@ -392,16 +392,19 @@ export async function rollupCompany(ctx: CommonContext, personDays: number): Pro
 const daysBetweenMs = (from: number, to: number) => Math.round((to - from) / DAY_MS);
 
 /**
- * Before answering statistics. In steady state (the scheduled job has rolled through
- * yesterday and no older history changed) this is one read and rolls nothing: today's
- * changes wait for the next invocation. Otherwise (a new installation, `wrangler dev`, which
- * runs no cron, or an edit to older history) the request takes ONE bounded step of
+ * Before answering statistics. When today is rolled and no history changed since, this is
+ * one read and rolls nothing. Otherwise the request takes ONE bounded step of
  * REQUEST_PERSON_DAYS and answers from what is rolled then; the scheduled job rolls the rest.
+ * In steady state (the job has rolled through yesterday) that step is today and perhaps
+ * yesterday, so today's figures include today's changes, as /overview shows them (issue 27,
+ * item 5: waiting for the next cron showed a person who had answered "Busy" still away).
+ * Otherwise (a new installation, `wrangler dev`, which runs no cron, or an edit to older
+ * history) it is the next step from the cursor.
  */
 export async function ensureRolledUp(ctx: CommonContext): Promise<void> {
   const { db, companyId, now } = ctx;
   const today = (await firmToday(db, companyId, now)).getTime();
   const [cursor] = await db.select().from(statRollupState).where(eq(statRollupState.companyId, companyId)).limit(1);
-  if (cursor && nextDay(cursor) >= today - DAY_MS) return;
+  if (cursor && cursor.rolledThrough >= today && cursor.dirtyFrom === null) return;
   await rollupCompany(ctx, REQUEST_PERSON_DAYS);
 }

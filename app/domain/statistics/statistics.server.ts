@@ -416,7 +416,14 @@ export async function statisticsFilterOptions(ctx: DomainContext) {
   const scope = filterScope(ctx.actor);
   const [groupRows, officeRows] = await ctx.db.batch([
     ctx.db.select({ id: groups.id, name: groups.name }).from(groups).where(eq(groups.companyId, ctx.companyId)).orderBy(groups.name),
-    ctx.db.select({ id: offices.id, name: offices.name }).from(offices).where(eq(offices.companyId, ctx.companyId)).orderBy(offices.name),
+    // Each office with its group's name: several offices may share a name (issue 27, item 7). Aliased:
+    // a batch maps its rows by column name, and the group's `name` would overwrite the office's.
+    ctx.db
+      .select({ id: offices.id, name: offices.name, groupName: sql<string | null>`${groups.name}`.as("group_name") })
+      .from(offices)
+      .leftJoin(groups, eq(groups.id, offices.groupId))
+      .where(eq(offices.companyId, ctx.companyId))
+      .orderBy(offices.name, groups.name),
   ]);
   return {
     groupOptions: groupRows.filter((g) => scope.allGroups || scope.groupIds.includes(g.id)),

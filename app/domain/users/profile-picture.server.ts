@@ -3,7 +3,7 @@ import { audit } from "../audit.server";
 import { canAdministerUser } from "~/auth/permissions";
 import { users } from "~/db/schema";
 import { newId } from "~/lib/ids";
-import { INTERNAL_PICTURE_MARKER, MAX_PICTURE_MB, PICTURE_SIZE_MESSAGE, PICTURE_TYPE_MESSAGE } from "~/lib/profile-picture";
+import { INTERNAL_PICTURE_MARKER, MAX_PICTURE_MB, PICTURE_SIZE_MESSAGE, PICTURE_TYPE_MESSAGE, pictureFile } from "~/lib/profile-picture";
 import type { DomainContext } from "../context";
 import { DomainError, ForbiddenError, ValidationError } from "../errors";
 import { REQUIRED } from "../schema-kit";
@@ -46,7 +46,7 @@ export async function saveProfilePicture(ctx: DomainContext, files: R2Bucket, us
   const bytes = new Uint8Array(await image.arrayBuffer());
   const type = sniffImageType(bytes);
   if (!type) throw new ValidationError(ENTITY, { image: PICTURE_TYPE_MESSAGE });
-  const file = `${target.id}-${newId()}.${type === "image/png" ? "png" : "jpg"}`;
+  const file = pictureFile(target.id, newId(), type);
   await files.put(`${PICTURE_PREFIX}${file}`, bytes, {
     httpMetadata: { contentType: type, cacheControl: "public, max-age=31536000, immutable" },
     customMetadata: { companyId: ctx.companyId, userId: target.id },

@@ -15,7 +15,7 @@ export function workloadLabel(level: number | string | null | undefined, away = 
 
 /** Tailwind background class of a level; grey for none. */
 export function workloadColorClass(level: number | string | null | undefined, away = false): string {
-  if (away) return "bg-slate-400";
+  if (away) return "bg-workload-away";
   switch (String(level)) {
     case "0":
       return "bg-workload-0";

@@ -1,5 +1,5 @@
 import clsx from "clsx";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Popover } from "~/components/popover";
 import type { DateRange } from "react-day-picker";
 import type { ApiForecast } from "~/domain/forecasts/forecast.types";
@@ -66,24 +66,58 @@ function TodayCard({ today, status }: { today: string; status: string | null }) 
   const fmt = useFormat();
   const write = useForecastWrite("today");
   const [choosing, setChoosing] = useState(false);
+  const card = useRef<HTMLDivElement>(null);
+  const change = useRef<HTMLButtonElement>(null);
+  // The picker closes on a choice, Escape or a click outside (issue 27, item 9); the first two put
+  // the focus back on the card's button, which the picker replaced.
+  const refocus = useRef(false);
+  const close = (focus: boolean) => {
+    refocus.current = focus;
+    setChoosing(false);
+  };
+  useEffect(() => {
+    if (!choosing) {
+      if (refocus.current) change.current?.focus();
+      refocus.current = false;
+      return;
+    }
+    // The button that opened it is gone: the focus goes to the chosen status (Escape then reaches the card).
+    const radios = card.current?.querySelectorAll<HTMLElement>('[role="radio"]') ?? [];
+    ([...radios].find((radio) => radio.getAttribute("aria-checked") === "true") ?? radios[0])?.focus();
+    const outside = (event: PointerEvent) => {
+      if (!card.current?.contains(event.target as Node)) close(false);
+    };
+    document.addEventListener("pointerdown", outside);
+    return () => document.removeEventListener("pointerdown", outside);
+  }, [choosing]);
   const shown = write.pending?.status ?? status;
   const away = shown === "away";
   return (
-    <div className={cardBase} style={{ width: CARD_WIDTH_PX.today }} data-testid="today-card">
+    <div
+      ref={card}
+      className={cardBase}
+      style={{ width: CARD_WIDTH_PX.today }}
+      data-testid="today-card"
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && choosing) close(true);
+      }}
+    >
       <p className="text-xs font-semibold tracking-wide text-brand-700">TODAY</p>
       {choosing ? (
-        <div className="mt-1 -mx-1 overflow-y-auto">
+        // No scrolling box and room for the rings: the options were clipped at its edges. The card grows instead.
+        <div className="-mx-1 mt-1 p-1">
           <StatusGrid
             compact
             value={shown}
             onChange={(next) => {
               write.submit("today", { status: next });
-              setChoosing(false);
+              close(true);
             }}
           />
         </div>
       ) : (
         <button
+          ref={change}
           type="button"
           onClick={() => setChoosing(true)}
           className="mt-2 flex flex-1 flex-col items-start gap-2 rounded-md text-left hover:bg-slate-50"

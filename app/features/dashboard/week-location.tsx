@@ -1,6 +1,6 @@
 import { Icon, LOCATION_ICONS } from "~/components/icon";
 import clsx from "clsx";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { WorkplaceChoice, WorkplaceOption } from "~/domain/workplace/workplace.schema";
 import { parseDayKey, weekdayIndex } from "~/lib/dates";
 import { SaveError } from "./save-error";
@@ -22,8 +22,9 @@ const optionTone: Record<string, string> = {
 
 /**
  * Where the person works: the next five working days and the DEFAULT WEEK (Monday to
- * Friday). The current choice is the main icon; hovering (or focusing) a day expands the
- * other options. An admin's own widget is shown disabled.
+ * Friday). The current choice is the main icon; clicking or tapping a day opens the other
+ * options (not hovering: a tap sends mouseenter and click together, so a menu that opened
+ * on hover closed again at once; issue 27, item 2). An admin's own widget is shown disabled.
  */
 export function WeekLocation({
   today,
@@ -157,15 +158,28 @@ function DaySlot({
   rowLabel: string;
 }) {
   const [open, setOpen] = useState(false);
+  const slot = useRef<HTMLDivElement>(null);
   const current = choices.find((c) => c.value === value);
   const currentLabel = current?.label ?? "Not set";
   const others = choices.filter((c) => c.value !== value);
+  // A tap elsewhere closes it too (a tapped button need not take the focus, so blur alone is not enough).
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: PointerEvent) => {
+      if (!slot.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", outside);
+    return () => document.removeEventListener("pointerdown", outside);
+  }, [open]);
   return (
     <div
+      ref={slot}
       className="relative"
-      onMouseEnter={() => !disabled && setOpen(true)}
-      onMouseLeave={() => setOpen(false)}
-      onKeyDown={(e) => e.key === "Escape" && setOpen(false)}
+      onKeyDown={(e) => {
+        if (e.key !== "Escape" || !open) return;
+        setOpen(false);
+        slot.current?.querySelector("button")?.focus();
+      }}
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
       }}

@@ -5,6 +5,7 @@ import { SearchInput } from "~/components/search-input";
 import { ALL, toggleSelection, type Selection } from "~/domain/users/overview-query";
 import type { FilterOptions } from "~/domain/users/overview.types";
 import { PortalInMain } from "~/components/portal-in-main";
+import { officeWithGroup } from "~/lib/office-name";
 
 const SEARCH_DEBOUNCE_MS = 250;
 
@@ -48,7 +49,7 @@ export function FilterBar({
   onSelectionChange: (next: { offices: Selection; groups: Selection }) => void;
   side?: ReactNode;
 }) {
-  const officeNames = new Map(options.offices.map((o) => [o._id, o.name]));
+  const officeNames = new Map(options.offices.map((o) => [o._id, officeWithGroup(o.name, o.groupName)]));
   const groupNames = new Map(options.groups.map((g) => [g._id, g.name]));
   const selectedKeys = keysOf(offices, groups);
 

@@ -12,11 +12,12 @@ import { profilePictureUrl } from "~/lib/profile-picture";
 import { dayRange, forecastTitle, shortDate } from "./format";
 import { useFormat } from "~/lib/format";
 
-const LEGEND: { level: number | null; label: string }[] = [
+const LEGEND: { level: number | null; away?: boolean; label: string }[] = [
   { level: 0, label: "Available" },
   { level: 1, label: "Some availability" },
   { level: 2, label: "Busy" },
   { level: 3, label: "Seriously busy" },
+  { level: null, away: true, label: "Away" },
   { level: null, label: "No data" },
 ];
 
@@ -159,7 +160,7 @@ function CardBody({ card }: { card: UserCard }) {
         <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600" aria-label="Workload colours">
           {LEGEND.map((item) => (
             <li key={item.label} className="flex items-center gap-1.5">
-              <span className={clsx("h-2.5 w-2.5 rounded-full", workloadColorClass(item.level))} aria-hidden="true" />
+              <span className={clsx("h-2.5 w-2.5 rounded-full", workloadColorClass(item.level, item.away))} aria-hidden="true" />
               {item.label}
             </li>
           ))}

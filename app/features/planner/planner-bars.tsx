@@ -137,7 +137,6 @@ export function Bar({
           workloadColorClass(away ? null : item.status, away),
           item.kind === "today" &&
             "ring-2 ring-white ring-inset [background-image:repeating-linear-gradient(45deg,transparent,transparent_6px,rgba(255,255,255,.25)_6px,rgba(255,255,255,.25)_12px)]",
-          item.kind === "vacation" && "bg-slate-400",
           item.editable ? "cursor-grab" : "cursor-default",
         )}
       >

@@ -60,17 +60,20 @@ export function LineChart({
   const height = 180;
   const x = (i: number) => (points.length <= 1 ? width / 2 : (i / (points.length - 1)) * (width - 40) + 30);
   const y = (v: number) => height - 20 - ((v - min) / (max - min || 1)) * (height - 40);
-  const segments: string[] = [];
-  let current = "";
+  // Runs of days with a value; a run of one day is a dot (a path of one point draws nothing).
+  const runs: [number, number][][] = [];
+  let run: [number, number][] = [];
   points.forEach((p, i) => {
     if (p.value === null) {
-      if (current) segments.push(current);
-      current = "";
+      if (run.length) runs.push(run);
+      run = [];
       return;
     }
-    current += `${current ? " L" : "M"}${x(i).toFixed(1)},${y(p.value).toFixed(1)}`;
+    run.push([x(i), y(p.value)]);
   });
-  if (current) segments.push(current);
+  if (run.length) runs.push(run);
+  const segments = runs.filter((r) => r.length > 1).map((r) => r.map(([px, py], i) => `${i ? "L" : "M"}${px.toFixed(1)},${py.toFixed(1)}`).join(" "));
+  const dots = runs.filter((r) => r.length === 1).map((r) => r[0]);
   return (
     <figure className="relative">
       <svg viewBox={`0 0 ${width} ${height}`} className="h-44 w-full" aria-hidden="true" focusable="false">
@@ -84,6 +87,9 @@ export function LineChart({
         ))}
         {segments.map((d, i) => (
           <path key={i} d={d} fill="none" stroke="#1d4ed8" strokeWidth="2" />
+        ))}
+        {dots.map(([cx, cy], i) => (
+          <circle key={i} cx={cx} cy={cy} r="3" fill="#1d4ed8" data-testid="chart-dot" />
         ))}
         {points.length > 0 ? (
           <>
@@ -101,19 +107,27 @@ export function LineChart({
   );
 }
 
-/** A doughnut of the four levels; a segment (or its legend entry) picks the level. */
+/**
+ * A doughnut of the four levels; a segment (or its legend entry) picks the level. The people
+ * with no reported day are its grey rest, so its total is the People figure (issue 27, item 13).
+ */
 export function Doughnut({
   counts,
+  people,
   selected,
   onSelect,
   caption,
 }: {
   counts: number[];
+  /** Everyone counted, those without data included. */
+  people: number;
   selected: number | null;
   onSelect: (level: number | null) => void;
   caption: string;
 }) {
-  const total = counts.reduce((a, b) => a + b, 0);
+  const reported = counts.reduce((a, b) => a + b, 0);
+  const noData = Math.max(0, people - reported);
+  const total = reported + noData;
   const r = 60;
   const c = 2 * Math.PI * r;
   let offset = 0;
@@ -161,6 +175,12 @@ export function Doughnut({
             </button>
           </li>
         ))}
+        {noData ? (
+          <li className="flex items-center gap-2 px-2 py-1 text-slate-600">
+            <span className="inline-block h-3 w-3 rounded-full bg-slate-200" aria-hidden="true" />
+            No data: {noData} {noData === 1 ? "person" : "people"}
+          </li>
+        ) : null}
       </ul>
     </div>
   );
@@ -171,10 +191,13 @@ export function BarChart({
   bars,
   format,
   caption,
+  labelHead,
 }: {
   bars: { label: string; value: number | null }[];
   format: (v: number) => string;
   caption: string;
+  /** What the bars' labels are (the table's first column header: axe's empty-table-header). */
+  labelHead: string;
 }) {
   const max = Math.max(1, ...bars.map((b) => b.value ?? 0));
   return (
@@ -188,7 +211,7 @@ export function BarChart({
           </div>
         ))}
       </div>
-      <DataTable caption={caption} head={["", "Value"]} rows={bars.map((b) => [b.label, b.value === null ? "No data" : format(b.value)])} />
+      <DataTable caption={caption} head={[labelHead, "Value"]} rows={bars.map((b) => [b.label, b.value === null ? "No data" : format(b.value)])} />
     </figure>
   );
 }

@@ -273,7 +273,7 @@ export function InviteMultipleForm({ choices, defaultTeam, onClose }: { choices:
       ) : null}
       {existing.size && !showInvalid ? (
         <p role="alert" className="text-sm text-red-600">
-          Users with emails marked in red already exists. Remove them and try again.
+          Users with emails marked in red already exist. Remove them and try again.
         </p>
       ) : null}
       <Checkbox name="admin" label="Invite as administrators" />

@@ -1,5 +1,6 @@
 import { roleRank } from "~/auth/permissions";
 import type { UserRow } from "~/domain/users/admin-users.types";
+import { officeWithGroup } from "~/lib/office-name";
 
 /**
  * The /users/all table: labels, search and sorting. Pure, so the page and the tests use the
@@ -26,8 +27,10 @@ export function groupLabel(user: TableUser): string {
   return user.companyAdmin ? "-" : pairLabel(user.group, user.secondaryGroup);
 }
 
+/** Each office with its group beside it: 'Stockholm (Corporate & M&A) (+ Stockholm (Disputes))' (issue 27, item 7). */
 export function officeLabel(user: TableUser): string {
-  return user.companyAdmin ? "-" : pairLabel(user.office, user.secondaryOffice);
+  const named = (office: { name: string } | null, group: { name: string } | null) => office && { name: officeWithGroup(office.name, group?.name) };
+  return user.companyAdmin ? "-" : pairLabel(named(user.office, user.group), named(user.secondaryOffice, user.secondaryGroup));
 }
 
 export function statusLabel(user: Pick<TableUser, "completed">): "Active" | "Pending" {

@@ -60,7 +60,7 @@ function CompetenceFilter({
       aria-label="Competence"
       value={query.competences?.[0] ?? ""}
       onChange={(event) => go({ ...query, competences: event.target.value ? [event.target.value] : undefined })}
-      className="w-full min-w-0 rounded-md border-0 bg-white py-2 pr-8 pl-3 text-sm text-slate-800 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 sm:w-48"
+      className="w-full min-w-0 rounded-md border-0 bg-white py-2 pr-8 pl-3 text-sm text-slate-800 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 sm:w-auto sm:max-w-xs"
     >
       <option value="">All competences</option>
       {[...groups].map(([category, list]) => (
@@ -178,7 +178,7 @@ export default function Overview() {
                     aria-label="Project"
                     value={query.projects?.[0] ?? ""}
                     onChange={(event) => go({ ...query, projects: event.target.value ? [event.target.value] : undefined })}
-                    className="w-full min-w-0 rounded-md border-0 bg-white py-2 pr-8 pl-3 text-sm text-slate-800 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 sm:w-48"
+                    className="w-full min-w-0 rounded-md border-0 bg-white py-2 pr-8 pl-3 text-sm text-slate-800 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 sm:w-auto sm:max-w-xs"
                   >
                     <option value="">All projects</option>
                     {data.projects.map((project) => (
@@ -194,7 +194,7 @@ export default function Overview() {
                     aria-label="CV item"
                     value={query.cvpartnerData?.[0] ?? ""}
                     onChange={(event) => go({ ...query, cvpartnerData: event.target.value ? [event.target.value] : undefined })}
-                    className="w-full min-w-0 rounded-md border-0 bg-white py-2 pr-8 pl-3 text-sm text-slate-800 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 sm:w-48"
+                    className="w-full min-w-0 rounded-md border-0 bg-white py-2 pr-8 pl-3 text-sm text-slate-800 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 sm:w-auto sm:max-w-xs"
                   >
                     <option value="">All CV items</option>
                     {data.cvItems.map((title) => (
@@ -204,7 +204,8 @@ export default function Overview() {
                     ))}
                   </select>
                 ) : null}
-                <div className="flex items-center gap-2 sm:w-56">
+                {/* Filter selects as wide as their longest choice on wider screens: a chosen value is never cut (issue 27, item 25). */}
+                <div className="flex items-center gap-2">
                   <label htmlFor={sortId} className="shrink-0 text-sm text-slate-600">
                     Sort by
                   </label>
@@ -212,7 +213,7 @@ export default function Overview() {
                     id={sortId}
                     value={query.sort}
                     onChange={(event) => go({ ...query, sort: event.target.value as OverviewSort })}
-                    className="w-full min-w-0 rounded-md border-0 bg-white py-2 pr-8 pl-3 text-sm text-slate-800 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500"
+                    className="w-full min-w-0 rounded-md border-0 bg-white py-2 pr-8 pl-3 text-sm text-slate-800 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 sm:w-auto"
                   >
                     {OVERVIEW_SORTS.map((sort) => (
                       <option key={sort} value={sort}>

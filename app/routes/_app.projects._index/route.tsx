@@ -8,6 +8,7 @@ import { SearchInput } from "~/components/search-input";
 import { AddProjectForm } from "~/features/projects/add-project-dialog";
 import { AvatarGroup, dateRange, ExportButton, ProjectScore } from "~/features/projects/project-widgets";
 import { PROJECTS_PAGE } from "~/domain/projects/project.schema";
+import { officeChoiceLabel } from "~/lib/office-name";
 import { loadProjectsPage, runProjectsPageAction } from "./projects-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Projects · Availability" }];
@@ -37,7 +38,10 @@ export default function ProjectsPage() {
   const moreParams = new URLSearchParams(searchParams);
   moreParams.set("show", String(data.show + PROJECTS_PAGE));
   const more = `?${moreParams.toString()}`;
-  const offices = data.filters.group ? data.choices.offices.filter((o) => o.group === data.filters.group) : data.choices.offices;
+  const offices = (data.filters.group ? data.choices.offices.filter((o) => o.group === data.filters.group) : data.choices.offices).map((o) => ({
+    _id: o._id,
+    name: officeChoiceLabel(o, data.choices.groups),
+  }));
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-10">

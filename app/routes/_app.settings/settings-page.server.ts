@@ -14,6 +14,7 @@ import { updateOwnUser } from "~/domain/users/user-update.server";
 import { clientIp } from "~/domain/identity/login.server";
 import { submitForm, submitIntent } from "~/web/page-form.server";
 import { profilePictureUrl } from "~/lib/profile-picture";
+import { officeWithGroup } from "~/lib/office-name";
 
 /** What /settings shows: the profile, the e-mail waiting for confirmation, the devices and the calendar feeds. */
 export async function loadSettingsPage({ request, context }: LoaderFunctionArgs) {
@@ -32,7 +33,13 @@ export async function loadSettingsPage({ request, context }: LoaderFunctionArgs)
     pendingEmail,
     devices,
     feedUrl,
-    teamFeed: teamOptions ? { feed: teamFeed, offices: teamOptions.officeOptions, groups: teamOptions.groupOptions } : null,
+    teamFeed: teamOptions
+      ? {
+          feed: teamFeed,
+          offices: teamOptions.officeOptions.map((o) => ({ id: o.id, name: officeWithGroup(o.name, o.groupName) })),
+          groups: teamOptions.groupOptions,
+        }
+      : null,
     me: {
       id: user.id,
       name: user.name,

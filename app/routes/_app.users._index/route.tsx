@@ -2,7 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { isTeamAdmin, roleLabel, roleRank } from "~/auth/permissions";
-import { requireUser } from "~/auth/session.server";
+import { ADMINISTRATORS_ONLY, requireUser } from "~/auth/session.server";
 import { officesOf, SelectField } from "~/components/select-field";
 import { canChange, RoleBadge, UserRowMenu, useUserDialogs, type AdminUser } from "~/features/users/user-admin-ui";
 import { InviteButtons, ResendInviteButton } from "~/features/users/user-dialogs";
@@ -11,6 +11,7 @@ import { runUsersAction } from "./users-actions.server";
 import { loadUsersPage } from "./users-page.server";
 import { Highlight, ListBlock } from "~/components/list-block";
 import { Icon } from "~/components/icon";
+import { officeChoiceLabel } from "~/lib/office-name";
 import { SearchInput } from "~/components/search-input";
 
 export const meta: MetaFunction = () => [{ title: "Manage users · Availability" }];
@@ -18,7 +19,8 @@ export const meta: MetaFunction = () => [{ title: "Manage users · Availability"
 /** /users: administrators manage the people of their group and office. Company admins use /users/all. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context);
-  if (!isTeamAdmin(actor.user)) throw redirect(actor.user.companyAdmin ? "/users/all" : "/home");
+  if (actor.user.companyAdmin && !isTeamAdmin(actor.user)) throw redirect("/users/all");
+  if (!isTeamAdmin(actor.user)) throw new Response(ADMINISTRATORS_ONLY, { status: 403 });
   return json(await loadUsersPage(context, actor));
 }
 
@@ -107,7 +109,7 @@ export default function UsersPage() {
           value={officeId}
           onChange={(event) => setOfficeId(event.target.value)}
           placeholder="All offices"
-          options={offices.map((office) => ({ value: office._id, label: office.name }))}
+          options={offices.map((office) => ({ value: office._id, label: officeChoiceLabel(office, data.choices.groups) }))}
         />
       </div>
 

@@ -21,13 +21,17 @@ export async function runUsersAction(context: LoadContext, actor: Actor, request
   const id = String(form.get("id") ?? "");
   switch (form.get("intent")) {
     case "invite":
-      return submitForm(form, userCreationSchema, (input) => inviteUser(ctx, mailer, input));
+      // A taken address is the e-mail field's error (issue 27, item 22), not a line under the form.
+      return submitForm(form, userCreationSchema, (input) => inviteUser(ctx, mailer, input), { conflictOn: "email" });
     case "inviteMultiple":
       return submitForm(form, multipleInviteFormSchema, async (input) => invitationsSent((await inviteUsers(ctx, mailer, input)).length));
     case "update":
       // As PUT /users/{id}: one's own row is the self-update (privileges stay as they are), anyone else's the admin's.
-      return submitForm(form, userEditFormSchema, (input) =>
-        updateUser(ctx, id, { ...input, source: "web_app" }, mailer, { env: context.env, ip: clientIp(request) }),
+      return submitForm(
+        form,
+        userEditFormSchema,
+        (input) => updateUser(ctx, id, { ...input, source: "web_app" }, mailer, { env: context.env, ip: clientIp(request) }),
+        { conflictOn: "email" },
       );
     case "move":
       return submitForm(form, moveUserSchema, (input) => moveUser(ctx, id, input));

@@ -34,4 +34,4 @@ export const tokenSignInSchema = z.object({
 export const directorySearchSchema = z.object({ search: z.string().trim().max(100, "Use at most 100 characters.").optional().default("") });
 
 /** The spec's text for a directory person without an e-mail. */
-export const NO_EMAIL_MESSAGE = "No email has been set for this Azure AD user and it can't be added until it's has been set in the Azure portal.";
+export const NO_EMAIL_MESSAGE = "No email has been set for this Azure AD user and it can't be added until it has been set in the Azure portal.";

@@ -6,7 +6,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { companies, directorySync, groups, offices, users, type DirectorySync } from "~/db/schema";
 import type { EntraConfig } from "~/integrations/entra/config";
 import { fetchDeltaPage, fetchPhoto, GraphError, initialDeltaLink, type DeltaUser } from "~/integrations/entra/graph.server";
-import { INTERNAL_PICTURE_MARKER } from "~/lib/profile-picture";
+import { DIRECTORY_PICTURE as ENTRA_PICTURE, INTERNAL_PICTURE_MARKER, pictureFile } from "~/lib/profile-picture";
 import { MAX_PICTURE_BYTES, PICTURE_PREFIX, sniffImageType } from "~/domain/users/profile-picture.server";
 
 /**
@@ -25,7 +25,6 @@ export const COMPANIES_PER_RUN = 3;
 /** A completed round waits this long before asking for the next changes. */
 export const ROUND_INTERVAL_MS = 60 * 60_000;
 const MAX_BACKOFF_MS = 6 * 60 * 60_000;
-const ENTRA_PICTURE = "entra-";
 
 export interface SyncEnv {
   /** The Worker's bindings: each firm's step runs in a system context (source "directory"). */
@@ -217,7 +216,7 @@ async function syncPhoto(env: SyncEnv, tenantId: string, directoryId: string, us
   if (!type || bytes.length > MAX_PICTURE_BYTES) return undefined;
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   const hash = Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
-  const file = `${ENTRA_PICTURE}${userId}-${hash}.${type === "image/png" ? "png" : "jpg"}`;
+  const file = pictureFile(userId, hash, type, true);
   const stored = `${INTERNAL_PICTURE_MARKER}${file}`;
   if (stored === current) return undefined;
   await env.files.put(`${PICTURE_PREFIX}${file}`, bytes, {
