@@ -3,6 +3,9 @@
 /** Demo Law's e-mail domain: its logins go through its SSO (verified by DNS, decision 0250). */
 export const DEMO_FIRM_DOMAIN = "demolaw.test";
 
+/** Its claim's verification token: the loopback resolver publishes availability-verification=<this>. */
+export const DEMO_DOMAIN_TOKEN = "de3010a0de3010a0de3010a0de3010a0";
+
 /** Demo Law sorts titles most senior first (the company setting titleRanking). */
 export const DEMO_TITLE_RANKING = [
   "Partner",

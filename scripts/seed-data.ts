@@ -5,7 +5,7 @@ import { companyRow, forecastRow, groupRow, officeRow, userRow } from "../app/db
 import { inviteEmail } from "../app/domain/identity/emails";
 import * as s from "../app/db/schema";
 import { demoPersonName } from "./demo-people";
-import { DEMO_DIRECTORY_IDS, DEMO_FIRM_DOMAIN, DEMO_TENANT_ID, DEMO_TITLE_RANKING } from "./seed-constants";
+import { DEMO_DIRECTORY_IDS, DEMO_DOMAIN_TOKEN, DEMO_FIRM_DOMAIN, DEMO_TENANT_ID, DEMO_TITLE_RANKING } from "./seed-constants";
 import { seedTables, type SeedTables } from "./seed-tables";
 import { seedTimeKeeping } from "./seed-time-keeping";
 import { stableId } from "./stable-id";
@@ -130,7 +130,14 @@ export async function buildSeed(options: {
   // Verified by DNS (decision 0250): the loopback resolver of `npm start` and the e2e server
   // (tests/fakes/doh-server.ts --demo) publishes Demo Law's record, so the cron and 'Check now'
   // keep finding it; the demo SSO routes demolaw.test.
-  t.add(s.companyDomains, { domain: DEMO_FIRM_DOMAIN, companyId: demo.id, verifiedAt: new Date(now), verifiedBy: "dns", checkedAt: new Date(now) });
+  t.add(s.companyDomains, {
+    domain: DEMO_FIRM_DOMAIN,
+    companyId: demo.id,
+    verificationToken: DEMO_DOMAIN_TOKEN,
+    verifiedAt: new Date(now),
+    verifiedBy: "dns",
+    checkedAt: new Date(now),
+  });
   // A firm of the US installation: its people are sent there (installation-level table).
   t.add(s.installationDomains, { domain: "uslaw.test", installationUrl: "https://us.availability.example" });
 

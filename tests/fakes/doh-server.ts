@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { existsSync, readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 
 /**
@@ -98,33 +97,11 @@ function send(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
-/**
- * The seeded Demo Law's proof of demolaw.test (scripts/seed-data.ts records it as verified by
- * DNS): its TXT record as the app computes it, under the SESSION_SECRET wrangler dev gives the
- * Worker (the environment's, else .dev.vars.dev or .dev.vars, else the local development secret).
- */
+/** The seeded Demo Law's proof of demolaw.test (scripts/seed-data.ts records it as verified by DNS, with this token). */
 async function demoRecords(): Promise<{ name: string; data: string }[]> {
   const { verificationRecord } = await import("../../app/domain/identity/sso/domain-record.server");
-  const { stableId } = await import("../../scripts/stable-id");
-  const { DEMO_FIRM_DOMAIN } = await import("../../scripts/seed-constants");
-  const env = { APP_ENV: "development", SESSION_SECRET: process.env.SESSION_SECRET || devVar("SESSION_SECRET") };
-  return [{ name: DEMO_FIRM_DOMAIN, data: await verificationRecord(env, stableId("company:demo"), DEMO_FIRM_DOMAIN) }];
-}
-
-function devVar(name: string): string | undefined {
-  for (const file of [".dev.vars.dev", ".dev.vars"]) {
-    if (!existsSync(file)) continue;
-    const line = readFileSync(file, "utf8")
-      .split("\n")
-      .find((l) => l.trim().startsWith(`${name}=`));
-    return line
-      ? line
-          .slice(line.indexOf("=") + 1)
-          .trim()
-          .replace(/^(["'])(.*)\1$/, "$2")
-      : undefined;
-  }
-  return undefined;
+  const { DEMO_DOMAIN_TOKEN, DEMO_FIRM_DOMAIN } = await import("../../scripts/seed-constants");
+  return [{ name: DEMO_FIRM_DOMAIN, data: verificationRecord(DEMO_DOMAIN_TOKEN) }];
 }
 
 if (process.argv[1]?.endsWith("doh-server.ts")) {

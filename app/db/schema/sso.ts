@@ -2,6 +2,11 @@ import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlit
 import { createdAt, id } from "../columns";
 import { companyId } from "./company-owned";
 
+/** 128 random bits, hex: a domain claim's verification token. */
+export function newVerificationToken(): string {
+  return [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 /**
  * Single sign-on (SAML2), firm domains and SCIM provisioning (decision 0150). The IdP's
  * login URL, certificate and allowFederation stay on `companies` (the spec's Company).
@@ -41,6 +46,12 @@ export const companyDomains = sqliteTable(
     domain: text("domain").primaryKey(),
     companyId: companyId(),
     createdAt: createdAt(),
+    /**
+     * The claim's own random token: the TXT record is availability-verification=<token>. Stored,
+     * not derived from a secret, so rotating SESSION_SECRET never un-verifies a domain. Rows from
+     * before it were given one by migration 0026.
+     */
+    verificationToken: text("verification_token").$defaultFn(newVerificationToken),
     verifiedAt: integer("verified_at", { mode: "timestamp_ms" }),
     /** "dns" or "operator". */
     verifiedBy: text("verified_by"),

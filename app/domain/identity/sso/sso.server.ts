@@ -50,7 +50,7 @@ export async function getSsoConfig(ctx: DomainContext, env: Env, origin: string)
     ssoIdpInitiated: company.ssoIdpInitiated,
     emailDomains: domains.map((d) => d.domain),
     /** Each domain's proof (decision 0250): pending with the TXT record to add, verified, or failed. */
-    domains: await domainStatuses(env, domains),
+    domains: domainStatuses(domains),
     certificate: cert ? { subject: cert.subject, validTo: cert.validTo.toISOString() } : null,
     ...spUrls(origin, ctx.companyId),
   };
