@@ -23,6 +23,7 @@ import { TeamsSignIn } from "~/features/identity/teams-tab";
 import { isLocalEnv } from "~/env";
 import { submitForm } from "~/web/page-form.server";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { publicCtx } from "~/domain/context";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Availability" }];
 
@@ -50,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.get("intent") === "sso") {
     // 'Sign in with SSO': the typed e-mail's domain names the firm (or another installation).
     return submitForm(form, ssoLoginSchema, async ({ email }) => {
-      const route = await ssoRouteForPerson(context.db, email);
+      const route = await ssoRouteForPerson(publicCtx(context), email);
       if (route.kind === "password") throw new ValidationError("LoginInputErrors", { email: NO_SSO_FOR_EMAIL });
       const redirectTo = safeRedirect(form.get("redirectTo"), "");
       return redirect(route.kind === "firm" && redirectTo ? `${route.url}&redirectTo=${encodeURIComponent(redirectTo)}` : route.url);

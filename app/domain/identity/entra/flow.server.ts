@@ -11,6 +11,7 @@ import { buildAuthorizeUrl, pkcePair, randomToken, type AuthorizeRequest } from 
 import { runBatch } from "~/db/batch";
 import { derivedSecret } from "~/auth/secrets.server";
 import { startSession } from "~/domain/identity/session.server";
+import { publicCtx } from "~/domain/context";
 
 /**
  * The browser side of the OpenID Connect code flow: what the authorisation request
@@ -127,7 +128,7 @@ export async function signInWithEntraClaims(
   claims: Parameters<typeof personForEntraSignIn>[1],
   options: { embedded?: boolean } = {},
 ) {
-  const user = await personForEntraSignIn(context.db, claims);
+  const user = await personForEntraSignIn(publicCtx(context), claims);
   const session = await startSession(context, user, request, options);
   return { user, ...session, signupPath: user.completed ? null : await signupPathFor(context, user) };
 }

@@ -1,9 +1,9 @@
 import { and, eq, isNotNull } from "drizzle-orm";
-import type { Db } from "~/db/client";
 import { companies, users, type User } from "~/db/schema";
 import type { EntraClaims } from "~/integrations/entra/oidc.server";
 import { readCompanySettings } from "~/domain/company/settings.schema";
 import { ConflictError, UnauthorizedError } from "~/domain/errors";
+import type { PublicContext } from "~/domain/context";
 
 /**
  * Who a valid Microsoft sign-in is: the company whose connected tenant issued the token,
@@ -26,7 +26,7 @@ export interface EntraRedirect {
   accountPicker: boolean;
 }
 
-export async function personForEntraSignIn(db: Db, claims: EntraClaims): Promise<User> {
+export async function personForEntraSignIn({ db }: PublicContext, claims: EntraClaims): Promise<User> {
   const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.azureAdTenantId, claims.tid)).limit(1);
   if (company) {
     // Only the directory object id links: it is what the directory sync or an invite from

@@ -25,7 +25,7 @@ export async function startSsoLogin(
   companyId: string,
   query: { redirectTo?: string; test?: boolean; email?: string },
 ): Promise<SsoStart> {
-  const idp = await firmIdp(context.db, companyId);
+  const idp = await firmIdp({ db: context.db, companyId });
   if (!idp) return { refused: "not-configured" };
   const relayState = query.test ? TEST_RELAY_STATE : safeRedirect(query.redirectTo, "");
   try {
@@ -47,7 +47,7 @@ export type SsoFinish =
   { signedIn: User; relayState: string } | { tested: { firm: string; person: ReturnType<typeof mapAttributes> } } | { refused: SsoRefusal };
 
 export async function finishSsoLogin(context: LoadContext, request: Request, companyId: string): Promise<SsoFinish> {
-  const idp = await firmIdp(context.db, companyId);
+  const idp = await firmIdp({ db: context.db, companyId });
   if (!idp) return { refused: "not-configured" };
   let form: FormData;
   try {

@@ -1,14 +1,21 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, notInArray } from "drizzle-orm";
 import { audit } from "~/domain/audit.server";
 import { canAdministerCompany } from "~/auth/permissions";
-import type { Db } from "~/db/client";
 import { companies, companyDomains, groups, installationDomains, offices, samlAssertions, samlRequests, users, type User } from "~/db/schema";
 import { isLocalEnv, type Env } from "~/env";
 import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { mapAttributes, readCertificate, spUrls, type FirmIdp, type VerifiedAssertion } from "~/integrations/saml/service-provider.server";
 import { dayKey } from "~/lib/dates";
 import { newId } from "~/lib/ids";
-import { systemCtx, type CommonContext, type DomainContext, type Runtime, type SystemContext } from "~/domain/context";
+import {
+  systemCtx,
+  type CommonContext,
+  type DomainContext,
+  type FirmScope,
+  type PublicContext,
+  type Runtime,
+  type SystemContext,
+} from "~/domain/context";
 import { publishUserUpdate } from "~/domain/users/user-state.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/domain/errors";
 import { REQUIRED } from "~/domain/schema-kit";
@@ -127,7 +134,7 @@ export async function updateSsoConfig(ctx: DomainContext, env: Pick<Env, "APP_EN
 }
 
 /** The firm's IdP, or null when the firm has no (complete) SSO configuration. */
-export async function firmIdp(db: Db, companyId: string): Promise<(FirmIdp & { name: string; allowFederation: boolean }) | null> {
+export async function firmIdp({ db, companyId }: FirmScope): Promise<(FirmIdp & { name: string; allowFederation: boolean }) | null> {
   const [company] = await db
     .select({
       id: companies.id,
@@ -266,7 +273,8 @@ export type LoginRoute =
  * installation with SSO set up, another regional installation's /login (carrying the
  * e-mail) when the domain is listed there, else the password form.
  */
-export async function loginRouteFor(db: Db, email: string): Promise<LoginRoute> {
+export async function loginRouteFor(ctx: PublicContext, email: string): Promise<LoginRoute> {
+  const { db } = ctx;
   const at = email.lastIndexOf("@");
   const domain = email
     .slice(at + 1)
@@ -314,8 +322,9 @@ export async function loginRouteFor(db: Db, email: string): Promise<LoginRoute> 
  * 'Sign in with SSO' for an address whose domain is not a firm's: the person's own firm,
  * when it has SSO, so SSO people can always get back in (decision 0150).
  */
-export async function ssoRouteForPerson(db: Db, email: string): Promise<LoginRoute> {
-  const byDomain = await loginRouteFor(db, email);
+export async function ssoRouteForPerson(ctx: PublicContext, email: string): Promise<LoginRoute> {
+  const { db } = ctx;
+  const byDomain = await loginRouteFor(ctx, email);
   if (byDomain.kind !== "password") return byDomain;
   const address = email.trim().toLowerCase();
   const [person] = await db
