@@ -1,5 +1,5 @@
 import * as s from "../app/db/schema";
-import { eliteSecretPurpose, RUN_INTERVAL_MS } from "../app/domain/matters/elite-import.server";
+import { eliteSecretPurpose, RUN_INTERVAL_MS } from "../app/domain/matters/elite-import.schedule";
 import { weekStartOf } from "../app/domain/matters/utilization";
 import { sealSecret } from "../app/lib/secret-box.server";
 import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET } from "../tests/fakes/elite3e-server";

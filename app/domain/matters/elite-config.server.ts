@@ -9,7 +9,7 @@ import type { DomainContext } from "../context";
 import type { EliteConfigInput } from "./elite-config.schema";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { REQUIRED } from "../schema-kit";
-import { eliteSecretPurpose } from "./elite-import.server";
+import { eliteSecretPurpose } from "./elite-import.schedule";
 
 /**
  * The company's Elite 3E connection (company admins, on the company page): endpoint, client

@@ -11,6 +11,14 @@ import { openSecret } from "~/lib/secret-box.server";
 import { DAY_MS, parseDayKey } from "~/lib/dates";
 import { audit } from "../audit.server";
 import { systemCtx, type AnyContext, type Runtime } from "../context";
+import {
+  BACKOFF_BASE_MS,
+  BACKOFF_MAX_MS,
+  PAGES_PER_INVOCATION,
+  RUN_INTERVAL_MS,
+  SINCE_OVERLAP_MS,
+  eliteSecretPurpose,
+} from "./elite-import.schedule";
 import { weekStartOf } from "./utilization";
 
 /**
@@ -23,15 +31,7 @@ import { weekStartOf } from "./utilization";
  * the same batch as the cards they sum. Nothing is deleted: a card or matter 3E no longer
  * lists stays as it was. Failures are recorded with backoff for the company page.
  */
-export const RUN_INTERVAL_MS = 15 * 60 * 1000;
-/** How far back of the last run's start a run looks again, for clocks that disagree. */
-export const SINCE_OVERLAP_MS = 5 * 60 * 1000;
-export const BACKOFF_BASE_MS = 5 * 60 * 1000;
-export const BACKOFF_MAX_MS = 6 * 60 * 60 * 1000;
-/** Pages per company per invocation: bounds the CPU of one cron call (see bench/elite-import.ts). */
-export const PAGES_PER_INVOCATION = 12;
-
-export const eliteSecretPurpose = (companyId: string) => `companies.elite3e_client_secret:${companyId}`;
+export { BACKOFF_BASE_MS, BACKOFF_MAX_MS, PAGES_PER_INVOCATION, RUN_INTERVAL_MS, SINCE_OVERLAP_MS, eliteSecretPurpose };
 
 type ImportEnv = Pick<Env, "APP_ENV"> & ElitePolicyEnv & { SECRET_BOX_KEYS?: string };
 type Phase = (typeof importPhases)[number];
