@@ -72,6 +72,8 @@ for (const viewport of Object.values(viewports)) {
     test("the SSO/SAML2 dialog shows the certificate, the URLs to copy, and saves", async ({ page }) => {
       await login(page, accounts.companyAdmin);
       await page.goto("/groups");
+      // The opener is a client-side button: a click before React hydrated the page does nothing.
+      await waitForHydration(page.getByRole("button", { name: "SSO configuration" }));
       await page.getByRole("button", { name: "SSO configuration" }).click();
       const dialog = page.getByRole("dialog", { name: "SSO/SAML2 configuration" });
       await expect(dialog.getByText(/Saved: CN=Availability test idp, O=Test, expires 2036-11-22/)).toBeVisible();
@@ -105,6 +107,7 @@ for (const viewport of Object.values(viewports)) {
       const extra = `demolaw-${viewport.width}.test`;
       await login(page, accounts.companyAdmin);
       await page.goto("/groups");
+      await waitForHydration(page.getByRole("button", { name: "SSO configuration" }));
       const open = async () => {
         await page.getByRole("button", { name: "SSO configuration" }).click();
         return page.getByRole("dialog", { name: "SSO/SAML2 configuration" });
