@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
  * `GET /api/v2/users/search?from=&size=` and `GET /api/v3/cvs/{user_id}/{cv_id}` with
  * `Authorization: Bearer {key}`. Each API key is its own account, so tests running at once
  * never see each other's data: `PUT /__control/{key}` sets an account's people, CVs and a
- * failure mode ("ok", "timeout": never answers in time, "401", "badjson", "500"); an
+ * failure mode ("ok", "timeout": never answers in time, "401", "badjson", "500", "redirect": 302 elsewhere, "huge": 5 MiB without a length); an
  * unknown key gets 401 as the real service answers.
  */
 export interface FakeCv {
@@ -17,7 +17,7 @@ export interface FakeCv {
 export interface FakeAccount {
   people: { user_id: string; default_cv_id: string; email: string; name: string }[];
   cvs: Record<string, FakeCv>;
-  mode?: "ok" | "timeout" | "401" | "badjson" | "500";
+  mode?: "ok" | "timeout" | "401" | "badjson" | "500" | "redirect" | "huge";
 }
 
 /** The account `npm start` serves to Demo Law (key "demo-cv-key"), see scripts/seed.ts. */
@@ -80,6 +80,20 @@ export async function startFakeCvService(port = 0): Promise<{ url: string; port:
     }
     if (account.mode === "500") return send(res, 500, { error: "Internal Server Error" });
     if (account.mode === "badjson") return send(res, 200, "<html>Maintenance</html>");
+    if (account.mode === "redirect") {
+      // Followed, this would answer (an empty list): the client must stop at the redirect instead.
+      res.writeHead(302, { Location: `/moved${url.pathname}${url.search}` });
+      return res.end();
+    }
+    if (account.mode === "huge") {
+      // 5 MiB of a JSON list, chunked, with no Content-Length: only counting stops it.
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.write("[");
+      const chunk = `${JSON.stringify({ user_id: "x".repeat(1000) })},`.repeat(64);
+      for (let sent = 0; sent < 5 * 1024 * 1024 && !res.destroyed; sent += chunk.length) res.write(chunk);
+      return res.end("{}]");
+    }
+    if (url.pathname.startsWith("/moved/")) return send(res, 200, []);
     if (req.method === "GET" && url.pathname === "/api/v2/users/search") {
       const from = Number(url.searchParams.get("from") ?? 0);
       const size = Number(url.searchParams.get("size") ?? 100);

@@ -141,7 +141,7 @@ describe("importing", () => {
     expect(after.skills.map((s) => names.get(s.competenceId)).sort()).toEqual(["Arbitration", "Licensing"]);
   });
 
-  for (const mode of ["timeout", "401", "badjson", "500"] as const) {
+  for (const mode of ["timeout", "401", "badjson", "500", "redirect", "huge"] as const) {
     it(`a failing service (${mode}) is recorded for the company admin and changes no CV data`, async () => {
       const failingKey = `fail-${mode}-${newId()}`;
       await send("PUT", "/company/cv-service", firm.tokens.companyAdmin, { url: fakeUrl(), key: failingKey });
@@ -154,6 +154,8 @@ describe("importing", () => {
         "401": "The CV service refused the API key (401). Check the key on the company page.",
         badjson: "The CV service answered with something that is not JSON.",
         "500": "The CV service answered 500.",
+        redirect: "The CV service answered with a redirect (302): enter the address it moved to on the company page.",
+        huge: "The CV service's answer was larger than 4 MiB, the most an import reads.",
       }[mode];
       expect(result.body.lastError).toBe(expected);
       expect(result.body.failures).toBeGreaterThan(0);

@@ -11,7 +11,11 @@ describe("PUT /users/{id}: nothing sent is silently dropped", () => {
     const me = await createUser("employee");
     const token = await tokenFor(me.email);
     const email = `renamed.${me.id}@example.test`;
-    const response = await api(`/api/v2/users/${me.id}`, { method: "PUT", token, json: { email, name: "Renamed Person", currentPassword: PASSWORD } });
+    const response = await api(`/api/v2/users/${me.id}`, {
+      method: "PUT",
+      token,
+      json: { email, name: "Renamed Person", currentPassword: PASSWORD },
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ email: me.email, pendingEmail: email, name: "Renamed Person" });
     expect((await userRow(me.id)).email).toBe(me.email);
@@ -24,7 +28,11 @@ describe("PUT /users/{id}: nothing sent is silently dropped", () => {
     const { createUser: createElsewhere } = await createCompany("Other Firm");
     const other = await createElsewhere("employee");
     const token = await tokenFor(me.email);
-    const response = await api(`/api/v2/users/${me.id}`, { method: "PUT", token, json: { email: other.email, name: "Should Not Stick", currentPassword: PASSWORD } });
+    const response = await api(`/api/v2/users/${me.id}`, {
+      method: "PUT",
+      token,
+      json: { email: other.email, name: "Should Not Stick", currentPassword: PASSWORD },
+    });
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ message: "A user with this e-mail already exists." });
     const row = await userRow(me.id);

@@ -4,6 +4,7 @@ import { companies, competences, cvImports, cvItems, userSkills, users } from "~
 import type { Db } from "~/db/client";
 import { inJsonList } from "~/db/json-list";
 import { isLocalEnv, type Env } from "~/env";
+import { maxBodyBytes } from "~/integrations/bounded-body";
 import { cvServiceClient, CvServiceError, type CvData, type CvServiceClient } from "~/integrations/cv-service/client.server";
 import { isLoopbackHost, isPublicHostName } from "~/integrations/email/smtp-policy";
 import { newId } from "~/lib/ids";
@@ -33,7 +34,7 @@ const HOUR = 3_600_000;
 export const CV_IMPORT_INTERVAL_MS = 6 * HOUR;
 const CV_ENTITY = "CvServiceInputErrors";
 
-export type CvEnv = Pick<Env, "APP_ENV" | "SECRET_BOX_KEYS"> & { CV_SERVICE_TIMEOUT_MS?: string };
+export type CvEnv = Pick<Env, "APP_ENV" | "SECRET_BOX_KEYS"> & { CV_SERVICE_TIMEOUT_MS?: string; OUTBOUND_MAX_BODY_BYTES?: string };
 
 const keyPurpose = (companyId: string) => `companies.cv_service_key:${companyId}`;
 
@@ -141,7 +142,7 @@ export async function runCvImport(
       throw new CvServiceError("The stored API key cannot be read; enter it again on the company page.");
     });
     const timeout = Number(env.CV_SERVICE_TIMEOUT_MS) || 10_000;
-    const client = options.client ?? cvServiceClient(company.url, key, timeout);
+    const client = options.client ?? cvServiceClient(company.url, key, timeout, maxBodyBytes(env));
     for (let page = 0; page < (options.maxPages ?? 1); page++) {
       const people = await client.listPeople(cursor, pageSize);
       const found = await importPage(ctx, client, people);

@@ -1,4 +1,5 @@
 import type { ApnsConfig } from "./config";
+import { readText } from "../bounded-body";
 
 /**
  * Apple Push Notification service, provider-token flavour (decision 0197): every request
@@ -89,7 +90,8 @@ export async function sendPush(config: ApnsConfig, push: ApnsPush): Promise<Push
     await response.body?.cancel();
     return { outcome: "sent", apnsId: response.headers.get("apns-id") };
   }
-  const text = await response.text().catch(() => "");
+  // Its error answers are a short JSON object; anything longer is not read past 64 KiB.
+  const text = await readText(response, 64 * 1024).catch(() => "");
   let reason = `HTTP ${response.status}`;
   try {
     const parsed = JSON.parse(text) as { reason?: unknown };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BodyTooLargeError, DEFAULT_MAX_BODY_BYTES, readText } from "../bounded-body";
 
 /**
  * The CV service client (CV Partner, now Flowcase), written from its public REST API: people
@@ -41,7 +42,7 @@ export interface CvServiceClient {
   getCv(userId: string, cvId: string): Promise<CvData>;
 }
 
-export function cvServiceClient(baseUrl: string, key: string, timeoutMs: number): CvServiceClient {
+export function cvServiceClient(baseUrl: string, key: string, timeoutMs: number, maxBytes = DEFAULT_MAX_BODY_BYTES): CvServiceClient {
   const base = baseUrl.replace(/\/+$/, "");
   async function get(path: string): Promise<unknown> {
     let response: Response;
@@ -49,6 +50,8 @@ export function cvServiceClient(baseUrl: string, key: string, timeoutMs: number)
       response = await fetch(`${base}${path}`, {
         headers: { Authorization: `Bearer ${key}`, Accept: "application/json" },
         signal: AbortSignal.timeout(timeoutMs),
+        // A redirect is not followed: the key would go wherever it points (issue 26, item 12).
+        redirect: "manual",
       });
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
@@ -57,8 +60,19 @@ export function cvServiceClient(baseUrl: string, key: string, timeoutMs: number)
     if (response.status === 401 || response.status === 403) {
       throw new CvServiceError("The CV service refused the API key (401). Check the key on the company page.");
     }
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel().catch(() => {});
+      throw new CvServiceError(`The CV service answered with a redirect (${response.status}): enter the address it moved to on the company page.`);
+    }
     if (!response.ok) throw new CvServiceError(`The CV service answered ${response.status}.`);
-    const body = await response.text();
+    let body: string;
+    try {
+      body = await readText(response, maxBytes);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError)
+        throw new CvServiceError(`The CV service's answer was larger than ${error.limit}, the most an import reads.`);
+      throw new CvServiceError("The CV service's answer could not be read.");
+    }
     try {
       return JSON.parse(body);
     } catch {

@@ -1,4 +1,11 @@
 import { z } from "zod";
+import { BodyTooLargeError, readJson } from "../bounded-body";
+
+/** An answer past the cap (issue 26, item 12) is an import error the company page shows. */
+function tooLarge(error: unknown): never {
+  if (error instanceof BodyTooLargeError) throw new EliteError(`3E's answer was larger than ${error.limit}, the most an import reads`);
+  throw error;
+}
 
 /**
  * The Elite 3E client: OAuth2 client credentials, then paged REST reads of timekeepers,
@@ -103,7 +110,7 @@ export function createEliteClient(config: EliteConfig, fetcher: typeof fetch = f
       await response.body?.cancel();
       throw new EliteError(`3E's token endpoint answered ${response.status}`);
     }
-    const parsed = tokenSchema.safeParse(await response.json().catch(() => null));
+    const parsed = tokenSchema.safeParse(await readJson(response).catch(tooLarge));
     if (!parsed.success) throw new EliteError("3E's token endpoint answered something that is not a token");
     token = { value: parsed.data.access_token, expiresAt: Date.now() + (parsed.data.expires_in ?? 300) * 1000 };
     return token.value;
@@ -120,9 +127,9 @@ export function createEliteClient(config: EliteConfig, fetcher: typeof fetch = f
       await response.body?.cancel();
       throw new EliteError(`3E answered ${response.status} for ${new URL(url).pathname}`);
     }
-    return response.json().catch(() => {
-      throw new EliteError(`3E sent a page that is not JSON (${new URL(url).pathname})`);
-    });
+    const body = await readJson(response).catch(tooLarge);
+    if (body === undefined) throw new EliteError(`3E sent a page that is not JSON (${new URL(url).pathname})`);
+    return body;
   }
 
   return {

@@ -1,4 +1,11 @@
 import { tokenUrl, type EntraConfig } from "./config";
+import { BodyTooLargeError, readBytes, readJson } from "../bounded-body";
+
+/** Graph's answers are read with a cap (issue 26, item 12); past it the sync step fails and is retried. */
+function tooLarge(error: unknown): never {
+  if (error instanceof BodyTooLargeError) throw new GraphError(`Microsoft Graph's answer was larger than ${error.limit}.`, 502);
+  throw error;
+}
 
 /**
  * Microsoft Graph, application permission User.Read.All (client credentials): searching a
@@ -57,7 +64,7 @@ async function appToken(config: EntraConfig, tenantId: string): Promise<string> 
       scope: `${config.graph}/.default`,
     }),
   });
-  const answer = (await response.json().catch(() => ({}))) as { access_token?: string; expires_in?: number; error_description?: string };
+  const answer = ((await readJson(response).catch(tooLarge)) ?? {}) as { access_token?: string; expires_in?: number; error_description?: string };
   if (!response.ok || !answer.access_token) {
     throw new GraphError("The directory refused access. An administrator of the directory may need to grant consent again.", response.status);
   }
@@ -74,7 +81,9 @@ async function graphGet(config: EntraConfig, tenantId: string, url: string, head
 async function graphJson<T>(config: EntraConfig, tenantId: string, url: string, headers: Record<string, string> = {}): Promise<T> {
   const response = await graphGet(config, tenantId, url, headers);
   if (!response.ok) throw new GraphError(`Microsoft Graph answered ${response.status}.`, response.status);
-  return (await response.json()) as T;
+  const body = await readJson(response).catch(tooLarge);
+  if (body === undefined) throw new GraphError("Microsoft Graph answered something that is not JSON.", 502);
+  return body as T;
 }
 
 /** People of the tenant whose name or e-mail starts with the text (Graph's $search), at most 50. */
@@ -108,5 +117,5 @@ export async function fetchPhoto(config: EntraConfig, tenantId: string, userId: 
   const response = await graphGet(config, tenantId, `${config.graph}/v1.0/users/${encodeURIComponent(userId)}/photo/$value`);
   if (response.status === 404) return null;
   if (!response.ok) throw new GraphError(`Microsoft Graph answered ${response.status} for a photo.`, response.status);
-  return new Uint8Array(await response.arrayBuffer());
+  return new Uint8Array(await readBytes(response).catch(tooLarge));
 }
