@@ -60,7 +60,7 @@ function CompetenceFilter({
       aria-label="Competence"
       value={query.competences?.[0] ?? ""}
       onChange={(event) => go({ ...query, competences: event.target.value ? [event.target.value] : undefined })}
-      className="w-full min-w-0 rounded-md border-0 bg-white py-2 pr-8 pl-3 text-sm text-slate-800 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 sm:w-auto sm:max-w-xs"
+      className="w-full min-w-0 rounded-md border-0 bg-white py-2 pr-8 pl-3 text-sm text-slate-800 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 sm:w-auto sm:max-w-md"
     >
       <option value="">All competences</option>
       {[...groups].map(([category, list]) => (
@@ -178,7 +178,7 @@ export default function Overview() {
                     aria-label="Project"
                     value={query.projects?.[0] ?? ""}
                     onChange={(event) => go({ ...query, projects: event.target.value ? [event.target.value] : undefined })}
-                    className="w-full min-w-0 rounded-md border-0 bg-white py-2 pr-8 pl-3 text-sm text-slate-800 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 sm:w-auto sm:max-w-xs"
+                    className="w-full min-w-0 rounded-md border-0 bg-white py-2 pr-8 pl-3 text-sm text-slate-800 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 sm:w-auto sm:max-w-md"
                   >
                     <option value="">All projects</option>
                     {data.projects.map((project) => (
@@ -194,7 +194,7 @@ export default function Overview() {
                     aria-label="CV item"
                     value={query.cvpartnerData?.[0] ?? ""}
                     onChange={(event) => go({ ...query, cvpartnerData: event.target.value ? [event.target.value] : undefined })}
-                    className="w-full min-w-0 rounded-md border-0 bg-white py-2 pr-8 pl-3 text-sm text-slate-800 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 sm:w-auto sm:max-w-xs"
+                    className="w-full min-w-0 rounded-md border-0 bg-white py-2 pr-8 pl-3 text-sm text-slate-800 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 sm:w-auto sm:max-w-md"
                   >
                     <option value="">All CV items</option>
                     {data.cvItems.map((title) => (
