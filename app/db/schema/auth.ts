@@ -57,6 +57,24 @@ export const inviteTokens = sqliteTable(
   (t) => [index("invite_tokens_company_idx").on(t.companyId), index("invite_tokens_user_idx").on(t.userId)],
 );
 
+/**
+ * The iOS wrapper's hand-off codes (decision 0270): the app asks for one with its bearer
+ * token, its web view posts it to /login/handoff within a minute, once. Only a SHA-256 of
+ * the code is kept; the row is the session the browser gets a cookie for.
+ */
+export const sessionHandoffs = sqliteTable(
+  "session_handoffs",
+  {
+    codeHash: text("code_hash").primaryKey(),
+    companyId: companyId(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("session_handoffs_expires_idx").on(t.expiresAt), index("session_handoffs_company_idx").on(t.companyId)],
+);
+
 /** Sign-in attempts, kept for throttling. Not company-owned: written before anyone is known. */
 export const loginAttempts = sqliteTable(
   "login_attempts",

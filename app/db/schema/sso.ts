@@ -21,7 +21,7 @@ export const samlRequests = sqliteTable(
     createdAt: createdAt(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
   },
-  (t) => [index("saml_requests_company_idx").on(t.companyId, t.expiresAt)],
+  (t) => [index("saml_requests_company_idx").on(t.companyId, t.expiresAt), index("saml_requests_expires_idx").on(t.expiresAt)],
 );
 
 /** Assertions already used to sign in, kept until they expire: a replayed one is refused. */
