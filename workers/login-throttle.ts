@@ -1,5 +1,14 @@
 import { DurableObject } from "cloudflare:workers";
-import { ADDRESS_CEILING, ADDRESS_WINDOW_MS, failureDelayMs, FORGET_AFTER_MS, type ThrottleVerdict } from "~/domain/identity/login-throttle";
+import {
+  ADDRESS_CEILING,
+  ADDRESS_WINDOW_MS,
+  failureDelayMs,
+  FLOW_START_WINDOW_MS,
+  FLOW_STARTS_PER_WINDOW,
+  FORGET_AFTER_MS,
+  type FlowStartVerdict,
+  type ThrottleVerdict,
+} from "~/domain/identity/login-throttle";
 
 /**
  * Sign-in throttling for one client address (one instance per address). It holds, for
@@ -19,7 +28,8 @@ export class LoginThrottle extends DurableObject {
     this.sql
       .exec(`CREATE TABLE IF NOT EXISTS account_failures (account TEXT PRIMARY KEY, failures INTEGER NOT NULL, locked_until INTEGER NOT NULL, last_at INTEGER NOT NULL);
       CREATE TABLE IF NOT EXISTS address_failures (id INTEGER PRIMARY KEY, account TEXT NOT NULL, at INTEGER NOT NULL);
-      CREATE INDEX IF NOT EXISTS address_failures_at ON address_failures (at);`);
+      CREATE INDEX IF NOT EXISTS address_failures_at ON address_failures (at);
+      CREATE TABLE IF NOT EXISTS flow_starts (id INTEGER PRIMARY KEY, at INTEGER NOT NULL);`);
   }
 
   /** Counts one attempt at `account` from this address, or refuses it with the wait left. */
@@ -61,10 +71,21 @@ export class LoginThrottle extends DurableObject {
     this.sql.exec("DELETE FROM address_failures WHERE id = (SELECT max(id) FROM address_failures WHERE account = ?)", account);
   }
 
+  /** Counts the start of an SSO sign-in from this address, or refuses it with the wait left. */
+  startFlow(now: number): FlowStartVerdict {
+    this.sql.exec("DELETE FROM flow_starts WHERE at <= ?", now - FLOW_START_WINDOW_MS);
+    const [{ n, oldest }] = this.sql.exec<{ n: number; oldest: number | null }>("SELECT count(*) AS n, min(at) AS oldest FROM flow_starts").toArray();
+    if (n >= FLOW_STARTS_PER_WINDOW)
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest! + FLOW_START_WINDOW_MS - now) / 1000)) };
+    this.sql.exec("INSERT INTO flow_starts (at) VALUES (?)", now);
+    return { allowed: true };
+  }
+
   /** Old failures are forgotten (a day without one), so an address's storage stays small. */
   alarm() {
     const now = Date.now();
     this.sql.exec("DELETE FROM account_failures WHERE last_at <= ?", now - FORGET_AFTER_MS);
     this.sql.exec("DELETE FROM address_failures WHERE at <= ?", now - ADDRESS_WINDOW_MS);
+    this.sql.exec("DELETE FROM flow_starts WHERE at <= ?", now - FLOW_START_WINDOW_MS);
   }
 }

@@ -14,12 +14,14 @@ const query = z.object({
 
 export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({
-    summary: "Starts a sign-in through the firm's identity provider: 302 to it with a signed SAML2 AuthnRequest (HTTP-Redirect binding).",
+    summary:
+      "Starts a sign-in through the firm's identity provider: 302 to it with a signed SAML2 AuthnRequest (HTTP-Redirect binding) and this browser's flow cookie, or 303 to /login?sso={reason} (too-many-starts: at most 30 starts a minute per client address).",
     auth: "public",
     query,
     run: async ({ request, context, params, query }) => {
       const start = await startSsoLogin(context, request, params.id!, query);
-      return "to" in start ? redirect(start.to, 302) : redirect(`/login?sso=${start.refused}`, 303);
+      if ("refused" in start) return redirect(`/login?sso=${start.refused}`, 303);
+      return redirect(start.to, { status: 302, headers: { "Set-Cookie": start.setCookie, "Cache-Control": "no-store" } });
     },
   }),
 });

@@ -3,8 +3,8 @@ import { and, desc, eq } from "drizzle-orm";
 import { createVerify } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { auditLog, companies, companyDomains, emailOutbox, installationDomains, samlRequests, sessions, users } from "~/db/schema";
-import { warnExpiringCertificates } from "~/domain/identity/sso/sso.server";
+import { auditLog, companies, companyDomains, emailOutbox, installationDomains, samlAssertions, samlRequests, sessions, users } from "~/db/schema";
+import { deleteExpiredSsoRows, warnExpiringCertificates } from "~/domain/identity/sso/sso.server";
 import { recheckDomains } from "~/domain/identity/sso/domain-verification.server";
 import { ATTRIBUTE_NAMES, buildAssertion, samlResponse, signedAssertion, toBase64, wrapInResponse } from "../fakes/saml-idp";
 import { IDP_CERT, OTHER_CERT, OTHER_KEY, SOON_CERT } from "../fakes/saml-keys";
@@ -48,22 +48,42 @@ async function inflate(base64: string): Promise<string> {
   return new Response(stream).text();
 }
 
-/** Starts an SP-initiated sign-in and returns the AuthnRequest's ID (what InResponseTo must name). */
-async function startLogin(firm: Firm, query = "") {
-  const response = await api(`/api/v2/company/${firm.company.id}/sso/login${query}`);
+/** The flow cookie ("name=value") of the browser that started each request, by request ID. */
+const flowCookies = new Map<string, string>();
+let addressCounter = 0;
+/** Each start from its own client address: starts are limited per address (issue 26, item 11). */
+const nextAddress = () => `10.26.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
+
+/** Starts an SP-initiated sign-in and returns the AuthnRequest's ID (what InResponseTo must name) and the browser's flow cookie. */
+async function startLogin(firm: Firm, query = "", headers: Record<string, string> = {}) {
+  const response = await api(`/api/v2/company/${firm.company.id}/sso/login${query}`, { headers: { "CF-Connecting-IP": nextAddress(), ...headers } });
   expect(response.status).toBe(302);
   const location = new URL(response.headers.get("Location")!);
   const xml = await inflate(location.searchParams.get("SAMLRequest")!);
   const requestId = /\sID="([^"]+)"/.exec(xml)![1];
-  return { location, xml, requestId };
+  const setCookie = response.headers.get("Set-Cookie")!;
+  const cookie = setCookie.split(";")[0];
+  flowCookies.set(requestId, cookie);
+  return { location, xml, requestId, cookie, setCookie };
 }
 
-async function post(companyId: string, xml: string, relayState = "") {
+/**
+ * The IdP's answer as the browser posts it. By default from the browser that started the
+ * request the answer names (its flow cookie); `cookie` posts it from another one.
+ */
+async function post(companyId: string, xml: string, relayState = "", options: { cookie?: string | null } = {}) {
   const body = new URLSearchParams({ SAMLResponse: toBase64(xml), RelayState: relayState });
+  const inResponseTo = /InResponseTo="([^"]+)"/.exec(xml)?.[1];
+  const cookie = options.cookie === undefined ? (inResponseTo ? flowCookies.get(inResponseTo) : undefined) : options.cookie;
   return SELF.fetch(acsUrl(companyId), {
     method: "POST",
     // The IdP's page posts from its own site: the cross-site write guard lets the assertion URL through.
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://127.0.0.1:1", "Sec-Fetch-Site": "cross-site" },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: "http://127.0.0.1:1",
+      "Sec-Fetch-Site": "cross-site",
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
     body,
     redirect: "manual",
   });
@@ -129,7 +149,7 @@ describe("SP-initiated sign-in", () => {
 
   it("signs in through the loopback IdP round trip (redirect, IdP page, signed POST)", async () => {
     const firm = await ssoFirm();
-    const { location } = await startLogin(firm, "?redirectTo=%2Foverview");
+    const { location, cookie: flowCookie } = await startLogin(firm, "?redirectTo=%2Foverview");
     // The IdP's page, then its sign-in form, then the auto-posting form to our ACS.
     const idpPage = await fetch(location.toString());
     expect(idpPage.status).toBe(200);
@@ -145,12 +165,16 @@ describe("SP-initiated sign-in", () => {
     expect(/action="([^"]+)"/.exec(form)![1]).toBe(acsUrl(firm.company.id));
     const response = await SELF.fetch(acsUrl(firm.company.id), {
       method: "POST",
+      headers: { Cookie: flowCookie },
       body: new URLSearchParams({ SAMLResponse: samlResponseB64, RelayState: relayState.replace(/&#47;/g, "/") }),
       redirect: "manual",
     });
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/overview");
-    const cookie = response.headers.get("Set-Cookie")!.split(";")[0];
+    const cookie = response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("__session="))!
+      .split(";")[0];
     const me = await api("/api/v2/users/me", { headers: { Cookie: cookie } });
     expect(me.status).toBe(200);
     expect((await me.json()) as { email: string }).toMatchObject({ email: firm.person.email });
@@ -179,7 +203,7 @@ describe("SP-initiated sign-in", () => {
     expect(html).toContain("Single sign-on works");
     expect(html).toContain(firm.person.email);
     expect(html).toContain("Tax");
-    expect(response.headers.get("Set-Cookie")).toBeNull();
+    expect(response.headers.getSetCookie().filter((c) => c.startsWith("__session="))).toEqual([]);
     expect(await sessionCount(firm.person.id)).toBe(0);
   });
 });
@@ -258,22 +282,25 @@ describe("refused assertions", () => {
   it("a wrong InResponseTo: unknown, another firm's request, or missing", async () => {
     const firm = await ssoFirm();
     const other = await ssoFirm();
-    await startLogin(firm);
-    await expectRefused(await post(firm.company.id, valid(firm, "_not-a-request-of-ours")));
+    const { cookie } = await startLogin(firm);
+    await expectRefused(await post(firm.company.id, valid(firm, "_not-a-request-of-ours"), "", { cookie }), "other-browser");
     const { requestId: othersRequest } = await startLogin(other);
     await expectRefused(await post(firm.company.id, valid(firm, othersRequest)));
-    await expectRefused(await post(firm.company.id, valid(firm, null)));
+    await expectRefused(await post(firm.company.id, valid(firm, null)), "unsolicited");
     expect(await sessionCount(firm.person.id)).toBe(0);
   });
 
-  it("an expired request ID", async () => {
+  it("an answer after the request's 10 minutes says so (issue 26, item 11)", async () => {
     const firm = await ssoFirm();
     const { requestId } = await startLogin(firm);
     await db()
       .update(samlRequests)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(samlRequests.id, requestId));
-    await expectRefused(await post(firm.company.id, valid(firm, requestId)));
+    await expectRefused(await post(firm.company.id, valid(firm, requestId)), "expired");
+    expect(await sessionCount(firm.person.id)).toBe(0);
+    const page = await SELF.fetch(`${BASE}/login?sso=expired`);
+    expect(await page.text()).toContain("Your sign-in took longer than 10 minutes. Please sign in again.");
   });
 
   it("comment injection in NameID does not sign in the shortened address", async () => {
@@ -411,10 +438,12 @@ describe("federation and people", () => {
 });
 
 describe("IdP-initiated sign-in", () => {
-  it("is refused unless the firm enables it", async () => {
+  it("is refused unless the firm enables it, with a message that says where to sign in", async () => {
     const firm = await ssoFirm({ idpInitiated: false });
-    await expectRefused(await post(firm.company.id, valid(firm, null)));
+    await expectRefused(await post(firm.company.id, valid(firm, null)), "unsolicited");
     expect(await sessionCount(firm.person.id)).toBe(0);
+    const page = await SELF.fetch(`${BASE}/login?sso=unsolicited`);
+    expect(await page.text()).toContain("Your firm allows single sign-on only from this app&#x27;s sign-in page");
   });
 
   it("signs in when enabled, and a replay of the same assertion is refused", async () => {
@@ -423,6 +452,98 @@ describe("IdP-initiated sign-in", () => {
     expect((await post(firm.company.id, xml)).status).toBe(303);
     await expectRefused(await post(firm.company.id, xml), "replayed");
     expect(await sessionCount(firm.person.id)).toBe(1);
+  });
+});
+
+describe("the answer belongs to the browser that asked (issue 26, items 9 and 11, decision 0270)", () => {
+  it("the flow cookie is HttpOnly, kept to the SSO URLs and lives past the request's 10 minutes", async () => {
+    const firm = await ssoFirm();
+    const { setCookie } = await startLogin(firm);
+    expect(setCookie).toMatch(/^__saml_flow=/);
+    expect(setCookie).toContain("HttpOnly");
+    expect(setCookie).toContain("Path=/api/v2/company/");
+    expect(setCookie).toContain("Max-Age=1200");
+    // Development and tests: app and loopback IdP are same-site, so Lax is sent on the IdP's POST.
+    expect(setCookie).toContain("SameSite=Lax");
+  });
+
+  it("someone's own signed answer posted from another browser signs nobody in (login CSRF)", async () => {
+    const firm = await ssoFirm();
+    const attacker = await firm.createUser("employee", { email: `attacker@${firm.domain}` });
+    // The attacker starts a sign-in in their own browser and gets a valid answer for their own account ...
+    const { requestId } = await startLogin(firm);
+    const answer = valid({ ...firm, person: attacker }, requestId);
+    // ... and has the victim's browser post it: without a flow cookie, or with the cookie of the victim's own sign-in.
+    await expectRefused(await post(firm.company.id, answer, "", { cookie: null }), "other-browser");
+    const victims = await startLogin(firm);
+    await expectRefused(await post(firm.company.id, answer, "", { cookie: victims.cookie }), "other-browser");
+    expect(await sessionCount(attacker.id)).toBe(0);
+    const page = await SELF.fetch(`${BASE}/login?sso=other-browser`);
+    expect(await page.text()).toContain("This single sign-on answer does not belong to this browser. Please sign in again.");
+    // The browser that asked still finishes its own sign-in: the refusals did not use the request up.
+    expect((await post(firm.company.id, answer)).status).toBe(303);
+    expect(await sessionCount(attacker.id)).toBe(1);
+  });
+
+  it("two tabs of one browser may sign in at once; the answered request leaves the cookie", async () => {
+    const firm = await ssoFirm();
+    const first = await startLogin(firm);
+    const second = await startLogin(firm, "", { Cookie: first.cookie });
+    const answered = await post(firm.company.id, valid(firm, first.requestId), "", { cookie: second.cookie });
+    expect(answered.status).toBe(303);
+    const left = answered.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("__saml_flow="))!
+      .split(";")[0];
+    expect((await post(firm.company.id, valid(firm, second.requestId), "", { cookie: left })).status).toBe(303);
+    expect(await sessionCount(firm.person.id)).toBe(2);
+  });
+
+  it("starting sign-ins is limited per client address: the 31st in a minute is refused and writes no row", async () => {
+    const firm = await ssoFirm();
+    const address = "198.51.100.26";
+    const start = () => api(`/api/v2/company/${firm.company.id}/sso/login`, { headers: { "CF-Connecting-IP": address } });
+    for (let i = 0; i < 30; i++) expect((await start()).status).toBe(302);
+    const rows = async () =>
+      (await db().select({ id: samlRequests.id }).from(samlRequests).where(eq(samlRequests.companyId, firm.company.id))).length;
+    expect(await rows()).toBe(30);
+    const refused = await start();
+    expect(refused.status).toBe(303);
+    expect(refused.headers.get("Location")).toBe("/login?sso=too-many-starts");
+    expect(await rows()).toBe(30);
+    const page = await SELF.fetch(`${BASE}/login?sso=too-many-starts`);
+    expect(await page.text()).toContain("Too many sign-ins were started from your network just now. Please wait a minute and try again.");
+    // Another address is not held up.
+    expect((await startLogin(firm)).requestId).toBeTruthy();
+  });
+
+  it("the cron deletes expired requests and replay records, and keeps the open ones", async () => {
+    const firm = await ssoFirm();
+    const now = new Date();
+    const past = new Date(now.getTime() - 60_000);
+    const expired = Array.from({ length: 7 }, (_, i) => ({
+      id: `_expired-${firm.company.id}-${i}`,
+      companyId: firm.company.id,
+      createdAt: past,
+      expiresAt: past,
+    }));
+    await db().insert(samlRequests).values(expired);
+    const { requestId: open } = await startLogin(firm);
+    await db()
+      .insert(samlAssertions)
+      .values([
+        { companyId: firm.company.id, assertionId: "_old-assertion", expiresAt: past },
+        { companyId: firm.company.id, assertionId: "_live-assertion", expiresAt: new Date(now.getTime() + 60_000) },
+      ]);
+    // What the cron runs (runScheduledWork), in batches of SSO_CLEANUP_BATCH.
+    expect(await deleteExpiredSsoRows(runtime(), now)).toBe(8);
+    const left = await db().select({ id: samlRequests.id }).from(samlRequests).where(eq(samlRequests.companyId, firm.company.id));
+    expect(left.map((r) => r.id)).toEqual([open]);
+    const assertions = await db()
+      .select({ id: samlAssertions.assertionId })
+      .from(samlAssertions)
+      .where(eq(samlAssertions.companyId, firm.company.id));
+    expect(assertions.map((a) => a.id)).toEqual(["_live-assertion"]);
   });
 });
 

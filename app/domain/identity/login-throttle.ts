@@ -24,12 +24,23 @@ export function failureDelayMs(failures: number): number {
   return Math.min(FIRST_DELAY_MS * 2 ** (failures - FREE_FAILURES), MAX_DELAY_MS);
 }
 
+/**
+ * Starting an SSO sign-in writes a row (the AuthnRequest's ID) before anyone is known, so
+ * one address may start at most this many per window (decision 0270): enough for an office
+ * behind one NAT arriving at nine, too few to fill the table.
+ */
+export const FLOW_STARTS_PER_WINDOW = 30;
+export const FLOW_START_WINDOW_MS = 60_000;
+
 export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number; reason: "account" | "address" };
+export type FlowStartVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /** What the sign-in check needs from the throttle; the Durable Object behind it in the Worker. */
 export interface LoginThrottle {
   reserve(account: string, address: string, now: Date): Promise<ThrottleVerdict>;
   succeeded(account: string, address: string): Promise<void>;
+  /** Counts the start of a sign-in flow (SSO) from `address`, or refuses it. */
+  startFlow(address: string, now: Date): Promise<FlowStartVerdict>;
 }
 
 export function loginThrottle(namespace: Env["LoginThrottle"]): LoginThrottle {
@@ -37,6 +48,7 @@ export function loginThrottle(namespace: Env["LoginThrottle"]): LoginThrottle {
   return {
     reserve: (account, address, now) => stub(address).reserve(account, now.getTime()),
     succeeded: (account, address) => stub(address).succeeded(account),
+    startFlow: (address, now) => stub(address).startFlow(now.getTime()),
   };
 }
 

@@ -2,7 +2,7 @@ import { lt } from "drizzle-orm";
 import { loginAttempts } from "~/db/schema";
 import type { LoadContext } from "~/env";
 import { resealSmtpPasswords } from "~/domain/company/smtp.server";
-import { warnExpiringCertificates } from "~/domain/identity/sso/sso.server";
+import { deleteExpiredSsoRows, warnExpiringCertificates } from "~/domain/identity/sso/sso.server";
 import { recheckDomains } from "~/domain/identity/sso/domain-verification.server";
 import { deliverDueEmails } from "~/integrations/email/outbox.server";
 import { deliverDuePushes } from "~/integrations/apns/outbox.server";
@@ -33,6 +33,7 @@ export async function runScheduledWork(context: LoadContext, now = new Date(), c
   // the mail retries, so a failing mail run never holds the import up.
   await runEliteImports(context, now).catch((error) => console.error("3E imports failed", error));
   // Company admins hear 30 days ahead that their IdP's certificate expires (decision 0150).
+  await deleteExpiredSsoRows(context, now).catch((error) => console.error("SSO request clean-up failed", error));
   await warnExpiringCertificates(context, now).catch((error) => console.error("SSO certificate warnings failed", error));
   // Firms' claimed e-mail domains: their DNS TXT record checked again (decision 0250).
   await recheckDomains(context, now).catch((error) => console.error("Domain checks failed", error));

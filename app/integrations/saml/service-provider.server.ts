@@ -12,8 +12,9 @@ import { samlRequests } from "~/db/schema";
  * this module adds what it leaves to its caller: Destination and Recipient must be our
  * assertion URL, the response carries no XML comments (the NameID comment-injection
  * attack: c14n drops comments, so "victim@firm.test<!---->.evil.test" keeps a valid
- * signature, and a parser reading the first text node sees "victim@firm.test"), and each
- * AuthnRequest's ID is answered at most once (consumeRequest).
+ * signature, and a parser reading the first text node sees "victim@firm.test"), each
+ * AuthnRequest's ID is answered at most once (consumeRequest), within REQUEST_TTL_MS, and
+ * only in the browser that sent it (the caller names that browser's request IDs).
  */
 export interface SpEnv {
   SAML_SP_KEY?: string;
@@ -79,7 +80,19 @@ export async function consumeRequest(db: Db, companyId: string, requestId: strin
   return rows.length === 1;
 }
 
-function serviceProvider(db: Db, env: SpEnv, origin: string, idp: FirmIdp) {
+/** Whether the request `requestId` of the firm was sent and has run out (its row not yet cleaned up). */
+async function requestExpired(db: Db, companyId: string, requestId: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ expiresAt: samlRequests.expiresAt })
+    .from(samlRequests)
+    .where(and(eq(samlRequests.id, requestId), eq(samlRequests.companyId, companyId)))
+    .limit(1);
+  return row !== undefined && row.expiresAt.getTime() <= now.getTime();
+}
+
+const newRequestId = () => `_${crypto.randomUUID().replace(/-/g, "")}`;
+
+function serviceProvider(db: Db, env: SpEnv, origin: string, idp: FirmIdp, requestId = newRequestId()) {
   const urls = spUrls(origin, idp.companyId);
   return new SAML({
     entryPoint: idp.loginUrl,
@@ -99,14 +112,25 @@ function serviceProvider(db: Db, env: SpEnv, origin: string, idp: FirmIdp) {
     cacheProvider: requestStore(db, idp.companyId),
     identifierFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
     disableRequestedAuthnContext: true,
-    generateUniqueId: () => `_${crypto.randomUUID().replace(/-/g, "")}`,
+    generateUniqueId: () => requestId,
   });
 }
 
-/** The IdP URL with a signed (HTTP-Redirect binding) AuthnRequest; its ID is stored for InResponseTo. */
-export async function authorizeUrl(db: Db, env: SpEnv, origin: string, idp: FirmIdp, relayState: string): Promise<string> {
+/**
+ * The IdP URL with a signed (HTTP-Redirect binding) AuthnRequest; its ID is stored for
+ * InResponseTo and returned, for the caller to bind to the browser.
+ */
+export async function authorizeUrl(
+  db: Db,
+  env: SpEnv,
+  origin: string,
+  idp: FirmIdp,
+  relayState: string,
+): Promise<{ url: string; requestId: string }> {
   if (!env.SAML_SP_KEY) throw new SamlRefusal("not-configured", "SAML_SP_KEY is not set on this installation");
-  return serviceProvider(db, env, origin, idp).getAuthorizeUrlAsync(relayState, undefined, {});
+  const requestId = newRequestId();
+  const url = await serviceProvider(db, env, origin, idp, requestId).getAuthorizeUrlAsync(relayState, undefined, {});
+  return { url, requestId };
 }
 
 export function spMetadata(env: SpEnv, origin: string, companyId: string): string {
@@ -131,8 +155,21 @@ export interface VerifiedAssertion {
 
 const NS_ASSERTION = "urn:oasis:names:tc:SAML:2.0:assertion";
 
-/** Validates a posted SAMLResponse (base64) for the firm, or throws SamlRefusal. */
-export async function verifyResponse(db: Db, env: SpEnv, origin: string, idp: FirmIdp, samlResponse: string, now: Date): Promise<VerifiedAssertion> {
+/**
+ * Validates a posted SAMLResponse (base64) for the firm, or throws SamlRefusal.
+ * `browserRequests`: the AuthnRequests the posting browser started (its flow cookie: ID →
+ * when); an answer to any other request is refused before it is read further
+ * ("other-browser"), an answer after REQUEST_TTL_MS as "expired".
+ */
+export async function verifyResponse(
+  db: Db,
+  env: SpEnv,
+  origin: string,
+  idp: FirmIdp,
+  samlResponse: string,
+  now: Date,
+  browserRequests: ReadonlyMap<string, number>,
+): Promise<VerifiedAssertion> {
   const urls = spUrls(origin, idp.companyId);
   let xml: string;
   try {
@@ -153,6 +190,13 @@ export async function verifyResponse(db: Db, env: SpEnv, origin: string, idp: Fi
   if (destination && destination !== urls.acsUrl) throw new SamlRefusal("destination", `Destination ${destination}`);
   const inResponseTo = root.getAttribute("InResponseTo") || null;
   if (!inResponseTo && !idp.idpInitiated) throw new SamlRefusal("unsolicited", "no InResponseTo and IdP-initiated sign-in is off");
+  // Login CSRF: someone else's answer (to a request their browser started) posted from this one.
+  if (inResponseTo) {
+    const startedAt = browserRequests.get(inResponseTo);
+    if (startedAt === undefined) throw new SamlRefusal("other-browser", `InResponseTo ${inResponseTo} not started here`);
+    if (now.getTime() - startedAt >= REQUEST_TTL_MS || (await requestExpired(db, idp.companyId, inResponseTo, now)))
+      throw new SamlRefusal("expired", `request ${inResponseTo} expired`);
+  }
 
   let profile: Profile | null;
   try {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, notInArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, notInArray, sql } from "drizzle-orm";
 import { audit } from "~/domain/audit.server";
 import { canAdministerCompany } from "~/auth/permissions";
 import { companies, companyDomains, groups, installationDomains, offices, samlAssertions, samlRequests, users, type User } from "~/db/schema";
@@ -167,6 +167,10 @@ export const SSO_REFUSALS = {
   "unknown-person": "You do not have an account at this firm yet. Ask your administrator to invite you.",
   "other-firm": "This e-mail address belongs to an account of another firm.",
   deactivated: "Your account has been deactivated. Ask your administrator.",
+  expired: "Your sign-in took longer than 10 minutes. Please sign in again.",
+  "other-browser": "This single sign-on answer does not belong to this browser. Please sign in again.",
+  unsolicited: "Your firm allows single sign-on only from this app's sign-in page. Please sign in from here.",
+  "too-many-starts": "Too many sign-ins were started from your network just now. Please wait a minute and try again.",
 } as const;
 export type SsoRefusal = keyof typeof SSO_REFUSALS;
 
@@ -184,9 +188,8 @@ export async function signInWithAssertion(
 ): Promise<User> {
   const { db, now } = ctx;
   // Replay: an assertion ID signs in once. The insert is the check (primary key), so two
-  // posts of the same assertion racing each other cannot both pass.
-  await db.delete(samlAssertions).where(lt(samlAssertions.expiresAt, now));
-  await db.delete(samlRequests).where(lt(samlRequests.expiresAt, now));
+  // posts of the same assertion racing each other cannot both pass. Expired rows go in the
+  // cron (deleteExpiredSsoRows), never on a sign-in.
   const inserted = await db
     .insert(samlAssertions)
     .values({ companyId: idp.companyId, assertionId: verified.assertionId, expiresAt: verified.expiresAt })
@@ -340,6 +343,41 @@ export async function ssoRouteForPerson(ctx: PublicContext, email: string): Prom
     firm: person.name,
     url: `/api/v2/company/${person.companyId}/sso/login?email=${encodeURIComponent(address)}`,
   };
+}
+
+/** Rows per delete, and deletes per table per cron run: each run's work stays bounded. */
+export const SSO_CLEANUP_BATCH = 500;
+const SSO_CLEANUP_BATCHES = 20;
+
+/**
+ * For the cron: AuthnRequests and replay records past their expiry are deleted, at most
+ * SSO_CLEANUP_BATCH × 20 of each per run (the next run goes on). Returns how many went.
+ */
+export async function deleteExpiredSsoRows({ db }: Pick<Runtime, "db">, now: Date): Promise<number> {
+  let deleted = 0;
+  for (let batch = 0; batch < SSO_CLEANUP_BATCHES; batch++) {
+    const gone = await db
+      .delete(samlRequests)
+      .where(
+        inArray(
+          samlRequests.id,
+          db.select({ id: samlRequests.id }).from(samlRequests).where(lt(samlRequests.expiresAt, now)).limit(SSO_CLEANUP_BATCH),
+        ),
+      )
+      .returning({ id: samlRequests.id });
+    deleted += gone.length;
+    if (gone.length < SSO_CLEANUP_BATCH) break;
+  }
+  const rowid = sql<number>`rowid`;
+  for (let batch = 0; batch < SSO_CLEANUP_BATCHES; batch++) {
+    const gone = await db
+      .delete(samlAssertions)
+      .where(inArray(rowid, db.select({ rowid }).from(samlAssertions).where(lt(samlAssertions.expiresAt, now)).limit(SSO_CLEANUP_BATCH)))
+      .returning({ id: samlAssertions.assertionId });
+    deleted += gone.length;
+    if (gone.length < SSO_CLEANUP_BATCH) break;
+  }
+  return deleted;
 }
 
 export const CERTIFICATE_WARNING_DAYS = 30;
