@@ -1,5 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
 import {
+  ACCOUNT_DELAY_MS,
+  ACCOUNT_SOFT_LIMIT,
+  ACCOUNT_WINDOW_MS,
   ADDRESS_CEILING,
   ADDRESS_WINDOW_MS,
   failureDelayMs,
@@ -11,8 +14,10 @@ import {
 } from "~/domain/identity/login-throttle";
 
 /**
- * Sign-in throttling for one client address (one instance per address). It holds, for
- * that address, the failures per account and the failures of the address as a whole.
+ * Sign-in throttling for one client address (one instance per address, an IPv6 client per
+ * /64). It holds, for that address, the failures per account and the failures of the
+ * address as a whole, and the SSO sign-ins it started. An instance named "account:{e-mail}"
+ * holds that account's failures from every address (the soft limit, decision 0270).
  *
  * Atomic by construction: `reserve` counts the attempt as a failure before the password
  * is checked, inside one synchronous method of the single-threaded object, so parallel
@@ -29,7 +34,9 @@ export class LoginThrottle extends DurableObject {
       .exec(`CREATE TABLE IF NOT EXISTS account_failures (account TEXT PRIMARY KEY, failures INTEGER NOT NULL, locked_until INTEGER NOT NULL, last_at INTEGER NOT NULL);
       CREATE TABLE IF NOT EXISTS address_failures (id INTEGER PRIMARY KEY, account TEXT NOT NULL, at INTEGER NOT NULL);
       CREATE INDEX IF NOT EXISTS address_failures_at ON address_failures (at);
-      CREATE TABLE IF NOT EXISTS flow_starts (id INTEGER PRIMARY KEY, at INTEGER NOT NULL);`);
+      CREATE TABLE IF NOT EXISTS flow_starts (id INTEGER PRIMARY KEY, at INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS account_window (id INTEGER PRIMARY KEY, at INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS owner_warned (one INTEGER PRIMARY KEY CHECK (one = 1), at INTEGER NOT NULL);`);
   }
 
   /** Counts one attempt at `account` from this address, or refuses it with the wait left. */
@@ -71,6 +78,34 @@ export class LoginThrottle extends DurableObject {
     this.sql.exec("DELETE FROM address_failures WHERE id = (SELECT max(id) FROM address_failures WHERE account = ?)", account);
   }
 
+  /**
+   * The account's instance: counts one attempt from any address, or, past the soft limit,
+   * refuses it until ACCOUNT_DELAY_MS after the previous one.
+   */
+  reserveForAccount(now: number): ThrottleVerdict {
+    this.sql.exec("DELETE FROM account_window WHERE at <= ?", now - ACCOUNT_WINDOW_MS);
+    const [{ n, last }] = this.sql.exec<{ n: number; last: number | null }>("SELECT count(*) AS n, max(at) AS last FROM account_window").toArray();
+    if (n >= ACCOUNT_SOFT_LIMIT && last !== null && now < last + ACCOUNT_DELAY_MS) {
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((last + ACCOUNT_DELAY_MS - now) / 1000)), reason: "spread" };
+    }
+    this.sql.exec("INSERT INTO account_window (at) VALUES (?)", now);
+    void this.ctx.storage.setAlarm(now + FORGET_AFTER_MS);
+    return { allowed: true, overSoftLimit: n + 1 >= ACCOUNT_SOFT_LIMIT };
+  }
+
+  /** The account's instance: the password was right, so that attempt was no failure. */
+  succeededForAccount(): void {
+    this.sql.exec("DELETE FROM account_window WHERE id = (SELECT max(id) FROM account_window)");
+  }
+
+  /** The account's instance: true at most once per window, when its owner is to be mailed. */
+  warnOwnerOnce(now: number): boolean {
+    const [row] = this.sql.exec<{ at: number }>("SELECT at FROM owner_warned").toArray();
+    if (row && now - row.at < ACCOUNT_WINDOW_MS) return false;
+    this.sql.exec("INSERT INTO owner_warned (one, at) VALUES (1, ?1) ON CONFLICT (one) DO UPDATE SET at = ?1", now);
+    return true;
+  }
+
   /** Counts the start of an SSO sign-in from this address, or refuses it with the wait left. */
   startFlow(now: number): FlowStartVerdict {
     this.sql.exec("DELETE FROM flow_starts WHERE at <= ?", now - FLOW_START_WINDOW_MS);
@@ -87,5 +122,6 @@ export class LoginThrottle extends DurableObject {
     this.sql.exec("DELETE FROM account_failures WHERE last_at <= ?", now - FORGET_AFTER_MS);
     this.sql.exec("DELETE FROM address_failures WHERE at <= ?", now - ADDRESS_WINDOW_MS);
     this.sql.exec("DELETE FROM flow_starts WHERE at <= ?", now - FLOW_START_WINDOW_MS);
+    this.sql.exec("DELETE FROM account_window WHERE at <= ?", now - ACCOUNT_WINDOW_MS);
   }
 }

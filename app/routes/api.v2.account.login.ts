@@ -11,7 +11,7 @@ export const { loader, action, endpoints } = defineApiRoute({
     body: loginSchema,
     entity: "LoginInputErrors",
     run: async ({ request, context, body }) => {
-      const user = await verifyLogin(signInContext(context), body, clientIp(request));
+      const user = await verifyLogin(signInContext(context, request), body, clientIp(request));
       const { token } = await startSession(context, user, request);
       return { token, completed: user.completed, _id: user.id };
     },

@@ -9,6 +9,8 @@ import { IDLE_HOURS, SESSION_DAYS } from "~/auth/session.server";
 import { env, SELF } from "cloudflare:test";
 import { verifyLogin, WRONG_CREDENTIALS } from "~/domain/identity/login.server";
 import { api, BASE, createCompany, db, PASSWORD, signIn, tokenFor } from "./helpers";
+import { throttleAddress } from "~/domain/identity/login-throttle";
+import { receivedFor, uniqueAddress, useFakeSmtp, waitForMail } from "./mail-helpers";
 
 describe("password hashing", () => {
   const peppers = pepperRing({ APP_ENV: "production", PASSWORD_PEPPERS: "p2:second-pepper-0123456789,p1:first-pepper-0123456789" });
@@ -179,6 +181,60 @@ describe("sign-in throttling (per account and address)", () => {
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+  });
+});
+
+describe("throttling that holds against address rotation (issue 26, item 10, decision 0270)", () => {
+  it("names an IPv6 client by its /64, an IPv4-mapped one by its IPv4 address", () => {
+    expect(throttleAddress("2001:DB8:26:1::1")).toBe("2001:db8:26:1::/64");
+    expect(throttleAddress("2001:db8:26:1:ffff:ffff:ffff:ffff")).toBe("2001:db8:26:1::/64");
+    expect(throttleAddress("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(throttleAddress("::ffff:192.0.2.1")).toBe("192.0.2.1");
+    expect(throttleAddress("192.0.2.1")).toBe("192.0.2.1");
+  });
+
+  it("counts the addresses of one IPv6 /64 as one client", async () => {
+    const { createUser } = await createCompany();
+    const user = await createUser("employee");
+    // Five failures, each from another address of the same /64 ...
+    for (let i = 1; i <= 5; i++) expect((await login(user.email, "wrong", `2001:db8:26:10::${i}`)).status).toBe(401);
+    // ... and a sixth address of it waits like the first one would.
+    const blocked = await login(user.email, PASSWORD, "2001:db8:26:10:abcd:1234:5678:9abc");
+    expect(blocked.status).toBe(429);
+    expect(await blocked.json()).toEqual({ message: "Too many failed sign-in attempts. Please wait 30 seconds and try again." });
+    // Another /64 is another client.
+    expect((await login(user.email, PASSWORD, "2001:db8:26:11::1")).status).toBe(200);
+  });
+
+  it("after 20 failures in an hour from any addresses the account waits a minute, its owner is mailed once, and the right password still works", async () => {
+    const firm = await createCompany("Soft Limit Firm");
+    await useFakeSmtp(firm.company.id);
+    const user = await firm.createUser("employee", { email: uniqueAddress("guessed") });
+    // 20 addresses, one guess each: no address reaches its own limit.
+    for (let i = 1; i <= 20; i++) expect((await login(user.email, "wrong", `203.0.113.${100 + i}`)).status).toBe(401);
+    const [mail, ...more] = await waitForMail(user.email);
+    expect(more).toEqual([]);
+    expect(mail.subject).toBe("Failed sign-in attempts on your Availability account");
+    expect(mail.text).toContain("with a wrong password 20 times or more");
+    expect(mail.text).toContain("Your account is not locked: you can still sign in with your password.");
+
+    // A 21st address waits too, even with the right password: a delay of the account, not of an address.
+    const delayed = await login(user.email, PASSWORD, "203.0.113.200");
+    expect(delayed.status).toBe(429);
+    expect(Number(delayed.headers.get("Retry-After"))).toBeGreaterThan(50);
+    expect(await delayed.json()).toEqual({ message: "Too many failed sign-in attempts. Please wait 60 seconds and try again." });
+
+    // After the wait: another failure (no second mail within the hour), then the owner signs in.
+    const mailing = {
+      ...signIn(),
+      mailer: { mail: { db: db(), env, ctx: { waitUntil: (p: Promise<unknown>) => void p } }, appUrl: BASE, appName: "Availability" },
+    };
+    const later = new Date(Date.now() + 61_000);
+    await expect(verifyLogin(mailing, { email: user.email, password: "wrong" }, "203.0.113.201", later)).rejects.toThrow(WRONG_CREDENTIALS);
+    const owner = await verifyLogin(mailing, { email: user.email, password: PASSWORD }, "203.0.113.202", new Date(later.getTime() + 61_000));
+    expect(owner.id).toBe(user.id);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await receivedFor(user.email)).toHaveLength(1);
   });
 });
 

@@ -8,6 +8,7 @@ import type { LoadContext } from "~/env";
 import { loginThrottle } from "~/domain/identity/login-throttle";
 import { pepperRing } from "~/domain/identity/password-hash.server";
 import { closeSessionSockets } from "~/realtime/publish.server";
+import { mailerFor } from "~/domain/identity/mailer.server";
 
 /** remix-auth with the e-mail/password strategy; SSO strategies join here later. */
 export function createAuthenticator(context: LoadContext) {
@@ -15,16 +16,20 @@ export function createAuthenticator(context: LoadContext) {
   authenticator.use(
     new FormStrategy(async ({ form, request }) => {
       const input = validate(loginSchema, Object.fromEntries(form), "LoginInputErrors");
-      return verifyLogin(signInContext(context), input, clientIp(request));
+      return verifyLogin(signInContext(context, request), input, clientIp(request));
     }),
     "form",
   );
   return authenticator;
 }
 
-/** What checking or setting a password needs: the database, the per-address throttle and the peppers. */
-export function signInContext(context: LoadContext): SignInContext {
+/**
+ * What checking or setting a password needs: the database, the throttle and the peppers;
+ * with the request, the mailer that tells an owner of many failed attempts.
+ */
+export function signInContext(context: LoadContext, request?: Request): SignInContext {
   return {
+    ...(request ? { mailer: mailerFor(context, request) } : {}),
     db: context.db,
     throttle: loginThrottle(context.env.LoginThrottle),
     peppers: pepperRing(context.env),

@@ -23,6 +23,21 @@ export function inviteEmail(input: { appName: string; companyName: string; invit
   };
 }
 
+/** The account's soft sign-in limit was reached (decision 0270): a delay, not a lockout. */
+export function failedSignInsEmail(input: { appName: string; name: string; failures: number; wait: string; link: string }) {
+  const lines = [
+    input.name ? `Hi ${input.name},` : "Hi,",
+    `In the last hour someone tried to sign in to your ${input.appName} account with a wrong password ${input.failures} times or more.`,
+    `To slow the guessing down, each further attempt now has to wait ${input.wait}. Your account is not locked: you can still sign in with your password.`,
+    "If these attempts were not yours, someone may be guessing your password. If it is short or you use it elsewhere too, change it in Settings after you sign in.",
+  ];
+  return {
+    subject: `Failed sign-in attempts on your ${input.appName} account`,
+    text: `${lines.join("\n\n")}\n\n${input.link}\n`,
+    html: html(lines, { href: input.link, label: "Sign in" }),
+  };
+}
+
 export function resetEmail(input: { appName: string; name: string; link: string; minutes: number }) {
   const lines = [
     input.name ? `Hi ${input.name},` : "Hi,",

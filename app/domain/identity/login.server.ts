@@ -1,5 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import { waitText, type LoginThrottle } from "~/domain/identity/login-throttle";
+import { ACCOUNT_DELAY_MS, ACCOUNT_SOFT_LIMIT, waitText, type LoginThrottle } from "~/domain/identity/login-throttle";
+import { failedSignInsEmail } from "~/domain/identity/emails";
+import type { Mailer } from "~/domain/identity/mailer.server";
+import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { hashPassword, needsRehash, verifyPassword, type PepperRing } from "~/domain/identity/password-hash.server";
 import type { Db } from "~/db/client";
 import { users, type User } from "~/db/schema";
@@ -20,6 +23,8 @@ export interface PasswordContext {
 
 export interface SignInContext extends PasswordContext {
   throttle: LoginThrottle;
+  /** Tells an account's owner of many failed attempts (the soft limit); without it nobody is told. */
+  mailer?: Mailer;
 }
 
 /**
@@ -27,10 +32,11 @@ export interface SignInContext extends PasswordContext {
  * unknown address, an invited person without a password and a wrong password all get
  * the same message after the same amount of work. The attempt is counted (as a failure
  * until the password proves right) before the password is checked, per account and
- * address (app/auth/login-throttle.ts); a refused attempt is a 429 with the wait.
+ * address and per account (login-throttle.ts); a refused attempt is a 429 with the wait.
+ * When the account is past its soft limit, its owner gets one mail an hour.
  */
 export async function verifyLogin(
-  { db, throttle, peppers }: Pick<SignInContext, "db" | "throttle" | "peppers">,
+  { db, throttle, peppers, mailer }: Pick<SignInContext, "db" | "throttle" | "peppers" | "mailer">,
   input: LoginInput,
   ip: string,
   now = new Date(),
@@ -42,7 +48,19 @@ export async function verifyLogin(
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   const ok = await verifyPassword(input.password, user?.passwordHash, peppers);
   // A person the firm's directory deactivated (SCIM active: false) hears the same answer.
-  if (!ok || !user || user.deactivatedAt) throw new UnauthorizedError(WRONG_CREDENTIALS);
+  if (!ok || !user || user.deactivatedAt) {
+    if (verdict.overSoftLimit && user && !user.deactivatedAt && mailer && (await throttle.warnOwnerOnce(email, now))) {
+      const message = failedSignInsEmail({
+        appName: mailer.appName,
+        name: user.name,
+        failures: ACCOUNT_SOFT_LIMIT,
+        wait: waitText(ACCOUNT_DELAY_MS / 1000),
+        link: `${mailer.appUrl}/login`,
+      });
+      await enqueueEmail(mailer.mail, user.companyId, { to: user.email, ...message }, now);
+    }
+    throw new UnauthorizedError(WRONG_CREDENTIALS);
+  }
   await throttle.succeeded(email, ip);
   if (user.passwordHash && needsRehash(user.passwordHash, peppers)) {
     // An unpeppered hash or an older pepper: rewritten now that the password is known,
