@@ -7,6 +7,7 @@ import * as r4 from "./api.v2.account.password";
 import * as r5 from "./api.v2.account.reset-password";
 import * as r6 from "./api.v2.account.set-password.$resetHash";
 import * as r7 from "./api.v2.account.token.new";
+import * as rHandoff from "./api.v2.account.handoff";
 import * as r8 from "./api.v2.company.smtp-config";
 import * as r9 from "./api.v2.company.test-smtp-config";
 import * as r10 from "./api.v2.company";
@@ -104,6 +105,7 @@ const routes: Record<string, { endpoints: Parameters<typeof buildOpenApiDocument
   "api.v2.account.reset-password": r5,
   "api.v2.account.set-password.$resetHash": r6,
   "api.v2.account.token.new": r7,
+  "api.v2.account.handoff": rHandoff,
   "api.v2.company.smtp-config": r8,
   "api.v2.company.test-smtp-config": r9,
   "api.v2.company": r10,

@@ -9,7 +9,7 @@ const EMIL_DIRECTORY_ID = demoDirectories()[DEMO_TENANT_ID].find((person) => per
 /**
  * Microsoft Entra ID against the local provider (tests/fakes/entra-server.ts, started with the
  * e2e server): sign-in with Microsoft, the directory connection on /groups, the iOS wrapper's
- * /login?token= hand-off.
+ * hand-off (a code posted to /login/handoff, decision 0270).
  */
 async function axeClean(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
@@ -43,12 +43,24 @@ test("an unknown Microsoft account gets a message and a clean address", async ({
   await expect.poll(() => new URL(page.url()).search).toBe("");
 });
 
-test("/login?token= from the iOS wrapper lands signed in, and the token leaves the address", async ({ page }) => {
+test("the iOS wrapper's hand-off: its code, posted from the web view, lands signed in; a ?token= link does not", async ({ page }) => {
   const answer = await page.request.post("/api/v2/account/login", { data: { email: accounts.employee, password: DEMO_PASSWORD } });
   const { token } = (await answer.json()) as { token: string };
   await page.goto(`/login?token=${encodeURIComponent(token)}`);
+  await expect(page.getByRole("alert")).toHaveText("Signing in with a link from the app no longer works. Please update the app, or sign in here.");
+  await expect.poll(() => new URL(page.url()).search).toBe("");
+  // The app asks for a code with its token; its web view posts the code (here: a form of our own origin, as the web view's load is).
+  const handoff = await page.request.post("/api/v2/account/handoff", { headers: { Authorization: `Bearer ${token}` } });
+  const { code } = (await handoff.json()) as { code: string };
+  await page.evaluate((value) => {
+    document.body.insertAdjacentHTML(
+      "beforeend",
+      `<form id="handoff" method="post" action="/login/handoff"><input type="hidden" name="code" value="${value}"></form>`,
+    );
+    document.querySelector<HTMLFormElement>("#handoff")!.submit();
+  }, code);
   await page.waitForURL("**/home");
-  expect(page.url()).not.toContain("token");
+  expect(page.url()).not.toContain(code);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Emil Employee");
 });
 

@@ -87,6 +87,7 @@ export const accessMatrix: AccessEntry[] = [
     body: () => ({ email: "x@example.test", password: "x" }),
   },
   { file: "api.v2.account.token.new.ts", method: "POST", path: () => "/api/v2/account/token/new", roles: ALL_ROLES, endsSession: true },
+  { file: "api.v2.account.handoff.ts", method: "POST", path: () => "/api/v2/account/handoff", roles: ALL_ROLES },
   { file: "api.v2.realtime.ticket.ts", method: "POST", path: () => "/api/v2/realtime/ticket", roles: ALL_ROLES },
   { file: "api.v2.users.me.ts", method: "GET", path: () => "/api/v2/users/me", roles: ALL_ROLES },
   { file: "api.v2.users.$id.ts", method: "GET", path: (ids) => `/api/v2/users/${ids.userId}`, roles: ALL_ROLES, scoped: true },

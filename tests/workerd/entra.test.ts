@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { companies, directorySync, users, workloadHistory } from "~/db/schema";
+import { companies, directorySync, sessionHandoffs, users, workloadHistory } from "~/db/schema";
 import { NO_EMAIL_MESSAGE } from "~/domain/identity/directory/directory.schema";
 import { DIRECTORY_NOT_CONNECTED, NO_ACCOUNT } from "~/domain/identity/entra/sign-in.server";
 import { TOKEN_OTHER_PERSON } from "~/domain/identity/entra/token-sign-in.server";
@@ -278,20 +278,74 @@ describe("sign in with Microsoft on /login (code flow with PKCE, state and nonce
   });
 });
 
-describe("/login?token= (the iOS wrapper's hand-off)", () => {
-  it("turns a valid token into this browser's session and leaves the address; a bad one shows a message", async () => {
+/** The iOS wrapper's hand-off (decision 0270): the app asks for a code with its token, its web view posts the code. */
+async function handOff(token: string, headers: Record<string, string> = {}) {
+  const answer = await api("/api/v2/account/handoff", { method: "POST", token });
+  expect(answer.status).toBe(200);
+  const { code, expiresIn } = (await answer.json()) as { code: string; expiresIn: number };
+  expect(expiresIn).toBe(60);
+  const post = () =>
+    page("/login/handoff", {
+      method: "POST",
+      body: new URLSearchParams({ code }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    });
+  return { code, response: await post(), again: post };
+}
+
+const sessionCookieOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("__session="))
+    ?.split(";")[0];
+
+describe("the iOS wrapper's hand-off (issue 26, item 9, decision 0270)", () => {
+  it("a GET /login?token= signs nobody in any more, and says what to do", async () => {
     const firm = await connectedFirm();
     const response = await api(`/login?token=${encodeURIComponent(firm.tokens.employee)}`);
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/");
-    const cookie = response.headers.get("Set-Cookie")!.match(/__session=[^;]+/)![0];
-    expect((await api("/home", { headers: { Cookie: cookie } })).status).toBe(200);
-    const bad = await api("/login?token=nonsense");
-    expect(bad.status).toBe(200);
-    expect(await bad.text()).toContain("The sign-in link from the app has expired");
+    expect(response.status).toBe(200);
+    expect(sessionCookieOf(response)).toBeUndefined();
+    expect(await response.text()).toContain("Signing in with a link from the app no longer works. Please update the app, or sign in here.");
   });
 
-  it("sends an invited person's token to sign-up with a fresh invite secret", async () => {
+  it("the app's code, posted once, becomes this browser's cookie for the app's session", async () => {
+    const firm = await connectedFirm();
+    const { response, again } = await handOff(firm.tokens.employee);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/");
+    const cookie = sessionCookieOf(response)!;
+    expect((await api("/home", { headers: { Cookie: cookie } })).status).toBe(200);
+    // Single use: the same code again signs nobody in and lands on a clear message.
+    const second = await again();
+    expect(second.status).toBe(303);
+    expect(second.headers.get("Location")).toBe("/login?handoff=expired");
+    expect(sessionCookieOf(second)).toBeUndefined();
+    expect(await (await page("/login?handoff=expired")).text()).toContain("The sign-in from the app has expired. Please sign in again.");
+  });
+
+  it("refuses a code posted from another site, an expired code, a made-up one and a GET", async () => {
+    const firm = await connectedFirm();
+    // Another site's page posting someone's code into this browser (login CSRF): the cross-site guard.
+    const crossSite = await handOff(firm.tokens.employee, { "Sec-Fetch-Site": "cross-site", Origin: "https://evil.test" });
+    expect(crossSite.response.status).toBe(403);
+    expect(sessionCookieOf(crossSite.response)).toBeUndefined();
+    // A minute later the code is no good.
+    const late = await api("/api/v2/account/handoff", { method: "POST", token: firm.tokens.employee });
+    const { code } = (await late.json()) as { code: string };
+    await db()
+      .update(sessionHandoffs)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessionHandoffs.companyId, firm.company.id));
+    const expired = await page("/login/handoff", { method: "POST", body: new URLSearchParams({ code }) });
+    expect(expired.headers.get("Location")).toBe("/login?handoff=expired");
+    const madeUp = await page("/login/handoff", { method: "POST", body: new URLSearchParams({ code: "made-up" }) });
+    expect(madeUp.headers.get("Location")).toBe("/login?handoff=expired");
+    expect(sessionCookieOf(expired)).toBeUndefined();
+    expect(sessionCookieOf(madeUp)).toBeUndefined();
+    expect(sessionCookieOf(await page(`/login/handoff?code=${encodeURIComponent(code)}`))).toBeUndefined();
+  });
+
+  it("sends an invited person to sign-up with a fresh invite secret", async () => {
     const firm = await connectedFirm();
     const invited = await firm.createUser("invited");
     const person = await addDirectoryUser(firm.tenant, { displayName: "Ivy", mail: invited.email });
@@ -302,7 +356,7 @@ describe("/login?token= (the iOS wrapper's hand-off)", () => {
       json: { adToken, tenantId: firm.tenant, adUserId: person.id },
     });
     const { token } = (await signIn.json()) as { token: string };
-    const response = await api(`/login?token=${encodeURIComponent(token)}`);
+    const { response } = await handOff(token);
     expect(response.headers.get("Location")).toMatch(/^\/signup\/[A-Za-z0-9_-]{20,}\?sso=true$/);
   });
 });
@@ -310,8 +364,8 @@ describe("/login?token= (the iOS wrapper's hand-off)", () => {
 describe("where writes come from (ios_app, teams_app_{client})", () => {
   it("the iOS hand-off marks the browser as the iOS app, and its dashboard writes carry ios_app", async () => {
     const firm = await connectedFirm();
-    const handOff = await api(`/login?token=${encodeURIComponent(firm.tokens.employee)}`);
-    const cookies = handOff.headers.getSetCookie().map((c) => c.split(";")[0]);
+    const { response: handedOff } = await handOff(firm.tokens.employee);
+    const cookies = handedOff.headers.getSetCookie().map((c) => c.split(";")[0]);
     expect(cookies).toContain("client_source=ios_app");
     const write = (cookie: string) =>
       api("/home?_data=routes%2F_app.home", {

@@ -1,7 +1,9 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lte } from "drizzle-orm";
+import { sha256Hex } from "~/auth/secrets.server";
+import { newSecret } from "~/lib/ids";
 import type { Actor } from "~/auth/actor.types";
-import { DAY_MS, openSessionConditions, readToken, requestSessionId, SESSION_DAYS, sessionCookie, signToken } from "~/auth/session.server";
-import { sessions, users, type User } from "~/db/schema";
+import { DAY_MS, openSessionConditions, requestSessionId, SESSION_DAYS, sessionCookie, signToken } from "~/auth/session.server";
+import { sessionHandoffs, sessions, users, type User } from "~/db/schema";
 import { UnauthorizedError } from "~/domain/errors";
 import { requestSource, usageEventStatement } from "~/domain/usage/usage.server";
 import type { LoadContext } from "~/env";
@@ -9,8 +11,8 @@ import { isLocalEnv } from "~/env";
 import { closeSessionSockets } from "~/realtime/publish.server";
 
 /**
- * Sessions begin and end here: sign-in opens one (a usage event), the iOS wrapper's token
- * becomes a browser cookie for the same one, sign-out and renewal end one. Reading the
+ * Sessions begin and end here: sign-in opens one (a usage event), the iOS wrapper's
+ * hand-off code becomes a browser cookie for the same one, sign-out and renewal end one. Reading the
  * session of a request is auth's (auth/session.server.ts): every request needs that.
  */
 
@@ -63,24 +65,65 @@ async function openSession(
   return { sessionId: session.id, token, setCookie };
 }
 
+/** How long a hand-off code works: the wrapper posts it as soon as it has it. */
+export const HANDOFF_SECONDS = 60;
+
 /**
- * The iOS wrapper's hand-off (/login?token=): its bearer token, still valid and its session
- * open, becomes this browser's cookie for the same session (no new session: signing out in
- * one signs out the other). Null for a bad, expired or revoked token.
+ * The iOS wrapper's hand-off, step 1 (decision 0270): the app, signed in with its bearer
+ * token, asks for a code for its web view. The code names the app's session; only its
+ * SHA-256 is stored, it works once and for HANDOFF_SECONDS, and a new one replaces the
+ * session's earlier ones (so a session holds at most one row).
  */
-export async function cookieForToken(context: LoadContext, token: string) {
-  const payload = await readToken(context, token);
-  if (!payload) return null;
+export async function createHandoffCode(context: LoadContext, actor: Actor) {
+  const code = newSecret();
   const now = new Date();
+  const expiresAt = new Date(now.getTime() + HANDOFF_SECONDS * 1000);
+  await context.db.batch([
+    context.db.delete(sessionHandoffs).where(and(eq(sessionHandoffs.sessionId, actor.sessionId), eq(sessionHandoffs.companyId, actor.company.id))),
+    context.db
+      .insert(sessionHandoffs)
+      .values({ codeHash: await sha256Hex(code), companyId: actor.company.id, sessionId: actor.sessionId, expiresAt }),
+  ]);
+  return { code, expiresIn: HANDOFF_SECONDS };
+}
+
+/**
+ * Step 2: the web view posts the code (POST /login/handoff, never a GET, so the cross-site
+ * write guard keeps other sites from posting someone else's code here). The code is used
+ * up by the delete that finds it; its session, still open, becomes this browser's cookie
+ * (no new session: signing out in one signs out the other). Null for a wrong, used or
+ * expired code, or an ended session.
+ */
+export async function redeemHandoffCode(context: LoadContext, code: string) {
+  const now = new Date();
+  const [handoff] = await context.db
+    .delete(sessionHandoffs)
+    .where(and(eq(sessionHandoffs.codeHash, await sha256Hex(code)), gt(sessionHandoffs.expiresAt, now)))
+    .returning({ sessionId: sessionHandoffs.sessionId, companyId: sessionHandoffs.companyId });
+  if (!handoff) return null;
   const [row] = await context.db
     .select({ expiresAt: sessions.expiresAt, user: { id: users.id, companyId: users.companyId, completed: users.completed } })
     .from(sessions)
     .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.companyId, sessions.companyId)))
-    .where(and(eq(sessions.id, payload.sid), ...openSessionConditions(now)))
+    .where(and(eq(sessions.id, handoff.sessionId), eq(sessions.companyId, handoff.companyId), ...openSessionConditions(now)))
     .limit(1);
   if (!row) return null;
-  const setCookie = await (await sessionCookie(context)).serialize(payload.sid, { expires: row.expiresAt });
+  const setCookie = await (await sessionCookie(context)).serialize(handoff.sessionId, { expires: row.expiresAt });
   return { setCookie, user: row.user };
+}
+
+/** For the cron: hand-off codes nobody redeemed, at most `limit` a run. */
+export async function deleteExpiredHandoffs({ db }: Pick<LoadContext, "db">, now: Date, limit = 500): Promise<number> {
+  const gone = await db
+    .delete(sessionHandoffs)
+    .where(
+      inArray(
+        sessionHandoffs.codeHash,
+        db.select({ codeHash: sessionHandoffs.codeHash }).from(sessionHandoffs).where(lte(sessionHandoffs.expiresAt, now)).limit(limit),
+      ),
+    )
+    .returning({ codeHash: sessionHandoffs.codeHash });
+  return gone.length;
 }
 
 export async function endSession(request: Request, context: LoadContext): Promise<string> {

@@ -2,6 +2,7 @@ import { lt } from "drizzle-orm";
 import { loginAttempts } from "~/db/schema";
 import type { LoadContext } from "~/env";
 import { resealSmtpPasswords } from "~/domain/company/smtp.server";
+import { deleteExpiredHandoffs } from "~/domain/identity/session.server";
 import { deleteExpiredSsoRows, warnExpiringCertificates } from "~/domain/identity/sso/sso.server";
 import { recheckDomains } from "~/domain/identity/sso/domain-verification.server";
 import { deliverDueEmails } from "~/integrations/email/outbox.server";
@@ -34,6 +35,7 @@ export async function runScheduledWork(context: LoadContext, now = new Date(), c
   await runEliteImports(context, now).catch((error) => console.error("3E imports failed", error));
   // Company admins hear 30 days ahead that their IdP's certificate expires (decision 0150).
   await deleteExpiredSsoRows(context, now).catch((error) => console.error("SSO request clean-up failed", error));
+  await deleteExpiredHandoffs(context, now).catch((error) => console.error("hand-off code clean-up failed", error));
   await warnExpiringCertificates(context, now).catch((error) => console.error("SSO certificate warnings failed", error));
   // Firms' claimed e-mail domains: their DNS TXT record checked again (decision 0250).
   await recheckDomains(context, now).catch((error) => console.error("Domain checks failed", error));

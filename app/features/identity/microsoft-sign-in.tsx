@@ -2,7 +2,18 @@ import { useEffect } from "react";
 import { Alert } from "~/components/alert";
 
 /** What a sign-in answer leaves in the address: gone from the bar and the history once the page has it. */
-const SIGN_IN_PARAMS = ["code", "state", "session_state", "azureRedirectUri", "error", "error_description", "error_uri", "token", "client_info"];
+const SIGN_IN_PARAMS = [
+  "code",
+  "state",
+  "session_state",
+  "azureRedirectUri",
+  "error",
+  "error_description",
+  "error_uri",
+  "token",
+  "handoff",
+  "client_info",
+];
 
 export function useCleanLoginAddress(more: string[] = []) {
   const names = [...SIGN_IN_PARAMS, ...more].join(",");

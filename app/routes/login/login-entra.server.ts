@@ -1,43 +1,33 @@
 import { redirect } from "@remix-run/cloudflare";
-import { clearEntraFlow, readEntraFlow, signInWithEntraClaims, signupPathFor, startEntraFlow } from "~/domain/identity/entra/flow.server";
-import { cookieForToken } from "~/domain/identity/session.server";
+import { clearEntraFlow, readEntraFlow, signInWithEntraClaims, startEntraFlow } from "~/domain/identity/entra/flow.server";
 import { landingPath } from "~/domain/identity/login.server";
 import type { EntraRedirect } from "~/domain/identity/entra/sign-in.server";
 import { claimsFromCode } from "~/domain/identity/entra/token-sign-in.server";
 import type { LoadContext } from "~/env";
 import { entraConfig } from "~/integrations/entra/config";
-import { clientSourceCookie } from "~/lib/client-source";
 import { pageStateOf } from "~/web/page-form.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 
 /**
  * The query parameters /login reads on load (spec section 2): `code` (with our flow's
- * `state` and this browser's flow cookie) is exchanged for a session;
- * `token` is the iOS wrapper's hand-off. Each ends in a redirect, so the secret never stays
- * in the address bar or the history; a failure answers the message to show (the page then
- * cleans the address).
+ * `state` and this browser's flow cookie) is exchanged for a session; it ends in a redirect,
+ * so the secret never stays in the address bar or the history. A failure answers the
+ * message to show (the page then cleans the address). `token` (the iOS wrapper's old
+ * hand-off) signs nobody in any more: a GET anyone could link to must not (login CSRF); the
+ * wrapper posts a code to /login/handoff instead (decision 0270), and `handoff=expired` is
+ * where a code that did not work lands.
  */
 export const ENTRA_NO_FLOW = "The Microsoft sign-in does not belong to this browser. Please sign in again.";
 export const ENTRA_REFUSED = "Microsoft did not sign you in. Please try again.";
-export const HANDOFF_INVALID = "The sign-in link from the app has expired. Please sign in again.";
+export const HANDOFF_INVALID = "The sign-in from the app has expired. Please sign in again.";
+export const TOKEN_LINK_RETIRED = "Signing in with a link from the app no longer works. Please update the app, or sign in here.";
 
 export async function loginQueryRedirect(context: LoadContext, request: Request): Promise<{ message: string } | null> {
   const url = new URL(request.url);
-  const token = url.searchParams.get("token");
-  if (token) return handOff(context, request, token);
+  if (url.searchParams.has("token")) return { message: TOKEN_LINK_RETIRED };
+  if (url.searchParams.get("handoff") === "expired") return { message: HANDOFF_INVALID };
   if (url.searchParams.has("code") || url.searchParams.has("error")) return finishEntraSignIn(context, request, url);
   return null;
-}
-
-async function handOff(context: LoadContext, request: Request, token: string): Promise<{ message: string }> {
-  const handed = await cookieForToken(context, token);
-  if (!handed) return { message: HANDOFF_INVALID };
-  const to = handed.user.completed ? "/" : await signupPathFor(context, handed.user);
-  const headers = new Headers({ "Cache-Control": "no-store" });
-  headers.append("Set-Cookie", handed.setCookie);
-  // Writes from this browser come from the iOS app (spec: source ios_app).
-  headers.append("Set-Cookie", clientSourceCookie("ios_app", { secure: new URL(request.url).protocol === "https:", embedded: false }));
-  throw redirect(to, { headers });
 }
 
 async function finishEntraSignIn(context: LoadContext, request: Request, url: URL): Promise<{ message: string }> {

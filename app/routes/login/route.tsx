@@ -28,7 +28,8 @@ import { publicCtx } from "~/domain/context";
 export const meta: MetaFunction = () => [{ title: "Sign in · Availability" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // ?token= (the iOS wrapper) and ?code= (back from Microsoft) sign in and redirect, or say why not.
+  // ?code= (back from Microsoft) signs in and redirects, or says why not; ?token= (the iOS
+  // wrapper's old hand-off) and ?handoff=expired only say why not (decision 0270).
   const failure = await loginQueryRedirect(context, request);
   const actor = failure ? null : await getActor(request, context);
   if (actor) throw redirect(landingPath(actor.user));
@@ -140,7 +141,7 @@ export default function LoginPage() {
         </Button>
       </Form>
       {microsoft ? <TeamsSignIn hostOrigins={teamsHostOrigins} /> : null}
-      {microsoft ? <MicrosoftButton redirectTo={searchParams.get("redirectTo")} error={entraError} /> : null}
+      {microsoft ? <MicrosoftButton redirectTo={searchParams.get("redirectTo")} error={entraError} /> : <Alert message={entraError} />}
       <div className="mt-4 text-center">
         <ForgotPassword email={email} />
       </div>
