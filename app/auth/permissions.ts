@@ -243,10 +243,14 @@ export function mayMoveInto(actor: RoleFlags & Membership, destination: Membersh
   return teams.size > 0 && [...teams].every((key) => own.has(key));
 }
 
-/** Whether `actor` may change `target`: only company admins touch company admins. */
+/**
+ * Whether `actor` may change `target`: only company admins touch company admins and
+ * administrators (issue 26, item 6: one administrator must not take over a peer, whose
+ * scope may be wider, by editing them).
+ */
 export function canAdministerUser(actor: RoleFlags & Membership & { id: string }, target: RoleFlags & Membership & { id: string }): boolean {
   if (!isManager(actor)) return false;
-  if (target.companyAdmin) return actor.companyAdmin;
+  if (target.companyAdmin || target.administratorPriviliges) return actor.companyAdmin;
   return isInAdminScope(actor, target);
 }
 

@@ -2,7 +2,7 @@ import { SELF } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "~/auth/secrets.server";
-import { auditLog, companies, groups, inviteTokens, offices, users } from "~/db/schema";
+import { auditLog, companies, companyDomains, groups, inviteTokens, offices, users } from "~/db/schema";
 import { PASSWORD_TOO_COMMON } from "~/domain/identity/password-policy.server";
 import { newId } from "~/lib/ids";
 import { lastMailTo, mailedSecret, send } from "./account-helpers";
@@ -101,15 +101,20 @@ describe("POST /users (one invite)", () => {
     }
   });
 
-  it("answers 409 for an e-mail that exists, in any company", async () => {
-    const response = await send("POST", "/users", own.tokens.companyAdmin, {
-      name: "Twin",
-      email: other.people.employee.email.toUpperCase(),
-      group: own.group.id,
-      office: own.office.id,
-    });
-    expect(response.status).toBe(409);
-    expect(response.body).toEqual({ message: "A user with this e-mail already exists." });
+  it("answers 409 for an e-mail that exists: named for the firm's own people, neutral for any address it cannot use", async () => {
+    const invite = (email: string) =>
+      send("POST", "/users", own.tokens.companyAdmin, { name: "Twin", email, group: own.group.id, office: own.office.id });
+    const mine = await invite(own.people.employee.email.toUpperCase());
+    expect(mine.status).toBe(409);
+    expect(mine.body).toEqual({ message: "A user with this e-mail already exists." });
+    // Issue 26, item 4: another firm's member and a nobody at a domain another firm verified
+    // get the same answer, so the answer does not tell who belongs to another firm.
+    const domain = `verified-${crypto.randomUUID().slice(0, 8)}.test`;
+    await db().insert(companyDomains).values({ domain, companyId: other.company.id, verifiedAt: new Date(), verifiedBy: "operator" });
+    const foreign = await invite(other.people.employee.email.toUpperCase());
+    const nobody = await invite(`nobody@${domain}`);
+    expect(foreign).toEqual(nobody);
+    expect(foreign).toMatchObject({ status: 409, body: { message: "This e-mail address cannot be used in this firm." } });
   });
 
   it("invites a company administrator without group or office, and only a company admin may", async () => {

@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, groups, sessions, users } from "~/db/schema";
+import { auditLog, companyDomains, emailOutbox, groups, sessions, users } from "~/db/schema";
 import { api, BASE, createCompanyWithRoles, db, listen, PASSWORD, tokenFor } from "./helpers";
 
 /**
@@ -90,6 +90,35 @@ describe("SCIM Users", () => {
       scimType: "uniqueness",
       detail: `A user with userName ${email} already exists.`,
     });
+  });
+
+  it("another firm's member and an address at another firm's verified domain get the same neutral 409 (issue 26, item 4)", async () => {
+    const domain = `scim-claimed-${crypto.randomUUID().slice(0, 8)}.test`;
+    await db().insert(companyDomains).values({ domain, companyId: other.company.id, verifiedAt: new Date(), verifiedBy: "operator" });
+    const member = await scim("/Users", token, { method: "POST", json: newUser(other.people.employee.email) });
+    const nobody = await scim("/Users", token, { method: "POST", json: newUser(`nobody@${domain}`) });
+    expect(member.status).toBe(409);
+    expect(nobody.status).toBe(409);
+    const [a, b] = [(await member.json()) as { detail: string }, (await nobody.json()) as { detail: string }];
+    expect(a).toMatchObject({ scimType: "uniqueness", detail: `userName ${other.people.employee.email} cannot be used in this organisation.` });
+    expect(b.detail.replace(`nobody@${domain}`, "X")).toBe(a.detail.replace(other.people.employee.email, "X"));
+  });
+
+  it("a new userName signs the person out everywhere, voids their mailed links and tells the old address (issue 26, item 6)", async () => {
+    const person = await firm.createUser("employee");
+    const bearer = await tokenFor(person.email);
+    expect((await api("/api/v2/users/me", { token: bearer })).status).toBe(200);
+    const renamed = `renamed-${crypto.randomUUID().slice(0, 6)}@scim-firm.test`;
+    const patch = await scim(`/Users/${person.id}`, token, {
+      method: "PATCH",
+      json: { schemas: ["urn:ietf:params:scim:api:messages:2.0:PatchOp"], Operations: [{ op: "Replace", path: "userName", value: renamed }] },
+    });
+    expect(patch.status).toBe(200);
+    expect((await api("/api/v2/users/me", { token: bearer })).status).toBe(401);
+    const [notice] = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, person.email));
+    expect(notice.subject).toBe("Your SCIM Firm account e-mail was changed");
+    expect(notice.textBody).toContain(renamed);
+    expect(notice.textBody).toContain("signed out everywhere");
   });
 
   it("gets and lists with filter=userName eq, only within the token's company", async () => {

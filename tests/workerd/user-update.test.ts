@@ -22,19 +22,23 @@ describe("PUT /users/{id}: nothing sent is silently dropped", () => {
     expect(await tokenFor(me.email)).toMatch(/\./);
   });
 
-  it("refuses an own e-mail someone else has with 409 and changes nothing", async () => {
+  it("refuses an own e-mail someone else has with 409 and changes nothing; another firm's member is not named as such", async () => {
     const { createUser } = await createCompany();
     const me = await createUser("employee");
+    const colleague = await createUser("employee");
     const { createUser: createElsewhere } = await createCompany("Other Firm");
     const other = await createElsewhere("employee");
     const token = await tokenFor(me.email);
+    const mine = await api(`/api/v2/users/${me.id}`, { method: "PUT", token, json: { email: colleague.email, currentPassword: PASSWORD } });
+    expect(mine.status).toBe(409);
+    expect(await mine.json()).toEqual({ message: "A user with this e-mail already exists." });
     const response = await api(`/api/v2/users/${me.id}`, {
       method: "PUT",
       token,
       json: { email: other.email, name: "Should Not Stick", currentPassword: PASSWORD },
     });
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ message: "A user with this e-mail already exists." });
+    expect(await response.json()).toEqual({ message: "This e-mail address cannot be used in this firm." });
     const row = await userRow(me.id);
     expect(row.email).toBe(me.email);
     expect(row.name).toBe(me.name);
@@ -154,7 +158,9 @@ describe("PUT /users/{id}: each field is applied or refused, per caller", () => 
       const target = await firm.createUser("employee");
       const token = firm.tokens[caller];
       await expectApplied(target.id, token, "name", "Renamed By Admin");
-      await expectApplied(target.id, token, "email", `moved.${target.id}@example.test`);
+      // A new e-mail waits for the new address to confirm it (issue 26, item 6; users-admin.test).
+      const moved = await api(`/api/v2/users/${target.id}`, { method: "PUT", token, json: { email: `moved.${target.id}@example.test` } });
+      expect(await moved.json()).toMatchObject({ email: target.email, pendingEmail: `moved.${target.id}@example.test` });
       await expectApplied(target.id, token, "title", "Senior Associate");
       await expectApplied(target.id, token, "admin", true);
       await expectApplied(target.id, token, "observer", false);

@@ -3,9 +3,18 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { groups, inviteTokens, offices, passwordResetTokens, sessions, users } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { lastMailTo, send } from "./account-helpers";
-import { createCompany, db, tokenFor } from "./helpers";
+import { BASE, createCompany, db, tokenFor } from "./helpers";
+import { SELF } from "cloudflare:test";
 
 const REQUIRED = "This field is required.";
+
+/** Opens the confirmation link last mailed to `to` and presses its button. */
+async function confirm(to: string) {
+  const line = (await lastMailTo(to)).textBody.split("\n").find((l: string) => l.includes("/confirm-email/"))!;
+  const path = new URL(line.trim()).pathname;
+  const response = await SELF.fetch(`${BASE}${path}`, { method: "POST", body: new URLSearchParams({}), redirect: "manual" });
+  expect(response.status).toBe(200);
+}
 
 type Firm = Awaited<ReturnType<typeof createFirm>>;
 
@@ -74,25 +83,33 @@ describe("GET /users", () => {
 });
 
 describe("PUT /users/{id} by administrators", () => {
-  it("changes name, e-mail, title and the observer flag", async () => {
+  it("changes name, title and the observer flag at once; a new e-mail waits for the new address to confirm it", async () => {
     const target = await own.createUser("employee");
+    const newEmail = `renamed.${crypto.randomUUID().slice(0, 6)}@example.test`;
     const response = await send("PUT", `/users/${target.id}`, own.tokens.administrator, {
       name: "Renamed",
-      email: "Renamed.Person@Example.test",
+      email: newEmail.replace("renamed", "Renamed"),
       title: "Partner",
       admin: true,
     });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ name: "Renamed", email: "renamed.person@example.test", title: "Partner", admin: true });
-    expect(await tokenFor("renamed.person@example.test")).toBeTruthy();
+    expect(response.body).toMatchObject({ name: "Renamed", email: target.email, pendingEmail: newEmail, title: "Partner", admin: true });
+    // Issue 26, item 6: until the new address confirms, the account keeps its address.
+    expect(await tokenFor(target.email)).toBeTruthy();
+    await expect(tokenFor(newEmail)).rejects.toThrow(/401/);
+    expect((await lastMailTo(newEmail)).textBody).toMatch(/an administrator of Admin Own, asked that your .* account signs in with/);
+    expect((await lastMailTo(target.email)).subject).toMatch(/A change of your .* e-mail address was requested/);
   });
 
   it("validates name and e-mail and refuses an e-mail in use", async () => {
     const target = await own.createUser("employee");
     const bad = await send("PUT", `/users/${target.id}`, own.tokens.companyAdmin, { name: "", email: "nope" });
     expect(bad.body).toMatchObject({ entityType: "UserInputErrors", errors: { name: REQUIRED, email: "Needs to be a valid email" } });
-    const taken = await send("PUT", `/users/${target.id}`, own.tokens.companyAdmin, { email: other.people.employee.email });
+    const taken = await send("PUT", `/users/${target.id}`, own.tokens.companyAdmin, { email: own.people.employee.email });
     expect(taken).toMatchObject({ status: 409, body: { message: "A user with this e-mail already exists." } });
+    // Another firm's member is not named as such (issue 26, item 4).
+    const foreign = await send("PUT", `/users/${target.id}`, own.tokens.companyAdmin, { email: other.people.employee.email });
+    expect(foreign).toMatchObject({ status: 409, body: { message: "This e-mail address cannot be used in this firm." } });
   });
 
   it("lets only company admins edit company admins, the observer flag included", async () => {
@@ -252,7 +269,13 @@ describe("an administrator changing someone's e-mail (issue 9, item 6)", () => {
 
     const newEmail = `moved-${crypto.randomUUID().slice(0, 6)}@admin-own.test`;
     expect((await send("PUT", `/users/${person.id}`, own.tokens.companyAdmin, { email: newEmail })).status).toBe(200);
-    expect((await send("PUT", `/users/${invited.id}`, own.tokens.companyAdmin, { email: `re-${newEmail}` })).status).toBe(200);
+    // An invited person's address (a typo in the invite) changes at once.
+    expect((await send("PUT", `/users/${invited.id}`, own.tokens.companyAdmin, { email: `re-${newEmail}` })).body).toMatchObject({
+      email: `re-${newEmail}`,
+    });
+    // Nothing ends before the new address confirms.
+    expect((await send("GET", "/users/me", token)).status).toBe(200);
+    await confirm(newEmail);
 
     expect((await send("GET", "/users/me", token)).status).toBe(401);
     const open = await db()
@@ -268,8 +291,9 @@ describe("an administrator changing someone's e-mail (issue 9, item 6)", () => {
     expect(invites.every((r) => r.usedAt !== null)).toBe(true);
 
     const notice = await lastMailTo(person.email);
-    expect(notice.subject).toBe("Your Admin Own account e-mail was changed");
+    expect(notice.subject).toBe("Your Availability e-mail address was changed");
     expect(notice.textBody).toContain(newEmail);
+    expect(notice.textBody).toContain("You have been signed out everywhere");
     // The new address signs in with the same password.
     expect(await tokenFor(newEmail)).toBeTruthy();
   });
@@ -284,11 +308,16 @@ describe("an administrator changing someone's e-mail (issue 9, item 6)", () => {
 });
 
 describe("PUT /users/{id}/admin", () => {
-  it("makes an admin and removes the privileges again", async () => {
+  it("makes an admin; only a company admin removes the privileges again (issue 26, item 6)", async () => {
     const target = await own.createUser("observer");
     const made = await send("PUT", `/users/${target.id}/admin`, own.tokens.administrator, { admin: false, administratorPriviliges: true });
     expect(made.body).toMatchObject({ admin: false, administratorPriviliges: true });
-    const removed = await send("PUT", `/users/${target.id}/admin`, own.tokens.administrator, { admin: false, administratorPriviliges: false });
+    // One administrator never edits another: the peer's scope may be wider than theirs.
+    expect((await send("PUT", `/users/${target.id}/admin`, own.tokens.administrator, { admin: false, administratorPriviliges: false })).status).toBe(
+      403,
+    );
+    expect((await send("PUT", `/users/${target.id}`, own.tokens.administrator, { name: "Taken Over" })).status).toBe(403);
+    const removed = await send("PUT", `/users/${target.id}/admin`, own.tokens.companyAdmin, { admin: false, administratorPriviliges: false });
     expect(removed.body).toMatchObject({ admin: false, administratorPriviliges: false });
   });
 

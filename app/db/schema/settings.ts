@@ -13,6 +13,11 @@ export const emailChangeTokens = sqliteTable(
     companyId: companyId(),
     userId: userId(),
     newEmail: text("new_email").notNull(),
+    /**
+     * Who asked, when it was not the person: an administrator's change. Confirming it then ends
+     * the person's sessions, tokens and mailed links, as any change they did not make must.
+     */
+    requestedBy: text("requested_by"),
     tokenHash: text("token_hash").notNull().unique(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     usedAt: integer("used_at", { mode: "timestamp_ms" }),

@@ -3,10 +3,11 @@ import { sha256Hex } from "~/auth/secrets.server";
 import { emailChangeTokens, inviteTokens, passwordResetTokens, users } from "~/db/schema";
 import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { newId, newSecret } from "~/lib/ids";
-import { ConflictError, GoneError, TooManyRequestsError } from "~/domain/errors";
+import { GoneError, TooManyRequestsError } from "~/domain/errors";
 import type { DomainContext, PublicContext } from "~/domain/context";
-import { emailChangeEmail, emailChangedNotice } from "~/domain/identity/emails";
-import { EMAIL_TAKEN, isEmailTaken } from "~/domain/identity/invite.server";
+import { emailChangeEmail, emailChangedNotice, emailChangeRequestedNotice } from "~/domain/identity/emails";
+import { revokeAccessStatements } from "~/domain/identity/access-revocation.server";
+import { requireAddressFree } from "~/domain/identity/address-standing.server";
 import type { Mailer } from "~/domain/identity/mailer.server";
 
 /**
@@ -30,7 +31,11 @@ export const EMAIL_CHANGE_LIMITED = `You can request at most ${EMAIL_CHANGE_MAIL
  * and sends the mail after it. The caller has checked the current password (reauth.server).
  * Earlier requests of the hour are kept, marked used, to count them; older ones are deleted.
  */
-export async function emailChangeRequest(ctx: DomainContext, mailer: Mailer, userId: string, newEmail: string) {
+export async function emailChangeRequest(ctx: DomainContext, mailer: Mailer, person: { id: string; name: string; email: string }, newEmail: string) {
+  const userId = person.id;
+  // An administrator's change (issue 26, item 6): the same link to the new address, the
+  // current one is told now, and confirming it signs the person out everywhere.
+  const by = userId === ctx.actor.user.id ? undefined : { name: ctx.actor.user.name || ctx.actor.user.email, company: ctx.actor.company.name };
   const mine = and(eq(emailChangeTokens.userId, userId), eq(emailChangeTokens.companyId, ctx.companyId));
   const hourAgo = new Date(ctx.now.getTime() - HOUR_MS);
   const [{ sent }] = await ctx.db
@@ -54,26 +59,46 @@ export async function emailChangeRequest(ctx: DomainContext, mailer: Mailer, use
       .update(emailChangeTokens)
       .set({ usedAt: ctx.now })
       .where(and(mine, isNull(emailChangeTokens.usedAt))),
-    ctx.db
-      .insert(emailChangeTokens)
-      .values({ id: newId(), companyId: ctx.companyId, userId, newEmail, tokenHash: await sha256Hex(secret), expiresAt, createdAt: ctx.now }),
+    ctx.db.insert(emailChangeTokens).values({
+      id: newId(),
+      companyId: ctx.companyId,
+      userId,
+      newEmail,
+      requestedBy: by ? ctx.actor.user.id : null,
+      tokenHash: await sha256Hex(secret),
+      expiresAt,
+      createdAt: ctx.now,
+    }),
   ] as const;
-  const send = () =>
-    enqueueEmail(
+  const send = async () => {
+    await enqueueEmail(
       mailer.mail,
       ctx.companyId,
       {
         to: newEmail,
         ...emailChangeEmail({
           appName: mailer.appName,
-          name: ctx.actor.user.name,
+          name: person.name,
           newEmail,
+          by,
           link: `${mailer.appUrl}/confirm-email/${secret}`,
           hours: EMAIL_CHANGE_HOURS,
         }),
       },
       ctx.now,
     );
+    if (by) {
+      await enqueueEmail(
+        mailer.mail,
+        ctx.companyId,
+        {
+          to: person.email,
+          ...emailChangeRequestedNotice({ appName: mailer.appName, name: person.name, oldEmail: person.email, newEmail, by, when: ctx.now }),
+        },
+        ctx.now,
+      );
+    }
+  };
   return { statements, send };
 }
 
@@ -92,15 +117,17 @@ export async function findEmailChange({ db, now }: PublicContext, secret: string
 /**
  * The confirm button of the link's page: in one batch, the link is claimed (used once), the
  * address changes only if this claim won, and reset and invite links mailed to the old
- * address stop working. Sessions stay: the person asked for this while signed in.
+ * address stop working. Sessions stay when the person asked for this while signed in; an
+ * administrator's change ends them all (`signedOut`: the route closes the person's sockets).
  */
 export async function confirmEmailChange(mail: Mailer["mail"], appName: string, secret: string, now = new Date()) {
   const { db } = mail;
   const found = await findEmailChange({ db, now }, secret);
   if (!found) throw new GoneError(EMAIL_CHANGE_INVALID);
   const { token, user } = found;
-  const taken = await isEmailTaken(mail, token.newEmail, user.id);
-  if (taken) throw new ConflictError(EMAIL_TAKEN);
+  const signedOut = token.requestedBy !== null && token.requestedBy !== user.id;
+  const firm = { db, companyId: user.companyId };
+  await requireAddressFree(firm, token.newEmail, user.id);
   const claimedNow = and(eq(emailChangeTokens.id, token.id), eq(emailChangeTokens.usedAt, now));
   const mine = <T extends typeof passwordResetTokens | typeof inviteTokens>(table: T) =>
     and(eq(table.userId, user.id), eq(table.companyId, user.companyId), isNull(table.usedAt));
@@ -118,18 +145,20 @@ export async function confirmEmailChange(mail: Mailer["mail"], appName: string, 
         .where(and(eq(users.id, user.id), eq(users.companyId, user.companyId), sql`exists (select 1 from ${emailChangeTokens} where ${claimedNow})`)),
       db.update(passwordResetTokens).set({ usedAt: now }).where(mine(passwordResetTokens)),
       db.update(inviteTokens).set({ usedAt: now }).where(mine(inviteTokens)),
+      // Two clicks racing both sign out: harmless, and only one of them changes the address.
+      ...(signedOut ? revokeAccessStatements({ db, companyId: user.companyId, now }, user.id) : []),
     ]);
   } catch (error) {
     // Someone took the address between the check and the batch: the unique index decided.
-    if (await isEmailTaken(mail, token.newEmail, user.id)) throw new ConflictError(EMAIL_TAKEN);
+    await requireAddressFree(firm, token.newEmail, user.id);
     throw error;
   }
   if (claimed.length === 0) throw new GoneError(EMAIL_CHANGE_INVALID);
   await enqueueEmail(
     mail,
     user.companyId,
-    { to: user.email, ...emailChangedNotice({ appName, name: user.name, oldEmail: user.email, newEmail: token.newEmail, when: now }) },
+    { to: user.email, ...emailChangedNotice({ appName, name: user.name, oldEmail: user.email, newEmail: token.newEmail, when: now, signedOut }) },
     now,
   );
-  return { email: token.newEmail };
+  return { email: token.newEmail, signedOut, userId: user.id, companyId: user.companyId };
 }

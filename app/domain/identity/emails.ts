@@ -51,11 +51,24 @@ export function resetEmail(input: { appName: string; name: string; link: string;
   };
 }
 
-export function emailChangeEmail(input: { appName: string; name: string; newEmail: string; link: string; hours: number }) {
+/** To the new address: `by` names the administrator when it was not the person who asked. */
+export function emailChangeEmail(input: {
+  appName: string;
+  name: string;
+  newEmail: string;
+  link: string;
+  hours: number;
+  by?: { name: string; company: string };
+}) {
+  const ask = input.by
+    ? `${input.by.name}, an administrator of ${input.by.company}, asked that your ${input.appName} account signs in with ${input.newEmail} from now on.`
+    : `You asked to sign in to ${input.appName} with ${input.newEmail} from now on.`;
   const lines = [
     input.name ? `Hi ${input.name},` : "Hi,",
-    `You asked to sign in to ${input.appName} with ${input.newEmail} from now on. Confirm this address with the link below; it works once and for ${input.hours} hours.`,
-    "Until you confirm, your account keeps its current address. If you did not ask for this, ignore this e-mail.",
+    `${ask} Confirm this address with the link below; it works once and for ${input.hours} hours.`,
+    input.by
+      ? "Until you confirm, your account keeps its current address. When you confirm, you are signed out everywhere and sign in again with this address. If you do not recognise this, ignore this e-mail."
+      : "Until you confirm, your account keeps its current address. If you did not ask for this, ignore this e-mail.",
   ];
   return {
     subject: `Confirm your new ${input.appName} e-mail address`,
@@ -64,12 +77,45 @@ export function emailChangeEmail(input: { appName: string; name: string; newEmai
   };
 }
 
+/** To the current address when an administrator asks to change it: nothing changes until the new address confirms. */
+export function emailChangeRequestedNotice(input: {
+  appName: string;
+  name: string;
+  oldEmail: string;
+  newEmail: string;
+  by: { name: string; company: string };
+  when: Date;
+}) {
+  const lines = [
+    input.name ? `Hi ${input.name},` : "Hi,",
+    `${input.by.name}, an administrator of ${input.by.company}, asked on ${input.when.toUTCString()} to change the e-mail address of your ${input.appName} account from ${input.oldEmail} to ${input.newEmail}.`,
+    "Nothing changes until the new address confirms the change. If you did not expect this, contact your administrator at once.",
+  ];
+  return { subject: `A change of your ${input.appName} e-mail address was requested`, text: `${lines.join("\n\n")}\n` };
+}
+
 /** To the old address, once the new one is confirmed (no link: nothing to click in a mail that may be a phishing copy). */
-export function emailChangedNotice(input: { appName: string; name: string; oldEmail: string; newEmail: string; when: Date }) {
+export function emailChangedNotice(input: { appName: string; name: string; oldEmail: string; newEmail: string; when: Date; signedOut?: boolean }) {
   const lines = [
     input.name ? `Hi ${input.name},` : "Hi,",
     `The e-mail address of your ${input.appName} account was changed from ${input.oldEmail} to ${input.newEmail} on ${input.when.toUTCString()}, confirmed from the new address.`,
-    "Sign in with the new address from now on. Password reset links sent to this address no longer work. If you did not do this, contact your administrator at once.",
+    input.signedOut
+      ? "You have been signed out everywhere: sign in with the new address from now on. Password reset and invite links sent to this address no longer work. If you did not expect this, contact your administrator at once."
+      : "Sign in with the new address from now on. Password reset links sent to this address no longer work. If you did not do this, contact your administrator at once.",
   ];
   return { subject: `Your ${input.appName} e-mail address was changed`, text: `${lines.join("\n\n")}\n` };
+}
+
+/** 'Sign in with SSO' for an address no firm's domain routes: the link goes to the address, not to the screen (issue 26, item 4). */
+export function ssoSignInLinkEmail(input: { appName: string; name: string; companyName: string; link: string }) {
+  const lines = [
+    input.name ? `Hi ${input.name},` : "Hi,",
+    `Someone asked to sign in to ${input.appName} with single sign-on using this address. ${input.companyName} signs in through its identity provider: continue with the link below.`,
+    "If it was not you, ignore this e-mail: nothing changes.",
+  ];
+  return {
+    subject: `Sign in to ${input.companyName} on ${input.appName}`,
+    text: `${lines.join("\n\n")}\n\n${input.link}\n`,
+    html: html(lines, { href: input.link, label: `Sign in to ${input.companyName}` }),
+  };
 }

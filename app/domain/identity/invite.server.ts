@@ -1,4 +1,4 @@
-import { and, count, eq, gt, ne } from "drizzle-orm";
+import { and, count, eq, gt } from "drizzle-orm";
 import { audit } from "~/domain/audit.server";
 import type { BatchItem } from "drizzle-orm/batch";
 import { canAdministerUser, isInAdminScope } from "~/auth/permissions";
@@ -6,7 +6,7 @@ import { runBatch } from "~/db/batch";
 import { auditLog, users } from "~/db/schema";
 import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { newId } from "~/lib/ids";
-import type { DomainContext, PublicContext } from "~/domain/context";
+import type { DomainContext } from "~/domain/context";
 import { ConflictError, ForbiddenError, TooManyRequestsError, ValidationError } from "~/domain/errors";
 import { loadApiUsers, type ApiUser } from "~/domain/users/profile.server";
 import { checkTeam } from "~/domain/users/team.server";
@@ -17,14 +17,14 @@ import type { Mailer } from "~/domain/identity/mailer.server";
 import type { MultipleInviteInput, UserCreationInput } from "~/domain/identity/invite.schema";
 import { newInviteToken } from "~/domain/identity/tokens.server";
 import { requireManager } from "~/domain/guards.server";
-import { inJsonList } from "~/db/json-list";
+import { addressStanding, EMAIL_TAKEN, requireAddressFree } from "~/domain/identity/address-standing.server";
 
 /**
  * Invites: a person is created not completed, with a random sign-up link mailed to them
  * (/signup/{secret}, valid 14 days, once). Company admins invite anyone, company admins
  * included; administrators invite employees and observers into their own group and office.
  */
-export const EMAIL_TAKEN = "A user with this e-mail already exists.";
+export { EMAIL_TAKEN } from "~/domain/identity/address-standing.server";
 /** A multiple invite with addresses of other firms, which are not named (decision 0082). */
 export const SOME_CANNOT_BE_INVITED = "Some of these e-mails cannot be invited.";
 const ENTITY = "UserInputErrors";
@@ -68,27 +68,6 @@ async function resolveTeam(
   }
   if (!isInAdminScope(me, team)) throw new ForbiddenError("You can only invite people to your own group and office.");
   return team;
-}
-
-/**
- * Which of `emails` exist: `own`, the caller's company's, which the answer may name, and
- * whether any exist elsewhere (e-mails are unique across companies, so those cannot be
- * invited either, but another firm's people are not named).
- */
-async function existingEmails(ctx: DomainContext, emails: string[]): Promise<{ own: string[]; any: boolean }> {
-  const rows = await ctx.db.select({ email: users.email, companyId: users.companyId }).from(users).where(inJsonList(users.email, emails));
-  return { own: rows.filter((row) => row.companyId === ctx.companyId).map((row) => row.email), any: rows.length > 0 };
-}
-
-/** Whether someone other than `exceptUserId` has the address (in any company: e-mails sign in). */
-/** E-mail addresses are unique across the installation, so this reads every firm: it needs only the database. */
-export async function isEmailTaken(ctx: Pick<PublicContext, "db">, email: string, exceptUserId?: string): Promise<boolean> {
-  const [taken] = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(exceptUserId ? and(eq(users.email, email), ne(users.id, exceptUserId)) : eq(users.email, email))
-    .limit(1);
-  return Boolean(taken);
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -139,7 +118,7 @@ async function createInvited(ctx: DomainContext, mailer: Mailer, people: NewPers
         EMAIL_TAKEN,
         people.length > 1
           ? (
-              await existingEmails(
+              await addressStanding(
                 ctx,
                 people.map((p) => p.email),
               )
@@ -203,7 +182,7 @@ export async function inviteUser(ctx: DomainContext, mailer: Mailer, input: User
   const team: Team = input.companyAdmin
     ? { groupId: null, officeId: null, secondaryGroupId: null, secondaryOfficeId: null }
     : await resolveTeam(ctx, input);
-  if ((await existingEmails(ctx, [input.email])).any) throw new ConflictError(EMAIL_TAKEN);
+  await requireAddressFree(ctx, input.email);
   const [user] = await createInvited(
     ctx,
     mailer,
@@ -224,11 +203,12 @@ export async function inviteUsers(ctx: DomainContext, mailer: Mailer, input: Mul
     seen.add(entry.email);
     people.push({ email: entry.email, name: entry.name ?? "", title: "", admin: input.admin, companyAdmin: false, azureAdId: entry.azureADId });
   }
-  const taken = await existingEmails(
+  const taken = await addressStanding(
     ctx,
     people.map((p) => p.email),
   );
-  if (taken.any) throw new ConflictError(taken.own.length ? EMAIL_TAKEN : SOME_CANNOT_BE_INVITED, taken.own);
+  if (taken.own.length) throw new ConflictError(EMAIL_TAKEN, taken.own);
+  if (taken.unavailable.length) throw new ConflictError(SOME_CANNOT_BE_INVITED, []);
   await requireInviteQuota(ctx, "invite", people.length);
   return createInvited(ctx, mailer, people, team);
 }

@@ -13,5 +13,3 @@ export const ssoLoginSchema = loginSchema.extend({
   email: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(320).email("Needs to be a valid email"),
   password: z.string().max(1000).optional(),
 });
-
-export const NO_SSO_FOR_EMAIL = "Single sign-on is not set up for this e-mail's firm. Sign in with your password.";

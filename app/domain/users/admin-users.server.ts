@@ -1,15 +1,19 @@
 import type { UserRow } from "./admin-users.types";
 import { audit } from "../audit.server";
-import { and, asc, eq, isNull, or, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNull, or, type SQL } from "drizzle-orm";
 import { canAdministerUser, mayMoveInto, roleRank, teamsOf } from "~/auth/permissions";
-import { inviteTokens, passwordResetTokens, sessions, users } from "~/db/schema";
-import { enqueueEmail } from "~/integrations/email/outbox.server";
+import { users } from "~/db/schema";
 import { INTERNAL_PICTURE_MARKER } from "~/lib/profile-picture";
 import { PICTURE_PREFIX } from "./profile-picture.server";
-import { EMAIL_TAKEN, isEmailTaken } from "~/domain/identity/invite.server";
+import { requireAddressFree } from "~/domain/identity/address-standing.server";
+import { emailChangeRequest } from "~/domain/identity/email-change.server";
+import { revokeAccessStatements } from "~/domain/identity/access-revocation.server";
+import type { Mailer } from "~/domain/identity/mailer.server";
+import type { BatchItem } from "drizzle-orm/batch";
+import { runBatch } from "~/db/batch";
 import { REQUIRED } from "~/domain/schema-kit";
 import type { DomainContext } from "../context";
-import { ConflictError, ForbiddenError, ValidationError } from "../errors";
+import { ForbiddenError, ValidationError } from "../errors";
 import type { AdminRightsInput, MoveUserInput } from "./admin-users.schema";
 import { refusedChanges, type UserUpdate } from "./user-update.schema";
 import { requireUserEntity, loadApiUsers, type ApiUser } from "./profile.server";
@@ -106,7 +110,12 @@ const whereUser = (ctx: DomainContext, userId: string) => and(eq(users.id, userI
  * Detailed View; turning Detailed View off turns Hours off too. What only the person changes
  * (their settings, leave and future date) is refused with a field error (refusedChanges).
  */
-export async function updateUserAsAdmin(ctx: DomainContext, userId: string, input: UserUpdate): Promise<ApiUser> {
+export async function updateUserAsAdmin(
+  ctx: DomainContext,
+  userId: string,
+  input: UserUpdate,
+  mailer: Mailer,
+): Promise<ApiUser & { pendingEmail?: string }> {
   refuseSelf(ctx, userId, "Change your own profile in your settings.");
   const target = await requireAdministered(ctx, userId);
   const settings = ctx.actor.company.settings;
@@ -121,11 +130,18 @@ export async function updateUserAsAdmin(ctx: DomainContext, userId: string, inpu
     else if (!detailed) errors.detailedViewHoursPriviliges = "Detailed View Hours needs Detailed View.";
   }
   if (Object.keys(errors).length) throw new ValidationError(ENTITY, errors);
-  if (input.email && input.email !== target.email && (await isEmailTaken(ctx, input.email, userId))) throw new ConflictError(EMAIL_TAKEN);
+  const newEmail = input.email !== undefined && input.email !== target.email ? input.email : undefined;
+  if (newEmail !== undefined) await requireAddressFree(ctx, newEmail, userId);
+  // A new address of someone who has an account waits for the link mailed to it (issue 26,
+  // item 6): a reset to an address the administrator typed would otherwise hand them the
+  // account. An invited person's address (a typo in the invite) changes at once: their
+  // invite links stop working and 'Resend invite' mails the new address.
+  const pending = newEmail !== undefined && target.completed;
+  const emailChange = pending ? await emailChangeRequest(ctx, mailer, target, newEmail) : null;
   const adminFlag = input.observer ?? input.admin;
   const changes = {
     ...(input.name !== undefined && { name: input.name }),
-    ...(input.email !== undefined && { email: input.email }),
+    ...(newEmail !== undefined && !pending && { email: newEmail }),
     ...(input.title !== undefined && { title: input.title }),
     ...(adminFlag !== undefined && { admin: adminFlag }),
     ...(input.utilizationViewOthersPriviliges !== undefined && { utilizationViewOthersPriviliges: input.utilizationViewOthersPriviliges }),
@@ -133,61 +149,17 @@ export async function updateUserAsAdmin(ctx: DomainContext, userId: string, inpu
     ...(input.detailedViewHoursPriviliges !== undefined && { detailedViewHoursPriviliges: input.detailedViewHoursPriviliges }),
     ...(!detailed && { detailedViewHoursPriviliges: false }),
   };
-  const emailChanged = input.email !== undefined && input.email !== target.email;
+  const statements: BatchItem<"sqlite">[] = [...(emailChange?.statements ?? [])];
   if (Object.keys(changes).length) {
     const before = Object.fromEntries(Object.keys(changes).map((key) => [key, target[key as keyof typeof target]]));
-    await ctx.db.batch([
-      ctx.db.update(users).set(changes).where(whereUser(ctx, userId)),
-      auditUser(ctx, "update", userId, { before, after: changes }),
-      ...(emailChanged ? revokeAccessStatements(ctx, userId) : []),
-    ]);
+    statements.push(ctx.db.update(users).set(changes).where(whereUser(ctx, userId)), auditUser(ctx, "update", userId, { before, after: changes }));
   }
-  if (emailChanged) {
-    // Their open pages lose the live updates too, not just the next request.
-    ctx.closeSockets({ userId });
-    await tellOldAddress(ctx, target, input.email!);
-  }
-  return requireUserEntity(ctx, userId);
-}
-
-/**
- * An administrator changed someone's e-mail, the address they sign in and receive reset
- * links with: every session and bearer token of theirs ends, and every outstanding reset
- * and invite link stops working (an invited person gets a fresh invite to the new address
- * with 'Resend invite'). Statements for the same batch as the change.
- */
-function revokeAccessStatements(ctx: DomainContext, userId: string) {
-  const mine = <T extends { userId: AnyColumn; companyId: AnyColumn }>(table: T) => and(eq(table.userId, userId), eq(table.companyId, ctx.companyId));
-  return [
-    ctx.db
-      .update(sessions)
-      .set({ revokedAt: ctx.now })
-      .where(and(mine(sessions), isNull(sessions.revokedAt))),
-    ctx.db
-      .update(passwordResetTokens)
-      .set({ usedAt: ctx.now })
-      .where(and(mine(passwordResetTokens), isNull(passwordResetTokens.usedAt))),
-    ctx.db
-      .update(inviteTokens)
-      .set({ usedAt: ctx.now })
-      .where(and(mine(inviteTokens), isNull(inviteTokens.usedAt))),
-  ] as const;
-}
-
-/** The old address hears of the change, so a person whose account was taken over by an e-mail change knows. */
-async function tellOldAddress(ctx: DomainContext, target: { email: string; name: string }, newEmail: string) {
-  const by = ctx.actor.user.name || ctx.actor.user.email;
-  const lines = [
-    target.name ? `Hi ${target.name},` : "Hi,",
-    `${by}, an administrator of ${ctx.actor.company.name}, changed the e-mail address of your account from ${target.email} to ${newEmail} on ${ctx.now.toUTCString()}.`,
-    "You have been signed out everywhere, and earlier password reset and invite links no longer work. If you did not expect this, contact your administrator.",
-  ];
-  await enqueueEmail(
-    ctx.db,
-    ctx.companyId,
-    { to: target.email, subject: `Your ${ctx.actor.company.name} account e-mail was changed`, text: `${lines.join("\n\n")}\n` },
-    ctx.now,
-  );
+  if (pending) statements.push(auditUser(ctx, "email-change-requested", userId, { from: target.email, to: newEmail }));
+  else if (newEmail !== undefined) statements.push(...revokeAccessStatements(ctx, userId));
+  if (statements.length) await runBatch(ctx.db, statements);
+  if (emailChange) await emailChange.send();
+  const user = await requireUserEntity(ctx, userId);
+  return pending ? { ...user, pendingEmail: newEmail } : user;
 }
 
 /**

@@ -4,11 +4,11 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { runBatch } from "~/db/batch";
 import { users } from "~/db/schema";
 import { emailChangeRequest } from "~/domain/identity/email-change.server";
-import { EMAIL_TAKEN, isEmailTaken } from "~/domain/identity/invite.server";
+import { requireAddressFree } from "~/domain/identity/address-standing.server";
 import type { Mailer } from "~/domain/identity/mailer.server";
 import { confirmCurrentPassword, type StepUpRequest } from "~/domain/identity/reauth.server";
 import type { DomainContext } from "../context";
-import { ConflictError, ForbiddenError, ValidationError } from "../errors";
+import { ForbiddenError, ValidationError } from "../errors";
 import { workloadForecastDatePlan } from "../workload/workload.server";
 import { requireUserEntity } from "./profile.server";
 import { publishUserUpdate, requireCompanyUser, userStateStatements, type UserStatePatch } from "./user-state.server";
@@ -22,7 +22,7 @@ import { OWN_PRIVILEGES, refusedChanges, type UserUpdate } from "./user-update.s
  */
 export function updateUser(ctx: DomainContext, userId: string, input: UserUpdate, mailer: Mailer, stepUp: StepUpRequest) {
   if (userId === ctx.actor.user.id) return updateOwnUser(ctx, userId, input, mailer, stepUp);
-  return updateUserAsAdmin(ctx, userId, input);
+  return updateUserAsAdmin(ctx, userId, input, mailer);
 }
 
 const OWN_PROFILE_ONLY = "You can only change your own profile.";
@@ -64,7 +64,7 @@ export async function updateOwnUser(ctx: DomainContext, userId: string, input: U
     ...(input.updateReminders !== undefined && { updateReminders: input.updateReminders }),
   };
   const statements: BatchItem<"sqlite">[] = [];
-  const emailChange = email !== undefined ? await emailChangeRequest(ctx, mailer, userId, email) : null;
+  const emailChange = email !== undefined ? await emailChangeRequest(ctx, mailer, me, email) : null;
   if (emailChange) statements.push(...emailChange.statements);
   if (Object.keys(profile).length > 0) {
     statements.push(
@@ -88,7 +88,7 @@ export async function updateOwnUser(ctx: DomainContext, userId: string, input: U
       await runBatch(ctx.db, statements);
     } catch (error) {
       // Two people took the same address at the same moment: the unique index decides.
-      if (email !== undefined && (await isEmailTaken(ctx, email, userId))) throw new ConflictError(EMAIL_TAKEN);
+      if (email !== undefined) await requireAddressFree(ctx, email, userId);
       throw error;
     }
   }
@@ -101,7 +101,7 @@ export async function updateOwnUser(ctx: DomainContext, userId: string, input: U
   return email !== undefined ? { ...user, pendingEmail: email } : user;
 }
 
-/** 409 when another person (in any company: e-mails sign in) already has the address. */
+/** 409 when the firm cannot give the address to the person (address-standing.server). */
 export async function requireEmailFree(ctx: DomainContext, email: string, userId: string) {
-  if (await isEmailTaken(ctx, email, userId)) throw new ConflictError(EMAIL_TAKEN);
+  await requireAddressFree(ctx, email, userId);
 }

@@ -320,16 +320,31 @@ export function UserEditForm({
   onClose: () => void;
 }) {
   const isEmployee = !user.companyAdmin && !user.admin && !user.administratorPriviliges;
+  // A new address waits for the person to confirm it (issue 26, item 6): the toast says so.
+  const sentTo = useRef(user.email);
   const { fetcher, form, fields, busy } = useDialogForm(
     `edit-${user._id}`,
     userEditFormSchema,
     { name: user.name, email: user.email, title: user.title },
     onClose,
+    () =>
+      sentTo.current.trim().toLowerCase() === user.email
+        ? "Saved"
+        : user.completed
+          ? `Saved. We sent a confirmation link to ${sentTo.current.trim()}; ${user.name || user.email} keeps ${user.email} until it is confirmed.`
+          : "Saved. Use 'Resend invite' to send the invitation to the new address.",
   );
   const [detailed, setDetailed] = useState(user.detailedViewPriviliges);
   const [hours, setHours] = useState(user.detailedViewHoursPriviliges && user.detailedViewPriviliges);
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
+    <fetcher.Form
+      method="post"
+      {...getFormProps(form)}
+      onSubmitCapture={(event) => {
+        sentTo.current = String(new FormData(event.currentTarget).get("email") ?? user.email);
+      }}
+      className="space-y-4"
+    >
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="id" value={user._id} />
       <Field label="Name" data-autofocus autoComplete="off" {...inputProps(fields.name, { type: "text" })} />

@@ -10,9 +10,9 @@ import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
 import { Field, inputProps } from "~/components/field";
 import { landingPath } from "~/domain/identity/login.server";
-import { loginSchema, NO_SSO_FOR_EMAIL, ssoLoginSchema } from "~/domain/identity/login.schema";
-import { ValidationError } from "~/domain/errors";
-import { SSO_REFUSALS, ssoRouteForPerson, type SsoRefusal } from "~/domain/identity/sso/sso.server";
+import { loginSchema, ssoLoginSchema } from "~/domain/identity/login.schema";
+import { loginRouteFor, mailSsoSignInLink, SSO_LINK_SENT, SSO_REFUSALS, type SsoRefusal } from "~/domain/identity/sso/sso.server";
+import { mailerFor } from "~/domain/identity/mailer.server";
 import { LoginThrough, useLoginRoute } from "~/features/identity/login-route";
 import { AuthCard, ShowPasswordButton } from "~/features/identity/auth-card";
 import { ForgotPassword } from "~/features/identity/forgot-password-dialog";
@@ -52,8 +52,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.get("intent") === "sso") {
     // 'Sign in with SSO': the typed e-mail's domain names the firm (or another installation).
     return submitForm(form, ssoLoginSchema, async ({ email }) => {
-      const route = await ssoRouteForPerson(publicCtx(context), email);
-      if (route.kind === "password") throw new ValidationError("LoginInputErrors", { email: NO_SSO_FOR_EMAIL });
+      const route = await loginRouteFor(publicCtx(context), email);
+      if (route.kind === "password") {
+        // Not a firm's domain: the person's own firm's link goes to the address, and the
+        // answer is the same whoever it belongs to (issue 26, item 4).
+        await mailSsoSignInLink(publicCtx(context), mailerFor(context, request), email);
+        return { message: SSO_LINK_SENT };
+      }
       const redirectTo = safeRedirect(form.get("redirectTo"), "");
       return redirect(route.kind === "firm" && redirectTo ? `${route.url}&redirectTo=${encodeURIComponent(redirectTo)}` : route.url);
     });
@@ -120,6 +125,7 @@ export default function LoginPage() {
           onChange={(event) => setTyped(event.currentTarget.value)}
         />
         <Alert message={ssoError} />
+        <Alert tone="success" role="status" message={lastResult && "message" in lastResult ? lastResult.message : undefined} />
         {route ? (
           <LoginThrough route={route} />
         ) : (

@@ -6,6 +6,7 @@ import { GraphError, searchDirectoryUsers } from "~/integrations/entra/graph.ser
 import type { DomainContext } from "~/domain/context";
 import { ConflictError, DomainError, ForbiddenError } from "~/domain/errors";
 import { NO_EMAIL_MESSAGE } from "~/domain/identity/directory/directory.schema";
+import { addressStanding } from "~/domain/identity/address-standing.server";
 
 export const NOT_CONNECTED = "Connect your firm's Microsoft directory first.";
 
@@ -20,6 +21,8 @@ export interface DirectoryPerson {
 }
 
 export const ALREADY_ADDED = "Already a user of Availability.";
+/** Any address the firm cannot use, whatever the reason: never that someone belongs to another firm. */
+export const CANNOT_BE_ADDED = "Cannot be added to this firm.";
 
 /** GET /azure-ad/users: the connected directory's people matching the search, marked selectable or not. */
 export async function searchDirectory(ctx: DomainContext, config: EntraConfig, search: string): Promise<DirectoryPerson[]> {
@@ -34,14 +37,11 @@ export async function searchDirectory(ctx: DomainContext, config: EntraConfig, s
     throw error;
   }
   const mails = people.map((p) => p.mail).filter((m): m is string => Boolean(m));
-  const known = new Set<string>();
-  for (let i = 0; i < mails.length; i += 90) {
-    const rows = await ctx.db
-      .select({ email: users.email })
-      .from(users)
-      .where(inArray(users.email, mails.slice(i, i + 90)));
-    rows.forEach((r) => known.add(r.email));
-  }
+  // Only the firm's own people are named as already here; an address the firm cannot use
+  // (another firm's member, another firm's verified domain) says only that (issue 26, item 4).
+  const standing = await addressStanding(ctx, mails);
+  const known = new Set<string>(standing.own);
+  const unavailable = new Set<string>(standing.unavailable);
   const ids = people.map((p) => p.id);
   for (let i = 0; i < ids.length; i += 90) {
     const rows = await ctx.db
@@ -51,8 +51,9 @@ export async function searchDirectory(ctx: DomainContext, config: EntraConfig, s
     rows.forEach((r) => known.add(`oid:${r.azureAdId}`));
   }
   return people.map((p) => {
-    const already = (p.mail && known.has(p.mail)) || known.has(`oid:${p.id}`);
-    const reason = !p.mail ? NO_EMAIL_MESSAGE : already ? ALREADY_ADDED : null;
+    const mail = p.mail?.toLowerCase() ?? null;
+    const already = (mail && known.has(mail)) || known.has(`oid:${p.id}`);
+    const reason = !mail ? NO_EMAIL_MESSAGE : already ? ALREADY_ADDED : unavailable.has(mail) ? CANNOT_BE_ADDED : null;
     return { ...p, selectable: reason === null, reason };
   });
 }

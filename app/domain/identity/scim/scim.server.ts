@@ -2,12 +2,15 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { audit } from "~/domain/audit.server";
 import { canAdministerCompany } from "~/auth/permissions";
 import { sha256Hex } from "~/auth/secrets.server";
-import { scimGroups, scimTokens, sessions, users, type User } from "~/db/schema";
+import { companies, scimGroups, scimTokens, sessions, users, type User } from "~/db/schema";
+import { enqueueEmail } from "~/integrations/email/outbox.server";
+import { revokeAccessStatements } from "~/domain/identity/access-revocation.server";
 import { newId } from "~/lib/ids";
 import type { DomainContext, PublicContext, SystemContext } from "~/domain/context";
 import { publishUserUpdate } from "~/domain/users/user-state.server";
 import { ForbiddenError, NotFoundError } from "~/domain/errors";
 import { teamForDepartment } from "~/domain/identity/sso/sso.server";
+import { addressStanding } from "~/domain/identity/address-standing.server";
 
 /**
  * SCIM 2.0 provisioning (RFC 7643/7644 core; decision 0151): a firm's directory (Entra,
@@ -188,15 +191,21 @@ async function requireUser(s: ScimContext, id: string): Promise<User> {
   return user;
 }
 
-async function emailTaken(s: ScimContext, email: string, exceptId?: string) {
-  const [row] = await s.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  return Boolean(row && row.id !== exceptId);
+/**
+ * 409 uniqueness ("already in use or reserved", RFC 7644 3.12) when the firm cannot give the
+ * address: its own member is named as such; a member of another firm and an address at a
+ * domain another firm verified get the same neutral words (issue 26, item 4).
+ */
+async function requireUserNameFree(s: ScimContext, email: string, exceptId?: string) {
+  const standing = await addressStanding(s, [email], exceptId);
+  if (standing.own.length) throw new ScimError(409, `A user with userName ${email} already exists.`, "uniqueness");
+  if (standing.unavailable.length) throw new ScimError(409, `userName ${email} cannot be used in this organisation.`, "uniqueness");
 }
 
 export async function createScimUser(s: ScimContext, body: Record<string, unknown>) {
   const fields = readUser(body);
   const email = checkUserName(fields.userName);
-  if (await emailTaken(s, email)) throw new ScimError(409, `A user with userName ${email} already exists.`, "uniqueness");
+  await requireUserNameFree(s, email);
   const team = fields.department ? await teamForDepartment(s, fields.department) : null;
   const id = newId();
   const [[created]] = await s.db.batch([
@@ -262,7 +271,7 @@ async function applyUserFields(s: ScimContext, user: User, fields: UserFields) {
   if (fields.userName !== undefined) {
     const email = checkUserName(fields.userName);
     if (email !== user.email) {
-      if (await emailTaken(s, email, user.id)) throw new ScimError(409, `A user with userName ${email} already exists.`, "uniqueness");
+      await requireUserNameFree(s, email, user.id);
       changes.email = email;
     }
   }
@@ -278,6 +287,7 @@ async function applyUserFields(s: ScimContext, user: User, fields: UserFields) {
   if (fields.active === false && user.deactivatedAt === null) changes.deactivatedAt = s.now;
   if (fields.active === true && user.deactivatedAt !== null) changes.deactivatedAt = null;
   if (Object.keys(changes).length === 0) return user;
+  const emailChanged = changes.email !== undefined;
   const [, updated] = await s.db.batch([
     // Deactivation signs the person out everywhere (their sessions end), history stays.
     deactivate
@@ -295,11 +305,32 @@ async function applyUserFields(s: ScimContext, user: User, fields: UserFields) {
       .where(and(eq(users.id, user.id), eq(users.companyId, s.companyId)))
       .returning(),
     auditScim(s, deactivate ? "scim-user-deactivated" : "scim-user-updated", user.id, { fields: Object.keys(changes) }),
+    // A new userName is a new sign-in address: the identity provider vouches for it, so no
+    // confirmation mail, but the person is signed out and their mailed links end (issue 26, item 6).
+    ...(emailChanged ? revokeAccessStatements(s, user.id) : []),
   ]);
   // Open browsers drop (or update) the person at once; a deactivated person's own pages close.
-  if (deactivate) s.closeSockets({ userId: user.id });
+  if (deactivate || emailChanged) s.closeSockets({ userId: user.id });
+  if (emailChanged) await tellOldAddress(s, user, changes.email!);
   await publishUserUpdate(s, user.id);
   return (updated as User[])[0];
+}
+
+/** The old address hears that the identity provider changed it (no link: nothing to click in a mail that may be a copy). */
+async function tellOldAddress(s: ScimContext, user: User, newEmail: string) {
+  const [company] = await s.db.select({ name: companies.name }).from(companies).where(eq(companies.id, s.companyId)).limit(1);
+  const firm = company?.name ?? "your firm";
+  const lines = [
+    user.name ? `Hi ${user.name},` : "Hi,",
+    `${firm}'s identity provider changed the e-mail address of your account from ${user.email} to ${newEmail} on ${s.now.toUTCString()}.`,
+    "You have been signed out everywhere: sign in with the new address from now on. Password reset and invite links sent to this address no longer work. If you did not expect this, contact your IT department.",
+  ];
+  await enqueueEmail(
+    s.db,
+    s.companyId,
+    { to: user.email, subject: `Your ${firm} account e-mail was changed`, text: `${lines.join("\n\n")}\n` },
+    s.now,
+  );
 }
 
 export async function replaceScimUser(s: ScimContext, id: string, body: Record<string, unknown>) {

@@ -1,9 +1,22 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, notInArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, notInArray, sql } from "drizzle-orm";
 import { audit } from "~/domain/audit.server";
 import { canAdministerCompany } from "~/auth/permissions";
-import { companies, companyDomains, groups, installationDomains, offices, samlAssertions, samlRequests, users, type User } from "~/db/schema";
+import {
+  companies,
+  companyDomains,
+  emailOutbox,
+  groups,
+  installationDomains,
+  offices,
+  samlAssertions,
+  samlRequests,
+  users,
+  type User,
+} from "~/db/schema";
 import { isLocalEnv, type Env } from "~/env";
 import { enqueueEmail } from "~/integrations/email/outbox.server";
+import { ssoSignInLinkEmail } from "~/domain/identity/emails";
+import type { Mailer } from "~/domain/identity/mailer.server";
 import { mapAttributes, readCertificate, spUrls, type FirmIdp, type VerifiedAssertion } from "~/integrations/saml/service-provider.server";
 import { dayKey } from "~/lib/dates";
 import { newId } from "~/lib/ids";
@@ -321,28 +334,48 @@ export async function loginRouteFor(ctx: PublicContext, email: string): Promise<
   return { kind: "password" };
 }
 
+/** The answer to 'Sign in with SSO' for an address no firm's domain routes, whoever it belongs to. */
+export const SSO_LINK_SENT =
+  "If this address belongs to a firm that signs in with single sign-on, we have e-mailed it a link to sign in. Otherwise, sign in with your password.";
+/** Sign-in links one address may be sent within an hour. */
+export const SSO_LINK_MAILS_PER_HOUR = 3;
+
 /**
  * 'Sign in with SSO' for an address whose domain is not a firm's: the person's own firm,
- * when it has SSO, so SSO people can always get back in (decision 0150).
+ * when it has SSO, so SSO people can always get back in (decision 0150). The link is mailed
+ * to the address and the screen answers the same for everyone (SSO_LINK_SENT), so nobody
+ * learns from the login page which firm an address belongs to (issue 26, item 4). At most
+ * three such mails an hour go to one address.
  */
-export async function ssoRouteForPerson(ctx: PublicContext, email: string): Promise<LoginRoute> {
-  const { db } = ctx;
-  const byDomain = await loginRouteFor(ctx, email);
-  if (byDomain.kind !== "password") return byDomain;
+export async function mailSsoSignInLink(ctx: PublicContext, mailer: Mailer, email: string): Promise<void> {
+  const { db, now } = ctx;
   const address = email.trim().toLowerCase();
   const [person] = await db
-    .select({ companyId: companies.id, name: companies.name })
+    .select({ name: users.name, companyId: companies.id, company: companies.name })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(and(eq(users.email, address), isNull(users.deactivatedAt), isNotNull(companies.ssoLoginUrl), isNotNull(companies.ssoCertificate)))
     .limit(1);
-  if (!person) return { kind: "password" };
-  return {
-    kind: "firm",
-    companyId: person.companyId,
-    firm: person.name,
-    url: `/api/v2/company/${person.companyId}/sso/login?email=${encodeURIComponent(address)}`,
-  };
+  if (!person) return;
+  const message = ssoSignInLinkEmail({
+    appName: mailer.appName,
+    name: person.name,
+    companyName: person.company,
+    link: `${mailer.appUrl}/api/v2/company/${person.companyId}/sso/login?email=${encodeURIComponent(address)}`,
+  });
+  const [{ sent }] = await db
+    .select({ sent: count() })
+    .from(emailOutbox)
+    .where(
+      and(
+        eq(emailOutbox.companyId, person.companyId),
+        gt(emailOutbox.createdAt, new Date(now.getTime() - 3_600_000)),
+        eq(emailOutbox.toAddress, address),
+        eq(emailOutbox.subject, message.subject),
+      ),
+    );
+  if (sent >= SSO_LINK_MAILS_PER_HOUR) return;
+  await enqueueEmail(mailer.mail, person.companyId, { to: address, ...message }, now);
 }
 
 /** Rows per delete, and deletes per table per cron run: each run's work stays bounded. */

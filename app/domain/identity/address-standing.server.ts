@@ -1,0 +1,56 @@
+import { and, isNotNull, ne } from "drizzle-orm";
+import { companyDomains, users } from "~/db/schema";
+import { inJsonList } from "~/db/json-list";
+import type { FirmScope } from "~/domain/context";
+import { ConflictError } from "~/domain/errors";
+
+/** An address of the caller's own firm that someone else already has: the firm may be told. */
+export const EMAIL_TAKEN = "A user with this e-mail already exists.";
+
+/**
+ * Any other address the firm cannot use: a member of another firm, or an address at a
+ * domain another firm has verified. Both get these same words, so no answer tells one firm
+ * who belongs to another (issue 26, item 4; decision 0275).
+ */
+export const ADDRESS_UNAVAILABLE = "This e-mail address cannot be used in this firm.";
+
+export interface AddressStanding {
+  /** Addresses of people of the caller's firm (other than the one being changed). */
+  own: string[];
+  /** Addresses the firm cannot use, for either reason; never told apart. */
+  unavailable: string[];
+}
+
+const domainOf = (email: string) => email.slice(email.lastIndexOf("@") + 1);
+
+/**
+ * Where each address stands for the firm. E-mail addresses are unique across the
+ * installation (they sign in), so the read covers every firm, but the answer only ever
+ * names the caller's own people.
+ */
+export async function addressStanding(ctx: FirmScope, emails: readonly string[], exceptUserId?: string): Promise<AddressStanding> {
+  const addresses = [...new Set(emails.map((email) => email.trim().toLowerCase()))];
+  if (addresses.length === 0) return { own: [], unavailable: [] };
+  const domains = [...new Set(addresses.map(domainOf))];
+  const [people, claimed] = await ctx.db.batch([
+    ctx.db.select({ id: users.id, email: users.email, companyId: users.companyId }).from(users).where(inJsonList(users.email, addresses)),
+    ctx.db
+      .select({ domain: companyDomains.domain })
+      .from(companyDomains)
+      .where(and(inJsonList(companyDomains.domain, domains), isNotNull(companyDomains.verifiedAt), ne(companyDomains.companyId, ctx.companyId))),
+  ]);
+  const others = people.filter((person) => person.id !== exceptUserId);
+  const own = others.filter((person) => person.companyId === ctx.companyId).map((person) => person.email);
+  const foreignDomains = new Set(claimed.map((row) => row.domain));
+  const unavailable = addresses.filter(
+    (address) => !own.includes(address) && (others.some((person) => person.email === address) || foreignDomains.has(domainOf(address))),
+  );
+  return { own, unavailable };
+}
+
+/** 409 when the firm cannot give `email` to a person (`userId`, when an existing person changes address). */
+export async function requireAddressFree(ctx: FirmScope, email: string, userId?: string) {
+  const standing = await addressStanding(ctx, [email], userId);
+  if (standing.own.length) throw new ConflictError(EMAIL_TAKEN);
+  if (standing.unavailable.length) throw new ConflictError(ADDRESS_UNAVAILABLE);
+}

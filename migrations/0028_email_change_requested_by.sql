@@ -1,0 +1,1 @@
+ALTER TABLE `email_change_tokens` ADD `requested_by` text;
