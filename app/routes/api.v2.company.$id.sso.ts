@@ -16,7 +16,10 @@ export const { loader, action, endpoints } = defineApiRoute({
       if ("refused" in finished) return redirect(`/login?sso=${finished.refused}`, 303);
       if ("tested" in finished) return testResultPage(finished.tested);
       const { setCookie } = await startSession(context, finished.signedIn, request);
-      return redirect(safeRedirect(finished.relayState, landingPath(finished.signedIn)), { status: 303, headers: { "Set-Cookie": setCookie } });
+      return redirect(safeRedirect(finished.relayState, landingPath(finished.signedIn, context.env)), {
+        status: 303,
+        headers: { "Set-Cookie": setCookie },
+      });
     },
   }),
 });
