@@ -17,7 +17,8 @@
 #   {"name": "firm.test", "data": "availability-verification=…"};
 # - Apple Push Notification service (tests/fakes/apns-fake.ts) on $APNS_FAKE_PORT (default 8797):
 #   update reminders to people with an iOS token; http://127.0.0.1:8797/__control/pushes lists them.
-# `npm start` stops, naming the stand-in, when one is not listening within $STANDIN_TIMEOUT s (60).
+# `npm start` stops (exit 1), naming the stand-in, when one does not answer an HTTP probe on its port
+# within $STANDIN_TIMEOUT s (60), or exits first; wrangler starts only once every one answers.
 # Crons run on http://127.0.0.1:$PORT/cdn-cgi/handler/scheduled (wrangler's --test-scheduled), so the 3E
 # import and the directory sync can be triggered by hand.
 set -euo pipefail
@@ -40,6 +41,15 @@ PORTS=()
 PIDS=()
 trap '[ ${#PIDS[@]} -eq 0 ] || kill "${PIDS[@]}" 2>/dev/null || true' EXIT
 listening() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+# The health probe: an HTTP status line back from `GET /` (any status), not merely an open port.
+answers() {
+  (
+    exec 3<>"/dev/tcp/127.0.0.1/$1"
+    printf 'GET / HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n' >&3
+    IFS= read -r -t 5 line <&3
+    [[ $line == HTTP/* ]]
+  ) 2>/dev/null
+}
 start_standin() { # name port command...
   local name=$1 port=$2
   shift 2
@@ -56,13 +66,13 @@ wait_for_standins() {
   local i waited
   for i in "${!PIDS[@]}"; do
     waited=0
-    until listening "${PORTS[$i]}"; do
+    until answers "${PORTS[$i]}"; do
       if ! kill -0 "${PIDS[$i]}" 2>/dev/null; then
-        echo "[npm start] ${NAMES[$i]} exited without listening on 127.0.0.1:${PORTS[$i]} (its output is above); stopping" >&2
+        echo "[npm start] ${NAMES[$i]} exited without answering on 127.0.0.1:${PORTS[$i]} (its output is above); stopping" >&2
         exit 1
       fi
       if [ "$waited" -ge "$STANDIN_TIMEOUT" ]; then
-        echo "[npm start] ${NAMES[$i]} is not listening on 127.0.0.1:${PORTS[$i]} after ${STANDIN_TIMEOUT} s; stopping" >&2
+        echo "[npm start] ${NAMES[$i]} does not answer on 127.0.0.1:${PORTS[$i]} after ${STANDIN_TIMEOUT} s; stopping" >&2
         exit 1
       fi
       sleep 1
@@ -78,6 +88,7 @@ start_standin "the SAML identity provider stand-in (tests/fakes/saml-idp-main.ts
 start_standin "the DNS-over-HTTPS stand-in (tests/fakes/doh-server.ts)" "$DOH_PORT" tsx tests/fakes/doh-server.ts --port "$DOH_PORT" --demo
 start_standin "the APNs stand-in (tests/fakes/apns-fake.ts)" "$APNS_PORT" env APNS_FAKE_PORT="$APNS_PORT" tsx tests/fakes/apns-fake.ts
 wait_for_standins
+echo "[npm start] every stand-in answers its health probe; starting wrangler dev on $PORT"
 # APP_URL: the links of mail the cron sends (update reminders) have no request to take their origin from.
 # shellcheck disable=SC2046
 wrangler dev --env dev --port "$PORT" --ip 127.0.0.1 --test-scheduled $(bash scripts/entra-vars.sh "$ENTRA_PORT") \

@@ -92,18 +92,21 @@ export function showsCompanyInNavigation(user: RoleFlags): boolean {
 export interface NavFeatures {
   disableProjects: boolean;
   disableCompetences: boolean;
+  /** The installation's operator (decided on the server, `isOperator`): their console comes first. */
+  operatorConsole?: boolean;
 }
 
 export interface NavLink {
   to: string;
   label: string;
-  icon: "home" | "overview" | "projects" | "competences" | "users" | "settings" | "statistics" | "company";
+  icon: "operator" | "home" | "overview" | "projects" | "competences" | "users" | "settings" | "statistics" | "company";
   /** Hidden at 1117 px and below, and never in the top bar. */
   wideOnly?: boolean;
 }
 
 /** Screens that exist in this build; the navigation never links to one that does not. */
 export const AVAILABLE_SCREENS = new Set<string>([
+  "/operator",
   "/home",
   "/groups",
   "/overview",
@@ -116,6 +119,7 @@ export const AVAILABLE_SCREENS = new Set<string>([
 
 export function navigationLinks(user: RoleFlags, features: NavFeatures, available: ReadonlySet<string> = AVAILABLE_SCREENS): NavLink[] {
   const links: (NavLink | false)[] = [
+    !!features.operatorConsole && { to: "/operator", label: "Operator console", icon: "operator" },
     { to: "/home", label: "Dashboard", icon: "home" },
     { to: "/overview", label: "Overview", icon: "overview" },
     !features.disableProjects && { to: "/projects", label: "Projects", icon: "projects" },

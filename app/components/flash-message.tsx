@@ -11,6 +11,7 @@ import { useToast } from "./toast";
 export const FLASH_TEXT = {
   signup: "Welcome! Your account is ready.",
   passwordChanged: "Password changed.",
+  projectCreated: "Project created.",
 } as const;
 
 export type FlashKey = keyof typeof FLASH_TEXT;

@@ -22,6 +22,7 @@ import { Hidden } from "~/components/hidden-fields";
 import { ParentSelect } from "~/features/competences/competence-forms";
 import { DialogError, FormActions } from "~/components/dialog";
 import { useDialogFetcher } from "~/components/use-dialog-form";
+import { useSuccessToast } from "~/components/use-success-toast";
 import { orStatusPage, submitForm } from "~/web/page-form.server";
 import { noFields } from "~/domain/schema-kit";
 
@@ -68,44 +69,61 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 
-/** The level buttons of one skill: clicking a level sets it, clicking the set one clears it. */
+/**
+ * The level buttons of one skill: clicking a level sets it, clicking the set one clears it.
+ * Each button's name says whose level it sets ("Set Emil Employee's level in Contracts to 3,
+ * Expert"); another member's buttons that the reader may not use look disabled; a change is
+ * confirmed with the toast.
+ */
 function LevelPicker({
   skillId,
   levelId,
   levels,
   who,
+  competence,
   disabled,
 }: {
   skillId: string;
   levelId: string | null;
   levels: Data["levels"];
+  /** The member's name, or "me". */
   who: string;
+  competence: string;
   disabled: boolean;
 }) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<{ status?: string }>();
   const pending = fetcher.formData ? (fetcher.formData.get("levelOfSkillId") as string) || null : undefined;
   const current = pending !== undefined ? pending : levelId;
   const name = levels.find((l) => l._id === current)?.name;
+  const whose = who === "me" ? "your" : `${who}'s`;
+  const sent = useRef<string | null>(null);
+  useSuccessToast(fetcher.state === "idle" ? fetcher.data : undefined, fetcher.data?.status === "success", () => {
+    const level = levels.find((l) => l._id === sent.current);
+    const Whose = whose.charAt(0).toUpperCase() + whose.slice(1);
+    return level ? `${Whose} level in ${competence} is now ${level.level}, ${level.name}.` : `${Whose} level in ${competence} is cleared.`;
+  });
   return (
     <div className="flex items-center gap-2">
       <div role="group" aria-label={`Skill level of ${who}`} className="flex gap-1">
         {levels.map((level) => {
           const set = current === level._id;
           return (
-            <fetcher.Form method="post" key={level._id}>
+            <fetcher.Form method="post" key={level._id} onSubmit={() => (sent.current = set ? null : level._id)}>
               <Hidden values={{ intent: "setLevel", skillId, levelOfSkillId: set ? "" : level._id }} />
               <button
                 type="submit"
                 disabled={disabled}
                 aria-pressed={set}
-                title={set ? `${level.name} (click to clear)` : level.name}
+                aria-label={`Set ${whose} level in ${competence} to ${level.level}, ${level.name}`}
+                title={disabled ? `${level.name}. You cannot change ${whose} level.` : set ? `${level.name} (click to clear)` : level.name}
                 className={clsx(
-                  "h-8 min-w-8 rounded-md px-2 text-sm font-medium ring-1 ring-inset disabled:cursor-default",
-                  set ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-700 ring-slate-300 enabled:hover:bg-slate-50",
+                  "h-8 min-w-8 rounded-md px-2 text-sm font-medium ring-1 ring-inset disabled:cursor-not-allowed",
+                  set
+                    ? "bg-brand-700 text-white ring-brand-700 disabled:bg-slate-500 disabled:ring-slate-500"
+                    : "bg-white text-slate-700 ring-slate-300 enabled:hover:bg-slate-50 disabled:bg-slate-100 disabled:text-slate-500 disabled:ring-slate-200",
                 )}
               >
                 {level.level}
-                <span className="sr-only"> {level.name}</span>
               </button>
             </fetcher.Form>
           );
@@ -207,6 +225,7 @@ function SettingsForm({ data }: { data: Data }) {
               levelId={mySkill.levelId}
               levels={levels}
               who="me"
+              competence={competence.name}
               disabled={!data.members.find((m) => m.userId === mySkill.userId)?.canRate}
             />
           </div>
@@ -296,7 +315,14 @@ export default function CompetencePage() {
                     </div>
                     <div className="flex items-center gap-3">
                       {levels.length ? (
-                        <LevelPicker skillId={member.skillId} levelId={member.levelId} levels={levels} who={member.name} disabled={!member.canRate} />
+                        <LevelPicker
+                          skillId={member.skillId}
+                          levelId={member.levelId}
+                          levels={levels}
+                          who={member.name}
+                          competence={competence.name}
+                          disabled={!member.canRate}
+                        />
                       ) : null}
                       {member.canRemove ? (
                         <Form method="post">

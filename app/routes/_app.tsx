@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import clsx from "clsx";
 import { navigationLinks } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
+import { isOperator } from "~/auth/operator.server";
 import { Avatar } from "~/components/avatar";
 import { FLASH_TEXT, FlashMessage, flashKeyOf } from "~/components/flash-message";
 import { ToastProvider } from "~/components/toast";
@@ -19,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     me: { name: user.name || user.email, email: user.email, picture: profilePictureUrl(user.profilePicture) },
     companyId: company.id,
     companyName: company.name,
-    links: navigationLinks(user, company.settings),
+    links: navigationLinks(user, { ...company.settings, operatorConsole: isOperator(context.env, user) }),
   });
 }
 

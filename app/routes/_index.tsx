@@ -4,5 +4,5 @@ import { landingPath } from "~/domain/identity/login.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await getActor(request, context);
-  return redirect(actor ? landingPath(actor.user) : "/login");
+  return redirect(actor ? landingPath(actor.user, context.env) : "/login");
 }

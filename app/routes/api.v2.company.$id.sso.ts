@@ -18,7 +18,7 @@ export const { loader, action, endpoints } = defineApiRoute({
       const { setCookie } = await startSession(context, finished.signedIn, request);
       const headers = new Headers({ "Set-Cookie": setCookie });
       headers.append("Set-Cookie", finished.setCookie);
-      return redirect(safeRedirect(finished.relayState, landingPath(finished.signedIn)), { status: 303, headers });
+      return redirect(safeRedirect(finished.relayState, landingPath(finished.signedIn, context.env)), { status: 303, headers });
     },
   }),
 });

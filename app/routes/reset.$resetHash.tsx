@@ -34,7 +34,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     async (input) => {
       const user = await setPasswordWithLink(signInContext(context), params.resetHash!, input as SetPasswordInput);
       const { setCookie } = await startSession(context, user, request);
-      return redirect(withFlash(landingPath(user), "passwordChanged"), { headers: { "Set-Cookie": setCookie } });
+      return redirect(withFlash(landingPath(user, context.env), "passwordChanged"), { headers: { "Set-Cookie": setCookie } });
     },
     { hideFields: ["newPassword", "newPasswordConfirmation"], formError: (error) => (error instanceof ValidationError ? null : error.message) },
   );

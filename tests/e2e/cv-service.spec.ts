@@ -47,6 +47,8 @@ test("a company admin connects the CV service, imports now, and sees a refused k
   await dialog.getByRole("button", { name: "Import now" }).click();
   const status = dialog.getByTestId("cv-service-status");
   await expect(status).toContainText("People matched2");
+  // Confirmed with the app's toast (issue 27, item 19), not only in the status rows.
+  await expect(page.getByTestId("toast")).toHaveText("CV import finished: 2 people matched.");
   await expect(status).not.toContainText("Last importnever");
   await expect(status).not.toContainText("Last error");
 

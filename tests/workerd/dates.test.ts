@@ -58,6 +58,23 @@ describe("UTC days", () => {
     expect(forecastSummary(away, "2026-11-23T00:00:00.000Z", gb)).toBe("Now: Skiing until 27 Nov");
     expect(forecastSummary(away, "2026-11-27T18:00:00.000Z", gb)).toBe("Now: Skiing today");
   });
+
+  it("tells today once: a current forecast the card's status contradicts is told from tomorrow (decision 0271)", () => {
+    const gb = formatterFor("en-GB");
+    const available = { status: "0" as const, comment: null, startDate: "2026-11-23T00:00:00.000Z", endDate: "2026-11-28T00:00:00.000Z" };
+    const monday = "2026-11-23T09:00:00.000Z";
+    // Absent today (on leave, a vacation or the work location 'Absent'): absence wins.
+    expect(forecastSummary(available, monday, gb, { away: true, level: null })).toBe("From tomorrow: Available until 28 Nov");
+    // Another status set for today: the status wins.
+    expect(forecastSummary(available, monday, gb, { away: false, level: 3 })).toBe("From tomorrow: Available until 28 Nov");
+    // Agreeing, or no status of one's own: the forecast tells today.
+    expect(forecastSummary(available, monday, gb, { away: false, level: 0 })).toBe("Now: Available until 28 Nov");
+    expect(forecastSummary(available, monday, gb, { away: false, level: null })).toBe("Now: Available until 28 Nov");
+    // Contradicted on its last day: nothing left to tell.
+    expect(forecastSummary(available, "2026-11-28T09:00:00.000Z", gb, { away: true, level: null })).toBeNull();
+    // An away forecast and an away card agree.
+    expect(forecastSummary({ ...available, status: "away" as const }, monday, gb, { away: true, level: null })).toBe("Now: Away until 28 Nov");
+  });
 });
 
 describe("planner timeline maths", () => {

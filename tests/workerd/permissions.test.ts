@@ -62,6 +62,12 @@ describe("the permission vocabulary", () => {
     // The statistics link lives in the side bar above 1117 px only.
     expect(navigationLinks(roles.employee, features).find((l) => l.to === "/statistics")?.wideOnly).toBe(true);
   });
+
+  it("navigation: the installation's operator has their console first (issue 27, item 8); nobody else has it", () => {
+    const features = { disableProjects: false, disableCompetences: false };
+    expect(navigationLinks(roles.employee, { ...features, operatorConsole: true })[0]).toMatchObject({ to: "/operator", label: "Operator console" });
+    for (const role of Object.values(roles)) expect(navigationLinks(role, features).map((l) => l.to)).not.toContain("/operator");
+  });
 });
 
 describe("team membership: one key set for the scope and the move rules", () => {

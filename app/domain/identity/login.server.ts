@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { isOperator, type OperatorEnv } from "~/auth/operator.server";
 import { ACCOUNT_DELAY_MS, ACCOUNT_SOFT_LIMIT, waitText, type LoginThrottle } from "~/domain/identity/login-throttle";
 import { failedSignInsEmail } from "~/domain/identity/emails";
 import type { Mailer } from "~/domain/identity/mailer.server";
@@ -75,8 +76,13 @@ export async function verifyLogin(
   return user;
 }
 
-/** Where a person lands after signing in. */
-export function landingPath(user: Pick<User, "companyAdmin" | "admin" | "administratorPriviliges">): string {
+/**
+ * Where a person lands after signing in: the installation's operator on their console (the
+ * workload dashboard of their own 'Operations' company means nothing to them), a company
+ * administrator with admin rights on the company page, everyone else on their dashboard.
+ */
+export function landingPath(user: Pick<User, "id" | "companyId" | "companyAdmin" | "admin" | "administratorPriviliges">, env: OperatorEnv): string {
+  if (isOperator(env, user)) return "/operator";
   return user.companyAdmin && (user.admin || user.administratorPriviliges) ? "/groups" : "/home";
 }
 

@@ -2,6 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { Button } from "~/components/button";
 import { DialogActions } from "~/components/dialog";
 import { Field } from "~/components/field";
+import { useSuccessToast } from "~/components/use-success-toast";
 import type { CvImportStatus } from "~/domain/company/cv-service.types";
 import { ConnectionDialog, ConnectionStatus, IntentButton, retryRows, SecretField, when } from "./connection-dialog";
 import { ConnectionReplyMessage, type ConnectionReply } from "./connection-reply";
@@ -30,6 +31,11 @@ function CvServiceForm({ config, onClose }: { config: CvImportStatus; onClose: (
   const reply = save.state === "idle" ? save.data : undefined;
   const errors = reply?.status === "error" ? reply.error : null;
   const connected = Boolean(config.url);
+  // 'Import now' is confirmed with the toast, read after the page's data came back with the run's result.
+  const ran = run.state === "idle" ? run.data : undefined;
+  useSuccessToast(ran, ran?.status === "success", () =>
+    config.lastError ? null : `CV import finished: ${config.peopleMatched.toLocaleString("en-GB")} people matched.`,
+  );
   return (
     <div className="space-y-4">
       <ConnectionStatus

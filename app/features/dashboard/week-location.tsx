@@ -3,10 +3,13 @@ import clsx from "clsx";
 import { useEffect, useRef, useState } from "react";
 import type { WorkplaceChoice, WorkplaceOption } from "~/domain/workplace/workplace.schema";
 import { parseDayKey, weekdayIndex } from "~/lib/dates";
+import { useSuccessToast } from "~/components/use-success-toast";
+import { useFormat } from "~/lib/format";
 import { SaveError } from "./save-error";
 import { usePendingIntents, useDashboardWrite } from "./use-dashboard-write";
 
 const WEEKDAYS = ["MON", "TUE", "WED", "THU", "FRI"];
+const WEEKDAY_NAMES = ["Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays"];
 
 export function WorkplaceIcon({ option, className = "h-5 w-5" }: { option: WorkplaceOption; className?: string }) {
   return <Icon name={option === null ? "none" : LOCATION_ICONS[option]} className={className} />;
@@ -53,8 +56,17 @@ export function WeekLocation({
     if (!mine) return stored;
     return mine.option === "none" ? null : (Number(mine.option) as WorkplaceOption);
   };
-  const choose = (index: number, future: boolean, option: WorkplaceOption) =>
+  const fmt = useFormat();
+  // The last choice, for the toast that confirms it once saved: "Work location on Thu 27 Nov: Home."
+  const chosen = useRef<string | null>(null);
+  const choose = (index: number, future: boolean, option: WorkplaceOption) => {
+    const label = (future ? defaultChoices : choices).find((c) => c.value === option)?.label ?? "Not set";
+    chosen.current = future
+      ? `Default work location on ${WEEKDAY_NAMES[index]}: ${label}.`
+      : `Work location on ${fmt.weekdayDayMonth(parseDayKey(rollingDays[index]))}: ${label}.`;
     write.submit("workplace", { index: String(index), future: String(future), option: option === null ? "none" : String(option) });
+  };
+  useSuccessToast(write.result, write.result?.ok === true, () => chosen.current);
 
   return (
     <section aria-labelledby="week-heading" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">

@@ -31,15 +31,37 @@ export function forecastTitle(forecast: Pick<ApiForecast, "status" | "comment">)
   return workloadLabel(away ? null : forecast.status, away);
 }
 
-/** "Now: Busy until 16 May" for the forecast covering today, "Next: Away 12 – 16 May" otherwise. */
+/** What a card's status line says about today: away, or a level (null: no data). */
+export interface TodayStatus {
+  away: boolean;
+  level: number | null;
+}
+
+/**
+ * "Now: Busy until 16 May" for the forecast covering today, "Next: Away 12 – 16 May" otherwise.
+ * Today is told once, by the card's status (decision 0271): a forecast covering today that says
+ * something else (the person is absent today, or has set another status) is told from
+ * tomorrow, "From tomorrow: Available until 28 Nov", and not at all when it ends today (null).
+ */
 export function forecastSummary(
   forecast: Pick<ApiForecast, "status" | "comment" | "startDate" | "endDate">,
   todayIso: string,
   fmt: Formatter = formatterFor(),
-): string {
+  status?: TodayStatus,
+): string | null {
   const today = dayKey(todayIso);
   const current = dayKey(forecast.startDate) <= today;
   const title = forecastTitle(forecast);
-  if (current) return dayKey(forecast.endDate) === today ? `Now: ${title} today` : `Now: ${title} until ${shortDay(forecast.endDate, fmt)}`;
+  const endsToday = dayKey(forecast.endDate) === today;
+  if (current && status && !agreesWith(forecast, status))
+    return endsToday ? null : `From tomorrow: ${title} until ${shortDay(forecast.endDate, fmt)}`;
+  if (current) return endsToday ? `Now: ${title} today` : `Now: ${title} until ${shortDay(forecast.endDate, fmt)}`;
   return `Next: ${title} ${dayRange(forecast.startDate, forecast.endDate, fmt)}`;
+}
+
+function agreesWith(forecast: Pick<ApiForecast, "status">, status: TodayStatus): boolean {
+  if (forecast.status === "away") return status.away;
+  if (status.away) return false;
+  // No status of one's own: the forecast tells today.
+  return status.level === null || String(status.level) === String(forecast.status);
 }

@@ -38,6 +38,7 @@ export const PersonCard = memo(function PersonCard({
   const label = workloadLabel(level, person.away);
   const seen = lastSeenLabel(person.lastUpdated, now);
   const experience = sort === "experience" ? experienceLabel(person.startYear, now) : null;
+  const forecastLine = person.forecast ? forecastSummary(person.forecast, today, fmt, { away: person.away, level }) : null;
   return (
     <li
       data-testid="person-card"
@@ -77,7 +78,7 @@ export const PersonCard = memo(function PersonCard({
           </p>
         ) : null}
 
-        {person.forecast ? (
+        {person.forecast && forecastLine ? (
           <p className="mt-2 flex items-center gap-1.5 text-xs text-slate-600" data-testid="forecast">
             <span
               className={clsx(
@@ -86,7 +87,7 @@ export const PersonCard = memo(function PersonCard({
               )}
               aria-hidden="true"
             />
-            <span className="truncate">{forecastSummary(person.forecast, today, fmt)}</span>
+            <span className="truncate">{forecastLine}</span>
           </p>
         ) : null}
 

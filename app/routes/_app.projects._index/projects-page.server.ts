@@ -1,3 +1,4 @@
+import { withFlash } from "~/components/flash-message";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { showsProjectLocationPicker } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
@@ -102,7 +103,7 @@ export async function runProjectsPageAction({ request, context }: ActionFunction
     projectCreateSchema,
     async (input) => {
       const project = await createProject(ctx, { ...input, users: addMe ? [actor.user.id] : input.users });
-      return redirect(`/projects/${project._id}/members`);
+      return redirect(withFlash(`/projects/${project._id}/members`, "projectCreated"));
     },
     { formError: () => PROJECT_CREATE_FAILED },
   );

@@ -50,7 +50,7 @@ async function finishEntraSignIn(context: LoadContext, request: Request, url: UR
     const headers = new Headers({ "Cache-Control": "no-store" });
     headers.append("Set-Cookie", setCookie);
     headers.append("Set-Cookie", await clearEntraFlow(context));
-    throw redirect(signupPath ?? safeRedirect(flow?.redirectTo, landingPath(user)), { headers });
+    throw redirect(signupPath ?? safeRedirect(flow?.redirectTo, landingPath(user, context.env)), { headers });
   }
   // The wrong Microsoft account (a conflict carrying where to go): once back to Microsoft with a hint at the right one.
   const hint = signedIn.data as EntraRedirect | undefined;

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { json, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { createAuthenticator } from "~/domain/identity/authenticator.server";
@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // wrapper's old hand-off) and ?handoff=expired only say why not (decision 0270).
   const failure = await loginQueryRedirect(context, request);
   const actor = failure ? null : await getActor(request, context);
-  if (actor) throw redirect(landingPath(actor.user));
+  if (actor) throw redirect(landingPath(actor.user, context.env));
   const url = new URL(request.url);
   const email = url.searchParams.get("email") ?? "";
   const sso = url.searchParams.get("sso") ?? "";
@@ -60,7 +60,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return { message: SSO_LINK_SENT };
       }
       const redirectTo = safeRedirect(form.get("redirectTo"), "");
-      return redirect(route.kind === "firm" && redirectTo ? `${route.url}&redirectTo=${encodeURIComponent(redirectTo)}` : route.url);
+      // A document redirect: the browser itself goes to the identity provider's start (a
+      // resource route answering 302 to another origin). A client-side navigation fetched it
+      // as data first, an extra request the console showed as a 405 and a 401.
+      return redirectDocument(route.kind === "firm" && redirectTo ? `${route.url}&redirectTo=${encodeURIComponent(redirectTo)}` : route.url);
     });
   }
   return submitForm(
@@ -69,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     async () => {
       const user = await createAuthenticator(context).authenticate("form", request);
       const { setCookie } = await startSession(context, user, request);
-      return redirect(safeRedirect(form.get("redirectTo"), landingPath(user)), { headers: { "Set-Cookie": setCookie } });
+      return redirect(safeRedirect(form.get("redirectTo"), landingPath(user, context.env)), { headers: { "Set-Cookie": setCookie } });
     },
     { hideFields: ["password"] },
   );
