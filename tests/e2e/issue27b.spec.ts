@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { accounts, expect, login, test, viewports } from "./fixtures";
+import { stableId } from "../../scripts/stable-id";
+import { accounts, expect, login, test, viewports, waitForHydration } from "./fixtures";
 
 /**
  * Issue 27, items 14, 16, 17, 20, 21 and the time-zone list of 25, in the browser. Each test
@@ -114,5 +115,53 @@ test.describe("item 16: Utilization and Detailed views", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, "utilization");
+  });
+});
+
+for (const viewport of [viewports.desktop, viewports.phone]) {
+  test(`item 25 at ${viewport.width} px: the time-zone list is grouped by region and searched by city`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await login(page, accounts.companyAdmin);
+    await page.goto(`/offices/${stableId("office:Singapore")}`);
+    const open = page.getByRole("button", { name: "Change time zone", exact: true });
+    await waitForHydration(open);
+    await open.click();
+    const dialog = page.getByRole("dialog", { name: "Office time zone" });
+    const select = dialog.getByLabel("Time zone", { exact: true });
+    // Grouped by region, each zone named by its city.
+    await expect(select.locator("optgroup[label=Europe]")).toHaveCount(1);
+    await expect(select.locator("optgroup[label=America]")).toHaveCount(1);
+    await expect(select.locator('optgroup[label=Europe] option[value="Europe/Stockholm"]')).toHaveText("Stockholm");
+    const all = await select.locator("option").count();
+    expect(all).toBeGreaterThan(300);
+    await dialog.getByLabel("Search by city").fill("new york");
+    // New York, and the office's current zone, which stays listed.
+    await expect(dialog.getByText("2 zones match")).toBeVisible();
+    // The company's choice, the office's current zone (kept whatever the search) and New York.
+    await expect(select.locator("option")).toHaveText(["The company's (Europe/Stockholm)", "New York", "Singapore"]);
+    await select.selectOption("America/New_York");
+    await expect(select).toHaveValue("America/New_York");
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, "time-zone");
+    // Leave the office as the seed has it.
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  });
+}
+
+test.describe("item 20: signed-in devices in the reader's zone and locale", () => {
+  test.use({ locale: "en-US", timezoneId: "America/New_York" });
+
+  test("Nathan in New York reads his devices' times in New York time, written the US way, not UTC", async ({ page }) => {
+    await login(page, "newyork@demo.test");
+    await page.goto("/settings");
+    const devices = page.getByRole("region", { name: "Signed-in devices" });
+    const line = devices.getByText(/^Last active /).first();
+    await expect(line).toContainText("(New York time)");
+    await expect(line).not.toContainText("UTC");
+    // en-US, medium date: "Nov 27, 2026, 7:05 AM".
+    await expect(line).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, "settings-devices");
   });
 });
