@@ -61,6 +61,7 @@ export function Field({
               "block w-full rounded-md border-0 px-3 py-2 text-slate-900 shadow-sm ring-1 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:outline-none sm:text-sm",
               invalid ? "ring-red-400 focus:ring-red-500" : "ring-slate-300 focus:ring-brand-500",
               trailing && "pr-20",
+              "read-only:bg-slate-50 read-only:text-slate-600",
             )}
             {...input}
           />

@@ -71,3 +71,32 @@ export function localTime(now: Date, zone: string): { day: string; hour: number 
   const parts = Object.fromEntries(format.formatToParts(now).map((p) => [p.type, p.value]));
   return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
 }
+
+export interface TimeZoneGroup {
+  region: string;
+  zones: { value: string; label: string }[];
+}
+
+/**
+ * The zones grouped by region, each named by its city ("Europe/Stockholm" → Europe,
+ * "Stockholm"; "America/Argentina/Buenos_Aires" → America, "Argentina / Buenos Aires"),
+ * keeping only those whose name holds `search` (a city, a region or the zone itself, any case).
+ * `keep` stays listed whatever the search, so a chosen zone never disappears (issue 27, item 25).
+ */
+export function groupedTimeZones(zones: string[], search = "", keep?: string): TimeZoneGroup[] {
+  const term = search
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, " ");
+  const groups = new Map<string, TimeZoneGroup>();
+  for (const zone of zones) {
+    const [first, ...rest] = zone.split("/");
+    const region = rest.length ? first : "Other";
+    const label = (rest.length ? rest : [first]).join(" / ").replace(/_/g, " ");
+    if (term && zone !== keep && !`${zone.replace(/_/g, " ")} ${label}`.toLowerCase().includes(term)) continue;
+    let group = groups.get(region);
+    if (!group) groups.set(region, (group = { region, zones: [] }));
+    group.zones.push({ value: zone, label });
+  }
+  return [...groups.values()];
+}

@@ -13,7 +13,10 @@ import { searchStaffing, type StaffingResult } from "~/domain/users/staffing.ser
 import { validate } from "~/domain/validation";
 import { pageStateOf } from "~/web/page-form.server";
 import { officeWithGroup } from "~/lib/office-name";
-import { addDays, dayKey, formatUtc, mondayOf } from "~/lib/dates";
+import { WorkloadLegend } from "~/components/workload-legend";
+import { FREE_LEVELS, workloadColorClass, workloadLabel } from "~/domain/workload/levels";
+import { useFormat } from "~/lib/format";
+import { addDays, dayKey, mondayOf } from "~/lib/dates";
 
 export const meta: MetaFunction = () => [{ title: "Find people · Availability" }];
 
@@ -53,11 +56,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ values, competences, offices: options.offices, result, errors });
 }
 
-const DAY_STYLE = { free: "bg-emerald-500", busy: "bg-slate-300", away: "bg-amber-400" } as const;
-
 export default function FindPeoplePage() {
   const { values, competences, offices, result, errors } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
+  const fmt = useFormat();
   const searching = navigation.state === "loading" && navigation.location?.pathname === "/find-people";
   const errorsOf = (field: string) => (errors[field] ? [errors[field]] : undefined);
   return (
@@ -66,7 +68,7 @@ export default function FindPeoplePage() {
         Back to the overview
       </Link>
       <h1 className="mt-2 text-2xl font-semibold text-slate-900">Find people</h1>
-      <p className="mt-1 text-sm text-slate-600">Who is free (workload 0–1) on these days, skilled enough, and in the right office.</p>
+      <p className="mt-1 text-sm text-slate-600">Who is free ({FREE_LEVELS.toLowerCase()}) on these days, skilled enough, and in the right office.</p>
       <Form
         method="get"
         className="mt-6 grid grid-cols-1 gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-5"
@@ -114,6 +116,7 @@ export default function FindPeoplePage() {
           <h2 id="results-heading" className="text-lg font-semibold text-slate-900">
             {result.total === 0 ? "Nobody matches" : `${result.total} ${result.total === 1 ? "person matches" : "people match"}`}
           </h2>
+          <WorkloadLegend className="mt-2" label="Colours of the days" />
           <ol className="mt-3 divide-y divide-slate-100 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
             {result.users.map((person) => (
               <li key={person._id} className="px-4 py-3">
@@ -128,15 +131,15 @@ export default function FindPeoplePage() {
                     </ul>
                   </div>
                   <ul className="flex shrink-0 gap-0.5" aria-label={`Days of ${person.name}`}>
-                    {person.days.map((state, i) => (
-                      <li
-                        key={result.days[i]}
-                        title={`${formatUtc(result.days[i], "EEE d MMM")}: ${state}`}
-                        className={clsx("h-5 w-3 rounded-sm", DAY_STYLE[state])}
-                      >
-                        <span className="sr-only">{`${formatUtc(result.days[i], "EEE d MMM")}: ${state}`}</span>
-                      </li>
-                    ))}
+                    {person.levels.map((level, i) => {
+                      const away = level === "away";
+                      const text = `${fmt.weekdayDayMonth(result.days[i])}: ${workloadLabel(away ? null : level, away)}`;
+                      return (
+                        <li key={result.days[i]} title={text} className={clsx("h-5 w-3 rounded-sm", workloadColorClass(away ? null : level, away))}>
+                          <span className="sr-only">{text}</span>
+                        </li>
+                      );
+                    })}
                   </ul>
                 </div>
               </li>

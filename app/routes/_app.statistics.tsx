@@ -15,6 +15,8 @@ import { useFormat } from "~/lib/format";
 import { officeWithGroup } from "~/lib/office-name";
 import { RawExportButton } from "~/features/statistics/raw-export-button";
 import { pageStateOf } from "~/web/page-form.server";
+import { WORKLOAD_SCALE_TEXT } from "~/domain/workload/levels";
+import { WorkloadLegend } from "~/components/workload-legend";
 
 export const meta: MetaFunction = () => [{ title: "Statistics · Availability" }];
 
@@ -185,8 +187,9 @@ export default function StatisticsPage() {
               min={1}
               max={4}
               format={(v) => fmt.number(v, 1)}
-              caption="Average workload per day (1 available to 4 seriously busy)"
+              caption={`Average workload per day (${WORKLOAD_SCALE_TEXT})`}
             />
+            <WorkloadLegend scores away={false} noData={false} className="mt-2" label="Workload scale" />
           </ChartCard>
           <ChartCard title="Workload distribution">
             <Doughnut

@@ -5,7 +5,7 @@ import { defineApiRoute, endpoint } from "~/web/api.server";
 export const { loader, action, endpoints } = defineApiRoute({
   POST: endpoint({
     summary:
-      "Staffing search: who is free (workload 0–1) on the window's working days, holds a competence at a level, in these offices; ranked, with reasons.",
+      "Staffing search: who is free (Available or Some availability) on the window's working days, holds a competence at a level, in these offices; ranked, with reasons.",
     body: staffingSearchSchema,
     entity: STAFFING_ENTITY,
     run: ({ ctx, body }) => searchStaffing(ctx, body),

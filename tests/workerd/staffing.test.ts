@@ -80,12 +80,19 @@ describe("POST /users/staffing", () => {
     expect(body.users.map((u: { name: string }) => u.name)).toEqual(["Bo Expert", "Alva Free", "Ida Partly", "Cai Forecast", "Gus Later"]);
     const [bo, , ida, cai, gus] = body.users;
     expect(bo.freeDays).toBe(10);
-    expect(bo.why).toEqual(["Free 10 of 10 working days (workload 0–1)", "Arbitration: Expert (level 4)", "Office: Staffing Firm Office"]);
+    expect(bo.why).toEqual([
+      "Free 10 of 10 working days (Available or some availability)",
+      "Arbitration: Expert (level 4)",
+      "Office: Staffing Firm Office",
+    ]);
     expect(ida.freeDays).toBe(8);
     expect(ida.days.slice(0, 4)).toEqual(["free", "free", "away", "away"]);
     expect(ida.why).toContain("Away 2 days");
     expect(gus.freeDays).toBe(5);
     expect(gus.days).toEqual([...Array(5).fill("busy"), ...Array(5).fill("free")]);
+    // Each day also carries its level on the one scale, so the squares use its colours (issue 27, item 14).
+    expect(gus.levels).toEqual([...Array(5).fill(2), ...Array(5).fill(0)]);
+    expect(ida.levels.slice(2, 4)).toEqual(["away", "away"]);
     expect(cai.freeDays).toBe(5);
     expect(cai.days).toEqual([...Array(5).fill("free"), ...Array(5).fill("busy")]);
     expect(body.total).toBe(5);

@@ -184,10 +184,18 @@ function windowCards(ctx: DomainContext, q: PageQuery) {
 const billableMatterJoin = (ctx: DomainContext) =>
   and(eq(matters.id, matterTimeEntries.matterId), eq(matters.companyId, ctx.companyId), eq(matters.billable, true));
 
+/**
+ * Whether the person is a timekeeper in 3E: the import matched a timekeeper to them (by number,
+ * else e-mail). Others have no hours to show, which is not the same as none (issue 27, item 16).
+ */
+const inTimeKeepingSql = () =>
+  sql<number>`exists (select 1 from timekeepers t where t.company_id = "users"."company_id" and t.user_id = ${personId})`;
+
 const personFields = (today: number) => ({
   ...personColumns,
   futureWorkload: users.futureWorkload,
   away: awaySql(today).mapWith(Number).as("away_today"),
+  inTimeKeeping: inTimeKeepingSql().mapWith(Number).as("in_time_keeping"),
 });
 
 async function timekeeperPage(ctx: DomainContext, q: PageQuery): Promise<Pick<DetailedReport, "total" | "timekeepers" | "matters">> {
@@ -275,6 +283,7 @@ async function timekeeperPage(ctx: DomainContext, q: PageQuery): Promise<Pick<De
       futureWorkload: person.futureWorkload,
       onLeave: person.onLeave,
       away: person.away === 1,
+      inTimeKeeping: person.inTimeKeeping === 1,
       message: settings.disableMessage ? "" : person.message,
       matters: own.map((m) => m.row),
     };
@@ -401,6 +410,8 @@ async function matterPage(ctx: DomainContext, q: PageQuery): Promise<Pick<Detail
       futureWorkload: pair.futureWorkload,
       onLeave: pair.onLeave,
       away: pair.away === 1,
+      // Listed under a matter because they recorded time on it: a timekeeper by definition.
+      inTimeKeeping: true,
     };
     if (q.columns.hours) timekeeper.hours = round1(pair.hours);
     if (q.columns.comments) timekeeper.comment = comments.get(key) ?? "";
@@ -489,6 +500,7 @@ export async function utilizationReport(ctx: DomainContext, input: UtilizationRe
         ...personColumns,
         futureWorkload: users.futureWorkload,
         away: awaySql(today).mapWith(Number).as("away_today"),
+        inTimeKeeping: inTimeKeepingSql().mapWith(Number).as("in_time_keeping"),
         target: users.utilizationTargetHours,
         // Written with aliases: drizzle leaves columns unqualified in a one-table select, and
         // "user_id" = "id" inside the subquery would compare the subquery's own columns. The unary
@@ -523,6 +535,7 @@ export async function utilizationReport(ctx: DomainContext, input: UtilizationRe
       futureWorkload: p.futureWorkload,
       onLeave: p.onLeave,
       away: p.away === 1,
+      inTimeKeeping: p.inTimeKeeping === 1,
       targetHours: target,
       avgWorkload: avgWorkload === null || Number.isNaN(avgWorkload) ? null : round1(avgWorkload),
       ...utilizationFigures(window, weeks, target),

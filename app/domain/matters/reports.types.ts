@@ -31,6 +31,8 @@ export interface ReportPerson {
   futureWorkload: number | null;
   onLeave: boolean;
   away: boolean;
+  /** A timekeeper in 3E; others show 'Not in time keeping' instead of zero hours (issue 27, item 16). */
+  inTimeKeeping: boolean;
 }
 
 export interface TimekeeperReportRow extends ReportPerson {

@@ -3,12 +3,13 @@ import { competences, forecasts, offices, skillLevels, userSkills, users, vacati
 import { addDays, dayKey, isWeekend } from "~/lib/dates";
 import type { DomainContext } from "../context";
 import { ForbiddenError, ValidationError } from "../errors";
+import { FREE_LEVELS } from "../workload/levels";
 import { listedPeople, membership, resolveFilter } from "./filter.server";
 import type { StaffingSearchInput } from "./staffing.schema";
 
 /**
- * The staffing search (decision 0111): who is free on the chosen working days (workload 0
- * or 1, from the forecast covering the day, else the person's current or future workload;
+ * The staffing search (decision 0111): who is free on the chosen working days (Available
+ * or Some availability, levels 0 and 1, from the forecast covering the day, else the person's current or future workload;
  * never away), holds a competence at a level, and sits in the chosen offices and groups;
  * ranked by free days, then skill level, then name, each with why they match. One
  * statement: candidates come from the users and (with a competence) user_skills indexes,
@@ -26,6 +27,8 @@ export interface StaffingMatch {
   office: string | null;
   freeDays: number;
   days: DayAvailability[];
+  /** Each day's workload level (0 to 3), 'away', or null for no data: the colours of the one scale (issue 27, item 14). */
+  levels: (number | "away" | null)[];
   skill: { name: string; level: number | null; levelName: string | null } | null;
   why: string[];
 }
@@ -37,7 +40,9 @@ export interface StaffingResult {
   total: number;
 }
 
-const FLAG: Record<string, DayAvailability> = { "1": "free", "0": "busy", a: "away" };
+/** A day's flag in the pattern: its level 0 to 3, 'a' away, 'n' no data. Free means Available or Some availability. */
+const FLAG: Record<string, DayAvailability> = { "0": "free", "1": "free", "2": "busy", "3": "busy", n: "busy", a: "away" };
+const LEVEL: Record<string, number | "away" | null> = { "0": 0, "1": 1, "2": 2, "3": 3, n: null, a: "away" };
 
 export const STAFFING_ENTITY = "StaffingSearchInputErrors";
 
@@ -77,20 +82,20 @@ export function staffingStatement(ctx: DomainContext, input: StaffingSearchInput
             when cand.on_leave = 1 then 'a'
             when exists (select 1 from ${vacations} v where v.user_id = cand.id and v.start_date <= days.d and v.end_date >= days.d and v.company_id = ${ctx.companyId}) then 'a'
             else coalesce(
-              (select case f.status when 'away' then 'a' when '0' then '1' when '1' then '1' else '0' end
+              (select case f.status when 'away' then 'a' when '0' then '0' when '1' then '1' when '2' then '2' else '3' end
                  from ${forecasts} f where f.user_id = cand.id and f.start_date <= days.d and f.end_date >= days.d and f.company_id = ${ctx.companyId}
                  order by f.start_date desc limit 1),
-              case when (case when cand.fw is not null and cand.fd is not null and days.d >= cand.fd then cand.fw else cand.cw end) between 0 and 1
-                then '1' else '0' end)
+              case (case when cand.fw is not null and cand.fd is not null and days.d >= cand.fd then cand.fw else cand.cw end)
+                when 0 then '0' when 1 then '1' when 2 then '2' when 3 then '3' else 'n' end)
           end as flag
           from days order by days.i)
       ) as pattern
       from cand
     )
     select id, name, email, title, picture, office, lvl, lvl_name, pattern,
-      length(pattern) - length(replace(pattern, '1', '')) as free, count(*) over () as total
+      length(pattern) - length(replace(replace(pattern, '0', ''), '1', '')) as free, count(*) over () as total
     from scored
-    where length(pattern) - length(replace(pattern, '1', '')) > 0
+    where length(pattern) - length(replace(replace(pattern, '0', ''), '1', '')) > 0
     order by free desc, lvl is null, lvl desc, name collate nocase, id
     limit ${input.limit}`;
 }
@@ -128,9 +133,10 @@ export async function searchStaffing(ctx: DomainContext, input: StaffingSearchIn
     competence,
     total: rows[0]?.total ?? 0,
     users: rows.map((row) => {
-      const flags = [...(row.pattern ?? "")].map((flag) => FLAG[flag] ?? "busy");
+      const pattern = [...(row.pattern ?? "")];
+      const flags = pattern.map((flag) => FLAG[flag] ?? "busy");
       const away = flags.filter((f) => f === "away").length;
-      const why = [`Free ${row.free} of ${days.length} working day${days.length === 1 ? "" : "s"} (workload 0–1)`];
+      const why = [`Free ${row.free} of ${days.length} working day${days.length === 1 ? "" : "s"} (${FREE_LEVELS})`];
       if (away) why.push(`Away ${away} day${away === 1 ? "" : "s"}`);
       if (competence) why.push(row.lvl === null ? `${competence.name}, no level set` : `${competence.name}: ${row.lvl_name} (level ${row.lvl})`);
       if (row.office) why.push(`Office: ${row.office}`);
@@ -142,6 +148,7 @@ export async function searchStaffing(ctx: DomainContext, input: StaffingSearchIn
         office: row.office,
         freeDays: Number(row.free),
         days: flags,
+        levels: pattern.map((flag) => LEVEL[flag] ?? null),
         skill: competence ? { name: competence.name, level: row.lvl, levelName: row.lvl_name } : null,
         why,
       };

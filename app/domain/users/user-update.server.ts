@@ -6,6 +6,7 @@ import { users } from "~/db/schema";
 import { emailChangeRequest } from "~/domain/identity/email-change.server";
 import { requireAddressFree } from "~/domain/identity/address-standing.server";
 import type { Mailer } from "~/domain/identity/mailer.server";
+import { directoryOwnsProfile, directoryRefusals } from "~/domain/identity/directory/ownership.server";
 import { confirmCurrentPassword, type StepUpRequest } from "~/domain/identity/reauth.server";
 import type { DomainContext } from "../context";
 import { ForbiddenError, ValidationError } from "../errors";
@@ -51,6 +52,12 @@ export async function updateOwnUser(ctx: DomainContext, userId: string, input: U
   if (userId !== ctx.actor.user.id) throw new ForbiddenError(OWN_PROFILE_ONLY);
   const refused = refusedChanges(me, input, "self");
   if (Object.keys(refused).length > 0) throw new ValidationError("UserInputErrors", refused, OWN_PRIVILEGES);
+  // The directory owns name and title while the firm syncs it (decision 0272): an edit here
+  // would be undone at its next round without a word, so it is refused with the reason.
+  if (await directoryOwnsProfile(ctx, me)) {
+    const owned = directoryRefusals(me, input);
+    if (Object.keys(owned).length > 0) throw new ValidationError("UserInputErrors", owned);
+  }
   const email = input.email !== undefined && input.email !== me.email ? input.email : undefined;
   if (email !== undefined) {
     await confirmCurrentPassword(ctx, stepUp.env, input.currentPassword, stepUp.ip, "UserInputErrors");

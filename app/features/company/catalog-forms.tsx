@@ -3,9 +3,8 @@ import { useState } from "react";
 import { DialogError, FormActions } from "~/components/dialog";
 import { Field, inputProps } from "~/components/field";
 import { Hidden } from "~/components/hidden-fields";
-import { SelectField } from "~/components/select-field";
 import { useDialogForm } from "~/components/use-dialog-form";
-import { timeZoneChoices } from "~/lib/time-zones";
+import { TimeZoneField } from "~/components/time-zone-field";
 import {
   DEFAULT_PROJECT_STAGE_COLOR,
   groupUpsertSchema,
@@ -86,17 +85,14 @@ export function TimeZoneForm({
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
       <Hidden values={{ intent: "setOfficeTimeZone" }} />
-      <SelectField
+      <TimeZoneField
         label="Time zone"
         id={fields.timeZone.id}
         name={fields.timeZone.name}
         defaultValue={initial}
         errors={fields.timeZone.errors}
-        data-autofocus
-        options={[
-          { value: COMPANY_TIME_ZONE, label: `The company's (${companyZone})` },
-          ...timeZoneChoices().map((zone) => ({ value: zone, label: zone })),
-        ]}
+        autoFocus
+        extra={[{ value: COMPANY_TIME_ZONE, label: `The company's (${companyZone})` }]}
       />
       <p className="text-sm text-slate-600">
         The office&apos;s people see today&apos;s date of this zone: on their dashboard, in the planner and in the overview.

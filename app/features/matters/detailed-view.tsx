@@ -17,6 +17,7 @@ import { reportAddress } from "~/domain/matters/report-address";
 import { isSortChoice, nextSort, readStoredChoice, storeChoice, type SortChoice } from "./stored-sort";
 import { ReportPager } from "./report-pager";
 import { SortHeader, StatusDot } from "./status-dot";
+import { NOT_IN_TIME_KEEPING } from "./utilization-view";
 
 /**
  * The Detailed tab (spec: planning.md, "Detailed view"): Timekeepers | Matters, sortable
@@ -230,8 +231,8 @@ function TimekeeperRows({ person, report, mine }: { person: TimekeeperReportRow;
       {person.matters.length === 0 ? (
         <tr>
           {head}
-          <td colSpan={rest} className="px-3 py-2 text-slate-500">
-            {report.emptyText}
+          <td colSpan={rest} className="px-3 py-2 text-slate-500" data-testid={person.inTimeKeeping ? undefined : "not-in-time-keeping"}>
+            {person.inTimeKeeping ? report.emptyText : NOT_IN_TIME_KEEPING}
           </td>
         </tr>
       ) : (

@@ -12,7 +12,7 @@ import { SortHeader, StatusDot } from "./status-dot";
 /**
  * The Utilization tab (spec: planning.md, "Utilization table"; maths in decision 0130):
  * one column per week with billable hours and non-billable in grey, each week sortable by
- * billable or by 'NB'; the legend floats at the bottom from 768 px up. The server answers one
+ * billable or by 'NB'; the legend stands above the table from 768 px up. The server answers one
  * page of 50 in the asked order (decision 0226, as the Detailed tab, decision 0205): the order
  * and page live in the address, and the order kept in browser storage is put there on arrival.
  */
@@ -25,6 +25,11 @@ const isUtilizationSort = (v: unknown): v is SortChoice<SortKey> =>
   ((v as SortChoice<SortKey>).dir === "asc" || (v as SortChoice<SortKey>).dir === "desc");
 
 const percent = (n: number | null) => (n === null ? "–" : `${n} %`);
+
+export const NOT_IN_TIME_KEEPING = "Not in time keeping";
+/** The name column stays in view while the weeks scroll sideways (issue 27, item 16). */
+const STICKY_HEAD = "sticky left-0 z-[1] bg-slate-50 shadow-[1px_0_0_0_theme(colors.slate.200)]";
+const STICKY_CELL = "sticky left-0 z-[1] bg-white shadow-[1px_0_0_0_theme(colors.slate.200)]";
 
 export function UtilizationView({ report }: { report: UtilizationReport }) {
   const [params, setParams] = useSearchParams();
@@ -45,19 +50,45 @@ export function UtilizationView({ report }: { report: UtilizationReport }) {
     storeChoice(STORED, next);
     go(next, 1);
   };
+  // The week, average and utilization columns a person outside time keeping has no figures for.
+  const hoursColumns = report.weeks.length + 1 + (report.months ? 2 : 1);
   const header = (label: string, key: SortKey, className?: string) => (
     <SortHeader label={label} active={sort.key === key} dir={sort.dir} onClick={() => sortBy(key)} className={className} />
   );
   return (
-    <section aria-label={report.others ? "Utilization" : "My Utilization"} className="space-y-3 pb-16">
+    <section aria-label={report.others ? "Utilization" : "My Utilization"} className="space-y-3">
+      {/* In the flow above the table, from 768 px up: it never covers a row (issue 27, item 16). */}
+      <p
+        data-testid="utilization-legend"
+        className="hidden w-fit items-center gap-4 rounded-full bg-white px-4 py-2 text-xs text-slate-700 shadow-sm ring-1 ring-slate-200 md:flex"
+      >
+        <span>
+          <span className="font-semibold text-slate-900">12.0</span> billable hours
+        </span>
+        <span>
+          <span className="text-slate-500">3.0</span> non-billable
+        </span>
+        <span>Utilization: billable hours against {report.rows[0] ? `${report.rows[0].targetHours} h` : "the target"} a week</span>
+      </p>
       <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
         <table className="min-w-full text-sm" data-testid="utilization-table">
           <caption className="sr-only">Billable hours per week and utilization against the weekly target</caption>
           <thead className="bg-slate-50">
             <tr>
-              {header("Name/Title", "name")}
+              {header("Name/Title", "name", STICKY_HEAD)}
               {header("Current status", "status")}
               {header("Forecast", "forecast")}
+              {header("Average status", "avgStatus")}
+              {/* The summary before the weeks, so it is in view at 1280 px (issue 27, item 16). */}
+              {header("Average", "average", "text-right")}
+              {report.months ? (
+                <>
+                  {header("Last month", "lastMonth", "text-right")}
+                  {header("This month", "thisMonth", "text-right")}
+                </>
+              ) : (
+                header("Utilization", "utilization", "text-right")
+              )}
               {report.weeks.map((w, i) => (
                 <th
                   key={w.weekStart}
@@ -86,22 +117,12 @@ export function UtilizationView({ report }: { report: UtilizationReport }) {
                   </button>
                 </th>
               ))}
-              {header("Average", "average", "text-right")}
-              {report.months ? (
-                <>
-                  {header("Last month", "lastMonth", "text-right")}
-                  {header("This month", "thisMonth", "text-right")}
-                </>
-              ) : (
-                header("Utilization", "utilization", "text-right")
-              )}
-              {header("Average status", "avgStatus")}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {rows.map((r) => (
               <tr key={r.userId}>
-                <td className="px-3 py-2">
+                <th scope="row" className={clsx(STICKY_CELL, "px-3 py-2 text-left font-normal")}>
                   <div className="flex min-w-44 items-center gap-2">
                     <Avatar name={r.displayName} src={r.profilePicture} size="sm" />
                     <div>
@@ -109,49 +130,46 @@ export function UtilizationView({ report }: { report: UtilizationReport }) {
                       <div className="text-xs text-slate-600">{r.title}</div>
                     </div>
                   </div>
-                </td>
+                </th>
                 <td className="px-3 py-2">
                   <StatusDot level={r.currentWorkload} away={r.away} />
                 </td>
                 <td className="px-3 py-2">
                   <StatusDot level={r.futureWorkload} />
                 </td>
-                {r.weeklyOverview.map((w, i) => (
-                  <td key={report.weeks[i]?.weekStart ?? i} className="px-2 py-2 text-right whitespace-nowrap tabular-nums">
-                    <span className="text-slate-900">{w.billableHours.toFixed(1)}</span>
-                    <span className="ml-1 text-xs text-slate-500" title="Non-billable hours">
-                      {(w.totalHours - w.billableHours).toFixed(1)}
-                    </span>
-                  </td>
-                ))}
-                <td className="px-3 py-2 text-right tabular-nums">{r.weeklyAverage.toFixed(1)}</td>
-                {report.months ? (
+                <td className="px-3 py-2">{r.avgWorkload === null ? "–" : <StatusDot level={Math.round(r.avgWorkload)} />}</td>
+                {r.inTimeKeeping ? (
                   <>
-                    <td className="px-3 py-2 text-right tabular-nums">{percent(r.utilizationAverageLastMonth)}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{percent(r.utilizationAverageThisMonth)}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">{r.weeklyAverage.toFixed(1)}</td>
+                    {report.months ? (
+                      <>
+                        <td className="px-3 py-2 text-right tabular-nums">{percent(r.utilizationAverageLastMonth)}</td>
+                        <td className="px-3 py-2 text-right tabular-nums">{percent(r.utilizationAverageThisMonth)}</td>
+                      </>
+                    ) : (
+                      <td className="px-3 py-2 text-right font-medium tabular-nums">{percent(r.utilizationAverage)}</td>
+                    )}
+                    {r.weeklyOverview.map((w, i) => (
+                      <td key={report.weeks[i]?.weekStart ?? i} className="px-2 py-2 text-right whitespace-nowrap tabular-nums">
+                        <span className="text-slate-900">{w.billableHours.toFixed(1)}</span>
+                        <span className="ml-1 text-xs text-slate-500" title="Non-billable hours">
+                          {(w.totalHours - w.billableHours).toFixed(1)}
+                        </span>
+                      </td>
+                    ))}
                   </>
                 ) : (
-                  <td className="px-3 py-2 text-right font-medium tabular-nums">{percent(r.utilizationAverage)}</td>
+                  // No hours to show is not zero hours: say why (issue 27, item 16).
+                  <td colSpan={hoursColumns} className="px-3 py-2 whitespace-nowrap text-slate-600" data-testid="not-in-time-keeping">
+                    {NOT_IN_TIME_KEEPING}
+                  </td>
                 )}
-                <td className="px-3 py-2">{r.avgWorkload === null ? "–" : <StatusDot level={Math.round(r.avgWorkload)} />}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
       <ReportPager report={report} shown={rows.length} noun="people" link={(page) => `?${reportAddress(params, sort, page).toString()}`} />
-      <div
-        data-testid="utilization-legend"
-        className="fixed bottom-4 left-1/2 z-10 hidden -translate-x-1/2 items-center gap-4 rounded-full bg-white px-4 py-2 text-xs text-slate-700 shadow-md ring-1 ring-slate-200 md:flex"
-      >
-        <span>
-          <span className="font-semibold text-slate-900">12.0</span> billable hours
-        </span>
-        <span>
-          <span className="text-slate-500">3.0</span> non-billable
-        </span>
-        <span>Utilization: billable hours against {report.rows[0] ? `${report.rows[0].targetHours} h` : "the target"} a week</span>
-      </div>
     </section>
   );
 }

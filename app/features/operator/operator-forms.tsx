@@ -1,5 +1,4 @@
-import { SelectField } from "~/components/select-field";
-import { timeZoneChoices } from "~/lib/time-zones";
+import { TimeZoneField } from "~/components/time-zone-field";
 import { getFormProps } from "@conform-to/react";
 import { DialogError } from "~/components/dialog";
 import { Field, inputProps } from "~/components/field";
@@ -71,13 +70,12 @@ export function CompanySettingsForm({
         <Field label="Elsewhere label" autoComplete="off" {...inputProps(fields.elsewhereLabel, { type: "text" })} />
         <Field label="Icon (URL)" autoComplete="off" placeholder="https://..." {...inputProps(fields.icon, { type: "text" })} />
       </div>
-      <SelectField
+      <TimeZoneField
         label="Time zone (decides 'today' for people whose office has none)"
         id={fields.timeZone.id}
         name={fields.timeZone.name}
         defaultValue={settings.timeZone}
         errors={fields.timeZone.errors}
-        options={timeZoneChoices().map((zone) => ({ value: zone, label: zone }))}
       />
       <div>
         <label htmlFor={fields.titleRanking.id} className="block text-sm font-medium text-slate-700">

@@ -5,21 +5,13 @@ import { AVAILABLE_SCREENS } from "~/auth/permissions";
 import { Alert } from "~/components/alert";
 import { Avatar } from "~/components/avatar";
 import { Modal } from "~/components/dialog";
+import { WorkloadLegend } from "~/components/workload-legend";
 import type { UserCard } from "~/domain/users/user-card.types";
 import { experienceLabel, lastSeenLabel } from "~/domain/users/last-seen";
 import { workloadColorClass, workloadLabel } from "~/domain/workload/levels";
 import { profilePictureUrl } from "~/lib/profile-picture";
 import { dayRange, forecastTitle, shortDate } from "./format";
 import { useFormat } from "~/lib/format";
-
-const LEGEND: { level: number | null; away?: boolean; label: string }[] = [
-  { level: 0, label: "Available" },
-  { level: 1, label: "Some availability" },
-  { level: 2, label: "Busy" },
-  { level: 3, label: "Seriously busy" },
-  { level: null, away: true, label: "Away" },
-  { level: null, label: "No data" },
-];
 
 export interface CardPreview {
   _id: string;
@@ -157,14 +149,7 @@ function CardBody({ card }: { card: UserCard }) {
           <span className="text-xs font-normal text-slate-500">{seen ? `Updated ${seen}` : "No updates yet"}</span>
         </p>
         {user.message ? <p className="mt-1 text-sm break-words text-slate-700">{user.message}</p> : null}
-        <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600" aria-label="Workload colours">
-          {LEGEND.map((item) => (
-            <li key={item.label} className="flex items-center gap-1.5">
-              <span className={clsx("h-2.5 w-2.5 rounded-full", workloadColorClass(item.level, item.away))} aria-hidden="true" />
-              {item.label}
-            </li>
-          ))}
-        </ul>
+        <WorkloadLegend className="mt-3" />
       </div>
 
       <Section title="Upcoming forecasts">

@@ -3,7 +3,8 @@ import type { KeyboardEvent } from "react";
 import type { ApiForecast } from "~/domain/forecasts/forecast.types";
 import type { PlannerData } from "~/domain/planner/planner.types";
 import { spanOf, type DayColumn } from "~/domain/planner/timeline";
-import { WORKLOAD_LABELS, workloadColorClass, workloadLabel } from "~/domain/workload/levels";
+import { workloadColorClass, workloadLabel } from "~/domain/workload/levels";
+import { WorkloadLegend } from "~/components/workload-legend";
 import { formatRange } from "~/components/day-picker";
 import { useFormat } from "~/lib/format";
 
@@ -163,22 +164,5 @@ export function Bar({
 
 /** What the colours mean: short bars carry no text. */
 export function Legend() {
-  const entries: { label: string; className: string }[] = [
-    { label: WORKLOAD_LABELS["0"], className: workloadColorClass("0") },
-    { label: WORKLOAD_LABELS["1"], className: workloadColorClass("1") },
-    { label: WORKLOAD_LABELS["2"], className: workloadColorClass("2") },
-    { label: WORKLOAD_LABELS["3"], className: workloadColorClass("3") },
-    { label: WORKLOAD_LABELS.away, className: workloadColorClass(null, true) },
-    { label: "No data", className: workloadColorClass(null) },
-  ];
-  return (
-    <ul aria-label="Colours" className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600" data-testid="planner-legend">
-      {entries.map((entry) => (
-        <li key={entry.label} className="flex items-center gap-1.5">
-          <span aria-hidden="true" className={clsx("inline-block h-3 w-3 rounded-sm", entry.className)} />
-          {entry.label}
-        </li>
-      ))}
-    </ul>
-  );
+  return <WorkloadLegend label="Colours" className="mt-2" testId="planner-legend" />;
 }

@@ -11,10 +11,10 @@ import { useToast } from "~/components/toast";
 import { useDialogFetcher, useDialogForm } from "~/components/use-dialog-form";
 import { ConfirmForm } from "~/components/confirm-form";
 import { Hidden } from "~/components/hidden-fields";
-import { DEFAULT_CURRENCY, invoiceSchema, projectScore, VAT_QUICK_VALUES } from "~/domain/projects/project.schema";
+import { DEFAULT_CURRENCY, invoiceSchema, VAT_QUICK_VALUES } from "~/domain/projects/project.schema";
 import { HoursForm } from "./project-hours";
 import { EntryActions, EntryTable } from "./entry-table";
-import { formatDay } from "./project-widgets";
+import { formatDay, WorkloadScore } from "./project-widgets";
 
 /**
  * The tabs of /projects/{id}: Members (picker, hours per member, remove), Invoices (editor with
@@ -67,9 +67,8 @@ export function MembersTab({
                 <span className="block truncate text-sm font-medium text-slate-900">{member.name}</span>
                 <span className="block truncate text-xs text-slate-600">{member.title}</span>
               </span>
-              <span className="ml-auto text-sm text-slate-700" title="Workload">
-                <span className="sr-only">Workload </span>
-                {projectScore(member.currentWorkload)}
+              <span className="ml-auto">
+                <WorkloadScore workload={member.currentWorkload} label={`Workload of ${member.name}`} />
               </span>
               <span className="w-20 text-right text-sm text-slate-700">{(hoursByUser[member._id] ?? 0).toFixed(1)} h</span>
               {canEdit ? (

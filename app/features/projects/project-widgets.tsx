@@ -1,7 +1,9 @@
+import clsx from "clsx";
 import { useState } from "react";
 import { Avatar } from "~/components/avatar";
 import { Button } from "~/components/button";
 import { projectScore } from "~/domain/projects/project.schema";
+import { nearestLevel, workloadColorClass, workloadLabel } from "~/domain/workload/levels";
 import { downloadWithProgress } from "~/lib/download";
 
 /** A day as the lists show it: "5 Jan 2026" (dates are stored as UTC days). */
@@ -37,17 +39,28 @@ export function AvatarGroup({ people, total }: { people: { _id: string; name: st
   );
 }
 
-/** The project's score: average workload + 1 with one decimal. */
-export function ProjectScore({ averageWorkload }: { averageWorkload: number | null }) {
+/**
+ * A workload on the one scale (issue 27, item 14): the level's colour, its number (1 Available to
+ * 4 Seriously busy) and, for screen readers and on hover, its name. `label` says whose workload.
+ */
+export function WorkloadScore({ workload, label }: { workload: number | null; label: string }) {
+  const level = nearestLevel(workload);
+  const name = workloadLabel(level);
   return (
     <span
-      className="inline-flex min-w-10 justify-center rounded-md bg-slate-100 px-2 py-1 text-sm font-semibold text-slate-800"
-      title="Average workload"
+      className="inline-flex min-w-10 items-center justify-center gap-1.5 rounded-md bg-slate-100 px-2 py-1 text-sm font-semibold text-slate-800"
+      title={`${label}: ${name}`}
     >
-      <span className="sr-only">Average workload </span>
-      {projectScore(averageWorkload)}
+      <span aria-hidden="true" className={clsx("h-2.5 w-2.5 shrink-0 rounded-full", workloadColorClass(level))} />
+      <span className="sr-only">{`${label}: ${name}, `}</span>
+      {projectScore(workload)}
     </span>
   );
+}
+
+/** The project's score: average workload + 1 with one decimal, coloured as its nearest level. */
+export function ProjectScore({ averageWorkload }: { averageWorkload: number | null }) {
+  return <WorkloadScore workload={averageWorkload} label="Average workload" />;
 }
 
 /** Ids longer than this go as 'all' would be wrong for a filter, so the list's ids are sent; past it the URL gets too long. */

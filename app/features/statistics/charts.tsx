@@ -1,12 +1,14 @@
 import { useId, type ReactNode } from "react";
+import { WORKLOAD_LEVELS, workloadColorVar, workloadLabel } from "~/domain/workload/levels";
 
 /**
  * The statistics' charts as plain SVG (decision 0121): each has a title, and a table with the
  * same numbers for screen readers and for anyone who prefers figures.
  */
 
-export const LEVEL_COLOURS = ["#38bdf8", "#2dd4bf", "#facc15", "#ef4444"];
-export const LEVEL_NAMES = ["Available", "Some availability", "Busy", "Seriously busy"];
+/** The one scale's colours and names (issue 27, item 14): the same tokens as every other screen. */
+export const LEVEL_COLOURS = WORKLOAD_LEVELS.map((level) => workloadColorVar(level));
+export const LEVEL_NAMES = WORKLOAD_LEVELS.map((level) => workloadLabel(level));
 
 export function ChartCard({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   const id = useId();

@@ -6,6 +6,7 @@ import { SettingsTab } from "~/features/projects/project-settings";
 import { HoursList } from "~/features/projects/project-hours";
 import { InvoicesTab, MembersTab } from "~/features/projects/project-tabs";
 import { AvatarGroup, dateRange, ProjectScore } from "~/features/projects/project-widgets";
+import { WorkloadLegend } from "~/components/workload-legend";
 import { loadProjectPage, runProjectPageAction } from "./project-page.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.project.name ?? "Project"} · Availability` }];
@@ -54,6 +55,7 @@ export default function ProjectPage() {
           <ProjectScore averageWorkload={project.averageWorkload} />
         </div>
       </div>
+      <WorkloadLegend scores away={false} className="mt-3" label="Workload scale" />
       {project.description ? <p className="mt-3 max-w-3xl text-sm whitespace-pre-line text-slate-700">{project.description}</p> : null}
 
       <nav aria-label="Project views" className="mt-6 border-b border-slate-200">

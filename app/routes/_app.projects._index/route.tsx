@@ -7,6 +7,7 @@ import { Icon } from "~/components/icon";
 import { SearchInput } from "~/components/search-input";
 import { AddProjectForm } from "~/features/projects/add-project-dialog";
 import { AvatarGroup, dateRange, ExportButton, ProjectScore } from "~/features/projects/project-widgets";
+import { WorkloadLegend } from "~/components/workload-legend";
 import { PROJECTS_PAGE } from "~/domain/projects/project.schema";
 import { officeChoiceLabel } from "~/lib/office-name";
 import { loadProjectsPage, runProjectsPageAction } from "./projects-page.server";
@@ -88,6 +89,7 @@ export default function ProjectsPage() {
           options={Object.entries(SORT_LABELS).map(([value, name]) => ({ _id: value, name: `Sort: ${name}` }))}
         />
       </Form>
+      <WorkloadLegend scores away={false} className="mt-3" label="Average workload scale" />
 
       <ProjectGroup title="My projects" group={mine} more={more} empty="You are on no projects yet." />
       <ProjectGroup title="Others" group={others} more={more} empty={data.filtered ? "No matches." : "No other projects."} />

@@ -9,6 +9,9 @@ import { useToast } from "~/components/toast";
 import { settingsFormSchema, UPDATE_REMINDER_OPTIONS } from "~/domain/users/settings-form.schema";
 import type { FormReply } from "~/lib/page-form.types";
 
+/** What the page says of fields the directory owns (decision 0272). */
+const FROM_DIRECTORY = "From Microsoft directory";
+
 const selectClass =
   "mt-1 block w-full rounded-md border-0 px-3 py-2 text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-inset focus:ring-brand-500 focus:outline-none sm:text-sm";
 
@@ -27,8 +30,11 @@ export function ProfileForm({
   showReminders,
   years,
   pendingEmail,
+  fromDirectory = false,
 }: {
   me: Profile;
+  /** Name and title come from the Microsoft directory (decision 0272): read-only here. */
+  fromDirectory?: boolean;
   showReminders: boolean;
   years: { value: number; label: string }[];
   pendingEmail: string | null;
@@ -49,9 +55,16 @@ export function ProfileForm({
     if (saved) toast(saved);
   }, [saved, fetcher.data, toast]);
   const busy = fetcher.state !== "idle";
+  const directoryOwned = fromDirectory ? { readOnly: true, "aria-describedby": "from-directory" } : {};
   return (
     <fetcher.Form method="post" className="grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
-      <Field label="Name" autoComplete="name" {...inputProps(fields.name, { type: "text" })} />
+      {fromDirectory ? (
+        <p id="from-directory" className="text-sm text-slate-600 sm:col-span-2" data-testid="from-directory">
+          <span className="font-medium text-slate-800">{FROM_DIRECTORY}:</span> your name and title come from your firm&apos;s Microsoft directory and
+          are kept in step with it. Ask your administrator to change them there.
+        </p>
+      ) : null}
+      <Field label="Name" autoComplete="name" {...inputProps(fields.name, { type: "text" })} {...directoryOwned} />
       <div>
         <Field label="Email" autoComplete="email" {...inputProps(fields.email, { type: "email" })} />
         {pendingEmail ? (
@@ -96,7 +109,7 @@ export function ProfileForm({
           ))}
         </select>
       </div>
-      <Field label="Title" autoComplete="organization-title" {...inputProps(fields.title, { type: "text" })} />
+      <Field label="Title" autoComplete="organization-title" {...inputProps(fields.title, { type: "text" })} {...directoryOwned} />
       <div className="sm:col-span-2">
         <Alert id={form.errorId} message={form.errors?.[0]} />
       </div>

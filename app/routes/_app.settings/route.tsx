@@ -17,7 +17,7 @@ export const action = (args: ActionFunctionArgs) => runSettingsAction(args);
 
 /** Each section is a module beside this one; the password dialog is the sign-in area's (features/identity). */
 export default function SettingsPage() {
-  const { me, teamFeed, devices, feedUrl, showReminders, years, pendingEmail } = useLoaderData<typeof loader>();
+  const { me, teamFeed, devices, feedUrl, showReminders, years, pendingEmail, fromDirectory, timeZone } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:px-6">
       <h1 className="text-2xl font-semibold text-slate-900">Settings</h1>
@@ -25,13 +25,13 @@ export default function SettingsPage() {
         <PictureUpload userId={me.id} name={me.name || me.email} current={me.picture} />
       </Section>
       <Section title="Profile" id="profile-heading">
-        <ProfileForm me={me} showReminders={showReminders} years={years} pendingEmail={pendingEmail} />
+        <ProfileForm me={me} showReminders={showReminders} years={years} pendingEmail={pendingEmail} fromDirectory={fromDirectory} />
       </Section>
       <Section title="Password" id="password-heading">
         <ChangePassword />
       </Section>
       <Section title="Signed-in devices" id="devices-heading">
-        <Devices devices={devices} />
+        <Devices devices={devices} timeZone={timeZone} />
       </Section>
       <Section title="Calendar feed" id="calendar-heading">
         <CalendarFeed feedUrl={feedUrl} />

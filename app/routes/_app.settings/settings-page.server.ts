@@ -3,6 +3,8 @@ import { z } from "zod";
 import { isAdmin } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
 import { listDevices, signOutDevice, signOutOtherDevices } from "~/domain/identity/devices.server";
+import { directoryOwnsProfile } from "~/domain/identity/directory/ownership.server";
+import { timeZoneFor } from "~/domain/today";
 import { mailerFor } from "~/domain/identity/mailer.server";
 import { ownFeedUrl, ownTeamFeed, renewOwnFeed, renewTeamFeed, teamFeedSchema } from "~/domain/calendar/calendar-feed.server";
 import { domainCtx } from "~/domain/context";
@@ -22,12 +24,13 @@ export async function loadSettingsPage({ request, context }: LoaderFunctionArgs)
   const { user, company } = actor;
   const ctx = domainCtx(context, actor);
   const admin = isAdmin(user);
-  const [pendingEmail, devices, feedUrl, teamFeed, teamOptions] = await Promise.all([
+  const [pendingEmail, devices, feedUrl, teamFeed, teamOptions, fromDirectory] = await Promise.all([
     pendingEmailChange(ctx),
     listDevices(ctx),
     ownFeedUrl(ctx, context.env, mailerFor(context, request).appUrl),
     admin ? ownTeamFeed(ctx, context.env, mailerFor(context, request).appUrl) : null,
     admin ? statisticsFilterOptions(ctx) : null,
+    directoryOwnsProfile(ctx, user),
   ]);
   return json({
     pendingEmail,
@@ -50,6 +53,10 @@ export async function loadSettingsPage({ request, context }: LoaderFunctionArgs)
       updateReminders: user.updateReminders,
       picture: profilePictureUrl(user.profilePicture),
     },
+    /** Name and title come from the Microsoft directory (decision 0272): shown read-only. */
+    fromDirectory,
+    /** The zone the reader's times are written in: their office's, else the company's. */
+    timeZone: timeZoneFor(actor),
     showReminders: !company.settings.hideUpdateRemindersSetting,
     years: employedYears(new Date()),
   });
