@@ -32,7 +32,9 @@ describe("constraint errors become conflicts in one place", () => {
 
   it("answers 409 to the loser when two people are changed to the same e-mail at once", async () => {
     const firm = await createCompanyWithRoles("Race Email Firm");
-    const targets = await Promise.all(Array.from({ length: 8 }, () => firm.createUser("employee")));
+    // Invited people: their address changes at once (someone with an account confirms a new
+    // one by mail first, decision 0275, where confirm-email decides the race the same way).
+    const targets = await Promise.all(Array.from({ length: 8 }, () => firm.createUser("invited")));
     for (let round = 0; round < 4; round++) {
       const [a, b] = targets.slice(round * 2, round * 2 + 2);
       const email = `taken-${round}-${crypto.randomUUID().slice(0, 6)}@race.test`;
