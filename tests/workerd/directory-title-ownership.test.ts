@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { directorySync, users } from "~/db/schema";
 import { syncStep, type SyncEnv } from "~/domain/identity/directory/sync.server";
 import { addDirectoryUser, config, connectDirectory } from "./entra-helpers";
-import { cookieFor, createCompanyWithRoles, db, page, postForm, runtime } from "./helpers";
+import { api, cookieFor, createCompanyWithRoles, db, page, postForm, runtime } from "./helpers";
 
 /**
  * Issue 27, item 17 (decision 0272): while the firm is connected to the Microsoft directory,
@@ -46,6 +46,12 @@ describe("who owns a person's title", () => {
     const saved = await postForm(cookie, SETTINGS, { ...profileForm(synced, "Associate"), phone: "+46 8 123 456" });
     expect(saved.status).toBe(200);
     expect(await person(employee.id)).toMatchObject({ title: "Associate", phone: "+46 8 123 456" });
+
+    // An administrator's edit on the users pages is refused the same way.
+    const byAdmin = await api(`/api/v2/users/${employee.id}`, { method: "PUT", token: firm.tokens.companyAdmin, json: { title: "Partner", admin: true } });
+    expect(byAdmin.status).toBe(400);
+    expect(await byAdmin.json()).toMatchObject({ errors: { title: "Comes from the Microsoft directory: change it there, and the next sync brings it here." } });
+    expect(await person(employee.id)).toMatchObject({ title: "Associate", admin: false });
 
     // The directory changes the title: the next round brings it.
     await addDirectoryUser(tenant, { ...entry, displayName: "Emma Employee", mail: employee.email, jobTitle: "Senior Associate" });

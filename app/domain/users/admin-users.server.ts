@@ -8,6 +8,7 @@ import { PICTURE_PREFIX } from "./profile-picture.server";
 import { requireAddressFree } from "~/domain/identity/address-standing.server";
 import { emailChangeRequest } from "~/domain/identity/email-change.server";
 import { revokeAccessStatements } from "~/domain/identity/access-revocation.server";
+import { directoryOwnsProfile, directoryRefusals, OWNED_BY_DIRECTORY_FOR_ADMINS } from "~/domain/identity/directory/ownership.server";
 import type { Mailer } from "~/domain/identity/mailer.server";
 import type { BatchItem } from "drizzle-orm/batch";
 import { runBatch } from "~/db/batch";
@@ -129,6 +130,9 @@ export async function updateUserAsAdmin(
     if (!settings.enableDetailedViewHours) errors.detailedViewHoursPriviliges = "Detailed View Hours is not enabled for this company.";
     else if (!detailed) errors.detailedViewHoursPriviliges = "Detailed View Hours needs Detailed View.";
   }
+  // The directory owns a linked person's name and title (decision 0272): an administrator's
+  // edit would be undone at the next round without a word, as the person's own would.
+  if (await directoryOwnsProfile(ctx, target)) Object.assign(errors, directoryRefusals(target, input, OWNED_BY_DIRECTORY_FOR_ADMINS));
   if (Object.keys(errors).length) throw new ValidationError(ENTITY, errors);
   const newEmail = input.email !== undefined && input.email !== target.email ? input.email : undefined;
   if (newEmail !== undefined) await requireAddressFree(ctx, newEmail, userId);

@@ -22,15 +22,19 @@ export async function directoryOwnsProfile(scope: FirmScope, person: { azureAdId
   return Boolean(connected);
 }
 
+/** The same for an administrator editing the person on the users pages. */
+export const OWNED_BY_DIRECTORY_FOR_ADMINS = "Comes from the Microsoft directory: change it there, and the next sync brings it here.";
+
 /** The owned fields an update would change, each with its field error. */
 export function directoryRefusals(
   current: { name: string; title: string },
   input: { name?: string; title?: string },
+  message = OWNED_BY_DIRECTORY,
 ): Partial<Record<(typeof DIRECTORY_OWNED_FIELDS)[number], string>> {
   const refused: Partial<Record<(typeof DIRECTORY_OWNED_FIELDS)[number], string>> = {};
   for (const field of DIRECTORY_OWNED_FIELDS) {
     const value = input[field];
-    if (value !== undefined && value.trim() !== (current[field] ?? "").trim()) refused[field] = OWNED_BY_DIRECTORY;
+    if (value !== undefined && value.trim() !== (current[field] ?? "").trim()) refused[field] = message;
   }
   return refused;
 }
