@@ -48,9 +48,15 @@ describe("who owns a person's title", () => {
     expect(await person(employee.id)).toMatchObject({ title: "Associate", phone: "+46 8 123 456" });
 
     // An administrator's edit on the users pages is refused the same way.
-    const byAdmin = await api(`/api/v2/users/${employee.id}`, { method: "PUT", token: firm.tokens.companyAdmin, json: { title: "Partner", admin: true } });
+    const byAdmin = await api(`/api/v2/users/${employee.id}`, {
+      method: "PUT",
+      token: firm.tokens.companyAdmin,
+      json: { title: "Partner", admin: true },
+    });
     expect(byAdmin.status).toBe(400);
-    expect(await byAdmin.json()).toMatchObject({ errors: { title: "Comes from the Microsoft directory: change it there, and the next sync brings it here." } });
+    expect(await byAdmin.json()).toMatchObject({
+      errors: { title: "Comes from the Microsoft directory: change it there, and the next sync brings it here." },
+    });
     expect(await person(employee.id)).toMatchObject({ title: "Associate", admin: false });
 
     // The directory changes the title: the next round brings it.
