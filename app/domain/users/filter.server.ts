@@ -399,8 +399,6 @@ export function readPage(
   const people = rows.map((row): OverviewUser => {
     const location = settings.disableWFH ? undefined : options.get(row.id);
     const day = dayKey(dayOf(row.id));
-    // Absence today wins (decision 0271): a work location of 'Absent' for today makes the card 'Away' too.
-    const absentToday = location === 2 && day === dayKey(todays.get(row.id)!);
     return {
       today: dayKey(todays.get(row.id)!),
       _id: row.id,
@@ -409,7 +407,7 @@ export function readPage(
       profilePicture: row.profilePicture,
       currentWorkload: row.currentWorkload,
       onLeave: row.onLeave,
-      away: row.away === 1 || absentToday,
+      away: row.away === 1,
       message: { message: settings.disableMessage ? "" : row.message },
       lastUpdated: row.lastUpdated?.toISOString() ?? null,
       startYear: row.startYear,

@@ -26,7 +26,7 @@ export interface OverviewUser {
   profilePicture: string | null;
   currentWorkload: number | null;
   onLeave: boolean;
-  /** On leave, on vacation or 'Absent' in the work location today: the card says 'Away' (decision 0271). */
+  /** On leave or on vacation today (the sort's 'away'); a card with 'Absent' as today's work location says 'Away' too (decision 0271). */
   away: boolean;
   message: { message: string };
   lastUpdated: string | null;
