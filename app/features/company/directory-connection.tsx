@@ -9,6 +9,7 @@ import { officesOf, SelectField, type TeamChoices } from "~/components/select-fi
 import { ConfirmForm } from "~/components/confirm-form";
 import { Hidden } from "~/components/hidden-fields";
 import { ConnectionDialog, when } from "./connection-dialog";
+import { StepUpField } from "./step-up-field";
 
 export interface DirectoryStatus {
   tenantId: string | null;
@@ -86,6 +87,7 @@ export function DirectorySection({ directory, choices }: { directory: DirectoryS
                     busyLabel="Removing..."
                     confirmation="Directory disconnected"
                     onClose={close}
+                    fields={(errors) => <StepUpField id="remove-tenant-current-password" errors={errors?.currentPassword} />}
                   >
                     <p>
                       Remove the connection to directory <strong className="font-semibold break-all text-slate-900">{directory.tenantId}</strong>?

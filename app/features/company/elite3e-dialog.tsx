@@ -4,6 +4,7 @@ import { Field, inputProps } from "~/components/field";
 import { useDialogForm } from "~/components/use-dialog-form";
 import { eliteConfigSchema } from "~/domain/matters/elite-config.schema";
 import { ConnectionDialog, ConnectionStatus, retryRows, SecretField, when } from "./connection-dialog";
+import { StepUpField } from "./step-up-field";
 
 export interface EliteConfigView {
   endpoint: string;
@@ -69,6 +70,7 @@ function Elite3eForm({ config, onClose }: { config: EliteConfigView; onClose: ()
         <SecretField label="Client secret" saved={config.clientSecretSet} {...inputProps(fields.clientSecret, { type: "password" })} />
       </div>
       <p className="text-xs text-slate-600">Leave the endpoint empty to turn the import off; what was imported stays.</p>
+      <StepUpField id={fields.currentPassword.id} errors={fields.currentPassword.errors} />
       <DialogError id={form.errorId} message={form.errors?.[0]} />
       <FormActions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
     </fetcher.Form>

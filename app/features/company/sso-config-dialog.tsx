@@ -7,6 +7,7 @@ import { useToast } from "~/components/toast";
 import { useDialogFetcher } from "~/components/use-dialog-form";
 import { dayKey } from "~/lib/dates";
 import { ConnectionDialog } from "./connection-dialog";
+import { StepUpField } from "./step-up-field";
 
 /** What GET /company/sso-config answers (domain/sso/sso.server.ts getSsoConfig). */
 export interface SsoConfig {
@@ -193,6 +194,7 @@ function SsoConfigForm({ config, onClose }: { config: SsoConfig; onClose: () => 
           Test sign-in in a new window
         </a>
       ) : null}
+      <StepUpField id="sso-current-password" errors={errors?.currentPassword} />
       <DialogError message={errors?.[""]?.[0]} />
       <FormActions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
     </fetcher.Form>

@@ -32,6 +32,8 @@ import {
 import { publishUserUpdate } from "~/domain/users/user-state.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/domain/errors";
 import { REQUIRED } from "~/domain/schema-kit";
+import { requireStepUp } from "~/domain/identity/reauth.server";
+import { tellCompanyAdmins } from "~/domain/company/admin-notice.server";
 import { SSO_ENTITY, type SsoConfigInput } from "~/domain/identity/sso/sso.schema";
 import { domainStatuses, isFreeMailDomain } from "~/domain/identity/sso/domain-verification.server";
 
@@ -76,7 +78,7 @@ export async function getSsoConfig(ctx: DomainContext, env: Env, origin: string)
   };
 }
 
-export async function updateSsoConfig(ctx: DomainContext, env: Pick<Env, "APP_ENV">, input: SsoConfigInput) {
+export async function updateSsoConfig(ctx: DomainContext, env: Env, input: SsoConfigInput, ip: string) {
   requireSsoConfigurer(ctx);
   const [company] = await ctx.db.select({ ssoCertificate: companies.ssoCertificate }).from(companies).where(eq(companies.id, ctx.companyId)).limit(1);
   if (!company) throw new NotFoundError("Company not found");
@@ -109,6 +111,7 @@ export async function updateSsoConfig(ctx: DomainContext, env: Pick<Env, "APP_EN
     else if (clash.length) errors.emailDomains = `${clash.join(", ")} already belongs to another firm.`;
   }
   if (Object.keys(errors).length) throw new ValidationError(SSO_ENTITY, errors);
+  await requireStepUp(ctx, { env, ip }, input.currentPassword, SSO_ENTITY);
 
   const off = !loginUrl;
   const changes = {
@@ -143,6 +146,14 @@ export async function updateSsoConfig(ctx: DomainContext, env: Pick<Env, "APP_EN
       emailDomains: domains,
     }),
   ]);
+  await tellCompanyAdmins(ctx, env, {
+    setting: "single sign-on settings",
+    what: off
+      ? "single sign-on is now off."
+      : `people now sign in through the identity provider at ${loginUrl}` +
+        (domains?.length ? `, for addresses at ${domains.join(", ")}.` : ".") +
+        (changes.ssoIdpInitiated ? " Sign-in started at the identity provider is allowed." : ""),
+  });
   return { message: off ? "Single sign-on turned off." : "SSO config updated." };
 }
 
