@@ -151,7 +151,8 @@ function SsoConfigForm({ config, onClose }: { config: SsoConfig; onClose: () => 
                       {d.state === "failed" ? "not verified" : "pending"}
                     </span>
                     <span className="mt-1 block break-all text-slate-600">
-                      Add the DNS TXT record <code className="font-mono text-xs">{d.record}</code> at {d.domain}.
+                      Add the DNS TXT record <code className="font-mono text-xs">{d.record}</code> at {d.domain}, or ask the installation&apos;s
+                      operator to approve the domain.
                     </span>
                     {d.checkError ? <span className="mt-1 block break-words text-red-700">{d.checkError}</span> : null}
                   </>
