@@ -1,5 +1,6 @@
-import { and, eq, gt, inArray, isNull, lte } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import { sha256Hex } from "~/auth/secrets.server";
+import { deleteExpiredRows } from "~/db/expired-rows";
 import { newSecret } from "~/lib/ids";
 import type { Actor } from "~/auth/actor.types";
 import { DAY_MS, openSessionConditions, requestSessionId, SESSION_DAYS, sessionCookie, signToken } from "~/auth/session.server";
@@ -114,17 +115,8 @@ export async function redeemHandoffCode(context: LoadContext, code: string) {
 }
 
 /** For the cron: hand-off codes nobody redeemed, at most `limit` a run. */
-export async function deleteExpiredHandoffs({ db }: Pick<LoadContext, "db">, now: Date, limit = 500): Promise<number> {
-  const gone = await db
-    .delete(sessionHandoffs)
-    .where(
-      inArray(
-        sessionHandoffs.codeHash,
-        db.select({ codeHash: sessionHandoffs.codeHash }).from(sessionHandoffs).where(lte(sessionHandoffs.expiresAt, now)).limit(limit),
-      ),
-    )
-    .returning({ codeHash: sessionHandoffs.codeHash });
-  return gone.length;
+export function deleteExpiredHandoffs({ db }: Pick<LoadContext, "db">, now: Date, limit = 500): Promise<number> {
+  return deleteExpiredRows(db, sessionHandoffs, sessionHandoffs.expiresAt, now, { batchSize: limit, batches: 1 });
 }
 
 export async function endSession(request: Request, context: LoadContext): Promise<string> {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, notInArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, notInArray } from "drizzle-orm";
 import { audit } from "~/domain/audit.server";
 import { canAdministerCompany } from "~/auth/permissions";
 import {
@@ -18,6 +18,7 @@ import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { ssoSignInLinkEmail } from "~/domain/identity/emails";
 import type { Mailer } from "~/domain/identity/mailer.server";
 import { mapAttributes, readCertificate, spUrls, type FirmIdp, type VerifiedAssertion } from "~/integrations/saml/service-provider.server";
+import { deleteExpiredRows } from "~/db/expired-rows";
 import { dayKey } from "~/lib/dates";
 import { newId } from "~/lib/ids";
 import {
@@ -398,30 +399,11 @@ const SSO_CLEANUP_BATCHES = 20;
  * SSO_CLEANUP_BATCH × 20 of each per run (the next run goes on). Returns how many went.
  */
 export async function deleteExpiredSsoRows({ db }: Pick<Runtime, "db">, now: Date): Promise<number> {
-  let deleted = 0;
-  for (let batch = 0; batch < SSO_CLEANUP_BATCHES; batch++) {
-    const gone = await db
-      .delete(samlRequests)
-      .where(
-        inArray(
-          samlRequests.id,
-          db.select({ id: samlRequests.id }).from(samlRequests).where(lt(samlRequests.expiresAt, now)).limit(SSO_CLEANUP_BATCH),
-        ),
-      )
-      .returning({ id: samlRequests.id });
-    deleted += gone.length;
-    if (gone.length < SSO_CLEANUP_BATCH) break;
-  }
-  const rowid = sql<number>`rowid`;
-  for (let batch = 0; batch < SSO_CLEANUP_BATCHES; batch++) {
-    const gone = await db
-      .delete(samlAssertions)
-      .where(inArray(rowid, db.select({ rowid }).from(samlAssertions).where(lt(samlAssertions.expiresAt, now)).limit(SSO_CLEANUP_BATCH)))
-      .returning({ id: samlAssertions.assertionId });
-    deleted += gone.length;
-    if (gone.length < SSO_CLEANUP_BATCH) break;
-  }
-  return deleted;
+  const bounds = { batchSize: SSO_CLEANUP_BATCH, batches: SSO_CLEANUP_BATCHES };
+  return (
+    (await deleteExpiredRows(db, samlRequests, samlRequests.expiresAt, now, bounds)) +
+    (await deleteExpiredRows(db, samlAssertions, samlAssertions.expiresAt, now, bounds))
+  );
 }
 
 export const CERTIFICATE_WARNING_DAYS = 30;
