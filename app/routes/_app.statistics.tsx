@@ -5,6 +5,7 @@ import { isAdmin } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
 import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
+import { DateField } from "~/components/date-field";
 import { domainCtx } from "~/domain/context";
 import { validate } from "~/domain/validation";
 import { BUSY_THRESHOLD, MAX_TILES, statisticQuerySchema, TOP_COMPETENCES, type StatisticsResponse } from "~/domain/statistics/statistics.schema";
@@ -132,26 +133,22 @@ export default function StatisticsPage() {
             <Choices legend="Groups" name="groups" options={data.groupOptions} chosen={data.chosenGroups} />
           </>
         ) : null}
-        <label className="text-sm font-medium text-slate-700">
-          Start date
-          <input
-            type="date"
-            name="startDate"
-            max={data.today}
-            defaultValue={stats?.startDate ?? data.query.startDate}
-            className="mt-1 block rounded-md border-slate-300 px-2 py-1 ring-1 ring-slate-300"
-          />
-        </label>
-        <label className="text-sm font-medium text-slate-700">
-          End date
-          <input
-            type="date"
-            name="endDate"
-            max={data.today}
-            defaultValue={stats?.endDate ?? data.query.endDate}
-            className="mt-1 block rounded-md border-slate-300 px-2 py-1 ring-1 ring-slate-300"
-          />
-        </label>
+        <DateField
+          id="statistics-start"
+          name="startDate"
+          label="Start date"
+          max={data.today}
+          defaultValue={stats?.startDate ?? data.query.startDate}
+          className="w-44"
+        />
+        <DateField
+          id="statistics-end"
+          name="endDate"
+          label="End date"
+          max={data.today}
+          defaultValue={stats?.endDate ?? data.query.endDate}
+          className="w-44"
+        />
         <Button type="submit">Show</Button>
         {stats ? (
           <RawExportButton

@@ -5,7 +5,8 @@ import { DialogActions } from "~/components/dialog";
 import { Field } from "~/components/field";
 import { useSuccessToast } from "~/components/use-success-toast";
 import type { CvImportStatus } from "~/domain/company/cv-service.types";
-import { ConnectionDialog, ConnectionStatus, IntentButton, retryRows, SecretField, when } from "./connection-dialog";
+import { useFormat } from "~/lib/format";
+import { ConnectionDialog, ConnectionStatus, IntentButton, retryRows, SecretField, useWhen } from "./connection-dialog";
 import { ConnectionReplyMessage, type ConnectionReply } from "./connection-reply";
 import { StepUpField } from "./step-up-field";
 
@@ -30,6 +31,8 @@ function CvServiceForm({ config, onClose }: { config: CvImportStatus; onClose: (
   const save = useFetcher<ConnectionReply>();
   const run = useFetcher<ConnectionReply>();
   const disconnect = useFetcher<ConnectionReply>();
+  const fmt = useFormat();
+  const when = useWhen();
   const reply = save.state === "idle" ? save.data : undefined;
   const disconnected = disconnect.state === "idle" ? disconnect.data : undefined;
   const errors = reply?.status === "error" ? reply.error : disconnected?.status === "error" ? disconnected.error : null;
@@ -38,7 +41,7 @@ function CvServiceForm({ config, onClose }: { config: CvImportStatus; onClose: (
   // 'Import now' is confirmed with the toast, read after the page's data came back with the run's result.
   const ran = run.state === "idle" ? run.data : undefined;
   useSuccessToast(ran, ran?.status === "success", () =>
-    config.lastError ? null : `CV import finished: ${config.peopleMatched.toLocaleString("en-GB")} people matched.`,
+    config.lastError ? null : `CV import finished: ${fmt.count(config.peopleMatched)} people matched.`,
   );
   return (
     <div className="space-y-4">
@@ -46,8 +49,8 @@ function CvServiceForm({ config, onClose }: { config: CvImportStatus; onClose: (
         testId="cv-service-status"
         rows={[
           { term: "Last import", value: when(config.lastSuccessAt) },
-          { term: "People matched", value: config.peopleMatched.toLocaleString("en-GB") },
-          ...retryRows({ ...config, connected, lastErrorAt: config.lastAttemptAt }, { term: "Next import", off: "not connected" }),
+          { term: "People matched", value: fmt.count(config.peopleMatched) },
+          ...retryRows({ ...config, connected, lastErrorAt: config.lastAttemptAt }, { term: "Next import", off: "not connected" }, when),
         ]}
       />
       <save.Form method="post" className="space-y-4" ref={formRef}>

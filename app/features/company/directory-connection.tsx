@@ -8,7 +8,7 @@ import { useDialogFetcher } from "~/components/use-dialog-form";
 import { officesOf, SelectField, type TeamChoices } from "~/components/select-field";
 import { ConfirmForm } from "~/components/confirm-form";
 import { Hidden } from "~/components/hidden-fields";
-import { ConnectionDialog, when } from "./connection-dialog";
+import { ConnectionDialog, useWhen } from "./connection-dialog";
 import { StepUpField } from "./step-up-field";
 
 export interface DirectoryStatus {
@@ -53,6 +53,7 @@ function Permissions() {
 /** /groups' directory-connection section: company admins of firms with enableEntraUI. */
 export function DirectorySection({ directory, choices }: { directory: DirectoryStatus; choices: TeamChoices | null }) {
   const connected = Boolean(directory.tenantId);
+  const when = useWhen();
   return (
     <section aria-labelledby="directory-heading" className="mt-6 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-start justify-between gap-4">

@@ -3,7 +3,8 @@ import { DialogError, FormActions } from "~/components/dialog";
 import { Field, inputProps } from "~/components/field";
 import { useDialogForm } from "~/components/use-dialog-form";
 import { eliteConfigSchema } from "~/domain/matters/elite-config.schema";
-import { ConnectionDialog, ConnectionStatus, retryRows, SecretField, when } from "./connection-dialog";
+import { useFormat } from "~/lib/format";
+import { ConnectionDialog, ConnectionStatus, retryRows, SecretField, useWhen } from "./connection-dialog";
 import { StepUpField } from "./step-up-field";
 
 export interface EliteConfigView {
@@ -47,6 +48,8 @@ function Elite3eForm({ config, onClose }: { config: EliteConfigView; onClose: ()
     "Time keeping settings saved.",
   );
   const { status } = config;
+  const fmt = useFormat();
+  const when = useWhen();
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="updateElite3e" />
@@ -54,8 +57,8 @@ function Elite3eForm({ config, onClose }: { config: EliteConfigView; onClose: ()
         testId="elite3e-status"
         rows={[
           { term: "Last successful import", value: when(status.lastSuccessAt) },
-          ...retryRows({ ...status, connected: Boolean(config.endpoint) }, { term: "Next attempt", off: "import off" }),
-          { term: "Time cards (last run)", value: status.cardsImported.toLocaleString("en-GB") },
+          ...retryRows({ ...status, connected: Boolean(config.endpoint) }, { term: "Next attempt", off: "import off" }, when),
+          { term: "Time cards (last run)", value: fmt.count(status.cardsImported) },
         ]}
       />
       <Field
