@@ -1,5 +1,5 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
 import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
@@ -76,6 +76,9 @@ export default function ConfirmItsYouPage() {
           <Button type="submit" className="w-full" disabled={busy}>
             {busy ? "Confirming..." : "Confirm"}
           </Button>
+          <Link to="/groups" className="block text-center text-sm font-medium text-brand-700 hover:underline">
+            Cancel
+          </Link>
         </Form>
       ) : (
         <Form method="post" action="/logout" className="space-y-5">
