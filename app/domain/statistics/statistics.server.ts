@@ -1,5 +1,4 @@
 import { and, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
 import { isAdmin } from "~/auth/permissions";
 import { competences, groups, offices, statDays, statTeamDays, userSkills, users } from "~/db/schema";
 import { inJsonList } from "~/db/json-list";
@@ -149,61 +148,59 @@ interface DayTotals extends DaySums {
 const TOTALS = ["cumDays", "cumReported", "cumLevelSum", "cumLevel0", "cumLevel3", "cumHome"] as const;
 type Totals = Record<(typeof TOTALS)[number], number>;
 
-/**
- * One person as the people statement packs them: who, then the six running totals at the
- * range's end and before its start (null where the person has no rolled day yet).
- */
+/** One person as the people statement packs them; title and picture only for the full shape. */
 type PackedPerson = [
   id: string,
   name: string,
-  title: string,
-  profilePicture: string | null,
   groupId: string | null,
   officeId: string | null,
   currentWorkload: number | null,
   futureWorkload: number | null,
-  ...totals: (number | null)[],
+  title?: string,
+  profilePicture?: string | null,
 ];
+
+/** One person's running totals on one day as packed: the id, then TOTALS in order. */
+type PackedTotals = [userId: string, ...totals: number[]];
 
 /**
  * Every statistic of the spec's Statistics response, read from the daily rollups. With
  * `page`, userWorkloadData and data.users hold one page of people (decision 0290) and
  * `people` says how many there are; every other figure still covers the whole scope.
+ *
+ * What grows with the firm is read as one packed JSON value per statement (decision 0290):
+ * D1 hands rows across cell by cell, which at 5,000 people cost more than the rest of the
+ * request. The running totals are read by (company, day), the rollup's own order, and
+ * matched to the people here: a join from each person into stat_days is a random read each.
  */
 export async function computeStatistics(ctx: DomainContext, scope: StatisticsTeams, page?: StatisticPeopleQuery): Promise<StatisticsResponse> {
   const { start, end } = scope;
   const lastDay = (bound: Date, inclusive: boolean) =>
     sql`(select max(day) from ${statDays} where company_id = ${ctx.companyId} and day ${inclusive ? sql`<=` : sql`<`} ${bound.getTime()})`;
-  const atEnd = alias(statDays, "at_end");
-  const before = alias(statDays, "before_start");
-  const totalsOf = (t: typeof atEnd | typeof before) => [t.cumDays, t.cumReported, t.cumLevelSum, t.cumLevel0, t.cumLevel3, t.cumHome];
-  const scopeIds = ctx.db.select({ id: users.id }).from(users).where(scope.who);
-  const dayRange = and(gte(statDays.day, start.getTime()), lte(statDays.day, end.getTime()));
-  const [[packed], skillRows, dayRows, officeNames, groupNames] = await ctx.db.batch([
-    // Every person with their totals at both ends as ONE value: D1 hands rows across cell by
-    // cell, which at 5,000 people cost more than everything else the request does (0290).
+  const totalsAt = (day: ReturnType<typeof lastDay>) =>
     ctx.db
       .select({
         list: sql<string>`json_group_array(json_array(${sql.join(
-          [
-            users.id,
-            users.name,
-            users.title,
-            users.profilePicture,
-            users.groupId,
-            users.officeId,
-            users.currentWorkload,
-            users.futureWorkload,
-            ...totalsOf(atEnd),
-            ...totalsOf(before),
-          ],
+          [statDays.userId, statDays.cumDays, statDays.cumReported, statDays.cumLevelSum, statDays.cumLevel0, statDays.cumLevel3, statDays.cumHome],
           sql`, `,
-        )}))`.as("people_list"),
+        )}))`.as("totals_list"),
+      })
+      .from(statDays)
+      .where(and(eq(statDays.companyId, ctx.companyId), sql`${statDays.day} = ${day}`));
+  const personValues = [users.id, users.name, users.groupId, users.officeId, users.currentWorkload, users.futureWorkload];
+  const scopeIds = ctx.db.select({ id: users.id }).from(users).where(scope.who);
+  const dayRange = and(gte(statDays.day, start.getTime()), lte(statDays.day, end.getTime()));
+  const [[packed], [endPacked], [beforePacked], skillRows, dayRows, officeNames, groupNames] = await ctx.db.batch([
+    ctx.db
+      .select({
+        list: sql<string>`json_group_array(json_array(${sql.join(page ? personValues : [...personValues, users.title, users.profilePicture], sql`, `)}))`.as(
+          "people_list",
+        ),
       })
       .from(users)
-      .leftJoin(atEnd, and(eq(atEnd.userId, users.id), eq(atEnd.companyId, ctx.companyId), sql`${atEnd.day} = ${lastDay(end, true)}`))
-      .leftJoin(before, and(eq(before.userId, users.id), eq(before.companyId, ctx.companyId), sql`${before.day} = ${lastDay(start, false)}`))
       .where(scope.who),
+    totalsAt(lastDay(end, true)),
+    totalsAt(lastDay(start, false)),
     // One row per competence with its members in scope.
     ctx.db
       .select({ competenceId: competences.id, name: competences.name, members: sql<string>`json_group_array(${userSkills.userId})`.as("members") })
@@ -278,12 +275,28 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsTea
       ),
   ]);
 
+  const totalsBy = (text: string | undefined) =>
+    new Map(
+      (JSON.parse(text ?? "[]") as PackedTotals[]).map(([userId, ...values]) => [
+        userId,
+        Object.fromEntries(TOTALS.map((key, i) => [key, values[i]])) as Totals,
+      ]),
+    );
+  const endBy = totalsBy(endPacked?.list);
+  const beforeBy = totalsBy(beforePacked?.list);
   const people: (ScopePerson & { atEnd: Totals | null; before: Totals | null })[] = (JSON.parse(packed?.list ?? "[]") as PackedPerson[]).map(
-    ([id, name, title, profilePicture, groupId, officeId, currentWorkload, futureWorkload, ...totals]) => {
-      const read = (from: number): Totals | null =>
-        totals[from] === null ? null : (Object.fromEntries(TOTALS.map((key, i) => [key, totals[from + i]])) as Totals);
-      return { id, name, title, profilePicture, groupId, officeId, currentWorkload, futureWorkload, atEnd: read(0), before: read(TOTALS.length) };
-    },
+    ([id, name, groupId, officeId, currentWorkload, futureWorkload, title = "", profilePicture = null]) => ({
+      id,
+      name,
+      title,
+      profilePicture,
+      groupId,
+      officeId,
+      currentWorkload,
+      futureWorkload,
+      atEnd: endBy.get(id) ?? null,
+      before: beforeBy.get(id) ?? null,
+    }),
   );
 
   // Per day, all teams summed. A person's own rows carry their week count, not a histogram.
@@ -389,6 +402,23 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsTea
     const figure = (p: ScopePerson) => userWorkloadData[p.id].avgWorkload!;
     matching.sort((a, b) => figure(b) - figure(a) || a.name.localeCompare(b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     listed = matching.slice(page.offset, page.offset + page.limit);
+    // The page's own title and picture: the packed people leave them out (a page is at most 500).
+    if (listed.length) {
+      const details = await ctx.db
+        .select({ id: users.id, title: users.title, profilePicture: users.profilePicture })
+        .from(users)
+        .where(
+          and(
+            eq(users.companyId, ctx.companyId),
+            inJsonList(
+              users.id,
+              listed.map((p) => p.id),
+            ),
+          ),
+        );
+      const byId = new Map(details.map((d) => [d.id, d]));
+      listed = listed.map((p) => ({ ...p, title: byId.get(p.id)?.title ?? "", profilePicture: byId.get(p.id)?.profilePicture ?? null }));
+    }
     const all = Object.values(userWorkloadData);
     peoplePage = {
       total: matching.length,
