@@ -5,7 +5,6 @@
  * 3E with it (tests/fakes/elite3e-server.ts), and the seed writes it into D1 as if imported,
  * so the Detailed and Utilization tabs have data before the first cron.
  */
-export const DEMO_ELITE_PORT = 8799;
 export const DEMO_ELITE_TENANT = "demo";
 export const DEMO_TIMEKEEPERS = 16;
 

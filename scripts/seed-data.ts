@@ -8,6 +8,7 @@ import { demoPersonName } from "./demo-people";
 import { DEMO_DIRECTORY_IDS, DEMO_DOMAIN_TOKEN, DEMO_FIRM_DOMAIN, DEMO_TENANT_ID, DEMO_TITLE_RANKING } from "./seed-constants";
 import { seedTables, type SeedTables } from "./seed-tables";
 import { seedTimeKeeping } from "./seed-time-keeping";
+import { devPorts } from "./dev-ports";
 import { stableId } from "./stable-id";
 import { sealSecret } from "../app/lib/secret-box.server";
 import { DEMO_CV_KEY } from "../tests/fakes/cv-service";
@@ -121,8 +122,9 @@ export async function buildSeed(options: {
     }),
   });
   const other = companyRow({ id: stableId("company:other"), name: "Other Firm", settings: "{}" });
-  // Demo Law's CV service is the loopback fake `npm start` runs (tests/fakes/cv-service.ts, decision 0112).
-  demo.cvServiceUrl = `http://127.0.0.1:${process.env.CV_FAKE_PORT ?? 8798}`;
+  // Demo Law's CV service is the loopback fake `npm start` runs (tests/fakes/cv-service.ts, decision 0112),
+  // on $CV_FAKE_PORT or $PORT + 400 (decision 0285).
+  demo.cvServiceUrl = `http://127.0.0.1:${devPorts().CV_PORT}`;
   demo.cvServiceKey = await sealSecret({ APP_ENV: "development" }, `companies.cv_service_key:${demo.id}`, DEMO_CV_KEY);
   t.add(s.companies, demo);
   t.add(s.companies, other);
@@ -589,6 +591,18 @@ export async function buildSeed(options: {
     }),
   );
   return t;
+}
+
+/**
+ * Where Demo Law finds its stand-ins (3E, CV service, SAML IdP) belongs to the `npm start` that
+ * runs them, not to the data (decision 0285): these are set again on every seed, where INSERT OR
+ * IGNORE keeps every row as it was, so a state first seeded for other ports (or before the ports
+ * followed $PORT) follows this instance's.
+ */
+export function standInAddressesSql(seed: SeedTables): string {
+  const demo = seed.rows.get(s.companies)!.find((row) => row.id === stableId("company:demo"))!;
+  const text = (value: unknown) => (value == null ? "NULL" : `'${String(value).replace(/'/g, "''")}'`);
+  return `UPDATE "companies" SET "elite3e_endpoint" = ${text(demo.elite3eEndpoint)}, "cv_service_url" = ${text(demo.cvServiceUrl)}, "sso_login_url" = ${text(demo.ssoLoginUrl)} WHERE "id" = ${text(demo.id)};`;
 }
 
 /** INSERT OR IGNORE statements, a few dozen rows each, in insertion (foreign-key) order. */

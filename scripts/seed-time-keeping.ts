@@ -3,7 +3,8 @@ import { eliteSecretPurpose, RUN_INTERVAL_MS } from "../app/domain/matters/elite
 import { weekStartOf } from "../app/domain/matters/utilization";
 import { sealSecret } from "../app/lib/secret-box.server";
 import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET } from "../tests/fakes/elite3e-server";
-import { DEMO_ELITE_PORT, DEMO_ELITE_TENANT, DEMO_TIMEKEEPERS, demoEliteData } from "./elite3e-demo";
+import { devPorts } from "./dev-ports";
+import { DEMO_ELITE_TENANT, DEMO_TIMEKEEPERS, demoEliteData } from "./elite3e-demo";
 import { demoPeopleNames } from "./demo-people";
 import type { SeedTables } from "./seed-tables";
 import { stableId } from "./stable-id";
@@ -17,7 +18,8 @@ import { stableId } from "./stable-id";
  */
 export async function seedTimeKeeping(t: SeedTables, companyId: string, now: number) {
   const company = t.rows.get(s.companies)!.find((row) => row.id === companyId)!;
-  company.elite3eEndpoint = `http://127.0.0.1:${process.env.ELITE_PORT || DEMO_ELITE_PORT}/t/${DEMO_ELITE_TENANT}`;
+  // $ELITE_PORT or $PORT + 300, where `npm start` runs the fake (decision 0285).
+  company.elite3eEndpoint = `http://127.0.0.1:${devPorts().ELITE_PORT}/t/${DEMO_ELITE_TENANT}`;
   company.elite3eClientId = FAKE_CLIENT_ID;
   company.elite3eClientSecret = await sealSecret({ APP_ENV: "development" }, eliteSecretPurpose(companyId), FAKE_CLIENT_SECRET);
 

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { fakeIdpPort } from "../tests/fakes/saml-idp-server";
-import { buildSeed, toSql } from "./seed-data";
+import { buildSeed, standInAddressesSql, toSql } from "./seed-data";
 
 /** Seeds the local D1 of `wrangler dev` (idempotent). SEED_USERS sets the number of generated people, SEED_PROJECTS of generated projects. */
 const people = Number(process.env.SEED_USERS ?? 60);
@@ -20,11 +20,18 @@ const started = Date.now();
 const appUrl = process.env.APP_URL || `http://127.0.0.1:${process.env.PORT || 8787}`;
 // Demo Law signs in through the loopback SAML IdP that `npm start` runs on $PORT + 1000.
 const ssoLoginUrl = `http://127.0.0.1:${fakeIdpPort()}/saml/sso`;
-const sql = toSql(await buildSeed({ people, appUrl, projects, ssoLoginUrl }));
+const seed = await buildSeed({ people, appUrl, projects, ssoLoginUrl });
+const sql = `${toSql(seed)}\n${standInAddressesSql(seed)}`;
 mkdirSync(".seed", { recursive: true });
-const file = `.seed/seed-${people}-${projects}.sql`;
+// One file per run: two `npm start` seeding at once (decision 0285) write different SQL (each
+// points Demo Law at its own stand-ins), and a shared name let one execute the other's.
+const file = `.seed/seed-${people}-${projects}-${process.pid}.sql`;
 writeFileSync(file, sql);
 const args = ["wrangler", "d1", "execute", "DB", "--local", "--env", "dev", "--file", file, "--yes"];
 if (persistTo) args.push("--persist-to", persistTo);
-execFileSync("npx", args, { stdio: ["ignore", "ignore", "inherit"] });
+try {
+  execFileSync("npx", args, { stdio: ["ignore", "ignore", "inherit"] });
+} finally {
+  rmSync(file, { force: true });
+}
 console.log(`Seeded ${people} generated people (plus demo accounts) in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -19,8 +19,15 @@
  *
  * Bounded: a fixed number of clients and seconds, each request times out after 10 s, and a
  * watchdog stops everything after CHAOS_TIMEOUT_S (default 300). Loopback only.
+ *
+ * CHAOS_SERVER=npm-start (issue 28, decision 0287): the server runs as `npm start` runs it,
+ * `wrangler dev --env dev` building from the source with its local tracing on, under
+ * scripts/dev-supervisor.ts, and nobody kills it: the run counts how often wrangler dev exited
+ * by itself (the supervisor's log) and still checks every acknowledged write. CHAOS_BURST (a
+ * number of requests, default 0) adds a burst of refused requests (bad tokens, malformed
+ * bodies) every 2 s while the clients write; they are counted apart from the writes.
  */
-import { execFileSync, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { buildSnapshot, startSnapshotServer } from "../../scripts/snapshot-server";
@@ -33,6 +40,8 @@ const APP = ".wrangler/chaos-app";
 const STATE = ".wrangler/chaos-state";
 const PASSWORD = "demo-password-1";
 const REQUEST_TIMEOUT_MS = 10_000;
+const NPM_START = process.env.CHAOS_SERVER === "npm-start";
+const BURST = Number(process.env.CHAOS_BURST ?? 0);
 
 const env = { ...process.env, PATH: `${process.cwd()}/node_modules/.bin:${process.env.PATH}`, WRANGLER_SEND_METRICS: "false" };
 let server: ChildProcess | null = null;
@@ -95,7 +104,60 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The supervisor's own lines: each exit of wrangler dev, with how and its last stderr lines. */
+const supervisorLog: string[] = [];
+
+/** As `npm start` runs it (scripts/dev-server.sh): wrangler dev on the source, under the supervisor. */
+async function startSupervised(port: number): Promise<number> {
+  const started = Date.now();
+  const child = spawn(
+    "tsx",
+    [
+      "scripts/dev-supervisor.ts",
+      "--",
+      "wrangler",
+      "dev",
+      "--env",
+      "dev",
+      "--port",
+      String(port),
+      "--ip",
+      HOST,
+      "--persist-to",
+      STATE,
+      "--inspector-port",
+      String(port + 1200),
+      "--show-interactive-dev-session=false",
+    ],
+    { env, detached: true, stdio: ["ignore", "ignore", "pipe"] },
+  );
+  server = child;
+  let partial = "";
+  child.stderr!.setEncoding("utf8");
+  child.stderr!.on("data", (chunk: string) => {
+    const lines = (partial + chunk).split("\n");
+    partial = lines.pop() ?? "";
+    for (const line of lines) {
+      if (line.startsWith("[supervisor]") || (line.startsWith("    ") && supervisorLog.at(-1)?.startsWith("[supervisor]"))) {
+        supervisorLog.push(line);
+        console.error(`chaos: ${line}`);
+      }
+    }
+  });
+  while (Date.now() - started < 180_000) {
+    if (child.exitCode !== null) throw new Error(`the supervisor exited: ${supervisorLog.join("\n")}`);
+    try {
+      if ((await fetch(`http://${HOST}:${port}/login`)).ok) return Date.now() - started;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("wrangler dev did not answer within 180 s");
+}
+
 async function startServer(port: number): Promise<number> {
+  if (NPM_START) return startSupervised(port);
   const { startMs } = await startSnapshotServer({ app: APP, state: STATE, port, pollMs: 100, onStart: (child) => (server = child) });
   return startMs;
 }
@@ -192,6 +254,28 @@ async function clientLoop(base: string, client: Client, index: number, until: nu
   }
 }
 
+/** Requests the server must refuse (401, 400), many at once: they are not writes and change nothing. */
+const burstStatuses = new Map<string, number>();
+async function refusedBurst(base: string, client: Client) {
+  await Promise.all(
+    Array.from({ length: BURST }, async (_, i) => {
+      const bad = i % 2 === 0;
+      try {
+        const response = await fetch(`${base}/api/v2/workload/current`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${bad ? "not-a-token" : client.token}`, "Content-Type": "application/json" },
+          body: bad ? JSON.stringify({ workscale: 1 }) : "{not json",
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        });
+        await response.arrayBuffer();
+        burstStatuses.set(String(response.status), (burstStatuses.get(String(response.status)) ?? 0) + 1);
+      } catch {
+        burstStatuses.set("no answer", (burstStatuses.get("no answer") ?? 0) + 1);
+      }
+    }),
+  );
+}
+
 function percentile(values: number[], p: number) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
@@ -234,21 +318,41 @@ async function main() {
   const until = started + DURATION_S * 1000;
   const loops = clients.map((client, i) => clientLoop(base, client, i, until));
 
-  await new Promise((r) => setTimeout(r, (DURATION_S * 1000) / 2));
-  const before = counts.acknowledged;
-  const crashed = Date.now();
-  const first = server!;
-  killServer("SIGKILL");
-  await waitForExit(first);
-  const restartMs = await startServerWithRetries(port);
-  const downMs = Date.now() - crashed;
-  console.log(
-    `chaos: SIGKILL at ${((crashed - started) / 1000).toFixed(1)} s after ${before} acknowledged writes; back up in ${(downMs / 1000).toFixed(1)} s (start ${(restartMs / 1000).toFixed(1)} s)`,
-  );
+  const bursts = (async () => {
+    while (BURST > 0 && Date.now() < until - 2000) {
+      await refusedBurst(base, clients[0]);
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+  })();
 
-  await Promise.all(loops);
+  let downMs = 0;
+  if (!NPM_START) {
+    await new Promise((r) => setTimeout(r, (DURATION_S * 1000) / 2));
+    const before = counts.acknowledged;
+    const crashed = Date.now();
+    const first = server!;
+    killServer("SIGKILL");
+    await waitForExit(first);
+    const restartMs = await startServerWithRetries(port);
+    downMs = Date.now() - crashed;
+    console.log(
+      `chaos: SIGKILL at ${((crashed - started) / 1000).toFixed(1)} s after ${before} acknowledged writes; back up in ${(downMs / 1000).toFixed(1)} s (start ${(restartMs / 1000).toFixed(1)} s)`,
+    );
+  }
+
+  await Promise.all([...loops, bursts]);
   const elapsedMs = Date.now() - started;
   const last = server!;
+  if (NPM_START) {
+    // Stopped as Ctrl-C stops npm start: the supervisor takes wrangler's group down, then exits.
+    try {
+      process.kill(-last.pid!, "SIGTERM");
+    } catch {
+      // gone
+    }
+    await waitForExit(last);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
   killServer("SIGKILL");
   await waitForExit(last);
 
@@ -303,11 +407,16 @@ async function main() {
   const upSeconds = (elapsedMs - downMs) / 1000;
   console.log(
     [
-      `chaos: ${clients.length} clients for ${(elapsedMs / 1000).toFixed(1)} s, server killed (SIGKILL) once mid-run and once at the end`,
+      NPM_START
+        ? `chaos: ${clients.length} clients for ${(elapsedMs / 1000).toFixed(1)} s against wrangler dev as npm start runs it (supervised, never killed by the run); wrangler dev exited by itself ${supervisorLog.filter((l) => / (exited with code|was killed by) /.test(l)).length} times`
+        : `chaos: ${clients.length} clients for ${(elapsedMs / 1000).toFixed(1)} s, server killed (SIGKILL) once mid-run and once at the end`,
       `  acknowledged ${acknowledged}  lost ${lost}  refused ${counts.refused}  failed (no answer / 5xx while down) ${counts.failed}`,
       `  not acknowledged, by reason: ${[...failures].map(([reason, n]) => `${reason} ×${n}`).join(", ") || "none"}`,
       `  latency of acknowledged writes: p50 ${percentile(latencies, 50).toFixed(0)} ms  p95 ${percentile(latencies, 95).toFixed(0)} ms  max ${percentile(latencies, 100).toFixed(0)} ms`,
       `  write rate while up: ${(acknowledged / upSeconds).toFixed(0)} acknowledged writes/s (${upSeconds.toFixed(1)} s up, ${(downMs / 1000).toFixed(1)} s down)`,
+      ...(BURST
+        ? [`  refused bursts (${BURST} requests every 2 s, not writes): ${[...burstStatuses].map(([status, n]) => `${status} ×${n}`).join(", ")}`]
+        : []),
       `  stored: ${storedForecasts.size} chaos forecasts, ${[...storedWorkloads.values()].reduce((n, l) => n + l.length, 0)} workload entries, ${storedMessages.size} status messages`,
     ].join("\n"),
   );

@@ -140,8 +140,10 @@ export async function startFakeApns(options: FakeApnsOptions = {}) {
   };
 }
 
-// `tsx tests/fakes/apns-fake.ts` (npm start): serve on APNS_FAKE_PORT (8797) until stopped.
+// `tsx tests/fakes/apns-fake.ts` (npm start): serve on $APNS_FAKE_PORT or $PORT + 500 (decision 0285) until stopped.
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()!)) {
-  const port = Number(process.env.APNS_FAKE_PORT ?? 8797);
-  startFakeApns({ port }).then(({ url }) => console.log(`[apns-fake] loopback APNs on ${url} (accepted pushes: ${url}/__control/pushes)`));
+  const { devPorts } = await import("../../scripts/dev-ports");
+  startFakeApns({ port: devPorts().APNS_PORT }).then(({ url }) =>
+    console.log(`[apns-fake] loopback APNs on ${url} (accepted pushes: ${url}/__control/pushes)`),
+  );
 }

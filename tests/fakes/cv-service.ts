@@ -115,8 +115,8 @@ export async function startFakeCvService(port = 0): Promise<{ url: string; port:
   };
 }
 
-// `tsx tests/fakes/cv-service.ts` (npm start): serve on CV_FAKE_PORT (8798) until stopped.
+// `tsx tests/fakes/cv-service.ts` (npm start): serve on $CV_FAKE_PORT or $PORT + 400 (decision 0285) until stopped.
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()!)) {
-  const port = Number(process.env.CV_FAKE_PORT ?? 8798);
-  startFakeCvService(port).then(({ url }) => console.log(`fake CV service on ${url} (key ${DEMO_CV_KEY})`));
+  const { devPorts } = await import("../../scripts/dev-ports");
+  startFakeCvService(devPorts().CV_PORT).then(({ url }) => console.log(`fake CV service on ${url} (key ${DEMO_CV_KEY})`));
 }

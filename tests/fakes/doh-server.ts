@@ -106,7 +106,7 @@ async function demoRecords(): Promise<{ name: string; data: string }[]> {
 
 if (process.argv[1]?.endsWith("doh-server.ts")) {
   const at = process.argv.indexOf("--port");
-  const port = at > 0 ? Number(process.argv[at + 1]) : Number(process.env.DOH_FAKE_PORT ?? 8796);
+  const port = at > 0 ? Number(process.argv[at + 1]) : (await import("../../scripts/dev-ports")).devPorts().DOH_PORT;
   const doh = await startFakeDoh({ port });
   const demo = process.argv.includes("--demo") ? await demoRecords() : [];
   for (const record of demo) doh.add(record.name, "TXT", record.data);

@@ -177,13 +177,15 @@ export async function startFakeElite(port = 0, tenants?: Map<string, Tenant>): P
   };
 }
 
-// `tsx tests/fakes/elite3e-server.ts [port]`: the demo firm's 3E for `npm start` (tenant "demo").
+// `tsx tests/fakes/elite3e-server.ts [port]`: the demo firm's 3E for `npm start` (tenant "demo"), by default
+// on $ELITE_PORT or $PORT + 300 (decision 0285).
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
-  const { demoEliteData, DEMO_ELITE_PORT, DEMO_ELITE_TENANT, DEMO_TIMEKEEPERS } = await import("../../scripts/elite3e-demo");
+  const { demoEliteData, DEMO_ELITE_TENANT, DEMO_TIMEKEEPERS } = await import("../../scripts/elite3e-demo");
+  const { devPorts } = await import("../../scripts/dev-ports");
   // Data modules that import nothing: the seed imports this file (for the credentials), so
   // importing the seed from here would be a circle under this top-level await.
   const { demoPeopleNames } = await import("../../scripts/demo-people");
-  const port = Number(process.argv[2] ?? DEMO_ELITE_PORT);
+  const port = Number(process.argv[2] ?? devPorts().ELITE_PORT);
   const tenants = new Map<string, Tenant>();
   const demo = newTenant();
   const data = demoEliteData(Date.now(), demoPeopleNames(DEMO_TIMEKEEPERS));
