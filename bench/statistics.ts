@@ -32,7 +32,7 @@ import { get as httpGet } from "node:http";
 import { loadavg } from "node:os";
 import { createRequire } from "node:module";
 import { buildSnapshot, startSnapshotServer } from "../scripts/snapshot-server";
-import { benchProcesses, percentile, sumKb } from "./processes";
+import { benchProcesses, benchToken, percentile, sumKb } from "./processes";
 
 const SIZES = (process.env.BENCH_SIZES ?? "500,5000").split(",").map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -198,12 +198,7 @@ const EVERYONE = { offices: ["all"], groups: ["all"] };
 const LEAN = { ...EVERYONE, people: { limit: 8 } };
 
 async function signIn(base: string) {
-  const login = await fetch(`${base}/api/v2/account/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email: "companyadmin@demo.test", password: "demo-password-1" }),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const token = await benchToken(base);
   return { headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" } };
 }
 

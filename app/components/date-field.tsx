@@ -1,5 +1,6 @@
 import { getInputProps } from "@conform-to/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useId, useRef, useState } from "react";
+import { useOutsidePointer } from "~/components/use-outside-pointer";
 import type { Matcher } from "react-day-picker";
 import { parseDayKey } from "~/lib/dates";
 import { numericDatePattern, parseNumericDate, useFormat } from "~/lib/format";
@@ -64,14 +65,11 @@ export function DateField({
   const unreadable = text.trim() !== "" && day === null;
   const shownErrors = touched && unreadable ? [`Write the date as ${hint}.`] : errors;
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointer);
-    return () => document.removeEventListener("pointerdown", onPointer);
-  }, [open]);
+  useOutsidePointer(
+    open,
+    root,
+    useCallback(() => setOpen(false), []),
+  );
 
   const disabled: Matcher[] = [];
   if (min) disabled.push({ before: parseDayKey(min) });
