@@ -81,3 +81,14 @@ export const sumKb = (pids: number[], field: string) => pids.reduce((sum, pid) =
 
 /** Nearest-rank percentile of an ascending list. */
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** A bearer token for `email` on the bench's server (the seeded demo password by default). */
+export async function benchToken(base: string, email = "companyadmin@demo.test", password = "demo-password-1"): Promise<string> {
+  const response = await fetch(`${base}/api/v2/account/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in as ${email}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}

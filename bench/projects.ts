@@ -7,7 +7,8 @@
  * the build and times, as admin@demo.test (an administrator: sees every project), taking turns
  * between the sizes request by request (so both see the same machine load):
  *   - GET /projects (the whole server-rendered page),
- *   - POST /api/v2/project/filtered (no filter: every project with all its members),
+ *   - POST /api/v2/project/filtered (no filter: every project with all its members, the spec's shape),
+ *   - POST /api/v2/project/filtered {"limit": 50} (one page by name, decision 0291; issue 28's aim: ≤ 2),
  * printing p50/p95 per size and the 2,000/200 ratio (aim: at most 3); then, at 2,000 projects,
  *   - the export of all projects (GET /api/projectsSummary/all/report.xlsx): time and size,
  *   - GET /projects/{id}/members of "Bench big project" (300 members),
@@ -24,7 +25,8 @@
  * printed at the start and the end: the machine is shared, so compare ratios within one run.
  *
  * Bounded: BENCH_RUNS timed requests per measure (default 40, after 5 warm-ups), a watchdog of
- * BENCH_TIMEOUT_S seconds (default 1500).
+ * BENCH_TIMEOUT_S seconds (default 1500). BENCH_APP and BENCH_BUILD=0 serve a snapshot already built
+ * (another commit's: before and after).
  */
 import { benchProcesses, percentile, sumKb } from "./processes";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -37,7 +39,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const WARMUP = 5;
 const PORT = Number(process.env.BENCH_PORT ?? 8797);
 const TIMEOUT_S = Number(process.env.BENCH_TIMEOUT_S ?? 1500);
-const APP = ".wrangler/bench-projects-app";
+/** The snapshot served; BENCH_BUILD=0 serves the one already there (a before/after pair built from two commits). */
+const APP = process.env.BENCH_APP ?? ".wrangler/bench-projects-app";
 const PASSWORD = "demo-password-1";
 const EMAIL = "admin@demo.test";
 
@@ -147,7 +150,7 @@ const row = (name: string, s: Stats) =>
 async function bench() {
   const started = Date.now();
   const loadAtStart = loadavg();
-  buildSnapshot(APP);
+  if (process.env.BENCH_BUILD !== "0" || !existsSync(`${APP}/worker/app.js`)) buildSnapshot(APP);
   console.log(`projects bench: built a snapshot in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const results: Record<number, Record<string, Stats>> = {};
   let memory: Awaited<ReturnType<typeof exportMemory>> | null = null;
@@ -177,6 +180,21 @@ async function bench() {
       "POST /api/v2/project/filtered",
       (s) => fetch(`${s.base}/api/v2/project/filtered`, { method: "POST", headers: { ...s.auth, "Content-Type": "application/json" }, body: "{}" }),
       (body) => `${(JSON.parse(new TextDecoder().decode(body)) as unknown[]).length} projects, ${kib(body.byteLength)} json`,
+    );
+    await inTurns(
+      "POST /api/v2/project/filtered {limit: 50}",
+      (s) =>
+        fetch(`${s.base}/api/v2/project/filtered`, {
+          method: "POST",
+          headers: { ...s.auth, "Content-Type": "application/json" },
+          body: '{"limit":50}',
+        }),
+      (body) => {
+        const page = JSON.parse(new TextDecoder().decode(body)) as { total: number; projects: unknown[] } | unknown[];
+        // A build from before decision 0291 ignores limit and answers every project.
+        if (Array.isArray(page)) return `${page.length} projects (no paging), ${kib(body.byteLength)} json`;
+        return `${page.projects.length} of ${page.total} projects, ${kib(body.byteLength)} json`;
+      },
     );
     const large = servers.find((s) => s.size === largest)!;
     const r = results[largest];

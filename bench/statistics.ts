@@ -17,20 +17,29 @@
  * isolate's share from above. The isolate itself: the V8 heap (Runtime.getHeapUsage over
  * wrangler's inspector, the DevTools protocol) sampled the same way, peak and idle.
  *
- * BENCH_SIZES ("500,5000"), BENCH_RUNS (20 timed requests after 3 warm-ups).
+ * The timed requests (issue 28, item 5): once every size is rolled and exported, one server per
+ * size is started again and POST /statistic is timed taking turns between the sizes request by
+ * request (so both see the same machine load; the ratio is then the code's, not the load's),
+ * in two shapes: the spec's full shape (no `people`: every person in userWorkloadData and
+ * data.users) and the page the web app asks for (`people: { limit: 8 }`, decision 0290).
+ *
+ * BENCH_SIZES ("500,5000"), BENCH_RUNS (20 timed requests per shape and size after 3 warm-ups),
+ * BENCH_EXPORT=0 skips the rollup's cron and the export (the states' rollups must then be current);
+ * BENCH_APP and BENCH_BUILD=0 serve a snapshot already built (another commit's: before and after).
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { get as httpGet } from "node:http";
 import { loadavg } from "node:os";
 import { createRequire } from "node:module";
 import { buildSnapshot, startSnapshotServer } from "../scripts/snapshot-server";
-import { benchProcesses, percentile, sumKb } from "./processes";
+import { benchProcesses, benchToken, percentile, sumKb } from "./processes";
 
 const SIZES = (process.env.BENCH_SIZES ?? "500,5000").split(",").map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const PORT = Number(process.env.BENCH_PORT ?? 8793);
 const INSPECTOR_PORT = Number(process.env.BENCH_INSPECTOR_PORT ?? PORT + 1000);
-const APP = ".wrangler/bench-statistics-app";
+/** The snapshot served; BENCH_BUILD=0 serves the one already there (a before/after pair built from two commits). */
+const APP = process.env.BENCH_APP ?? ".wrangler/bench-statistics-app";
 const DAY = 86_400_000;
 const HISTORY_FROM = 125;
 const HISTORY_TO = 185;
@@ -184,6 +193,80 @@ function resetRollups(state: string) {
 
 let serverLog = "";
 
+const EVERYONE = { offices: ["all"], groups: ["all"] };
+/** What the statistics page asks for (decision 0290): the first tiles of people, every other figure whole. */
+const LEAN = { ...EVERYONE, people: { limit: 8 } };
+
+async function signIn(base: string) {
+  const token = await benchToken(base);
+  return { headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" } };
+}
+
+async function timedPost(base: string, headers: Record<string, string>, path: string, body: unknown) {
+  const started = performance.now();
+  const response = await fetch(`${base}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+  const bytes = await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${new TextDecoder().decode(bytes).slice(0, 300)}`);
+  return { ms: performance.now() - started, bytes: bytes.byteLength, body: bytes };
+}
+
+interface ShapeStats {
+  p50: number;
+  p95: number;
+  bytes: number;
+  counted: number;
+  days: number;
+  filled: number;
+}
+
+/**
+ * One server per size, all up at once; POST /statistic in each shape, the sizes taking turns
+ * request by request (3 warm-ups, then RUNS timed).
+ */
+async function measureInTurns(sizes: number[]): Promise<Record<number, Record<"full" | "lean", ShapeStats>>> {
+  const servers: { size: number; base: string; headers: Record<string, string> }[] = [];
+  for (const [i, size] of sizes.entries()) {
+    const { base } = await startSnapshotServer({
+      app: APP,
+      state: `.wrangler/bench-statistics-${size}`,
+      port: PORT + 10 * (i + 1),
+      onStart: (child) => children.add(child),
+    });
+    servers.push({ size, base, ...(await signIn(base)) });
+  }
+  const results: Record<number, Record<"full" | "lean", ShapeStats>> = {};
+  for (const [shape, body] of [
+    ["full", EVERYONE],
+    ["lean", LEAN],
+  ] as const) {
+    const times = servers.map(() => [] as number[]);
+    const last = servers.map(() => ({ bytes: 0, body: new ArrayBuffer(0) }));
+    for (let round = 0; round < 3 + RUNS; round++) {
+      for (const [k, server] of servers.entries()) {
+        const answer = await timedPost(server.base, server.headers, "/api/v2/statistic", body);
+        if (round >= 3) times[k].push(answer.ms);
+        last[k] = answer;
+      }
+    }
+    for (const [k, server] of servers.entries()) {
+      const list = times[k].sort((a, b) => a - b);
+      const figures = JSON.parse(new TextDecoder().decode(last[k].body)) as {
+        nbrOfUsers: number;
+        averageWorkloadOverTime: { value: number | null }[];
+      };
+      (results[server.size] ??= {} as Record<"full" | "lean", ShapeStats>)[shape] = {
+        p50: percentile(list, 50),
+        p95: percentile(list, 95),
+        bytes: last[k].bytes,
+        counted: figures.nbrOfUsers,
+        days: figures.averageWorkloadOverTime.length,
+        filled: figures.averageWorkloadOverTime.filter((d) => d.value !== null).length,
+      };
+    }
+  }
+  return results;
+}
+
 async function measureSize(people: number) {
   const state = `.wrangler/bench-statistics-${people}`;
   seed(people, state);
@@ -204,29 +287,8 @@ async function measureSize(people: number) {
   });
   try {
     const cron = await rollUp(base, people);
-    const login = await fetch(`${base}/api/v2/account/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: "companyadmin@demo.test", password: "demo-password-1" }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const headers = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
-    const everyone = JSON.stringify({ offices: ["all"], groups: ["all"] });
-    const request = (path: string) => async () => {
-      const started = performance.now();
-      const response = await fetch(`${base}${path}`, { method: "POST", headers, body: everyone });
-      const body = await response.arrayBuffer();
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${new TextDecoder().decode(body).slice(0, 300)}`);
-      return { ms: performance.now() - started, bytes: body.byteLength, body };
-    };
-    const statistic = request("/api/v2/statistic");
-    const first = await statistic();
-    const figures = JSON.parse(new TextDecoder().decode(first.body)) as { nbrOfUsers: number; averageWorkloadOverTime: { value: number | null }[] };
-    for (let i = 0; i < 2; i++) await statistic();
-    const times: number[] = [];
-    for (let i = 0; i < RUNS; i++) times.push((await statistic()).ms);
-    times.sort((a, b) => a - b);
-
+    const { headers } = await signIn(base);
+    const request = (path: string) => () => timedPost(base, headers, path, EVERYONE);
     // The export, with workerd's resident memory and the isolate's heap sampled while it streams.
     const raw = request("/api/statistics-raw/");
     await raw(); // warm-up (code paths compiled, D1 pages cached), not counted
@@ -254,12 +316,7 @@ async function measureSize(people: number) {
     heap?.close();
     return {
       people,
-      counted: figures.nbrOfUsers,
-      days: figures.averageWorkloadOverTime.length,
-      filled: figures.averageWorkloadOverTime.filter((d) => d.value !== null).length,
       cron,
-      p50: percentile(times, 50),
-      p95: percentile(times, 95),
       exportMs: exported.ms,
       exportBytes: exported.bytes,
       idleRss: idleRss * 1024,
@@ -274,46 +331,71 @@ async function measureSize(people: number) {
 }
 
 async function bench() {
-  buildSnapshot(APP);
-  const results = [];
-  for (const size of SIZES) {
-    try {
-      const result = await measureSize(size);
-      // The server has stopped: the rollup cursor can be read now (see rollUp).
-      const cursor = rollupCursor(`.wrangler/bench-statistics-${size}`);
-      results.push({ ...result, rolledThrough: cursor ? new Date(cursor.rolledThrough).toISOString().slice(0, 10) : "none" });
-    } catch (error) {
-      console.log(`${size} people: failed: ${error instanceof Error ? error.message : String(error)}`);
-      process.exitCode = 1;
+  if (process.env.BENCH_BUILD !== "0" || !existsSync(`${APP}/worker/app.js`)) buildSnapshot(APP);
+  const exports: Awaited<ReturnType<typeof measureSize>>[] = [];
+  const cursors: Record<number, string> = {};
+  if (process.env.BENCH_EXPORT !== "0") {
+    for (const size of SIZES) {
+      try {
+        exports.push(await measureSize(size));
+        // The server has stopped: the rollup cursor can be read now (see rollUp).
+        const cursor = rollupCursor(`.wrangler/bench-statistics-${size}`);
+        cursors[size] = cursor ? new Date(cursor.rolledThrough).toISOString().slice(0, 10) : "none";
+      } catch (error) {
+        console.log(`${size} people: failed: ${error instanceof Error ? error.message : String(error)}`);
+        process.exitCode = 1;
+      }
     }
   }
-  console.log(
-    `\nstatistics (issue 12), load average ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(" ")} on ${os()} cores`,
-  );
-  console.log(
-    "people | counted | rollup: cron calls, slowest, rolled through | POST /statistic p50 / p95 | raw export: time, size | workerd RSS idle, growth | isolate heap idle, peak",
-  );
-  for (const r of results) {
+  const loadBefore = loadavg();
+  let timed: Awaited<ReturnType<typeof measureInTurns>> = {};
+  try {
+    timed = await measureInTurns(SIZES);
+  } finally {
+    stopAll();
+  }
+  const load = (l: number[]) => l.map((n) => n.toFixed(1)).join(" ");
+  console.log(`\nstatistics (issues 12, 28), on ${os()} cores; load average ${load(loadBefore)} before the timed requests, ${load(loadavg())} after`);
+  if (exports.length) {
+    console.log("people | rollup: cron calls, slowest, rolled through | raw export: time, size | workerd RSS idle, growth | isolate heap idle, peak");
+    for (const r of exports) {
+      console.log(
+        [
+          String(r.people).padStart(6),
+          `${r.cron.length} calls, ${r.cron.length ? (Math.max(...r.cron) / 1000).toFixed(1) : "-"} s, ${cursors[r.people] ?? "?"}`.padEnd(40),
+          `${(r.exportMs / 1000).toFixed(1)} s, ${mb(r.exportBytes)} MB`.padEnd(22),
+          `${mb(r.idleRss)} MB, +${mb(r.rssGrowth)} MB`.padEnd(24),
+          r.peakHeap === null ? "n/a" : `${mb(r.idleHeap)} MB, ${mb(r.peakHeap)} MB`,
+        ].join(" | "),
+      );
+    }
+  }
+  console.log(`POST /statistic, everyone, the sizes taking turns (${RUNS} runs each after 3 warm-ups):`);
+  console.log("people | counted | full shape p50 / p95, size | people: { limit: 8 } p50 / p95, size | days with data");
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+  for (const size of SIZES) {
+    const t = timed[size];
+    if (!t) continue;
     console.log(
       [
-        String(r.people).padStart(6),
-        String(r.counted).padStart(7),
-        `${r.cron.length} calls, ${r.cron.length ? (Math.max(...r.cron) / 1000).toFixed(1) : "-"} s, ${r.rolledThrough}`.padEnd(40),
-        `${r.p50.toFixed(0)} / ${r.p95.toFixed(0)} ms (${r.filled}/${r.days} days with data)`.padEnd(25),
-        `${(r.exportMs / 1000).toFixed(1)} s, ${mb(r.exportBytes)} MB`.padEnd(22),
-        `${mb(r.idleRss)} MB, +${mb(r.rssGrowth)} MB`.padEnd(24),
-        r.peakHeap === null ? "n/a" : `${mb(r.idleHeap)} MB, ${mb(r.peakHeap)} MB`,
+        String(size).padStart(6),
+        String(t.full.counted).padStart(7),
+        `${t.full.p50.toFixed(0)} / ${t.full.p95.toFixed(0)} ms, ${kib(t.full.bytes)}`.padEnd(26),
+        `${t.lean.p50.toFixed(0)} / ${t.lean.p95.toFixed(0)} ms, ${kib(t.lean.bytes)}`.padEnd(36),
+        `${t.full.filled}/${t.full.days}`,
       ].join(" | "),
     );
   }
-  if (results.length >= 2) {
-    const [small, large] = [results[0], results[results.length - 1]];
+  const [small, large] = [SIZES[0], SIZES[SIZES.length - 1]];
+  if (timed[small] && timed[large] && small !== large) {
+    const r = (shape: "full" | "lean", p: "p50" | "p95") => (timed[large][shape][p] / timed[small][shape][p]).toFixed(2);
     console.log(
-      `ratio ${large.people}/${small.people} people: POST /statistic p50 ${(large.p50 / small.p50).toFixed(2)}x, p95 ${(large.p95 / small.p95).toFixed(2)}x (aim ≤ 2); raw export ${(large.exportMs / small.exportMs).toFixed(2)}x`,
+      `ratio ${large}/${small} people: POST /statistic { people: { limit: 8 } } (the web app's) p50 ${r("lean", "p50")}x, p95 ${r("lean", "p95")}x (aim ≤ 2); full shape p50 ${r("full", "p50")}x, p95 ${r("full", "p95")}x`,
     );
   }
+  const big = exports.find((e) => e.people === large);
+  const little = exports.find((e) => e.people === small);
+  if (big && little && big !== little) console.log(`raw export ${large}/${small}: ${(big.exportMs / little.exportMs).toFixed(2)}x`);
 }
 
 const os = () => readFileSync("/proc/cpuinfo", "utf8").match(/^processor\s*:/gm)?.length ?? "?";

@@ -25,6 +25,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { loadavg } from "node:os";
 import { buildSnapshot, startSnapshotServer } from "../scripts/snapshot-server";
 import { FAKE_CLIENT_SECRET, startFakeElite } from "../tests/fakes/elite3e-server";
+import { benchToken } from "./processes";
 
 const PEOPLE = Number(process.env.SEED_USERS ?? 2000);
 const MATTERS = Number(process.env.BENCH_MATTERS ?? 20_000);
@@ -162,12 +163,7 @@ async function main() {
 }
 
 async function signIn(base: string) {
-  const login = await fetch(`${base}/api/v2/account/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email: "companyadmin@demo.test", password: "demo-password-1" }),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const token = await benchToken(base);
   // Accept-Encoding as a browser sends it (Node's fetch would add "gzip, deflate" by itself; it
   // is written out so the bench does not rest on that).
   const post = (path: string, body: unknown) => () =>

@@ -19,6 +19,11 @@ export interface Actor {
   /** The zones of the company's offices that have their own (office id → zone), for other people's today. */
   officeZones?: Record<string, string>;
   sessionId: string;
+  /**
+   * When the person last proved who they are in this session (signed in, or typed their
+   * password again): the step-up for powerful settings reads it (domain/identity/reauth.server.ts).
+   */
+  authenticatedAt?: Date;
 }
 
 /** The decoded bearer token: the spec's `id` and `completed`, plus our session id. */

@@ -228,6 +228,7 @@ function actorQuery(context: LoadContext, sessionId: string, now: Date) {
           settings: own(companies.settings, "company_settings"),
         },
         lastSeenAt: own(sessions.lastSeenAt, "last_seen_at"),
+        authenticatedAt: sql<number>`coalesce(${sessions.authenticatedAt}, ${sessions.createdAt})`.as("actor_authenticated_at"),
         officeTimeZone: own(offices.timeZone, "office_time_zone"),
         // Read here so other people's today (domain/today.ts) costs no round trip of its own.
         officeZones: sql<
@@ -280,6 +281,7 @@ function actorFrom(context: LoadContext, row: Awaited<ReturnType<typeof actorQue
     officeTimeZone: row.officeTimeZone,
     officeZones: row.officeZones ? (JSON.parse(row.officeZones) as Record<string, string>) : {},
     sessionId,
+    authenticatedAt: new Date(Number(row.authenticatedAt)),
   };
 }
 

@@ -47,6 +47,7 @@ export function ConfirmForm({
   onClose,
   confirmation = "Deleted",
   children,
+  fields,
 }: {
   onClose: () => void;
   intent: string;
@@ -56,6 +57,8 @@ export function ConfirmForm({
   /** The toast once done, e.g. "Deleted Nora Newcomer". */
   confirmation?: string;
   children: ReactNode;
+  /** Fields below the question (a step-up's password), given the answer's field errors. */
+  fields?: (errors: Record<string, string[] | null> | undefined) => ReactNode;
 }) {
   const show = useToast();
   const done = useCallback(() => {
@@ -64,11 +67,13 @@ export function ConfirmForm({
   }, [confirmation, show, onClose]);
   const fetcher = useDialogFetcher(done);
   const busy = fetcher.state !== "idle";
-  const message = fetcher.state === "idle" ? fetcher.data?.error?.[""]?.[0] : undefined;
+  const answer = fetcher.state === "idle" ? fetcher.data?.error : undefined;
+  const message = answer?.[""]?.[0];
   return (
     <fetcher.Form method="post">
       <Hidden values={{ intent, id }} />
       <div className="text-sm text-slate-600">{children}</div>
+      {fields ? <div className="mt-4">{fields(answer ?? undefined)}</div> : null}
       <DialogError message={message} />
       <DialogActions>
         <Button variant="secondary" onClick={onClose} data-autofocus>

@@ -27,6 +27,11 @@ const ICONS = {
   away: "M5 5l14 14M19 5 5 19",
   elsewhere: "M12 21s-7-6.1-7-11a7 7 0 0 1 14 0c0 4.9-7 11-7 11zM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5",
   none: "M6 12h12",
+  // The dashboard's team buttons: forecasts (a trend), absence planning (a calendar with a day off)
+  forecasts: "M3 17l6-6 4 4 8-8M15 7h6v6",
+  absence: "M4 6h16v14H4zM4 10h16M8 3v4M16 3v4M10 13l4 4M14 13l-4 4",
+  // A date field's calendar button
+  calendar: "M4 6h16v14H4zM4 10h16M8 3v4M16 3v4",
 } as const;
 
 export type IconName = keyof typeof ICONS;

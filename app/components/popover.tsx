@@ -1,5 +1,6 @@
 import clsx from "clsx";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useCallback, useId, useRef, useState, type ReactNode } from "react";
+import { useOutsidePointer } from "~/components/use-outside-pointer";
 
 /**
  * A button with a panel below it: opens on click, closes on Escape (focus back on the
@@ -26,14 +27,11 @@ export function Popover({
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointer);
-    return () => document.removeEventListener("pointerdown", onPointer);
-  }, [open]);
+  useOutsidePointer(
+    open,
+    root,
+    useCallback(() => setOpen(false), []),
+  );
 
   const close = () => {
     setOpen(false);

@@ -8,6 +8,16 @@ import { z } from "zod";
 /** The spec's message for a missing field. */
 export const REQUIRED = "This field is required.";
 
+/**
+ * The caller's own password, typed again for a powerful setting (the step-up,
+ * domain/identity/reauth.server.ts): optional, since a sign-in within the last minutes is
+ * enough.
+ */
+export const currentPasswordField = z.string({ error: "Needs to be text." }).max(1000, "Use at most 1000 characters.").nullish();
+
+/** A powerful action with no fields of its own (a disconnect): only the step-up's password. */
+export const stepUpOnly = z.object({ currentPassword: currentPasswordField });
+
 /** Text that must be there (missing and blank get the same message), trimmed, at most `max` characters. */
 export function requiredText(max: number) {
   return z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `Use at most ${max} characters.`);

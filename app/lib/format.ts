@@ -5,6 +5,8 @@
  * (en-GB when it names none we know). Days are UTC-midnight day keys, so every date is
  * formatted in UTC: the calendar day itself, wherever the reader is. The week still starts
  * on Monday whatever the locale (the spec's rule); only names, order and marks change.
+ * Moments (a sign-in, an import's last run) are written in the reader's zone, their office's
+ * else their firm's (issue 27, item 20), which the app shell hands down like the locale.
  */
 import { createContext, useContext } from "react";
 import { dayKey } from "./dates";
@@ -55,6 +57,12 @@ export interface Formatter {
   number(value: number, digits?: number): string;
   /** A percentage from 0 to 100 (not a ratio), with `digits` fraction digits: "12.5 %" / "12,5 %". */
   percent(value: number, digits?: number): string;
+  /** A whole number with the locale's grouping: "1,234" (en), "1 234" (sv). */
+  count(value: number): string;
+  /** A day key as digits in the locale's order, for a date field: "27/11/2026", "11/27/2026", "2026-11-27". */
+  numericDate(day: DateInput): string;
+  /** A moment in a zone: "27 Nov 2026, 09:05" (en-GB), "Nov 27, 2026, 9:05 AM" (en-US). */
+  dateTime(moment: DateInput, timeZone: string): string;
 }
 
 /** A run of days written with `day` for each end, "23 Nov – 27 Nov"; a single day once, "23 Nov". */
@@ -81,6 +89,16 @@ export function formatterFor(locale: string = DEFAULT_LOCALE): Formatter {
     }
     return format.format(value);
   };
+  const counts = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+  const moments = new Map<string, Intl.DateTimeFormat>();
+  const dateTime = (moment: DateInput, timeZone: string) => {
+    let format = moments.get(timeZone);
+    if (!format) {
+      format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone });
+      moments.set(timeZone, format);
+    }
+    return format.format(toDate(moment));
+  };
   formatter = {
     locale,
     weekdayShort: date({ weekday: "short" }),
@@ -92,6 +110,9 @@ export function formatterFor(locale: string = DEFAULT_LOCALE): Formatter {
     number,
     // The product has always written "12.5 %" with a space; the locale decides the mark.
     percent: (value, digits = 1) => `${number(value, digits)} %`,
+    count: (value) => counts.format(value),
+    numericDate: date({ day: "2-digit", month: "2-digit", year: "numeric" }),
+    dateTime,
   };
   formatters.set(locale, formatter);
   return formatter;
@@ -105,4 +126,56 @@ export const LocaleProvider = LocaleContext.Provider;
 /** The reader's formatter, in a component. */
 export function useFormat(): Formatter {
   return formatterFor(useContext(LocaleContext));
+}
+
+const ZoneContext = createContext<string>("UTC");
+
+/** Set by the app shell from the signed-in reader's zone (their office's, else their firm's). */
+export const ReaderZoneProvider = ZoneContext.Provider;
+
+/** A zone as people say it: "New York" for America/New_York. */
+export const zoneCity = (timeZone: string) => timeZone.split("/").pop()!.replace(/_/g, " ");
+
+/** Moments in the reader's zone and locale: `moment(iso)` is "27 Nov 2026, 09:05"; `zone` is "Stockholm". */
+export function useMoments() {
+  const fmt = useFormat();
+  const timeZone = useContext(ZoneContext);
+  return { timeZone, zone: zoneCity(timeZone), moment: (value: DateInput) => fmt.dateTime(value, timeZone) };
+}
+
+/** The parts of a numeric date in the locale's order, and how a field hints at it: "dd/mm/yyyy". */
+export function numericDatePattern(locale: string = DEFAULT_LOCALE): { order: ("day" | "month" | "year")[]; hint: string } {
+  const parts = new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" }).formatToParts(
+    Date.UTC(2026, 10, 27),
+  );
+  const order: ("day" | "month" | "year")[] = [];
+  const hint = parts
+    .map((part) => {
+      if (part.type === "day" || part.type === "month" || part.type === "year") {
+        order.push(part.type);
+        return part.type === "day" ? "dd" : part.type === "month" ? "mm" : "yyyy";
+      }
+      return part.value;
+    })
+    .join("");
+  return { order, hint };
+}
+
+/**
+ * A typed date back to its day key ("2026-11-27"), or null when it is no real day. Digits in
+ * the locale's order ("27/11/2026", "27.11.26", "11/27/2026") or ISO ("2026-11-27", always
+ * understood); a two-digit year is 20xx.
+ */
+export function parseNumericDate(text: string, locale: string = DEFAULT_LOCALE): string | null {
+  const groups = text.trim().match(/\d+/g);
+  if (!groups || groups.length !== 3) return null;
+  const iso = groups[0].length === 4;
+  const order = iso ? (["year", "month", "day"] as const) : numericDatePattern(locale).order;
+  const value = { day: 0, month: 0, year: 0 };
+  order.forEach((part, i) => (value[part] = Number(groups[i])));
+  if (value.year < 100) value.year += 2000;
+  if (value.year < 1000 || value.year > 9999) return null;
+  const date = new Date(Date.UTC(value.year, value.month - 1, value.day));
+  if (date.getUTCFullYear() !== value.year || date.getUTCMonth() !== value.month - 1 || date.getUTCDate() !== value.day) return null;
+  return dayKey(date);
 }

@@ -15,14 +15,21 @@ import { UsageTable } from "~/features/operator/usage-table";
 import { installationDomainsSchema } from "~/domain/identity/sso/sso.schema";
 import { listInstallationDomains, replaceInstallationDomains } from "~/domain/identity/sso/installation-domains.server";
 import { InstallationDomainsForm } from "~/features/operator/installation-domains-form";
+import { domainApprovalSchema, listDomainClaims, setDomainApproval } from "~/domain/identity/sso/domain-approval.server";
+import { DomainClaims } from "~/features/operator/domain-claims";
 
 export const meta: MetaFunction = () => [{ title: "Operator console · Availability" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireOperator(request, context);
   const ctx = operatorCtx(domainCtx(context, actor));
-  const [companyList, usage, domains] = await Promise.all([listCompanies(ctx), usageReport(ctx, 8), listInstallationDomains(ctx)]);
-  return json({ companies: companyList, usage, installationDomains: domains });
+  const [companyList, usage, domains, claims] = await Promise.all([
+    listCompanies(ctx),
+    usageReport(ctx, 8),
+    listInstallationDomains(ctx),
+    listDomainClaims(ctx),
+  ]);
+  return json({ companies: companyList, usage, installationDomains: domains, domainClaims: claims });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -36,13 +43,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return submitForm(form, operatorCompanyUpdateSchema, (input) => updateCompanyAsOperator(ctx, String(form.get("id") ?? ""), input));
     case "updateInstallationDomains":
       return submitForm(form, installationDomainsSchema, (input) => replaceInstallationDomains(ctx, context.env, input.domains));
+    case "approveDomain":
+      return submitForm(form, domainApprovalSchema, (input) => setDomainApproval(ctx, input));
     default:
       throw new Response("Unknown intent", { status: 400 });
   }
 }
 
 export default function OperatorConsole() {
-  const { companies, usage, installationDomains } = useLoaderData<typeof loader>();
+  const { companies, usage, installationDomains, domainClaims } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -115,6 +124,8 @@ export default function OperatorConsole() {
         )}
       </section>
       <UsageTable usage={usage} />
+
+      <DomainClaims claims={domainClaims} />
 
       <InstallationDomainsForm domains={installationDomains} />
     </div>

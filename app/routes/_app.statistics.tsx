@@ -5,9 +5,17 @@ import { isAdmin } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
 import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
+import { DateField } from "~/components/date-field";
 import { domainCtx } from "~/domain/context";
 import { validate } from "~/domain/validation";
-import { BUSY_THRESHOLD, MAX_TILES, statisticQuerySchema, TOP_COMPETENCES, type StatisticsResponse } from "~/domain/statistics/statistics.schema";
+import {
+  BUSY_THRESHOLD,
+  MAX_TILES,
+  STATISTICS_PEOPLE_MAX_LIMIT,
+  statisticQuerySchema,
+  TOP_COMPETENCES,
+  type StatisticsResponse,
+} from "~/domain/statistics/statistics.schema";
 import { getStatistics, statisticsFilterOptions } from "~/domain/statistics/statistics.server";
 import { BarChart, ChartCard, Doughnut, LineChart, LEVEL_NAMES } from "~/features/statistics/charts";
 import { dayKey } from "~/lib/dates";
@@ -21,6 +29,18 @@ import { WorkloadLegend } from "~/components/workload-legend";
 export const meta: MetaFunction = () => [{ title: "Statistics · Availability" }];
 
 const list = (value: string | null) => (value ? value.split(",").filter(Boolean) : undefined);
+
+/** People listed at first, and added by each 'Show more' ('View all' starts there); the API's page limit caps it. */
+const PEOPLE_PAGE = 50;
+
+/** `?level=` (a doughnut segment, 0..3) and `?people=` (how many are listed), read leniently: anything else is the default. */
+function peopleAsked(url: URL) {
+  const levelParam = url.searchParams.get("level");
+  const level = levelParam !== null && /^[0-3]$/.test(levelParam) ? Number(levelParam) : null;
+  const shown = Number.parseInt(url.searchParams.get("people") ?? "", 10);
+  const limit = Number.isFinite(shown) && shown > 0 ? Math.min(STATISTICS_PEOPLE_MAX_LIMIT, shown) : level === null ? MAX_TILES : PEOPLE_PAGE;
+  return { level, limit, offset: 0 };
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context);
@@ -43,11 +63,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const today = ctx.today;
     query.startDate = dayKey(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 3, today.getUTCDate())));
   }
+  // The lean shape (decision 0290): the people listed, not every person in scope.
+  const people = peopleAsked(url);
   // The same validation as the API: a bad date in the address is the server's message, never a 500.
   const answer = await pageStateOf(
     (async () => {
       const input = validate(statisticQuerySchema, query);
-      return getStatistics(ctx, input, layout === "admin" ? { offices: chosenOffices, groups: chosenGroups } : { users: [actor.user.id] });
+      const who = layout === "admin" ? { offices: chosenOffices, groups: chosenGroups } : { users: [actor.user.id] };
+      return getStatistics(ctx, input, { ...who, people });
     })(),
   );
   const stats: StatisticsResponse | null = answer.ok ? answer.value : null;
@@ -73,10 +96,9 @@ export default function StatisticsPage() {
   const fmt = useFormat();
   const shown = (v: number | null) => (v === null ? "–" : fmt.number(v + 1, 1));
   const percent = (v: number | null) => (v === null ? "–" : fmt.percent(v, 1));
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const { stats, layout } = data;
-  const [level, setLevel] = useState<number | null>(null);
-  const [allPeople, setAllPeople] = useState(false);
+  const level = stats?.people?.level ?? null;
   const [allTeams, setAllTeams] = useState(false);
   const names = useMemo(() => new Map((stats?.data.users ?? []).map((u) => [u._id, u.name])), [stats]);
   const teamName = (key: string) => {
@@ -85,15 +107,23 @@ export default function StatisticsPage() {
     const group = stats?.data.groups.find((g) => g._id === groupId)?.name ?? "";
     return `${group} - ${office}`;
   };
-  const people = Object.entries(stats?.userWorkloadData ?? {})
-    .filter(([, d]) => d.avgWorkload !== null && (level === null || Math.min(3, Math.round(d.avgWorkload)) === level))
-    .sort(([, a], [, b]) => (b.avgWorkload ?? 0) - (a.avgWorkload ?? 0));
+  // The server sends the people listed, highest average first, and how many there are in all.
+  const people = Object.entries(stats?.userWorkloadData ?? {});
+  const peopleTotal = stats?.people?.total ?? people.length;
+  const listPeople = (changes: { level?: number | null; people?: number | null }) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null || value === undefined) next.delete(key);
+      else next.set(key, String(value));
+    }
+    setParams(next, { preventScrollReset: true, replace: true });
+  };
   const teams = Object.entries(stats?.teamWorkload ?? {});
   const competences = Object.entries(stats?.competenceWorkload ?? {})
     .sort(([, a], [, b]) => b.nbrOfUsers - a.nbrOfUsers)
     .slice(0, TOP_COMPETENCES);
-  const busy = Object.entries(stats?.userWorkloadData ?? {}).filter(([, d]) => (d.portionOfSeriouslyBusy ?? 0) >= BUSY_THRESHOLD);
-  const available = Object.entries(stats?.userWorkloadData ?? {}).filter(([, d]) => (d.portionOfAvailable ?? 0) >= BUSY_THRESHOLD);
+  const busy = stats?.people?.seriouslyBusy ?? 0;
+  const available = stats?.people?.available ?? 0;
   const layoutLink = (to: "admin" | "user") => {
     const next = new URLSearchParams(params);
     next.set("layout", to);
@@ -132,26 +162,22 @@ export default function StatisticsPage() {
             <Choices legend="Groups" name="groups" options={data.groupOptions} chosen={data.chosenGroups} />
           </>
         ) : null}
-        <label className="text-sm font-medium text-slate-700">
-          Start date
-          <input
-            type="date"
-            name="startDate"
-            max={data.today}
-            defaultValue={stats?.startDate ?? data.query.startDate}
-            className="mt-1 block rounded-md border-slate-300 px-2 py-1 ring-1 ring-slate-300"
-          />
-        </label>
-        <label className="text-sm font-medium text-slate-700">
-          End date
-          <input
-            type="date"
-            name="endDate"
-            max={data.today}
-            defaultValue={stats?.endDate ?? data.query.endDate}
-            className="mt-1 block rounded-md border-slate-300 px-2 py-1 ring-1 ring-slate-300"
-          />
-        </label>
+        <DateField
+          id="statistics-start"
+          name="startDate"
+          label="Start date"
+          max={data.today}
+          defaultValue={stats?.startDate ?? data.query.startDate}
+          className="w-44"
+        />
+        <DateField
+          id="statistics-end"
+          name="endDate"
+          label="End date"
+          max={data.today}
+          defaultValue={stats?.endDate ?? data.query.endDate}
+          className="w-44"
+        />
         <Button type="submit">Show</Button>
         {stats ? (
           <RawExportButton
@@ -196,26 +222,44 @@ export default function StatisticsPage() {
               counts={stats.workloadDistributions}
               people={stats.nbrOfUsers}
               selected={level}
-              onSelect={setLevel}
+              onSelect={(next) => listPeople({ level: next, people: null })}
               caption="People by average workload; choose a level to list them"
             />
           </ChartCard>
           <ChartCard title={level === null ? "People" : `People: ${LEVEL_NAMES[level]}`}>
             <ul className="grid gap-2 sm:grid-cols-2" data-testid="people">
-              {(allPeople || level !== null ? people : people.slice(0, MAX_TILES)).map(([id, d]) => (
+              {people.map(([id, d]) => (
                 <li key={id} className="rounded-md bg-slate-50 px-3 py-2 text-sm">
                   <span className="font-medium">{names.get(id)}</span> <span className="text-slate-600">{shown(d.avgWorkload)}</span>
                 </li>
               ))}
             </ul>
-            {people.length > MAX_TILES && level === null ? (
-              <button type="button" className="mt-2 text-sm font-medium text-brand-700 hover:underline" onClick={() => setAllPeople((v) => !v)}>
-                {allPeople ? "Show fewer" : "View all"}
+            {peopleTotal > people.length && people.length < STATISTICS_PEOPLE_MAX_LIMIT ? (
+              <button
+                type="button"
+                className="mt-2 text-sm font-medium text-brand-700 hover:underline"
+                onClick={() =>
+                  listPeople({
+                    people: Math.min(STATISTICS_PEOPLE_MAX_LIMIT, people.length <= MAX_TILES ? PEOPLE_PAGE : people.length + PEOPLE_PAGE),
+                  })
+                }
+              >
+                {people.length <= MAX_TILES ? "View all" : "Show more"}
+              </button>
+            ) : people.length > MAX_TILES && level === null ? (
+              <button type="button" className="mt-2 text-sm font-medium text-brand-700 hover:underline" onClick={() => listPeople({ people: null })}>
+                Show fewer
               </button>
             ) : null}
+            {peopleTotal > people.length ? (
+              <p className="mt-1 text-sm text-slate-600">
+                Showing {people.length} of {peopleTotal}
+                {people.length >= STATISTICS_PEOPLE_MAX_LIMIT ? "; the export lists everyone" : ""}.
+              </p>
+            ) : null}
             <p className="mt-3 text-sm text-slate-600">
-              Seriously busy {Math.round(BUSY_THRESHOLD * 100)} % of the time: {busy.length}; available {Math.round(BUSY_THRESHOLD * 100)} % of the
-              time: {available.length}
+              Seriously busy {Math.round(BUSY_THRESHOLD * 100)} % of the time: {busy}; available {Math.round(BUSY_THRESHOLD * 100)} % of the time:{" "}
+              {available}
             </p>
           </ChartCard>
           {layout === "admin" ? (

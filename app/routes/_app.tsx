@@ -1,4 +1,5 @@
-import { json, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/cloudflare";
+import { json, type LinksFunction, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/cloudflare";
+import dayPickerStyles from "react-day-picker/style.css";
 import { Form, NavLink as RemixNavLink, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
@@ -9,18 +10,26 @@ import { isOperator } from "~/auth/operator.server";
 import { Avatar } from "~/components/avatar";
 import { FLASH_TEXT, FlashMessage, flashKeyOf } from "~/components/flash-message";
 import { ToastProvider } from "~/components/toast";
+import { timeZoneFor } from "~/domain/today";
+import { ReaderZoneProvider } from "~/lib/format";
 import { profilePictureUrl } from "~/lib/profile-picture";
 import { NavIcon } from "~/features/shell/nav-icon";
 import { useCompanyRoom } from "~/realtime/use-company-room";
 import { useForegroundRefresh } from "~/realtime/use-foreground-refresh";
 
+/** The calendar's styles: the dashboard's editors and every date field (components/date-field.tsx) use it. */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: dayPickerStyles }];
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, company } = await requireUser(request, context);
+  const actor = await requireUser(request, context);
+  const { user, company } = actor;
   return json({
     me: { name: user.name || user.email, email: user.email, picture: profilePictureUrl(user.profilePicture) },
     companyId: company.id,
     companyName: company.name,
     links: navigationLinks(user, { ...company.settings, operatorConsole: isOperator(context.env, user) }),
+    /** The zone every moment on the app's pages is written in (issue 27, item 20). */
+    timeZone: timeZoneFor(actor),
   });
 }
 
@@ -50,9 +59,11 @@ function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
   useForegroundRefresh();
   const flash = flashKeyOf(useLocation().search);
   return (
-    <ToastProvider initial={flash ? FLASH_TEXT[flash] : undefined}>
-      <ShellLayout data={data}>{children}</ShellLayout>
-    </ToastProvider>
+    <ReaderZoneProvider value={data.timeZone}>
+      <ToastProvider initial={flash ? FLASH_TEXT[flash] : undefined}>
+        <ShellLayout data={data}>{children}</ShellLayout>
+      </ToastProvider>
+    </ReaderZoneProvider>
   );
 }
 

@@ -1,5 +1,7 @@
 import { canAdministerCompany } from "~/auth/permissions";
 import { refuseTenantFromClient, removeTenant } from "~/domain/identity/directory/tenant.server";
+import { clientIp } from "~/domain/identity/login.server";
+import { stepUpOnly } from "~/domain/schema-kit";
 import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
@@ -10,8 +12,11 @@ export const { loader, action, endpoints } = defineApiRoute({
     run: ({ ctx }) => refuseTenantFromClient(ctx),
   }),
   DELETE: endpoint({
-    summary: "Removes the company's Microsoft directory connection (people stay; the sync stops).",
+    summary:
+      "Removes the company's Microsoft directory connection (people stay; the sync stops). Needs {currentPassword}, the caller's own, unless they signed in within the last 10 minutes; every company admin is told.",
     can: canAdministerCompany,
-    run: ({ ctx }) => removeTenant(ctx),
+    body: stepUpOnly,
+    entity: "AzureAdInputErrors",
+    run: ({ request, context, ctx, body }) => removeTenant(ctx, context.env, body, clientIp(request)),
   }),
 });

@@ -1,5 +1,6 @@
 import { canAdministerCompany } from "~/auth/permissions";
 import { eliteConfigSchema, getEliteConfig, updateEliteConfig } from "~/domain/matters/elite-config.server";
+import { clientIp } from "~/domain/identity/login.server";
 import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
@@ -10,10 +11,10 @@ export const { loader, action, endpoints } = defineApiRoute({
   }),
   PUT: endpoint({
     summary:
-      "Sets the company's Elite 3E endpoint, client id and (write-only, sealed) client secret; an empty endpoint turns the import off. Company admins only.",
+      "Sets the company's Elite 3E endpoint, client id and (write-only, sealed) client secret; an empty endpoint turns the import off. Company admins only, with currentPassword (their own) unless they signed in within the last 10 minutes; every company admin is told.",
     can: canAdministerCompany,
     body: eliteConfigSchema,
     entity: "Elite3eConfigInputErrors",
-    run: ({ ctx, context, body }) => updateEliteConfig(ctx, context.env, body),
+    run: ({ request, ctx, context, body }) => updateEliteConfig(ctx, context.env, body, clientIp(request)),
   }),
 });

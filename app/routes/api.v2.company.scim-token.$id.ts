@@ -6,6 +6,6 @@ export const { loader, action, endpoints } = defineApiRoute({
   DELETE: endpoint({
     summary: "Revokes a SCIM token of the company: the directory's next call with it answers 401. Company admins only.",
     can: canAdministerCompany,
-    run: ({ ctx, params }) => revokeScimToken(ctx, params.id!),
+    run: ({ ctx, context, params }) => revokeScimToken(ctx, context.env, params.id!),
   }),
 });

@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
+import { useFormat } from "~/lib/format";
 import { Fragment } from "react";
 import { ErrorPage } from "~/components/error-page";
 import { isLocalEnv } from "~/env";
@@ -39,6 +40,8 @@ function Linkified({ text }: { text: string }) {
 
 export default function DevMailbox() {
   const { to, messages } = useLoaderData<typeof loader>();
+  // A development page outside the app's shell: the reader's locale, the server's UTC (said so).
+  const fmt = useFormat();
   return (
     <main className="mx-auto max-w-3xl px-4 py-8 sm:px-8">
       <h1 className="text-2xl font-semibold text-slate-900">Development mailbox</h1>
@@ -68,7 +71,7 @@ export default function DevMailbox() {
                 <span className="text-xs text-slate-500">
                   {message.status}
                   {message.attempts ? `, ${message.attempts} attempt${message.attempts === 1 ? "" : "s"}` : ""} ·{" "}
-                  {new Date(message.createdAt).toLocaleString("en-GB")}
+                  {fmt.dateTime(message.createdAt, "UTC")} UTC
                 </span>
               </header>
               <p className="mt-1 text-sm break-all text-slate-600">To: {message.to}</p>

@@ -36,7 +36,7 @@ async function openDialog(page: Page) {
 }
 
 test("a company admin connects the CV service, imports now, and sees a refused key as the last error", async ({ page }) => {
-  await login(page, accounts.companyAdmin);
+  await login(page, accounts.companyAdmin, { fresh: true });
   let dialog = await openDialog(page);
   await dialog.getByLabel("CV service address").fill(fake.url);
   await dialog.getByLabel("API key").fill(DEMO_CV_KEY);

@@ -67,7 +67,8 @@ test("the iOS wrapper's hand-off: its code, posted from the web view, lands sign
 test("a company admin removes and reconnects the directory, then adds two people from it", async ({ page }) => {
   // Removal, the consent page and its code exchange, the directory search and two invites.
   test.slow();
-  await login(page, accounts.companyAdmin);
+  // A sign-in of its own: removing and connecting the directory need one within 10 minutes (decision 0276).
+  await login(page, accounts.companyAdmin, { fresh: true });
   await page.goto("/groups");
   const section = page.getByRole("region", { name: "Microsoft directory" });
   await expect(section).toContainText(`Connected to directory ${DEMO_TENANT_ID}`);

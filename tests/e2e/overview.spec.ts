@@ -222,7 +222,8 @@ test("opens a person's card with the keyboard and closes it with Escape", async 
     "No data",
   ]);
   const projects = dialog.getByRole("region", { name: "Projects" });
-  await expect(projects.getByRole("row").nth(1)).toContainText("Project Nordlys (acquisition)");
+  // Other specs add Emil to projects of their own (issue27c.spec's dated ones): find Nordlys by name, not by place.
+  await expect(projects.getByRole("row").filter({ hasText: "Project Nordlys (acquisition)" })).toHaveCount(1);
   // Each project row goes to the project's page.
   await expect(projects.getByRole("link", { name: /Project Nordlys/ }).first()).toHaveAttribute("href", /^\/projects\/[^/]+$/);
   await expect(dialog.getByRole("region", { name: "Competences" })).toContainText("Mergers & acquisitions");

@@ -43,7 +43,7 @@ async function createProject(page: Page, name: string) {
   await (await openProjects(page)).click();
   const dialog = page.getByRole("dialog", { name: "Add project" });
   await dialog.getByLabel("Name", { exact: true }).fill(name);
-  await dialog.getByLabel("Start date").fill("2026-01-05");
+  await dialog.getByLabel("Start date", { exact: true }).fill("2026-01-05");
   await dialog.getByRole("button", { name: "Create project" }).click();
   await expect(page).toHaveURL(/\/projects\/[0-9a-f]{24}\/members$/, slow);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name, slow);
@@ -131,7 +131,7 @@ test.describe("projects", () => {
     await members.getByRole("button", { name: "Log hours for Emil Employee" }).click();
     const log = page.getByRole("dialog", { name: "Hours for Emil Employee" });
     await log.getByLabel("Hours").fill("2.5");
-    await log.getByLabel("Date").fill("2026-01-05");
+    await log.getByLabel("Date", { exact: true }).fill("2026-01-05");
     await log.getByRole("button", { name: "Save hours" }).click();
     await expect(log).toBeHidden();
 
@@ -147,7 +147,7 @@ test.describe("projects", () => {
     await edit.getByRole("button", { name: "Save hours" }).click();
     await expect(edit.getByText("Required")).toBeVisible();
     await edit.getByLabel("Hours").fill("3.5");
-    await edit.getByLabel("Date").fill("2026-01-06");
+    await edit.getByLabel("Date", { exact: true }).fill("2026-01-06");
     await settled(edit);
     await page.screenshot({ path: "test-results/screenshots/project-hours-edit-1280.png" });
     await edit.getByRole("button", { name: "Save hours" }).click();

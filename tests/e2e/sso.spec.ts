@@ -78,7 +78,7 @@ for (const viewport of Object.values(viewports)) {
     });
 
     test("the SSO/SAML2 dialog shows the certificate, the URLs to copy, and saves", async ({ page }) => {
-      await login(page, accounts.companyAdmin);
+      await login(page, accounts.companyAdmin, { fresh: true });
       await page.goto("/groups");
       // The opener is a client-side button: a click before React hydrated the page does nothing.
       await waitForHydration(page.getByRole("button", { name: "SSO configuration" }));
@@ -113,7 +113,7 @@ for (const viewport of Object.values(viewports)) {
       // The e2e server's loopback DNS-over-HTTPS resolver (tests/fakes/doh-server.ts) on $PORT + 200.
       const doh = `http://127.0.0.1:${Number(new URL(test.info().project.use.baseURL!).port) + 200}`;
       const extra = `demolaw-${viewport.width}.test`;
-      await login(page, accounts.companyAdmin);
+      await login(page, accounts.companyAdmin, { fresh: true });
       await page.goto("/groups");
       await waitForHydration(page.getByRole("button", { name: "SSO configuration" }));
       const open = async () => {

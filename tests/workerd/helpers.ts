@@ -7,7 +7,8 @@ import { createDb } from "~/db/client";
 import { systemCtx, type Runtime, type SystemSource } from "~/domain/context";
 import type { Env } from "~/env";
 import { companyRow, groupRow, officeRow, userRow, type SeedRole } from "~/db/factories";
-import { companies, groups, offices, users } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { companies, groups, offices, sessions, users } from "~/db/schema";
 
 export const PASSWORD = "correct horse battery";
 export const BASE = "http://localhost";
@@ -196,4 +197,15 @@ export function reminderMorning(): Date {
   if (d.getTime() > Date.now()) d = new Date(d.getTime() - DAY);
   while (![1, 2, 3].includes(d.getUTCDay())) d = new Date(d.getTime() - DAY);
   return d;
+}
+
+/**
+ * Moves a person's sign-in `minutes` into the past on all their sessions, as if they had
+ * signed in that long ago: the step-up (decision 0276) then asks for the password again.
+ */
+export async function signedInMinutesAgo(userId: string, minutes: number) {
+  await db()
+    .update(sessions)
+    .set({ authenticatedAt: new Date(Date.now() - minutes * 60_000) })
+    .where(eq(sessions.userId, userId));
 }

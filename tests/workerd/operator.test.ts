@@ -232,3 +232,60 @@ describe("domains of other installations (issue 15, decision 0150)", () => {
     expect(await rows()).toHaveLength(2);
   });
 });
+
+describe("the operator approves a firm's domain (issue 26, item 1; decision 0250)", () => {
+  const route = async (email: string) =>
+    (await (await SELF.fetch(`${BASE}/api/v2/account/login-route?email=${encodeURIComponent(email)}`)).json()) as { kind: string };
+
+  it("lists the waiting claim, and an approval routes sign-in to the firm until it is withdrawn", async () => {
+    const claimant = await createCompany("Approval Firm");
+    await db()
+      .update(companies)
+      .set({ ssoLoginUrl: "https://idp.approval-firm.test/saml", ssoCertificate: "unused" })
+      .where(eq(companies.id, claimant.company.id));
+    await db().insert(companyDomains).values({ domain: "approval-firm.test", companyId: claimant.company.id, createdAt: new Date() });
+    expect((await route("new.person@approval-firm.test")).kind).toBe("password");
+
+    const data = (await (await page("/operator?_data=routes%2F_app.operator", { headers: { Cookie: operatorCookie } })).json()) as {
+      domainClaims: { domain: string; state: string; companyName: string }[];
+    };
+    expect(data.domainClaims.find((claim) => claim.domain === "approval-firm.test")).toMatchObject({
+      state: "pending",
+      companyName: "Approval Firm",
+    });
+
+    const approved = await post(operatorCookie, { intent: "approveDomain", domain: "approval-firm.test", approved: "true" });
+    expect(await approved.json()).toMatchObject({ status: "success", message: "approval-firm.test approved." });
+    expect((await route("new.person@approval-firm.test")).kind).toBe("firm");
+    const [row] = await db().select().from(companyDomains).where(eq(companyDomains.domain, "approval-firm.test"));
+    expect(row.verifiedBy).toBe("operator");
+    const trail = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.companyId, claimant.company.id), eq(auditLog.action, "operator-approve-domain")));
+    expect(trail).toHaveLength(1);
+
+    const withdrawn = await post(operatorCookie, { intent: "approveDomain", domain: "approval-firm.test", approved: "false" });
+    expect(await withdrawn.json()).toMatchObject({ status: "success", message: "Approval of approval-firm.test withdrawn." });
+    expect((await route("new.person@approval-firm.test")).kind).toBe("password");
+  });
+
+  it("never approves a free-mail domain, answers an unknown one with 404, and is the operator's alone", async () => {
+    const claimant = await createCompany("Free Mail Claim Firm");
+    await db().insert(companyDomains).values({ domain: "gmail.com", companyId: claimant.company.id, createdAt: new Date() }).onConflictDoNothing();
+    const freeMail = await post(operatorCookie, { intent: "approveDomain", domain: "gmail.com", approved: "true" });
+    expect(freeMail.status).toBe(400);
+    expect(JSON.stringify(await freeMail.json())).toContain("public e-mail service");
+    expect((await db().select().from(companyDomains).where(eq(companyDomains.domain, "gmail.com")))[0].verifiedAt).toBeNull();
+    await db().delete(companyDomains).where(eq(companyDomains.domain, "gmail.com"));
+
+    expect((await post(operatorCookie, { intent: "approveDomain", domain: "nobody-claims.test", approved: "true" })).status).toBe(404);
+    const bad = await post(operatorCookie, { intent: "approveDomain", domain: "x.test", approved: "maybe" });
+    expect(bad.status).toBe(400);
+
+    await db().insert(companyDomains).values({ domain: "self-approval.test", companyId: firm.company.id, createdAt: new Date() });
+    const self = await post(firmAdminCookie, { intent: "approveDomain", domain: "self-approval.test", approved: "true" });
+    expect(self.status).toBe(404);
+    expect((await db().select().from(companyDomains).where(eq(companyDomains.domain, "self-approval.test")))[0].verifiedAt).toBeNull();
+  });
+});

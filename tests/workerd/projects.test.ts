@@ -515,6 +515,69 @@ describe("POST /project/filtered", () => {
   });
 });
 
+describe("POST /project/filtered with limit and offset: one page (decision 0291)", () => {
+  it("answers a page by name with the total, each project the same entity the full list holds; without limit, the spec's plain list", async () => {
+    const tag = `Paged${newId().slice(-5)}`;
+    const member = await firm.createUser("employee", { name: `Member ${tag}`, currentWorkload: 2 });
+    const c = await newProject(firm, firm.tokens.administrator, { name: `${tag} Cedar` });
+    const a = await newProject(firm, firm.tokens.administrator, {
+      name: `${tag} Ash`,
+      users: [member.id],
+      projectCategories: [firm.categories[0].id],
+    });
+    const b = await newProject(firm, firm.tokens.administrator, { name: `${tag} Birch` });
+    const full = await call("POST", "/api/v2/project/filtered", firm.tokens.companyAdmin, { term: tag });
+    expect(full.status).toBe(200);
+    // The default is unchanged: a plain list of every matching project, by name.
+    expect(Array.isArray(full.body)).toBe(true);
+    const list = full.body as unknown as Json[];
+    expect(list.map((p) => p._id)).toEqual([a._id, b._id, c._id]);
+
+    const first = await call("POST", "/api/v2/project/filtered", firm.tokens.companyAdmin, { term: tag, limit: 2 });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ total: 3, offset: 0, limit: 2, projects: list.slice(0, 2) });
+    // Members and categories come whole on a page too.
+    expect(((first.body.projects as unknown as Json[])[0].users as Json[]).map((u) => u._id)).toEqual([member.id]);
+    const second = await call("POST", "/api/v2/project/filtered", firm.tokens.companyAdmin, { term: tag, limit: 2, offset: 2 });
+    expect(second.body).toEqual({ total: 3, offset: 2, limit: 2, projects: list.slice(2) });
+    const past = await call("POST", "/api/v2/project/filtered", firm.tokens.companyAdmin, { term: tag, limit: 2, offset: 3 });
+    expect(past.body).toEqual({ total: 3, offset: 3, limit: 2, projects: [] });
+    // The filters narrow the total as they narrow the list.
+    const narrowed = await call("POST", "/api/v2/project/filtered", firm.tokens.companyAdmin, {
+      term: tag,
+      categories: [firm.categories[0].id],
+      limit: 10,
+    });
+    expect(narrowed.body).toEqual({ total: 1, offset: 0, limit: 10, projects: [list[0]] });
+  });
+
+  it("counts only what the caller sees", async () => {
+    const tag = `Seen${newId().slice(-5)}`;
+    await newProject(firm, firm.tokens.administrator, { name: `${tag} here` });
+    await newProject(firm, firm.tokens.administrator, { name: `${tag} elsewhere`, group: firm.elsewhere.group.id, office: firm.elsewhere.office.id });
+    const employee = await call("POST", "/api/v2/project/filtered", firm.tokens.employee, { term: tag, limit: 5 });
+    expect(employee.body.total).toBe(1);
+    expect((employee.body.projects as unknown as Json[]).map((p) => p.name)).toEqual([`${tag} here`]);
+    const admin = await call("POST", "/api/v2/project/filtered", firm.tokens.companyAdmin, { term: tag, limit: 5 });
+    expect(admin.body.total).toBe(2);
+  });
+
+  it("refuses a bad page with a clear message and changes nothing", async () => {
+    const refused = async (body: unknown) => {
+      const response = await call("POST", "/api/v2/project/filtered", firm.tokens.companyAdmin, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.entityType).toBe("ProjectInputErrors");
+      return response.body.errors;
+    };
+    expect(await refused({ limit: 0 })).toEqual({ limit: "Limit must be a whole number from 1 to 500." });
+    expect(await refused({ limit: 501 })).toEqual({ limit: "Limit must be a whole number from 1 to 500." });
+    expect(await refused({ limit: "50" })).toEqual({ limit: "Limit must be a whole number from 1 to 500." });
+    expect(await refused({ limit: 10, offset: -1 })).toEqual({ offset: "Offset must be a whole number from 0." });
+    expect(await refused({ limit: 10, offset: 2.5 })).toEqual({ offset: "Offset must be a whole number from 0." });
+    expect(await refused({ offset: 10 })).toEqual({ limit: "Send limit with offset: a page needs its length." });
+  });
+});
+
 describe("the projects summary workbook", () => {
   it("has a projects sheet and a members sheet with bold frozen headers, filters, widths, real dates and numbers", async () => {
     const project = await newProject(firm, firm.tokens.employee, {

@@ -9,7 +9,8 @@ import { sendSmtp } from "~/integrations/email/smtp-client.server";
 import { HOST_MESSAGE, PORT_MESSAGE, SENDER_MESSAGE, CONTROL_MESSAGE, smtpTargetProblem } from "~/integrations/email/smtp-policy";
 import { openSecret, sealSecret } from "~/lib/secret-box.server";
 import { send } from "./account-helpers";
-import { createCompanyWithRoles, db, PASSWORD, runtime } from "./helpers";
+import { STEP_UP_PASSWORD } from "~/domain/identity/step-up";
+import { createCompanyWithRoles, db, PASSWORD, runtime, signedInMinutesAgo } from "./helpers";
 import { receivedFor, uniqueAddress, useFakeSmtp } from "./mail-helpers";
 
 /**
@@ -35,17 +36,18 @@ describe("who may set the company's mail server", () => {
     expect(await smtpRow(firm.company.id)).toMatchObject({ smtpHost: null, smtpPort: null, smtpSender: null });
   });
 
-  it("asks the company admin for their current password and changes nothing without the right one", async () => {
+  it("asks a company admin who signed in over 10 minutes ago for their password, and changes nothing without the right one", async () => {
     const firm = await createCompanyWithRoles("Password Smtp Firm");
     const token = firm.tokens.companyAdmin;
+    await signedInMinutesAgo(firm.people.companyAdmin.id, 11);
     const without = await send("PUT", "/company/smtp-config", token, PUBLIC_SERVER);
     expect(without.status).toBe(400);
-    expect(without.body.errors).toEqual({ currentPassword: "This field is required." });
+    expect(without.body.errors).toEqual({ currentPassword: STEP_UP_PASSWORD });
     const wrong = await send("PUT", "/company/smtp-config", token, { ...PUBLIC_SERVER, currentPassword: "not my password" });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors).toEqual({ currentPassword: "Wrong password." });
     const reset = await send("PUT", "/company/smtp-config", token, { smtpHost: "", smtpPort: "", smtpSender: "" });
-    expect(reset.body.errors).toEqual({ currentPassword: "This field is required." });
+    expect(reset.body.errors).toEqual({ currentPassword: STEP_UP_PASSWORD });
     expect(await smtpRow(firm.company.id)).toMatchObject({ smtpHost: null });
 
     const ok = await send("PUT", "/company/smtp-config", token, { ...PUBLIC_SERVER, currentPassword: PASSWORD });

@@ -5,7 +5,8 @@ import { companies, emailOutbox } from "~/db/schema";
 import { runScheduledWork } from "~/domain/operations/scheduled.server";
 import { deliverEmail, enqueueEmail, MAX_ATTEMPTS, retryDelayMs } from "~/integrations/email/outbox.server";
 import { TEST_MAIL_FAILED } from "~/domain/company/smtp.server";
-import { BASE, cookieFor, createCompany, db, page, PASSWORD, postForm, tokenFor } from "./helpers";
+import { STEP_UP_PASSWORD } from "~/domain/identity/step-up";
+import { BASE, cookieFor, createCompany, db, page, PASSWORD, postForm, signedInMinutesAgo, tokenFor } from "./helpers";
 import { receivedFor, uniqueAddress, useFakeSmtp, waitForMail } from "./mail-helpers";
 import { send } from "./account-helpers";
 
@@ -246,11 +247,13 @@ describe("SMTP configuration on /groups", () => {
   const companyRow = async (id: string) => (await db().select().from(companies).where(eq(companies.id, id)))[0];
   let firm: Awaited<ReturnType<typeof createCompany>>;
   let admin: string;
+  let adminUser: Awaited<ReturnType<typeof firm.createUser>>;
   let observer: string;
 
   beforeAll(async () => {
     firm = await createCompany("Smtp Page Firm");
-    admin = await cookieFor((await firm.createUser("companyAdmin", { groupId: null, officeId: null })).email);
+    adminUser = await firm.createUser("companyAdmin", { groupId: null, officeId: null });
+    admin = await cookieFor(adminUser.email);
     observer = await cookieFor((await firm.createUser("observer")).email);
   });
 
@@ -291,9 +294,11 @@ describe("SMTP configuration on /groups", () => {
     });
     expect((await companyRow(firm.company.id)).smtpPassword).toMatch(/^sb1:/);
 
+    // The password typed for the save opened the step-up's window; once it has closed, the reset asks again.
+    await signedInMinutesAgo(adminUser.id, 11);
     const unconfirmed = await post(admin, { intent: "resetSmtp" });
     expect(unconfirmed.status).toBe(400);
-    expect(JSON.stringify(await unconfirmed.json())).toContain("This field is required.");
+    expect(JSON.stringify(await unconfirmed.json())).toContain(STEP_UP_PASSWORD);
     expect((await companyRow(firm.company.id)).smtpHost).toBe("smtp.firm-mail.se");
     const reset = await post(admin, { intent: "resetSmtp", currentPassword: PASSWORD });
     expect(reset.status).toBe(200);

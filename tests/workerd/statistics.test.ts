@@ -191,6 +191,115 @@ describe("POST /statistic, admin layout, two weeks", () => {
   });
 });
 
+/** Every field of the spec's Statistics response (planning.md, "Statistics response"), and nothing else. */
+const SPEC_FIELDS = [
+  "startDate",
+  "endDate",
+  "layout",
+  "averageWorkloadOverTime",
+  "workloadDistributions",
+  "averageWorkload",
+  "userWorkloadData",
+  "teamWorkload",
+  "workloadForecast",
+  "nbrOfUsers",
+  "WFHToWorkloadCorrelation",
+  "nbrOfHomeDaysPerWeek",
+  "workFromHomePerWeekday",
+  "portionOfUsersWorkingFromHomeOverTime",
+  "competenceWorkload",
+  "percentOfMoreThan4daysHome",
+  "percentOfMoreThan4daysAtOffice",
+  "peakOfficeOccupancy",
+  "percentOnLeave",
+  "data",
+].sort();
+
+/** What a page of people leaves as it is: every figure but the per-person ones. */
+function wholeScopeFigures(s: StatisticsResponse) {
+  const { userWorkloadData: _perPerson, people: _page, data, ...rest } = s;
+  return { ...rest, offices: data.offices, groups: data.groups, competences: data.competences };
+}
+
+describe("POST /statistic with `people`: one page of the per-person figures (decision 0290)", () => {
+  const range = "startDate=2026-01-05&endDate=2026-01-16";
+  let full: StatisticsResponse;
+  beforeAll(async () => {
+    full = (await statistics(range, bothTeams())).body;
+  });
+
+  it("answers the spec's full shape when `people` is left out: every person, no page", () => {
+    expect(Object.keys(full).sort()).toEqual(SPEC_FIELDS);
+    expect(Object.keys(full.userWorkloadData).sort()).toEqual([ids.a, ids.b, ids.c, ids.d].sort());
+    expect(full.data.users).toHaveLength(4);
+    expect(Object.keys(full.data.users[0]).sort()).toEqual(["_id", "group", "name", "office", "profilePicture", "title"]);
+  });
+
+  it("lists the highest averages first (ties by name), with the page's size and the scope's busy and available counts", async () => {
+    const { status, body } = await statistics(range, { ...bothTeams(), people: { limit: 2 } });
+    expect(status, JSON.stringify(body)).toBe(200);
+    // D 3, then A and C at 2 (Anna before Cai), then B at 0.
+    expect(Object.keys(body.userWorkloadData)).toEqual([ids.d, ids.a]);
+    expect(body.userWorkloadData[ids.d]).toEqual(full.userWorkloadData[ids.d]);
+    expect(body.data.users.map((u) => u.name)).toEqual(["Dee", "Anna"]);
+    expect(body.data.users[0]).toEqual(full.data.users.find((u) => u._id === ids.d));
+    // Seriously busy 80 % of the time: D alone (A 50 %); available: B alone.
+    expect(body.people).toEqual({ total: 4, offset: 0, limit: 2, level: null, seriouslyBusy: 1, available: 1 });
+    // Every other figure still covers all four people.
+    expect(wholeScopeFigures(body)).toEqual(wholeScopeFigures(full));
+    expect(body.nbrOfUsers).toBe(4);
+  });
+
+  it("pages on with offset, and answers an empty page past the end", async () => {
+    const second = (await statistics(range, { ...bothTeams(), people: { limit: 2, offset: 2 } })).body;
+    expect(second.data.users.map((u) => u.name)).toEqual(["Cai", "Bo"]);
+    expect(second.people).toMatchObject({ total: 4, offset: 2, limit: 2 });
+    const past = (await statistics(range, { ...bothTeams(), people: { limit: 2, offset: 4 } })).body;
+    expect(past.userWorkloadData).toEqual({});
+    expect(past.data.users).toEqual([]);
+    expect(past.people?.total).toBe(4);
+  });
+
+  it("narrows to one doughnut segment with level, whose total is that segment's count", async () => {
+    const busy = (await statistics(range, { ...bothTeams(), people: { limit: 8, level: 2 } })).body;
+    expect(busy.data.users.map((u) => u.name)).toEqual(["Anna", "Cai"]);
+    expect(busy.people).toMatchObject({ total: 2, level: 2 });
+    expect(busy.people!.total).toBe(full.workloadDistributions[2]);
+    const available = (await statistics(range, { ...bothTeams(), people: { limit: 8, level: 0 } })).body;
+    expect(Object.keys(available.userWorkloadData)).toEqual([ids.b]);
+    const some = (await statistics(range, { ...bothTeams(), people: { limit: 8, level: 1 } })).body;
+    expect(some.people).toMatchObject({ total: 0 });
+  });
+
+  it("pages the user layout too: the caller alone", async () => {
+    const { body } = await statistics(range, { people: { limit: 8 } }, employeeToken);
+    expect(body.layout).toBe("user");
+    expect(Object.keys(body.userWorkloadData)).toEqual([ids.a]);
+    expect(body.people).toMatchObject({ total: 1, seriouslyBusy: 0, available: 0 });
+  });
+
+  it("refuses a bad page with a clear message and the field it is about", async () => {
+    const refused = async (people: unknown) => {
+      const { status, body } = await statistics(range, { ...bothTeams(), people });
+      expect(status, JSON.stringify(people)).toBe(400);
+      return { message: body.message, errors: body.errors };
+    };
+    expect(await refused({ limit: 0 })).toEqual({
+      message: "Please correct the marked fields.",
+      errors: { "people.limit": "people.limit must be a whole number from 1 to 500." },
+    });
+    expect((await refused({ limit: 501 })).errors).toEqual({ "people.limit": "people.limit must be a whole number from 1 to 500." });
+    expect((await refused({})).errors).toEqual({ "people.limit": "people.limit must be a whole number from 1 to 500." });
+    expect((await refused({ limit: 8, offset: -1 })).errors).toEqual({ "people.offset": "people.offset must be a whole number from 0." });
+    expect((await refused({ limit: 8, offset: 1.5 })).errors).toEqual({ "people.offset": "people.offset must be a whole number from 0." });
+    expect((await refused({ limit: 8, level: 4 })).errors).toEqual({ "people.level": "people.level must be 0, 1, 2 or 3." });
+    expect((await refused({ limit: "8" })).errors).toEqual({ "people.limit": "people.limit must be a whole number from 1 to 500." });
+    const wrongShape = 'people must be an object such as { "limit": 8 } (limit, offset, level).';
+    expect((await refused("all")).errors).toEqual({ people: wrongShape });
+    expect((await refused({ limit: 8, size: 2 })).errors).toEqual({ people: wrongShape });
+  });
+});
+
 describe("POST /statistic, narrower questions", () => {
   it("takes per-person figures over the second week alone from the running totals", async () => {
     const { body } = await statistics("startDate=2026-01-12&endDate=2026-01-16", bothTeams());

@@ -24,6 +24,11 @@ export const sessions = sqliteTable(
     lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
     userAgent: text("user_agent"),
+    /**
+     * When the person last proved who they are in this session: the sign-in, or their password
+     * typed again for a powerful setting (decision 0276). Null reads as createdAt.
+     */
+    authenticatedAt: integer("authenticated_at", { mode: "timestamp_ms" }),
   },
   (t) => [index("sessions_company_idx").on(t.companyId), index("sessions_user_idx").on(t.userId)],
 );

@@ -14,6 +14,8 @@ import { publishUserUpdate } from "../users/user-state.server";
 import { systemCtx, type AnyContext, type DomainContext, type Runtime } from "../context";
 import { ForbiddenError, ValidationError } from "../errors";
 import { REQUIRED } from "../schema-kit";
+import { requireStepUp } from "~/domain/identity/reauth.server";
+import { tellCompanyAdmins } from "./admin-notice.server";
 import type { CvServiceSettingsInput } from "./cv-service.schema";
 import type { CvImportStatus } from "./cv-service.types";
 
@@ -75,12 +77,13 @@ export async function getCvServiceStatus(ctx: DomainContext): Promise<CvImportSt
 }
 
 /** Saves the URL and, when sent, the key (sealed); the next cron run imports. The key is never sent back. */
-export async function saveCvService(ctx: DomainContext, env: CvEnv, input: CvServiceSettingsInput): Promise<CvImportStatus> {
+export async function saveCvService(ctx: DomainContext, env: Env & CvEnv, input: CvServiceSettingsInput, ip: string): Promise<CvImportStatus> {
   requireCvAdmin(ctx);
   const problem = cvUrlProblem(env, input.url);
   if (problem) throw new ValidationError(CV_ENTITY, { url: problem });
   const [company] = await ctx.db.select({ key: companies.cvServiceKey }).from(companies).where(eq(companies.id, ctx.companyId));
   if (!input.key && !company?.key) throw new ValidationError(CV_ENTITY, { key: REQUIRED });
+  await requireStepUp(ctx, { env, ip }, input.currentPassword, CV_ENTITY);
   const sealed = input.key ? await sealSecret(env, keyPurpose(ctx.companyId), input.key) : company!.key;
   await ctx.db.batch([
     ctx.db.update(companies).set({ cvServiceUrl: input.url, cvServiceKey: sealed }).where(eq(companies.id, ctx.companyId)),
@@ -90,16 +93,28 @@ export async function saveCvService(ctx: DomainContext, env: CvEnv, input: CvSer
       .onConflictDoUpdate({ target: cvImports.companyId, set: { nextAttemptAt: ctx.now, failures: 0, cursor: 0 } }),
     audit(ctx, "update", "cvService", ctx.companyId, { url: input.url, keyChanged: Boolean(input.key) }),
   ]);
+  await tellCompanyAdmins(ctx, env, {
+    setting: "CV service connection",
+    what: `people's CVs are now imported from ${input.url}${input.key ? " with a new API key" : ""}.`,
+  });
   return readStatus(ctx.db, ctx.companyId);
 }
 
 /** Disconnects: the URL and key go, imported items stay until someone deletes them. */
-export async function removeCvService(ctx: DomainContext): Promise<CvImportStatus> {
+export async function removeCvService(
+  ctx: DomainContext,
+  env: Env & CvEnv,
+  input: { currentPassword?: string | null },
+  ip: string,
+): Promise<CvImportStatus> {
   requireCvAdmin(ctx);
+  await requireStepUp(ctx, { env, ip }, input.currentPassword, CV_ENTITY);
   await ctx.db.batch([
     ctx.db.update(companies).set({ cvServiceUrl: null, cvServiceKey: null }).where(eq(companies.id, ctx.companyId)),
     ctx.db.delete(cvImports).where(eq(cvImports.companyId, ctx.companyId)),
+    audit(ctx, "delete", "cvService", ctx.companyId, {}),
   ]);
+  await tellCompanyAdmins(ctx, env, { setting: "CV service connection", what: "the CV service is now disconnected." });
   return readStatus(ctx.db, ctx.companyId);
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REQUIRED } from "../schema-kit";
+import { currentPasswordField, REQUIRED } from "../schema-kit";
 
 /** The company page's CV service setting (decision 0112): the service's base URL and its API key. */
 export const CV_KEY_MAX = 500;
@@ -20,5 +20,7 @@ export const cvServiceSettingsSchema = z.object({
     }, "Needs to be the service's address, like https://yourfirm.cvpartner.com."),
   /** Left out or empty on a save: the stored key is kept. */
   key: z.string({ error: "Needs to be text." }).trim().max(CV_KEY_MAX, `Use at most ${CV_KEY_MAX} characters.`).optional(),
+  /** The step-up: the caller's password, unless they signed in within the last 10 minutes. */
+  currentPassword: currentPasswordField,
 });
 export type CvServiceSettingsInput = z.infer<typeof cvServiceSettingsSchema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CONTROL_MESSAGE, hasControlCharacters } from "~/integrations/email/smtp-policy";
-import { formBoolean } from "../schema-kit";
+import { currentPasswordField, formBoolean } from "../schema-kit";
 
 /**
  * The company's mail server as the company page's dialog and PUT /company/smtp-config send it
@@ -18,7 +18,7 @@ const text = (max: number) =>
       .nullish(),
   );
 
-const currentPassword = z.string({ error: "Needs to be text." }).max(1000).nullish();
+const currentPassword = currentPasswordField;
 
 export const smtpConfigSchema = z.object({
   smtpHost: text(255),

@@ -2,15 +2,15 @@ import { and, eq, isNotNull, like, not } from "drizzle-orm";
 import { audit } from "../audit.server";
 import { REQUIRED } from "../schema-kit";
 import { canAdministerCompany } from "~/auth/permissions";
-import { companies, users } from "~/db/schema";
+import { companies } from "~/db/schema";
 import type { Env } from "~/env";
 import { companySmtp, providerName, smtpPasswordPurpose, type MailEnv } from "~/integrations/email/config.server";
 import { buildMime } from "~/integrations/email/mime";
-import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { sendSmtp } from "~/integrations/email/smtp-client.server";
 import { allowsLoopbackSmtp, isValidSender, SENDER_MESSAGE, smtpTargetProblem } from "~/integrations/email/smtp-policy";
 import { currentSealPrefix, resealIfStale, sealSecret } from "~/lib/secret-box.server";
-import { confirmCurrentPassword } from "~/domain/identity/reauth.server";
+import { requireStepUp } from "~/domain/identity/reauth.server";
+import { tellCompanyAdmins } from "./admin-notice.server";
 import { systemCtx, type DomainContext, type Runtime } from "../context";
 import { DomainError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import type { SmtpConfigInput } from "./smtp.schema";
@@ -49,7 +49,7 @@ export async function updateSmtpConfig(ctx: DomainContext, env: SmtpEnv, input: 
     }
     if (Object.keys(errors).length) throw new ValidationError(SMTP_ENTITY, errors);
   }
-  await confirmCurrentPassword(ctx, env, input.currentPassword, ip, SMTP_ENTITY);
+  await requireStepUp(ctx, { env, ip }, input.currentPassword, SMTP_ENTITY);
   const sealedPassword = input.smtpPassword ? await sealSecret(env, smtpPasswordPurpose(ctx.companyId), input.smtpPassword) : null;
   const changes = reset
     ? { smtpHost: null, smtpPort: null, smtpSender: null, smtpSecure: false, smtpUser: null, smtpPassword: null }
@@ -65,36 +65,16 @@ export async function updateSmtpConfig(ctx: DomainContext, env: SmtpEnv, input: 
     ctx.db.update(companies).set(changes).where(eq(companies.id, ctx.companyId)),
     audit(ctx, reset ? "smtp-reset" : "smtp-update", "company", ctx.companyId, { ...changes, smtpPassword: undefined }),
   ]);
-  await noticeToCompanyAdmins(ctx, env, reset ? null : { host: changes.smtpHost!, port: changes.smtpPort!, sender: changes.smtpSender! });
+  await tellCompanyAdmins(ctx, env, {
+    setting: "mail server settings",
+    what: reset
+      ? `the company now sends its e-mail through the ${providerName(env)} servers again.`
+      : `the company now sends its e-mail through ${changes.smtpHost}:${changes.smtpPort} as ${changes.smtpSender}.`,
+    advice:
+      "Invitations and password reset links go through that server. If you did not expect this change, reset the settings on the Company page and review who has company admin rights.",
+  });
   if (reset) return { message: `Custom SMTP config removed, using ${providerName(env)} servers instead` };
   return { message: "SMTP config updated." };
-}
-
-/** Every company admin hears of the change through the installation's server (not the company's new one). */
-async function noticeToCompanyAdmins(ctx: DomainContext, env: SmtpEnv, server: { host: string; port: number; sender: string } | null) {
-  const admins = await ctx.db
-    .select({ email: users.email, name: users.name })
-    .from(users)
-    .where(and(eq(users.companyId, ctx.companyId), eq(users.companyAdmin, true), isNotNull(users.email)));
-  const who = `${ctx.actor.user.name || ctx.actor.user.email} (${ctx.actor.user.email})`;
-  const what = server
-    ? `now sends its e-mail through ${server.host}:${server.port} as ${server.sender}`
-    : `now sends its e-mail through the ${providerName(env)} servers again`;
-  const appName = env.APP_NAME || "Availability";
-  for (const admin of admins) {
-    const lines = [
-      admin.name ? `Hi ${admin.name},` : "Hi,",
-      `${who} changed the mail server settings of ${ctx.actor.company.name} on ${appName} at ${ctx.now.toUTCString()}: the company ${what}.`,
-      "Invitations and password reset links go through that server. If you did not expect this change, reset the settings on the Company page and review who has administrator rights.",
-    ];
-    await enqueueEmail(
-      { db: ctx.db, env },
-      ctx.companyId,
-      { to: admin.email, subject: `${ctx.actor.company.name}: mail server settings changed`, text: `${lines.join("\n\n")}\n` },
-      ctx.now,
-      { viaInstallation: true },
-    );
-  }
 }
 
 /** Sends a test e-mail to the caller through the company's saved server, at once (not through the outbox). */

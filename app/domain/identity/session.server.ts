@@ -1,5 +1,6 @@
-import { and, eq, gt, inArray, isNull, lte } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import { sha256Hex } from "~/auth/secrets.server";
+import { deleteExpiredRows } from "~/db/expired-rows";
 import { newSecret } from "~/lib/ids";
 import type { Actor } from "~/auth/actor.types";
 import { DAY_MS, openSessionConditions, requestSessionId, SESSION_DAYS, sessionCookie, signToken } from "~/auth/session.server";
@@ -52,11 +53,12 @@ async function openSession(
   expiresAt: Date,
   userAgent: string | null,
   embedded = false,
+  authenticatedAt: Date | null = null,
 ) {
   const now = new Date();
   const [session] = await context.db
     .insert(sessions)
-    .values({ companyId: user.companyId, userId: user.id, expiresAt, lastSeenAt: now, userAgent })
+    .values({ companyId: user.companyId, userId: user.id, expiresAt, lastSeenAt: now, userAgent, authenticatedAt })
     .returning({ id: sessions.id });
   const token = await signToken(context, { id: user.id, completed: user.completed, sid: session.id }, expiresAt);
   // The cookie ends with the session (the absolute lifetime).
@@ -113,17 +115,8 @@ export async function redeemHandoffCode(context: LoadContext, code: string) {
 }
 
 /** For the cron: hand-off codes nobody redeemed, at most `limit` a run. */
-export async function deleteExpiredHandoffs({ db }: Pick<LoadContext, "db">, now: Date, limit = 500): Promise<number> {
-  const gone = await db
-    .delete(sessionHandoffs)
-    .where(
-      inArray(
-        sessionHandoffs.codeHash,
-        db.select({ codeHash: sessionHandoffs.codeHash }).from(sessionHandoffs).where(lte(sessionHandoffs.expiresAt, now)).limit(limit),
-      ),
-    )
-    .returning({ codeHash: sessionHandoffs.codeHash });
-  return gone.length;
+export function deleteExpiredHandoffs({ db }: Pick<LoadContext, "db">, now: Date, limit = 500): Promise<number> {
+  return deleteExpiredRows(db, sessionHandoffs, sessionHandoffs.expiresAt, now, { batchSize: limit, batches: 1 });
 }
 
 export async function endSession(request: Request, context: LoadContext): Promise<string> {
@@ -142,18 +135,26 @@ export async function endSession(request: Request, context: LoadContext): Promis
 /**
  * POST /account/token/new: the session is rotated. A new session (new id, new token and,
  * for a browser, a new cookie) replaces the caller's, which ends at once, so a token or
- * cookie that leaked before the renewal stops working. The absolute lifetime carries over:
- * renewing never extends a session past SESSION_DAYS from sign-in.
+ * cookie that leaked before the renewal stops working. The absolute lifetime and the time the
+ * person last proved who they are carry over: renewing never extends a session past
+ * SESSION_DAYS from sign-in.
  */
 export async function rotateSession(context: LoadContext, actor: Actor) {
   const [old] = await context.db
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.id, actor.sessionId), eq(sessions.companyId, actor.company.id), isNull(sessions.revokedAt)))
-    .returning({ expiresAt: sessions.expiresAt, userAgent: sessions.userAgent });
+    .returning({
+      expiresAt: sessions.expiresAt,
+      userAgent: sessions.userAgent,
+      authenticatedAt: sessions.authenticatedAt,
+      createdAt: sessions.createdAt,
+    });
   // Two renewals at once with the same token: only the first one gets a new session.
   if (!old) throw new UnauthorizedError("Missing or invalid credentials.");
-  const fresh = await openSession(context, actor.user, old.expiresAt, old.userAgent);
+  // A renewal proves nothing about the person: the new session keeps the old one's sign-in
+  // time, so renewing a stolen token does not pass the step-up (decision 0276).
+  const fresh = await openSession(context, actor.user, old.expiresAt, old.userAgent, false, old.authenticatedAt ?? old.createdAt);
   closeSessionSockets(context, actor.company.id, { sessionIds: [actor.sessionId] });
   return fresh;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { currentPasswordField } from "~/domain/schema-kit";
 import { hasControlCharacters } from "~/integrations/email/smtp-policy";
 
 /**
@@ -15,5 +16,11 @@ const field = (max: number) =>
       .nullish(),
   );
 
-export const eliteConfigSchema = z.object({ endpoint: field(500), clientId: field(200), clientSecret: field(1000) });
+export const eliteConfigSchema = z.object({
+  endpoint: field(500),
+  clientId: field(200),
+  clientSecret: field(1000),
+  /** The step-up: the caller's password, unless they signed in within the last 10 minutes. */
+  currentPassword: currentPasswordField,
+});
 export type EliteConfigInput = z.infer<typeof eliteConfigSchema>;

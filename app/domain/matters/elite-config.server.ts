@@ -9,6 +9,9 @@ import type { DomainContext } from "../context";
 import type { EliteConfigInput } from "./elite-config.schema";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { REQUIRED } from "../schema-kit";
+import type { Env } from "~/env";
+import { requireStepUp } from "~/domain/identity/reauth.server";
+import { tellCompanyAdmins } from "../company/admin-notice.server";
 import { eliteSecretPurpose } from "./elite-import.schedule";
 
 /**
@@ -56,7 +59,7 @@ export async function getEliteConfig(ctx: DomainContext) {
   };
 }
 
-export async function updateEliteConfig(ctx: DomainContext, env: ElitePolicyEnv & SecretBoxEnv, input: EliteConfigInput) {
+export async function updateEliteConfig(ctx: DomainContext, env: Env & ElitePolicyEnv & SecretBoxEnv, input: EliteConfigInput, ip: string) {
   requireConfigurer(ctx);
   const [current] = await ctx.db
     .select({ endpoint: companies.elite3eEndpoint, clientId: companies.elite3eClientId, secret: companies.elite3eClientSecret })
@@ -71,6 +74,7 @@ export async function updateEliteConfig(ctx: DomainContext, env: ElitePolicyEnv 
     if (!input.clientSecret && !current?.secret) errors.clientSecret = REQUIRED;
     if (Object.keys(errors).length) throw new ValidationError(ELITE_CONFIG_ENTITY, errors);
   }
+  await requireStepUp(ctx, { env, ip }, input.currentPassword, ELITE_CONFIG_ENTITY);
   const endpoint = off ? null : input.endpoint!.replace(/\/+$/, "");
   const changes = off
     ? { elite3eEndpoint: null, elite3eClientId: null, elite3eClientSecret: null }
@@ -92,6 +96,12 @@ export async function updateEliteConfig(ctx: DomainContext, env: ElitePolicyEnv 
       secretChanged: Boolean(input.clientSecret),
     }),
   ]);
+  await tellCompanyAdmins(ctx, env, {
+    setting: "Elite 3E connection",
+    what: off
+      ? "the time-keeping import from Elite 3E is now off."
+      : `matters and hours are now imported from ${endpoint} with client id ${input.clientId}${input.clientSecret ? " and a new client secret" : ""}.`,
+  });
   return getEliteConfig(ctx);
 }
 

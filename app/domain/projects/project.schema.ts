@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { daySchema } from "../forecasts/forecast.schema";
-import { idList, idSchema as id, sessionIdSchema, strictFlag } from "../schema-kit";
+import { countSchema, idList, idSchema as id, sessionIdSchema, strictFlag } from "../schema-kit";
 
 /**
  * The project use cases (spec: planning.md, "Projects", sections 5 and 7), validated the
@@ -73,6 +73,9 @@ export const projectUpdateSchema = z.object(projectFields).refine(datesInOrder, 
 export type ProjectCreateInput = z.infer<typeof projectCreateSchema>;
 export type ProjectUpdateInput = z.infer<typeof projectUpdateSchema>;
 
+/** The most projects one page of POST /project/filtered may ask for. */
+export const PROJECTS_MAX_LIMIT = 500;
+
 /** POST /project/filtered: every list narrows; leaving one out (or sending it empty) means any. */
 export const projectFilterSchema = z.object({
   offices: idList("Offices").optional(),
@@ -82,7 +85,27 @@ export const projectFilterSchema = z.object({
   stages: idList("Stages").optional(),
 });
 
+/**
+ * The API's body: the filter, and optionally a page (decision 0291). With `limit` the answer is
+ * `{ total, offset, limit, projects }`, ordered by name then id; without it, the spec's list of
+ * every matching project.
+ */
+export const projectFilterPageSchema = projectFilterSchema
+  .extend({
+    limit: countSchema("Limit", PROJECTS_MAX_LIMIT).optional(),
+    offset: z
+      .number({ error: "Offset must be a whole number from 0." })
+      .int("Offset must be a whole number from 0.")
+      .min(0, "Offset must be a whole number from 0.")
+      .optional(),
+  })
+  .refine((body) => body.offset === undefined || body.limit !== undefined, {
+    message: "Send limit with offset: a page needs its length.",
+    path: ["limit"],
+  });
+
 export type ProjectFilter = z.infer<typeof projectFilterSchema>;
+export type ProjectFilterPage = z.infer<typeof projectFilterPageSchema>;
 
 /** GET /project: `all` includes archived projects, `office` narrows to one office. */
 export const projectListQuerySchema = z.object({

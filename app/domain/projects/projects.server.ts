@@ -22,7 +22,7 @@ import { newId } from "~/lib/ids";
 import { profilePictureUrl } from "~/lib/profile-picture";
 import type { DomainContext } from "../context";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
-import type { ProjectCreateInput, ProjectFilter, ProjectUpdateInput } from "./project.schema";
+import type { ProjectCreateInput, ProjectFilter, ProjectFilterPage, ProjectUpdateInput } from "./project.schema";
 
 /**
  * Projects (spec: planning.md, "Projects"; rules in decision 0100). Every statement is
@@ -137,6 +137,8 @@ export interface ListOptions {
   where?: SQL;
   /** Members per project in the answer (the page's avatar group); all when left out. */
   memberLimit?: number;
+  /** One page of the list by name, then id (decision 0291): members and categories are then read for that page alone. */
+  page?: { limit: number; offset: number };
 }
 
 /** A project's own fields as its statement writes them (one JSON object per row, plain values only). */
@@ -182,7 +184,23 @@ const isoOf = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStr
  */
 export async function queryProjects(ctx: DomainContext, options: ListOptions = {}): Promise<ApiProject[]> {
   requireProjectsEnabled(ctx);
-  const where = and(eq(projects.companyId, ctx.companyId), visibleProjectsWhere(ctx), options.where);
+  const matching = and(eq(projects.companyId, ctx.companyId), visibleProjectsWhere(ctx), options.where);
+  const page = options.page;
+  const where = page
+    ? and(
+        matching,
+        inArray(
+          projects.id,
+          ctx.db
+            .select({ id: projects.id })
+            .from(projects)
+            .where(matching)
+            .orderBy(asc(projects.name), asc(projects.id))
+            .limit(page.limit)
+            .offset(page.offset),
+        ),
+      )
+    : matching;
   const visibleIds = ctx.db.select({ id: projects.id }).from(projects).where(where);
   const manager = alias(users, "manager");
   const memberships = and(eq(projectMembers.companyId, ctx.companyId), inArray(projectMembers.projectId, visibleIds));
@@ -217,7 +235,7 @@ export async function queryProjects(ctx: DomainContext, options: ListOptions = {
     .leftJoin(members, eq(members.projectId, projects.id))
     .leftJoin(categories, eq(categories.projectId, projects.id))
     .where(where)
-    .orderBy(asc(projects.name));
+    .orderBy(asc(projects.name), asc(projects.id));
   const showStage = ctx.actor.company.settings.enableProjectStages;
   const showManager = !ctx.actor.company.settings.disableProjectManager;
   return rows.map((row) => {
@@ -331,6 +349,33 @@ export function listProjects(ctx: DomainContext, query: { all?: boolean; office?
 
 export function filterProjects(ctx: DomainContext, filter: ProjectFilter, memberLimit?: number): Promise<ApiProject[]> {
   return queryProjects(ctx, { where: projectFilterWhere(ctx, filter), memberLimit });
+}
+
+export interface ProjectPage {
+  /** Every project the filter matches. */
+  total: number;
+  offset: number;
+  limit: number;
+  projects: ApiProject[];
+}
+
+/**
+ * POST /project/filtered: every matching project (the spec's answer), or with `limit` one page
+ * of them by name and id with the number there are in all (decision 0291).
+ */
+export async function filterProjectsPage(ctx: DomainContext, body: ProjectFilterPage): Promise<ApiProject[] | ProjectPage> {
+  const { limit, offset = 0, ...filter } = body;
+  if (limit === undefined) return filterProjects(ctx, filter);
+  requireProjectsEnabled(ctx);
+  const where = projectFilterWhere(ctx, filter);
+  const [[counted], list] = await Promise.all([
+    ctx.db
+      .select({ total: sql<number>`count(*)` })
+      .from(projects)
+      .where(and(eq(projects.companyId, ctx.companyId), visibleProjectsWhere(ctx), where)),
+    queryProjects(ctx, { where, page: { limit, offset } }),
+  ]);
+  return { total: Number(counted?.total ?? 0), offset, limit, projects: list };
 }
 
 export interface ProjectDetail extends ApiProject {

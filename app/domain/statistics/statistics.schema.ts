@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idList, sessionIdSchema } from "../schema-kit";
+import { countSchema, idList, sessionIdSchema } from "../schema-kit";
 
 /** The spec's statistics constants (planning.md, section 9). */
 export const STATISTICS_DEFAULT_DAYS = 120;
@@ -27,19 +27,59 @@ export const statisticQuerySchema = z.object({
   sessionId: sessionIdSchema,
 });
 
+/** The most people one page of `people` may ask for. */
+export const STATISTICS_PEOPLE_MAX_LIMIT = 500;
+
+/**
+ * `people` (decision 0290): a page of the per-person figures instead of all of them. Left out,
+ * the answer is the spec's full shape (every person in userWorkloadData and data.users).
+ */
+export const statisticPeopleSchema = z.strictObject(
+  {
+    limit: countSchema("people.limit", STATISTICS_PEOPLE_MAX_LIMIT),
+    offset: z
+      .number({ error: "people.offset must be a whole number from 0." })
+      .int("people.offset must be a whole number from 0.")
+      .min(0, "people.offset must be a whole number from 0.")
+      .default(0),
+    /** Only people whose rounded average is this level (a doughnut segment: 0 Available .. 3 Seriously busy). */
+    level: z
+      .number({ error: "people.level must be 0, 1, 2 or 3." })
+      .int("people.level must be 0, 1, 2 or 3.")
+      .min(0, "people.level must be 0, 1, 2 or 3.")
+      .max(3, "people.level must be 0, 1, 2 or 3.")
+      .nullish(),
+  },
+  { error: 'people must be an object such as { "limit": 8 } (limit, offset, level).' },
+);
+
 /**
  * The filters: offices and groups (the admin layout: at least one of each), or users holding
- * the caller's own id (the user layout).
+ * the caller's own id (the user layout); optionally `people`, a page of the per-person figures.
  */
 export const statisticFilterSchema = z.object({
   offices: idList("Offices").optional(),
   groups: idList("Groups").optional(),
   users: idList("Users").optional(),
   term: z.string().max(200).optional(),
+  people: statisticPeopleSchema.optional(),
 });
 
 export type StatisticQuery = z.infer<typeof statisticQuerySchema>;
 export type StatisticFilter = z.infer<typeof statisticFilterSchema>;
+export type StatisticPeopleQuery = z.infer<typeof statisticPeopleSchema>;
+
+/** What a request with `people` gets besides the page: how many people match and the whole scope's busy and available counts. */
+export interface StatisticPeoplePage {
+  /** People with an average (at `level` when asked) in the whole scope; the page is ordered by average, highest first, then by name. */
+  total: number;
+  offset: number;
+  limit: number;
+  level: number | null;
+  /** People at Seriously busy (or Available) at least BUSY_THRESHOLD of their reported days, over the whole scope. */
+  seriouslyBusy: number;
+  available: number;
+}
 
 /** The spec's Statistics response. Workload values are stored levels 0..3 (the UI shows +1). */
 export interface StatisticsResponse {
@@ -63,6 +103,8 @@ export interface StatisticsResponse {
   percentOfMoreThan4daysAtOffice: number | null;
   peakOfficeOccupancy: number | null;
   percentOnLeave: number | null;
+  /** Only when the request asked for `people`: userWorkloadData and data.users then hold that page alone. */
+  people?: StatisticPeoplePage;
   data: {
     offices: { _id: string; name: string }[];
     groups: { _id: string; name: string }[];

@@ -1,5 +1,5 @@
-import { and, eq, gte, lte, sql } from "drizzle-orm";
-import { isAdmin, teamsOf } from "~/auth/permissions";
+import { and, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { isAdmin } from "~/auth/permissions";
 import { competences, groups, offices, statDays, statTeamDays, userSkills, users } from "~/db/schema";
 import { inJsonList } from "~/db/json-list";
 import { addDays, dayKey, daysBetween, isWeekend, mondayOf, parseDayKey, startOfUtcDay, weekdayIndex } from "~/lib/dates";
@@ -11,10 +11,13 @@ import { filterScope, listedPeople, narrowSelection } from "../users/filter.serv
 import { emptyDaySums, type DaySums } from "./day-sums";
 import { ensureRolledUp } from "./rollup.server";
 import {
+  BUSY_THRESHOLD,
   STATISTIC_ENTITY,
   STATISTICS_DEFAULT_DAYS,
   STATISTICS_MAX_DAYS,
   type StatisticFilter,
+  type StatisticPeoplePage,
+  type StatisticPeopleQuery,
   type StatisticQuery,
   type StatisticsResponse,
 } from "./statistics.schema";
@@ -31,6 +34,12 @@ export interface StatisticsScope {
   people: ScopePerson[];
   groupIds: string[];
   officeIds: string[];
+}
+
+/** The scope without its people read: who they are as a condition on users, for statements to use in SQL. */
+export interface StatisticsTeams extends Omit<StatisticsScope, "people"> {
+  /** The people the figures cover, as a `where` on users (the company is in it). */
+  who: SQL;
 }
 
 interface ScopePerson {
@@ -84,27 +93,22 @@ const personColumns = {
   officeId: users.officeId,
   currentWorkload: users.currentWorkload,
   futureWorkload: users.futureWorkload,
-  admin: users.admin,
-  administratorPriviliges: users.administratorPriviliges,
-  companyAdmin: users.companyAdmin,
 };
 
 /**
  * Who the figures cover. Administrators (the admin layout) pick offices and groups, at
  * least one of each, narrowed like every filter to what they may pick; the people are the
  * completed non-admins whose primary team is one of those pairs. Everyone else, and an
- * administrator asking with `users`, gets their own figures (the user layout).
+ * administrator asking with `users`, gets their own figures (the user layout). The people
+ * stay a condition in SQL (decision 0290): the figures read them inside their statements, so
+ * no list of thousands of ids crosses D1 and comes back.
  */
-export async function resolveStatisticsScope(ctx: DomainContext, query: StatisticQuery, filter: StatisticFilter): Promise<StatisticsScope> {
+export async function resolveStatisticsTeams(ctx: DomainContext, query: StatisticQuery, filter: StatisticFilter): Promise<StatisticsTeams> {
   const { start, end } = await resolveRange(ctx, query);
   const me = ctx.actor.user;
   if (filter.users !== undefined || !isAdmin(me)) {
     if (filter.users && filter.users.some((id) => id !== me.id)) throw new ForbiddenError("You can only see your own statistics.");
-    const people = await ctx.db
-      .select(personColumns)
-      .from(users)
-      .where(and(eq(users.id, me.id), eq(users.companyId, ctx.companyId)));
-    return { layout: "user", start, end, people, groupIds: [], officeIds: [] };
+    return { layout: "user", start, end, groupIds: [], officeIds: [], who: and(eq(users.id, me.id), eq(users.companyId, ctx.companyId))! };
   }
   const scope = filterScope(ctx.actor);
   const pick = (list: string[] | undefined) => (list === undefined ? [] : list.includes(ALL) ? ALL : list);
@@ -117,51 +121,92 @@ export async function resolveStatisticsScope(ctx: DomainContext, query: Statisti
   const groupIds = groupRows.map((g) => g.id).filter((id) => wantedGroups === ALL || wantedGroups.includes(id));
   const officeIds = officeRows.map((o) => o.id).filter((id) => wantedOffices === ALL || wantedOffices.includes(id));
   requireTeamChoice(STATISTIC_ENTITY, { officeIds, groupIds });
-  const candidates = await ctx.db
-    .select(personColumns)
-    .from(users)
-    .where(and(listedPeople(ctx.companyId), inJsonList(users.groupId, groupIds), inJsonList(users.officeId, officeIds)));
-  const people = candidates.filter((p) => !isAdmin(p) && teamsOf({ ...p, secondaryGroupId: null, secondaryOfficeId: null }).length > 0);
-  return { layout: "admin", start, end, people, groupIds, officeIds };
+  // Not an admin of any kind (isAdmin), with a primary team among those chosen (teamsOf's first pair).
+  const who = and(
+    listedPeople(ctx.companyId),
+    inJsonList(users.groupId, groupIds),
+    inJsonList(users.officeId, officeIds),
+    eq(users.admin, false),
+    eq(users.administratorPriviliges, false),
+    eq(users.companyAdmin, false),
+  )!;
+  return { layout: "admin", start, end, groupIds, officeIds, who };
+}
+
+/** The scope with its people read (the raw export lists them). */
+export async function resolveStatisticsScope(ctx: DomainContext, query: StatisticQuery, filter: StatisticFilter): Promise<StatisticsScope> {
+  const { who, ...teams } = await resolveStatisticsTeams(ctx, query, filter);
+  const people = await ctx.db.select(personColumns).from(users).where(who);
+  return { ...teams, people };
 }
 
 interface DayTotals extends DaySums {
   day: number;
 }
 
-type Totals = Pick<typeof statDays.$inferSelect, "cumDays" | "cumReported" | "cumLevelSum" | "cumLevel0" | "cumLevel3" | "cumHome" | "cumAway">;
+/** The running totals a person's figures are the difference of (end of the range minus the day before it). */
+const TOTALS = ["cumDays", "cumReported", "cumLevelSum", "cumLevel0", "cumLevel3", "cumHome"] as const;
+type Totals = Record<(typeof TOTALS)[number], number>;
 
-const totalsColumns = {
-  userId: statDays.userId,
-  cumDays: statDays.cumDays,
-  cumReported: statDays.cumReported,
-  cumLevelSum: statDays.cumLevelSum,
-  cumLevel0: statDays.cumLevel0,
-  cumLevel3: statDays.cumLevel3,
-  cumHome: statDays.cumHome,
-  cumAway: statDays.cumAway,
-};
+/** One person as the people statement packs them; title and picture only for the full shape. */
+type PackedPerson = [
+  id: string,
+  name: string,
+  groupId: string | null,
+  officeId: string | null,
+  currentWorkload: number | null,
+  futureWorkload: number | null,
+  title?: string,
+  profilePicture?: string | null,
+];
 
-/** Every statistic of the spec's Statistics response, read from the daily rollups. */
-export async function computeStatistics(ctx: DomainContext, scope: StatisticsScope): Promise<StatisticsResponse> {
-  const { start, end, people } = scope;
-  const ids = people.map((p) => p.id);
+/**
+ * Every statistic of the spec's Statistics response, read from the daily rollups. With
+ * `page`, userWorkloadData and data.users hold one page of people (decision 0290) and
+ * `people` says how many there are; every other figure still covers the whole scope.
+ *
+ * What grows with the firm is read as one packed JSON value per statement (decision 0290):
+ * D1 hands rows across cell by cell, which at 5,000 people cost more than the rest of the
+ * request. The running totals are read by (company, day), the rollup's own order, and
+ * matched to the people here: a join from each person into stat_days is a random read each.
+ */
+export async function computeStatistics(ctx: DomainContext, scope: StatisticsTeams, page?: StatisticPeopleQuery): Promise<StatisticsResponse> {
+  const { start, end } = scope;
   const lastDay = (bound: Date, inclusive: boolean) =>
     sql`(select max(day) from ${statDays} where company_id = ${ctx.companyId} and day ${inclusive ? sql`<=` : sql`<`} ${bound.getTime()})`;
-  const perPersonAt = (day: ReturnType<typeof lastDay>) =>
+  // Numbers and ids only (ids are hex), so plain text separated by ',' and ';' is safe and
+  // half the work of a JSON list for SQLite, D1 and the parse here.
+  const totalsAt = (day: ReturnType<typeof lastDay>) =>
     ctx.db
-      .select(totalsColumns)
+      .select({
+        list: sql<string | null>`group_concat(${sql.join(
+          [statDays.userId, statDays.cumDays, statDays.cumReported, statDays.cumLevelSum, statDays.cumLevel0, statDays.cumLevel3, statDays.cumHome],
+          sql` || ',' || `,
+        )}, ';')`.as("totals_list"),
+      })
       .from(statDays)
-      .where(and(eq(statDays.companyId, ctx.companyId), sql`${statDays.day} = ${day}`, inJsonList(statDays.userId, ids)));
+      .where(and(eq(statDays.companyId, ctx.companyId), sql`${statDays.day} = ${day}`));
+  const personValues = [users.id, users.name, users.groupId, users.officeId, users.currentWorkload, users.futureWorkload];
   const dayRange = and(gte(statDays.day, start.getTime()), lte(statDays.day, end.getTime()));
-  const [endRows, beforeRows, skillRows, dayRows, officeNames, groupNames] = await ctx.db.batch([
-    perPersonAt(lastDay(end, true)),
-    perPersonAt(lastDay(start, false)),
+  const [[packed], [endPacked], [beforePacked], skillRows, dayRows, officeNames, groupNames] = await ctx.db.batch([
     ctx.db
-      .select({ userId: userSkills.userId, competenceId: competences.id, name: competences.name })
+      .select({
+        list: sql<string>`json_group_array(json_array(${sql.join(page ? personValues : [...personValues, users.title, users.profilePicture], sql`, `)}))`.as(
+          "people_list",
+        ),
+      })
+      .from(users)
+      .where(scope.who),
+    totalsAt(lastDay(end, true)),
+    totalsAt(lastDay(start, false)),
+    // One row per competence with all its members; those in scope are picked here (asking SQL
+    // for the scope again cost more than the skills themselves).
+    ctx.db
+      .select({ competenceId: competences.id, name: competences.name, members: sql<string>`json_group_array(${userSkills.userId})`.as("members") })
       .from(userSkills)
       .innerJoin(competences, eq(competences.id, userSkills.competenceId))
-      .where(and(eq(userSkills.companyId, ctx.companyId), inJsonList(userSkills.userId, ids))),
+      .where(eq(userSkills.companyId, ctx.companyId))
+      .groupBy(competences.id),
     scope.layout === "admin"
       ? ctx.db
           .select({
@@ -204,14 +249,16 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsSco
             weekOfficeHist: sql<string>`json_array(${statDays.weekOffice})`.as("p_weekOfficeHist"),
           })
           .from(statDays)
-          .where(and(eq(statDays.companyId, ctx.companyId), eq(statDays.userId, ids[0] ?? ""), dayRange)),
+          .where(and(eq(statDays.companyId, ctx.companyId), eq(statDays.userId, ctx.actor.user.id), dayRange)),
     ctx.db
       .select({ _id: offices.id, name: offices.name })
       .from(offices)
       .where(
         and(
           eq(offices.companyId, ctx.companyId),
-          inJsonList(offices.id, scope.layout === "admin" ? scope.officeIds : people.map((p) => p.officeId ?? "")),
+          scope.layout === "admin"
+            ? inJsonList(offices.id, scope.officeIds)
+            : inArray(offices.id, ctx.db.select({ id: users.officeId }).from(users).where(scope.who)),
         ),
       ),
     ctx.db
@@ -220,10 +267,36 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsSco
       .where(
         and(
           eq(groups.companyId, ctx.companyId),
-          inJsonList(groups.id, scope.layout === "admin" ? scope.groupIds : people.map((p) => p.groupId ?? "")),
+          scope.layout === "admin"
+            ? inJsonList(groups.id, scope.groupIds)
+            : inArray(groups.id, ctx.db.select({ id: users.groupId }).from(users).where(scope.who)),
         ),
       ),
   ]);
+
+  const totalsBy = (text: string | null | undefined) =>
+    new Map(
+      (text ? text.split(";") : []).map((row) => {
+        const [userId, ...values] = row.split(",");
+        return [userId, Object.fromEntries(TOTALS.map((key, i) => [key, Number(values[i])])) as Totals] as const;
+      }),
+    );
+  const endBy = totalsBy(endPacked?.list);
+  const beforeBy = totalsBy(beforePacked?.list);
+  const people: (ScopePerson & { atEnd: Totals | null; before: Totals | null })[] = (JSON.parse(packed?.list ?? "[]") as PackedPerson[]).map(
+    ([id, name, groupId, officeId, currentWorkload, futureWorkload, title = "", profilePicture = null]) => ({
+      id,
+      name,
+      title,
+      profilePicture,
+      groupId,
+      officeId,
+      currentWorkload,
+      futureWorkload,
+      atEnd: endBy.get(id) ?? null,
+      before: beforeBy.get(id) ?? null,
+    }),
+  );
 
   // Per day, all teams summed. A person's own rows carry their week count, not a histogram.
   const byDay = new Map<number, DayTotals>();
@@ -265,13 +338,11 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsSco
   }
   const allWeeks = homeWeeks.reduce((a, b) => a + b, 0);
 
-  const endBy = new Map(endRows.map((r) => [r.userId, r]));
-  const beforeBy = new Map(beforeRows.map((r) => [r.userId, r]));
   const userWorkloadData: StatisticsResponse["userWorkloadData"] = {};
   const personFigures = new Map<string, { avg: number | null; days: number; home: number }>();
   for (const person of people) {
-    const e = endBy.get(person.id);
-    const b = beforeBy.get(person.id);
+    const e = person.atEnd;
+    const b = person.before;
     const diff = (key: keyof Totals) => (e ? e[key] - (b && b[key] <= e[key] ? b[key] : 0) : 0);
     const reported = diff("cumReported");
     const avg = reported > 0 ? diff("cumLevelSum") / reported : null;
@@ -284,7 +355,7 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsSco
   }
 
   const distribution: StatisticsResponse["workloadDistributions"] = [0, 0, 0, 0];
-  for (const f of personFigures.values()) if (f.avg !== null) distribution[Math.min(3, Math.round(f.avg))]++;
+  for (const f of personFigures.values()) if (f.avg !== null) distribution[levelOf(f.avg)]++;
 
   const teamWorkload: StatisticsResponse["teamWorkload"] = {};
   const teamPeople = new Map<string, number>();
@@ -305,16 +376,15 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsSco
     (bubbles.get(key) ?? bubbles.set(key, point).get(key)!).nbrOfUsers++;
   }
 
-  const competenceMembers = new Map<string, { name: string; people: string[] }>();
-  for (const row of skillRows) {
-    const entry = competenceMembers.get(row.competenceId) ?? { name: row.name, people: [] };
-    entry.people.push(row.userId);
-    competenceMembers.set(row.competenceId, entry);
-  }
   const competenceWorkload: StatisticsResponse["competenceWorkload"] = {};
-  for (const [competenceId, { people: members }] of competenceMembers) {
+  const inScope = new Set(people.map((p) => p.id));
+  const competenceRows = skillRows
+    .map((row) => ({ ...row, members: (JSON.parse(row.members) as string[]).filter((id) => inScope.has(id)) }))
+    .filter((row) => row.members.length > 0);
+  for (const row of competenceRows) {
+    const members = row.members;
     const avgs = members.map((id) => personFigures.get(id)?.avg).filter((v): v is number => v !== null && v !== undefined);
-    competenceWorkload[competenceId] = {
+    competenceWorkload[row.competenceId] = {
       nbrOfUsers: members.length,
       avgWorkload: avgs.length ? round(avgs.reduce((a, b) => a + b, 0) / avgs.length, 2) : null,
     };
@@ -322,6 +392,46 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsSco
 
   const withForecast = people.filter((p) => p.currentWorkload !== null && p.futureWorkload !== null);
   const peaks = days.filter((t): t is DayTotals => Boolean(t && t.people > 0)).map((t) => t.office / t.people);
+
+  // The whole scope, or one page of it: everything above covers the whole scope either way.
+  let listed = people;
+  let peoplePage: StatisticPeoplePage | undefined;
+  if (page) {
+    const level = page.level ?? null;
+    const matching = people.filter((p) => {
+      const avg = personFigures.get(p.id)!.avg;
+      return avg !== null && (level === null || levelOf(avg) === level);
+    });
+    const figure = (p: ScopePerson) => userWorkloadData[p.id].avgWorkload!;
+    matching.sort((a, b) => figure(b) - figure(a) || a.name.localeCompare(b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    listed = matching.slice(page.offset, page.offset + page.limit);
+    // The page's own title and picture: the packed people leave them out (a page is at most 500).
+    if (listed.length) {
+      const details = await ctx.db
+        .select({ id: users.id, title: users.title, profilePicture: users.profilePicture })
+        .from(users)
+        .where(
+          and(
+            eq(users.companyId, ctx.companyId),
+            inJsonList(
+              users.id,
+              listed.map((p) => p.id),
+            ),
+          ),
+        );
+      const byId = new Map(details.map((d) => [d.id, d]));
+      listed = listed.map((p) => ({ ...p, title: byId.get(p.id)?.title ?? "", profilePicture: byId.get(p.id)?.profilePicture ?? null }));
+    }
+    const all = Object.values(userWorkloadData);
+    peoplePage = {
+      total: matching.length,
+      offset: page.offset,
+      limit: page.limit,
+      level,
+      seriouslyBusy: all.filter((d) => (d.portionOfSeriouslyBusy ?? 0) >= BUSY_THRESHOLD).length,
+      available: all.filter((d) => (d.portionOfAvailable ?? 0) >= BUSY_THRESHOLD).length,
+    };
+  }
 
   return {
     startDate: dayKey(start),
@@ -334,7 +444,7 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsSco
       sum((t) => t.reported),
       2,
     ),
-    userWorkloadData,
+    userWorkloadData: page ? Object.fromEntries(listed.map((p) => [p.id, userWorkloadData[p.id]])) : userWorkloadData,
     teamWorkload,
     workloadForecast: {
       lower: withForecast.filter((p) => p.futureWorkload! < p.currentWorkload!).length,
@@ -369,14 +479,18 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsSco
       1,
       100,
     ),
+    ...(peoplePage ? { people: peoplePage } : {}),
     data: {
       offices: officeNames,
       groups: groupNames,
-      users: people.map((p) => ({ _id: p.id, name: p.name, title: p.title, profilePicture: p.profilePicture, office: p.officeId, group: p.groupId })),
-      competences: [...competenceMembers].map(([_id, { name }]) => ({ _id, name })),
+      users: listed.map((p) => ({ _id: p.id, name: p.name, title: p.title, profilePicture: p.profilePicture, office: p.officeId, group: p.groupId })),
+      competences: competenceRows.map((row) => ({ _id: row.competenceId, name: row.name })),
     },
   };
 }
+
+/** The doughnut's segment of an average level: rounded, at most Seriously busy. */
+const levelOf = (avg: number) => Math.min(3, Math.round(avg));
 
 /** A team row's histogram, or a person's own week count turned into a one-person histogram. */
 function parseHist(text: string, single: boolean): number[] {
@@ -406,9 +520,9 @@ function pearson(pairs: { x: number; y: number }[]): number | null {
 
 /** POST /statistic. */
 export async function getStatistics(ctx: DomainContext, query: StatisticQuery, filter: StatisticFilter) {
-  const scope = await resolveStatisticsScope(ctx, query, filter);
+  const scope = await resolveStatisticsTeams(ctx, query, filter);
   await ensureRolledUp(ctx);
-  return computeStatistics(ctx, scope);
+  return computeStatistics(ctx, scope, filter.people);
 }
 
 /** The offices and groups the statistics filter offers the caller (everything, or their own). */

@@ -3,6 +3,7 @@ import { Fragment, useCallback, useState, type ComponentProps, type ReactNode } 
 import { Button } from "~/components/button";
 import { Modal } from "~/components/dialog";
 import { Field } from "~/components/field";
+import { useMoments } from "~/lib/format";
 
 /**
  * The frame every company connection uses (the mail server, SSO, Elite 3E, the CV service,
@@ -43,8 +44,16 @@ export function ConnectionDialog({
   );
 }
 
-/** A moment of a connection's history, or "never". */
-export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" }) : "never");
+export type When = (iso: string | null) => string;
+
+/**
+ * A moment of a connection's history in the reader's locale and zone (issue 27, item 20), or
+ * "never": not en-GB in the server's UTC, which the browser then re-rendered in its own zone.
+ */
+export function useWhen(): When {
+  const { moment } = useMoments();
+  return (iso) => (iso ? moment(iso) : "never");
+}
 
 export interface StatusRow {
   term: string;
@@ -76,6 +85,7 @@ export function ConnectionStatus({ testId, rows }: { testId: string; rows: (Stat
 export function retryRows(
   state: { connected: boolean; lastError: string | null; lastErrorAt: string | null; failures: number; nextAttemptAt: string | null },
   next: { term: string; off: string },
+  when: When,
 ): (StatusRow | null)[] {
   return [
     state.lastError

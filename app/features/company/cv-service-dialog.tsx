@@ -1,11 +1,14 @@
 import { useFetcher } from "@remix-run/react";
+import { useRef } from "react";
 import { Button } from "~/components/button";
 import { DialogActions } from "~/components/dialog";
 import { Field } from "~/components/field";
 import { useSuccessToast } from "~/components/use-success-toast";
 import type { CvImportStatus } from "~/domain/company/cv-service.types";
-import { ConnectionDialog, ConnectionStatus, IntentButton, retryRows, SecretField, when } from "./connection-dialog";
+import { useFormat } from "~/lib/format";
+import { ConnectionDialog, ConnectionStatus, IntentButton, retryRows, SecretField, useWhen } from "./connection-dialog";
 import { ConnectionReplyMessage, type ConnectionReply } from "./connection-reply";
+import { StepUpField } from "./step-up-field";
 
 /**
  * The company's CV service (CV Partner / Flowcase, decision 0112), for company admins: the
@@ -28,13 +31,17 @@ function CvServiceForm({ config, onClose }: { config: CvImportStatus; onClose: (
   const save = useFetcher<ConnectionReply>();
   const run = useFetcher<ConnectionReply>();
   const disconnect = useFetcher<ConnectionReply>();
+  const fmt = useFormat();
+  const when = useWhen();
   const reply = save.state === "idle" ? save.data : undefined;
-  const errors = reply?.status === "error" ? reply.error : null;
+  const disconnected = disconnect.state === "idle" ? disconnect.data : undefined;
+  const errors = reply?.status === "error" ? reply.error : disconnected?.status === "error" ? disconnected.error : null;
+  const formRef = useRef<HTMLFormElement>(null);
   const connected = Boolean(config.url);
   // 'Import now' is confirmed with the toast, read after the page's data came back with the run's result.
   const ran = run.state === "idle" ? run.data : undefined;
   useSuccessToast(ran, ran?.status === "success", () =>
-    config.lastError ? null : `CV import finished: ${config.peopleMatched.toLocaleString("en-GB")} people matched.`,
+    config.lastError ? null : `CV import finished: ${fmt.count(config.peopleMatched)} people matched.`,
   );
   return (
     <div className="space-y-4">
@@ -42,11 +49,11 @@ function CvServiceForm({ config, onClose }: { config: CvImportStatus; onClose: (
         testId="cv-service-status"
         rows={[
           { term: "Last import", value: when(config.lastSuccessAt) },
-          { term: "People matched", value: config.peopleMatched.toLocaleString("en-GB") },
-          ...retryRows({ ...config, connected, lastErrorAt: config.lastAttemptAt }, { term: "Next import", off: "not connected" }),
+          { term: "People matched", value: fmt.count(config.peopleMatched) },
+          ...retryRows({ ...config, connected, lastErrorAt: config.lastAttemptAt }, { term: "Next import", off: "not connected" }, when),
         ]}
       />
-      <save.Form method="post" className="space-y-4">
+      <save.Form method="post" className="space-y-4" ref={formRef}>
         <input type="hidden" name="intent" value="updateCvService" />
         <Field
           id="cv-service-url"
@@ -59,6 +66,7 @@ function CvServiceForm({ config, onClose }: { config: CvImportStatus; onClose: (
           data-autofocus
         />
         <SecretField id="cv-service-key" label="API key" name="key" saved={config.hasKey} errors={errors?.key ?? undefined} />
+        <StepUpField id="cv-service-current-password" errors={errors?.currentPassword} />
         <ConnectionReplyMessage reply={reply} success="CV service saved. The next scheduled run imports." />
         <ConnectionReplyMessage reply={run.state === "idle" ? run.data : undefined} success={false} errorFields={["url", ""]} />
         <DialogActions>
@@ -67,7 +75,17 @@ function CvServiceForm({ config, onClose }: { config: CvImportStatus; onClose: (
           </Button>
           {connected ? (
             <>
-              <IntentButton fetcher={disconnect} intent="removeCvService" label="Disconnect" busyLabel="Disconnecting..." />
+              {/* Disconnecting needs the step-up too: it sends the password typed above, if any. */}
+              <Button
+                variant="secondary"
+                disabled={disconnect.state !== "idle"}
+                onClick={() => {
+                  const typed = formRef.current ? new FormData(formRef.current).get("currentPassword") : null;
+                  disconnect.submit({ intent: "removeCvService", currentPassword: typeof typed === "string" ? typed : "" }, { method: "post" });
+                }}
+              >
+                {disconnect.state !== "idle" ? "Disconnecting..." : "Disconnect"}
+              </Button>
               <IntentButton fetcher={run} intent="importCv" label="Import now" busyLabel="Importing..." />
             </>
           ) : null}

@@ -8,7 +8,8 @@ import { useDialogFetcher } from "~/components/use-dialog-form";
 import { officesOf, SelectField, type TeamChoices } from "~/components/select-field";
 import { ConfirmForm } from "~/components/confirm-form";
 import { Hidden } from "~/components/hidden-fields";
-import { ConnectionDialog, when } from "./connection-dialog";
+import { ConnectionDialog, useWhen } from "./connection-dialog";
+import { StepUpField } from "./step-up-field";
 
 export interface DirectoryStatus {
   tenantId: string | null;
@@ -52,6 +53,7 @@ function Permissions() {
 /** /groups' directory-connection section: company admins of firms with enableEntraUI. */
 export function DirectorySection({ directory, choices }: { directory: DirectoryStatus; choices: TeamChoices | null }) {
   const connected = Boolean(directory.tenantId);
+  const when = useWhen();
   return (
     <section aria-labelledby="directory-heading" className="mt-6 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -86,6 +88,7 @@ export function DirectorySection({ directory, choices }: { directory: DirectoryS
                     busyLabel="Removing..."
                     confirmation="Directory disconnected"
                     onClose={close}
+                    fields={(errors) => <StepUpField id="remove-tenant-current-password" errors={errors?.currentPassword} />}
                   >
                     <p>
                       Remove the connection to directory <strong className="font-semibold break-all text-slate-900">{directory.tenantId}</strong>?

@@ -3,7 +3,9 @@ import { DialogError, FormActions } from "~/components/dialog";
 import { Field, inputProps } from "~/components/field";
 import { useDialogForm } from "~/components/use-dialog-form";
 import { eliteConfigSchema } from "~/domain/matters/elite-config.schema";
-import { ConnectionDialog, ConnectionStatus, retryRows, SecretField, when } from "./connection-dialog";
+import { useFormat } from "~/lib/format";
+import { ConnectionDialog, ConnectionStatus, retryRows, SecretField, useWhen } from "./connection-dialog";
+import { StepUpField } from "./step-up-field";
 
 export interface EliteConfigView {
   endpoint: string;
@@ -46,6 +48,8 @@ function Elite3eForm({ config, onClose }: { config: EliteConfigView; onClose: ()
     "Time keeping settings saved.",
   );
   const { status } = config;
+  const fmt = useFormat();
+  const when = useWhen();
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="updateElite3e" />
@@ -53,8 +57,8 @@ function Elite3eForm({ config, onClose }: { config: EliteConfigView; onClose: ()
         testId="elite3e-status"
         rows={[
           { term: "Last successful import", value: when(status.lastSuccessAt) },
-          ...retryRows({ ...status, connected: Boolean(config.endpoint) }, { term: "Next attempt", off: "import off" }),
-          { term: "Time cards (last run)", value: status.cardsImported.toLocaleString("en-GB") },
+          ...retryRows({ ...status, connected: Boolean(config.endpoint) }, { term: "Next attempt", off: "import off" }, when),
+          { term: "Time cards (last run)", value: fmt.count(status.cardsImported) },
         ]}
       />
       <Field
@@ -69,6 +73,7 @@ function Elite3eForm({ config, onClose }: { config: EliteConfigView; onClose: ()
         <SecretField label="Client secret" saved={config.clientSecretSet} {...inputProps(fields.clientSecret, { type: "password" })} />
       </div>
       <p className="text-xs text-slate-600">Leave the endpoint empty to turn the import off; what was imported stays.</p>
+      <StepUpField id={fields.currentPassword.id} errors={fields.currentPassword.errors} />
       <DialogError id={form.errorId} message={form.errors?.[0]} />
       <FormActions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
     </fetcher.Form>

@@ -8,6 +8,7 @@ import { useDialogFetcher, useFetcherForm } from "~/components/use-dialog-form";
 import { smtpConfigSchema } from "~/domain/company/smtp.schema";
 import { ConnectionDialog, IntentButton, SecretField } from "./connection-dialog";
 import { ConnectionReplyMessage, type ConnectionReply } from "./connection-reply";
+import { StepUpField, useStepUpAsks } from "./step-up-field";
 
 export interface SmtpConfig {
   smtpHost: string | null;
@@ -36,8 +37,8 @@ const filled = (text: unknown) => typeof text === "string" && text.trim() !== ""
 /**
  * The company's own mail server. Update is enabled only when something changed and host,
  * port and sender are filled; Reset only when a server is saved. The password is
- * write-only: left empty, the saved one is kept. Update and Reset ask for the company
- * admin's own password (decision 0080).
+ * write-only: left empty, the saved one is kept. Update and Reset need the step-up: a
+ * sign-in within the last minutes, or the company admin's own password (decisions 0080, 0276).
  */
 export function SmtpConfigButton({ config }: { config: SmtpConfig }) {
   return (
@@ -55,12 +56,13 @@ function SmtpConfigForm({ config, onClose }: { config: SmtpConfig; onClose: () =
   const test = useFetcher<ConnectionReply>();
   const defaults = defaultsOf(config);
   const [form, fields] = useFetcherForm("updateSmtp", smtpConfigSchema, defaults, save);
+  const asks = useStepUpAsks(fields.currentPassword.errors);
   restart.current = () => form.reset();
   const reply = save.state === "idle" ? save.data : undefined;
   const value = (form.value ?? {}) as Record<string, unknown>;
   const changed = SETTINGS.some((key) => (value[key] ?? "") !== (defaults[key] ?? ""));
   const complete = filled(value.smtpHost) && filled(value.smtpPort) && filled(value.smtpSender);
-  const confirmed = filled(value.currentPassword);
+  const confirmed = !asks || filled(value.currentPassword);
   const isSet = Boolean(config.smtpHost && config.smtpPort && config.smtpSender);
   const busy = save.state !== "idle";
   const testReply = test.state === "idle" ? test.data : undefined;
@@ -86,11 +88,7 @@ function SmtpConfigForm({ config, onClose }: { config: SmtpConfig; onClose: () =
         <Field label="User" autoComplete="off" {...inputProps(fields.smtpUser, { type: "text" })} />
         <SecretField label="Password" saved={Boolean(config.smtpUser)} {...inputProps(fields.smtpPassword, { type: "password" })} />
       </div>
-      <Field
-        label="Your password (to confirm the change)"
-        autoComplete="current-password"
-        {...inputProps(fields.currentPassword, { type: "password" })}
-      />
+      <StepUpField id={fields.currentPassword.id} errors={fields.currentPassword.errors} />
       <ConnectionReplyMessage reply={reply} />
       <ConnectionReplyMessage reply={testReply} />
       <DialogActions>
@@ -101,7 +99,7 @@ function SmtpConfigForm({ config, onClose }: { config: SmtpConfig; onClose: () =
         <Button
           variant="danger"
           disabled={!isSet || busy || !confirmed}
-          onClick={() => save.submit({ intent: "resetSmtp", currentPassword: String(value.currentPassword) }, { method: "post" })}
+          onClick={() => save.submit({ intent: "resetSmtp", currentPassword: String(value.currentPassword ?? "") }, { method: "post" })}
         >
           Reset
         </Button>

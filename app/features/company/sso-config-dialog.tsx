@@ -7,6 +7,7 @@ import { useToast } from "~/components/toast";
 import { useDialogFetcher } from "~/components/use-dialog-form";
 import { dayKey } from "~/lib/dates";
 import { ConnectionDialog } from "./connection-dialog";
+import { StepUpField } from "./step-up-field";
 
 /** What GET /company/sso-config answers (domain/sso/sso.server.ts getSsoConfig). */
 export interface SsoConfig {
@@ -150,7 +151,8 @@ function SsoConfigForm({ config, onClose }: { config: SsoConfig; onClose: () => 
                       {d.state === "failed" ? "not verified" : "pending"}
                     </span>
                     <span className="mt-1 block break-all text-slate-600">
-                      Add the DNS TXT record <code className="font-mono text-xs">{d.record}</code> at {d.domain}.
+                      Add the DNS TXT record <code className="font-mono text-xs">{d.record}</code> at {d.domain}, or ask the installation&apos;s
+                      operator to approve the domain.
                     </span>
                     {d.checkError ? <span className="mt-1 block break-words text-red-700">{d.checkError}</span> : null}
                   </>
@@ -193,6 +195,7 @@ function SsoConfigForm({ config, onClose }: { config: SsoConfig; onClose: () => 
           Test sign-in in a new window
         </a>
       ) : null}
+      <StepUpField id="sso-current-password" errors={errors?.currentPassword} />
       <DialogError message={errors?.[""]?.[0]} />
       <FormActions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
     </fetcher.Form>

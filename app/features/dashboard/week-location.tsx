@@ -1,6 +1,7 @@
 import { Icon, LOCATION_ICONS } from "~/components/icon";
 import clsx from "clsx";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
+import { useOutsidePointer } from "~/components/use-outside-pointer";
 import type { WorkplaceChoice, WorkplaceOption } from "~/domain/workplace/workplace.schema";
 import { parseDayKey, weekdayIndex } from "~/lib/dates";
 import { useSuccessToast } from "~/components/use-success-toast";
@@ -174,15 +175,12 @@ function DaySlot({
   const current = choices.find((c) => c.value === value);
   const currentLabel = current?.label ?? "Not set";
   const others = choices.filter((c) => c.value !== value);
-  // A tap elsewhere closes it too (a tapped button need not take the focus, so blur alone is not enough).
-  useEffect(() => {
-    if (!open) return;
-    const outside = (event: PointerEvent) => {
-      if (!slot.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", outside);
-    return () => document.removeEventListener("pointerdown", outside);
-  }, [open]);
+  // A tap elsewhere closes it too.
+  useOutsidePointer(
+    open,
+    slot,
+    useCallback(() => setOpen(false), []),
+  );
   return (
     <div
       ref={slot}

@@ -1,4 +1,5 @@
 import type { getInputProps } from "@conform-to/react";
+import { DateField, dateFieldProps } from "~/components/date-field";
 import { Field, inputProps } from "~/components/field";
 import { SelectField } from "~/components/select-field";
 
@@ -35,8 +36,8 @@ export function ProjectTextFields({
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Start date" {...inputProps(fields.startDate, { type: "date" })} />
-        <Field label="End date" {...inputProps(fields.endDate, { type: "date" })} />
+        <DateField label="Start date" {...dateFieldProps(fields.startDate)} />
+        <DateField label="End date" {...dateFieldProps(fields.endDate)} />
       </div>
     </>
   );

@@ -1,11 +1,13 @@
 import { getFormProps } from "@conform-to/react";
 import { DialogError, FormActions } from "~/components/dialog";
+import { DateField, dateFieldProps } from "~/components/date-field";
 import { Field, inputProps } from "~/components/field";
 import { useDialogForm } from "~/components/use-dialog-form";
 import { Hidden } from "~/components/hidden-fields";
 import { timeReportSchema } from "~/domain/projects/project.schema";
 import { EntryActions, EntryTable } from "./entry-table";
 import { formatDay } from "./project-widgets";
+import { useFormat } from "~/lib/format";
 
 /**
  * A project's hours (its time reports): the dialog that logs or changes an entry (hours in
@@ -37,7 +39,7 @@ export function HoursForm({ userId, report, today, onClose }: { userId?: string;
       <Hidden values={report ? { intent: "updateHours", reportId: report._id } : { intent: "logHours", user: userId }} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Hours" data-autofocus inputMode="decimal" {...inputProps(fields.hours, { type: "number" })} step={0.5} min={0.5} max={24} />
-        <Field label="Date" {...inputProps(fields.date, { type: "date" })} />
+        <DateField label="Date" {...dateFieldProps(fields.date)} />
       </div>
       <DialogError id={form.errorId} message={form.errors?.[0]} />
       <FormActions onCancel={onClose} busy={busy} label="Save hours" busyLabel="Saving..." />
@@ -49,6 +51,7 @@ const hoursText = (hours: number) => `${hours.toFixed(1)} h`;
 
 /** Every hour entry of the project (also those of people who have left it: their hours stay). */
 export function HoursList({ reports, canEdit, today }: { reports: TimeReport[]; canEdit: boolean; today: string }) {
+  const fmt = useFormat();
   const total = reports.reduce((sum, r) => sum + r.hours, 0);
   return (
     <EntryTable
@@ -65,10 +68,10 @@ export function HoursList({ reports, canEdit, today }: { reports: TimeReport[]; 
       editable={canEdit}
     >
       {reports.map((report) => {
-        const what = `${hoursText(report.hours)} of ${report.user.name} on ${formatDay(report.date)}`;
+        const what = `${hoursText(report.hours)} of ${report.user.name} on ${formatDay(report.date, fmt)}`;
         return (
           <tr key={report._id}>
-            <td className="px-4 py-2 whitespace-nowrap">{formatDay(report.date)}</td>
+            <td className="px-4 py-2 whitespace-nowrap">{formatDay(report.date, fmt)}</td>
             <td className="px-2 py-2 sm:px-4">{report.user.name}</td>
             <td className="px-2 py-2 text-right whitespace-nowrap sm:px-4">{hoursText(report.hours)}</td>
             {canEdit ? (

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { Avatar } from "~/components/avatar";
 import { Button } from "~/components/button";
 import { DialogError, FormActions } from "~/components/dialog";
+import { DateField, dateFieldProps } from "~/components/date-field";
 import { Field, inputProps } from "~/components/field";
 import { DialogButton, RowIconButton } from "~/components/list-block";
 import { SearchInput } from "~/components/search-input";
@@ -15,6 +16,7 @@ import { DEFAULT_CURRENCY, invoiceSchema, VAT_QUICK_VALUES } from "~/domain/proj
 import { HoursForm } from "./project-hours";
 import { EntryActions, EntryTable } from "./entry-table";
 import { formatDay, WorkloadScore } from "./project-widgets";
+import { useFormat, type Formatter } from "~/lib/format";
 
 /**
  * The tabs of /projects/{id}: Members (picker, hours per member, remove), Invoices (editor with
@@ -177,6 +179,7 @@ interface Invoice {
 }
 
 export function InvoicesTab({ invoices, canEdit, today }: { invoices: Invoice[]; canEdit: boolean; today: string }) {
+  const fmt = useFormat();
   return (
     <EntryTable
       id="invoices"
@@ -201,25 +204,25 @@ export function InvoicesTab({ invoices, canEdit, today }: { invoices: Invoice[];
       {invoices.map((invoice) => (
         <tr key={invoice._id}>
           <td className="px-4 py-2">
-            <span className="whitespace-nowrap">{formatDay(invoice.date)}</span>
+            <span className="whitespace-nowrap">{formatDay(invoice.date, fmt)}</span>
             {/* Narrow screens show the identification under the date instead of in its own column. */}
             {invoice.identification ? <span className="block text-xs text-slate-600 sm:hidden">{invoice.identification}</span> : null}
           </td>
           <td className="hidden px-4 py-2 sm:table-cell">{invoice.identification ?? "–"}</td>
           <td className="px-2 py-2 text-right whitespace-nowrap sm:px-4">
-            {invoice.amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} {invoice.currency}
+            {fmt.number(invoice.amount, 2)} {invoice.currency}
           </td>
           <td className="px-2 py-2 text-right whitespace-nowrap sm:px-4">{invoice.vat === null ? "–" : `${invoice.vat} %`}</td>
           {canEdit ? (
             <EntryActions
               edit={{
                 title: "Edit invoice",
-                label: `Edit invoice ${invoiceLabel(invoice)}`,
+                label: `Edit invoice ${invoiceLabel(invoice, fmt)}`,
                 form: (close) => <InvoiceForm invoice={invoice} today={today} onClose={close} />,
               }}
               remove={{
                 title: "Delete invoice",
-                label: `Delete invoice ${invoiceLabel(invoice)}`,
+                label: `Delete invoice ${invoiceLabel(invoice, fmt)}`,
                 question: "Delete this invoice?",
                 intent: "deleteInvoice",
                 confirmation: "Invoice deleted",
@@ -234,7 +237,7 @@ export function InvoicesTab({ invoices, canEdit, today }: { invoices: Invoice[];
 }
 
 /** How a row's buttons name their invoice: its identification, else its date. */
-const invoiceLabel = (invoice: Invoice) => invoice.identification ?? `of ${formatDay(invoice.date)}`;
+const invoiceLabel = (invoice: Invoice, fmt: Formatter) => invoice.identification ?? `of ${formatDay(invoice.date, fmt)}`;
 
 /**
  * The invoice editor: date, amount, currency (USD unless changed), optional VAT with quick
@@ -261,7 +264,7 @@ function InvoiceForm({ invoice, today, onClose }: { invoice?: Invoice; today: st
     <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
       <Hidden values={invoice ? { intent: "updateInvoice", invoiceId: invoice._id } : { intent: "createInvoice" }} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Date" data-autofocus {...inputProps(fields.date, { type: "date" })} />
+        <DateField label="Date" autoFocus {...dateFieldProps(fields.date)} />
         <Field label="Identification" autoComplete="off" {...inputProps(fields.identification, { type: "text" })} />
         <Field label="Amount" inputMode="decimal" step={0.01} min={0} {...inputProps(fields.amount, { type: "number" })} />
         <Field label="Currency" autoComplete="off" maxLength={3} {...inputProps(fields.currency, { type: "text" })} />

@@ -5,18 +5,19 @@ import { Button } from "~/components/button";
 import { projectScore } from "~/domain/projects/project.schema";
 import { nearestLevel, workloadColorClass, workloadLabel } from "~/domain/workload/levels";
 import { downloadWithProgress } from "~/lib/download";
+import { useFormat, type Formatter } from "~/lib/format";
 
-/** A day as the lists show it: "5 Jan 2026" (dates are stored as UTC days). */
-export function formatDay(iso: string | null): string {
+/** A day as the lists show it, in the reader's locale (`fmt`, from useFormat): "5 Jan 2026", "Jan 5, 2026". */
+export function formatDay(iso: string | null, fmt: Formatter): string {
   if (!iso) return "–";
-  return new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+  return fmt.dayMonthYear(iso);
 }
 
 /** A project's dates: "5 Jan 2026 – 31 Mar 2026", "From 5 Jan 2026", "Until …" or "No dates". */
-export function dateRange(start: string | null, end: string | null): string {
-  if (start && end) return `${formatDay(start)} – ${formatDay(end)}`;
-  if (start) return `From ${formatDay(start)}`;
-  if (end) return `Until ${formatDay(end)}`;
+export function dateRange(start: string | null, end: string | null, fmt: Formatter): string {
+  if (start && end) return `${formatDay(start, fmt)} – ${formatDay(end, fmt)}`;
+  if (start) return `From ${formatDay(start, fmt)}`;
+  if (end) return `Until ${formatDay(end, fmt)}`;
   return "No dates";
 }
 
@@ -76,6 +77,7 @@ export function ExportButton({ ids, all }: { ids: string[]; all: boolean }) {
   const [received, setReceived] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const tooMany = !all && ids.length > MAX_IDS_IN_URL;
+  const fmt = useFormat();
   async function download() {
     setError(null);
     setProgress(0);
@@ -110,7 +112,7 @@ export function ExportButton({ ids, all }: { ids: string[]; all: boolean }) {
             {progress < 100 && received !== null ? (
               <>
                 <progress className="h-2 w-24" aria-label="Export progress" />
-                {`${Math.round(received / 1024).toLocaleString("en-US")} KB`}
+                {`${fmt.count(Math.round(received / 1024))} KB`}
               </>
             ) : (
               <>

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from "react";
 import { WORKLOAD_LEVELS, workloadColorVar, workloadLabel } from "~/domain/workload/levels";
+import { useFormat } from "~/lib/format";
 
 /**
  * The statistics' charts as plain SVG (decision 0121): each has a title, and a table with the
@@ -58,6 +59,8 @@ export function LineChart({
   format: (v: number) => string;
   caption: string;
 }) {
+  // Days in the reader's locale, as the rest of the page writes them (issue 27, item 20), not ISO.
+  const fmt = useFormat();
   const width = 600;
   const height = 180;
   const x = (i: number) => (points.length <= 1 ? width / 2 : (i / (points.length - 1)) * (width - 40) + 30);
@@ -96,15 +99,19 @@ export function LineChart({
         {points.length > 0 ? (
           <>
             <text x={30} y={height - 2} fontSize="11" fill="#64748b">
-              {points[0].date}
+              {fmt.dayMonthYear(points[0].date)}
             </text>
             <text x={width - 10} y={height - 2} fontSize="11" fill="#64748b" textAnchor="end">
-              {points.at(-1)!.date}
+              {fmt.dayMonthYear(points.at(-1)!.date)}
             </text>
           </>
         ) : null}
       </svg>
-      <DataTable caption={caption} head={["Date", "Value"]} rows={points.map((p) => [p.date, p.value === null ? "No data" : format(p.value)])} />
+      <DataTable
+        caption={caption}
+        head={["Date", "Value"]}
+        rows={points.map((p) => [fmt.dayMonthYear(p.date), p.value === null ? "No data" : format(p.value)])}
+      />
     </figure>
   );
 }

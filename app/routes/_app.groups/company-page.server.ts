@@ -34,6 +34,7 @@ import { appOrigin } from "~/lib/app-origin.server";
 import { ssoConfigSchema } from "~/domain/identity/sso/sso.schema";
 import { getSsoConfig, updateSsoConfig } from "~/domain/identity/sso/sso.server";
 import { clientIp } from "~/domain/identity/login.server";
+import { stepUpState } from "~/domain/identity/reauth.server";
 import { domainCtx } from "~/domain/context";
 import { submitForm } from "~/web/page-form.server";
 import { profilePictureUrl } from "~/lib/profile-picture";
@@ -44,7 +45,7 @@ import { inviteUsers } from "~/domain/identity/invite.server";
 import { mailerFor } from "~/domain/identity/mailer.server";
 import { directoryReturn } from "./directory-return.server";
 import { entraConfig } from "~/integrations/entra/config";
-import { noFields } from "~/domain/schema-kit";
+import { noFields, stepUpOnly } from "~/domain/schema-kit";
 
 /** The company page's data: the lists, and for managers the mail server, the custom HTML and the invite dialog's choices. */
 export async function loadCompanyPage({ request, context }: LoaderFunctionArgs) {
@@ -67,6 +68,8 @@ export async function loadCompanyPage({ request, context }: LoaderFunctionArgs) 
     canAdministerCompany(user) ? getCvServiceStatus(ctx) : null,
   ]);
   return json({
+    /** Whether the settings dialogs ask for the password again (decision 0276): company admins only. */
+    stepUp: canAdministerCompany(user) ? stepUpState(actor, new Date()) : null,
     elite3e,
     /** The CV service connection and how its import stands (company admins, decision 0112). */
     cvService,
@@ -97,7 +100,7 @@ export async function loadCompanyPage({ request, context }: LoaderFunctionArgs) 
   });
 }
 
-/** The SMTP dialog's passwords are never sent back in its reply, refused or saved. */
+/** Passwords (the SMTP server's, the step-up's) are never sent back in a reply, refused or saved. */
 const SMTP_SECRETS = ["smtpPassword", "currentPassword"];
 
 /** The company page's writes, one intent each, through the one form pipeline. */
@@ -141,19 +144,23 @@ export async function runCompanyPageAction({ request, context }: ActionFunctionA
         { hideFields: SMTP_SECRETS },
       );
     case "removeTenant":
-      return submitForm(form, noFields, () => removeTenant(ctx));
+      return submitForm(form, stepUpOnly, (input) => removeTenant(ctx, context.env, input, clientIp(request)), { hideFields: SMTP_SECRETS });
     case "inviteFromDirectory":
       return submitForm(form, multipleInviteSchema, (input) => inviteUsers(ctx, mailerFor(context, request), input));
     case "updateElite3e":
-      return submitForm(form, eliteConfigSchema, (input) => updateEliteConfig(ctx, context.env, input));
+      return submitForm(form, eliteConfigSchema, (input) => updateEliteConfig(ctx, context.env, input, clientIp(request)), {
+        hideFields: ["clientSecret", "currentPassword"],
+      });
     case "updateSso":
-      return submitForm(form, ssoConfigSchema, (input) => updateSsoConfig(ctx, context.env, input));
+      return submitForm(form, ssoConfigSchema, (input) => updateSsoConfig(ctx, context.env, input, clientIp(request)), { hideFields: SMTP_SECRETS });
     case "updateCvService":
-      return submitForm(form, cvServiceSettingsSchema, (input) => saveCvService(ctx, context.env, input), { hideFields: ["key"] });
+      return submitForm(form, cvServiceSettingsSchema, (input) => saveCvService(ctx, context.env, input, clientIp(request)), {
+        hideFields: ["key", "currentPassword"],
+      });
     case "importCv":
       return submitForm(form, noFields, () => importCvNow(ctx, context.env));
     case "removeCvService":
-      return submitForm(form, noFields, () => removeCvService(ctx));
+      return submitForm(form, stepUpOnly, (input) => removeCvService(ctx, context.env, input, clientIp(request)), { hideFields: SMTP_SECRETS });
     case "testSmtp":
       return submitForm(form, noFields, () => testSmtpConfig(ctx, context.env));
     default:

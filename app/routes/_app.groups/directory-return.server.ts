@@ -36,7 +36,12 @@ export async function directoryReturn(context: LoadContext, request: Request, ac
   const code = url.searchParams.get("code");
   if (!flow || !code) return customSetup ? CUSTOM_SETUP_FAILED : CONSENT_NOT_OURS;
   const finished = await pageStateOf(
-    completeCustomSetup(domainCtx(context, actor), config, { code, redirectUri: flow.redirectUri, codeVerifier: flow.verifier, nonce: flow.nonce }),
+    completeCustomSetup(domainCtx(context, actor), context.env, config, {
+      code,
+      redirectUri: flow.redirectUri,
+      codeVerifier: flow.verifier,
+      nonce: flow.nonce,
+    }),
   );
   // A conflict says what to do (the directory is another firm's); anything else is the one message.
   if (!finished.ok) return finished.status === 409 ? finished.message : customSetup ? CUSTOM_SETUP_FAILED : CONSENT_NOT_OURS;

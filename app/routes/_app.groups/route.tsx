@@ -16,6 +16,7 @@ import { roleLabel } from "~/auth/permissions";
 import { InviteForm } from "~/features/users/user-dialogs";
 import { DirectorySection } from "~/features/company/directory-connection";
 import { useCleanLoginAddress } from "~/features/identity/microsoft-sign-in";
+import { StepUpProvider } from "~/features/company/step-up-field";
 import { loadCompanyPage, runCompanyPageAction } from "./company-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Company · Availability" }];
@@ -39,208 +40,210 @@ export default function CompanyPage() {
   const empty = (text: string) => (query.trim() ? "No matches." : text);
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="min-w-0 text-2xl font-semibold break-words text-slate-900">{company.companyName}</h1>
-        <div className="flex flex-wrap items-center gap-2">
-          <Link
-            to="/users/all"
-            className="inline-flex items-center gap-2 rounded-md bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
-          >
-            <Icon name="users" />
-            Manage All Users
-          </Link>
-          {company.smtp ? <SmtpConfigButton config={company.smtp} /> : null}
-          {company.elite3e ? <Elite3eButton config={company.elite3e} /> : null}
-          {company.sso ? <SsoConfigButton config={company.sso} /> : null}
-          {company.cvService ? <CvServiceButton config={company.cvService} /> : null}
+    <StepUpProvider value={company.stepUp}>
+      <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <h1 className="min-w-0 text-2xl font-semibold break-words text-slate-900">{company.companyName}</h1>
+          <div className="flex flex-wrap items-center gap-2">
+            <Link
+              to="/users/all"
+              className="inline-flex items-center gap-2 rounded-md bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
+            >
+              <Icon name="users" />
+              Manage All Users
+            </Link>
+            {company.smtp ? <SmtpConfigButton config={company.smtp} /> : null}
+            {company.elite3e ? <Elite3eButton config={company.elite3e} /> : null}
+            {company.sso ? <SsoConfigButton config={company.sso} /> : null}
+            {company.cvService ? <CvServiceButton config={company.cvService} /> : null}
+          </div>
         </div>
-      </div>
 
-      {company.directory ? <DirectorySection directory={company.directory} choices={company.invite?.choices ?? null} /> : null}
+        {company.directory ? <DirectorySection directory={company.directory} choices={company.invite?.choices ?? null} /> : null}
 
-      {company.customHtml ? <CustomHtmlEditor initialHtml={company.customHtml.html} me={company.me} /> : null}
+        {company.customHtml ? <CustomHtmlEditor initialHtml={company.customHtml.html} me={company.me} /> : null}
 
-      <SearchInput value={query} onChange={setQuery} label="Search administrators, groups, offices, skill levels and projects" />
+        <SearchInput value={query} onChange={setQuery} label="Search administrators, groups, offices, skill levels and projects" />
 
-      <div className="mt-6 grid items-start gap-6 md:grid-cols-2">
-        <ListBlock
-          title="Administrators"
-          empty={empty("No administrators yet.")}
-          action={
-            company.invite ? (
-              <DialogButton title="Invite new administrators/employees" button={(open) => <Button onClick={open}>Invite</Button>}>
-                {(close) => (
-                  <InviteForm
-                    action="/users/all"
-                    choices={company.invite!.choices}
-                    defaultTeam={company.invite!.myTeam}
-                    canInviteCompanyAdmin={company.invite!.canInviteCompanyAdmin}
-                    onClose={close}
-                  />
-                )}
-              </DialogButton>
-            ) : null
-          }
-        >
-          {administrators.map((admin) => (
-            <li key={admin._id} className="flex items-center justify-between gap-3 px-4 py-3">
-              <span className="min-w-0">
-                <span className="block truncate text-sm font-medium text-slate-900">
-                  <Highlight text={admin.name || admin.email} query={query} />
-                </span>
-                <span className="block truncate text-xs text-slate-500">
-                  <Highlight text={admin.email} query={query} />
-                </span>
-              </span>
-              <span className="flex shrink-0 flex-col items-end gap-1 text-xs">
-                <span className="text-slate-600">{roleLabel(admin)}</span>
-                {admin.completed ? null : (
-                  <span className="rounded-full bg-amber-50 px-2 py-0.5 font-medium text-amber-800 ring-1 ring-amber-200">Not completed</span>
-                )}
-              </span>
-            </li>
-          ))}
-        </ListBlock>
-
-        <ListBlock
-          title="Groups"
-          empty={empty("No groups yet.")}
-          action={
-            canManage ? (
-              <DialogButton title="New group" button={(open) => <AddButton what="group" onClick={open} />}>
-                {(close) => <GroupForm intent="createGroup" onClose={close} />}
-              </DialogButton>
-            ) : null
-          }
-        >
-          {groups.map((group) => (
-            <li key={group._id}>
-              <Link
-                to={`/groups/${group._id}`}
-                className="flex items-center justify-between gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:bg-slate-50"
-              >
+        <div className="mt-6 grid items-start gap-6 md:grid-cols-2">
+          <ListBlock
+            title="Administrators"
+            empty={empty("No administrators yet.")}
+            action={
+              company.invite ? (
+                <DialogButton title="Invite new administrators/employees" button={(open) => <Button onClick={open}>Invite</Button>}>
+                  {(close) => (
+                    <InviteForm
+                      action="/users/all"
+                      choices={company.invite!.choices}
+                      defaultTeam={company.invite!.myTeam}
+                      canInviteCompanyAdmin={company.invite!.canInviteCompanyAdmin}
+                      onClose={close}
+                    />
+                  )}
+                </DialogButton>
+              ) : null
+            }
+          >
+            {administrators.map((admin) => (
+              <li key={admin._id} className="flex items-center justify-between gap-3 px-4 py-3">
                 <span className="min-w-0">
                   <span className="block truncate text-sm font-medium text-slate-900">
-                    <Highlight text={group.name} query={query} />
+                    <Highlight text={admin.name || admin.email} query={query} />
                   </span>
                   <span className="block truncate text-xs text-slate-500">
-                    {group.offices.length ? <Highlight text={group.offices.map((office) => office.name).join(", ")} query={query} /> : "No offices"}
+                    <Highlight text={admin.email} query={query} />
                   </span>
                 </span>
-                <Icon name="chevron" className="h-4 w-4 shrink-0 text-slate-400" />
-              </Link>
-            </li>
-          ))}
-        </ListBlock>
-
-        <ListBlock
-          title="Skill levels"
-          empty={empty("No skill levels yet.")}
-          action={
-            canManage ? (
-              <DialogButton title="New skill level" button={(open) => <AddButton what="skill level" onClick={open} />}>
-                {(close) => <SkillLevelForm intent="createLevel" onClose={close} />}
-              </DialogButton>
-            ) : null
-          }
-        >
-          {levels.map((level) => (
-            <li key={level._id} className="flex items-center justify-between gap-3 px-4 py-2">
-              <span className="min-w-0 py-1">
-                <span className="block truncate text-sm font-medium text-slate-900">
-                  <Highlight text={level.name} query={query} />
+                <span className="flex shrink-0 flex-col items-end gap-1 text-xs">
+                  <span className="text-slate-600">{roleLabel(admin)}</span>
+                  {admin.completed ? null : (
+                    <span className="rounded-full bg-amber-50 px-2 py-0.5 font-medium text-amber-800 ring-1 ring-amber-200">Not completed</span>
+                  )}
                 </span>
-                <span className="block text-xs text-slate-500">Level: {level.level}</span>
-              </span>
-              {canManage ? (
-                <RowActions
-                  name={level.name}
-                  kind="skill level"
-                  edit={(close) => <SkillLevelForm intent="updateLevel" level={level} onClose={close} />}
-                  deleteIntent="deleteLevel"
-                  id={level._id}
-                />
-              ) : null}
-            </li>
-          ))}
-        </ListBlock>
+              </li>
+            ))}
+          </ListBlock>
 
-        {stages ? (
           <ListBlock
-            title="Project stages"
-            empty={empty("No project stages yet.")}
+            title="Groups"
+            empty={empty("No groups yet.")}
             action={
               canManage ? (
-                <DialogButton title="New project stage" button={(open) => <AddButton what="project stage" onClick={open} />}>
-                  {(close) => <StageForm intent="createStage" onClose={close} />}
+                <DialogButton title="New group" button={(open) => <AddButton what="group" onClick={open} />}>
+                  {(close) => <GroupForm intent="createGroup" onClose={close} />}
                 </DialogButton>
               ) : null
             }
           >
-            {stages.map((stage) => (
-              <li key={stage._id} className="flex items-center justify-between gap-3 px-4 py-2">
-                <span className="flex min-w-0 items-center gap-3 py-1.5">
-                  <span aria-hidden="true" className="h-3 w-3 shrink-0 rounded-full" style={{ backgroundColor: `#${stage.color}` }} />
-                  <span className="truncate text-sm font-medium text-slate-900">
-                    <Highlight text={stage.name} query={query} />
+            {groups.map((group) => (
+              <li key={group._id}>
+                <Link
+                  to={`/groups/${group._id}`}
+                  className="flex items-center justify-between gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:bg-slate-50"
+                >
+                  <span className="min-w-0">
+                    <span className="block truncate text-sm font-medium text-slate-900">
+                      <Highlight text={group.name} query={query} />
+                    </span>
+                    <span className="block truncate text-xs text-slate-500">
+                      {group.offices.length ? <Highlight text={group.offices.map((office) => office.name).join(", ")} query={query} /> : "No offices"}
+                    </span>
                   </span>
+                  <Icon name="chevron" className="h-4 w-4 shrink-0 text-slate-400" />
+                </Link>
+              </li>
+            ))}
+          </ListBlock>
+
+          <ListBlock
+            title="Skill levels"
+            empty={empty("No skill levels yet.")}
+            action={
+              canManage ? (
+                <DialogButton title="New skill level" button={(open) => <AddButton what="skill level" onClick={open} />}>
+                  {(close) => <SkillLevelForm intent="createLevel" onClose={close} />}
+                </DialogButton>
+              ) : null
+            }
+          >
+            {levels.map((level) => (
+              <li key={level._id} className="flex items-center justify-between gap-3 px-4 py-2">
+                <span className="min-w-0 py-1">
+                  <span className="block truncate text-sm font-medium text-slate-900">
+                    <Highlight text={level.name} query={query} />
+                  </span>
+                  <span className="block text-xs text-slate-500">Level: {level.level}</span>
                 </span>
                 {canManage ? (
                   <RowActions
-                    name={stage.name}
-                    kind="project stage"
-                    edit={(close) => <StageForm intent="updateStage" stage={stage} onClose={close} />}
-                    deleteIntent="deleteStage"
-                    id={stage._id}
+                    name={level.name}
+                    kind="skill level"
+                    edit={(close) => <SkillLevelForm intent="updateLevel" level={level} onClose={close} />}
+                    deleteIntent="deleteLevel"
+                    id={level._id}
                   />
                 ) : null}
               </li>
             ))}
           </ListBlock>
-        ) : null}
 
-        {categories ? (
-          <ListBlock
-            title="Project categories"
-            empty={empty("No project categories yet.")}
-            action={
-              canManage ? (
-                <DialogButton title="New project category" button={(open) => <AddButton what="project category" onClick={open} />}>
-                  {(close) => <NameForm intent="createCategory" submitLabel="Save" busyLabel="Saving..." onClose={close} />}
-                </DialogButton>
-              ) : null
-            }
-          >
-            {categories.map((category) => (
-              <li key={category._id} className="flex items-center justify-between gap-3 px-4 py-2">
-                <span className="truncate py-1.5 text-sm font-medium text-slate-900">
-                  <Highlight text={category.name} query={query} />
-                </span>
-                {canManage ? (
-                  <RowActions
-                    name={category.name}
-                    kind="project category"
-                    edit={(close) => (
-                      <NameForm
-                        intent="updateCategory"
-                        id={category._id}
-                        initialName={category.name}
-                        submitLabel="Save"
-                        busyLabel="Saving..."
-                        onClose={close}
-                      />
-                    )}
-                    deleteIntent="deleteCategory"
-                    id={category._id}
-                  />
-                ) : null}
-              </li>
-            ))}
-          </ListBlock>
-        ) : null}
+          {stages ? (
+            <ListBlock
+              title="Project stages"
+              empty={empty("No project stages yet.")}
+              action={
+                canManage ? (
+                  <DialogButton title="New project stage" button={(open) => <AddButton what="project stage" onClick={open} />}>
+                    {(close) => <StageForm intent="createStage" onClose={close} />}
+                  </DialogButton>
+                ) : null
+              }
+            >
+              {stages.map((stage) => (
+                <li key={stage._id} className="flex items-center justify-between gap-3 px-4 py-2">
+                  <span className="flex min-w-0 items-center gap-3 py-1.5">
+                    <span aria-hidden="true" className="h-3 w-3 shrink-0 rounded-full" style={{ backgroundColor: `#${stage.color}` }} />
+                    <span className="truncate text-sm font-medium text-slate-900">
+                      <Highlight text={stage.name} query={query} />
+                    </span>
+                  </span>
+                  {canManage ? (
+                    <RowActions
+                      name={stage.name}
+                      kind="project stage"
+                      edit={(close) => <StageForm intent="updateStage" stage={stage} onClose={close} />}
+                      deleteIntent="deleteStage"
+                      id={stage._id}
+                    />
+                  ) : null}
+                </li>
+              ))}
+            </ListBlock>
+          ) : null}
+
+          {categories ? (
+            <ListBlock
+              title="Project categories"
+              empty={empty("No project categories yet.")}
+              action={
+                canManage ? (
+                  <DialogButton title="New project category" button={(open) => <AddButton what="project category" onClick={open} />}>
+                    {(close) => <NameForm intent="createCategory" submitLabel="Save" busyLabel="Saving..." onClose={close} />}
+                  </DialogButton>
+                ) : null
+              }
+            >
+              {categories.map((category) => (
+                <li key={category._id} className="flex items-center justify-between gap-3 px-4 py-2">
+                  <span className="truncate py-1.5 text-sm font-medium text-slate-900">
+                    <Highlight text={category.name} query={query} />
+                  </span>
+                  {canManage ? (
+                    <RowActions
+                      name={category.name}
+                      kind="project category"
+                      edit={(close) => (
+                        <NameForm
+                          intent="updateCategory"
+                          id={category._id}
+                          initialName={category.name}
+                          submitLabel="Save"
+                          busyLabel="Saving..."
+                          onClose={close}
+                        />
+                      )}
+                      deleteIntent="deleteCategory"
+                      id={category._id}
+                    />
+                  ) : null}
+                </li>
+              ))}
+            </ListBlock>
+          ) : null}
+        </div>
       </div>
-    </div>
+    </StepUpProvider>
   );
 }
 

@@ -1,7 +1,7 @@
-import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import clsx from "clsx";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
-import dayPickerStyles from "react-day-picker/style.css";
 import { requireUser, rideSession } from "~/auth/session.server";
 import { Avatar } from "~/components/avatar";
 import { preloadCalendar } from "~/components/day-picker";
@@ -18,6 +18,7 @@ import { FutureWorkload } from "~/features/dashboard/future-workload";
 import { MessageBox } from "~/features/dashboard/message-box";
 import { WeekLocation } from "~/features/dashboard/week-location";
 import { WorkloadStepper } from "~/features/dashboard/workload-card";
+import { AdminHomeNote, TeamButton } from "~/features/dashboard/team-buttons";
 import { runDashboardAction } from "./actions.server";
 import { clientSourceOf } from "~/lib/client-source";
 
@@ -51,8 +52,6 @@ const PlannerOverlay = lazy(() => import("~/features/planner/planner-overlay").t
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Availability" }];
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: dayPickerStyles }];
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The dashboard's reads ride in the session lookup's batch: one D1 round trip for the page.
   const ridden = rideSession(request, context, dashboardRider);
@@ -80,6 +79,12 @@ export default function Home() {
   usePreloadForecastEditor(permissions.editing);
   const absences = [...forecasts.filter((f) => f.status === "away"), ...data.vacations];
   const todayStatus = data.away ? "away" : me.currentWorkload === null ? null : String(me.currentWorkload);
+  // What an administrator cannot fill in is shown only when it holds something (issue 27, item 21):
+  // an empty week widget and two 'No data' cards told them nothing.
+  const week = [...(me.workplaceForecast as WorkplaceOption[]), ...(me.workplaceDefault as WorkplaceOption[])];
+  const showWeek = features.workplace && (permissions.ownWeek || week.some((option) => option !== null));
+  const showCurrent = permissions.editing || me.currentWorkload !== null || data.away;
+  const showFuture = permissions.editing || (me.futureWorkload !== null && me.workloadForecastDate !== null);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-8 sm:py-8">
@@ -89,7 +94,7 @@ export default function Home() {
         <p className="text-sm text-slate-500">Welcome back, {me.name.split(" ")[0]}</p>
       )}
 
-      <div className="mt-4 grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
+      <div className={clsx("mt-4 grid items-start gap-4", showWeek && "lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]")}>
         <section
           aria-labelledby="profile-heading"
           className="flex flex-wrap items-center gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
@@ -105,37 +110,29 @@ export default function Home() {
               {me.team || "No group or office"}
             </p>
           </div>
-          <div className="flex flex-wrap gap-2 empty:hidden">
+          <div className="flex w-full flex-wrap gap-2 empty:hidden">
             {permissions.overviews && features.workplace ? (
-              <button
-                type="button"
-                onClick={() => setWfhOpen(true)}
-                className="rounded-md bg-white px-3 py-2 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
-              >
-                WFH Overview
-              </button>
+              <TeamButton label="WFH Overview" description="Where everyone works this week" icon="home" onClick={() => setWfhOpen(true)} />
             ) : null}
             {permissions.overviews ? (
-              <button
-                type="button"
+              <TeamButton
+                label="Forecasts"
+                description="Everyone's workload forecasts, week by week"
+                icon="forecasts"
                 onClick={() => setPlanner("Forecast planner")}
-                className="rounded-md bg-white px-3 py-2 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
-              >
-                Forecasts
-              </button>
+              />
             ) : null}
             {features.absencePlanner ? (
-              <button
-                type="button"
+              <TeamButton
+                label="Absence planning"
+                description="Who is away when: leave, trips and time off"
+                icon="absence"
                 onClick={() => setPlanner("Absence planning")}
-                className="rounded-md bg-white px-3 py-2 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
-              >
-                Absence planning
-              </button>
+              />
             ) : null}
           </div>
         </section>
-        {features.workplace ? (
+        {showWeek ? (
           <WeekLocation
             today={data.today}
             rollingDays={data.week.rolling}
@@ -170,36 +167,42 @@ export default function Home() {
         </div>
       ) : null}
 
-      <div className="mt-4 grid gap-4 md:grid-cols-2">
-        <section aria-labelledby="current-heading" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-          <h2 id="current-heading" className="mb-4 text-sm font-medium text-slate-500">
-            Current workload
-          </h2>
-          <WorkloadStepper
-            kind="current"
-            level={me.currentWorkload}
-            away={data.away}
-            disabled={!permissions.editing || data.away}
-            disabledReason={permissions.editing && data.away ? "You are away today. Pick a level on today's card to come back." : undefined}
-          />
-          {permissions.editing && features.message && !features.newForecasting ? (
-            <div className="mt-5 border-t border-slate-100 pt-4">
-              <MessageBox id="status-message" label="Status message" value={me.message} limit={limits.statusMessage} />
-            </div>
-          ) : null}
-        </section>
-        <section aria-labelledby="future-heading" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-          <h2 id="future-heading" className="mb-4 text-sm font-medium text-slate-500">
-            Future workload
-          </h2>
-          <FutureWorkload
-            today={data.today}
-            level={me.futureWorkload}
-            date={me.workloadForecastDate}
-            forecasts={forecasts}
-            editable={permissions.editing}
-          />
-        </section>
+      {!permissions.editing ? <AdminHomeNote /> : null}
+
+      <div className="mt-4 grid gap-4 empty:hidden md:grid-cols-2">
+        {showCurrent ? (
+          <section aria-labelledby="current-heading" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+            <h2 id="current-heading" className="mb-4 text-sm font-medium text-slate-500">
+              Current workload
+            </h2>
+            <WorkloadStepper
+              kind="current"
+              level={me.currentWorkload}
+              away={data.away}
+              disabled={!permissions.editing || data.away}
+              disabledReason={permissions.editing && data.away ? "You are away today. Pick a level on today's card to come back." : undefined}
+            />
+            {permissions.editing && features.message && !features.newForecasting ? (
+              <div className="mt-5 border-t border-slate-100 pt-4">
+                <MessageBox id="status-message" label="Status message" value={me.message} limit={limits.statusMessage} />
+              </div>
+            ) : null}
+          </section>
+        ) : null}
+        {showFuture ? (
+          <section aria-labelledby="future-heading" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+            <h2 id="future-heading" className="mb-4 text-sm font-medium text-slate-500">
+              Future workload
+            </h2>
+            <FutureWorkload
+              today={data.today}
+              level={me.futureWorkload}
+              date={me.workloadForecastDate}
+              forecasts={forecasts}
+              editable={permissions.editing}
+            />
+          </section>
+        ) : null}
       </div>
 
       {permissions.editing && features.message && features.newForecasting ? (

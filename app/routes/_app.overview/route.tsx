@@ -22,6 +22,7 @@ import { DetailedView } from "~/features/matters/detailed-view";
 import { UtilizationView } from "~/features/matters/utilization-view";
 import type { DetailedReport, ReportView, UtilizationReport } from "~/domain/matters/reports.types";
 import { loadReports, matterAction } from "./reports.server";
+import { useFormat } from "~/lib/format";
 
 export const meta: MetaFunction = () => [{ title: "Overview · Availability" }];
 
@@ -87,6 +88,7 @@ export default function Overview() {
   const [cardOpen, setCardOpen] = useState(false);
   const loading = navigation.state === "loading" && navigation.location.pathname === "/overview";
   const users = data.users as OverviewUser[];
+  const fmt = useFormat();
 
   const go = useCallback(
     (query: OverviewQuery, show?: number) => setSearchParams(writeOverviewQuery(query, show), { replace: true, preventScrollReset: true }),
@@ -232,8 +234,8 @@ export default function Overview() {
         {view === "overview" ? (
           <>
             <p className="text-sm text-slate-600" aria-live="polite" data-testid="result-count">
-              {data.total === 0 ? "Nobody matches this filter." : data.total === 1 ? "1 person" : `${data.total.toLocaleString("en-GB")} people`}
-              {users.length < data.total ? ` · showing ${users.length.toLocaleString("en-GB")}` : ""}
+              {data.total === 0 ? "Nobody matches this filter." : data.total === 1 ? "1 person" : `${fmt.count(data.total)} people`}
+              {users.length < data.total ? ` · showing ${fmt.count(users.length)}` : ""}
             </p>
 
             <ul

@@ -5,6 +5,7 @@ import { Icon } from "~/components/icon";
 import { SettingsTab } from "~/features/projects/project-settings";
 import { HoursList } from "~/features/projects/project-hours";
 import { InvoicesTab, MembersTab } from "~/features/projects/project-tabs";
+import { useFormat } from "~/lib/format";
 import { AvatarGroup, dateRange, ProjectScore } from "~/features/projects/project-widgets";
 import { WorkloadLegend } from "~/components/workload-legend";
 import { loadProjectPage, runProjectPageAction } from "./project-page.server";
@@ -19,6 +20,7 @@ const TAB_LABELS = { members: "Members", invoices: "Invoices", settings: "Settin
 
 export default function ProjectPage() {
   const { project, view, views, invoices, timeReports, stages, categories, showManager, today } = useLoaderData<typeof loader>();
+  const fmt = useFormat();
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
       <nav aria-label="Breadcrumbs" className="text-sm">
@@ -45,7 +47,7 @@ export default function ProjectPage() {
             ) : null}
           </h1>
           <p className="mt-1 text-sm text-slate-600">
-            {dateRange(project.startDate, project.endDate)}
+            {dateRange(project.startDate, project.endDate, fmt)}
             {project.manager ? ` · Manager: ${project.manager.name}` : ""}
             {project.projectStage ? ` · ${project.projectStage.name}` : ""}
           </p>

@@ -6,6 +6,7 @@ import { DialogButton } from "~/components/list-block";
 import { Icon } from "~/components/icon";
 import { SearchInput } from "~/components/search-input";
 import { AddProjectForm } from "~/features/projects/add-project-dialog";
+import { useFormat } from "~/lib/format";
 import { AvatarGroup, dateRange, ExportButton, ProjectScore } from "~/features/projects/project-widgets";
 import { WorkloadLegend } from "~/components/workload-legend";
 import { PROJECTS_PAGE } from "~/domain/projects/project.schema";
@@ -132,6 +133,7 @@ function FilterSelect({
 function ProjectGroup({ title, group, more, empty }: { title: string; group: { projects: Project[]; total: number }; more: string; empty: string }) {
   const id = `projects-${title.toLowerCase().replace(/\s+/g, "-")}`;
   const { projects, total } = group;
+  const fmt = useFormat();
   return (
     <section aria-labelledby={id} className="mt-8">
       <h2 id={id} className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
@@ -151,7 +153,7 @@ function ProjectGroup({ title, group, more, empty }: { title: string; group: { p
                 <span className="min-w-0 flex-1 basis-48">
                   <span className="block truncate text-sm font-medium text-slate-900">{project.name}</span>
                   <span className="block text-xs text-slate-600">
-                    {dateRange(project.startDate, project.endDate)}
+                    {dateRange(project.startDate, project.endDate, fmt)}
                     {project.projectStage ? (
                       <span className="ml-2 inline-flex items-center gap-1">
                         <span

@@ -1,20 +1,18 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useMemo } from "react";
+import { useEffect } from "react";
 import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
 import { useToast } from "~/components/toast";
 import type { Device } from "~/domain/identity/devices.types";
 import type { IntentResult } from "~/lib/page-form.types";
-import { useFormat } from "~/lib/format";
+import { useMoments } from "~/lib/format";
 
 /**
  * Where the person is signed in (decision 0176): this device first, the others each with 'Sign out'.
  * Times are in the reader's locale and their office's zone (issue 27, item 20), not UTC.
  */
-export function Devices({ devices, timeZone }: { devices: Device[]; timeZone: string }) {
-  const { locale } = useFormat();
-  const dateTime = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }), [locale, timeZone]);
-  const zone = timeZone.split("/").pop()!.replace(/_/g, " ");
+export function Devices({ devices }: { devices: Device[] }) {
+  const { moment, zone } = useMoments();
   const all = useFetcher<IntentResult>();
   const one = useFetcher<IntentResult>();
   const toast = useToast();
@@ -36,7 +34,7 @@ export function Devices({ devices, timeZone }: { devices: Device[]; timeZone: st
                 ) : null}
               </p>
               <p className="text-sm text-slate-600">
-                Last active {dateTime.format(new Date(device.lastActiveAt))} · signed in {dateTime.format(new Date(device.signedInAt))} ({zone} time)
+                Last active {moment(device.lastActiveAt)} · signed in {moment(device.signedInAt)} ({zone} time)
               </p>
             </div>
             {device.current ? null : (
@@ -47,7 +45,7 @@ export function Devices({ devices, timeZone }: { devices: Device[]; timeZone: st
                   type="submit"
                   variant="secondary"
                   disabled={one.state !== "idle"}
-                  aria-label={`Sign out ${device.label}, last active ${dateTime.format(new Date(device.lastActiveAt))}`}
+                  aria-label={`Sign out ${device.label}, last active ${moment(device.lastActiveAt)}`}
                 >
                   Sign out
                 </Button>

@@ -17,7 +17,7 @@ export const action = (args: ActionFunctionArgs) => runSettingsAction(args);
 
 /** Each section is a module beside this one; the password dialog is the sign-in area's (features/identity). */
 export default function SettingsPage() {
-  const { me, teamFeed, devices, feedUrl, showReminders, years, pendingEmail, fromDirectory, timeZone } = useLoaderData<typeof loader>();
+  const { me, teamFeed, devices, feedUrl, showReminders, years, pendingEmail, fromDirectory } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:px-6">
       <h1 className="text-2xl font-semibold text-slate-900">Settings</h1>
@@ -31,7 +31,7 @@ export default function SettingsPage() {
         <ChangePassword />
       </Section>
       <Section title="Signed-in devices" id="devices-heading">
-        <Devices devices={devices} timeZone={timeZone} />
+        <Devices devices={devices} />
       </Section>
       <Section title="Calendar feed" id="calendar-heading">
         <CalendarFeed feedUrl={feedUrl} />

@@ -4,7 +4,6 @@ import { isAdmin } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
 import { listDevices, signOutDevice, signOutOtherDevices } from "~/domain/identity/devices.server";
 import { directoryOwnsProfile } from "~/domain/identity/directory/ownership.server";
-import { timeZoneFor } from "~/domain/today";
 import { mailerFor } from "~/domain/identity/mailer.server";
 import { ownFeedUrl, ownTeamFeed, renewOwnFeed, renewTeamFeed, teamFeedSchema } from "~/domain/calendar/calendar-feed.server";
 import { domainCtx } from "~/domain/context";
@@ -55,8 +54,6 @@ export async function loadSettingsPage({ request, context }: LoaderFunctionArgs)
     },
     /** Name and title come from the Microsoft directory (decision 0272): shown read-only. */
     fromDirectory,
-    /** The zone the reader's times are written in: their office's, else the company's. */
-    timeZone: timeZoneFor(actor),
     showReminders: !company.settings.hideUpdateRemindersSetting,
     years: employedYears(new Date()),
   });

@@ -6,6 +6,9 @@ import type { EntraConfig } from "~/integrations/entra/config";
 import { EntraTokenError, exchangeCode, validateEntraToken } from "~/integrations/entra/oidc.server";
 import type { DomainContext } from "~/domain/context";
 import { ConflictError, DomainError, ForbiddenError, ValidationError } from "~/domain/errors";
+import { requireStepUp } from "~/domain/identity/reauth.server";
+import { tellCompanyAdmins } from "~/domain/company/admin-notice.server";
+import type { Env } from "~/env";
 
 /**
  * The firm's connection to its Microsoft directory: which tenant it is, and its removal.
@@ -35,7 +38,7 @@ function requireDirectoryAdmin(ctx: DomainContext) {
 }
 
 /** Only with a tenant id from a validated Microsoft ID token (the two flows below). */
-async function setTenant(ctx: DomainContext, tenantId: string) {
+async function setTenant(ctx: DomainContext, env: Env, tenantId: string) {
   requireDirectoryAdmin(ctx);
   const [taken] = await ctx.db
     .select({ id: companies.id })
@@ -56,18 +59,29 @@ async function setTenant(ctx: DomainContext, tenantId: string) {
       : []),
     audit(ctx, "entra-tenant", "company", ctx.companyId, { tenantId }),
   ]);
+  if (changed) {
+    await tellCompanyAdmins(ctx, env, {
+      setting: "Microsoft directory connection",
+      what: `the firm is now connected to the Microsoft directory ${tenantId}: its people can sign in with Microsoft and are synced from it.`,
+    });
+  }
   return { azureADTenantId: tenantId };
 }
 
 /** The people keep their directory ids, so reconnecting the same directory finds them again. */
-export async function removeTenant(ctx: DomainContext) {
+export async function removeTenant(ctx: DomainContext, env: Env, input: { currentPassword?: string | null }, ip: string) {
   requireDirectoryAdmin(ctx);
+  await requireStepUp(ctx, { env, ip }, input.currentPassword, "AzureAdInputErrors");
   await ctx.db.batch([
     ctx.db.update(companies).set({ azureAdTenantId: null }).where(eq(companies.id, ctx.companyId)),
     ctx.db.delete(directorySync).where(eq(directorySync.companyId, ctx.companyId)),
     ctx.db.update(users).set({ directoryRemovedAt: null }).where(eq(users.companyId, ctx.companyId)),
     audit(ctx, "entra-tenant-removed", "company", ctx.companyId, {}),
   ]);
+  await tellCompanyAdmins(ctx, env, {
+    setting: "Microsoft directory connection",
+    what: "the Microsoft directory is now disconnected: people are no longer synced from it.",
+  });
   return { azureADTenantId: null };
 }
 
@@ -79,6 +93,7 @@ export async function removeTenant(ctx: DomainContext) {
  */
 export async function completeCustomSetup(
   ctx: DomainContext,
+  env: Env,
   config: EntraConfig,
   input: { code: string; redirectUri: string; codeVerifier?: string | null; nonce?: string | null },
 ) {
@@ -91,7 +106,7 @@ export async function completeCustomSetup(
     if (error instanceof EntraTokenError) throw new ValidationError("AzureAdInputErrors", {}, `${CUSTOM_SETUP_FAILED} ${error.message}`);
     throw error;
   }
-  return setTenant(ctx, tid);
+  return setTenant(ctx, env, tid);
 }
 
 /** PUT /azure-ad/tenant no longer takes a tenant id: it says how to connect. */

@@ -11,6 +11,11 @@ import { publishUserUpdate } from "~/domain/users/user-state.server";
 import { ForbiddenError, NotFoundError } from "~/domain/errors";
 import { teamForDepartment } from "~/domain/identity/sso/sso.server";
 import { addressStanding } from "~/domain/identity/address-standing.server";
+import { requireStepUp } from "~/domain/identity/reauth.server";
+import { tellCompanyAdmins } from "~/domain/company/admin-notice.server";
+import type { Env } from "~/env";
+
+export const SCIM_TOKEN_ENTITY = "ScimTokenInputErrors";
 
 /**
  * SCIM 2.0 provisioning (RFC 7643/7644 core; decision 0151): a firm's directory (Entra,
@@ -61,8 +66,10 @@ export async function listScimTokens(ctx: DomainContext) {
 }
 
 /** The secret is shown once, here; only its SHA-256 is kept. */
-export async function issueScimToken(ctx: DomainContext, name: string) {
+export async function issueScimToken(ctx: DomainContext, env: Env, input: { name: string; currentPassword?: string | null }, ip: string) {
   requireTokenAdmin(ctx);
+  await requireStepUp(ctx, { env, ip }, input.currentPassword, SCIM_TOKEN_ENTITY);
+  const { name } = input;
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   const token = `scim_${btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, "-")
@@ -75,17 +82,27 @@ export async function issueScimToken(ctx: DomainContext, name: string) {
       .values({ id, companyId: ctx.companyId, name, tokenHash: await sha256Hex(token), createdBy: ctx.actor.user.id, createdAt: ctx.now }),
     audit(ctx, "scim-token-issued", "scim-token", id, { name }),
   ]);
+  await tellCompanyAdmins(ctx, env, {
+    setting: "SCIM tokens",
+    what: `a new SCIM token "${name}" can now create, change and remove the firm's people.`,
+    advice: "If you did not expect this token, revoke it (DELETE /api/v2/company/scim-token/{id}) and review who has company admin rights.",
+  });
   return { _id: id, name, token };
 }
 
-export async function revokeScimToken(ctx: DomainContext, id: string) {
+/**
+ * Revoking asks for no step-up (decision 0276): in an incident, taking a token away must be
+ * one call. The company admins are still told.
+ */
+export async function revokeScimToken(ctx: DomainContext, env: Env, id: string) {
   requireTokenAdmin(ctx);
   const rows = await ctx.db
     .update(scimTokens)
     .set({ revokedAt: ctx.now })
     .where(and(eq(scimTokens.id, id), eq(scimTokens.companyId, ctx.companyId), isNull(scimTokens.revokedAt)))
-    .returning({ id: scimTokens.id });
+    .returning({ id: scimTokens.id, name: scimTokens.name });
   if (rows.length === 0) throw new NotFoundError("SCIM token not found");
+  await tellCompanyAdmins(ctx, env, { setting: "SCIM tokens", what: `the SCIM token "${rows[0].name}" was revoked.` });
   return { message: "SCIM token revoked." };
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formBoolean } from "~/domain/schema-kit";
+import { currentPasswordField, formBoolean } from "~/domain/schema-kit";
 
 /** companySsoConfigParams: the SSO/SAML2 dialog and PUT /company/sso-config (decision 0150). */
 export const SSO_ENTITY = "SsoConfigInputErrors";
@@ -30,6 +30,8 @@ export const ssoConfigSchema = z.object({
   allowFederation: formBoolean.default(false),
   ssoIdpInitiated: formBoolean.default(false),
   emailDomains: domainList.optional(),
+  /** The step-up: the caller's password, unless they signed in within the last 10 minutes. */
+  currentPassword: currentPasswordField,
 });
 export type SsoConfigInput = z.infer<typeof ssoConfigSchema>;
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, notInArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, notInArray } from "drizzle-orm";
 import { audit } from "~/domain/audit.server";
 import { canAdministerCompany } from "~/auth/permissions";
 import {
@@ -18,6 +18,7 @@ import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { ssoSignInLinkEmail } from "~/domain/identity/emails";
 import type { Mailer } from "~/domain/identity/mailer.server";
 import { mapAttributes, readCertificate, spUrls, type FirmIdp, type VerifiedAssertion } from "~/integrations/saml/service-provider.server";
+import { deleteExpiredRows } from "~/db/expired-rows";
 import { dayKey } from "~/lib/dates";
 import { newId } from "~/lib/ids";
 import {
@@ -32,6 +33,8 @@ import {
 import { publishUserUpdate } from "~/domain/users/user-state.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/domain/errors";
 import { REQUIRED } from "~/domain/schema-kit";
+import { requireStepUp } from "~/domain/identity/reauth.server";
+import { tellCompanyAdmins } from "~/domain/company/admin-notice.server";
 import { SSO_ENTITY, type SsoConfigInput } from "~/domain/identity/sso/sso.schema";
 import { domainStatuses, isFreeMailDomain } from "~/domain/identity/sso/domain-verification.server";
 
@@ -76,7 +79,7 @@ export async function getSsoConfig(ctx: DomainContext, env: Env, origin: string)
   };
 }
 
-export async function updateSsoConfig(ctx: DomainContext, env: Pick<Env, "APP_ENV">, input: SsoConfigInput) {
+export async function updateSsoConfig(ctx: DomainContext, env: Env, input: SsoConfigInput, ip: string) {
   requireSsoConfigurer(ctx);
   const [company] = await ctx.db.select({ ssoCertificate: companies.ssoCertificate }).from(companies).where(eq(companies.id, ctx.companyId)).limit(1);
   if (!company) throw new NotFoundError("Company not found");
@@ -109,6 +112,7 @@ export async function updateSsoConfig(ctx: DomainContext, env: Pick<Env, "APP_EN
     else if (clash.length) errors.emailDomains = `${clash.join(", ")} already belongs to another firm.`;
   }
   if (Object.keys(errors).length) throw new ValidationError(SSO_ENTITY, errors);
+  await requireStepUp(ctx, { env, ip }, input.currentPassword, SSO_ENTITY);
 
   const off = !loginUrl;
   const changes = {
@@ -143,6 +147,14 @@ export async function updateSsoConfig(ctx: DomainContext, env: Pick<Env, "APP_EN
       emailDomains: domains,
     }),
   ]);
+  await tellCompanyAdmins(ctx, env, {
+    setting: "single sign-on settings",
+    what: off
+      ? "single sign-on is now off."
+      : `people now sign in through the identity provider at ${loginUrl}` +
+        (domains?.length ? `, for addresses at ${domains.join(", ")}.` : ".") +
+        (changes.ssoIdpInitiated ? " Sign-in started at the identity provider is allowed." : ""),
+  });
   return { message: off ? "Single sign-on turned off." : "SSO config updated." };
 }
 
@@ -387,30 +399,11 @@ const SSO_CLEANUP_BATCHES = 20;
  * SSO_CLEANUP_BATCH × 20 of each per run (the next run goes on). Returns how many went.
  */
 export async function deleteExpiredSsoRows({ db }: Pick<Runtime, "db">, now: Date): Promise<number> {
-  let deleted = 0;
-  for (let batch = 0; batch < SSO_CLEANUP_BATCHES; batch++) {
-    const gone = await db
-      .delete(samlRequests)
-      .where(
-        inArray(
-          samlRequests.id,
-          db.select({ id: samlRequests.id }).from(samlRequests).where(lt(samlRequests.expiresAt, now)).limit(SSO_CLEANUP_BATCH),
-        ),
-      )
-      .returning({ id: samlRequests.id });
-    deleted += gone.length;
-    if (gone.length < SSO_CLEANUP_BATCH) break;
-  }
-  const rowid = sql<number>`rowid`;
-  for (let batch = 0; batch < SSO_CLEANUP_BATCHES; batch++) {
-    const gone = await db
-      .delete(samlAssertions)
-      .where(inArray(rowid, db.select({ rowid }).from(samlAssertions).where(lt(samlAssertions.expiresAt, now)).limit(SSO_CLEANUP_BATCH)))
-      .returning({ id: samlAssertions.assertionId });
-    deleted += gone.length;
-    if (gone.length < SSO_CLEANUP_BATCH) break;
-  }
-  return deleted;
+  const bounds = { batchSize: SSO_CLEANUP_BATCH, batches: SSO_CLEANUP_BATCHES };
+  return (
+    (await deleteExpiredRows(db, samlRequests, samlRequests.expiresAt, now, bounds)) +
+    (await deleteExpiredRows(db, samlAssertions, samlAssertions.expiresAt, now, bounds))
+  );
 }
 
 export const CERTIFICATE_WARNING_DAYS = 30;

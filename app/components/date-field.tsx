@@ -1,0 +1,162 @@
+import { getInputProps } from "@conform-to/react";
+import { useCallback, useId, useRef, useState } from "react";
+import { useOutsidePointer } from "~/components/use-outside-pointer";
+import type { Matcher } from "react-day-picker";
+import { parseDayKey } from "~/lib/dates";
+import { numericDatePattern, parseNumericDate, useFormat } from "~/lib/format";
+import { SingleDayPicker } from "./day-picker";
+import { FieldFrame } from "./field";
+import { Icon } from "./icon";
+
+/** The calendar's width with its padding (seven 38 px days, 12 px each side), to keep it on screen. */
+const CALENDAR_WIDTH = 7 * 38 + 24;
+
+/**
+ * A day typed or picked in the reader's locale (issue 27, item 20; decision 0280). The browser's
+ * own date input writes its day in the browser's language, whatever the page's
+ * `lang` or Accept-Language: mm/dd/yyyy in an English Chromium for a Swedish firm. This field
+ * shows the day's digits in the reader's order ("27/11/2026", "11/27/2026", "2026-11-27"),
+ * takes them typed in that order or as ISO, and has a calendar beside it. The form receives
+ * the day key ("2026-11-27") under `name`; text that is no day is sent as typed, so the
+ * schema refuses it with its message.
+ */
+export function DateField({
+  id,
+  name,
+  label,
+  defaultValue,
+  min,
+  max,
+  required,
+  errors,
+  className,
+  form,
+  autoFocus,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  /** A day key, or empty. */
+  defaultValue?: string | null;
+  /** Day keys the calendar keeps to (typed days are checked by the form's schema). */
+  min?: string;
+  max?: string;
+  required?: boolean;
+  errors?: string[];
+  className?: string;
+  form?: string;
+  /** Focus this field when its dialog opens. */
+  autoFocus?: boolean;
+}) {
+  const fmt = useFormat();
+  const { hint } = numericDatePattern(fmt.locale);
+  const start = defaultValue ? defaultValue.slice(0, 10) : "";
+  const [text, setText] = useState(start ? fmt.numericDate(start) : "");
+  const [open, setOpen] = useState(false);
+  // Where the calendar opens, from the field's left edge: under the field, kept inside the screen.
+  const [left, setLeft] = useState(0);
+  const [touched, setTouched] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const hintId = useId();
+
+  const day = text.trim() ? parseNumericDate(text, fmt.locale) : null;
+  const unreadable = text.trim() !== "" && day === null;
+  const shownErrors = touched && unreadable ? [`Write the date as ${hint}.`] : errors;
+
+  useOutsidePointer(
+    open,
+    root,
+    useCallback(() => setOpen(false), []),
+  );
+
+  const disabled: Matcher[] = [];
+  if (min) disabled.push({ before: parseDayKey(min) });
+  if (max) disabled.push({ after: parseDayKey(max) });
+
+  return (
+    <FieldFrame id={id} label={label} errors={shownErrors} className={className}>
+      {(control, invalid) => (
+        <div
+          ref={root}
+          className="relative mt-1"
+          onKeyDown={(event) => {
+            if (event.key === "Escape" && open) {
+              event.stopPropagation();
+              setOpen(false);
+              button.current?.focus();
+            }
+          }}
+        >
+          <input type="hidden" name={name} value={day ?? text.trim()} form={form} />
+          <input
+            {...control}
+            aria-describedby={[control["aria-describedby"], hintId].filter(Boolean).join(" ")}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder={hint}
+            required={required}
+            form={form}
+            data-autofocus={autoFocus || undefined}
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              setTouched(false);
+            }}
+            onBlur={() => {
+              setTouched(true);
+              // A day typed in any accepted way is shown back in the reader's own order.
+              if (day) setText(fmt.numericDate(day));
+            }}
+            className={
+              "block w-full rounded-md border-0 py-2 pr-11 pl-3 text-slate-900 shadow-sm ring-1 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:outline-none sm:text-sm " +
+              (invalid ? "ring-red-400 focus:ring-red-500" : "ring-slate-300 focus:ring-brand-500")
+            }
+          />
+          <span id={hintId} className="sr-only">
+            {hint}
+          </span>
+          <button
+            ref={button}
+            type="button"
+            aria-label={`Calendar for ${label.toLowerCase()}`}
+            aria-expanded={open}
+            aria-controls={open ? panelId : undefined}
+            onClick={() => {
+              const field = root.current!.getBoundingClientRect();
+              const fits = Math.max(8, Math.min(field.left, window.innerWidth - 8 - CALENDAR_WIDTH));
+              setLeft(fits - field.left);
+              setOpen((o) => !o);
+            }}
+            className="absolute inset-y-0 right-0 flex items-center rounded-r-md px-3 text-slate-500 hover:text-brand-700"
+          >
+            <Icon name="calendar" className="h-5 w-5" />
+          </button>
+          {open ? (
+            <div id={panelId} style={{ left }} className="absolute top-full z-40 mt-2 rounded-lg bg-white p-3 shadow-lg ring-1 ring-slate-200">
+              <SingleDayPicker
+                selected={day ? parseDayKey(day) : undefined}
+                month={day ? parseDayKey(day) : max ? parseDayKey(max) : undefined}
+                disabled={disabled}
+                onSelect={(picked) => {
+                  if (picked) setText(fmt.numericDate(picked));
+                  setTouched(true);
+                  setOpen(false);
+                  button.current?.focus();
+                }}
+              />
+            </div>
+          ) : null}
+        </div>
+      )}
+    </FieldFrame>
+  );
+}
+
+/** conform's field metadata as a DateField's props (the field's id, name, first value, errors). */
+export function dateFieldProps(meta: Parameters<typeof getInputProps>[0]) {
+  const { id, name, defaultValue, required, form } = getInputProps(meta, { type: "text" });
+  return { id, name, required, form, defaultValue: typeof defaultValue === "string" ? defaultValue : undefined, errors: meta.errors };
+}
