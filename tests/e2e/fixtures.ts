@@ -45,6 +45,13 @@ async function serverAnswers(baseURL: string, withinMs = 90_000) {
 }
 
 export const test = base.extend<{ consoleErrors: string[]; serverUp: void }>({
+  // Each worker has its own server, on the configured port plus the worker's index
+  // (scripts/e2e-server.sh), so one worker's writes never reach another's tests.
+  baseURL: async ({ baseURL }, runTest, testInfo) => {
+    const url = new URL(baseURL!);
+    url.port = String(Number(url.port) + testInfo.parallelIndex);
+    await runTest(url.origin);
+  },
   serverUp: [
     async ({ baseURL }, runTest) => {
       await serverAnswers(baseURL!);
