@@ -44,6 +44,8 @@ async function openOverview(page: Page, path = "/overview") {
   await page.goto(path);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Team overview");
   await waitForHydration(page.getByTestId("team-filter"));
+  // The server renders the first cards; the rest come with hydration (decision 0295).
+  await expect(grid(page)).toHaveAttribute("aria-busy", "false");
 }
 
 /** Waits for the page to have loaded the address, then for the grid to settle. */
