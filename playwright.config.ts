@@ -3,10 +3,10 @@ import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 8788);
 const baseURL = `http://127.0.0.1:${port}`;
-// Two workers by default, each with its own server on E2E_PORT + its index (scripts/e2e-server.sh,
-// tests/e2e/fixtures.ts): one worker leaves a core idle while it waits on the server or the
-// browser (decision 0289). E2E_WORKERS=1 runs everything against one server, as before.
-const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+// E2E_WORKERS workers, each with its own server on E2E_PORT + its index (scripts/e2e-server.sh,
+// tests/e2e/fixtures.ts). One by default: with two, the second server's SSO sign-in reached the
+// first one's identity provider (first-week.spec 'Sign in with SSO'), not yet explained (decision 0289).
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 
 mkdirSync("test-results/screenshots", { recursive: true });
 
