@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { DEMO_CV_KEY, startFakeCvService } from "../fakes/cv-service";
-import { accounts, expect, login, test, viewports, waitForHydration } from "./fixtures";
+import { accounts, expect, login, test, viewports, waitForHydration, workerServerPort } from "./fixtures";
 
 /**
  * The company page's 'CV service' dialog against a loopback CV service (tests/fakes/cv-service.ts,
@@ -16,8 +16,7 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 // Playwright passes the worker's info second and wants the fixtures destructured first.
 // eslint-disable-next-line no-empty-pattern
 test.beforeAll(async ({}, testInfo) => {
-  // The worker's server is on E2E_PORT + its index (tests/e2e/fixtures.ts).
-  fake = await startFakeCvService(Number(process.env.E2E_PORT ?? 8788) + testInfo.parallelIndex + 210);
+  fake = await startFakeCvService(workerServerPort(testInfo.parallelIndex) + 210);
 });
 
 test.afterAll(async () => {
