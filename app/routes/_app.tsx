@@ -8,6 +8,8 @@ import { navigationLinks } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
 import { isOperator } from "~/auth/operator.server";
 import { Avatar } from "~/components/avatar";
+import { FirmLogo } from "~/components/firm-logo";
+import { firmIconUrl } from "~/domain/company/firm-icon";
 import { FLASH_TEXT, FlashMessage, flashKeyOf } from "~/components/flash-message";
 import { ToastProvider } from "~/components/toast";
 import { timeZoneFor } from "~/domain/today";
@@ -27,6 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     me: { name: user.name || user.email, email: user.email, picture: profilePictureUrl(user.profilePicture) },
     companyId: company.id,
     companyName: company.name,
+    companyIcon: firmIconUrl(company.settings.icon),
     links: navigationLinks(user, { ...company.settings, operatorConsole: isOperator(context.env, user) }),
     /** The zone every moment on the app's pages is written in (issue 27, item 20). */
     timeZone: timeZoneFor(actor),
@@ -68,7 +71,7 @@ function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
 }
 
 function ShellLayout({ data, children }: { data: ShellData; children: ReactNode }) {
-  const { me, companyName, links } = data;
+  const { me, companyName, companyIcon, links } = data;
   return (
     <div className="min-h-full nav:flex">
       <a
@@ -80,7 +83,7 @@ function ShellLayout({ data, children }: { data: ShellData; children: ReactNode 
       {/* Side bar above 467 px */}
       <aside className="hidden w-60 shrink-0 flex-col border-r border-slate-200 bg-white nav:flex nav:sticky nav:top-0 nav:h-screen">
         <div className="flex items-center gap-2 px-5 py-5">
-          <img src="/favicon.svg" alt="" className="h-8 w-8" />
+          <FirmLogo icon={companyIcon} className="h-8 w-8" />
           <span className="truncate font-semibold text-brand-900" title={companyName}>
             {companyName}
           </span>
@@ -118,7 +121,7 @@ function ShellLayout({ data, children }: { data: ShellData; children: ReactNode 
       {/* Top bar at 467 px and below */}
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white nav:hidden">
         <div className="flex items-center justify-between px-3 py-2">
-          <img src="/favicon.svg" alt={companyName} className="h-7 w-7" />
+          <FirmLogo icon={companyIcon} alt={companyName} className="h-7 w-7" />
           <nav aria-label="Main" className="flex items-center gap-1">
             {links
               .filter((link) => !link.wideOnly)

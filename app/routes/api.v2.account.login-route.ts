@@ -7,7 +7,7 @@ import { publicCtx } from "~/domain/context";
 export const { loader, action, endpoints } = defineApiRoute({
   GET: endpoint({
     summary:
-      "How an e-mail signs in: {kind: 'firm', firm, url} (the firm's SSO), {kind: 'installation', url} (another regional installation) or {kind: 'password'}.",
+      "How an e-mail signs in: {kind: 'firm', firm, icon, url} (the firm's SSO; icon: the firm's image address or null), {kind: 'installation', url} (another regional installation) or {kind: 'password'}.",
     auth: "public",
     query: z.object({ email: z.string({ error: REQUIRED }).max(320, "Use at most 320 characters.") }),
     run: ({ context, query }) => loginRouteFor(publicCtx(context), query.email),

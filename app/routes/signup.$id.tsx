@@ -97,7 +97,7 @@ function SignUpForm({ invite }: { invite: Invite }) {
   const passwordHint = invite.ssoOnlySignup ? " (optional)" : "";
 
   return (
-    <AuthCard title="Create your account" subtitle={<>Join {invite.companyName}</>} wide>
+    <AuthCard title="Create your account" subtitle={<>Join {invite.companyName}</>} icon={invite.companyIcon} wide>
       <Form method="post" className="space-y-5" {...getFormProps(form)}>
         <Field label="Name" autoComplete="name" autoFocus {...inputProps(fields.name, { type: "text" })} />
         <Field label="Title" autoComplete="organization-title" {...inputProps(fields.title, { type: "text" })} />

@@ -81,3 +81,38 @@ test("the operator sees active people per week per firm and updates per source",
   await expect(demo).toBeVisible();
   expect(Number(await demo.getByRole("cell").nth(7).innerText())).toBeGreaterThan(0);
 });
+
+test("a firm's icon replaces the product's mark in its people's header; an address that is not an image's is refused", async ({ page, browser }) => {
+  const icon =
+    "data:image/svg+xml," +
+    encodeURIComponent(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#7c2d12"/><text x="16" y="21" font-size="13" font-family="sans-serif" fill="#fff" text-anchor="middle">OF</text></svg>',
+    );
+  const setIcon = async (value: string) => {
+    await page.goto("/operator");
+    await page.getByRole("button", { name: "Edit Other Firm" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Other Firm" });
+    await dialog.getByLabel("Icon (URL)").fill(value);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    return dialog;
+  };
+  await login(page, OPERATOR);
+  const refused = await setIcon("javascript:alert(1)");
+  await expect(refused.getByText("Use an https:// address of an image (or a data:image URL).")).toBeVisible();
+  await expect(await setIcon(icon)).toBeHidden();
+  try {
+    for (const [name, viewport] of Object.entries(viewports)) {
+      const context = await browser.newContext({ viewport, baseURL: new URL(page.url()).origin });
+      const employee = await context.newPage();
+      await login(employee, "employee@other.test");
+      await employee.goto("/home");
+      const logo = employee.locator(viewport.width > 467 ? "aside img" : "header img").first();
+      await expect(logo).toHaveAttribute("src", icon);
+      expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+      await employee.screenshot({ path: `test-results/screenshots/firm-icon-header-${name}-${viewport.width}.png` });
+      await context.close();
+    }
+  } finally {
+    await expect(await setIcon("")).toBeHidden();
+  }
+});

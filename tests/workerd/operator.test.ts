@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, companies, companyDomains, emailOutbox, installationDomains, users } from "~/db/schema";
 import { readCompanySettings } from "~/domain/company/settings.schema";
+import { FIRM_ICON_MESSAGE, firmIconUrl } from "~/domain/company/firm-icon";
 import { isOperator } from "~/auth/operator.server";
 import { companyRow } from "~/db/factories";
 import { BASE, createCompany, createUser, db, PASSWORD } from "./helpers";
@@ -159,6 +160,32 @@ describe("editing a company", () => {
       .where(and(eq(auditLog.companyId, firm.company.id), eq(auditLog.action, "operator-update-company")));
     expect(audit).toHaveLength(1);
     expect(audit[0].data).toMatchObject({ before: { name: "Operator Firm" }, after: { name: "Operator Firm LLP" } });
+  });
+
+  it("takes an https (or inline image) icon and refuses any other address, changing nothing", async () => {
+    const [before] = await db().select().from(companies).where(eq(companies.id, firm.company.id));
+    for (const icon of [
+      "javascript:alert(1)",
+      "http://images.example/logo.png",
+      "data:text/html,<b>x</b>",
+      "https://user:pw@images.example/x.png",
+      "logo.png",
+    ]) {
+      const response = await post(operatorCookie, { ...base, id: firm.company.id, name: "Operator Firm", icon });
+      expect(response.status, icon).toBe(400);
+      expect(JSON.stringify(await response.json())).toContain(FIRM_ICON_MESSAGE);
+    }
+    expect((await db().select().from(companies).where(eq(companies.id, firm.company.id)))[0]).toEqual(before);
+
+    const icon = "https://images.example/firm.png";
+    expect((await post(operatorCookie, { ...base, id: firm.company.id, name: "Operator Firm", icon })).status).toBe(200);
+    const [row] = await db().select().from(companies).where(eq(companies.id, firm.company.id));
+    expect(readCompanySettings(row.settings).icon).toBe(icon);
+    expect(firmIconUrl(icon)).toBe(icon);
+    // What was stored before the rule is not shown; the product's mark stands in.
+    expect(firmIconUrl("javascript:alert(1)")).toBeNull();
+    expect(firmIconUrl("data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'/%3E")).not.toBeNull();
+    expect(firmIconUrl("http://127.0.0.1:8788/logo.png")).not.toBeNull();
   });
 
   it("refuses a matters time period of 0 and changes nothing", async () => {

@@ -617,6 +617,7 @@ describe("firm-domain routing", () => {
       kind: "firm",
       companyId: firm.company.id,
       firm: firm.company.name,
+      icon: null,
       url: `/api/v2/company/${firm.company.id}/sso/login?email=someone%40${firm.domain}`,
     });
     expect(await route("partner@us-law.test")).toEqual({
@@ -625,6 +626,18 @@ describe("firm-domain routing", () => {
     });
     expect(await route("someone@nowhere.test")).toEqual({ kind: "password" });
     expect(await route("no-at-sign")).toEqual({ kind: "password" });
+    // The firm's icon goes with its button on the sign-in page; one that is not an image's address does not.
+    const icon = "https://images.example/firm.png";
+    await db()
+      .update(companies)
+      .set({ settings: JSON.stringify({ icon }) })
+      .where(eq(companies.id, firm.company.id));
+    expect(await route(`someone@${firm.domain}`)).toMatchObject({ kind: "firm", icon });
+    await db()
+      .update(companies)
+      .set({ settings: JSON.stringify({ icon: "javascript:alert(1)" }) })
+      .where(eq(companies.id, firm.company.id));
+    expect(await route(`someone@${firm.domain}`)).toMatchObject({ kind: "firm", icon: null });
   });
 });
 

@@ -6,6 +6,7 @@ import type { PublicContext } from "~/domain/context";
 import { companies, groups, inviteTokens, offices, users, type User } from "~/db/schema";
 import { validate } from "~/domain/validation";
 import { readCompanySettings } from "~/domain/company/settings.schema";
+import { firmIconUrl } from "~/domain/company/firm-icon";
 import { NotFoundError, ValidationError } from "~/domain/errors";
 import { checkTeam, teamChoices } from "~/domain/users/team.server";
 import { signUpSchemaFor } from "~/domain/identity/invite.schema";
@@ -37,6 +38,7 @@ async function requireInviteWithCompany(ctx: PublicContext, secret: string) {
   return {
     invite,
     company,
+    settings,
     // Someone of the firm's Microsoft directory (invited from it, or who signed in with Microsoft) signs in through it: no password needed.
     ssoOnly: settings.ssoOnlySignup || Boolean(invite.user.azureAdId),
     showTeam,
@@ -46,7 +48,7 @@ async function requireInviteWithCompany(ctx: PublicContext, secret: string) {
 
 export async function requireUncompletedUser(ctx: PublicContext, secret: string) {
   const { db } = ctx;
-  const { invite, company, ssoOnly, showTeam } = await requireInviteWithCompany(ctx, secret);
+  const { invite, company, settings, ssoOnly, showTeam } = await requireInviteWithCompany(ctx, secret);
   const user = invite.user;
   const names = async (table: typeof groups | typeof offices, id: string | null) => {
     if (!id) return null;
@@ -60,6 +62,7 @@ export async function requireUncompletedUser(ctx: PublicContext, secret: string)
   return {
     ...userIdentity(user),
     companyName: company.name,
+    companyIcon: firmIconUrl(settings.icon),
     companyAdmin: user.companyAdmin,
     completed: user.completed,
     group: await names(groups, user.groupId),

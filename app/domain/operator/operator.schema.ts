@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FIRM_ICON_MESSAGE, isFirmIconUrl } from "~/domain/company/firm-icon";
 import { formBoolean, requiredText } from "../schema-kit";
 import { emailField, nameField } from "~/domain/identity/invite.schema";
 import { companySettingsSchema } from "../company/settings.schema";
@@ -37,7 +38,7 @@ const switchFields = Object.fromEntries(SETTING_SWITCHES.map((key) => [key, form
 export const operatorCompanyUpdateSchema = companySettingsSchema.extend({
   ...switchFields,
   name: companyName,
-  icon: z.string().trim().max(500, "Use at most 500 characters.").nullable().default(null),
+  icon: z.string().trim().max(500, "Use at most 500 characters.").refine(isFirmIconUrl, FIRM_ICON_MESSAGE).nullable().default(null),
   mattersTimeperiod: z
     .number({ error: MATTERS_TIMEPERIOD_MESSAGE })
     .int(MATTERS_TIMEPERIOD_MESSAGE)

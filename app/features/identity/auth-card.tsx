@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { FirmLogo } from "~/components/firm-logo";
 
 /** The signed-out pages' frame (sign-in, sign-up, reset): logo, a heading, a white card and what goes under it. */
 export function AuthCard({
@@ -7,18 +8,21 @@ export function AuthCard({
   children,
   wide,
   footer,
+  icon,
 }: {
   title: string;
   subtitle?: ReactNode;
   children: ReactNode;
   wide?: boolean;
   footer?: ReactNode;
+  /** The firm's icon where the page knows the firm (an invite); else the product's mark. */
+  icon?: string | null;
 }) {
   return (
     <main className="flex min-h-full flex-col justify-center bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-12">
       <div className="mx-auto w-full max-w-sm">
         <div className="flex items-center justify-center gap-2">
-          <img src="/favicon.svg" alt="" className="h-9 w-9" />
+          <FirmLogo icon={icon} className="h-9 w-9" />
           <span className="text-xl font-semibold text-brand-900">Availability</span>
         </div>
         <h1 className="mt-8 text-center text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>

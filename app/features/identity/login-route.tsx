@@ -1,7 +1,9 @@
 import { useEffect, useState } from "react";
+import { FirmLogo } from "~/components/firm-logo";
 
 /** What GET /api/v2/account/login-route answers (domain/sso/sso.server.ts, LoginRoute). */
-export type LoginRouteAnswer = { kind: "firm"; firm: string; url: string } | { kind: "installation"; url: string } | { kind: "password" };
+export type LoginRouteAnswer =
+  { kind: "firm"; firm: string; icon: string | null; url: string } | { kind: "installation"; url: string } | { kind: "password" };
 
 const LOOKS_LIKE_EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]{2,}$/;
 
@@ -44,6 +46,7 @@ export function LoginThrough({ route }: { route: Exclude<LoginRouteAnswer, { kin
         href={route.url}
         className="inline-flex w-full items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-700"
       >
+        {route.kind === "firm" && route.icon ? <FirmLogo icon={route.icon} className="mr-2 h-5 w-5 rounded-sm bg-white" /> : null}
         Login through {label}
       </a>
       <p className="text-center text-xs text-slate-600">

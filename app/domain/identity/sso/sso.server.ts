@@ -35,6 +35,8 @@ import { ForbiddenError, NotFoundError, ValidationError } from "~/domain/errors"
 import { REQUIRED } from "~/domain/schema-kit";
 import { requireStepUp } from "~/domain/identity/reauth.server";
 import { tellCompanyAdmins } from "~/domain/company/admin-notice.server";
+import { firmIconUrl } from "~/domain/company/firm-icon";
+import { readCompanySettings } from "~/domain/company/settings.schema";
 import { SSO_ENTITY, type SsoConfigInput } from "~/domain/identity/sso/sso.schema";
 import { domainStatuses, isFreeMailDomain } from "~/domain/identity/sso/domain-verification.server";
 
@@ -294,7 +296,7 @@ export async function teamForDepartment(
 }
 
 export type LoginRoute =
-  { kind: "firm"; companyId: string; firm: string; url: string } | { kind: "installation"; url: string } | { kind: "password" };
+  { kind: "firm"; companyId: string; firm: string; icon: string | null; url: string } | { kind: "installation"; url: string } | { kind: "password" };
 
 /**
  * Where an e-mail signs in: its firm's SSO when the domain belongs to a firm of this
@@ -312,7 +314,7 @@ export async function loginRouteFor(ctx: PublicContext, email: string): Promise<
   // Only a verified claim routes (decision 0250), and never someone who already belongs to
   // another firm of this installation away from it.
   const [firm] = await db
-    .select({ companyId: companies.id, name: companies.name })
+    .select({ companyId: companies.id, name: companies.name, settings: companies.settings })
     .from(companyDomains)
     .innerJoin(companies, eq(companies.id, companyDomains.companyId))
     .where(
@@ -333,6 +335,7 @@ export async function loginRouteFor(ctx: PublicContext, email: string): Promise<
       kind: "firm",
       companyId: firm.companyId,
       firm: firm.name,
+      icon: firmIconUrl(readCompanySettings(firm.settings).icon),
       url: `/api/v2/company/${firm.companyId}/sso/login?email=${encodeURIComponent(email.trim().toLowerCase())}`,
     };
   }
