@@ -2,6 +2,13 @@ import type { InputHTMLAttributes } from "react";
 import { Icon } from "./icon";
 
 /**
+ * How long a search that asks the server waits for a pause in typing: the spec's default
+ * debounce (accounts-and-admin.md, "default debounce 500 ms"). Lists filtered in the browser
+ * answer at once.
+ */
+export const SEARCH_DEBOUNCE_MS = 500;
+
+/**
  * A list's search box: a magnifier, no visible label (the accessible name says what it
  * searches), filtering as one types. Controlled through `value` and `onChange` (the typed
  * text), or left to its form with `name` and `defaultValue`; other input attributes pass through.

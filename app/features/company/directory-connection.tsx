@@ -2,7 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { Alert } from "~/components/alert";
 import { DialogError, FormActions } from "~/components/dialog";
-import { SearchInput } from "~/components/search-input";
+import { SEARCH_DEBOUNCE_MS, SearchInput } from "~/components/search-input";
 import { useToast } from "~/components/toast";
 import { useDialogFetcher } from "~/components/use-dialog-form";
 import { officesOf, SelectField, type TeamChoices } from "~/components/select-field";
@@ -147,7 +147,7 @@ function AddFromDirectoryForm({ choices, onClose }: { choices: TeamChoices; onCl
   const search = useFetcher<DirectoryPerson[] | { message: string }>();
   const { load } = search;
   useEffect(() => {
-    const timer = setTimeout(() => load(`/api/v2/azure-ad/users?search=${encodeURIComponent(query)}`), 300);
+    const timer = setTimeout(() => load(`/api/v2/azure-ad/users?search=${encodeURIComponent(query)}`), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [query, load]);
   const done = useCallback(() => {

@@ -1,13 +1,11 @@
 import { Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from "@headlessui/react";
 import clsx from "clsx";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { SearchInput } from "~/components/search-input";
+import { SearchInput, SEARCH_DEBOUNCE_MS } from "~/components/search-input";
 import { ALL, toggleSelection, type Selection } from "~/domain/users/overview-query";
 import type { FilterOptions } from "~/domain/users/overview.types";
 import { PortalInMain } from "~/components/portal-in-main";
 import { officeWithGroup } from "~/lib/office-name";
-
-const SEARCH_DEBOUNCE_MS = 250;
 
 type Kind = "office" | "group";
 const key = (kind: Kind, id: string) => `${kind}:${id}`;

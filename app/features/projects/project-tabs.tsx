@@ -7,7 +7,7 @@ import { DialogError, FormActions } from "~/components/dialog";
 import { DateField, dateFieldProps } from "~/components/date-field";
 import { Field, inputProps } from "~/components/field";
 import { DialogButton, RowIconButton } from "~/components/list-block";
-import { SearchInput } from "~/components/search-input";
+import { SEARCH_DEBOUNCE_MS, SearchInput } from "~/components/search-input";
 import { useToast } from "~/components/toast";
 import { useDialogFetcher, useDialogForm } from "~/components/use-dialog-form";
 import { ConfirmForm } from "~/components/confirm-form";
@@ -124,7 +124,7 @@ function MemberPicker({ projectId, onClose }: { projectId: string; onClose: () =
   });
   const { load } = search;
   useEffect(() => {
-    const timer = setTimeout(() => load(`/resources/project-people/${projectId}?q=${encodeURIComponent(term)}`), 200);
+    const timer = setTimeout(() => load(`/resources/project-people/${projectId}?q=${encodeURIComponent(term)}`), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [term, projectId, load]);
   const toggle = (person: Member) =>

@@ -4,7 +4,7 @@ import { useRef } from "react";
 import { Button } from "~/components/button";
 import { DialogButton } from "~/components/list-block";
 import { Icon } from "~/components/icon";
-import { SearchInput } from "~/components/search-input";
+import { SEARCH_DEBOUNCE_MS, SearchInput } from "~/components/search-input";
 import { AddProjectForm } from "~/features/projects/add-project-dialog";
 import { useFormat } from "~/lib/format";
 import { AvatarGroup, dateRange, ExportButton, ProjectScore } from "~/features/projects/project-widgets";
@@ -23,7 +23,7 @@ type Project = SerializeFrom<typeof loader>["groups"]["mine"]["projects"][number
 
 const SORT_LABELS = { name: "Name", startDate: "Start date", endDate: "End date", members: "Members", workload: "Workload" } as const;
 
-/** The search box waits for a pause in typing (300 ms); a select answers at once. */
+/** The search box waits for a pause in typing (SEARCH_DEBOUNCE_MS); a select answers at once. */
 const isSearchBox = (target: EventTarget) => target instanceof HTMLInputElement && target.type === "search";
 
 export default function ProjectsPage() {
@@ -78,7 +78,7 @@ export default function ProjectsPage() {
         ref={formRef}
         method="get"
         className="mt-6 grid gap-3 sm:grid-cols-[1fr_auto_auto_auto]"
-        onChange={(event) => change(isSearchBox(event.target) ? 300 : 0)}
+        onChange={(event) => change(isSearchBox(event.target) ? SEARCH_DEBOUNCE_MS : 0)}
       >
         <SearchInput name="q" defaultValue={data.filters.q} label="Search projects" className="" />
         <FilterSelect name="group" label="Group" value={data.filters.group} all="All groups" options={data.choices.groups} />
