@@ -179,6 +179,36 @@ test("the confidential matter: its name for the person who worked on it, 'Confid
   await context.close();
 });
 
+test("the Matters layout's search box finds matters by name or client, never by what a confidential one hides", async ({ page, browser }) => {
+  await login(page, accounts.employee);
+  await openTab(page, "detailed");
+  await expect(page.getByRole("searchbox", { name: "Search name or title" })).toBeVisible();
+  await page.getByRole("button", { name: "Matters", exact: true }).click();
+  const search = page.getByRole("searchbox", { name: "Search name or client" });
+  const matters = page.getByTestId("matter-table");
+  await search.fill("nightingale");
+  await expect(matters).toContainText('match "nightingale"');
+  await expect(page).toHaveURL(/q=nightingale/);
+  await search.fill("confidential");
+  await expect(matters).not.toContainText("Acquisition of Nordic Freight");
+  await expect(matters).toContainText("Confidential matter");
+  await expect(matters.locator("tbody tr").first()).toContainText("Confidential matter");
+  await page.screenshot({ path: "test-results/screenshots/detailed-matters-search-1280.png", fullPage: true });
+
+  const context = await browser.newContext({ viewport: viewports.phone, baseURL: new URL(page.url()).origin });
+  const anna = await context.newPage();
+  await login(anna, ANNA);
+  await openTab(anna, "detailed");
+  await anna.getByRole("button", { name: "Matters", exact: true }).click();
+  await anna.getByRole("searchbox", { name: "Search name or client" }).fill("Nightingale Holdings");
+  await expect(anna).toHaveURL(/q=Nightingale/);
+  await expect(anna.getByTestId("matter-table")).not.toContainText("Acquisition of Nordic Freight");
+  await expect(anna.getByTestId("matter-table")).toContainText("Project Nightingale");
+  await expect(anna.getByTestId("matter-table").locator("tbody")).not.toContainText("Confidential matter");
+  await anna.screenshot({ path: "test-results/screenshots/detailed-matters-search-390.png", fullPage: true });
+  await context.close();
+});
+
 for (const viewport of Object.values(viewports)) {
   test(`screenshots of the Detailed and Utilization views at ${viewport.width} px`, async ({ page }) => {
     await page.setViewportSize(viewport);

@@ -127,3 +127,39 @@ describe("confidential matters", () => {
     expect(await m1()).toBe("Merger");
   });
 });
+
+describe("the detailed report's search ('Search name or client')", () => {
+  type Answer = { matters: { number: string; displayName: string }[]; timekeepers: { displayName: string }[]; search: string };
+  const find = async (token: string, body: Record<string, unknown>) => {
+    const response = await api("/api/v2/elite-3e/detailed-report", { method: "POST", token, json: body });
+    expect(response.status).toBe(200);
+    return (await response.json()) as Answer;
+  };
+  const numbers = async (token: string, search: string) => (await find(token, { layout: "matters", search })).matters.map((m) => m.number).sort();
+
+  it("finds matters by every word in their name, number or client, as the reader sees them", async () => {
+    expect(await numbers(f.tokens.carl, "merger")).toEqual(["M1"]);
+    expect(await numbers(f.tokens.carl, "ACME")).toEqual(["M1"]);
+    expect(await numbers(f.tokens.carl, "acme merger")).toEqual(["M1"]);
+    expect(await numbers(f.tokens.carl, "m1")).toEqual(["M1"]);
+    expect(await numbers(f.tokens.carl, "merger nothing-else")).toEqual([]);
+    // A matter hidden from Carl is 'Confidential matter' with no client to him, so his search
+    // cannot tell what its real name or client holds; Anna, who recorded time on it, finds it.
+    for (const secret of ["falcon", "holdings", "harbour"]) expect(await numbers(f.tokens.carl, secret), secret).toEqual([]);
+    expect(await numbers(f.tokens.carl, "confidential")).toEqual(["M2", "M4"]);
+    expect(await numbers(f.tokens.anna, "falcon")).toEqual(["M2"]);
+    expect((await find(f.tokens.carl, { layout: "matters", search: "  merger " })).search).toBe("merger");
+  });
+
+  it("finds timekeepers by name or title in the other layout, and refuses a search that is too long", async () => {
+    const people = (await find(f.tokens.carl, { search: "anna" })).timekeepers.map((t) => t.displayName);
+    expect(people).toEqual(["Anna Ek"]);
+    const response = await api("/api/v2/elite-3e/detailed-report", {
+      method: "POST",
+      token: f.tokens.carl,
+      json: { layout: "matters", search: "x".repeat(101) },
+    });
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(await response.json())).toContain("At most 100 characters.");
+  });
+});

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { countSchema, REQUIRED, sessionIdSchema } from "../schema-kit";
 import { userFilterSchema } from "../users/filter.schema";
+import { TERM_MAX } from "../users/overview-query";
 
 /**
  * Inputs of the time-keeping calls (spec: planning.md, "The calls"): the two reports take the
@@ -50,6 +51,12 @@ export const detailedPageSchema = z
     sort: z.enum(["name", "status", "forecast", "matters", "hours", "matter", "lead"], { error: "Unknown sort." }).optional(),
     dir: sortDirSchema,
     page: pageNumberSchema,
+    /**
+     * The page's search box (planning.md, filter bar): the timekeepers layout finds people by
+     * name or title, the matters layout matters by name, number or client ('Search name or
+     * client'). Not the users filter's `term`, which the detailed report leaves out.
+     */
+    search: z.string({ error: "Search must be text." }).trim().max(TERM_MAX, `At most ${TERM_MAX} characters.`).optional(),
   })
   .superRefine(sortFitsLayout);
 

@@ -18,7 +18,7 @@ import { profilePictureUrl } from "~/lib/profile-picture";
 import type { z } from "zod";
 import type { DomainContext } from "../context";
 import { ForbiddenError } from "../errors";
-import { conditions, resolveFilter } from "../users/filter.server";
+import { conditions, resolveFilter, searchGlobs } from "../users/filter.server";
 import { CONFIDENTIAL_NAME, confidentialSql, openedConfidentialStatement, openedSet, presentMatter } from "./confidential.server";
 import { inJsonList } from "~/db/json-list";
 import {
@@ -153,12 +153,13 @@ export async function detailedReport(ctx: DomainContext, input: DetailedReportIn
   const sortKey = input.sort ?? DEFAULT_SORT[layout];
   const sort = { key: sortKey, dir: input.dir ?? NATURAL_DIR[sortKey] };
   const page = input.page ?? 1;
-  const filter = resolveFilter(ctx.actor, { ...input, term: "", completed: true, sort: "name" });
+  const search = input.search ?? "";
+  const filter = resolveFilter(ctx.actor, { ...input, term: layout === "timekeepers" ? search : "", completed: true, sort: "name" });
   const days = settings.mattersTimeperiod;
   const from = addDays(ctx.today, -(days - 1)).getTime();
   const to = ctx.today.getTime() + DAY_MS - 1;
-  const base = { timeperiod: days, emptyText: emptyMattersText(days), columns, layout, sort, page, pageSize: DETAILED_PAGE_SIZE };
-  const window = { from, to, where: conditions(ctx, filter), columns, sort, page };
+  const base = { timeperiod: days, emptyText: emptyMattersText(days), search, columns, layout, sort, page, pageSize: DETAILED_PAGE_SIZE };
+  const window = { from, to, where: conditions(ctx, filter), columns, sort, page, search: layout === "matters" ? search : "" };
   return layout === "matters" ? { ...base, ...(await matterPage(ctx, window)) } : { ...base, ...(await timekeeperPage(ctx, window)) };
 }
 
@@ -169,6 +170,8 @@ interface PageQuery {
   columns: DetailedReport["columns"];
   sort: DetailedReport["sort"];
   page: number;
+  /** Matters whose name, number or client holds every word (the matters layout's search box). */
+  search: string;
 }
 
 /** The billable cards of the window on billable matters of the company, as joined below. */
@@ -305,6 +308,22 @@ const matterFields = {
   confidentialAdmin: matters.confidentialAdmin,
 };
 
+/**
+ * Every word of the search is in the matter's name, number or client, as the caller reads
+ * them: a matter hidden from them (confidential) is 'Confidential matter' with no client, so
+ * a search never tells them what its real name or client holds.
+ */
+function matterMatches(search: string, hidden: SQL): SQL | undefined {
+  const globs = searchGlobs(search);
+  if (globs.length === 0) return undefined;
+  return and(
+    ...globs.map(
+      (glob) =>
+        sql`(case when ${hidden} then lower(${CONFIDENTIAL_NAME}) glob ${glob} else (lower(${matters.displayName}) glob ${glob} or lower(${matters.clientDisplayName}) glob ${glob}) end or lower(${matters.number}) glob ${glob})`,
+    ),
+  );
+}
+
 async function matterPage(ctx: DomainContext, q: PageQuery): Promise<Pick<DetailedReport, "total" | "timekeepers" | "matters">> {
   const today = ctx.today.getTime();
   const people = ctx.db.select({ id: users.id }).from(users).where(q.where);
@@ -333,7 +352,12 @@ async function matterPage(ctx: DomainContext, q: PageQuery): Promise<Pick<Detail
         : q.columns.hours
           ? sql`${totals.hours}`
           : sql`${totals.people}`;
-  const onBillableMatter = and(eq(matters.id, totals.matterId), eq(matters.companyId, ctx.companyId), eq(matters.billable, true));
+  const onBillableMatter = and(
+    eq(matters.id, totals.matterId),
+    eq(matters.companyId, ctx.companyId),
+    eq(matters.billable, true),
+    matterMatches(q.search, hidden),
+  );
   // The total rides on the page's rows (a window count), so the window's cards are summed once;
   // only a page past the end counts again.
   const countAll = ctx.db.select({ n: count() }).from(totals).innerJoin(matters, onBillableMatter);

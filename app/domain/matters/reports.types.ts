@@ -56,6 +56,8 @@ export interface MatterReportRow extends Omit<ReportMatter, "hours" | "comment" 
 export interface DetailedReport {
   timeperiod: number;
   emptyText: string;
+  /** The search the rows answer ('' for none). */
+  search: string;
   columns: { hours: boolean; comments: boolean; pm: boolean };
   /** The one layout this answer holds (decision 0205); the other list is empty. */
   layout: DetailedLayout;

@@ -162,7 +162,7 @@ export function DetailedView({ report, meId }: { report: DetailedReport; meId: s
               {report.matters.length === 0 ? (
                 <tr>
                   <td colSpan={8} className="px-3 py-6 text-center text-slate-500">
-                    {report.emptyText}
+                    {report.search ? `No matters of the last ${report.timeperiod} days match "${report.search}".` : report.emptyText}
                   </td>
                 </tr>
               ) : (

@@ -38,6 +38,7 @@ export function FilterBar({
   onTermChange,
   onSelectionChange,
   side,
+  searchLabel = "Search name or title",
 }: {
   term: string;
   offices: Selection;
@@ -46,6 +47,8 @@ export function FilterBar({
   onTermChange: (term: string) => void;
   onSelectionChange: (next: { offices: Selection; groups: Selection }) => void;
   side?: ReactNode;
+  /** What the search box searches (the spec: 'Search name or title' for people, 'Search name or client' for matters). */
+  searchLabel?: string;
 }) {
   const officeNames = new Map(options.offices.map((o) => [o._id, officeWithGroup(o.name, o.groupName)]));
   const groupNames = new Map(options.groups.map((g) => [g._id, g.name]));
@@ -71,7 +74,7 @@ export function FilterBar({
     <div className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:p-4">
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-end sm:gap-3">
         <div className="min-w-0 flex-1 sm:min-w-64">
-          <SearchBox value={term} onChange={onTermChange} />
+          <SearchBox value={term} onChange={onTermChange} label={searchLabel} />
         </div>
         <PortalInMain>
           <Listbox value={selectedKeys} onChange={change} multiple>
@@ -173,7 +176,7 @@ function Option({ value, detail, children }: { value: string; detail?: string | 
 }
 
 /** Types freely; tells the page after a short pause, so a word is one request, not one per letter. */
-function SearchBox({ value, onChange }: { value: string; onChange: (term: string) => void }) {
+function SearchBox({ value, onChange, label }: { value: string; onChange: (term: string) => void; label: string }) {
   const [text, setText] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const sent = useRef(value);
@@ -197,15 +200,5 @@ function SearchBox({ value, onChange }: { value: string; onChange: (term: string
     }, SEARCH_DEBOUNCE_MS);
   };
 
-  return (
-    <SearchInput
-      value={text}
-      onChange={schedule}
-      label="Search name or title"
-      placeholder="Search name or title"
-      autoComplete="off"
-      maxLength={100}
-      className=""
-    />
-  );
+  return <SearchInput value={text} onChange={schedule} label={label} placeholder={label} autoComplete="off" maxLength={100} className="" />;
 }

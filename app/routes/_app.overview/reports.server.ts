@@ -24,7 +24,13 @@ export async function loadReports(ctx: DomainContext, params: URLSearchParams, q
   let detailed: DetailedReport | null = null;
   let utilization: UtilizationReport | null = null;
   if (view === "detailed")
-    detailed = await REPORTS.detailed.run(ctx, { offices: query.offices, groups: query.groups, ...detailedPageParams(params) });
+    detailed = await REPORTS.detailed.run(ctx, {
+      offices: query.offices,
+      groups: query.groups,
+      ...detailedPageParams(params),
+      // The filter bar's search box: people by name or title, or matters by name or client.
+      search: query.term || undefined,
+    });
   if (view === "utilization")
     utilization = await REPORTS.utilization.run(ctx, {
       offices: query.offices,

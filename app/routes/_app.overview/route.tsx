@@ -25,6 +25,9 @@ import type { DetailedReport, ReportView, UtilizationReport } from "~/domain/mat
 import { loadReports, matterAction } from "./reports.server";
 import { useFormat } from "~/lib/format";
 
+/** The address keys of the open tab (decision 0205), which the filter bar's changes keep. */
+const TAB_KEYS = ["view", "layout", "order", "dir"] as const;
+
 export const meta: MetaFunction = () => [{ title: "Overview · Availability" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -99,8 +102,14 @@ export default function Overview() {
   const painted = useAfterFirstPaint() ? users : users.slice(0, FIRST_PAINT_CARDS);
   const fmt = useFormat();
 
+  // A filter change keeps the open tab, its layout and its order; its page starts again at 1.
   const go = useCallback(
-    (query: OverviewQuery, show?: number) => setSearchParams(writeOverviewQuery(query, show), { replace: true, preventScrollReset: true }),
+    (query: OverviewQuery, show?: number) => {
+      const next = writeOverviewQuery(query, show);
+      const current = new URLSearchParams(window.location.search);
+      for (const key of TAB_KEYS) if (current.has(key)) next.set(key, current.get(key)!);
+      setSearchParams(next, { replace: true, preventScrollReset: true });
+    },
     [setSearchParams],
   );
 
@@ -114,7 +123,7 @@ export default function Overview() {
       if (saved) {
         // The open tab and its layout, order and page stay (decision 0205).
         const current = new URLSearchParams(window.location.search);
-        for (const key of ["view", "layout", "order", "dir", "page"]) if (current.has(key)) saved.set(key, current.get(key)!);
+        for (const key of [...TAB_KEYS, "page"]) if (current.has(key)) saved.set(key, current.get(key)!);
         setSearchParams(saved, { replace: true, preventScrollReset: true });
       }
     } else {
@@ -181,6 +190,7 @@ export default function Overview() {
           options={data.options}
           onTermChange={(term) => go({ ...query, term })}
           onSelectionChange={(next) => go({ ...query, ...next })}
+          searchLabel={view === "detailed" && data.detailed?.layout === "matters" ? "Search name or client" : "Search name or title"}
           side={
             view !== "overview" ? null : (
               <>
