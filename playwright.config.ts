@@ -4,8 +4,8 @@ import { defineConfig } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 8788);
 const baseURL = `http://127.0.0.1:${port}`;
 // E2E_WORKERS workers, each with its own server on E2E_PORT + its index (scripts/e2e-server.sh,
-// tests/e2e/fixtures.ts). One by default: with two, the second server's SSO sign-in reached the
-// first one's identity provider (first-week.spec 'Sign in with SSO'), not yet explained (decision 0289).
+// tests/e2e/fixtures.ts). One by default until a full run with two passes on a quiet machine
+// (decision 0289; the SSO failure that held it back was the test's, and is fixed).
 const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 
 mkdirSync("test-results/screenshots", { recursive: true });
