@@ -17,7 +17,7 @@ import {
   type StatisticsResponse,
 } from "~/domain/statistics/statistics.schema";
 import { getStatistics, statisticsFilterOptions } from "~/domain/statistics/statistics.server";
-import { BarChart, ChartCard, Doughnut, LineChart, LEVEL_NAMES } from "~/features/statistics/charts";
+import { BarChart, BubbleChart, ChartCard, Doughnut, LineChart, LEVEL_NAMES } from "~/features/statistics/charts";
 import { dayKey } from "~/lib/dates";
 import { useFormat } from "~/lib/format";
 import { officeWithGroup } from "~/lib/office-name";
@@ -284,6 +284,13 @@ export default function StatisticsPage() {
               format={(v) => String(v)}
               caption="Person-weeks by days at home"
               labelHead="Days at home"
+            />
+          </ChartCard>
+          <ChartCard title="Home days and workload">
+            <BubbleChart
+              points={stats.WFHToWorkloadCorrelation.points}
+              r={stats.WFHToWorkloadCorrelation.r}
+              caption="People by home days per week and average workload"
             />
           </ChartCard>
           <ChartCard title="Working from home per weekday">

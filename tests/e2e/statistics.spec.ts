@@ -26,6 +26,18 @@ test.describe("statistics", () => {
     await busy.click();
     await expect(page.getByRole("heading", { name: "People", exact: true })).toBeVisible();
 
+    // Home days against workload as bubbles, one per row of its table, each row's people adding
+    // up to no more than the people counted; r above it.
+    const bubbles = page.getByRole("region", { name: "Home days and workload" });
+    await expect(bubbles).toContainText(/Correlation \(r\): (-?\d\.\d\d|–)/);
+    const rows = bubbles.locator("table tbody tr");
+    expect(await rows.count()).toBeGreaterThan(0);
+    await expect(bubbles.getByTestId("bubble")).toHaveCount(await rows.count());
+    const inBubbles = (await rows.locator("td:last-child").allInnerTexts()).reduce((sum, n) => sum + Number(n), 0);
+    const peopleFigure = Number(await page.locator("xpath=//dt[normalize-space()='People']/following-sibling::dd[1]").innerText());
+    expect(inBubbles).toBeGreaterThan(0);
+    expect(inBubbles).toBeLessThanOrEqual(peopleFigure);
+
     // No office chosen: the server's message replaces the charts.
     await page.goto("/statistics?layout=admin&offices=&groups=");
     await expect(page.getByRole("alert")).toHaveText("Choose at least one office and one group.");

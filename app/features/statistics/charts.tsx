@@ -224,3 +224,100 @@ export function BarChart({
     </figure>
   );
 }
+
+/**
+ * Home days per week against average workload (the spec's WFH-to-workload bubble chart): one
+ * bubble per pair of values, its area the number of people there, with Pearson's r above.
+ * Workload is on the displayed scale (stored + 1, 1 to 4); the table holds every bubble.
+ */
+export function BubbleChart({
+  points,
+  r,
+  caption,
+}: {
+  points: { homeDaysPerWeek: number; avgWorkload: number; nbrOfUsers: number }[];
+  r: number | null;
+  caption: string;
+}) {
+  const fmt = useFormat();
+  const width = 600;
+  const height = 220;
+  // Room for the biggest bubble (18 px) beside the axis labels at 0 and 5 days.
+  const left = 56;
+  const right = 22;
+  const top = 14;
+  const bottom = 30;
+  const x = (days: number) => left + (Math.min(5, Math.max(0, days)) / 5) * (width - left - right);
+  const y = (workload: number) => height - bottom - ((Math.min(4, Math.max(1, workload)) - 1) / 3) * (height - top - bottom);
+  const most = Math.max(1, ...points.map((p) => p.nbrOfUsers));
+  // Area follows the count: the radius grows with its square root, from 4 to 18 px.
+  const radius = (n: number) => 4 + 14 * Math.sqrt(n / most);
+  const shown = [...points].sort((a, b) => b.nbrOfUsers - a.nbrOfUsers);
+  return (
+    <figure className="relative">
+      <p className="mb-2 text-sm text-slate-600">
+        Correlation (r): <span className="font-semibold text-slate-900">{r === null ? "–" : fmt.number(r, 2)}</span>
+        {r === null ? " (too few people with both figures)" : null}
+      </p>
+      <svg viewBox={`0 0 ${width} ${height}`} className="h-52 w-full" aria-hidden="true" focusable="false" data-testid="bubble-chart">
+        {[1, 2, 3, 4].map((v) => (
+          <g key={v}>
+            <line x1={left} x2={width - right} y1={y(v)} y2={y(v)} stroke="#e2e8f0" />
+            <text x={left - 26} y={y(v) + 4} fontSize="11" fill="#64748b" textAnchor="end">
+              {v}
+            </text>
+          </g>
+        ))}
+        {[0, 1, 2, 3, 4, 5].map((d) => (
+          <text key={d} x={x(d)} y={height - bottom + 16} fontSize="11" fill="#64748b" textAnchor="middle">
+            {d}
+          </text>
+        ))}
+        <text x={(left + width - right) / 2} y={height - 2} fontSize="11" fill="#64748b" textAnchor="middle">
+          Home days per week
+        </text>
+        <text
+          x={10}
+          y={(top + height - bottom) / 2}
+          fontSize="11"
+          fill="#64748b"
+          textAnchor="middle"
+          transform={`rotate(-90 10 ${(top + height - bottom) / 2})`}
+        >
+          Workload
+        </text>
+        {shown.map((p) => (
+          <circle
+            key={`${p.homeDaysPerWeek}/${p.avgWorkload}`}
+            cx={x(p.homeDaysPerWeek)}
+            cy={y(p.avgWorkload + 1)}
+            r={radius(p.nbrOfUsers)}
+            fill="#1d4ed8"
+            fillOpacity={0.35}
+            stroke="#1d4ed8"
+            data-testid="bubble"
+          />
+        ))}
+      </svg>
+      <table className="sr-only">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Home days per week</th>
+            <th scope="col">Average workload</th>
+            <th scope="col">People</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((p) => (
+            <tr key={`${p.homeDaysPerWeek}/${p.avgWorkload}`}>
+              <th scope="row">{fmt.number(p.homeDaysPerWeek, 1)}</th>
+              <td>{fmt.number(p.avgWorkload + 1, 1)}</td>
+              <td>{p.nbrOfUsers}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
