@@ -3,6 +3,7 @@ import { defineApiRoute, endpoint } from "~/web/api.server";
 import * as r1 from "./api.v2.account.$id.register";
 import * as r2 from "./api.v2.account.$id.resend-invite";
 import * as r3 from "./api.v2.account.login";
+import * as rSecondFactor from "./api.v2.account.login.second-factor";
 import * as r4 from "./api.v2.account.password";
 import * as r5 from "./api.v2.account.reset-password";
 import * as r6 from "./api.v2.account.set-password.$resetHash";
@@ -101,6 +102,7 @@ const routes: Record<string, { endpoints: Parameters<typeof buildOpenApiDocument
   "api.v2.account.$id.register": r1,
   "api.v2.account.$id.resend-invite": r2,
   "api.v2.account.login": r3,
+  "api.v2.account.login.second-factor": rSecondFactor,
   "api.v2.account.password": r4,
   "api.v2.account.reset-password": r5,
   "api.v2.account.set-password.$resetHash": r6,

@@ -13,6 +13,7 @@ import { pendingEmailChange } from "~/domain/users/pending-email.server";
 import { employedYears, settingsFormSchema } from "~/domain/users/settings-form.schema";
 import { updateOwnUser } from "~/domain/users/user-update.server";
 import { clientIp } from "~/domain/identity/login.server";
+import { factorsOf } from "~/domain/identity/second-factor.server";
 import { submitForm, submitIntent } from "~/web/page-form.server";
 import { profilePictureUrl } from "~/lib/profile-picture";
 import { officeWithGroup } from "~/lib/office-name";
@@ -23,17 +24,20 @@ export async function loadSettingsPage({ request, context }: LoaderFunctionArgs)
   const { user, company } = actor;
   const ctx = domainCtx(context, actor);
   const admin = isAdmin(user);
-  const [pendingEmail, devices, feedUrl, teamFeed, teamOptions, fromDirectory] = await Promise.all([
+  const [pendingEmail, devices, feedUrl, teamFeed, teamOptions, fromDirectory, factors] = await Promise.all([
     pendingEmailChange(ctx),
     listDevices(ctx),
     ownFeedUrl(ctx, context.env, mailerFor(context, request).appUrl),
     admin ? ownTeamFeed(ctx, context.env, mailerFor(context, request).appUrl) : null,
     admin ? statisticsFilterOptions(ctx) : null,
     directoryOwnsProfile(ctx, user),
+    // Two-step sign-in is for password sign-in: SSO and Microsoft users' providers do their own.
+    user.passwordHash === null ? null : factorsOf(ctx.db, user),
   ]);
   return json({
     pendingEmail,
     devices,
+    factors,
     feedUrl,
     teamFeed: teamOptions
       ? {
