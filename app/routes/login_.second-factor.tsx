@@ -8,6 +8,7 @@ import { Field, inputProps } from "~/components/field";
 import { CHALLENGE_EXPIRED, secondFactorCodeSchema } from "~/domain/identity/second-factor.schema";
 import { finishWithCode, pendingSignIn } from "~/domain/identity/second-factor-sign-in.server";
 import { AuthCard } from "~/features/identity/auth-card";
+import { PasskeySignInButton } from "~/features/identity/passkey-sign-in";
 import { submitForm } from "~/web/page-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Two-step sign-in · Availability" }];
@@ -62,6 +63,7 @@ export default function SecondFactorPage() {
             </Button>
           </Form>
         ) : null}
+        {passkeys ? <PasskeySignInButton variant={totp ? "secondary" : "primary"} label="Use your passkey" secondFactor /> : null}
         {expired || (!totp && !passkeys) ? (
           <Link to="/login" className="inline-flex text-sm font-medium text-brand-700 hover:underline">
             Back to sign in

@@ -17,6 +17,7 @@ import { mailerFor } from "~/domain/identity/mailer.server";
 import { LoginThrough, useLoginRoute } from "~/features/identity/login-route";
 import { AuthCard, ShowPasswordButton } from "~/features/identity/auth-card";
 import { ForgotPassword } from "~/features/identity/forgot-password-dialog";
+import { PasskeySignInButton } from "~/features/identity/passkey-sign-in";
 import { loginQueryRedirect } from "~/routes/login/login-entra.server";
 import { MicrosoftButton, useCleanLoginAddress } from "~/features/identity/microsoft-sign-in";
 import { entraConfig } from "~/integrations/entra/config";
@@ -151,6 +152,9 @@ export default function LoginPage() {
           Sign in with SSO
         </Button>
       </Form>
+      <div className="mt-4">
+        <PasskeySignInButton redirectTo={searchParams.get("redirectTo")} />
+      </div>
       {microsoft ? <TeamsSignIn hostOrigins={teamsHostOrigins} /> : null}
       {microsoft ? <MicrosoftButton redirectTo={searchParams.get("redirectTo")} error={entraError} /> : <Alert message={entraError} />}
       <div className="mt-4 text-center">
