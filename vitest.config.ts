@@ -1,6 +1,6 @@
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
-import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { DEV_ENTRA_CLIENT_ID, DEV_ENTRA_CLIENT_SECRET } from "./scripts/seed-constants";
 import { startFakeEntra } from "./tests/fakes/entra-server";

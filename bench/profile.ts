@@ -10,8 +10,9 @@
  * part (the server render, Remix, drizzle, the session's crypto, our code, garbage
  * collection) and the functions that cost most on their own.
  *
- * PROFILE_REUSE=1 uses the snapshot in .wrangler/bench-app as it is (no build); PROFILE_TOP=n lists n functions;
- * PROFILE_COMPONENTS=1 adds the React components' own time with what they called.
+ * PROFILE_REUSE=1 uses the snapshot in .wrangler/bench-app as it is (no build), PROFILE_APP=<dir> another snapshot; PROFILE_TOP=n lists n functions;
+ * PROFILE_COMPONENTS=1 adds the React components' own time with what they called; PROFILE_FUNCTIONS=<regex>
+ * the time of the functions whose name (with file and line) matches, with what they called.
  */
 import { existsSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -23,7 +24,8 @@ const WARMUP = 10;
 const PORT = Number(process.env.BENCH_PORT ?? 8796) + 20;
 const INSPECTOR = PORT + 1;
 const SAMPLE_MS = 0.1;
-const APP = ".wrangler/bench-app";
+/** PROFILE_APP: another snapshot (e.g. of the commit before a change), used as it is. */
+const APP = process.env.PROFILE_APP ?? ".wrangler/bench-app";
 const STATE = ".wrangler/bench-state-500";
 
 const { children, run, main } = benchProcesses(Number(process.env.BENCH_TIMEOUT_S ?? 900));
@@ -148,7 +150,7 @@ async function profileTarget(send: Awaited<ReturnType<typeof inspector>>["send"]
 }
 
 async function bench() {
-  if (process.env.PROFILE_REUSE !== "1" || !existsSync(`${APP}/worker/app.js`)) buildSnapshot(APP);
+  if ((process.env.PROFILE_REUSE !== "1" && !process.env.PROFILE_APP) || !existsSync(`${APP}/worker/app.js`)) buildSnapshot(APP);
   if (!existsSync(`${STATE}/.bench-seeded`)) {
     run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--env", "dev", "--persist-to", STATE]);
     run("tsx", ["scripts/seed.ts"], { SEED_USERS: "500", PERSIST_TO: STATE });
@@ -182,6 +184,13 @@ async function bench() {
     console.log("  costliest functions on their own:");
     for (const [fn, ms] of [...result.self].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.PROFILE_TOP ?? 8)))
       console.log(`    ${(ms / RUNS).toFixed(2).padStart(6)} ms  ${fn}`);
+    // PROFILE_FUNCTIONS=<regex>: those functions with everything they called (e.g. "matchRoutes|flattenRoutes").
+    if (process.env.PROFILE_FUNCTIONS) {
+      const wanted = new RegExp(process.env.PROFILE_FUNCTIONS);
+      console.log(`  functions matching /${wanted.source}/ with what they called:`);
+      for (const [fn, ms] of [...result.inclusive].filter(([fn]) => wanted.test(fn)).sort((a, b) => b[1] - a[1]))
+        console.log(`    ${(ms / RUNS).toFixed(2).padStart(6)} ms  ${fn}`);
+    }
     // PROFILE_COMPONENTS=1: the app's React components (capitalised names) with what they called, excluding what
     // React renders of their children after they return.
     if (process.env.PROFILE_COMPONENTS === "1") {

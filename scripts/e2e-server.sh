@@ -20,9 +20,12 @@ export WRANGLER_SEND_METRICS=false
 # benches run without it (decision 0227). `npm start` keeps it.
 export X_LOCAL_OBSERVABILITY="${X_LOCAL_OBSERVABILITY:-false}"
 
-PORT="${E2E_PORT:-8788}"
-STATE=.wrangler/e2e-state-$PORT
-APP=.wrangler/e2e-app-$PORT
+# Playwright runs E2E_SERVERS workers (playwright.config.ts), each against its own server on
+# E2E_PORT + its index with its own state and stand-ins, so no test sees another worker's writes.
+# They share one build snapshot.
+BASE_PORT="${E2E_PORT:-8788}"
+SERVERS="${E2E_SERVERS:-1}"
+APP=.wrangler/e2e-app-$BASE_PORT
 
 # The server build names the client manifest it was made with; if another build ran while
 # this one was copied, public/build no longer holds it.
@@ -34,7 +37,8 @@ snapshot_is_consistent() {
 
 for attempt in 1 2 3; do
   echo "[e2e-server] building a snapshot in $APP"
-  npm run build
+  # `npm test` builds once, in `npm run check`, and says so with TEST_BUILT (decision 0289).
+  if [ -z "${TEST_BUILT:-}" ] || [ "$attempt" -gt 1 ]; then npm run build; fi
   rm -rf "$APP"
   mkdir -p "$APP"
   wrangler deploy --dry-run --env=dev --outdir "$APP/worker" >/dev/null
@@ -47,40 +51,50 @@ for attempt in 1 2 3; do
   echo "[e2e-server] the build changed while it was copied; building again"
 done
 
-echo "[e2e-server] fresh local state in $STATE"
-rm -rf "$STATE"
-mkdir -p "$STATE"
-wrangler d1 migrations apply DB --local --env dev --persist-to "$STATE"
-PORT="$PORT" PERSIST_TO="$STATE" npx tsx scripts/seed.ts
+# One server: fresh state, migrated and seeded, its stand-ins, and wrangler dev restarted when it exits.
+serve() {
+  local PORT="$1"
+  local STATE=.wrangler/e2e-state-$PORT
+  echo "[e2e-server] fresh local state in $STATE"
+  rm -rf "$STATE"
+  mkdir -p "$STATE"
+  wrangler d1 migrations apply DB --local --env dev --persist-to "$STATE"
+  PORT="$PORT" PERSIST_TO="$STATE" npx tsx scripts/seed.ts
 
-# The loopback Microsoft Entra ID and Graph (tests/fakes/entra-server.ts) on $PORT+100: a
-# process of this group, so Playwright's stop of the server stops it too.
-ENTRA_PORT=$((PORT + 100))
-echo "[e2e-server] local Microsoft provider on http://127.0.0.1:$ENTRA_PORT"
-tsx tests/fakes/entra-server.ts --port "$ENTRA_PORT" &
-# The loopback SAML identity provider Demo Law signs in through (on $PORT + 1000); it is in
-# this process group, which Playwright ends with the server.
-PORT="$PORT" npx tsx tests/fakes/saml-idp-main.ts &
-# The loopback DNS-over-HTTPS resolver (tests/fakes/doh-server.ts) on $PORT + 200, for the
-# firm-domain checks (decision 0250), with Demo Law's record at demolaw.test; specs load
-# other TXT records at /_fake/records.
-DOH_PORT=$((PORT + 200))
-tsx tests/fakes/doh-server.ts --port "$DOH_PORT" --demo &
+  # The loopback Microsoft Entra ID and Graph (tests/fakes/entra-server.ts) on $PORT+100: a
+  # process of this group, so Playwright's stop of the server stops it too.
+  local ENTRA_PORT=$((PORT + 100))
+  echo "[e2e-server] local Microsoft provider on http://127.0.0.1:$ENTRA_PORT"
+  tsx tests/fakes/entra-server.ts --port "$ENTRA_PORT" &
+  # The loopback SAML identity provider Demo Law signs in through (on $PORT + 1000); it is in
+  # this process group, which Playwright ends with the server.
+  PORT="$PORT" npx tsx tests/fakes/saml-idp-main.ts &
+  # The loopback DNS-over-HTTPS resolver (tests/fakes/doh-server.ts) on $PORT + 200, for the
+  # firm-domain checks (decision 0250), with Demo Law's record at demolaw.test; specs load
+  # other TXT records at /_fake/records.
+  local DOH_PORT=$((PORT + 200))
+  tsx tests/fakes/doh-server.ts --port "$DOH_PORT" --demo &
 
-echo "[e2e-server] wrangler dev on http://127.0.0.1:$PORT"
-# --inspector-port: its own, not the shared 9229, which another wrangler dev on the machine may
-# hold (wrangler dev then fails to start or exits).
-# APP_URL: mail the cron sends (update reminders) has no request to take its links' origin from.
-# On a loaded machine wrangler dev has a few times stopped listening mid-run with no error of
-# its own, and every later test then failed with "connection refused". It is started again on
-# the same state (the tests' data stays), and the restart is logged; Playwright's stop ends this
-# whole process group, the loop with it.
-while true; do
-  # shellcheck disable=SC2046
-  wrangler dev "$APP/worker/app.js" --config wrangler.toml --env dev --no-bundle --assets "$APP/public" \
-    --port "$PORT" --ip 127.0.0.1 --persist-to "$STATE" --show-interactive-dev-session=false $(bash scripts/entra-vars.sh "$ENTRA_PORT") \
-    --var "APP_URL:http://127.0.0.1:$PORT" --var "DOH_URL:http://127.0.0.1:$DOH_PORT/dns-query" --inspector-port "$((PORT + 1200))" ||
-    true
-  echo "[e2e-server] wrangler dev exited; starting it again on the same state" >&2
-  sleep 1
+  echo "[e2e-server] wrangler dev on http://127.0.0.1:$PORT"
+  # --inspector-port: its own, not the shared 9229, which another wrangler dev on the machine may
+  # hold (wrangler dev then fails to start or exits).
+  # APP_URL: mail the cron sends (update reminders) has no request to take its links' origin from.
+  # On a loaded machine wrangler dev has a few times stopped listening mid-run with no error of
+  # its own, and every later test then failed with "connection refused". It is started again on
+  # the same state (the tests' data stays), and the restart is logged; Playwright's stop ends this
+  # whole process group, the loop with it.
+  while true; do
+    # shellcheck disable=SC2046
+    wrangler dev "$APP/worker/app.js" --config wrangler.toml --env dev --no-bundle --assets "$APP/public" \
+      --port "$PORT" --ip 127.0.0.1 --persist-to "$STATE" --show-interactive-dev-session=false $(bash scripts/entra-vars.sh "$ENTRA_PORT") \
+      --var "APP_URL:http://127.0.0.1:$PORT" --var "DOH_URL:http://127.0.0.1:$DOH_PORT/dns-query" --inspector-port "$((PORT + 1200))" ||
+      true
+    echo "[e2e-server] wrangler dev exited; starting it again on the same state" >&2
+    sleep 1
+  done
+}
+
+for ((i = 0; i < SERVERS; i++)); do
+  serve "$((BASE_PORT + i))" &
 done
+wait

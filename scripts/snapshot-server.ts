@@ -18,7 +18,8 @@ const env = {
 
 export function buildSnapshot(app: string) {
   const run = (command: string, args: string[]) => execFileSync(command, args, { stdio: ["ignore", "ignore", "inherit"], env });
-  run("npm", ["run", "build", "--silent"]);
+  // `npm test` builds once, in `npm run check`, and says so with TEST_BUILT (decision 0289).
+  if (!process.env.TEST_BUILT) run("npm", ["run", "build", "--silent"]);
   rmSync(app, { recursive: true, force: true });
   mkdirSync(app, { recursive: true });
   run("wrangler", ["deploy", "--dry-run", "--env=dev", "--outdir", `${app}/worker`]);

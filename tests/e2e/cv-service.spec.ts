@@ -1,21 +1,22 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { DEMO_CV_KEY, startFakeCvService } from "../fakes/cv-service";
-import { accounts, expect, login, test, viewports, waitForHydration } from "./fixtures";
+import { accounts, expect, login, test, viewports, waitForHydration, workerServerPort } from "./fixtures";
 
 /**
  * The company page's 'CV service' dialog against a loopback CV service (tests/fakes/cv-service.ts,
- * on E2E_PORT+210): a company admin connects it, runs 'Import now', sees the last import and
+ * on the worker's server port + 210): a company admin connects it, runs 'Import now', sees the last import and
  * the people matched, then a refused key as the last error; the imported CV items stay on the
  * user card. Screenshots at 1280 and 390 px; axe clean.
  */
-const FAKE_PORT = Number(process.env.E2E_PORT ?? 8788) + 210;
 let fake: Awaited<ReturnType<typeof startFakeCvService>>;
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
-test.beforeAll(async () => {
-  fake = await startFakeCvService(FAKE_PORT);
+// Playwright passes the worker's info second and wants the fixtures destructured first.
+// eslint-disable-next-line no-empty-pattern
+test.beforeAll(async ({}, testInfo) => {
+  fake = await startFakeCvService(workerServerPort(testInfo.parallelIndex) + 210);
 });
 
 test.afterAll(async () => {

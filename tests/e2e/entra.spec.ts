@@ -128,12 +128,12 @@ for (const viewport of Object.values(viewports)) {
   });
 }
 
-test("the Teams tab: inside a frame named embedded-page-container the app signs in with the Teams SSO token", async ({ page }) => {
+test("the Teams tab: inside a frame named embedded-page-container the app signs in with the Teams SSO token", async ({ page, baseURL }) => {
   // The Teams SDK first asks Microsoft's CDN for its list of host origins, unreachable here.
   allowConsoleErrors(page, /ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED|Failed to load resource: net::/);
   // Chrome refuses the sign-in form's autofocus inside a cross-origin frame, and says so.
   allowConsoleErrors(page, /Blocked autofocusing on a <input> element in a cross-origin subframe/);
-  const appUrl = new URL("/login", test.info().project.use.baseURL).toString();
+  const appUrl = new URL("/login", baseURL).toString();
   const providerPort = Number(new URL(appUrl).port) + 100;
   const host = `http://127.0.0.1:${providerPort}/_fake/teams-host?tid=${DEMO_TENANT_ID}&oid=${EMIL_DIRECTORY_ID}&app=${encodeURIComponent(appUrl)}`;
   await page.goto(host);

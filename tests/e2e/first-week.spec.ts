@@ -61,8 +61,9 @@ for (const viewport of Object.values(viewports)) {
       // A verified firm domain goes straight to its provider; any other address gets its link
       // by mail (issue 26, item 4; sso.spec covers that path).
       await email.fill("new.partner@demolaw.test");
-      await sso.click();
+      // The provider's port follows from the app's; read it before the click moves the page.
       const idp = Number(new URL(page.url()).port) + 1000;
+      await sso.click();
       await page.waitForURL((url) => url.port === String(idp));
       expect(refused).toEqual([]);
     });

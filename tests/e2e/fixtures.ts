@@ -44,7 +44,19 @@ async function serverAnswers(baseURL: string, withinMs = 90_000) {
   }
 }
 
+/** The port of this worker's own server: E2E_PORT plus the worker's index (scripts/e2e-server.sh). */
+export function workerServerPort(parallelIndex: number) {
+  return Number(process.env.E2E_PORT ?? 8788) + parallelIndex;
+}
+
 export const test = base.extend<{ consoleErrors: string[]; serverUp: void }>({
+  // Each worker has its own server, on the configured port plus the worker's index
+  // (scripts/e2e-server.sh), so one worker's writes never reach another's tests.
+  baseURL: async ({ baseURL }, runTest, testInfo) => {
+    const url = new URL(baseURL!);
+    url.port = String(workerServerPort(testInfo.parallelIndex));
+    await runTest(url.origin);
+  },
   serverUp: [
     async ({ baseURL }, runTest) => {
       await serverAnswers(baseURL!);

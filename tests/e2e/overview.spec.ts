@@ -44,6 +44,9 @@ async function openOverview(page: Page, path = "/overview") {
   await page.goto(path);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Team overview");
   await waitForHydration(page.getByTestId("team-filter"));
+  // The server renders the first cards; the rest come with hydration (decision 0295), and a saved
+  // filter brought back navigates once more: the grid is busy until both are done.
+  await expect(grid(page)).toHaveAttribute("aria-busy", "false", { timeout: 15_000 });
 }
 
 /** Waits for the page to have loaded the address, then for the grid to settle. */

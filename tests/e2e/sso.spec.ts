@@ -107,11 +107,11 @@ for (const viewport of Object.values(viewports)) {
       await expect(page.getByText("SSO config updated.")).toBeVisible();
     });
 
-    test("the SSO dialog shows each domain's state and checks the DNS records now (decision 0250)", async ({ page }) => {
+    test("the SSO dialog shows each domain's state and checks the DNS records now (decision 0250)", async ({ page, baseURL }) => {
       // Three saves and three checks, each a round trip and a revalidation of /groups.
       test.slow();
       // The e2e server's loopback DNS-over-HTTPS resolver (tests/fakes/doh-server.ts) on $PORT + 200.
-      const doh = `http://127.0.0.1:${Number(new URL(test.info().project.use.baseURL!).port) + 200}`;
+      const doh = `http://127.0.0.1:${Number(new URL(baseURL!).port) + 200}`;
       const extra = `demolaw-${viewport.width}.test`;
       await login(page, accounts.companyAdmin, { fresh: true });
       await page.goto("/groups");

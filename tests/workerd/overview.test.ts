@@ -366,6 +366,21 @@ describe("the /overview page", () => {
     expect(await page("?offices=all&groups=")).toContain("No group selected");
   });
 
+  it("renders sixteen cards on the server and hands the browser the whole first page (decision 0295)", async () => {
+    const firm = await createCompany("Cards Firm");
+    const admin = await firm.createUser("companyAdmin");
+    for (let i = 10; i < 30; i++) await firm.createUser("employee", { name: `Person ${i}` });
+    const response = await api("/overview?offices=all&groups=all&sort=name", { token: await tokenFor(admin.email) });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html.match(/data-testid="person-card"/g)).toHaveLength(16);
+    expect(html).toContain('aria-busy="true"');
+    // Person 29 sorts after at least sixteen others: not a card yet, but in the page's data (it renders as the page hydrates).
+    expect(html).not.toContain('data-name="Person 29"');
+    expect(html).toContain("Person 29");
+    expect(html).toMatch(/2\d people/);
+  });
+
   it("sends a signed-out visitor to /login", async () => {
     const response = await api("/overview");
     expect(response.status).toBe(302);

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { competences, forecasts, offices, userSkills, vacations, workloadHistory, workplacePlans } from "~/db/schema";
 import { rollupRange } from "~/domain/statistics/rollup.server";
 import type { StatisticsResponse } from "~/domain/statistics/statistics.schema";
+import { pageOf } from "~/domain/statistics/statistics.server";
 import { newId } from "~/lib/ids";
 import { api, createCompany, db, systemFor, tokenFor } from "./helpers";
 
@@ -276,6 +277,30 @@ describe("POST /statistic with `people`: one page of the per-person figures (dec
     expect(body.layout).toBe("user");
     expect(Object.keys(body.userWorkloadData)).toEqual([ids.a]);
     expect(body.people).toMatchObject({ total: 1, seriouslyBusy: 0, available: 0 });
+  });
+
+  it("picks every page as a full sort by figure, name and id would (decision 0295: only the ties on the page are sorted by name)", () => {
+    // 300 people over 7 figures: long runs of equal figures, names that repeat, pages across their edges.
+    const people = Array.from({ length: 300 }, (_, i) => ({
+      id: `id${(i * 7919) % 1000}`,
+      name: ["Ö", "Bo", "anna", "Cai", "Åsa", "bo"][i % 6],
+      figure: (i * 13) % 7,
+    }));
+    const sorted = [...people].sort((a, b) => b.figure - a.figure || a.name.localeCompare(b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (const [offset, limit] of [
+      [0, 8],
+      [0, 50],
+      [37, 50],
+      [40, 3],
+      [250, 50],
+      [299, 8],
+      [300, 8],
+      [0, 500],
+    ])
+      expect(
+        pageOf(people, (p) => p.figure, offset, limit),
+        `${offset}+${limit}`,
+      ).toEqual(sorted.slice(offset, offset + limit));
   });
 
   it("refuses a bad page with a clear message and the field it is about", async () => {

@@ -130,10 +130,18 @@ export function usePlannerData(open: boolean, from: string, days: number) {
   };
 }
 
-/** Reads one write's answer from its fetcher once it is back to idle. */
+/**
+ * Reads one write's answer from its fetcher once it is back to idle. This component can
+ * render before the router's state holds the submission (the router's updates render in a
+ * transition, the write's own key does not), when its fetcher still reads as idle with no
+ * data; that is "not started yet", not "answered with nothing". So the answer counts once
+ * the fetcher has data, or is idle again after it was seen busy.
+ */
 function WriteAnswer({ fetcherKey, onAnswer }: { fetcherKey: string; onAnswer: (key: string, answer: IntentResult | undefined) => void }) {
   const fetcher = useFetcher<IntentResult>({ key: fetcherKey });
-  const done = fetcher.state === "idle";
+  const started = useRef(false);
+  if (fetcher.state !== "idle") started.current = true;
+  const done = fetcher.state === "idle" && (fetcher.data !== undefined || started.current);
   const answer = fetcher.data;
   useEffect(() => {
     if (done) onAnswer(fetcherKey, answer);

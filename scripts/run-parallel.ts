@@ -1,0 +1,79 @@
+import { spawn } from "node:child_process";
+
+/**
+ * `tsx scripts/run-parallel.ts [--jobs N] -- "cmd one" "cmd two" ...`: runs shell commands
+ * N at a time (default 2, the cores CI has), in the order given, and prints each one's output
+ * whole when it ends, so the logs of two checks never interleave. Every command runs even when
+ * one fails (one CI run reports every broken check); the exit code is 1 when any failed, and
+ * the summary names them with their times. `npm run check` uses it (decision 0289).
+ */
+
+export interface Outcome {
+  command: string;
+  code: number;
+  seconds: number;
+  output: string;
+}
+
+export function runOne(command: string): Promise<Outcome> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, { shell: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "0" } });
+    const chunks: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => chunks.push(chunk));
+    child.on("close", (code, signal) =>
+      resolve({
+        command,
+        code: code ?? (signal ? 128 : 1),
+        seconds: (performance.now() - started) / 1000,
+        output: Buffer.concat(chunks).toString("utf8"),
+      }),
+    );
+  });
+}
+
+export async function runParallel(commands: string[], jobs: number, report: (outcome: Outcome) => void = () => {}): Promise<Outcome[]> {
+  const outcomes: Outcome[] = new Array(commands.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < commands.length) {
+      const index = next++;
+      outcomes[index] = await runOne(commands[index]);
+      report(outcomes[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, commands.length)) }, lane));
+  return outcomes;
+}
+
+function parseArgs(argv: string[]) {
+  let jobs = 2;
+  const rest = [...argv];
+  if (rest[0] === "--jobs") {
+    jobs = Number(rest[1]);
+    rest.splice(0, 2);
+  }
+  if (rest[0] === "--") rest.shift();
+  if (!Number.isInteger(jobs) || jobs < 1 || rest.length === 0) {
+    console.error('usage: tsx scripts/run-parallel.ts [--jobs N] -- "command" ["command" ...]');
+    process.exit(2);
+  }
+  return { jobs, commands: rest };
+}
+
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  const { jobs, commands } = parseArgs(process.argv.slice(2));
+  const started = performance.now();
+  const outcomes = await runParallel(commands, jobs, (outcome) => {
+    process.stdout.write(`\n> ${outcome.command}\n${outcome.output}`);
+    console.log(
+      `[run-parallel] ${outcome.code === 0 ? "ok" : `FAILED (exit ${outcome.code})`} in ${outcome.seconds.toFixed(1)} s: ${outcome.command}`,
+    );
+  });
+  const failed = outcomes.filter((outcome) => outcome.code !== 0);
+  console.log(`\n[run-parallel] ${commands.length} commands, ${jobs} at a time, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  for (const outcome of outcomes)
+    console.log(`  ${outcome.code === 0 ? "ok    " : "FAILED"} ${outcome.seconds.toFixed(1).padStart(6)} s  ${outcome.command}`);
+  process.exit(failed.length ? 1 : 0);
+}
