@@ -150,9 +150,10 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
       <p className="text-slate-700">
         Keep these somewhere safe, such as a password manager. Each works once, instead of a code from the app. They are shown only now.
       </p>
-      <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 font-mono text-slate-900 sm:grid-cols-5">
+      {/* Two whole codes a row, five rows, at every width: five columns broke each code at its dash at 1280 px. */}
+      <ul aria-label="Recovery codes" className="grid max-w-md grid-cols-2 gap-2 font-mono text-slate-900">
         {codes.map((code) => (
-          <li key={code} className="rounded bg-slate-100 px-2 py-1 text-center">
+          <li key={code} className="rounded bg-slate-100 px-2 py-1 text-center whitespace-nowrap">
             {code}
           </li>
         ))}

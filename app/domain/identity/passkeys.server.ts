@@ -44,6 +44,19 @@ export function relyingParty(request: Request, name: string): RelyingParty {
   return { id: url.hostname, origin: url.origin, name };
 }
 
+export const PASSKEY_NEEDS_HOST_NAME =
+  "Passkeys need the site's name in the address bar, not an IP address (on this computer: localhost instead of 127.0.0.1).";
+
+/**
+ * A relying party is a domain: browsers refuse an IP address as its id (Chromium answers a
+ * bare SecurityError), so a ceremony on http://127.0.0.1:8787 could never succeed. Refused
+ * here with words, before any challenge is made.
+ */
+function requireHostName(rp: RelyingParty, entityType = passkeyEntity) {
+  const host = rp.id.replace(/^\[|\]$/g, "");
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(":")) throw new ValidationError(entityType, {}, PASSKEY_NEEDS_HOST_NAME);
+}
+
 /** A sign-in ceremony with `userId` follows that person's password (the code page): only their passkeys count. */
 type Ceremony = { challenge: string; kind: "register"; userId: string } | { challenge: string; kind: "sign-in"; userId?: string };
 
@@ -109,6 +122,7 @@ export async function listPasskeys(db: Db, user: Pick<User, "id" | "companyId">)
 
 /** Step 1 of adding a passkey: the options for the browser, and the ceremony to keep in the cookie. */
 export async function passkeyRegistrationOptions(ctx: DomainContext, request: StepUpRequest, rp: RelyingParty, currentPassword?: string | null) {
+  requireHostName(rp);
   await requireStepUp(ctx, request, currentPassword, passkeyEntity);
   const user = ctx.actor.user;
   const existing = await ctx.db
@@ -208,6 +222,7 @@ export async function removePasskey(ctx: DomainContext, request: StepUpRequest, 
  * person picks), or after a password (`forUser`) only that person's.
  */
 export async function passkeySignInOptions(db: Db, rp: RelyingParty, forUser?: Pick<User, "id" | "companyId"> | null) {
+  requireHostName(rp);
   const allow = forUser
     ? await db
         .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })

@@ -2,7 +2,7 @@ import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from 
 import { useState } from "react";
 import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
-import { passkeyMessage, postJson } from "./webauthn-fetch";
+import { passkeyMessage, postPasskeyForm } from "./webauthn-fetch";
 
 /**
  * 'Sign in with a passkey' (decision 0298): the device shows its passkeys for this site and
@@ -26,9 +26,9 @@ export function PasskeySignInButton({
     setBusy(true);
     setError(null);
     try {
-      const optionsJSON = await postJson<PublicKeyCredentialRequestOptionsJSON>("/login/passkey", { intent: "options", secondFactor });
+      const optionsJSON = await postPasskeyForm<PublicKeyCredentialRequestOptionsJSON>("/login/passkey", { intent: "options", secondFactor });
       const response = await startAuthentication({ optionsJSON });
-      const { redirectTo: to } = await postJson<{ redirectTo: string }>("/login/passkey", {
+      const { redirectTo: to } = await postPasskeyForm<{ redirectTo: string }>("/login/passkey", {
         intent: "verify",
         response,
         ...(redirectTo ? { redirectTo } : {}),

@@ -9,7 +9,7 @@ import { ProfileForm } from "./profile-section";
 import { loadSettingsPage, runSettingsAction } from "./settings-page.server";
 import { TeamCalendarFeed } from "./team-calendar-feed-section";
 import { TwoStep } from "./two-step-section";
-import { Passkeys } from "./passkeys-section";
+import { Passkeys } from "~/features/identity/passkeys-section";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Availability" }];
 

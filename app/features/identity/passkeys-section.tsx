@@ -6,7 +6,7 @@ import { Button } from "~/components/button";
 import { Field } from "~/components/field";
 import { useToast } from "~/components/toast";
 import type { StepUp } from "~/domain/identity/step-up";
-import { passkeyMessage, PasskeyError, postJson } from "~/features/identity/webauthn-fetch";
+import { passkeyMessage, PasskeyError, postPasskeyForm } from "~/features/identity/webauthn-fetch";
 import { useMoments } from "~/lib/format";
 
 export interface PasskeyRow {
@@ -55,9 +55,12 @@ export function Passkeys({ passkeys, stepUp }: { passkeys: PasskeyRow[]; stepUp:
   const currentPassword = askPassword && password ? { currentPassword: password } : {};
   const add = () =>
     run(async () => {
-      const optionsJSON = await postJson<PublicKeyCredentialCreationOptionsJSON>("/resources/passkeys", { intent: "options", ...currentPassword });
+      const optionsJSON = await postPasskeyForm<PublicKeyCredentialCreationOptionsJSON>("/resources/passkeys", {
+        intent: "options",
+        ...currentPassword,
+      });
       const response = await startRegistration({ optionsJSON });
-      return postJson("/resources/passkeys", { intent: "register", response, name });
+      return postPasskeyForm("/resources/passkeys", { intent: "register", response, name });
     });
 
   return (
@@ -75,7 +78,7 @@ export function Passkeys({ passkeys, stepUp }: { passkeys: PasskeyRow[]; stepUp:
                   className="flex flex-wrap items-end gap-2"
                   onSubmit={(event) => {
                     event.preventDefault();
-                    void run(() => postJson("/resources/passkeys", { intent: "rename", id: key.id, name: newName }));
+                    void run(() => postPasskeyForm("/resources/passkeys", { intent: "rename", id: key.id, name: newName }));
                   }}
                 >
                   <Field
@@ -117,7 +120,7 @@ export function Passkeys({ passkeys, stepUp }: { passkeys: PasskeyRow[]; stepUp:
                       variant="secondary"
                       aria-label={`Remove ${key.name}`}
                       disabled={busy}
-                      onClick={() => run(() => postJson("/resources/passkeys", { intent: "remove", id: key.id, ...currentPassword }))}
+                      onClick={() => run(() => postPasskeyForm("/resources/passkeys", { intent: "remove", id: key.id, ...currentPassword }))}
                     >
                       Remove
                     </Button>
