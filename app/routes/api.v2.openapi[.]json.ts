@@ -93,6 +93,8 @@ import * as sso5 from "./api.v2.account.login-route";
 import * as sso6 from "./api.v2.company.scim-token";
 import * as sso7 from "./api.v2.company.scim-token.$id";
 import * as sso8 from "./api.v2.company.sso-config.check";
+import * as tf1 from "./api.v2.company.second-factor-policy";
+import * as tf2 from "./api.v2.users.$id.second-factors";
 
 /**
  * Every /api/v2 route file, by name: the OpenAPI document lists each (tests/workerd/openapi.test.ts
@@ -192,6 +194,8 @@ const routes: Record<string, { endpoints: Parameters<typeof buildOpenApiDocument
   "api.v2.company.scim-token": sso6,
   "api.v2.company.scim-token.$id": sso7,
   "api.v2.company.sso-config.check": sso8,
+  "api.v2.company.second-factor-policy": tf1,
+  "api.v2.users.$id.second-factors": tf2,
 };
 
 export const { loader, action, endpoints } = defineApiRoute({

@@ -15,6 +15,9 @@ import {
   verifySecondFactorCode,
 } from "~/domain/identity/second-factor.server";
 import { startSession } from "~/domain/identity/session.server";
+import { SECOND_FACTOR_SETUP_REQUIRED } from "~/domain/identity/second-factor-policy.schema";
+import { companySecondFactorRule } from "~/domain/identity/second-factor-policy.server";
+import { TWO_STEP_SETUP_PATH } from "~/auth/session.server";
 import type { LoadContext } from "~/env";
 import { safeRedirect } from "~/lib/safe-redirect";
 
@@ -24,7 +27,9 @@ export const SECOND_FACTOR_PATH = "/login/second-factor";
 /**
  * After a right password (the sign-in form, or a reset link's new password): a person with a
  * second factor gets the challenge cookie and the code page, and no session yet; anyone
- * else a session and their landing page (`landing` overrides it, e.g. with a flash).
+ * else a session and their landing page (`landing` overrides it, e.g. with a flash), or,
+ * when their company requires a second factor, its set-up first (which they may put off
+ * until the grace period ends).
  */
 export async function signInAfterPassword(
   context: LoadContext,
@@ -39,8 +44,12 @@ export async function signInAfterPassword(
       headers: { "Set-Cookie": await challengeCookie(context.env).serialize(challenge), "Cache-Control": "no-store" },
     });
   }
-  const { setCookie } = await startSession(context, user, request);
-  return redirect(to, { headers: { "Set-Cookie": setCookie } });
+  const [{ setCookie }, rule] = await Promise.all([
+    startSession(context, user, request, { byPassword: true }),
+    companySecondFactorRule(context.db, user.companyId),
+  ]);
+  const next = rule.requiredAt ? `${TWO_STEP_SETUP_PATH}?redirectTo=${encodeURIComponent(to)}` : to;
+  return redirect(next, { headers: { "Set-Cookie": setCookie } });
 }
 
 /** The browser's pending sign-in: who typed their password, or null (none, expired or tampered with). */
@@ -60,7 +69,7 @@ export async function finishWithCode(context: LoadContext, request: Request, cod
 }
 
 export async function openSessionAfterFactor(context: LoadContext, request: Request, user: User, redirectTo: string): Promise<Response> {
-  const { setCookie } = await startSession(context, user, request);
+  const { setCookie } = await startSession(context, user, request, { byPassword: true });
   const headers = new Headers({ "Cache-Control": "no-store" });
   headers.append("Set-Cookie", setCookie);
   headers.append("Set-Cookie", await challengeCookie(context.env).serialize("", { maxAge: 0 }));
@@ -74,7 +83,10 @@ export function codeCheckContext(context: LoadContext) {
 
 /**
  * The API's answer to a right password: the token, or for a person with a second factor a
- * 401 `second_factor_required` with a challenge for POST /account/login/second-factor.
+ * 401 `second_factor_required` with a challenge for POST /account/login/second-factor. When
+ * the company requires a second factor of a person without one: during the grace period the
+ * token and `secondFactorSetupBy` (when it ends), after it a 403 `second_factor_setup_required`
+ * and no session (the set-up is in the web app).
  */
 export async function apiSignInAfterPassword(context: LoadContext, request: Request, user: User) {
   const factors = await factorsOf(context.db, user);
@@ -83,8 +95,12 @@ export async function apiSignInAfterPassword(context: LoadContext, request: Requ
     const methods = [...(factors.totp ? ["totp", "recovery_code"] : []), ...(factors.passkeys > 0 ? ["passkey"] : [])];
     return json({ message: SECOND_FACTOR_NEEDED, code: "second_factor_required", challenge, methods }, { status: 401 });
   }
-  const { token } = await startSession(context, user, request);
-  return { token, completed: user.completed, _id: user.id };
+  const rule = await companySecondFactorRule(context.db, user.companyId);
+  if (rule.graceEndsAt && rule.graceEndsAt <= new Date()) {
+    return json({ message: SECOND_FACTOR_SETUP_REQUIRED, code: "second_factor_setup_required" }, { status: 403 });
+  }
+  const { token } = await startSession(context, user, request, { byPassword: true });
+  return { token, completed: user.completed, _id: user.id, ...(rule.graceEndsAt && { secondFactorSetupBy: rule.graceEndsAt.toISOString() }) };
 }
 
 /** POST /account/login/second-factor: the challenge and a right code answer the token. */
@@ -93,6 +109,6 @@ export async function apiFinishWithCode(context: LoadContext, request: Request, 
   const user = challenge ? await challengeUser(context.db, challenge) : null;
   if (!user) throw new UnauthorizedError(CHALLENGE_EXPIRED);
   await verifySecondFactorCode(codeCheckContext(context), user, input.code, clientIp(request));
-  const { token } = await startSession(context, user, request);
+  const { token } = await startSession(context, user, request, { byPassword: true });
   return { token, completed: user.completed, _id: user.id };
 }
