@@ -5,7 +5,8 @@ import { landingPath } from "~/domain/identity/login.server";
 import { stepUpState } from "~/domain/identity/reauth.server";
 import { AuthCard } from "~/features/identity/auth-card";
 import { Passkeys } from "~/features/identity/passkeys-section";
-import { useMoments } from "~/lib/format";
+import { timeZoneFor } from "~/domain/today";
+import { ReaderZoneProvider, useMoments } from "~/lib/format";
 import { safeRedirect } from "~/lib/safe-redirect";
 
 export const meta: MetaFunction = () => [{ title: "Set up two-step sign-in · Availability" }];
@@ -30,12 +31,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       redirectTo: to,
       authenticatorPath: `/settings/authenticator`,
       stepUp: stepUpState(actor, now),
+      /** The deadline in the person's zone, as the app's pages show moments (this page is outside their frame). */
+      timeZone: timeZoneFor(actor),
     },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
 
 export default function TwoStepSetupPage() {
+  const { timeZone } = useLoaderData<typeof loader>();
+  return (
+    <ReaderZoneProvider value={timeZone}>
+      <TwoStepSetup />
+    </ReaderZoneProvider>
+  );
+}
+
+function TwoStepSetup() {
   const { companyName, deadline, required, redirectTo, authenticatorPath, stepUp } = useLoaderData<typeof loader>();
   const { moment } = useMoments();
   return (

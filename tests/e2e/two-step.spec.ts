@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { generateTOTP } from "@epic-web/totp";
-import { DEMO_PASSWORD, expect, login, submitLoginForm, test, viewports, waitForHydration } from "./fixtures";
+import { accounts, DEMO_PASSWORD, expect, login, submitLoginForm, test, viewports, waitForHydration } from "./fixtures";
 
 /**
  * Two-step sign-in (issue 31, item 1; decision 0298): an authenticator app set up in settings
@@ -77,6 +77,27 @@ test("an authenticator app is set up in settings and asked for after the passwor
   await expect(page).toHaveURL(/\/home$/);
   await page.goto("/settings");
   await expect(page.getByRole("region", { name: "Two-step sign-in" })).toContainText("On · 10 recovery codes left");
+
+  // The company admin clears them: Mikael is told by mail, and his password alone signs him in again.
+  await page.context().clearCookies();
+  await login(page, accounts.companyAdmin, { fresh: true });
+  await page.goto("/users/all");
+  await page.getByRole("searchbox").fill("Mikael Bergström");
+  const menu = page.getByRole("row").filter({ hasText: email }).getByRole("button", { name: "Actions for Mikael Bergström" });
+  await waitForHydration(menu);
+  await menu.click();
+  await page.getByRole("menuitem", { name: "Clear two-step sign-in" }).click();
+  const dialog = page.getByRole("dialog", { name: "Clear two-step sign-in" });
+  await expect(dialog).toContainText("Remove the authenticator app, recovery codes and passkeys of Mikael Bergström?");
+  await shoot(page, "two-step-clear-dialog");
+  await dialog.getByRole("button", { name: "Clear" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Two-step sign-in cleared for Mikael Bergström");
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+  await expect(page.getByText("Your Availability two-step sign-in was removed").first()).toBeVisible();
+  await page.context().clearCookies();
+  await page.goto("/login");
+  await submitLoginForm(page, email);
+  await expect(page).toHaveURL(/\/home$/);
 });
 
 /**
