@@ -24,6 +24,11 @@ export interface Actor {
    * password again): the step-up for powerful settings reads it (domain/identity/reauth.server.ts).
    */
   authenticatedAt?: Date;
+  /**
+   * The company requires a second factor and this session, opened by a password, belongs to a
+   * person without one (decision 0298): until `deadline` they are asked, from then they must.
+   */
+  secondFactorSetup?: { deadline: Date } | null;
 }
 
 /** The decoded bearer token: the spec's `id` and `completed`, plus our session id. */

@@ -3,12 +3,13 @@ import { and, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { Db } from "~/db/client";
 import { jwtVerify, SignJWT } from "jose";
-import { companies, offices, sessions, users } from "~/db/schema";
+import { companies, offices, passkeys, sessions, totpFactors, users } from "~/db/schema";
 import { teamNameColumns, withTeamNames } from "~/db/team-names";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { User } from "~/db/schema";
 import { readCompanySettings } from "~/domain/company/settings.schema";
-import { UnauthorizedError } from "~/domain/errors";
+import { ForbiddenError, UnauthorizedError } from "~/domain/errors";
+import { graceEnd, SECOND_FACTOR_SETUP_REQUIRED } from "~/domain/identity/second-factor-policy.schema";
 import type { LoadContext } from "~/env";
 import { isLocalEnv } from "~/env";
 import type { Actor, NamedRef, TokenPayload } from "./actor.types";
@@ -228,6 +229,14 @@ function actorQuery(context: LoadContext, sessionId: string, now: Date) {
           settings: own(companies.settings, "company_settings"),
         },
         lastSeenAt: own(sessions.lastSeenAt, "last_seen_at"),
+        secondFactorRequiredAt: own(companies.secondFactorRequiredAt, "second_factor_required_at"),
+        secondFactorGraceDays: own(companies.secondFactorGraceDays, "second_factor_grace_days"),
+        // Whether the company's two-step rule applies to this session and its person has no factor
+        // (decision 0298). SQLite stops at the first false term: the lookups run only under the rule.
+        secondFactorMissing:
+          sql<number>`case when ${companies.secondFactorRequiredAt} is not null and ${sessions.byPassword} = 1 and ${users.passwordHash} is not null
+          and not exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${users.id} and ${totpFactors.confirmedAt} is not null)
+          and not exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id}) then 1 else 0 end`.as("actor_second_factor_missing"),
         authenticatedAt: sql<number>`coalesce(${sessions.authenticatedAt}, ${sessions.createdAt})`.as("actor_authenticated_at"),
         officeTimeZone: own(offices.timeZone, "office_time_zone"),
         // Read here so other people's today (domain/today.ts) costs no round trip of its own.
@@ -282,6 +291,7 @@ function actorFrom(context: LoadContext, row: Awaited<ReturnType<typeof actorQue
     officeZones: row.officeZones ? (JSON.parse(row.officeZones) as Record<string, string>) : {},
     sessionId,
     authenticatedAt: new Date(Number(row.authenticatedAt)),
+    secondFactorSetup: Number(row.secondFactorMissing) === 1 ? { deadline: graceEnd(row.secondFactorRequiredAt, row.secondFactorGraceDays)! } : null,
   };
 }
 
@@ -304,13 +314,27 @@ export function openSessionConditions(now: Date) {
   ];
 }
 
-/** For pages: a signed-out person is sent to /login, coming back afterwards. */
+/** Where a person whose company requires a second factor sets one up (decision 0298). */
+export const TWO_STEP_SETUP_PATH = "/login/two-step-setup";
+/** What such a person may still open once the grace period has ended: the set-up itself, and signing out. */
+const SET_UP_PATHS = new Set([TWO_STEP_SETUP_PATH, "/settings/authenticator", "/resources/passkeys", "/logout"]);
+
+/** The grace period of the company's two-step rule has ended for this session's person, who has no factor. */
+export function mustSetUpSecondFactor(actor: Actor, now = new Date()): boolean {
+  return Boolean(actor.secondFactorSetup && actor.secondFactorSetup.deadline <= now);
+}
+
+/**
+ * For pages: a signed-out person is sent to /login, coming back afterwards; one who must set up
+ * a second factor first (decision 0298) to its set-up, coming back afterwards.
+ */
 export async function requireUser(request: Request, context: LoadContext): Promise<Actor> {
   const actor = await getActor(request, context);
-  if (!actor) {
-    const url = new URL(request.url);
-    const back = url.pathname + url.search;
-    throw redirect(back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`);
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  if (!actor) throw redirect(back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`);
+  if (mustSetUpSecondFactor(actor) && !SET_UP_PATHS.has(url.pathname.replace(/\/+$/, ""))) {
+    throw redirect(back === "/" ? TWO_STEP_SETUP_PATH : `${TWO_STEP_SETUP_PATH}?redirectTo=${encodeURIComponent(back)}`);
   }
   return actor;
 }
@@ -333,5 +357,6 @@ export async function requireUserWho(request: Request, context: LoadContext, all
 export async function requireApiUser(request: Request, context: LoadContext): Promise<Actor> {
   const actor = await getActor(request, context);
   if (!actor) throw new UnauthorizedError("Missing or invalid credentials.");
+  if (mustSetUpSecondFactor(actor)) throw new ForbiddenError(SECOND_FACTOR_SETUP_REQUIRED);
   return actor;
 }

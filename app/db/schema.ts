@@ -12,3 +12,4 @@ export * from "./schema/directory";
 export * from "./schema/statistics";
 export * from "./schema/sso";
 export * from "./schema/settings";
+export * from "./schema/second-factors";

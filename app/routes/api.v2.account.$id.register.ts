@@ -12,7 +12,7 @@ export const { loader, action, endpoints } = defineApiRoute({
     entity: SIGNUP_ENTITY,
     run: async ({ request, params, context, body }) => {
       const user = await registerInvitedUser(signInContext(context), params.id!, body);
-      const { token } = await startSession(context, user, request);
+      const { token } = await startSession(context, user, request, { byPassword: user.passwordHash !== null });
       return { token, completed: user.completed, _id: user.id };
     },
   }),

@@ -1,5 +1,5 @@
 import { signInContext } from "~/domain/identity/authenticator.server";
-import { startSession } from "~/domain/identity/session.server";
+import { apiSignInAfterPassword } from "~/domain/identity/second-factor-sign-in.server";
 import { setPasswordSchema, type SetPasswordInput } from "~/domain/identity/password.schema";
 import { setPasswordWithLink } from "~/domain/identity/password.server";
 import { defineApiRoute, endpoint } from "~/web/api.server";
@@ -12,8 +12,9 @@ export const { loader, action, endpoints } = defineApiRoute({
     entity: "SetPasswordInputErrors",
     run: async ({ request, params, context, body }) => {
       const user = await setPasswordWithLink(signInContext(context), params.resetHash!, body as SetPasswordInput);
-      const { token } = await startSession(context, user, request);
-      return { message: "Password changed.", token, completed: user.completed, _id: user.id };
+      // A person with a second factor hears 401 `second_factor_required` with a challenge, as at sign-in.
+      const answer = await apiSignInAfterPassword(context, request, user);
+      return answer instanceof Response ? answer : { message: "Password changed.", ...answer };
     },
   }),
 });

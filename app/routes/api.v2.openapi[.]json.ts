@@ -3,6 +3,7 @@ import { defineApiRoute, endpoint } from "~/web/api.server";
 import * as r1 from "./api.v2.account.$id.register";
 import * as r2 from "./api.v2.account.$id.resend-invite";
 import * as r3 from "./api.v2.account.login";
+import * as rSecondFactor from "./api.v2.account.login.second-factor";
 import * as r4 from "./api.v2.account.password";
 import * as r5 from "./api.v2.account.reset-password";
 import * as r6 from "./api.v2.account.set-password.$resetHash";
@@ -92,6 +93,8 @@ import * as sso5 from "./api.v2.account.login-route";
 import * as sso6 from "./api.v2.company.scim-token";
 import * as sso7 from "./api.v2.company.scim-token.$id";
 import * as sso8 from "./api.v2.company.sso-config.check";
+import * as tf1 from "./api.v2.company.second-factor-policy";
+import * as tf2 from "./api.v2.users.$id.second-factors";
 
 /**
  * Every /api/v2 route file, by name: the OpenAPI document lists each (tests/workerd/openapi.test.ts
@@ -101,6 +104,7 @@ const routes: Record<string, { endpoints: Parameters<typeof buildOpenApiDocument
   "api.v2.account.$id.register": r1,
   "api.v2.account.$id.resend-invite": r2,
   "api.v2.account.login": r3,
+  "api.v2.account.login.second-factor": rSecondFactor,
   "api.v2.account.password": r4,
   "api.v2.account.reset-password": r5,
   "api.v2.account.set-password.$resetHash": r6,
@@ -190,6 +194,8 @@ const routes: Record<string, { endpoints: Parameters<typeof buildOpenApiDocument
   "api.v2.company.scim-token": sso6,
   "api.v2.company.scim-token.$id": sso7,
   "api.v2.company.sso-config.check": sso8,
+  "api.v2.company.second-factor-policy": tf1,
+  "api.v2.users.$id.second-factors": tf2,
 };
 
 export const { loader, action, endpoints } = defineApiRoute({

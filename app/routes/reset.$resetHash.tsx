@@ -1,10 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { signInContext } from "~/domain/identity/authenticator.server";
-import { startSession } from "~/domain/identity/session.server";
+import { signInAfterPassword } from "~/domain/identity/second-factor-sign-in.server";
 import { Button } from "~/components/button";
 import { Field, inputProps } from "~/components/field";
 import { withFlash } from "~/components/flash-message";
@@ -33,8 +33,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     setPasswordSchema,
     async (input) => {
       const user = await setPasswordWithLink(signInContext(context), params.resetHash!, input as SetPasswordInput);
-      const { setCookie } = await startSession(context, user, request);
-      return redirect(withFlash(landingPath(user, context.env), "passwordChanged"), { headers: { "Set-Cookie": setCookie } });
+      // A reset never skips the second factor: its owner still types a code (decision 0298).
+      return signInAfterPassword(context, request, user, { landing: withFlash(landingPath(user, context.env), "passwordChanged") });
     },
     { hideFields: ["newPassword", "newPasswordConfirmation"], formError: (error) => (error instanceof ValidationError ? null : error.message) },
   );

@@ -40,7 +40,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     async (input) => {
       if (!invite) throw new NotFoundError();
       const user = await registerInvitedUser(signInContext(context), params.id!, input);
-      const { setCookie } = await startSession(context, user, request);
+      const { setCookie } = await startSession(context, user, request, { byPassword: user.passwordHash !== null });
       return redirect(withFlash("/home", "signup"), { headers: { "Set-Cookie": setCookie } });
     },
     // Field errors say what to mend; anything else about an invite link is not spelled out.

@@ -77,6 +77,14 @@ export const accountEntries: AccessEntry[] = [
     scoped: true,
     body: () => ({ admin: false, administratorPriviliges: false }),
   },
+  // The employee has no factor: an allowed caller hears 409 'nothing to clear', nothing changes.
+  {
+    file: "api.v2.users.$id.second-factors.ts",
+    method: "DELETE",
+    path: (ids) => `/api/v2/users/${ids.userId}/second-factors`,
+    roles: USER_ADMINS,
+    scoped: true,
+  },
   {
     file: "api.v2.users.$id.profile-picture.ts",
     method: "POST",

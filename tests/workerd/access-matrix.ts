@@ -86,6 +86,13 @@ export const accessMatrix: AccessEntry[] = [
     roles: "public",
     body: () => ({ email: "x@example.test", password: "x" }),
   },
+  {
+    file: "api.v2.account.login.second-factor.ts",
+    method: "POST",
+    path: () => "/api/v2/account/login/second-factor",
+    roles: "public",
+    body: () => ({ challenge: "not-a-challenge", code: "123456" }),
+  },
   { file: "api.v2.account.token.new.ts", method: "POST", path: () => "/api/v2/account/token/new", roles: ALL_ROLES, endsSession: true },
   { file: "api.v2.account.handoff.ts", method: "POST", path: () => "/api/v2/account/handoff", roles: ALL_ROLES },
   { file: "api.v2.realtime.ticket.ts", method: "POST", path: () => "/api/v2/realtime/ticket", roles: ALL_ROLES },

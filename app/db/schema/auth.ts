@@ -29,6 +29,8 @@ export const sessions = sqliteTable(
      * typed again for a powerful setting (decision 0276). Null reads as createdAt.
      */
     authenticatedAt: integer("authenticated_at", { mode: "timestamp_ms" }),
+    /** Opened by a password (the sign-in form, a reset link, POST /account/login): the company's second-factor rule applies. */
+    byPassword: flag("by_password"),
   },
   (t) => [index("sessions_company_idx").on(t.companyId), index("sessions_user_idx").on(t.userId)],
 );

@@ -29,6 +29,12 @@ export const companies = sqliteTable(
     /** The CV service (CV Partner / Flowcase) base URL, and its API key sealed with lib/secret-box (decision 0112). */
     cvServiceUrl: text("cv_service_url"),
     cvServiceKey: text("cv_service_key"),
+    /**
+     * Since when people on password sign-in must have a second factor (decision 0298), null when
+     * not required; they may put it off for `secondFactorGraceDays` days from then.
+     */
+    secondFactorRequiredAt: integer("second_factor_required_at", { mode: "timestamp_ms" }),
+    secondFactorGraceDays: integer("second_factor_grace_days").notNull().default(14),
     /** JSON, always read through readCompanySettings (domain/company/settings.schema.ts). */
     settings: text("settings").notNull().default("{}"),
     createdAt: createdAt(),

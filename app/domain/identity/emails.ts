@@ -119,3 +119,27 @@ export function ssoSignInLinkEmail(input: { appName: string; name: string; compa
     html: html(lines, { href: input.link, label: `Sign in to ${input.companyName}` }),
   };
 }
+
+/**
+ * To a person whose two-step sign-in an administrator cleared (decision 0298): no link, since a
+ * mail that may be a phishing copy should not lead anywhere; it says what to do and whom to ask.
+ */
+export function secondFactorsClearedNotice(input: {
+  appName: string;
+  name: string;
+  adminName: string;
+  when: Date;
+  cleared: { totp: boolean; passkeys: number };
+}) {
+  const what = [
+    ...(input.cleared.totp ? ["your authenticator app and its recovery codes"] : []),
+    ...(input.cleared.passkeys > 0 ? [input.cleared.passkeys === 1 ? "your passkey" : `your ${input.cleared.passkeys} passkeys`] : []),
+  ].join(" and ");
+  const lines = [
+    input.name ? `Hi ${input.name},` : "Hi,",
+    `${input.adminName}, an administrator of your ${input.appName} account, removed ${what || "your two-step sign-in"} on ${input.when.toUTCString()}.`,
+    "You now sign in with your password alone. Set up two-step sign-in again under Settings once you are signed in.",
+    "If you did not ask for this, contact your administrator at once.",
+  ];
+  return { subject: `Your ${input.appName} two-step sign-in was removed`, text: `${lines.join("\n\n")}\n` };
+}

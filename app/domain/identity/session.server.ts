@@ -26,7 +26,7 @@ export async function startSession(
   context: LoadContext,
   user: Pick<User, "id" | "companyId" | "completed">,
   request: Request,
-  { embedded = false }: { embedded?: boolean } = {},
+  { embedded = false, byPassword = false }: { embedded?: boolean; byPassword?: boolean } = {},
 ) {
   const now = Date.now();
   const opened = await openSession(
@@ -35,6 +35,8 @@ export async function startSession(
     new Date(now + SESSION_DAYS * DAY_MS),
     request.headers.get("User-Agent")?.slice(0, 300) ?? null,
     embedded,
+    null,
+    byPassword,
   );
   // A sign-in is a usage event (the operator's usage statistics, decision 0123).
   await usageEventStatement(context.db, {
@@ -54,11 +56,12 @@ async function openSession(
   userAgent: string | null,
   embedded = false,
   authenticatedAt: Date | null = null,
+  byPassword = false,
 ) {
   const now = new Date();
   const [session] = await context.db
     .insert(sessions)
-    .values({ companyId: user.companyId, userId: user.id, expiresAt, lastSeenAt: now, userAgent, authenticatedAt })
+    .values({ companyId: user.companyId, userId: user.id, expiresAt, lastSeenAt: now, userAgent, authenticatedAt, byPassword })
     .returning({ id: sessions.id });
   const token = await signToken(context, { id: user.id, completed: user.completed, sid: session.id }, expiresAt);
   // The cookie ends with the session (the absolute lifetime).
@@ -149,12 +152,13 @@ export async function rotateSession(context: LoadContext, actor: Actor) {
       userAgent: sessions.userAgent,
       authenticatedAt: sessions.authenticatedAt,
       createdAt: sessions.createdAt,
+      byPassword: sessions.byPassword,
     });
   // Two renewals at once with the same token: only the first one gets a new session.
   if (!old) throw new UnauthorizedError("Missing or invalid credentials.");
   // A renewal proves nothing about the person: the new session keeps the old one's sign-in
   // time, so renewing a stolen token does not pass the step-up (decision 0276).
-  const fresh = await openSession(context, actor.user, old.expiresAt, old.userAgent, false, old.authenticatedAt ?? old.createdAt);
+  const fresh = await openSession(context, actor.user, old.expiresAt, old.userAgent, false, old.authenticatedAt ?? old.createdAt, old.byPassword);
   closeSessionSockets(context, actor.company.id, { sessionIds: [actor.sessionId] });
   return fresh;
 }

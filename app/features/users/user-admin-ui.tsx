@@ -14,7 +14,7 @@ export type AdminUser = EditableUser & TeamUser;
 
 export type Me = RoleFlags & Membership & { id: string };
 
-type DialogState = { kind: "edit" | "team" | "delete"; user: AdminUser } | null;
+type DialogState = { kind: "edit" | "team" | "delete" | "clearFactors"; user: AdminUser } | null;
 
 export function canChange(me: Me, user: AdminUser): boolean {
   return (
@@ -34,7 +34,7 @@ export function canChange(me: Me, user: AdminUser): boolean {
 export function useUserDialogs({ choices, features }: { choices: TeamChoices; features: { utilizationView: boolean; detailedViewHours: boolean } }) {
   const [dialog, setDialog] = useState<DialogState>(null);
   const close = useCallback(() => setDialog(null), []);
-  const titles = { edit: "Edit user", team: "Change group and office", delete: "Delete user" };
+  const titles = { edit: "Edit user", team: "Change group and office", delete: "Delete user", clearFactors: "Clear two-step sign-in" };
   const modal = (
     <Modal
       open={dialog !== null}
@@ -49,6 +49,22 @@ export function useUserDialogs({ choices, features }: { choices: TeamChoices; fe
           <p>
             Delete <strong className="font-semibold text-slate-900">{dialog.user.name || dialog.user.email}</strong>? Their workload, forecasts and
             history are deleted with them. This cannot be undone.
+          </p>
+        </ConfirmForm>
+      ) : null}
+      {dialog?.kind === "clearFactors" ? (
+        <ConfirmForm
+          intent="clearSecondFactors"
+          id={dialog.user._id}
+          onClose={close}
+          confirmLabel="Clear"
+          busyLabel="Clearing..."
+          confirmation={`Two-step sign-in cleared for ${dialog.user.name || dialog.user.email}`}
+        >
+          <p>
+            Remove the authenticator app, recovery codes and passkeys of{" "}
+            <strong className="font-semibold text-slate-900">{dialog.user.name || dialog.user.email}</strong>? They then sign in with their password
+            alone until they set up two-step sign-in again, and are told by e-mail.
           </p>
         </ConfirmForm>
       ) : null}
@@ -120,6 +136,17 @@ export function UserRowMenu({ user, open }: { user: AdminUser; open: (state: Non
               </button>
             </MenuItem>
           )}
+          {user.completed ? (
+            <MenuItem>
+              <button
+                type="button"
+                onClick={() => open({ kind: "clearFactors", user })}
+                className="block w-full px-4 py-2 text-left text-slate-800 data-focus:bg-slate-100"
+              >
+                Clear two-step sign-in
+              </button>
+            </MenuItem>
+          ) : null}
           <MenuItem>
             <button
               type="button"

@@ -46,6 +46,8 @@ import { mailerFor } from "~/domain/identity/mailer.server";
 import { directoryReturn } from "./directory-return.server";
 import { entraConfig } from "~/integrations/entra/config";
 import { noFields, stepUpOnly } from "~/domain/schema-kit";
+import { secondFactorPolicySchema } from "~/domain/identity/second-factor-policy.schema";
+import { getSecondFactorPolicy, updateSecondFactorPolicy } from "~/domain/identity/second-factor-policy.server";
 
 /** The company page's data: the lists, and for managers the mail server, the custom HTML and the invite dialog's choices. */
 export async function loadCompanyPage({ request, context }: LoaderFunctionArgs) {
@@ -63,9 +65,10 @@ export async function loadCompanyPage({ request, context }: LoaderFunctionArgs) 
   const [company, choices] = canManage ? await Promise.all([getCompany(ctx), teamChoices(ctx)]) : [null, null];
   const { user } = actor;
   const showsDirectory = canAdministerCompany(user) && actor.company.settings.enableEntraUI && entraConfig(context.env) !== null;
-  const [elite3e, cvService] = await Promise.all([
+  const [elite3e, cvService, secondFactorPolicy] = await Promise.all([
     canAdministerCompany(user) ? getEliteConfig(ctx) : null,
     canAdministerCompany(user) ? getCvServiceStatus(ctx) : null,
+    canAdministerCompany(user) ? getSecondFactorPolicy(ctx) : null,
   ]);
   return json({
     /** Whether the settings dialogs ask for the password again (decision 0276): company admins only. */
@@ -73,6 +76,8 @@ export async function loadCompanyPage({ request, context }: LoaderFunctionArgs) 
     elite3e,
     /** The CV service connection and how its import stands (company admins, decision 0112). */
     cvService,
+    /** The two-step sign-in rule (company admins, decision 0298). */
+    secondFactorPolicy,
     /** The directory-connection section (company admins, enableEntraUI). */
     directory: showsDirectory ? { ...(await directoryStatus(ctx)), error: directoryError } : null,
     ...overview,
@@ -161,6 +166,15 @@ export async function runCompanyPageAction({ request, context }: ActionFunctionA
       return submitForm(form, noFields, () => importCvNow(ctx, context.env));
     case "removeCvService":
       return submitForm(form, stepUpOnly, (input) => removeCvService(ctx, context.env, input, clientIp(request)), { hideFields: SMTP_SECRETS });
+    case "updateSecondFactorPolicy":
+      return submitForm(
+        form,
+        secondFactorPolicySchema,
+        (input) => updateSecondFactorPolicy(ctx, { env: context.env, ip: clientIp(request) }, input),
+        {
+          hideFields: SMTP_SECRETS,
+        },
+      );
     case "testSmtp":
       return submitForm(form, noFields, () => testSmtpConfig(ctx, context.env));
     default:

@@ -11,6 +11,7 @@ import { SmtpConfigButton } from "~/features/company/smtp-config-dialog";
 import { Elite3eButton } from "~/features/company/elite3e-dialog";
 import { SsoConfigButton } from "~/features/company/sso-config-dialog";
 import { CvServiceButton } from "~/features/company/cv-service-dialog";
+import { TwoStepPolicyButton } from "~/features/company/two-step-policy-dialog";
 import { Button } from "~/components/button";
 import { roleLabel } from "~/auth/permissions";
 import { InviteForm } from "~/features/users/user-dialogs";
@@ -56,6 +57,7 @@ export default function CompanyPage() {
             {company.elite3e ? <Elite3eButton config={company.elite3e} /> : null}
             {company.sso ? <SsoConfigButton config={company.sso} /> : null}
             {company.cvService ? <CvServiceButton config={company.cvService} /> : null}
+            {company.secondFactorPolicy ? <TwoStepPolicyButton policy={company.secondFactorPolicy} /> : null}
           </div>
         </div>
 

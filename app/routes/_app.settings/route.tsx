@@ -8,6 +8,8 @@ import { PictureUpload } from "./picture-section";
 import { ProfileForm } from "./profile-section";
 import { loadSettingsPage, runSettingsAction } from "./settings-page.server";
 import { TeamCalendarFeed } from "./team-calendar-feed-section";
+import { TwoStep } from "./two-step-section";
+import { Passkeys } from "~/features/identity/passkeys-section";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Availability" }];
 
@@ -17,7 +19,8 @@ export const action = (args: ActionFunctionArgs) => runSettingsAction(args);
 
 /** Each section is a module beside this one; the password dialog is the sign-in area's (features/identity). */
 export default function SettingsPage() {
-  const { me, teamFeed, devices, feedUrl, showReminders, years, pendingEmail, fromDirectory } = useLoaderData<typeof loader>();
+  const { me, teamFeed, devices, feedUrl, showReminders, years, pendingEmail, fromDirectory, factors, passkeys, stepUp } =
+    useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:px-6">
       <h1 className="text-2xl font-semibold text-slate-900">Settings</h1>
@@ -30,6 +33,16 @@ export default function SettingsPage() {
       <Section title="Password" id="password-heading">
         <ChangePassword />
       </Section>
+      {factors ? (
+        <Section title="Two-step sign-in" id="two-step-heading">
+          <TwoStep factors={factors} />
+        </Section>
+      ) : null}
+      {passkeys ? (
+        <Section title="Passkeys" id="passkeys-heading">
+          <Passkeys passkeys={passkeys} stepUp={stepUp} />
+        </Section>
+      ) : null}
       <Section title="Signed-in devices" id="devices-heading">
         <Devices devices={devices} />
       </Section>

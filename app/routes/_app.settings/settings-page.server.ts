@@ -13,6 +13,9 @@ import { pendingEmailChange } from "~/domain/users/pending-email.server";
 import { employedYears, settingsFormSchema } from "~/domain/users/settings-form.schema";
 import { updateOwnUser } from "~/domain/users/user-update.server";
 import { clientIp } from "~/domain/identity/login.server";
+import { factorsOf } from "~/domain/identity/second-factor.server";
+import { listPasskeys } from "~/domain/identity/passkeys.server";
+import { stepUpState } from "~/domain/identity/reauth.server";
 import { submitForm, submitIntent } from "~/web/page-form.server";
 import { profilePictureUrl } from "~/lib/profile-picture";
 import { officeWithGroup } from "~/lib/office-name";
@@ -23,17 +26,23 @@ export async function loadSettingsPage({ request, context }: LoaderFunctionArgs)
   const { user, company } = actor;
   const ctx = domainCtx(context, actor);
   const admin = isAdmin(user);
-  const [pendingEmail, devices, feedUrl, teamFeed, teamOptions, fromDirectory] = await Promise.all([
+  const [pendingEmail, devices, feedUrl, teamFeed, teamOptions, fromDirectory, factors, passkeys] = await Promise.all([
     pendingEmailChange(ctx),
     listDevices(ctx),
     ownFeedUrl(ctx, context.env, mailerFor(context, request).appUrl),
     admin ? ownTeamFeed(ctx, context.env, mailerFor(context, request).appUrl) : null,
     admin ? statisticsFilterOptions(ctx) : null,
     directoryOwnsProfile(ctx, user),
+    // Two-step sign-in is for password sign-in: SSO and Microsoft users' providers do their own.
+    user.passwordHash === null ? null : factorsOf(ctx.db, user),
+    user.passwordHash === null ? null : listPasskeys(ctx.db, user),
   ]);
   return json({
     pendingEmail,
     devices,
+    factors,
+    passkeys,
+    stepUp: stepUpState(actor, ctx.now),
     feedUrl,
     teamFeed: teamOptions
       ? {

@@ -11,6 +11,7 @@ import { adminRightsSchema, moveUserSchema, userEditFormSchema } from "~/domain/
 import { deleteUser, moveUser, setAdminRights } from "~/domain/users/admin-users.server";
 import { orStatusPage, submitForm } from "~/web/page-form.server";
 import { noFields } from "~/domain/schema-kit";
+import { clearSecondFactors } from "~/domain/identity/second-factor-admin.server";
 
 /** The form actions of /users and /users/all: one intent per dialog. Only managers change people: others hear 403 before the form is read. */
 export async function runUsersAction(context: LoadContext, actor: Actor, request: Request) {
@@ -39,6 +40,8 @@ export async function runUsersAction(context: LoadContext, actor: Actor, request
       return submitForm(form, adminRightsSchema, (input) => setAdminRights(ctx, id, input));
     case "delete":
       return submitForm(form, noFields, () => deleteUser(ctx, id, context.env.FILES));
+    case "clearSecondFactors":
+      return submitForm(form, noFields, () => clearSecondFactors(ctx, id, mailer));
     case "resendInvite":
       return submitForm(form, noFields, () => resendInvite(ctx, mailer, id));
     default:

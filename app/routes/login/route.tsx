@@ -5,17 +5,19 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { useEffect, useState } from "react";
 import { createAuthenticator } from "~/domain/identity/authenticator.server";
 import { getActor } from "~/auth/session.server";
-import { startSession } from "~/domain/identity/session.server";
+import { signInAfterPassword } from "~/domain/identity/second-factor-sign-in.server";
 import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
 import { Field, inputProps } from "~/components/field";
 import { landingPath } from "~/domain/identity/login.server";
 import { loginSchema, ssoLoginSchema } from "~/domain/identity/login.schema";
+import { CHALLENGE_EXPIRED } from "~/domain/identity/second-factor.schema";
 import { loginRouteFor, mailSsoSignInLink, SSO_LINK_SENT, SSO_REFUSALS, type SsoRefusal } from "~/domain/identity/sso/sso.server";
 import { mailerFor } from "~/domain/identity/mailer.server";
 import { LoginThrough, useLoginRoute } from "~/features/identity/login-route";
 import { AuthCard, ShowPasswordButton } from "~/features/identity/auth-card";
 import { ForgotPassword } from "~/features/identity/forgot-password-dialog";
+import { PasskeySignInButton } from "~/features/identity/passkey-sign-in";
 import { loginQueryRedirect } from "~/routes/login/login-entra.server";
 import { MicrosoftButton, useCleanLoginAddress } from "~/features/identity/microsoft-sign-in";
 import { entraConfig } from "~/integrations/entra/config";
@@ -37,7 +39,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const email = url.searchParams.get("email") ?? "";
   const sso = url.searchParams.get("sso") ?? "";
   // Only our own fixed texts: the reason is a key, never shown as sent.
-  const ssoError = sso in SSO_REFUSALS ? SSO_REFUSALS[sso as SsoRefusal] : null;
+  // Back from the code page whose sign-in expired (decision 0298), or an SSO refusal.
+  const ssoError = url.searchParams.has("expired") ? CHALLENGE_EXPIRED : sso in SSO_REFUSALS ? SSO_REFUSALS[sso as SsoRefusal] : null;
   const config = entraConfig(context.env);
   // In development the local provider plays the Teams host (tests/fakes/entra-server.ts, /_fake/teams-host).
   const teamsHostOrigins = config && isLocalEnv(context.env) ? [new URL(config.authority).origin] : [];
@@ -71,8 +74,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     loginSchema,
     async () => {
       const user = await createAuthenticator(context).authenticate("form", request);
-      const { setCookie } = await startSession(context, user, request);
-      return redirect(safeRedirect(form.get("redirectTo"), landingPath(user, context.env)), { headers: { "Set-Cookie": setCookie } });
+      // A person with a second factor goes to the code page first (decision 0298).
+      return signInAfterPassword(context, request, user, { redirectTo: form.get("redirectTo") });
     },
     { hideFields: ["password"] },
   );
@@ -149,6 +152,9 @@ export default function LoginPage() {
           Sign in with SSO
         </Button>
       </Form>
+      <div className="mt-4">
+        <PasskeySignInButton redirectTo={searchParams.get("redirectTo")} />
+      </div>
       {microsoft ? <TeamsSignIn hostOrigins={teamsHostOrigins} /> : null}
       {microsoft ? <MicrosoftButton redirectTo={searchParams.get("redirectTo")} error={entraError} /> : <Alert message={entraError} />}
       <div className="mt-4 text-center">

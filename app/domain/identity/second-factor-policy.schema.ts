@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { currentPasswordField, formBoolean } from "~/domain/schema-kit";
+
+/**
+ * The company's rule 'require a second factor' for people on password sign-in (decision
+ * 0298), with its grace period: shared by the company page's dialog and
+ * PUT /api/v2/company/second-factor-policy. A plain module: the dialog shows the same words.
+ */
+export const SECOND_FACTOR_POLICY_ENTITY = "SecondFactorPolicyInputErrors";
+export const DEFAULT_GRACE_DAYS = 14;
+export const MAX_GRACE_DAYS = 90;
+export const GRACE_DAYS_MESSAGE = `Needs to be a whole number of days from 0 to ${MAX_GRACE_DAYS}.`;
+
+export const secondFactorPolicySchema = z.object({
+  requireSecondFactor: formBoolean,
+  gracePeriodDays: z
+    .number({ error: GRACE_DAYS_MESSAGE })
+    .int(GRACE_DAYS_MESSAGE)
+    .min(0, GRACE_DAYS_MESSAGE)
+    .max(MAX_GRACE_DAYS, GRACE_DAYS_MESSAGE)
+    .default(DEFAULT_GRACE_DAYS),
+  currentPassword: currentPasswordField,
+});
+export type SecondFactorPolicyInput = z.infer<typeof secondFactorPolicySchema>;
+
+/** What the dialog and GET /company/second-factor-policy show. */
+export interface SecondFactorPolicy {
+  requireSecondFactor: boolean;
+  gracePeriodDays: number;
+  /** When the rule was turned on (the grace period counts from here), or null. */
+  requiredSince: string | null;
+  /** When the grace period ends: from then people without a factor set one up before anything else. */
+  graceEndsAt: string | null;
+}
+
+/** The end of the grace period of a rule turned on at `requiredAt`, or null when there is no rule. */
+export function graceEnd(requiredAt: Date | null, graceDays: number): Date | null {
+  return requiredAt ? new Date(requiredAt.getTime() + graceDays * 86_400_000) : null;
+}
+
+export const SECOND_FACTOR_SETUP_REQUIRED =
+  "Your company requires two-step sign-in. Set up an authenticator app or a passkey in the web app, then sign in again.";

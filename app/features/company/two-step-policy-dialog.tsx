@@ -1,0 +1,82 @@
+import { useFetcher } from "@remix-run/react";
+import { Button } from "~/components/button";
+import { DialogActions } from "~/components/dialog";
+import { Field } from "~/components/field";
+import { MAX_GRACE_DAYS, type SecondFactorPolicy } from "~/domain/identity/second-factor-policy.schema";
+import { ConnectionDialog, ConnectionStatus, useWhen } from "./connection-dialog";
+import { ConnectionReplyMessage, type ConnectionReply } from "./connection-reply";
+import { StepUpField } from "./step-up-field";
+
+/**
+ * 'Two-step sign-in' on the company page (company admins, decision 0298): whether everyone on
+ * password sign-in must have a second factor, and the grace period in which they may put the
+ * set-up off. SSO and Microsoft sign-ins are not affected: their provider does this.
+ */
+export function TwoStepPolicyButton({ policy }: { policy: SecondFactorPolicy }) {
+  return (
+    <ConnectionDialog
+      label="Two-step sign-in"
+      title="Two-step sign-in"
+      description="Require an authenticator app or a passkey of everyone who signs in with a password."
+    >
+      {(close) => <TwoStepPolicyForm policy={policy} onClose={close} />}
+    </ConnectionDialog>
+  );
+}
+
+function TwoStepPolicyForm({ policy, onClose }: { policy: SecondFactorPolicy; onClose: () => void }) {
+  const save = useFetcher<ConnectionReply>();
+  const when = useWhen();
+  const reply = save.state === "idle" ? save.data : undefined;
+  const errors = reply?.status === "error" ? reply.error : null;
+  return (
+    <div className="space-y-4">
+      <ConnectionStatus
+        testId="two-step-policy-status"
+        rows={[
+          { term: "Required", value: policy.requireSecondFactor ? `since ${when(policy.requiredSince)}` : "no" },
+          policy.graceEndsAt ? { term: "Grace period ends", value: when(policy.graceEndsAt) } : null,
+        ]}
+      />
+      <save.Form method="post" className="space-y-4">
+        <input type="hidden" name="intent" value="updateSecondFactorPolicy" />
+        <label className="flex items-start gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            name="requireSecondFactor"
+            defaultChecked={policy.requireSecondFactor}
+            className="mt-0.5 h-4 w-4 rounded border-slate-300"
+            data-autofocus
+          />
+          <span>Require a second factor for everyone who signs in with a password</span>
+        </label>
+        <Field
+          id="two-step-grace-days"
+          label="Grace period (days)"
+          name="gracePeriodDays"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={MAX_GRACE_DAYS}
+          step={1}
+          defaultValue={policy.gracePeriodDays}
+          errors={errors?.gracePeriodDays ?? undefined}
+        />
+        <p className="text-sm text-slate-600">
+          During the grace period, people without a second factor are asked to set one up when they sign in and may put it off. After it, they set one
+          up before they can use the app. It counts from when the rule is turned on.
+        </p>
+        <StepUpField id="two-step-current-password" errors={errors?.currentPassword} />
+        <ConnectionReplyMessage reply={reply} errorFields={["", "requireSecondFactor"]} />
+        <DialogActions>
+          <Button variant="secondary" type="button" onClick={onClose}>
+            Close
+          </Button>
+          <Button type="submit" disabled={save.state !== "idle"}>
+            {save.state !== "idle" ? "Saving..." : "Save"}
+          </Button>
+        </DialogActions>
+      </save.Form>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
+import { useState } from "react";
+import { Alert } from "~/components/alert";
+import { Button } from "~/components/button";
+import { passkeyMessage, postPasskeyForm } from "./webauthn-fetch";
+
+/**
+ * 'Sign in with a passkey' (decision 0298): the device shows its passkeys for this site and
+ * checks the person (PIN or biometrics); the server opens the session. On the code page
+ * (`secondFactor`) it finishes the password sign-in instead, with that person's passkey only.
+ */
+export function PasskeySignInButton({
+  label = "Sign in with a passkey",
+  variant = "secondary",
+  secondFactor = false,
+  redirectTo,
+}: {
+  label?: string;
+  variant?: "primary" | "secondary";
+  secondFactor?: boolean;
+  redirectTo?: string | null;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function signIn() {
+    setBusy(true);
+    setError(null);
+    try {
+      const optionsJSON = await postPasskeyForm<PublicKeyCredentialRequestOptionsJSON>("/login/passkey", { intent: "options", secondFactor });
+      const response = await startAuthentication({ optionsJSON });
+      const { redirectTo: to } = await postPasskeyForm<{ redirectTo: string }>("/login/passkey", {
+        intent: "verify",
+        response,
+        ...(redirectTo ? { redirectTo } : {}),
+      });
+      window.location.assign(to);
+    } catch (caught) {
+      setError(passkeyMessage(caught));
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="space-y-2">
+      <Button type="button" variant={variant} className="w-full" onClick={signIn} disabled={busy}>
+        {busy ? "Waiting for your passkey..." : label}
+      </Button>
+      <Alert message={error} />
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
+import { useRevalidator } from "@remix-run/react";
+import { useState } from "react";
+import { Alert } from "~/components/alert";
+import { Button } from "~/components/button";
+import { Field } from "~/components/field";
+import { useToast } from "~/components/toast";
+import type { StepUp } from "~/domain/identity/step-up";
+import { passkeyMessage, PasskeyError, postPasskeyForm } from "~/features/identity/webauthn-fetch";
+import { useMoments } from "~/lib/format";
+
+export interface PasskeyRow {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/**
+ * The person's passkeys (decision 0298): each signs in on its own, and counts as the second
+ * factor. Adding and removing one needs the step-up (decision 0276): within ten minutes of
+ * signing in nothing is asked, afterwards the password.
+ */
+export function Passkeys({ passkeys, stepUp }: { passkeys: PasskeyRow[]; stepUp: StepUp }) {
+  const { moment } = useMoments();
+  const revalidator = useRevalidator();
+  const toast = useToast();
+  const [openedAt] = useState(() => Date.now());
+  const windowOpen = stepUp.until !== null && Date.parse(stepUp.until) > openedAt;
+  const [password, setPassword] = useState("");
+  const [askPassword, setAskPassword] = useState(!windowOpen);
+  const [name, setName] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [newName, setNewName] = useState("");
+
+  async function run(work: () => Promise<{ message?: string }>) {
+    setBusy(true);
+    setError(null);
+    try {
+      const { message } = await work();
+      if (message) toast(message);
+      setPassword("");
+      setName("");
+      setRenaming(null);
+      revalidator.revalidate();
+    } catch (caught) {
+      if (caught instanceof PasskeyError && caught.errors?.currentPassword) setAskPassword(true);
+      setError(passkeyMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+  const currentPassword = askPassword && password ? { currentPassword: password } : {};
+  const add = () =>
+    run(async () => {
+      const optionsJSON = await postPasskeyForm<PublicKeyCredentialCreationOptionsJSON>("/resources/passkeys", {
+        intent: "options",
+        ...currentPassword,
+      });
+      const response = await startRegistration({ optionsJSON });
+      return postPasskeyForm("/resources/passkeys", { intent: "register", response, name });
+    });
+
+  return (
+    <div className="space-y-4">
+      {passkeys.length === 0 ? (
+        <p className="text-sm text-slate-600">
+          No passkeys yet. A passkey signs you in with your device&rsquo;s fingerprint, face or PIN, without a password.
+        </p>
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200" aria-label="Passkeys">
+          {passkeys.map((key) => (
+            <li key={key.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+              {renaming === key.id ? (
+                <form
+                  className="flex flex-wrap items-end gap-2"
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    void run(() => postPasskeyForm("/resources/passkeys", { intent: "rename", id: key.id, name: newName }));
+                  }}
+                >
+                  <Field
+                    id={`passkey-name-${key.id}`}
+                    label="New name"
+                    value={newName}
+                    onChange={(e) => setNewName(e.currentTarget.value)}
+                    maxLength={60}
+                  />
+                  <Button type="submit" disabled={busy}>
+                    Save
+                  </Button>
+                  <Button type="button" variant="ghost" onClick={() => setRenaming(null)}>
+                    Cancel
+                  </Button>
+                </form>
+              ) : (
+                <>
+                  <div className="min-w-0">
+                    <p className="font-medium text-slate-900">{key.name}</p>
+                    <p className="text-sm text-slate-600">
+                      Added {moment(key.createdAt)} · {key.lastUsedAt ? `last used ${moment(key.lastUsedAt)}` : "not used yet"}
+                    </p>
+                  </div>
+                  <div className="flex gap-2">
+                    <Button
+                      type="button"
+                      variant="secondary"
+                      aria-label={`Rename ${key.name}`}
+                      onClick={() => {
+                        setRenaming(key.id);
+                        setNewName(key.name);
+                      }}
+                    >
+                      Rename
+                    </Button>
+                    <Button
+                      type="button"
+                      variant="secondary"
+                      aria-label={`Remove ${key.name}`}
+                      disabled={busy}
+                      onClick={() => run(() => postPasskeyForm("/resources/passkeys", { intent: "remove", id: key.id, ...currentPassword }))}
+                    >
+                      Remove
+                    </Button>
+                  </div>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="flex flex-wrap items-end gap-3">
+        <Field
+          id="passkey-new-name"
+          label="Name for a new passkey (optional)"
+          placeholder="Work laptop"
+          value={name}
+          maxLength={60}
+          onChange={(e) => setName(e.currentTarget.value)}
+          className="min-w-48 flex-1"
+        />
+        {askPassword && stepUp.byPassword ? (
+          <Field
+            id="passkey-password"
+            type="password"
+            label="Your password (to confirm)"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            className="min-w-48 flex-1"
+          />
+        ) : null}
+        <Button type="button" onClick={add} disabled={busy}>
+          {busy ? "Waiting for your device..." : "Add a passkey"}
+        </Button>
+      </div>
+      <Alert message={error} />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Alert } from "~/components/alert";
+import { Button } from "~/components/button";
+import { Field, inputProps } from "~/components/field";
+import { CHALLENGE_EXPIRED, secondFactorCodeSchema } from "~/domain/identity/second-factor.schema";
+import { finishWithCode, pendingSignIn } from "~/domain/identity/second-factor-sign-in.server";
+import { AuthCard } from "~/features/identity/auth-card";
+import { PasskeySignInButton } from "~/features/identity/passkey-sign-in";
+import { submitForm } from "~/web/page-form.server";
+
+export const meta: MetaFunction = () => [{ title: "Two-step sign-in · Availability" }];
+
+/**
+ * The second step of a password sign-in (decision 0298): the browser holds the signed
+ * challenge cookie the right password gave it; a code from the app, a recovery code or the
+ * person's passkey opens the session. Without a live challenge it is back to /login.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const pending = await pendingSignIn(context, request);
+  if (!pending) throw redirect(`/login?expired=1`);
+  return json(
+    { totp: pending.factors.totp, passkeys: pending.factors.passkeys > 0, email: pending.user.email },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return submitForm(await request.formData(), secondFactorCodeSchema, ({ code }) => finishWithCode(context, request, code), {
+    hideFields: ["code"],
+  });
+}
+
+export default function SecondFactorPage() {
+  const { totp, passkeys, email } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(secondFactorCodeSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: secondFactorCodeSchema }),
+  });
+  const expired = form.errors?.[0] === CHALLENGE_EXPIRED;
+  return (
+    <AuthCard title="Two-step sign-in" subtitle={`Signing in as ${email}`}>
+      <div className="space-y-5">
+        {totp ? (
+          <Form method="post" className="space-y-5" {...getFormProps(form)}>
+            <Field
+              label="Code from your authenticator app"
+              autoComplete="one-time-code"
+              inputMode="text"
+              autoFocus
+              {...inputProps(fields.code, { type: "text" })}
+            />
+            <p className="text-sm text-slate-600">Lost your phone? Enter one of your recovery codes instead.</p>
+            <Alert id={form.errorId} message={form.errors?.[0]} />
+            <Button type="submit" className="w-full" disabled={navigation.state !== "idle"}>
+              {navigation.state !== "idle" ? "Checking..." : "Verify"}
+            </Button>
+          </Form>
+        ) : null}
+        {passkeys ? <PasskeySignInButton variant={totp ? "secondary" : "primary"} label="Use your passkey" secondFactor /> : null}
+        {expired || (!totp && !passkeys) ? (
+          <Link to="/login" className="inline-flex text-sm font-medium text-brand-700 hover:underline">
+            Back to sign in
+          </Link>
+        ) : null}
+      </div>
+    </AuthCard>
+  );
+}
