@@ -9,7 +9,7 @@ import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { User } from "~/db/schema";
 import { readCompanySettings } from "~/domain/company/settings.schema";
 import { ForbiddenError, UnauthorizedError } from "~/domain/errors";
-import { graceEnd, SECOND_FACTOR_SETUP_REQUIRED } from "~/domain/identity/second-factor-policy.schema";
+import { graceEnd, SECOND_FACTOR_SETUP_REQUIRED } from "./second-factor-rule";
 import type { LoadContext } from "~/env";
 import { isLocalEnv } from "~/env";
 import type { Actor, NamedRef, TokenPayload } from "./actor.types";

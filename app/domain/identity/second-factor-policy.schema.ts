@@ -33,10 +33,5 @@ export interface SecondFactorPolicy {
   graceEndsAt: string | null;
 }
 
-/** The end of the grace period of a rule turned on at `requiredAt`, or null when there is no rule. */
-export function graceEnd(requiredAt: Date | null, graceDays: number): Date | null {
-  return requiredAt ? new Date(requiredAt.getTime() + graceDays * 86_400_000) : null;
-}
-
-export const SECOND_FACTOR_SETUP_REQUIRED =
-  "Your company requires two-step sign-in. Set up an authenticator app or a passkey in the web app, then sign in again.";
+// The rule's two facts the session check needs live with it, below the domain (auth/second-factor-rule.ts).
+export { graceEnd, SECOND_FACTOR_SETUP_REQUIRED } from "~/auth/second-factor-rule";
