@@ -16,13 +16,13 @@ test.describe("personal settings", () => {
     await waitForHydration(page.getByRole("button", { name: "Save", exact: true }));
 
     // Name
-    await page.getByLabel("Name").fill("Nils Settings-Lindqvist");
+    await page.getByLabel("Name", { exact: true }).fill("Nils Settings-Lindqvist");
     await page.getByLabel("Update Notifications").selectOption({ label: "After three days" });
     await page.getByLabel("Employed").selectOption("2019");
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: "Settings saved" })).toBeVisible();
     await page.reload();
-    await expect(page.getByLabel("Name")).toHaveValue("Nils Settings-Lindqvist");
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Nils Settings-Lindqvist");
     await expect(page.getByLabel("Update Notifications")).toHaveValue("7");
     await expect(page.getByLabel("Employed")).toHaveValue("2019");
     await expect(page.getByRole("navigation", { name: "Main" }).locator("..").getByText("Nils Settings-Lindqvist").first()).toBeVisible();
