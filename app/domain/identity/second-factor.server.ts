@@ -207,6 +207,14 @@ function newRecoveryCodes(): string[] {
   });
 }
 
+/** The statements that swap a person's recovery codes for new ones (the old ones stop working). */
+async function replaceRecoveryCodes(ctx: DomainContext, userId: string, codes: string[]) {
+  return [
+    ctx.db.delete(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.companyId, ctx.companyId))),
+    ctx.db.insert(recoveryCodes).values(await recoveryCodeRows(ctx, codes)),
+  ] as const;
+}
+
 async function recoveryCodeRows(ctx: DomainContext, codes: string[]) {
   return Promise.all(
     codes.map(async (code) => ({
@@ -272,8 +280,7 @@ export async function confirmTotpSetup(ctx: DomainContext, request: StepUpReques
       .update(totpFactors)
       .set({ confirmedAt: ctx.now, lastStep: Math.floor(ctx.now.getTime() / 1000 / TOTP.period) + result.delta })
       .where(and(eq(totpFactors.userId, user.id), eq(totpFactors.companyId, ctx.companyId))),
-    ctx.db.delete(recoveryCodes).where(and(eq(recoveryCodes.userId, user.id), eq(recoveryCodes.companyId, ctx.companyId))),
-    ctx.db.insert(recoveryCodes).values(await recoveryCodeRows(ctx, codes)),
+    ...(await replaceRecoveryCodes(ctx, user.id, codes)),
     audit(ctx, "add-totp", "user", user.id),
   ]);
   return { recoveryCodes: codes };
@@ -285,11 +292,7 @@ export async function renewRecoveryCodes(ctx: DomainContext, request: StepUpRequ
   const user = ctx.actor.user;
   if (!(await factorsOf(ctx.db, user)).totp) throw new NotFoundError("Set up an authenticator app first.");
   const codes = newRecoveryCodes();
-  await ctx.db.batch([
-    ctx.db.delete(recoveryCodes).where(and(eq(recoveryCodes.userId, user.id), eq(recoveryCodes.companyId, ctx.companyId))),
-    ctx.db.insert(recoveryCodes).values(await recoveryCodeRows(ctx, codes)),
-    audit(ctx, "renew-recovery-codes", "user", user.id),
-  ]);
+  await ctx.db.batch([...(await replaceRecoveryCodes(ctx, user.id, codes)), audit(ctx, "renew-recovery-codes", "user", user.id)]);
   return { recoveryCodes: codes };
 }
 
