@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ComponentProps, type ReactNode } from "react";
+import { Suspense, useEffect, useState, type ComponentProps, type ReactNode } from "react";
 import { Alert } from "./alert";
 import { Button } from "./button";
 import type { ModalPanel as ModalPanelType } from "./modal-panel";
@@ -11,16 +11,21 @@ import type { ModalPanel as ModalPanelType } from "./modal-panel";
 let loaded: typeof ModalPanelType | null = null;
 let loading: Promise<typeof ModalPanelType> | null = null;
 function loadPanel() {
-  loading ??= import("./modal-panel").then((module) => (loaded = module.ModalPanel));
+  loading ??= import("./modal-panel").then(
+    (module) => (loaded = module.ModalPanel),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
   return loading;
 }
-const LazyPanel = lazy(() => loadPanel().then((ModalPanel) => ({ default: ModalPanel })));
 
 /** Fetches the dialog code once the page is idle, so a dialog opens at once; a failed fetch is tried again on opening. */
 export function usePreloadDialogs() {
   useEffect(() => {
     if (loaded) return;
-    const preload = () => loadPanel().catch(() => (loading = null));
+    const preload = () => loadPanel().catch(() => undefined);
     if (typeof window.requestIdleCallback !== "function") {
       const timer = window.setTimeout(preload, 200);
       return () => window.clearTimeout(timer);
@@ -37,19 +42,44 @@ export function usePreloadDialogs() {
  * once. The children mount only while the dialog is open, so their state starts fresh each
  * time; a child that is itself lazy (a dialog's form) shows "Loading..." in the panel.
  * Once opened, the panel stays mounted, so closing plays its transition and hands the focus back.
+ * Opened before the dialog code is here, it shows once the code arrives.
  */
 export function Modal(props: ComponentProps<typeof ModalPanelType>) {
   usePreloadDialogs();
   const [opened, setOpened] = useState(props.open);
   if (props.open && !opened) setOpened(true);
-  if (!opened) return null;
-  const Panel = loaded ?? LazyPanel;
-  const children = <Suspense fallback={<DialogLoading />}>{props.children}</Suspense>;
+  const Panel = useLoadedPanel(opened);
+  if (!opened || !Panel) return null;
   return (
-    <Suspense fallback={null}>
-      <Panel {...props}>{children}</Panel>
-    </Suspense>
+    <Panel {...props}>
+      <Suspense fallback={<DialogLoading />}>{props.children}</Suspense>
+    </Panel>
   );
+}
+
+/**
+ * The panel once its code is here, null until then (a failed load goes to the error boundary,
+ * as a lazy form's does). Always the panel itself, never a stand-in such as a `React.lazy`
+ * wrapper first: another component type in the same place remounts everything under it, and
+ * a dialog opened before the code arrived lost its form and fetcher mid-save (the save went
+ * through, the dialog stayed open with its fields emptied, its message never showed).
+ */
+function useLoadedPanel(wanted: boolean) {
+  const [, setArrived] = useState(loaded !== null);
+  const [failure, setFailure] = useState<unknown>(null);
+  if (failure) throw failure;
+  useEffect(() => {
+    if (!wanted || loaded) return;
+    let current = true;
+    loadPanel().then(
+      () => current && setArrived(true),
+      (error: unknown) => current && setFailure(() => error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted]);
+  return loaded;
 }
 
 function DialogLoading() {
