@@ -1,48 +1,18 @@
 import { Suspense, useEffect, useState, type ComponentProps, type ReactNode } from "react";
 import { Alert } from "./alert";
 import { Button } from "./button";
+import { loadedPanel, loadPanel, usePreloadDialogs } from "./modal-loader";
 import type { ModalPanel as ModalPanelType } from "./modal-panel";
 
 /**
- * The dialog library (Headless UI, about 43 KiB gzip) and what a dialog holds load when a
- * page is idle or a dialog first opens, not with the page (decision 0292): most visits open
- * none. Until then a closed Modal renders nothing, as Headless UI's closed Dialog did.
- */
-let loaded: typeof ModalPanelType | null = null;
-let loading: Promise<typeof ModalPanelType> | null = null;
-function loadPanel() {
-  loading ??= import("./modal-panel").then(
-    (module) => (loaded = module.ModalPanel),
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
-
-/** Fetches the dialog code once the page is idle, so a dialog opens at once; a failed fetch is tried again on opening. */
-export function usePreloadDialogs() {
-  useEffect(() => {
-    if (loaded) return;
-    const preload = () => loadPanel().catch(() => undefined);
-    if (typeof window.requestIdleCallback !== "function") {
-      const timer = window.setTimeout(preload, 200);
-      return () => window.clearTimeout(timer);
-    }
-    const idle = window.requestIdleCallback(preload, { timeout: 1500 });
-    return () => window.cancelIdleCallback(idle);
-  }, []);
-}
-
-/**
- * The product's modal: a titled white panel over a dimmed page (modal-panel.tsx). Headless
- * UI traps focus inside, closes on Escape and outside clicks, and gives focus back to the
- * opener. Put an `autoFocus` (or `data-autofocus`) on the first field so typing can start at
- * once. The children mount only while the dialog is open, so their state starts fresh each
- * time; a child that is itself lazy (a dialog's form) shows "Loading..." in the panel.
- * Once opened, the panel stays mounted, so closing plays its transition and hands the focus back.
- * Opened before the dialog code is here, it shows once the code arrives.
+ * The product's modal: a titled white panel over a dimmed page (modal-panel.tsx, fetched when
+ * the page is idle or the dialog first opens: modal-loader.ts). Headless UI traps focus inside,
+ * closes on Escape and outside clicks, and gives focus back to the opener. Put an `autoFocus`
+ * (or `data-autofocus`) on the first field so typing can start at once. The children mount only
+ * while the dialog is open, so their state starts fresh each time; a child that is itself lazy
+ * (a dialog's form) shows "Loading..." in the panel. Opened before the dialog code is here, it
+ * shows once the code arrives. Once opened, the panel stays mounted, so closing plays its
+ * transition and hands the focus back.
  */
 export function Modal(props: ComponentProps<typeof ModalPanelType>) {
   usePreloadDialogs();
@@ -65,11 +35,11 @@ export function Modal(props: ComponentProps<typeof ModalPanelType>) {
  * through, the dialog stayed open with its fields emptied, its message never showed).
  */
 function useLoadedPanel(wanted: boolean) {
-  const [, setArrived] = useState(loaded !== null);
+  const [, setArrived] = useState(loadedPanel() !== null);
   const [failure, setFailure] = useState<unknown>(null);
   if (failure) throw failure;
   useEffect(() => {
-    if (!wanted || loaded) return;
+    if (!wanted || loadedPanel()) return;
     let current = true;
     loadPanel().then(
       () => current && setArrived(true),
@@ -79,7 +49,7 @@ function useLoadedPanel(wanted: boolean) {
       current = false;
     };
   }, [wanted]);
-  return loaded;
+  return loadedPanel();
 }
 
 function DialogLoading() {
