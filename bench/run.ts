@@ -9,8 +9,8 @@
  *   - POST /api/v2/users/filtered (the default filter, first page)
  * as admin@demo.test (own group and office) and as companyadmin@demo.test (everyone).
  * It prints p50/p95 per size and the 5000/500 ratio, then the gzip size of the JavaScript
- * a first visit to /home downloads (its modulepreload and script tags, and the inline
- * module's imports).
+ * a first visit to each page downloads, as the account that uses it (bench/page-js.ts, the
+ * table `npm run bench:js` prints on a small company of its own).
  *
  * BENCH_SECTIONS=sizes,floor,fanout,bundle picks parts: "floor" times a static asset, users/me, /home
  * and /overview interleaved on one server, each also as a multiple of the static asset;
@@ -25,10 +25,10 @@
  */
 import { benchProcesses, percentile } from "./processes";
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { gzipSync } from "node:zlib";
 import { loadavg } from "node:os";
 import { buildSnapshot, startSnapshotServer } from "../scripts/snapshot-server";
 import { dryRunBundle, environmentsOf, kibText } from "../scripts/worker-bundle";
+import { measurePagesJs, printPagesJs, type PageJs } from "./page-js";
 import { measureFanout, measureRealtime } from "./realtime";
 
 const SIZES = (process.env.BENCH_SIZES ?? "500,5000").split(",").map((n: string) => Number(n.trim()));
@@ -40,7 +40,7 @@ const TIMEOUT_S = Number(process.env.BENCH_TIMEOUT_S ?? 1500);
 const APP = process.env.BENCH_APP ?? ".wrangler/bench-app";
 const PASSWORD = "demo-password-1";
 const ACCOUNTS = { admin: "admin@demo.test", companyAdmin: "companyadmin@demo.test" } as const;
-/** Which parts run: sizes (overview by company size, /home JavaScript, realtime), floor, fanout. */
+/** Which parts run: sizes (overview by company size, JavaScript per page, realtime), floor, fanout. */
 const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? "sizes,floor,fanout,bundle").split(",").map((s: string) => s.trim()));
 const FLOOR_RUNS = Number(process.env.BENCH_FLOOR_RUNS ?? 200);
 const FANOUT_SOCKETS = Number(process.env.BENCH_FANOUT_SOCKETS ?? 1000);
@@ -133,28 +133,6 @@ async function benchSize(people: number, port: number): Promise<{ results: Resul
     );
   }
   return { results, base, tokens };
-}
-
-/** Every script a first visit to /home loads: modulepreload links, script src, and the inline module's imports. */
-async function homeJavaScript(base: string, token: string) {
-  const html = await (await fetch(`${base}/home`, { headers: { Authorization: `Bearer ${token}` } })).text();
-  const urls = new Set<string>();
-  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]*>/g)) {
-    const href = /href="([^"]+)"/.exec(match[0])?.[1];
-    if (href) urls.add(href);
-  }
-  for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(match[1]);
-  for (const match of html.matchAll(/<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
-    for (const imported of match[1].matchAll(/import\s*(?:[^"']*from\s*)?["']([^"']+)["']/g)) urls.add(imported[1]);
-  }
-  const files: { url: string; raw: number; gzip: number }[] = [];
-  for (const url of urls) {
-    const response = await fetch(new URL(url, base));
-    if (!response.ok) throw new Error(`${url}: ${response.status}`);
-    const bytes = Buffer.from(await response.arrayBuffer());
-    files.push({ url, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length });
-  }
-  return files.sort((a, b) => b.gzip - a.gzip);
 }
 
 /**
@@ -260,13 +238,19 @@ async function bench() {
     for (const name of environmentsOf()) console.log(`  ${(name || "(top level)").padEnd(14)} ${kibText(dryRunBundle(name))}`);
   }
   const bySize = new Map<number, Results>();
-  let home: Awaited<ReturnType<typeof homeJavaScript>> | null = null;
+  let pagesJs: PageJs[] | null = null;
   let realtime: Awaited<ReturnType<typeof measureRealtime>> | null = null;
   if (SECTIONS.has("sizes")) {
     for (const [i, people] of SIZES.entries()) {
-      const { results, base, tokens } = await benchSize(people, PORT + i);
+      const { results, base } = await benchSize(people, PORT + i);
       bySize.set(people, results);
-      if (!home) home = await homeJavaScript(base, tokens.admin);
+      if (!pagesJs) {
+        const restart = async () => {
+          stopAll();
+          return startServer(seed(people), PORT + i);
+        };
+        pagesJs = await measurePagesJs({ base, publicDir: `${APP}/public`, restart });
+      }
       if (!realtime) realtime = await measureRealtime(base, RUNS);
       stopAll();
       console.log(`\n${people} generated people (plus the demo accounts), ${RUNS} sequential requests each`);
@@ -287,13 +271,7 @@ async function bench() {
       `\nrealtime: a workload write to the UPDATE_USER event on a colleague's socket, p50 ${ms(realtime.p50)}, p95 ${ms(realtime.p95)} (${realtime.runs} writes; the page refetches about 100 ms later)`,
     );
   }
-  if (home) {
-    console.log("\nJavaScript of a first visit to /home (gzip -9 per file)");
-    for (const file of home) console.log(`  ${file.url.padEnd(48)} ${kib(file.raw).padStart(10)} raw  ${kib(file.gzip).padStart(9)} gzip`);
-    console.log(
-      `  ${"total".padEnd(48)} ${kib(home.reduce((n, f) => n + f.raw, 0)).padStart(10)} raw  ${kib(home.reduce((n, f) => n + f.gzip, 0)).padStart(9)} gzip (${home.length} files)`,
-    );
-  }
+  if (pagesJs) printPagesJs(pagesJs);
   if (SECTIONS.has("floor") || SECTIONS.has("fanout")) {
     const people = small;
     const base = await startServer(seed(people), PORT + SIZES.length);

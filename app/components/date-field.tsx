@@ -1,4 +1,3 @@
-import { getInputProps } from "@conform-to/react";
 import { useCallback, useId, useRef, useState } from "react";
 import { useOutsidePointer } from "~/components/use-outside-pointer";
 import type { Matcher } from "react-day-picker";
@@ -153,10 +152,4 @@ export function DateField({
       )}
     </FieldFrame>
   );
-}
-
-/** conform's field metadata as a DateField's props (the field's id, name, first value, errors). */
-export function dateFieldProps(meta: Parameters<typeof getInputProps>[0]) {
-  const { id, name, defaultValue, required, form } = getInputProps(meta, { type: "text" });
-  return { id, name, required, form, defaultValue: typeof defaultValue === "string" ? defaultValue : undefined, errors: meta.errors };
 }

@@ -1,4 +1,3 @@
-import { getInputProps } from "@conform-to/react";
 import clsx from "clsx";
 import type { InputHTMLAttributes, ReactNode } from "react";
 
@@ -70,13 +69,4 @@ export function Field({
       )}
     </FieldFrame>
   );
-}
-
-type InputOptions = Parameters<typeof getInputProps>[1];
-
-/** conform's input props without `key`, which React does not allow inside a spread. */
-export function inputProps(meta: Parameters<typeof getInputProps>[0], options: InputOptions) {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { key, ...props } = getInputProps(meta, options);
-  return { ...props, errors: meta.errors };
 }

@@ -8,14 +8,8 @@ import { Button } from "~/components/button";
 import { DateField } from "~/components/date-field";
 import { domainCtx } from "~/domain/context";
 import { validate } from "~/domain/validation";
-import {
-  BUSY_THRESHOLD,
-  MAX_TILES,
-  STATISTICS_PEOPLE_MAX_LIMIT,
-  statisticQuerySchema,
-  TOP_COMPETENCES,
-  type StatisticsResponse,
-} from "~/domain/statistics/statistics.schema";
+import { BUSY_THRESHOLD, MAX_TILES, STATISTICS_PEOPLE_MAX_LIMIT, TOP_COMPETENCES } from "~/domain/statistics/statistics.constants";
+import { statisticQuerySchema, type StatisticsResponse } from "~/domain/statistics/statistics.schema";
 import { getStatistics, statisticsFilterOptions } from "~/domain/statistics/statistics.server";
 import { BarChart, BubbleChart, ChartCard, Doughnut, LineChart, LEVEL_NAMES } from "~/features/statistics/charts";
 import { dayKey } from "~/lib/dates";

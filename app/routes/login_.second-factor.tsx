@@ -4,7 +4,8 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
-import { Field, inputProps } from "~/components/field";
+import { Field } from "~/components/field";
+import { inputProps } from "~/components/conform-props";
 import { CHALLENGE_EXPIRED, secondFactorCodeSchema } from "~/domain/identity/second-factor.schema";
 import { finishWithCode, pendingSignIn } from "~/domain/identity/second-factor-sign-in.server";
 import { AuthCard } from "~/features/identity/auth-card";

@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { inputProps } from "~/components/conform-props";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -6,7 +7,7 @@ import { useState } from "react";
 import { signInContext } from "~/domain/identity/authenticator.server";
 import { signInAfterPassword } from "~/domain/identity/second-factor-sign-in.server";
 import { Button } from "~/components/button";
-import { Field, inputProps } from "~/components/field";
+import { Field } from "~/components/field";
 import { withFlash } from "~/components/flash-message";
 import { landingPath } from "~/domain/identity/login.server";
 import { RESET_LINK_INVALID, setPasswordSchema, type SetPasswordInput } from "~/domain/identity/password.schema";

@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { inputProps } from "~/components/conform-props";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
@@ -6,7 +7,7 @@ import { useEffect, useState } from "react";
 import { signInContext } from "~/domain/identity/authenticator.server";
 import { startSession } from "~/domain/identity/session.server";
 import { Button } from "~/components/button";
-import { Field, inputProps } from "~/components/field";
+import { Field } from "~/components/field";
 import { withFlash } from "~/components/flash-message";
 import { PASSWORD_MIN, signUpSchemaFor } from "~/domain/identity/invite.schema";
 import { registerInvitedUser, requireUncompletedUser } from "~/domain/identity/signup.server";

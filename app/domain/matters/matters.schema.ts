@@ -2,6 +2,10 @@ import { z } from "zod";
 import { countSchema, REQUIRED, sessionIdSchema } from "../schema-kit";
 import { userFilterSchema } from "../users/filter.schema";
 import { TERM_MAX } from "../users/overview-query";
+import { DETAILED_LAYOUTS, MATTER_SORTS, TIMEKEEPER_SORTS, UTILIZATION_SORT_PATTERN, UTILIZATION_SORTS, type DetailedLayout } from "./report-sorts";
+
+// The reports' orders and pages live apart from the schemas, so the overview's JavaScript has no zod (decision 0292).
+export * from "./report-sorts";
 
 /**
  * Inputs of the time-keeping calls (spec: planning.md, "The calls"): the two reports take the
@@ -13,27 +17,6 @@ export const UTILIZATION_WEEKS_DEFAULT = 12;
 export const UTILIZATION_WEEKS_MAX = 26;
 
 const matterNumber = z.string({ error: "Matter number must be text." }).trim().min(1, REQUIRED).max(64, "Use at most 64 characters.");
-
-/** Rows of the detailed report per answer (decision 0205): one layout, one page, sorted by the server. */
-export const DETAILED_PAGE_SIZE = 50;
-export const DETAILED_LAYOUTS = ["timekeepers", "matters"] as const;
-export const TIMEKEEPER_SORTS = ["name", "status", "forecast", "matters", "hours"] as const;
-export const MATTER_SORTS = ["matter", "lead", "hours"] as const;
-export type DetailedLayout = (typeof DETAILED_LAYOUTS)[number];
-export type TimekeeperSort = (typeof TIMEKEEPER_SORTS)[number];
-export type MatterSort = (typeof MATTER_SORTS)[number];
-export type SortDir = "asc" | "desc";
-/** Each column's first direction: names A-Z, statuses low to high, counts and hours most first. */
-export const NATURAL_DIR: Record<TimekeeperSort | MatterSort, SortDir> = {
-  name: "asc",
-  status: "asc",
-  forecast: "asc",
-  matters: "desc",
-  hours: "desc",
-  matter: "asc",
-  lead: "asc",
-};
-export const DEFAULT_SORT: Record<DetailedLayout, TimekeeperSort | MatterSort> = { timekeepers: "name", matters: "hours" };
 
 /** A report's direction and page: one plumbing for the detailed and utilization reports (decisions 0205, 0226). */
 const sortDirSchema = z.enum(["asc", "desc"], { error: "Direction must be asc or desc." }).optional();
@@ -70,17 +53,6 @@ export const detailedReportSchema = userFilterSchema
   .pick({ offices: true, groups: true, competences: true, projects: true })
   .extend(detailedPageSchema.shape)
   .superRefine(sortFitsLayout);
-
-/**
- * The utilization report's orders (decision 0226): the fixed columns, and per reported week
- * (0 = the oldest) `w{i}` by billable and `nb{i}` by non-billable hours. Rows per answer: as the detailed report.
- */
-export const UTILIZATION_SORTS = ["name", "status", "forecast", "average", "utilization", "lastMonth", "thisMonth", "avgStatus"] as const;
-export type UtilizationSort = (typeof UTILIZATION_SORTS)[number] | `w${number}` | `nb${number}`;
-const UTILIZATION_SORT_PATTERN = new RegExp(`^(?:${UTILIZATION_SORTS.join("|")}|w\\d{1,2}|nb\\d{1,2})$`);
-export const isUtilizationSortKey = (v: unknown): v is UtilizationSort => typeof v === "string" && UTILIZATION_SORT_PATTERN.test(v);
-/** Names A-Z and statuses low to high first; hours, utilization and the average status most first. */
-export const utilizationNaturalDir = (key: UtilizationSort): SortDir => (key === "name" || key === "status" || key === "forecast" ? "asc" : "desc");
 
 export const utilizationReportSchema = userFilterSchema
   .pick({ offices: true, groups: true, term: true, competences: true, projects: true })

@@ -1,4 +1,4 @@
-import type { SortDir } from "./matters.schema";
+import type { SortDir } from "./report-sorts";
 
 /**
  * A report's order and page in the address of /overview (`?order=&dir=&page=`), the same for

@@ -1,4 +1,4 @@
-import type { DetailedLayout, MatterSort, SortDir, TimekeeperSort, UtilizationSort } from "./matters.schema";
+import type { DetailedLayout, MatterSort, SortDir, TimekeeperSort, UtilizationSort } from "./report-sorts";
 import type { UtilizationFigures } from "./utilization";
 
 /**

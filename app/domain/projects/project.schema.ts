@@ -17,11 +17,8 @@ export const VAT_QUICK_VALUES = [0, 8, 16] as const;
 export const DEFAULT_CURRENCY = "USD";
 export const NAME_MAX = 200;
 export const DESCRIPTION_MAX = 5000;
-/**
- * Projects per group /projects renders at first; 'Show more' adds as many again. Keeps the
- * page's size bounded as a firm's projects grow (the bench compares 200 with 2,000).
- */
-export const PROJECTS_PAGE = 50;
+// The list's page size and score live apart from the schemas, so /projects has no zod in its first load (decision 0292).
+export { PROJECTS_PAGE, projectScore } from "./project-list";
 
 /** An optional id: "" (an empty select in a form) and null both mean none. */
 const optionalId = z.preprocess((value) => (value === "" ? null : value), id.nullish());
@@ -165,8 +162,3 @@ export const invoiceSchema = z.object({
 });
 
 export type InvoiceInput = z.infer<typeof invoiceSchema>;
-
-/** Score shown in lists: average workload + 1, one decimal ('–' when nobody has a workload). */
-export function projectScore(averageWorkload: number | null): string {
-  return averageWorkload === null ? "–" : (averageWorkload + 1).toFixed(1);
-}

@@ -1,14 +1,9 @@
 import { z } from "zod";
 import { countSchema, idList, sessionIdSchema } from "../schema-kit";
+import { STATISTICS_PEOPLE_MAX_LIMIT } from "./statistics.constants";
 
-/** The spec's statistics constants (planning.md, section 9). */
-export const STATISTICS_DEFAULT_DAYS = 120;
-/** A person counts as seriously busy (or available) when at that level this share of the time. */
-export const BUSY_THRESHOLD = 0.8;
-export const MAX_TILES = 8;
-export const TOP_COMPETENCES = 5;
-/** The longest range one request may ask for (decision 0120). */
-export const STATISTICS_MAX_DAYS = 366;
+// The page's constants live apart from the schemas, so the page's JavaScript has no zod (decision 0292).
+export * from "./statistics.constants";
 
 export const STATISTIC_ENTITY = "StatisticInputErrors";
 
@@ -26,9 +21,6 @@ export const statisticQuerySchema = z.object({
   endDate: dayText.optional(),
   sessionId: sessionIdSchema,
 });
-
-/** The most people one page of `people` may ask for. */
-export const STATISTICS_PEOPLE_MAX_LIMIT = 500;
 
 /**
  * `people` (decision 0290): a page of the per-person figures instead of all of them. Left out,

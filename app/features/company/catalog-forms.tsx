@@ -1,7 +1,8 @@
 import { getFormProps } from "@conform-to/react";
+import { inputProps } from "~/components/conform-props";
 import { useState } from "react";
 import { DialogError, FormActions } from "~/components/dialog";
-import { Field, inputProps } from "~/components/field";
+import { Field } from "~/components/field";
 import { Hidden } from "~/components/hidden-fields";
 import { useDialogForm } from "~/components/use-dialog-form";
 import { TimeZoneField } from "~/components/time-zone-field";

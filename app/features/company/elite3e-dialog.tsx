@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
+import { inputProps } from "~/components/conform-props";
 import { DialogError, FormActions } from "~/components/dialog";
-import { Field, inputProps } from "~/components/field";
+import { Field } from "~/components/field";
 import { useDialogForm } from "~/components/use-dialog-form";
 import { eliteConfigSchema } from "~/domain/matters/elite-config.schema";
 import { useFormat } from "~/lib/format";

@@ -1,9 +1,10 @@
 import { getFormProps } from "@conform-to/react";
+import { inputProps } from "~/components/conform-props";
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useRef } from "react";
 import { Button } from "~/components/button";
 import { DialogActions } from "~/components/dialog";
-import { Field, inputProps } from "~/components/field";
+import { Field } from "~/components/field";
 import { useDialogFetcher, useFetcherForm } from "~/components/use-dialog-form";
 import { smtpConfigSchema } from "~/domain/company/smtp.schema";
 import { ConnectionDialog, IntentButton, SecretField } from "./connection-dialog";

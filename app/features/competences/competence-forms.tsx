@@ -1,8 +1,9 @@
 import { getFormProps } from "@conform-to/react";
+import { inputProps } from "~/components/conform-props";
 import { Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from "@headlessui/react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { DialogError, FormActions } from "~/components/dialog";
-import { Field, inputProps } from "~/components/field";
+import { Field } from "~/components/field";
 import { useDialogForm } from "~/components/use-dialog-form";
 import { competenceUpsertSchema } from "~/domain/competences/competence.schema";
 import { Hidden } from "~/components/hidden-fields";

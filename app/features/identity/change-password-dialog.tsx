@@ -1,33 +1,17 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { inputProps } from "~/components/conform-props";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
-import { DialogActions, DialogError, Modal } from "~/components/dialog";
-import { Field, inputProps } from "~/components/field";
+import { DialogActions, DialogError } from "~/components/dialog";
+import { Field } from "~/components/field";
 import { changePasswordSchema } from "~/domain/identity/password.schema";
 import type { action } from "~/routes/resources.change-password";
 
-/**
- * The personal settings' 'Change password' button and dialog: old password, new password
- * and confirmation. On success it shows 'Password changed!' and closes after 2.5 seconds.
- */
-export function ChangePassword() {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
-        Change password
-      </Button>
-      <Modal open={open} onClose={() => setOpen(false)} title="Change password">
-        <ChangePasswordForm onClose={() => setOpen(false)} />
-      </Modal>
-    </>
-  );
-}
-
-function ChangePasswordForm({ onClose }: { onClose: () => void }) {
+/** The 'Change password' dialog's form (change-password-button.tsx opens it): old password, new password and confirmation. */
+export function ChangePasswordForm({ onClose }: { onClose: () => void }) {
   const fetcher = useFetcher<typeof action>();
   const [form, fields] = useForm({
     id: "change-password",

@@ -1,11 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { inputProps } from "~/components/conform-props";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
 import { DialogActions, DialogError, Modal } from "~/components/dialog";
-import { Field, inputProps } from "~/components/field";
+import { Field } from "~/components/field";
 import { resetRequestSchema } from "~/domain/identity/password.schema";
 import type { action } from "~/routes/resources.forgot-password";
 

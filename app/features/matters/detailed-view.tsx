@@ -12,7 +12,7 @@ import {
   type DetailedLayout,
   type MatterSort,
   type TimekeeperSort,
-} from "~/domain/matters/matters.schema";
+} from "~/domain/matters/report-sorts";
 import { reportAddress } from "~/domain/matters/report-address";
 import { isSortChoice, nextSort, readStoredChoice, storeChoice, type SortChoice } from "./stored-sort";
 import { ReportPager } from "./report-pager";

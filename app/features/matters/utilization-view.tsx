@@ -2,7 +2,7 @@ import { useSearchParams } from "@remix-run/react";
 import clsx from "clsx";
 import { useEffect } from "react";
 import { Avatar } from "~/components/avatar";
-import { isUtilizationSortKey, utilizationNaturalDir, type UtilizationSort } from "~/domain/matters/matters.schema";
+import { isUtilizationSortKey, utilizationNaturalDir, type UtilizationSort } from "~/domain/matters/report-sorts";
 import { reportAddress } from "~/domain/matters/report-address";
 import type { UtilizationReport } from "~/domain/matters/reports.types";
 import { ReportPager } from "./report-pager";

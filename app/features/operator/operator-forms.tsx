@@ -1,7 +1,8 @@
 import { TimeZoneField } from "~/components/time-zone-field";
+import { inputProps } from "~/components/conform-props";
 import { getFormProps } from "@conform-to/react";
 import { DialogError } from "~/components/dialog";
-import { Field, inputProps } from "~/components/field";
+import { Field } from "~/components/field";
 import type { CompanySettings } from "~/domain/company/settings.schema";
 import { operatorCompanyCreateSchema, operatorCompanyUpdateSchema, SETTING_SWITCHES } from "~/domain/operator/operator.schema";
 import { useDialogForm } from "~/components/use-dialog-form";

@@ -1,6 +1,7 @@
 import type { getInputProps } from "@conform-to/react";
-import { DateField, dateFieldProps } from "~/components/date-field";
-import { Field, inputProps } from "~/components/field";
+import { dateFieldProps, inputProps } from "~/components/conform-props";
+import { DateField } from "~/components/date-field";
+import { Field } from "~/components/field";
 import { SelectField } from "~/components/select-field";
 
 type Meta = Parameters<typeof getInputProps>[0];

@@ -1,7 +1,8 @@
 import { getFormProps } from "@conform-to/react";
+import { dateFieldProps, inputProps } from "~/components/conform-props";
 import { DialogError, FormActions } from "~/components/dialog";
-import { DateField, dateFieldProps } from "~/components/date-field";
-import { Field, inputProps } from "~/components/field";
+import { DateField } from "~/components/date-field";
+import { Field } from "~/components/field";
 import { useDialogForm } from "~/components/use-dialog-form";
 import { Hidden } from "~/components/hidden-fields";
 import { timeReportSchema } from "~/domain/projects/project.schema";

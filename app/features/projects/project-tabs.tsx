@@ -1,11 +1,12 @@
 import { getFormProps } from "@conform-to/react";
+import { dateFieldProps, inputProps } from "~/components/conform-props";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Avatar } from "~/components/avatar";
 import { Button } from "~/components/button";
 import { DialogError, FormActions } from "~/components/dialog";
-import { DateField, dateFieldProps } from "~/components/date-field";
-import { Field, inputProps } from "~/components/field";
+import { DateField } from "~/components/date-field";
+import { Field } from "~/components/field";
 import { DialogButton, RowIconButton } from "~/components/list-block";
 import { SEARCH_DEBOUNCE_MS, SearchInput } from "~/components/search-input";
 import { useToast } from "~/components/toast";

@@ -2,7 +2,7 @@ import clsx from "clsx";
 import { useState } from "react";
 import { Avatar } from "~/components/avatar";
 import { Button } from "~/components/button";
-import { projectScore } from "~/domain/projects/project.schema";
+import { projectScore } from "~/domain/projects/project-list";
 import { nearestLevel, workloadColorClass, workloadLabel } from "~/domain/workload/levels";
 import { downloadWithProgress } from "~/lib/download";
 import { useFormat, type Formatter } from "~/lib/format";

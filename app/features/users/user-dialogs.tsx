@@ -1,4 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { inputProps } from "~/components/conform-props";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import clsx from "clsx";
@@ -6,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/button";
 import { DialogError, FormActions } from "~/components/dialog";
 import { DialogButton } from "~/components/list-block";
-import { Field, inputProps } from "~/components/field";
+import { Field } from "~/components/field";
 import { useToast } from "~/components/toast";
 import { useDialogForm } from "~/components/use-dialog-form";
 import { isValidEmail, normalizeEmail, splitList } from "~/lib/email-address";

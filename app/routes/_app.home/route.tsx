@@ -5,6 +5,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { requireUser, rideSession } from "~/auth/session.server";
 import { Avatar } from "~/components/avatar";
 import { preloadCalendar } from "~/components/day-picker";
+import { usePreloadDialogs } from "~/components/modal-loader";
 import { flashKeyOf } from "~/components/flash-message";
 import { domainCtx } from "~/domain/context";
 import { dashboardRider, getDashboard } from "~/domain/dashboard/dashboard.server";
@@ -77,6 +78,9 @@ export default function Home() {
   const [planner, setPlanner] = useState<"Forecast planner" | "Absence planning" | null>(null);
   const closeEditor = useCallback(() => setEditor(null), []);
   usePreloadForecastEditor(permissions.editing);
+  // The dashboard's dialogs are lazy and mounted only when opened, so no Modal is there to fetch
+  // the dialog code at idle: fetched on the tap, it cost a phone two round trips (decision 0292).
+  usePreloadDialogs();
   const absences = [...forecasts.filter((f) => f.status === "away"), ...data.vacations];
   const todayStatus = data.away ? "away" : me.currentWorkload === null ? null : String(me.currentWorkload);
   // What an administrator cannot fill in is shown only when it holds something (issue 27, item 21):

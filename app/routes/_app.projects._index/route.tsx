@@ -1,17 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
-import { useRef } from "react";
+import { lazy, useRef } from "react";
 import { Button } from "~/components/button";
 import { DialogButton } from "~/components/list-block";
 import { Icon } from "~/components/icon";
 import { SEARCH_DEBOUNCE_MS, SearchInput } from "~/components/search-input";
-import { AddProjectForm } from "~/features/projects/add-project-dialog";
 import { useFormat } from "~/lib/format";
 import { AvatarGroup, dateRange, ExportButton, ProjectScore } from "~/features/projects/project-widgets";
 import { WorkloadLegend } from "~/components/workload-legend";
-import { PROJECTS_PAGE } from "~/domain/projects/project.schema";
+import { PROJECTS_PAGE } from "~/domain/projects/project-list";
 import { officeChoiceLabel } from "~/lib/office-name";
 import { loadProjectsPage, runProjectsPageAction } from "./projects-page.server";
+
+// The dialog's form (its schema, with zod, and conform) loads when it first opens (decision 0292).
+const AddProjectForm = lazy(() => import("~/features/projects/add-project-dialog").then((m) => ({ default: m.AddProjectForm })));
 
 export const meta: MetaFunction = () => [{ title: "Projects · Availability" }];
 

@@ -1,10 +1,11 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { inputProps } from "~/components/conform-props";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
 import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
-import { Field, inputProps } from "~/components/field";
+import { Field } from "~/components/field";
 import { useToast } from "~/components/toast";
 import { settingsFormSchema, UPDATE_REMINDER_OPTIONS } from "~/domain/users/settings-form.schema";
 import type { FormReply } from "~/lib/page-form.types";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ChangePassword } from "~/features/identity/change-password-dialog";
+import { ChangePassword } from "~/features/identity/change-password-button";
 import { CalendarFeed } from "./calendar-feed-section";
 import { Devices } from "./devices-section";
 import { PictureUpload } from "./picture-section";

@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { inputProps } from "~/components/conform-props";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
@@ -8,7 +9,7 @@ import { getActor } from "~/auth/session.server";
 import { signInAfterPassword } from "~/domain/identity/second-factor-sign-in.server";
 import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
-import { Field, inputProps } from "~/components/field";
+import { Field } from "~/components/field";
 import { landingPath } from "~/domain/identity/login.server";
 import { loginSchema, ssoLoginSchema } from "~/domain/identity/login.schema";
 import { CHALLENGE_EXPIRED } from "~/domain/identity/second-factor.schema";

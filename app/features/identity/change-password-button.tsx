@@ -1,0 +1,24 @@
+import { lazy, useState } from "react";
+import { Button } from "~/components/button";
+import { Modal } from "~/components/dialog";
+
+// The form (its schema, with zod, and conform) loads when the dialog first opens (decision 0292).
+const ChangePasswordForm = lazy(() => import("./change-password-dialog").then((m) => ({ default: m.ChangePasswordForm })));
+
+/**
+ * The personal settings' 'Change password' button and dialog: old password, new password
+ * and confirmation. On success it shows 'Password changed!' and closes after 2.5 seconds.
+ */
+export function ChangePassword() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        Change password
+      </Button>
+      <Modal open={open} onClose={() => setOpen(false)} title="Change password">
+        <ChangePasswordForm onClose={() => setOpen(false)} />
+      </Modal>
+    </>
+  );
+}
