@@ -19,6 +19,8 @@ export interface Actor {
   /** The zones of the company's offices that have their own (office id → zone), for other people's today. */
   officeZones?: Record<string, string>;
   sessionId: string;
+  /** How this request was signed in: the web app's cookie, or a bearer token (apps and scripts). Audit rows name it. */
+  client?: "web" | "api";
   /**
    * When the person last proved who they are in this session (signed in, or typed their
    * password again): the step-up for powerful settings reads it (domain/identity/reauth.server.ts).

@@ -199,7 +199,7 @@ async function lookUpActor(request: Request, context: LoadContext, lookup: Looku
       rider.resolve(row ? rest.slice(at, at + count) : null);
       at += count;
     }
-    return row ? actorFrom(context, row, sessionId, now) : null;
+    return row ? actorFrom(context, row, sessionId, now, request.headers.has("Authorization") ? "api" : "web") : null;
   } catch (error) {
     for (const rider of riders.length ? riders : lookup.riders.splice(0)) rider.reject(error);
     throw error;
@@ -264,7 +264,13 @@ function teamOrNull(team: { _id: string | null; name: string | null }): NamedRef
   return team._id && team.name !== null ? { _id: team._id, name: team.name } : null;
 }
 
-function actorFrom(context: LoadContext, row: Awaited<ReturnType<typeof actorQuery>>[number], sessionId: string, now: Date): Actor {
+function actorFrom(
+  context: LoadContext,
+  row: Awaited<ReturnType<typeof actorQuery>>[number],
+  sessionId: string,
+  now: Date,
+  client: Actor["client"],
+): Actor {
   if (!row.lastSeenAt || now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     // The idle clock restarts; written after the response, at most every few minutes.
     context.ctx.waitUntil(
@@ -290,6 +296,7 @@ function actorFrom(context: LoadContext, row: Awaited<ReturnType<typeof actorQue
     officeTimeZone: row.officeTimeZone,
     officeZones: row.officeZones ? (JSON.parse(row.officeZones) as Record<string, string>) : {},
     sessionId,
+    client,
     authenticatedAt: new Date(Number(row.authenticatedAt)),
     secondFactorSetup: Number(row.secondFactorMissing) === 1 ? { deadline: graceEnd(row.secondFactorRequiredAt, row.secondFactorGraceDays)! } : null,
   };

@@ -100,3 +100,34 @@ export function groupedTimeZones(zones: string[], search = "", keep?: string): T
   }
   return [...groups.values()];
 }
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** How far `zone`'s wall clock is ahead of UTC at `at`, in milliseconds. */
+function zoneOffsetMs(at: number, zone: string): number {
+  let format = offsetFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone: zone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    });
+    offsetFormats.set(zone, format);
+  }
+  const p = Object.fromEntries(format.formatToParts(new Date(at)).map((part) => [part.type, Number(part.value)]));
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(at / 1000) * 1000;
+}
+
+/** The instant a calendar day ("YYYY-MM-DD") begins in `zone` (its midnight, or the first hour after a gap). */
+export function startOfLocalDay(dayKey: string, zone: string): Date {
+  const midnight = parseDayKey(dayKey).getTime();
+  let at = midnight - zoneOffsetMs(midnight, zone);
+  // Once more with the offset at the found instant: right across a change of offset.
+  at = midnight - zoneOffsetMs(at, zone);
+  return new Date(at);
+}

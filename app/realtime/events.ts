@@ -18,6 +18,8 @@ export type RealtimeEvent =
   /** The PM toggle: the loaded detailed report patches the person's matter in place. */
   | { type: "UPDATE_MATTER_MANAGER"; userId: string; matterNumber: string; value: boolean; sessionId?: string | null }
   /** A project, its members, hours or invoices changed (or it was deleted). */
-  | { type: "UPDATE_PROJECT"; projectId: string; sessionId?: string | null };
+  | { type: "UPDATE_PROJECT"; projectId: string; sessionId?: string | null }
+  /** Something was audited: an open Activity page fetches its newest rows (the ping carries nothing). */
+  | { type: "ACTIVITY"; sessionId?: string | null };
 
 export const companyRoomParty = "company";

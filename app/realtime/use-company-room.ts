@@ -11,6 +11,22 @@ async function socketTicket(): Promise<Record<string, string>> {
   return { ticket };
 }
 
+/** The open Activity page's listeners (useActivityPings): the room's ACTIVITY pings go to them only. */
+const activityListeners = new Set<() => void>();
+
+/** Calls `heard` when something in the company is audited, while the calling component is mounted. */
+export function useActivityPings(heard: () => void) {
+  const current = useRef(heard);
+  current.current = heard;
+  useEffect(() => {
+    const listener = () => current.current();
+    activityListeners.add(listener);
+    return () => {
+      activityListeners.delete(listener);
+    };
+  }, []);
+}
+
 /** Events arriving close together cause one refetch, about 100 ms after the first. */
 const REFETCH_DELAY_MS = 100;
 
@@ -51,6 +67,11 @@ export function useCompanyRoom(companyId: string, onEvent?: (event: RealtimeEven
       try {
         event = JSON.parse(String(message.data));
       } catch {
+        return;
+      }
+      if (event.type === "ACTIVITY") {
+        // Only the Activity page listens; nothing else refetches for it.
+        for (const heard of activityListeners) heard();
         return;
       }
       if (

@@ -54,7 +54,10 @@ export const pushOutbox = sqliteTable(
   (t) => [index("push_outbox_status_idx").on(t.status, t.nextAttemptAt), index("push_outbox_user_idx").on(t.userId)],
 );
 
-/** Who changed what, for administrators and support. Append-only. */
+/** The clients an audit row names: the web app, the API (bearer tokens: apps, scripts), or the system's sources. */
+export type AuditClient = "web" | "api" | "scim" | "sync" | "sso" | "system";
+
+/** Who changed what, for administrators and support (the Activity page). Append-only. */
 export const auditLog = sqliteTable(
   "audit_log",
   {
@@ -65,9 +68,12 @@ export const auditLog = sqliteTable(
     entityType: text("entity_type").notNull(),
     entityId: text("entity_id"),
     data: text("data", { mode: "json" }).$type<Record<string, unknown>>(),
+    /** Where the change came from (decision 0300): web, api, scim, sync, sso or system; null on rows from before. */
+    client: text("client").$type<AuditClient>(),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_log_company_idx").on(t.companyId, t.createdAt)],
+  // audit_log_actor_idx: the Activity page's "by this person" filter, newest first.
+  (t) => [index("audit_log_company_idx").on(t.companyId, t.createdAt), index("audit_log_actor_idx").on(t.companyId, t.actorId, t.createdAt)],
 );
 
 /** Product usage (sign-ins, page views by area, client kind) for the usage statistics. */

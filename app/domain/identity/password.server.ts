@@ -142,6 +142,7 @@ export async function changePassword(signIn: SignInContext, actor: Actor, input:
       entityType: "user",
       entityId: user.id,
       data: {},
+      client: actor.client ?? "web",
       at: now,
     }),
   ]);

@@ -53,6 +53,13 @@ export default function CompanyPage() {
               <Icon name="users" />
               Manage All Users
             </Link>
+            <Link
+              to="/activity"
+              className="inline-flex items-center gap-2 rounded-md bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
+            >
+              <Icon name="activity" />
+              Activity
+            </Link>
             {company.smtp ? <SmtpConfigButton config={company.smtp} /> : null}
             {company.elite3e ? <Elite3eButton config={company.elite3e} /> : null}
             {company.sso ? <SsoConfigButton config={company.sso} /> : null}

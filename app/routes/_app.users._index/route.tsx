@@ -82,7 +82,18 @@ export default function UsersPage() {
       </Link>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-semibold text-slate-900">Manage users</h1>
-        {data.canInvite ? <InviteButtons choices={data.choices} defaultTeam={data.myTeam} canInviteCompanyAdmin={false} /> : null}
+        <div className="flex flex-wrap items-center gap-2">
+          {data.canReadActivity ? (
+            <Link
+              to="/activity"
+              className="inline-flex items-center gap-2 rounded-md bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
+            >
+              <Icon name="activity" />
+              Activity
+            </Link>
+          ) : null}
+          {data.canInvite ? <InviteButtons choices={data.choices} defaultTeam={data.myTeam} canInviteCompanyAdmin={false} /> : null}
+        </div>
       </div>
 
       <div className="mt-6 grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">

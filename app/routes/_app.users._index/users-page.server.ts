@@ -25,6 +25,7 @@ export async function loadUsersPage(context: LoadContext, actor: Actor) {
     },
     myTeam: me.groupId && me.officeId ? { groupId: me.groupId, officeId: me.officeId } : null,
     canInvite: isManager(me),
+    canReadActivity: isManager(me),
     features: { utilizationView: actor.company.settings.enableUtilizationView, detailedViewHours: actor.company.settings.enableDetailedViewHours },
     titleRanking: actor.company.settings.titleRanking,
   };
