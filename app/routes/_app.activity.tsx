@@ -62,7 +62,7 @@ export default function ActivityPage() {
 
       <Form
         method="get"
-        className="mt-6 grid gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1fr_1fr_auto]"
+        className="mt-6 grid gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_11rem_11rem_auto]"
       >
         <SelectField
           id="activity-person"

@@ -181,12 +181,16 @@ function valueText(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** An empty list or object says nothing ("ssoIdentifiers: []"). */
+const isEmpty = (value: unknown) =>
+  Array.isArray(value) ? value.length === 0 : !!value && typeof value === "object" && Object.keys(value).length === 0;
+
 /** The row's data as one line of "key: value" pairs, sensitive values hidden, cut at 300 characters. */
 export function detailsText(data: Record<string, unknown> | null | undefined): string {
   if (!data) return "";
   const safe = redact(data) as Record<string, unknown>;
   const text = Object.entries(safe)
-    .filter(([key, value]) => !SHOWN_ELSEWHERE.has(key) && value !== undefined)
+    .filter(([key, value]) => !SHOWN_ELSEWHERE.has(key) && value !== undefined && !isEmpty(value))
     .map(([key, value]) => `${key}: ${valueText(value)}`)
     .join(" · ");
   return text.length > DETAILS_MAX ? `${text.slice(0, DETAILS_MAX - 1)}…` : text;
