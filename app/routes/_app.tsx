@@ -18,6 +18,8 @@ import { profilePictureUrl } from "~/lib/profile-picture";
 import { NavIcon } from "~/features/shell/nav-icon";
 import { useCompanyRoom } from "~/realtime/use-company-room";
 import { useForegroundRefresh } from "~/realtime/use-foreground-refresh";
+import { tellWrapperSignedOut, useWrapperToken } from "~/features/shell/use-wrapper-token";
+import { sessionTag } from "~/lib/wrapper-token";
 
 /** The calendar's styles: the dashboard's editors and every date field (components/date-field.tsx) use it. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: dayPickerStyles }];
@@ -33,6 +35,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     links: navigationLinks(user, { ...company.settings, operatorConsole: isOperator(context.env, user) }),
     /** The zone every moment on the app's pages is written in (issue 27, item 20). */
     timeZone: timeZoneFor(actor),
+    /** Which session this is, for the iOS wrapper's token (useWrapperToken); not the id itself. */
+    sessionTag: await sessionTag(actor.sessionId),
   });
 }
 
@@ -60,6 +64,7 @@ export function ErrorBoundary() {
 function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
   useCompanyRoom(data.companyId);
   useForegroundRefresh();
+  useWrapperToken(data.sessionTag);
   const flash = flashKeyOf(useLocation().search);
   return (
     <ReaderZoneProvider value={data.timeZone}>
@@ -151,7 +156,7 @@ function ShellLayout({ data, children }: { data: ShellData; children: ReactNode 
 
 function LogoutButton({ compact, className }: { compact?: boolean; className?: string }) {
   return (
-    <Form method="post" action="/logout" className={className}>
+    <Form method="post" action="/logout" className={className} onSubmit={tellWrapperSignedOut}>
       <button
         type="submit"
         aria-label="Logout"
