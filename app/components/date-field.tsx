@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useOutsidePointer } from "~/components/use-outside-pointer";
 import type { Matcher } from "react-day-picker";
 import { parseDayKey } from "~/lib/dates";
@@ -31,6 +31,8 @@ export function DateField({
   className,
   form,
   autoFocus,
+  onDayChange,
+  orderError,
 }: {
   id: string;
   name: string;
@@ -46,6 +48,10 @@ export function DateField({
   form?: string;
   /** Focus this field when its dialog opens. */
   autoFocus?: boolean;
+  /** Told the day whenever it changes (a readable day, or null): DateRangeFields keeps the two ends in order with it. */
+  onDayChange?: (day: string | null) => void;
+  /** The range's end is before its start (DateRangeFields): shown at once, and the form cannot be sent. */
+  orderError?: string | null;
 }) {
   const fmt = useFormat();
   const { hint } = numericDatePattern(fmt.locale);
@@ -62,7 +68,17 @@ export function DateField({
 
   const day = text.trim() ? parseNumericDate(text, fmt.locale) : null;
   const unreadable = text.trim() !== "" && day === null;
-  const shownErrors = touched && unreadable ? [`Write the date as ${hint}.`] : errors;
+  const shownErrors = touched && unreadable ? [`Write the date as ${hint}.`] : orderError ? [orderError] : errors;
+  const input = useRef<HTMLInputElement>(null);
+  const dayChanged = useRef(onDayChange);
+  dayChanged.current = onDayChange;
+  useEffect(() => {
+    dayChanged.current?.(day);
+  }, [day]);
+  useEffect(() => {
+    // The browser refuses to send the form while the range is backwards, and says why.
+    input.current?.setCustomValidity(orderError ?? "");
+  }, [orderError]);
 
   useOutsidePointer(
     open,
@@ -90,6 +106,7 @@ export function DateField({
         >
           <input type="hidden" name={name} value={day ?? text.trim()} form={form} />
           <input
+            ref={input}
             {...control}
             aria-describedby={[control["aria-describedby"], hintId].filter(Boolean).join(" ")}
             type="text"
@@ -151,5 +168,40 @@ export function DateField({
         </div>
       )}
     </FieldFrame>
+  );
+}
+
+/** As the servers say it (statistics, find people, the activity). */
+export const END_BEFORE_START = "The end date cannot be before the start date.";
+
+/**
+ * A range of days as two DateFields (issue 30, item 4): each calendar keeps to the other end
+ * (the start's calendar stops at the end, the end's starts at the start), and an end typed
+ * before the start is marked at once and keeps the form from being sent. Weeks start on
+ * Monday, in the reader's language (components/day-picker.tsx).
+ */
+export function DateRangeFields({
+  start,
+  end,
+  min,
+  max,
+  className,
+}: {
+  start: { id: string; name: string; label: string; defaultValue?: string | null; errors?: string[] };
+  end: { id: string; name: string; label: string; defaultValue?: string | null; errors?: string[] };
+  min?: string;
+  max?: string;
+  className?: string;
+}) {
+  const [from, setFrom] = useState<string | null>(start.defaultValue?.slice(0, 10) || null);
+  const [to, setTo] = useState<string | null>(end.defaultValue?.slice(0, 10) || null);
+  const backwards = from && to && to < from ? END_BEFORE_START : null;
+  const earliest = (a?: string | null, b?: string | null) => (a && b ? (a < b ? a : b) : (a ?? b ?? undefined));
+  const latest = (a?: string | null, b?: string | null) => (a && b ? (a > b ? a : b) : (a ?? b ?? undefined));
+  return (
+    <>
+      <DateField {...start} min={min} max={earliest(max, to)} onDayChange={setFrom} className={className} />
+      <DateField {...end} min={latest(min, from)} max={max} onDayChange={setTo} orderError={backwards} className={className} />
+    </>
   );
 }

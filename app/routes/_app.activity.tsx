@@ -4,7 +4,7 @@ import { isManager } from "~/auth/permissions";
 import { requireUserWho } from "~/auth/session.server";
 import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
-import { DateField } from "~/components/date-field";
+import { DateRangeFields } from "~/components/date-field";
 import { Icon } from "~/components/icon";
 import { SelectField } from "~/components/select-field";
 import { activityPage } from "~/domain/activity/activity.server";
@@ -78,8 +78,10 @@ export default function ActivityPage() {
           defaultValue={filter.kind ?? ""}
           options={[{ value: "", label: "All changes" }, ...ACTIVITY_KIND_KEYS.map((key) => ({ value: key, label: ACTIVITY_KINDS[key].label }))]}
         />
-        <DateField id="activity-from" name="from" label="From" defaultValue={filter.from ?? ""} />
-        <DateField id="activity-to" name="to" label="To" defaultValue={filter.to ?? ""} />
+        <DateRangeFields
+          start={{ id: "activity-from", name: "from", label: "From", defaultValue: filter.from ?? "" }}
+          end={{ id: "activity-to", name: "to", label: "To", defaultValue: filter.to ?? "" }}
+        />
         <div className="flex items-end gap-2">
           <Button type="submit">Show</Button>
           {filtered ? (

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import clsx from "clsx";
 import { requireUser } from "~/auth/session.server";
 import { Button } from "~/components/button";
-import { DateField } from "~/components/date-field";
+import { DateRangeFields } from "~/components/date-field";
 import { Field } from "~/components/field";
 import { SelectField } from "~/components/select-field";
 import { competenceOptions } from "~/domain/competences/competences.server";
@@ -74,8 +74,10 @@ export default function FindPeoplePage() {
         method="get"
         className="mt-6 grid grid-cols-1 gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-5"
       >
-        <DateField id="startDate" name="startDate" label="From" defaultValue={values.startDate} errors={errorsOf("startDate")} />
-        <DateField id="endDate" name="endDate" label="To" defaultValue={values.endDate} errors={errorsOf("endDate")} />
+        <DateRangeFields
+          start={{ id: "startDate", name: "startDate", label: "From", defaultValue: values.startDate, errors: errorsOf("startDate") }}
+          end={{ id: "endDate", name: "endDate", label: "To", defaultValue: values.endDate, errors: errorsOf("endDate") }}
+        />
         <SelectField
           id="competenceId"
           name="competenceId"

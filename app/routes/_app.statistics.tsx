@@ -5,7 +5,7 @@ import { isAdmin } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
 import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
-import { DateField } from "~/components/date-field";
+import { DateRangeFields } from "~/components/date-field";
 import { domainCtx } from "~/domain/context";
 import { validate } from "~/domain/validation";
 import { BUSY_THRESHOLD, MAX_TILES, STATISTICS_PEOPLE_MAX_LIMIT, TOP_COMPETENCES } from "~/domain/statistics/statistics.constants";
@@ -156,20 +156,10 @@ export default function StatisticsPage() {
             <Choices legend="Groups" name="groups" options={data.groupOptions} chosen={data.chosenGroups} />
           </>
         ) : null}
-        <DateField
-          id="statistics-start"
-          name="startDate"
-          label="Start date"
+        <DateRangeFields
+          start={{ id: "statistics-start", name: "startDate", label: "Start date", defaultValue: stats?.startDate ?? data.query.startDate }}
+          end={{ id: "statistics-end", name: "endDate", label: "End date", defaultValue: stats?.endDate ?? data.query.endDate }}
           max={data.today}
-          defaultValue={stats?.startDate ?? data.query.startDate}
-          className="w-44"
-        />
-        <DateField
-          id="statistics-end"
-          name="endDate"
-          label="End date"
-          max={data.today}
-          defaultValue={stats?.endDate ?? data.query.endDate}
           className="w-44"
         />
         <Button type="submit">Show</Button>

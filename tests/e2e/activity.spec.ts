@@ -28,7 +28,11 @@ async function addAndDeleteGroup(page: Page) {
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toBeHidden();
   const groups = page.getByRole("region", { name: "Groups", exact: true });
-  await groups.getByRole("listitem").filter({ has: page.getByText(GROUP, { exact: true }) }).getByRole("link").click();
+  await groups
+    .getByRole("listitem")
+    .filter({ has: page.getByText(GROUP, { exact: true }) })
+    .getByRole("link")
+    .click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(GROUP);
   const remove = page.getByRole("button", { name: "Delete", exact: true });
   await waitForHydration(remove);
@@ -50,11 +54,19 @@ test("a company admin reads the activity: live, filtered, downloaded, axe clean"
   await addAndDeleteGroup(other);
   await other.close();
   const table = page.getByRole("region", { name: /Latest changes/ });
-  const created = table.getByRole("row").filter({ hasText: `Created group ${GROUP}` }).first();
+  const created = table
+    .getByRole("row")
+    .filter({ hasText: `Created group ${GROUP}` })
+    .first();
   await expect(created).toBeVisible({ timeout: 15_000 });
   await expect(created).toContainText("Web");
   await expect(created).toContainText("Cecilia Admin");
-  await expect(table.getByRole("row").filter({ hasText: `Deleted group ${GROUP}` }).first()).toBeVisible();
+  await expect(
+    table
+      .getByRole("row")
+      .filter({ hasText: `Deleted group ${GROUP}` })
+      .first(),
+  ).toBeVisible();
 
   // The kind filter keeps the catalog's rows and leaves out other kinds.
   await waitForHydration(page.getByRole("button", { name: "Show" }));
@@ -65,7 +77,12 @@ test("a company admin reads the activity: live, filtered, downloaded, axe clean"
   await page.getByLabel("Kind of change").selectOption({ label: "Company and connections" });
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(/kind=company/);
-  await expect(table.getByRole("row").filter({ hasText: `Created group ${GROUP}` }).first()).toBeVisible();
+  await expect(
+    table
+      .getByRole("row")
+      .filter({ hasText: `Created group ${GROUP}` })
+      .first(),
+  ).toBeVisible();
 
   // The workbook holds the same rows.
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download (xlsx)" }).click()]);
@@ -79,4 +96,31 @@ test("a company admin reads the activity: live, filtered, downloaded, axe clean"
     expect(await axe(page), `axe at ${viewport.width} px`).toEqual([]);
     await page.screenshot({ path: `test-results/screenshots/activity-${viewport.width}.png`, fullPage: true });
   }
+});
+
+test("a range of days keeps its end after its start in the browser (issue 30, item 4)", async ({ page }) => {
+  await login(page, accounts.companyAdmin);
+  await page.goto("/activity");
+  const from = page.getByLabel("From", { exact: true });
+  const to = page.getByLabel("To", { exact: true });
+  await waitForHydration(from);
+  await from.fill("2026-11-10");
+  await from.blur();
+  // The end's calendar starts at the start: the days before it cannot be picked.
+  await page.getByRole("button", { name: "Calendar for to" }).click();
+  const calendar = page.locator(".rdp-root");
+  await expect(calendar).toBeVisible();
+  await expect(calendar.locator("button.rdp-day_button", { hasText: /^9$/ }).first()).toBeDisabled();
+  await calendar.locator("button.rdp-day_button", { hasText: /^12$/ }).first().click();
+  await expect(to).toHaveValue("12/11/2026");
+  // Typed before the start, the end is marked at once and the form is not sent.
+  await to.fill("2026-11-05");
+  await expect(page.getByText("The end date cannot be before the start date.")).toBeVisible();
+  await expect(to).toHaveAttribute("aria-invalid", "true");
+  await page.getByRole("button", { name: "Show" }).click();
+  await page.waitForTimeout(500);
+  expect(new URL(page.url()).search).toBe("");
+  await to.fill("2026-11-20");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(/from=2026-11-10&to=2026-11-20/);
 });

@@ -199,7 +199,7 @@ describe("the Activity page", () => {
     expect((await activity(cookie, "from=2026-01-16&to=2026-01-31")).rows).toEqual([]);
 
     const bad = await activity(cookie, "from=2026-02-01&to=2026-01-01");
-    expect(bad.error).toBe("To cannot be before From.");
+    expect(bad.error).toBe("The end date cannot be before the start date.");
     expect(bad.rows.length).toBeGreaterThan(0);
     expect((await activity(cookie, "kind=everything")).error).toBe("Choose a kind of change from the list.");
     expect((await api("/api/activity.xlsx?from=tomorrow", { token: firm.tokens.companyAdmin })).status).toBe(400);

@@ -23,7 +23,10 @@ export const activityFilterSchema = z
     to: optional(day("To")),
     before: optional(z.string().regex(/^\d{1,15}\.[A-Za-z0-9_-]{1,64}$/, "That page of the activity does not exist.")),
   })
-  .refine((filter) => !filter.from || !filter.to || filter.from <= filter.to, { message: "To cannot be before From.", path: ["to"] });
+  .refine((filter) => !filter.from || !filter.to || filter.from <= filter.to, {
+    message: "The end date cannot be before the start date.",
+    path: ["to"],
+  });
 
 export type ActivityFilter = z.infer<typeof activityFilterSchema>;
 
