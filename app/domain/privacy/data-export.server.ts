@@ -60,8 +60,9 @@ function sameText(a: string, b: string): boolean {
   return diff === 0;
 }
 
-export async function exportLink(env: Env, appUrl: string, exportId: string, format: ExportFormat): Promise<string> {
-  return `${appUrl}/data-export/${exportId}/${format}?sig=${await signExportLink(env, exportId, format)}`;
+/** The page's link to a file: a path on the page's own origin (the download needs the owner's session there). */
+export async function exportLink(env: Env, exportId: string, format: ExportFormat): Promise<string> {
+  return `/data-export/${exportId}/${format}?sig=${await signExportLink(env, exportId, format)}`;
 }
 
 /** Deletes every R2 object of these exports (parts and files). */
@@ -239,7 +240,7 @@ async function mailReady(runtime: ExportRuntime, row: DataExport) {
 }
 
 /** The signed-in person's export as the settings page shows it, with its links while they work. */
-export async function dataExportState(ctx: DomainContext, env: Env, appUrl: string): Promise<DataExportState> {
+export async function dataExportState(ctx: DomainContext, env: Env): Promise<DataExportState> {
   const [row] = await ctx.db
     .select()
     .from(dataExports)
@@ -254,8 +255,8 @@ export async function dataExportState(ctx: DomainContext, env: Env, appUrl: stri
     status: "ready",
     expiresAt: row.expiresAt.toISOString(),
     links: {
-      json: row.jsonUsedAt ? null : await exportLink(env, appUrl, row.id, "json"),
-      xlsx: row.xlsxUsedAt ? null : await exportLink(env, appUrl, row.id, "xlsx"),
+      json: row.jsonUsedAt ? null : await exportLink(env, row.id, "json"),
+      xlsx: row.xlsxUsedAt ? null : await exportLink(env, row.id, "xlsx"),
     },
   };
 }

@@ -39,7 +39,7 @@ export async function loadSettingsPage({ request, context }: LoaderFunctionArgs)
     // Two-step sign-in is for password sign-in: SSO and Microsoft users' providers do their own.
     user.passwordHash === null ? null : factorsOf(ctx.db, user),
     user.passwordHash === null ? null : listPasskeys(ctx.db, user),
-    dataExportState(ctx, context.env, mailerFor(context, request).appUrl),
+    dataExportState(ctx, context.env),
   ]);
   return json({
     pendingEmail,
