@@ -4,6 +4,7 @@ import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
 import type { DataExportState } from "~/domain/privacy/data-export.types";
 import type { IntentResult } from "~/lib/page-form.types";
+import { useMoments } from "~/lib/format";
 
 /** How often the page takes the next step of an export being prepared. */
 const STEP_EVERY_MS = 800;
@@ -15,7 +16,8 @@ const STEP_EVERY_MS = 800;
 export function DataExport({ state }: { state: DataExportState }) {
   const start = useFetcher<IntentResult>();
   const step = useFetcher<IntentResult>();
-  const preparing = state.status === "preparing";
+  // A new copy replaces the old one: its links stop working as soon as it is asked for.
+  const preparing = state.status === "preparing" || start.state !== "idle";
   useEffect(() => {
     if (!preparing || step.state !== "idle") return;
     const timer = setTimeout(() => step.submit({ intent: "advanceExport" }, { method: "post" }), STEP_EVERY_MS);
@@ -35,12 +37,14 @@ export function DataExport({ state }: { state: DataExportState }) {
         .
       </p>
       <div aria-live="polite" className="text-sm text-slate-800">
-        {preparing ? (
+        {state.status === "preparing" ? (
           <p role="status">
             Preparing… {state.done} of {state.sections} parts, {state.rows} {state.rows === 1 ? "row" : "rows"} so far.
           </p>
+        ) : preparing ? (
+          <p role="status">Preparing…</p>
         ) : null}
-        {state.status === "ready" ? <ReadyLinks state={state} /> : null}
+        {state.status === "ready" && !preparing ? <ReadyLinks state={state} /> : null}
         {state.status === "expired" ? <p>Your last copy has expired. Prepare a new one.</p> : null}
       </div>
       {state.status === "failed" ? <Alert message={state.error} /> : null}
@@ -56,7 +60,9 @@ export function DataExport({ state }: { state: DataExportState }) {
 }
 
 function ReadyLinks({ state }: { state: Extract<DataExportState, { status: "ready" }> }) {
-  const until = new Date(state.expiresAt).toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" });
+  // In the reader's locale and office zone, the same on the server and in the browser.
+  const { moment, zone } = useMoments();
+  const until = `${moment(state.expiresAt)} (${zone} time)`;
   const link = "inline-flex items-center rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700";
   return (
     <div className="space-y-2">
