@@ -69,7 +69,7 @@ export default function UsersPage() {
         <span className="block truncate text-xs text-slate-500">
           <Highlight text={user.email} query={query} /> · {groupLabel(user)} · {officeLabel(user)}
         </span>
-        {!user.completed && data.canInvite && canChange(data.me, user) ? (
+        {!user.completed && !user.erased && data.canInvite && canChange(data.me, user) ? (
           <ResendInviteButton userId={user._id} name={user.name || user.email} />
         ) : null}
       </span>

@@ -158,7 +158,7 @@ export default function AllUsersPage() {
                   <span className={clsx("font-medium", user.erased ? "text-slate-600" : user.completed ? "text-green-700" : "text-amber-700")}>
                     {statusLabel(user)}
                   </span>
-                  {!user.completed && data.canInvite && canChange(data.me, user) ? (
+                  {!user.completed && !user.erased && data.canInvite && canChange(data.me, user) ? (
                     <span className="lg:block">
                       <ResendInviteButton userId={user._id} name={user.name || user.email} />
                     </span>
