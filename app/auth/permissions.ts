@@ -72,6 +72,14 @@ export function canAdministerCompany(user: RoleFlags): boolean {
   return user.companyAdmin;
 }
 
+/**
+ * Erasing a person who left (decision 0300): it cannot be undone and reaches into every
+ * record of theirs, so company admins only (never their own account; the domain checks that).
+ */
+export function canEraseUser(user: RoleFlags): boolean {
+  return user.companyAdmin;
+}
+
 /** Searching the connected directory for people to invite: whoever may invite (isManager). */
 export function canSearchDirectory(user: RoleFlags): boolean {
   return isManager(user);

@@ -255,7 +255,7 @@ function actorQuery(context: LoadContext, sessionId: string, now: Date) {
       .innerJoin(companies, eq(companies.id, sessions.companyId))
       .$dynamic(),
   )
-    .where(and(eq(sessions.id, sessionId), isNull(users.deactivatedAt), ...openSessionConditions(now)))
+    .where(and(eq(sessions.id, sessionId), isNull(users.deactivatedAt), isNull(users.erasedAt), ...openSessionConditions(now)))
     .limit(1);
 }
 

@@ -13,3 +13,4 @@ export * from "./schema/statistics";
 export * from "./schema/sso";
 export * from "./schema/settings";
 export * from "./schema/second-factors";
+export * from "./schema/privacy";

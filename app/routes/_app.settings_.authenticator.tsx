@@ -17,7 +17,7 @@ import {
   renewRecoveryCodes,
   startTotpSetup,
 } from "~/domain/identity/second-factor.server";
-import { StepUpField, StepUpProvider } from "~/features/company/step-up-field";
+import { StepUpField, StepUpProvider } from "~/components/step-up-field";
 import type { IntentResult } from "~/lib/page-form.types";
 import { submitIntent } from "~/web/page-form.server";
 

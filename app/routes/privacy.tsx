@@ -6,7 +6,7 @@ export const meta: MetaFunction = () => [{ title: "Privacy policy · Availabilit
 
 type Lang = "en" | "sv";
 
-const text: Record<Lang, { title: string; updated: string; sections: { heading: string; body: string }[] }> = {
+const text: Record<Lang, { title: string; updated: string; sections: { heading: string; body: string; id?: string }[] }> = {
   en: {
     title: "Privacy policy",
     updated: "Last updated 1 November 2026",
@@ -34,6 +34,11 @@ const text: Record<Lang, { title: string; updated: string; sections: { heading: 
       {
         heading: "Your rights",
         body: "You may ask for access to, correction of, or erasure of your data, object to its processing, and complain to the Swedish Authority for Privacy Protection (IMY). Contact your firm's administrator or us to use these rights.",
+      },
+      {
+        id: "your-data",
+        heading: "Download your data, and erasure",
+        body: "Under Settings, 'Your data' gives you a copy of everything stored about you (profile, workload and location history, forecasts, absences, comments, competences, project and matter hours, sessions and devices, and the audit entries about you) as a JSON file and as a workbook; each file downloads once, within 7 days. Passwords, second-factor secrets and token values are never included. When you leave, a company administrator of your firm can erase you: your name, e-mail address, picture, comments, competences and every way to sign in are removed; your workload, location and hours history stays only as anonymous numbers, shown as 'Erased person', so your firm's statistics do not change.",
       },
     ],
   },
@@ -64,6 +69,11 @@ const text: Record<Lang, { title: string; updated: string; sections: { heading: 
       {
         heading: "Dina rättigheter",
         body: "Du kan begära tillgång till, rättelse eller radering av dina uppgifter, invända mot behandlingen och klaga hos Integritetsskyddsmyndigheten (IMY). Kontakta din byrås administratör eller oss för att använda dina rättigheter.",
+      },
+      {
+        id: "your-data",
+        heading: "Ladda ner dina uppgifter, och radering",
+        body: "Under Inställningar ger 'Your data' dig en kopia av allt som sparas om dig (profil, historik över arbetsbelastning och arbetsplats, prognoser, frånvaro, kommentarer, kompetenser, timmar på projekt och ärenden, inloggningar och enheter samt loggposter om dig) som en JSON-fil och som en arbetsbok; varje fil kan laddas ner en gång, inom 7 dagar. Lösenord, hemligheter för tvåstegsinloggning och token-värden ingår aldrig. När du slutar kan en företagsadministratör på din byrå radera dig: ditt namn, din e-postadress, bild, kommentarer, kompetenser och alla sätt att logga in tas bort; historiken över arbetsbelastning, arbetsplats och timmar finns kvar endast som anonyma siffror, visade som 'Erased person', så att byråns statistik inte ändras.",
       },
     ],
   },
@@ -96,7 +106,7 @@ export default function Privacy() {
       <p className="mt-2 text-sm text-slate-500">{page.updated}</p>
       <div className="mt-8 space-y-6">
         {page.sections.map((section) => (
-          <section key={section.heading}>
+          <section key={section.heading} id={section.id}>
             <h2 className="text-lg font-semibold text-slate-900">{section.heading}</h2>
             <p className="mt-2 leading-relaxed text-slate-700">{section.body}</p>
           </section>

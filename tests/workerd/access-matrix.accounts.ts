@@ -85,6 +85,14 @@ export const accountEntries: AccessEntry[] = [
     roles: USER_ADMINS,
     scoped: true,
   },
+  // Erasure (decision 0300): company admins only; no body ({confirm: true}) answers 400, so nobody is erased here.
+  {
+    file: "api.v2.users.$id.erase.ts",
+    method: "POST",
+    path: (ids) => `/api/v2/users/${ids.userId}/erase`,
+    roles: ["companyAdmin"],
+    scoped: true,
+  },
   {
     file: "api.v2.users.$id.profile-picture.ts",
     method: "POST",

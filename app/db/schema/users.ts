@@ -60,6 +60,11 @@ export const users = sqliteTable(
     /** The SCIM client's own id for this person (externalId). */
     scimExternalId: text("scim_external_id"),
     invitedAt: integer("invited_at", { mode: "timestamp_ms" }),
+    /**
+     * Erased by a company admin (decision 0300): name, e-mail, picture, comments and every way
+     * to sign in are gone; the row stays so the history's numbers keep counting.
+     */
+    erasedAt: integer("erased_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -31,6 +31,7 @@ export async function getCompanyOverview(ctx: DomainContext) {
         and(
           eq(users.companyId, ctx.companyId),
           isNull(users.deactivatedAt),
+          isNull(users.erasedAt),
           or(eq(users.companyAdmin, true), eq(users.administratorPriviliges, true), eq(users.admin, true)),
         ),
       )

@@ -214,11 +214,15 @@ export async function inviteUsers(ctx: DomainContext, mailer: Mailer, input: Mul
 }
 
 /** POST /account/{id}/resend-invite: a fresh link (the earlier ones stop working). */
+export const ERASED_NOT_INVITED = "This person's personal data was erased; they cannot be invited again.";
+
 export async function resendInvite(ctx: DomainContext, mailer: Mailer, userId: string) {
   requireManager(ctx);
   const user = await requireCompanyUser(ctx, userId);
   if (!canAdministerUser({ ...ctx.actor.user }, user)) throw new ForbiddenError();
   if (user.completed) throw new ConflictError("This person has already created their account.");
+  // An erased person's address is gone (decision 0300): no mail to it, ever.
+  if (user.erasedAt) throw new ConflictError(ERASED_NOT_INVITED);
   await requireInviteQuota(ctx, "resend-invite", 1);
   const token = await newInviteToken(ctx, user.id);
   await runBatch(ctx.db, [

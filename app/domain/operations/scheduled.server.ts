@@ -14,6 +14,7 @@ import { sendUpdateReminders } from "~/domain/reminders/reminders.server";
 import { runEliteImports } from "~/domain/matters/elite-import.server";
 import { runDueCvImports } from "~/domain/company/cv-import.server";
 import { REMINDER_CRON } from "./crons";
+import { runDataExports } from "~/domain/privacy/data-export.server";
 
 const KEEP_LOGIN_ATTEMPTS_MS = 24 * 60 * 60 * 1000;
 
@@ -39,6 +40,8 @@ export async function runScheduledWork(context: LoadContext, now = new Date(), c
   await warnExpiringCertificates(context, now).catch((error) => console.error("SSO certificate warnings failed", error));
   // Firms' claimed e-mail domains: their DNS TXT record checked again (decision 0250).
   await recheckDomains(context, now).catch((error) => console.error("Domain checks failed", error));
+  // "Download my data" that nobody is watching: a few bounded steps each; expired files go (decision 0300).
+  await runDataExports(context, now).catch((error) => console.error("data exports failed", error));
   // Mail that could not be sent right away (server down, none configured yet) is retried here.
   await deliverDueEmails(context, now);
   // Firms' Microsoft directories: a few pages per firm per run (decision 0141).

@@ -133,6 +133,7 @@ export async function sendUpdateReminders(context: Runtime, now: Date): Promise<
         eq(users.updateReminders, 7),
         eq(users.completed, true),
         isNull(users.deactivatedAt),
+        isNull(users.erasedAt),
         eq(users.onLeave, false),
         lte(sql`coalesce(${users.lastUpdated}, ${users.createdAt})`, stale.getTime()),
         sql`not exists (select 1 from ${updateReminders} where ${updateReminders.userId} = ${users.id} and ${updateReminders.sentAt} > ${stale.getTime()})`,

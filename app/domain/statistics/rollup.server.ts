@@ -9,7 +9,7 @@ import { addDays, DAY_MS, isWeekend, startOfUtcDay, weekdayIndex } from "~/lib/d
 import { companyToday } from "../today";
 import { emptyDaySums, type DaySums } from "./day-sums";
 import { readCompanySettings } from "../company/settings.schema";
-import { listedPeople } from "../users/filter.server";
+import { countedPeople as countedPeopleWhere } from "../users/filter.server";
 
 /**
  * The daily rollups behind the statistics (decision 0120). A working day's row per counted
@@ -77,7 +77,7 @@ async function countedPeople(db: Db, companyId: string) {
       companyAdmin: users.companyAdmin,
     })
     .from(users)
-    .where(listedPeople(companyId));
+    .where(countedPeopleWhere(companyId));
   return rows.filter((person) => !isAdmin(person));
 }
 

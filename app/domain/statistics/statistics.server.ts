@@ -7,7 +7,7 @@ import type { DomainContext } from "../context";
 import { ForbiddenError, ValidationError } from "../errors";
 import { requireTeamChoice } from "../validation";
 import { ALL } from "../users/overview-query";
-import { filterScope, listedPeople, narrowSelection } from "../users/filter.server";
+import { countedPeople, filterScope, narrowSelection } from "../users/filter.server";
 import { emptyDaySums, type DaySums } from "./day-sums";
 import { ensureRolledUp } from "./rollup.server";
 import {
@@ -123,7 +123,7 @@ export async function resolveStatisticsTeams(ctx: DomainContext, query: Statisti
   requireTeamChoice(STATISTIC_ENTITY, { officeIds, groupIds });
   // Not an admin of any kind (isAdmin), with a primary team among those chosen (teamsOf's first pair).
   const who = and(
-    listedPeople(ctx.companyId),
+    countedPeople(ctx.companyId),
     inJsonList(users.groupId, groupIds),
     inJsonList(users.officeId, officeIds),
     eq(users.admin, false),

@@ -71,6 +71,7 @@ export async function listUserRows(ctx: DomainContext): Promise<UserRow[]> {
         utilizationViewOthersPriviliges: users.utilizationViewOthersPriviliges,
         detailedViewPriviliges: users.detailedViewPriviliges,
         detailedViewHoursPriviliges: users.detailedViewHoursPriviliges,
+        erasedAt: users.erasedAt,
         ...teamNameColumns,
       })
       .from(users)
@@ -78,7 +79,7 @@ export async function listUserRows(ctx: DomainContext): Promise<UserRow[]> {
   )
     .where(adminScopeWhere(ctx))
     .orderBy(asc(users.name));
-  return rows;
+  return rows.map(({ erasedAt, ...row }) => ({ ...row, erased: erasedAt !== null }));
 }
 
 // Changes -----------------------------------------------------------------------------------

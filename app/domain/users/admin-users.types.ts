@@ -11,6 +11,8 @@ export interface UserRow {
   utilizationViewOthersPriviliges: boolean;
   detailedViewPriviliges: boolean;
   detailedViewHoursPriviliges: boolean;
+  /** Erased (decision 0300): listed as 'Erased person', nothing left to change. */
+  erased: boolean;
   group: { _id: string; name: string } | null;
   office: { _id: string; name: string } | null;
   secondaryGroup: { _id: string; name: string } | null;

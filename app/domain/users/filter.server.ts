@@ -160,6 +160,15 @@ export function membership(companyId: string, filter: Pick<ResolvedFilter, "grou
  * competences and reminders all start from this.
  */
 export function listedPeople(companyId: string): SQL {
+  return and(countedPeople(companyId), isNull(users.erasedAt))!;
+}
+
+/**
+ * The people the statistics and their rollups count: the listed people and those erased
+ * since (decision 0300), whose anonymous history still counts, so erasing a person who left
+ * changes no figure of the firm's.
+ */
+export function countedPeople(companyId: string): SQL {
   return and(eq(users.companyId, companyId), eq(users.completed, true), isNull(users.deactivatedAt))!;
 }
 
@@ -215,6 +224,8 @@ export function conditions(ctx: DomainContext, filter: ResolvedFilter): SQL {
     eq(users.completed, filter.completed),
     // Deactivated by the firm's directory (SCIM active: false): hidden, history kept.
     isNull(users.deactivatedAt),
+    // Erased (decision 0300): their anonymous history counts in the statistics only.
+    isNull(users.erasedAt),
     eq(users.admin, false),
     eq(users.administratorPriviliges, false),
     eq(users.companyAdmin, false),

@@ -8,7 +8,7 @@ import type { CvImportStatus } from "~/domain/company/cv-service.types";
 import { useFormat } from "~/lib/format";
 import { ConnectionDialog, ConnectionStatus, IntentButton, retryRows, SecretField, useWhen } from "./connection-dialog";
 import { ConnectionReplyMessage, type ConnectionReply } from "./connection-reply";
-import { StepUpField } from "./step-up-field";
+import { StepUpField } from "~/components/step-up-field";
 
 /**
  * The company's CV service (CV Partner / Flowcase, decision 0112), for company admins: the

@@ -9,7 +9,7 @@ import { officesOf, SelectField, type TeamChoices } from "~/components/select-fi
 import { ConfirmForm } from "~/components/confirm-form";
 import { Hidden } from "~/components/hidden-fields";
 import { ConnectionDialog, useWhen } from "./connection-dialog";
-import { StepUpField } from "./step-up-field";
+import { StepUpField } from "~/components/step-up-field";
 
 export interface DirectoryStatus {
   tenantId: string | null;

@@ -6,7 +6,7 @@ import { useDialogForm } from "~/components/use-dialog-form";
 import { eliteConfigSchema } from "~/domain/matters/elite-config.schema";
 import { useFormat } from "~/lib/format";
 import { ConnectionDialog, ConnectionStatus, retryRows, SecretField, useWhen } from "./connection-dialog";
-import { StepUpField } from "./step-up-field";
+import { StepUpField } from "~/components/step-up-field";
 
 export interface EliteConfigView {
   endpoint: string;

@@ -9,7 +9,7 @@ import { useDialogFetcher, useFetcherForm } from "~/components/use-dialog-form";
 import { smtpConfigSchema } from "~/domain/company/smtp.schema";
 import { ConnectionDialog, IntentButton, SecretField } from "./connection-dialog";
 import { ConnectionReplyMessage, type ConnectionReply } from "./connection-reply";
-import { StepUpField, useStepUpAsks } from "./step-up-field";
+import { StepUpField, useStepUpAsks } from "~/components/step-up-field";
 
 export interface SmtpConfig {
   smtpHost: string | null;

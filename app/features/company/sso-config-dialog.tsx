@@ -7,7 +7,7 @@ import { useToast } from "~/components/toast";
 import { useDialogFetcher } from "~/components/use-dialog-form";
 import { dayKey } from "~/lib/dates";
 import { ConnectionDialog } from "./connection-dialog";
-import { StepUpField } from "./step-up-field";
+import { StepUpField } from "~/components/step-up-field";
 
 /** What GET /company/sso-config answers (domain/sso/sso.server.ts getSsoConfig). */
 export interface SsoConfig {

@@ -5,7 +5,7 @@ import { Field } from "~/components/field";
 import { MAX_GRACE_DAYS, type SecondFactorPolicy } from "~/domain/identity/second-factor-policy.schema";
 import { ConnectionDialog, ConnectionStatus, useWhen } from "./connection-dialog";
 import { ConnectionReplyMessage, type ConnectionReply } from "./connection-reply";
-import { StepUpField } from "./step-up-field";
+import { StepUpField } from "~/components/step-up-field";
 
 /**
  * 'Two-step sign-in' on the company page (company admins, decision 0298): whether everyone on

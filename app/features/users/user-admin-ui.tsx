@@ -8,13 +8,15 @@ import { useToast } from "~/components/toast";
 import { ConfirmForm } from "~/components/confirm-form";
 import type { TeamChoices } from "~/components/select-field";
 import { TeamForm, UserEditForm, type EditableUser, type TeamUser } from "./user-dialogs";
+import { StepUpField, StepUpProvider } from "~/components/step-up-field";
+import type { StepUp } from "~/domain/identity/step-up";
 
 /** A person as the users pages hold them: table fields, permissions and team with ids. */
-export type AdminUser = EditableUser & TeamUser;
+export type AdminUser = EditableUser & TeamUser & { erased?: boolean };
 
 export type Me = RoleFlags & Membership & { id: string };
 
-type DialogState = { kind: "edit" | "team" | "delete" | "clearFactors"; user: AdminUser } | null;
+type DialogState = { kind: "edit" | "team" | "delete" | "clearFactors" | "erase"; user: AdminUser } | null;
 
 export function canChange(me: Me, user: AdminUser): boolean {
   return (
@@ -31,49 +33,99 @@ export function canChange(me: Me, user: AdminUser): boolean {
 }
 
 /** The row's '…' menu and the dialogs it opens: edit, team change, admin rights, delete. */
-export function useUserDialogs({ choices, features }: { choices: TeamChoices; features: { utilizationView: boolean; detailedViewHours: boolean } }) {
+export function useUserDialogs({
+  choices,
+  features,
+  stepUp,
+}: {
+  choices: TeamChoices;
+  features: { utilizationView: boolean; detailedViewHours: boolean };
+  stepUp: StepUp;
+}) {
   const [dialog, setDialog] = useState<DialogState>(null);
   const close = useCallback(() => setDialog(null), []);
-  const titles = { edit: "Edit user", team: "Change group and office", delete: "Delete user", clearFactors: "Clear two-step sign-in" };
+  const titles = {
+    edit: "Edit user",
+    team: "Change group and office",
+    delete: "Delete user",
+    clearFactors: "Clear two-step sign-in",
+    erase: "Erase personal data",
+  };
   const modal = (
-    <Modal
-      open={dialog !== null}
-      onClose={close}
-      title={dialog ? titles[dialog.kind] : ""}
-      description={dialog ? dialog.user.name || dialog.user.email : undefined}
-    >
-      {dialog?.kind === "edit" ? <UserEditForm user={dialog.user} features={features} onClose={close} /> : null}
-      {dialog?.kind === "team" ? <TeamForm user={dialog.user} choices={choices} onClose={close} /> : null}
-      {dialog?.kind === "delete" ? (
-        <ConfirmForm intent="delete" id={dialog.user._id} onClose={close} confirmation={`Deleted ${dialog.user.name || dialog.user.email}`}>
-          <p>
-            Delete <strong className="font-semibold text-slate-900">{dialog.user.name || dialog.user.email}</strong>? Their workload, forecasts and
-            history are deleted with them. This cannot be undone.
-          </p>
-        </ConfirmForm>
-      ) : null}
-      {dialog?.kind === "clearFactors" ? (
-        <ConfirmForm
-          intent="clearSecondFactors"
-          id={dialog.user._id}
-          onClose={close}
-          confirmLabel="Clear"
-          busyLabel="Clearing..."
-          confirmation={`Two-step sign-in cleared for ${dialog.user.name || dialog.user.email}`}
-        >
-          <p>
-            Remove the authenticator app, recovery codes and passkeys of{" "}
-            <strong className="font-semibold text-slate-900">{dialog.user.name || dialog.user.email}</strong>? They then sign in with their password
-            alone until they set up two-step sign-in again, and are told by e-mail.
-          </p>
-        </ConfirmForm>
-      ) : null}
-    </Modal>
+    <StepUpProvider value={stepUp}>
+      <Modal
+        open={dialog !== null}
+        onClose={close}
+        title={dialog ? titles[dialog.kind] : ""}
+        description={dialog ? dialog.user.name || dialog.user.email : undefined}
+      >
+        {dialog?.kind === "edit" ? <UserEditForm user={dialog.user} features={features} onClose={close} /> : null}
+        {dialog?.kind === "team" ? <TeamForm user={dialog.user} choices={choices} onClose={close} /> : null}
+        {dialog?.kind === "delete" ? (
+          <ConfirmForm intent="delete" id={dialog.user._id} onClose={close} confirmation={`Deleted ${dialog.user.name || dialog.user.email}`}>
+            <p>
+              Delete <strong className="font-semibold text-slate-900">{dialog.user.name || dialog.user.email}</strong>? Their workload, forecasts and
+              history are deleted with them. This cannot be undone.
+            </p>
+          </ConfirmForm>
+        ) : null}
+        {dialog?.kind === "clearFactors" ? (
+          <ConfirmForm
+            intent="clearSecondFactors"
+            id={dialog.user._id}
+            onClose={close}
+            confirmLabel="Clear"
+            busyLabel="Clearing..."
+            confirmation={`Two-step sign-in cleared for ${dialog.user.name || dialog.user.email}`}
+          >
+            <p>
+              Remove the authenticator app, recovery codes and passkeys of{" "}
+              <strong className="font-semibold text-slate-900">{dialog.user.name || dialog.user.email}</strong>? They then sign in with their password
+              alone until they set up two-step sign-in again, and are told by e-mail.
+            </p>
+          </ConfirmForm>
+        ) : null}
+        {dialog?.kind === "erase" ? (
+          <ConfirmForm
+            intent="erase"
+            id={dialog.user._id}
+            onClose={close}
+            confirmLabel="Erase"
+            busyLabel="Erasing..."
+            confirmation="Personal data erased"
+            fields={(errors) => <StepUpField id="erase-current-password" errors={errors?.currentPassword} />}
+          >
+            <p>
+              Erase <strong className="font-semibold text-slate-900">{dialog.user.name || dialog.user.email}</strong>? This is for someone who has
+              left, and it cannot be undone:
+            </p>
+            <ul className="mt-2 list-disc space-y-1 pl-5">
+              <li>Their name, e-mail, phone, title, picture, status message and comments are removed, with their competences and CV items.</li>
+              <li>They can no longer sign in: password, sessions, two-step sign-in, passkeys and app tokens are removed.</li>
+              <li>They leave their projects and the matters they managed.</li>
+              <li>
+                Their workload, location and hours history stays as anonymous numbers under &lsquo;Erased person&rsquo;, so the firm&rsquo;s
+                statistics do not change.
+              </li>
+            </ul>
+          </ConfirmForm>
+        ) : null}
+      </Modal>
+    </StepUpProvider>
   );
   return { open: setDialog, modal };
 }
 
-export function UserRowMenu({ user, open }: { user: AdminUser; open: (state: NonNullable<DialogState>) => void }) {
+export function UserRowMenu({
+  user,
+  open,
+  canErase = false,
+}: {
+  user: AdminUser;
+  open: (state: NonNullable<DialogState>) => void;
+  /** A company admin's menu (decision 0300): 'Erase personal data'. */
+  canErase?: boolean;
+}) {
   const fetcher = useFetcher<{ status?: string }>();
   const label = user.name || user.email;
   const isAdmin = user.administratorPriviliges;
@@ -144,6 +196,17 @@ export function UserRowMenu({ user, open }: { user: AdminUser; open: (state: Non
                 className="block w-full px-4 py-2 text-left text-slate-800 data-focus:bg-slate-100"
               >
                 Clear two-step sign-in
+              </button>
+            </MenuItem>
+          ) : null}
+          {canErase ? (
+            <MenuItem>
+              <button
+                type="button"
+                onClick={() => open({ kind: "erase", user })}
+                className="block w-full px-4 py-2 text-left text-red-700 data-focus:bg-red-50"
+              >
+                Erase personal data
               </button>
             </MenuItem>
           ) : null}

@@ -33,7 +33,8 @@ export function officeLabel(user: TableUser): string {
   return user.companyAdmin ? "-" : pairLabel(named(user.office, user.group), named(user.secondaryOffice, user.secondaryGroup));
 }
 
-export function statusLabel(user: Pick<TableUser, "completed">): "Active" | "Pending" {
+export function statusLabel(user: Pick<TableUser, "completed"> & { erased?: boolean }): "Active" | "Pending" | "Erased" {
+  if (user.erased) return "Erased";
   return user.completed ? "Active" : "Pending";
 }
 

@@ -17,7 +17,7 @@ import { roleLabel } from "~/auth/permissions";
 import { InviteForm } from "~/features/users/user-dialogs";
 import { DirectorySection } from "~/features/company/directory-connection";
 import { useCleanLoginAddress } from "~/features/identity/microsoft-sign-in";
-import { StepUpProvider } from "~/features/company/step-up-field";
+import { StepUpProvider } from "~/components/step-up-field";
 import { loadCompanyPage, runCompanyPageAction } from "./company-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Company · Availability" }];

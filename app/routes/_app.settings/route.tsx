@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ChangePassword } from "~/features/identity/change-password-button";
 import { CalendarFeed } from "./calendar-feed-section";
+import { DataExport } from "./data-export-section";
 import { Devices } from "./devices-section";
 import { PictureUpload } from "./picture-section";
 import { ProfileForm } from "./profile-section";
@@ -19,7 +20,7 @@ export const action = (args: ActionFunctionArgs) => runSettingsAction(args);
 
 /** Each section is a module beside this one; the password dialog is the sign-in area's (features/identity). */
 export default function SettingsPage() {
-  const { me, teamFeed, devices, feedUrl, showReminders, years, pendingEmail, fromDirectory, factors, passkeys, stepUp } =
+  const { me, teamFeed, devices, feedUrl, showReminders, years, pendingEmail, fromDirectory, factors, passkeys, stepUp, dataExport } =
     useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:px-6">
@@ -54,6 +55,9 @@ export default function SettingsPage() {
           <TeamCalendarFeed teamFeed={teamFeed} />
         </Section>
       ) : null}
+      <Section title="Your data" id="data-heading">
+        <DataExport state={dataExport} />
+      </Section>
     </div>
   );
 }

@@ -19,6 +19,9 @@ import { stepUpState } from "~/domain/identity/reauth.server";
 import { submitForm, submitIntent } from "~/web/page-form.server";
 import { profilePictureUrl } from "~/lib/profile-picture";
 import { officeWithGroup } from "~/lib/office-name";
+import { advanceOwnDataExport, dataExportState, requestDataExport, type ExportRuntime } from "~/domain/privacy/data-export.server";
+import type { LoadContext } from "~/env";
+import type { Mailer } from "~/domain/identity/mailer.server";
 
 /** What /settings shows: the profile, the e-mail waiting for confirmation, the devices and the calendar feeds. */
 export async function loadSettingsPage({ request, context }: LoaderFunctionArgs) {
@@ -26,7 +29,7 @@ export async function loadSettingsPage({ request, context }: LoaderFunctionArgs)
   const { user, company } = actor;
   const ctx = domainCtx(context, actor);
   const admin = isAdmin(user);
-  const [pendingEmail, devices, feedUrl, teamFeed, teamOptions, fromDirectory, factors, passkeys] = await Promise.all([
+  const [pendingEmail, devices, feedUrl, teamFeed, teamOptions, fromDirectory, factors, passkeys, dataExport] = await Promise.all([
     pendingEmailChange(ctx),
     listDevices(ctx),
     ownFeedUrl(ctx, context.env, mailerFor(context, request).appUrl),
@@ -36,6 +39,7 @@ export async function loadSettingsPage({ request, context }: LoaderFunctionArgs)
     // Two-step sign-in is for password sign-in: SSO and Microsoft users' providers do their own.
     user.passwordHash === null ? null : factorsOf(ctx.db, user),
     user.passwordHash === null ? null : listPasskeys(ctx.db, user),
+    dataExportState(ctx, context.env),
   ]);
   return json({
     pendingEmail,
@@ -43,6 +47,7 @@ export async function loadSettingsPage({ request, context }: LoaderFunctionArgs)
     factors,
     passkeys,
     stepUp: stepUpState(actor, ctx.now),
+    dataExport,
     feedUrl,
     teamFeed: teamOptions
       ? {
@@ -83,6 +88,13 @@ export async function runSettingsAction({ request, context }: ActionFunctionArgs
       return submitIntent(form, deviceSchema, (input) => signOutDevice(ctx, input.sessionId));
     case "renewFeed":
       return submitIntent(form, noFields, () => renewOwnFeed(ctx, context.env, mailer.appUrl));
+    case "requestExport":
+      return submitIntent(form, noFields, async () => {
+        await requestDataExport(ctx, exportRuntime(context, mailer));
+        return { message: "Preparing your data" };
+      });
+    case "advanceExport":
+      return submitIntent(form, noFields, () => advanceOwnDataExport(ctx, exportRuntime(context, mailer)));
     case "renewTeamFeed":
       return submitIntent(form, teamFeedSchema, (input) => renewTeamFeed(ctx, context.env, mailer.appUrl, input));
   }
@@ -106,4 +118,9 @@ export async function runSettingsAction({ request, context }: ActionFunctionArgs
     if ("pendingEmail" in saved) return { message: `Settings saved. Open the link we sent to ${saved.pendingEmail} to confirm your new e-mail.` };
     return { message: "Settings saved" };
   });
+}
+
+/** Where an export's steps write, and how the person hears it is ready. */
+function exportRuntime(context: LoadContext, mailer: Mailer): ExportRuntime {
+  return { db: context.db, files: context.env.FILES, mail: { context: mailer.mail, appUrl: mailer.appUrl, appName: mailer.appName } };
 }

@@ -41,7 +41,7 @@ export default function UsersPage() {
   const [query, setQuery] = useState("");
   const [groupId, setGroupId] = useState("");
   const [officeId, setOfficeId] = useState("");
-  const dialogs = useUserDialogs({ choices: data.choices, features: data.features });
+  const dialogs = useUserDialogs({ choices: data.choices, features: data.features, stepUp: data.stepUp });
   // The filters offer the teams the list holds (the administrator's own and secondary ones).
   const groupIds = new Set(data.rows.flatMap((user) => [user.group?._id, user.secondaryGroup?._id]));
   const officeIds = new Set(data.rows.flatMap((user) => [user.office?._id, user.secondaryOffice?._id]));
@@ -59,6 +59,9 @@ export default function UsersPage() {
             <Highlight text={user.name || user.email} query={query} />
           </span>
           <RoleBadge label={roleLabel(user)} />
+          {user.erased ? (
+            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 ring-1 ring-slate-300">Erased</span>
+          ) : null}
           {user.completed ? null : (
             <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200">Not completed</span>
           )}
@@ -66,11 +69,13 @@ export default function UsersPage() {
         <span className="block truncate text-xs text-slate-500">
           <Highlight text={user.email} query={query} /> · {groupLabel(user)} · {officeLabel(user)}
         </span>
-        {!user.completed && data.canInvite && canChange(data.me, user) ? (
+        {!user.completed && !user.erased && data.canInvite && canChange(data.me, user) ? (
           <ResendInviteButton userId={user._id} name={user.name || user.email} />
         ) : null}
       </span>
-      {data.canInvite && canChange(data.me, user) ? <UserRowMenu user={user} open={dialogs.open} /> : null}
+      {data.canInvite && canChange(data.me, user) && !user.erased ? (
+        <UserRowMenu user={user} open={dialogs.open} canErase={data.me.companyAdmin} />
+      ) : null}
     </li>
   );
 

@@ -12,6 +12,8 @@ import { deleteUser, moveUser, setAdminRights } from "~/domain/users/admin-users
 import { orStatusPage, submitForm } from "~/web/page-form.server";
 import { noFields } from "~/domain/schema-kit";
 import { clearSecondFactors } from "~/domain/identity/second-factor-admin.server";
+import { eraseUser } from "~/domain/privacy/erasure.server";
+import { eraseFormSchema } from "~/domain/privacy/erasure.schema";
 
 /** The form actions of /users and /users/all: one intent per dialog. Only managers change people: others hear 403 before the form is read. */
 export async function runUsersAction(context: LoadContext, actor: Actor, request: Request) {
@@ -40,6 +42,10 @@ export async function runUsersAction(context: LoadContext, actor: Actor, request
       return submitForm(form, adminRightsSchema, (input) => setAdminRights(ctx, id, input));
     case "delete":
       return submitForm(form, noFields, () => deleteUser(ctx, id, context.env.FILES));
+    case "erase":
+      return submitForm(form, eraseFormSchema, (input) =>
+        eraseUser(ctx, id, { env: context.env, ip: clientIp(request) }, input.currentPassword, context.env.FILES),
+      );
     case "clearSecondFactors":
       return submitForm(form, noFields, () => clearSecondFactors(ctx, id, mailer));
     case "resendInvite":

@@ -67,7 +67,7 @@ export default function AllUsersPage() {
     // would reload every loader of the page for an order the browser already has.
     window.history.replaceState(window.history.state, "", sortSearch(next));
   };
-  const dialogs = useUserDialogs({ choices: data.choices, features: data.features });
+  const dialogs = useUserDialogs({ choices: data.choices, features: data.features, stepUp: data.stepUp });
   const rows = useMemo(
     () =>
       sortUsers(
@@ -155,15 +155,19 @@ export default function AllUsersPage() {
                   <Highlight text={officeLabel(user)} query={query} />
                 </Cell>
                 <td className="max-lg:mt-1 max-lg:flex max-lg:flex-wrap max-lg:items-baseline max-lg:gap-x-3 lg:px-2.5 lg:py-3 lg:whitespace-nowrap">
-                  <span className={clsx("font-medium", user.completed ? "text-green-700" : "text-amber-700")}>{statusLabel(user)}</span>
-                  {!user.completed && data.canInvite && canChange(data.me, user) ? (
+                  <span className={clsx("font-medium", user.erased ? "text-slate-600" : user.completed ? "text-green-700" : "text-amber-700")}>
+                    {statusLabel(user)}
+                  </span>
+                  {!user.completed && !user.erased && data.canInvite && canChange(data.me, user) ? (
                     <span className="lg:block">
                       <ResendInviteButton userId={user._id} name={user.name || user.email} />
                     </span>
                   ) : null}
                 </td>
                 <td className="text-right max-lg:absolute max-lg:top-2 max-lg:right-2 lg:px-2 lg:py-2">
-                  {data.canInvite && canChange(data.me, user) ? <UserRowMenu user={user} open={dialogs.open} /> : null}
+                  {data.canInvite && canChange(data.me, user) && !user.erased ? (
+                    <UserRowMenu user={user} open={dialogs.open} canErase={data.me.companyAdmin} />
+                  ) : null}
                 </td>
               </tr>
             ))}

@@ -431,7 +431,7 @@ export async function warnExpiringCertificates(runtime: Runtime, now: Date): Pro
     const admins = await db
       .select({ email: users.email, name: users.name })
       .from(users)
-      .where(and(eq(users.companyId, row.id), eq(users.companyAdmin, true), isNull(users.deactivatedAt)));
+      .where(and(eq(users.companyId, row.id), eq(users.companyAdmin, true), isNull(users.deactivatedAt), isNull(users.erasedAt)));
     const when = dayKey(cert.validTo);
     for (const admin of admins) {
       await enqueueEmail(
