@@ -16,6 +16,7 @@ import { clientIp } from "~/domain/identity/login.server";
 import { factorsOf } from "~/domain/identity/second-factor.server";
 import { listPasskeys } from "~/domain/identity/passkeys.server";
 import { stepUpState } from "~/domain/identity/reauth.server";
+import { readWebPush } from "~/domain/reminders/web-push.server";
 import { submitForm, submitIntent } from "~/web/page-form.server";
 import { profilePictureUrl } from "~/lib/profile-picture";
 import { officeWithGroup } from "~/lib/office-name";
@@ -26,7 +27,8 @@ export async function loadSettingsPage({ request, context }: LoaderFunctionArgs)
   const { user, company } = actor;
   const ctx = domainCtx(context, actor);
   const admin = isAdmin(user);
-  const [pendingEmail, devices, feedUrl, teamFeed, teamOptions, fromDirectory, factors, passkeys] = await Promise.all([
+  const remindable = !company.settings.hideUpdateRemindersSetting && !admin;
+  const [pendingEmail, devices, feedUrl, teamFeed, teamOptions, fromDirectory, factors, passkeys, webPush] = await Promise.all([
     pendingEmailChange(ctx),
     listDevices(ctx),
     ownFeedUrl(ctx, context.env, mailerFor(context, request).appUrl),
@@ -36,6 +38,8 @@ export async function loadSettingsPage({ request, context }: LoaderFunctionArgs)
     // Two-step sign-in is for password sign-in: SSO and Microsoft users' providers do their own.
     user.passwordHash === null ? null : factorsOf(ctx.db, user),
     user.passwordHash === null ? null : listPasskeys(ctx.db, user),
+    // Reminders on this device (decision 0302): where reminders go at all and the installation pushes.
+    remindable ? readWebPush(ctx, context.env) : null,
   ]);
   return json({
     pendingEmail,
@@ -64,6 +68,7 @@ export async function loadSettingsPage({ request, context }: LoaderFunctionArgs)
     /** Name and title come from the Microsoft directory (decision 0272): shown read-only. */
     fromDirectory,
     showReminders: !company.settings.hideUpdateRemindersSetting,
+    webPush: webPush?.publicKey ? { publicKey: webPush.publicKey, subscriptions: webPush.subscriptions } : null,
     years: employedYears(new Date()),
   });
 }
