@@ -150,4 +150,24 @@ test.describe("reminders on this device (Web Push)", () => {
     const again = await page.request.post(payload.actions[3].link, { form: {}, maxRedirects: 0 });
     expect(again.status()).toBe(410);
   });
+
+  test("where notifications are blocked, the switch is off and says how to allow them", async ({ page, context, baseURL }) => {
+    const origin = new URL(baseURL!).origin;
+    await login(page, PERSON);
+    const cdp = await context.newCDPSession(page);
+    // What a person's 'Block' leaves: the permission denied for the site, in this browser profile.
+    const { targetInfo } = await cdp.send("Target.getTargetInfo");
+    await cdp.send("Browser.setPermission", {
+      permission: { name: "notifications" },
+      setting: "denied",
+      origin,
+      browserContextId: targetInfo.browserContextId,
+    });
+    await page.goto("/settings");
+    const toggle = section(page).getByRole("switch", { name: "Reminders on this device" });
+    await expect(section(page).getByText("Notifications are blocked for this site in this browser.", { exact: false })).toBeVisible();
+    await expect(toggle).toBeDisabled();
+    await expect(toggle).toHaveAttribute("aria-checked", "false");
+    await axeClean(page, "settings-web-push-blocked");
+  });
 });

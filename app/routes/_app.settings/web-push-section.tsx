@@ -162,7 +162,12 @@ export function WebPushReminders({ webPush, remindersOn }: { webPush: WebPushSta
       </div>
       {error ? <Alert message={error} /> : null}
       {others.length > 0 ? (
-        <ul className="divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200" aria-label="Other devices with reminders">
+        <p id="web-push-others" className="text-sm font-medium text-slate-700">
+          Other devices with reminders
+        </p>
+      ) : null}
+      {others.length > 0 ? (
+        <ul className="divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200" aria-labelledby="web-push-others">
           {others.map((s) => (
             <li key={s._id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
               <p className="min-w-0 text-sm text-slate-800">
