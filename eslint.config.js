@@ -27,6 +27,14 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    // The service worker (decision 0302): plain JavaScript in the worker's global scope.
+    files: ["public/sw.js"],
+    languageOptions: {
+      sourceType: "script",
+      globals: { self: "readonly", URL: "readonly", Notification: "readonly", fetch: "readonly", console: "readonly" },
+    },
+  },
+  {
     files: ["scripts/**/*.mjs"],
     languageOptions: { globals: { URL: "readonly", console: "readonly", process: "readonly" } },
   },

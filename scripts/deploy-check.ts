@@ -9,6 +9,7 @@
 import { unstable_readConfig } from "wrangler";
 import { dryRunBundle, environmentsOf, kibText } from "./worker-bundle";
 import { REMINDER_CRON } from "../app/domain/operations/crons";
+import { DEV_VAPID_PUBLIC_KEY } from "../app/integrations/web-push/config";
 
 const CONFIG = process.argv[2] ?? "wrangler.toml";
 const LOCAL_ONLY = new Set(["dev"]);
@@ -38,6 +39,9 @@ function problemsOf(env: string): string[] {
     if (name in vars) problems.push(`${name} names the development seed's operator; set it per installation with wrangler secret put`);
   if ("ALLOW_LOOPBACK_SMTP" in vars) problems.push("ALLOW_LOOPBACK_SMTP is a development setting");
   if ("ALLOW_LOOPBACK_ELITE3E" in vars) problems.push("ALLOW_LOOPBACK_ELITE3E is a development setting");
+  if ("ALLOW_LOOPBACK_WEBPUSH" in vars) problems.push("ALLOW_LOOPBACK_WEBPUSH is a development setting");
+  if ("VAPID_PRIVATE_KEY" in vars) problems.push("VAPID_PRIVATE_KEY is a secret: set it with wrangler secret put, not as a var");
+  if (vars.VAPID_PUBLIC_KEY === DEV_VAPID_PUBLIC_KEY) problems.push("VAPID_PUBLIC_KEY is the development key pair's (decision 0302)");
   if (!vars.REGION) problems.push("no REGION var");
   problems.push(...appUrlProblems(vars.APP_URL));
   const db = config.d1_databases.find((d) => d.binding === "DB");

@@ -22,6 +22,7 @@ export const STANDIN_PORTS = {
   ELITE_PORT: { variable: "ELITE_PORT", offset: 300 },
   CV_PORT: { variable: "CV_FAKE_PORT", offset: 400 },
   APNS_PORT: { variable: "APNS_FAKE_PORT", offset: 500 },
+  WEBPUSH_PORT: { variable: "WEBPUSH_FAKE_PORT", offset: 600 },
   IDP_PORT: { variable: "SAML_IDP_PORT", offset: 1000 },
   INSPECTOR_PORT: { variable: "INSPECTOR_PORT", offset: 1200 },
 } as const;

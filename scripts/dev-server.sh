@@ -14,6 +14,8 @@
 # - the demo firm's CV service (tests/fakes/cv-service.ts) on $CV_FAKE_PORT or $PORT+400;
 # - Apple Push Notification service (tests/fakes/apns-fake.ts) on $APNS_FAKE_PORT or $PORT+500:
 #   update reminders to people with an iOS token; http://127.0.0.1:$APNS_PORT/__control/pushes lists them;
+# - a Web Push service (tests/fakes/web-push-fake.ts) on $WEBPUSH_FAKE_PORT or $PORT+600: update reminders
+#   to browser subscriptions it made (POST /__control/subscriptions); /__control/messages lists them decrypted;
 # - the SAML identity provider Demo Law signs in through (tests/fakes/saml-idp-server.ts) on
 #   $SAML_IDP_PORT or $PORT+1000;
 # - wrangler's DevTools inspector on $INSPECTOR_PORT or $PORT+1200 (not the shared 9229);
@@ -28,11 +30,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
-# PORT, ENTRA_PORT, DOH_PORT, ELITE_PORT, CV_PORT, APNS_PORT, IDP_PORT, INSPECTOR_PORT, STATE
+# PORT, ENTRA_PORT, DOH_PORT, ELITE_PORT, CV_PORT, APNS_PORT, WEBPUSH_PORT, IDP_PORT, INSPECTOR_PORT, STATE
 PORTS_OUTPUT=$(tsx scripts/dev-ports.ts)
 eval "$PORTS_OUTPUT"
 # The seed and the stand-ins derive the same ports from the same variables.
-export PORT ELITE_PORT SAML_IDP_PORT="$IDP_PORT" CV_FAKE_PORT="$CV_PORT" APNS_FAKE_PORT="$APNS_PORT" DOH_FAKE_PORT="$DOH_PORT"
+export PORT ELITE_PORT SAML_IDP_PORT="$IDP_PORT" CV_FAKE_PORT="$CV_PORT" APNS_FAKE_PORT="$APNS_PORT" WEBPUSH_FAKE_PORT="$WEBPUSH_PORT" DOH_FAKE_PORT="$DOH_PORT"
 STANDIN_TIMEOUT="${STANDIN_TIMEOUT:-60}"
 
 # A stand-in that does not come up (a crash, its port taken by another `npm start`, an import
@@ -93,8 +95,9 @@ start_standin "the CV service stand-in (tests/fakes/cv-service.ts)" "$CV_PORT" t
 start_standin "the SAML identity provider stand-in (tests/fakes/saml-idp-main.ts)" "$IDP_PORT" tsx tests/fakes/saml-idp-main.ts
 start_standin "the DNS-over-HTTPS stand-in (tests/fakes/doh-server.ts)" "$DOH_PORT" tsx tests/fakes/doh-server.ts --port "$DOH_PORT" --demo
 start_standin "the APNs stand-in (tests/fakes/apns-fake.ts)" "$APNS_PORT" tsx tests/fakes/apns-fake.ts
+start_standin "the Web Push stand-in (tests/fakes/web-push-fake.ts)" "$WEBPUSH_PORT" tsx tests/fakes/web-push-fake.ts
 wait_for_standins
-echo "[npm start] every stand-in answers its health probe (Entra $ENTRA_PORT, DNS $DOH_PORT, 3E $ELITE_PORT, CV $CV_PORT, APNs $APNS_PORT, SAML $IDP_PORT)"
+echo "[npm start] every stand-in answers its health probe (Entra $ENTRA_PORT, DNS $DOH_PORT, 3E $ELITE_PORT, CV $CV_PORT, APNs $APNS_PORT, Web Push $WEBPUSH_PORT, SAML $IDP_PORT)"
 
 echo "[npm start] local state in $STATE: migrating and seeding"
 mkdir -p "$STATE"

@@ -75,6 +75,10 @@ serve() {
   local DOH_PORT=$((PORT + 200))
   tsx tests/fakes/doh-server.ts --port "$DOH_PORT" --demo &
 
+  # The loopback Web Push service (tests/fakes/web-push-fake.ts) on $PORT + 600 (decision 0302):
+  # tests/e2e/web-push.spec.ts makes a subscription there and reads what the reminder cron pushed.
+  WEBPUSH_FAKE_PORT="$((PORT + 600))" tsx tests/fakes/web-push-fake.ts &
+
   echo "[e2e-server] wrangler dev on http://127.0.0.1:$PORT"
   # --inspector-port: its own, not the shared 9229, which another wrangler dev on the machine may
   # hold (wrangler dev then fails to start or exits).

@@ -96,6 +96,8 @@ import * as sso8 from "./api.v2.company.sso-config.check";
 import * as tf1 from "./api.v2.company.second-factor-policy";
 import * as tf2 from "./api.v2.users.$id.second-factors";
 import * as erase from "./api.v2.users.$id.erase";
+import * as wp1 from "./api.v2.web-push-subscription";
+import * as wp2 from "./api.v2.web-push-subscription.$id";
 
 /**
  * Every /api/v2 route file, by name: the OpenAPI document lists each (tests/workerd/openapi.test.ts
@@ -198,6 +200,8 @@ const routes: Record<string, { endpoints: Parameters<typeof buildOpenApiDocument
   "api.v2.company.second-factor-policy": tf1,
   "api.v2.users.$id.second-factors": tf2,
   "api.v2.users.$id.erase": erase,
+  "api.v2.web-push-subscription": wp1,
+  "api.v2.web-push-subscription.$id": wp2,
 };
 
 export const { loader, action, endpoints } = defineApiRoute({

@@ -149,6 +149,8 @@ export const FRAME_ANCESTORS = ["'self'", "https://teams.microsoft.com", "https:
 export function contentSecurityPolicy(nonce: string, extraFrameAncestors: string[] = []): string {
   return [
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    // The service worker (public/sw.js, decision 0302): 'strict-dynamic' leaves no source for it.
+    "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     `frame-ancestors ${[...FRAME_ANCESTORS, ...extraFrameAncestors].join(" ")}`,

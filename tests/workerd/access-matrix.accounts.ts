@@ -115,6 +115,22 @@ export const accountEntries: AccessEntry[] = [
     roles: ALL,
     scoped: true,
   },
+  // Web Push subscriptions of the caller's browsers (decision 0302): everyone manages their own.
+  { file: "api.v2.web-push-subscription.ts", method: "GET", path: () => "/api/v2/web-push-subscription", roles: ALL },
+  {
+    file: "api.v2.web-push-subscription.ts",
+    method: "POST",
+    path: () => "/api/v2/web-push-subscription",
+    roles: ALL,
+    body: () => ({ endpoint: `https://push.example.com/send/${newId()}`, keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) } }),
+  },
+  {
+    file: "api.v2.web-push-subscription.$id.ts",
+    method: "DELETE",
+    path: (ids) => `/api/v2/web-push-subscription/${ids.deletableWebPushSubscriptionId}`,
+    roles: ALL,
+    scoped: true,
+  },
   // The company's mail server: company admins only (decision 0080). Both leave the tenant without a
   // server of its own: a reset without the password (400), and a test answered 400 for lack of one.
   {

@@ -18,6 +18,7 @@ import {
   skillLevels,
   userSkills,
   vacations,
+  webPushSubscriptions,
 } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { api, createCompany, db, tokenFor } from "./helpers";
@@ -35,6 +36,7 @@ type DeletableIds = Pick<
   | "deletableVacationId"
   | "deletableUserId"
   | "deletableNotificationTokenId"
+  | "deletableWebPushSubscriptionId"
   | "deletableCompetenceId"
   | "deletableSkillId"
   | "deletableProjectId"
@@ -154,6 +156,12 @@ async function tenant(name: string): Promise<Tenant> {
           .values({ companyId: company.id, userId: user.id, tokenType: "apns", token: `matrix-${user.id}` })
           .returning()
       )[0].id,
+      deletableWebPushSubscriptionId: (
+        await db()
+          .insert(webPushSubscriptions)
+          .values({ companyId: company.id, userId: user.id, endpoint: `https://push.example.com/matrix/${user.id}`, p256dh: "p", auth: "a" })
+          .returning()
+      )[0].id,
       deletableProjectId: project.project,
       deletableTimeReportId: project.timeReport,
       deletableInvoiceId: project.invoice,
@@ -224,6 +232,7 @@ const placeholders: CompanyIds = {
   invitedUserId: ":invitedUserId",
   deletableUserId: ":userId",
   deletableNotificationTokenId: ":id",
+  deletableWebPushSubscriptionId: ":id",
   matterNumber: ":matterNumber",
   competenceId: ":competenceId",
   skillId: ":skillId",

@@ -37,6 +37,8 @@ export interface CompanyIds {
   deletableUserId: string;
   /** A push token of the caller (each role deletes its own). */
   deletableNotificationTokenId: string;
+  /** A Web Push subscription of the caller (each role deletes its own). */
+  deletableWebPushSubscriptionId: string;
   /** A matter of the company, by its number (the matter calls name matters by number). */
   matterNumber: string;
   /** A competence of the company, a skill of the employee (userId) in another one, and one of each per role to delete. */

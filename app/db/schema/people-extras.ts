@@ -53,3 +53,24 @@ export const notificationTokens = sqliteTable(
   },
   (t) => [index("notification_tokens_company_idx").on(t.companyId), uniqueIndex("notification_tokens_unique").on(t.userId, t.tokenType, t.token)],
 );
+
+/**
+ * Web Push subscriptions of a person's browsers (decision 0302): what `pushManager.subscribe`
+ * returned (the push service's endpoint URL and the browser's P-256 key and auth secret, both
+ * base64url). One row per endpoint; a push service's 404 or 410 deletes it.
+ */
+export const webPushSubscriptions = sqliteTable(
+  "web_push_subscriptions",
+  {
+    id: id(),
+    companyId: companyId(),
+    userId: userId(),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    /** The browser as it named itself (user agent, shortened), so the settings page can tell devices apart. */
+    label: text("label").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("web_push_subscriptions_user_idx").on(t.userId), uniqueIndex("web_push_subscriptions_endpoint_unique").on(t.endpoint)],
+);

@@ -7,6 +7,7 @@ import { inJsonList } from "~/db/json-list";
 import { companies, emailOutbox, notificationTokens, offices, pushOutbox, updateReminders, users } from "~/db/schema";
 import type { Env, LoadContext } from "~/env";
 import { apnsConfig } from "~/integrations/apns/config";
+import { vapidConfig } from "~/integrations/web-push/config";
 import { IOS_TOKEN_TYPES } from "~/integrations/apns/outbox.server";
 import { DEFAULT_TIME_ZONE } from "~/lib/time-zones";
 import { newId } from "~/lib/ids";
@@ -17,6 +18,7 @@ import { zonesAtLocalHour } from "../today";
 import { readCompanySettings } from "../company/settings.schema";
 import { WORKLOAD_LABELS } from "../workload/levels";
 import { setOnLeave, setWorkload } from "../workload/workload.server";
+import { pushToSubscriptions, reminderWebPushPayload, subscriptionsOf } from "./web-push.server";
 
 /**
  * Update reminders (decision 0122). updateReminders = 7 ('After three days') means: when a
@@ -160,6 +162,13 @@ export async function sendUpdateReminders(context: Runtime, now: Date): Promise<
       );
     for (const row of rows) devices.set(row.userId, [...(devices.get(row.userId) ?? []), row.token]);
   }
+  // Their browsers that took Web Push (decision 0302), when the installation has a VAPID key.
+  const browsers = vapidConfig(env)
+    ? await subscriptionsOf(
+        db,
+        candidates.map((c) => c.id),
+      )
+    : new Map();
   let sent = 0;
   // The system reminds, per firm: its audit row goes in the reminder's batch.
   const firms = new Map<string, SystemContext>();
@@ -203,6 +212,16 @@ export async function sendUpdateReminders(context: Runtime, now: Date): Promise<
       }),
     ]);
     sent++;
+    const subscriptions = browsers.get(person.id) ?? [];
+    if (subscriptions.length > 0) {
+      const payload = reminderWebPushPayload({
+        appName,
+        reminderId: id,
+        dashboard: `${appUrl}/home`,
+        answers: REMINDER_ANSWERS.map((answer) => ({ answer, label: answerLabel(answer), link: links[answer] })),
+      });
+      await pushToSubscriptions(context, subscriptions, payload);
+    }
   }
   return sent;
 }

@@ -10,6 +10,7 @@ import { ProfileForm } from "./profile-section";
 import { loadSettingsPage, runSettingsAction } from "./settings-page.server";
 import { TeamCalendarFeed } from "./team-calendar-feed-section";
 import { TwoStep } from "./two-step-section";
+import { WebPushReminders } from "./web-push-section";
 import { Passkeys } from "~/features/identity/passkeys-section";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Availability" }];
@@ -20,7 +21,7 @@ export const action = (args: ActionFunctionArgs) => runSettingsAction(args);
 
 /** Each section is a module beside this one; the password dialog is the sign-in area's (features/identity). */
 export default function SettingsPage() {
-  const { me, teamFeed, devices, feedUrl, showReminders, years, pendingEmail, fromDirectory, factors, passkeys, stepUp, dataExport } =
+  const { me, teamFeed, devices, feedUrl, showReminders, years, pendingEmail, fromDirectory, factors, passkeys, stepUp, dataExport, webPush } =
     useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:px-6">
@@ -31,6 +32,11 @@ export default function SettingsPage() {
       <Section title="Profile" id="profile-heading">
         <ProfileForm me={me} showReminders={showReminders} years={years} pendingEmail={pendingEmail} fromDirectory={fromDirectory} />
       </Section>
+      {webPush ? (
+        <Section title="Notifications" id="notifications-heading">
+          <WebPushReminders webPush={webPush} remindersOn={me.updateReminders === 7} />
+        </Section>
+      ) : null}
       <Section title="Password" id="password-heading">
         <ChangePassword />
       </Section>

@@ -16,6 +16,7 @@ import { clientIp } from "~/domain/identity/login.server";
 import { factorsOf } from "~/domain/identity/second-factor.server";
 import { listPasskeys } from "~/domain/identity/passkeys.server";
 import { stepUpState } from "~/domain/identity/reauth.server";
+import { readWebPush } from "~/domain/reminders/web-push.server";
 import { submitForm, submitIntent } from "~/web/page-form.server";
 import { profilePictureUrl } from "~/lib/profile-picture";
 import { officeWithGroup } from "~/lib/office-name";
@@ -29,7 +30,8 @@ export async function loadSettingsPage({ request, context }: LoaderFunctionArgs)
   const { user, company } = actor;
   const ctx = domainCtx(context, actor);
   const admin = isAdmin(user);
-  const [pendingEmail, devices, feedUrl, teamFeed, teamOptions, fromDirectory, factors, passkeys, dataExport] = await Promise.all([
+  const remindable = !company.settings.hideUpdateRemindersSetting && !admin;
+  const [pendingEmail, devices, feedUrl, teamFeed, teamOptions, fromDirectory, factors, passkeys, dataExport, webPush] = await Promise.all([
     pendingEmailChange(ctx),
     listDevices(ctx),
     ownFeedUrl(ctx, context.env, mailerFor(context, request).appUrl),
@@ -40,6 +42,8 @@ export async function loadSettingsPage({ request, context }: LoaderFunctionArgs)
     user.passwordHash === null ? null : factorsOf(ctx.db, user),
     user.passwordHash === null ? null : listPasskeys(ctx.db, user),
     dataExportState(ctx, context.env),
+    // Reminders on this device (decision 0302): where reminders go at all and the installation pushes.
+    remindable ? readWebPush(ctx, context.env) : null,
   ]);
   return json({
     pendingEmail,
@@ -69,6 +73,7 @@ export async function loadSettingsPage({ request, context }: LoaderFunctionArgs)
     /** Name and title come from the Microsoft directory (decision 0272): shown read-only. */
     fromDirectory,
     showReminders: !company.settings.hideUpdateRemindersSetting,
+    webPush: webPush?.publicKey ? { publicKey: webPush.publicKey, subscriptions: webPush.subscriptions } : null,
     years: employedYears(new Date()),
   });
 }
