@@ -2,6 +2,7 @@ import { useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
+import { useMoments } from "~/lib/format";
 
 export interface WebPushState {
   /** The VAPID public key browsers subscribe with. */
@@ -48,6 +49,7 @@ async function apiError(response: Response): Promise<string> {
  * person's other subscribed browsers are listed with 'Remove'.
  */
 export function WebPushReminders({ webPush, remindersOn }: { webPush: WebPushState; remindersOn: boolean }) {
+  const { moment } = useMoments();
   const revalidator = useRevalidator();
   const [support, setSupport] = useState<Support>("checking");
   const [endpoint, setEndpoint] = useState<string | null>(null);
@@ -171,12 +173,12 @@ export function WebPushReminders({ webPush, remindersOn }: { webPush: WebPushSta
           {others.map((s) => (
             <li key={s._id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
               <p className="min-w-0 text-sm text-slate-800">
-                {s.label || "A browser"} <span className="text-slate-600">· since {s.created.slice(0, 10)}</span>
+                {s.label || "A browser"} <span className="text-slate-600">· since {moment(s.created)}</span>
               </p>
               <Button
                 variant="secondary"
                 disabled={busy}
-                aria-label={`Remove reminders on ${s.label || "a browser"} since ${s.created.slice(0, 10)}`}
+                aria-label={`Remove reminders on ${s.label || "a browser"} since ${moment(s.created)}`}
                 onClick={() => run(() => remove(s._id))}
               >
                 Remove
