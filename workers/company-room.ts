@@ -1,4 +1,5 @@
 import { type Connection, type ConnectionContext, Server } from "partyserver";
+import { toBase64Url } from "~/lib/base64url";
 import { OWNER_HEADER, SESSION_ENDED, type SocketOwner, type SocketsToClose } from "~/realtime/room.types";
 
 /**
@@ -72,11 +73,4 @@ function readOwner(request: Request): SocketOwner | null {
   if (!header) return null;
   const [sessionId, userId] = header.split(" ");
   return sessionId && userId ? { sessionId, userId } : null;
-}
-
-function toBase64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
 }

@@ -1,4 +1,5 @@
 import { isLocalEnv, type Env } from "~/env";
+import { toBase64Url } from "./base64url";
 
 /**
  * The one way to keep a secret a firm gives us (SMTP password, and later the 3E client
@@ -90,7 +91,7 @@ export async function sealSecret(env: SecretBoxEnv & Pick<Env, "APP_ENV">, purpo
     current.key,
     new TextEncoder().encode(plaintext),
   );
-  return [VERSION, current.id, toBase64(iv), toBase64(new Uint8Array(sealed))].join(":");
+  return [VERSION, current.id, toBase64Url(iv), toBase64Url(sealed)].join(":");
 }
 
 /** The plaintext of a sealed value; throws SecretBoxError when it is not sealed, the key is unknown or it was tampered with. */
@@ -123,12 +124,6 @@ export async function resealIfStale(env: SecretBoxEnv & Pick<Env, "APP_ENV">, pu
     return sealSecret(env, purpose, await openSecret(env, purpose, stored));
   }
   return sealSecret(env, purpose, stored);
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
 function fromBase64(text: string): Uint8Array<ArrayBuffer> {

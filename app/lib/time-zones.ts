@@ -54,8 +54,8 @@ export function localDay(now: Date, zone: string): Date {
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** The local day key and hour (0 to 23) of `now` in `zone`. */
-export function localTime(now: Date, zone: string): { day: string; hour: number } {
+/** A zone's wall clock to the second, one formatter per zone (made once: they are slow to make). */
+function wallClock(zone: string): Intl.DateTimeFormat {
   let format = timeFormats.get(zone);
   if (!format) {
     format = new Intl.DateTimeFormat("en-CA", {
@@ -64,11 +64,22 @@ export function localTime(now: Date, zone: string): { day: string; hour: number 
       month: "2-digit",
       day: "2-digit",
       hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
       hourCycle: "h23",
     });
     timeFormats.set(zone, format);
   }
-  const parts = Object.fromEntries(format.formatToParts(now).map((p) => [p.type, p.value]));
+  return format;
+}
+
+/** The local day key and hour (0 to 23) of `now` in `zone`. */
+export function localTime(now: Date, zone: string): { day: string; hour: number } {
+  const parts = Object.fromEntries(
+    wallClock(zone)
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
+  );
   return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
 }
 
@@ -101,25 +112,13 @@ export function groupedTimeZones(zones: string[], search = "", keep?: string): T
   return [...groups.values()];
 }
 
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** How far `zone`'s wall clock is ahead of UTC at `at`, in milliseconds. */
 function zoneOffsetMs(at: number, zone: string): number {
-  let format = offsetFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", {
-      timeZone: zone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    });
-    offsetFormats.set(zone, format);
-  }
-  const p = Object.fromEntries(format.formatToParts(new Date(at)).map((part) => [part.type, Number(part.value)]));
+  const p = Object.fromEntries(
+    wallClock(zone)
+      .formatToParts(new Date(at))
+      .map((part) => [part.type, Number(part.value)]),
+  );
   return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(at / 1000) * 1000;
 }
 

@@ -20,7 +20,7 @@ import { setWorkplace } from "~/domain/workplace/workplace.server";
 import { getMe } from "~/domain/users/profile.server";
 import type { LoadContext } from "~/env";
 import { dayKey, parseDayKey } from "~/lib/dates";
-import { isTimeZone, localDayKey } from "~/lib/time-zones";
+import { isTimeZone, localDayKey, startOfLocalDay } from "~/lib/time-zones";
 import { formatterFor, negotiateLocale } from "~/lib/format";
 import { quickDates } from "~/domain/workload/quick-dates";
 import { api, BASE, createCompany, db, runtime, tokenFor } from "./helpers";
@@ -455,5 +455,17 @@ describe("dates and numbers in the reader's locale", () => {
     expect(quickDates("2026-11-16", forecasts, us).map((q) => q.label)).toEqual(["Tomorrow", "Rest of the week", "Until Wed, Nov 18"]);
     expect(quickDates("2026-11-16", forecasts, au).map((q) => q.label)).toEqual(["Tomorrow", "Rest of the week", "Until Wed, 18 Nov"]);
     expect(quickDates("2026-11-20", [], us).map((q) => q.label)).toEqual(["Monday"]);
+  });
+});
+
+describe("startOfLocalDay (the Activity page's From and To)", () => {
+  it("is the instant the day begins in the zone, across summer time and half-hour offsets", () => {
+    expect(startOfLocalDay("2026-07-01", "Europe/Stockholm").toISOString()).toBe("2026-06-30T22:00:00.000Z");
+    expect(startOfLocalDay("2026-01-15", "Europe/Stockholm").toISOString()).toBe("2026-01-14T23:00:00.000Z");
+    // The day summer time begins (02:00 → 03:00) still begins at midnight, CET.
+    expect(startOfLocalDay("2026-03-29", "Europe/Stockholm").toISOString()).toBe("2026-03-28T23:00:00.000Z");
+    expect(startOfLocalDay("2026-01-15", "Asia/Kolkata").toISOString()).toBe("2026-01-14T18:30:00.000Z");
+    expect(startOfLocalDay("2026-01-15", "America/St_Johns").toISOString()).toBe("2026-01-15T03:30:00.000Z");
+    expect(startOfLocalDay("2026-01-15", "UTC").toISOString()).toBe("2026-01-15T00:00:00.000Z");
   });
 });

@@ -19,6 +19,7 @@ import { filterScope, listedPeople, narrowSelection } from "../users/filter.serv
 import { workplaceDayLabel } from "../workplace/labels";
 import { workplaceWeeks } from "../workplace/workplace-week.server";
 import { WORKLOAD_LABELS } from "../workload/levels";
+import { sameSecret, toBase64Url } from "~/lib/base64url";
 
 /**
  * A person's secret calendar feed (decision 0177): their forecasts, leave and the rolling
@@ -36,17 +37,7 @@ async function feedKey(env: Env): Promise<CryptoKey> {
 
 async function signFeed(env: Env, feedId: string): Promise<string> {
   const mac = await crypto.subtle.sign("HMAC", await feedKey(env), new TextEncoder().encode(`calendar:${feedId}`));
-  return btoa(String.fromCharCode(...new Uint8Array(mac)))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_")
-    .replaceAll("=", "");
-}
-
-function sameSecret(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
+  return toBase64Url(mac);
 }
 
 async function feedUrl(env: Env, appUrl: string, feedId: string) {

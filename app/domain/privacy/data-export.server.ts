@@ -13,6 +13,7 @@ import type { DomainContext } from "../context";
 import { GoneError, NotFoundError } from "../errors";
 import { EXPORT_SECTIONS, type ExportRow } from "./export-sections.server";
 import type { DataExportState } from "./data-export.types";
+import { sameSecret, toBase64Url } from "~/lib/base64url";
 
 /**
  * "Download my data" (decision 0300). Asking makes a `data_exports` row; each step reads one
@@ -47,17 +48,7 @@ async function linkKey(env: Env): Promise<CryptoKey> {
 
 export async function signExportLink(env: Env, exportId: string, format: ExportFormat): Promise<string> {
   const mac = await crypto.subtle.sign("HMAC", await linkKey(env), new TextEncoder().encode(`data-export:${exportId}:${format}`));
-  return btoa(String.fromCharCode(...new Uint8Array(mac)))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_")
-    .replace(/=+$/, "");
-}
-
-function sameText(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
+  return toBase64Url(mac);
 }
 
 /** The page's link to a file: a path on the page's own origin (the download needs the owner's session there). */
@@ -282,7 +273,7 @@ export async function advanceOwnDataExport(ctx: DomainContext, runtime: ExportRu
 export async function claimExportFile(ctx: DomainContext, env: Env, files: R2Bucket, exportId: string, format: string, signature: string) {
   if (!(EXPORT_FORMATS as readonly string[]).includes(format)) throw new NotFoundError(EXPORT_LINK_UNKNOWN);
   const kind = format as ExportFormat;
-  if (!sameText(await signExportLink(env, exportId, kind), signature)) throw new NotFoundError(EXPORT_LINK_UNKNOWN);
+  if (!sameSecret(await signExportLink(env, exportId, kind), signature)) throw new NotFoundError(EXPORT_LINK_UNKNOWN);
   const [row] = await ctx.db
     .select()
     .from(dataExports)

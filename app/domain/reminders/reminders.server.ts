@@ -19,6 +19,7 @@ import { readCompanySettings } from "../company/settings.schema";
 import { WORKLOAD_LABELS } from "../workload/levels";
 import { setOnLeave, setWorkload } from "../workload/workload.server";
 import { pushToSubscriptions, reminderWebPushPayload, subscriptionsOf } from "./web-push.server";
+import { toBase64Url } from "~/lib/base64url";
 
 /**
  * Update reminders (decision 0122). updateReminders = 7 ('After three days') means: when a
@@ -38,14 +39,8 @@ async function linkKey(env: Env): Promise<CryptoKey> {
   return crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
 }
 
-const b64url = (bytes: ArrayBuffer) =>
-  btoa(String.fromCharCode(...new Uint8Array(bytes)))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_")
-    .replaceAll("=", "");
-
 export async function signAnswer(env: Env, reminderId: string, answer: string): Promise<string> {
-  return b64url(await crypto.subtle.sign("HMAC", await linkKey(env), new TextEncoder().encode(`${reminderId}:${answer}`)));
+  return toBase64Url(await crypto.subtle.sign("HMAC", await linkKey(env), new TextEncoder().encode(`${reminderId}:${answer}`)));
 }
 
 async function verifyAnswer(env: Env, reminderId: string, answer: string, signature: string): Promise<boolean> {

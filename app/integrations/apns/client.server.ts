@@ -1,5 +1,6 @@
 import type { ApnsConfig } from "./config";
 import { readText } from "../bounded-body";
+import { jsonBase64Url, toBase64Url } from "~/lib/base64url";
 
 /**
  * Apple Push Notification service, provider-token flavour (decision 0197): every request
@@ -13,13 +14,6 @@ import { readText } from "../bounded-body";
 export const TOKEN_REUSE_MS = 50 * 60_000;
 const TIMEOUT_MS = 10_000;
 
-const b64url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_")
-    .replaceAll("=", "");
-const b64urlJson = (value: unknown) => b64url(new TextEncoder().encode(JSON.stringify(value)));
-
 const tokens = new Map<string, { token: string; issuedAt: number }>();
 const cacheKey = (config: ApnsConfig) => `${config.origin}|${config.keyId}|${config.teamId}|${config.privateKey.slice(-16)}`;
 
@@ -32,12 +26,12 @@ async function signingKey(config: ApnsConfig): Promise<CryptoKey> {
 export async function providerToken(config: ApnsConfig, nowMs = Date.now()): Promise<string> {
   const cached = tokens.get(cacheKey(config));
   if (cached && nowMs >= cached.issuedAt && nowMs - cached.issuedAt < TOKEN_REUSE_MS) return cached.token;
-  const input = `${b64urlJson({ alg: "ES256", kid: config.keyId })}.${b64urlJson({ iss: config.teamId, iat: Math.floor(nowMs / 1000) })}`;
+  const input = `${jsonBase64Url({ alg: "ES256", kid: config.keyId })}.${jsonBase64Url({ iss: config.teamId, iat: Math.floor(nowMs / 1000) })}`;
   // WebCrypto's ECDSA signature is r||s (IEEE P1363), which is what JWS's ES256 wants.
   const signature = new Uint8Array(
     await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, await signingKey(config), new TextEncoder().encode(input)),
   );
-  const token = `${input}.${b64url(signature)}`;
+  const token = `${input}.${toBase64Url(signature)}`;
   tokens.set(cacheKey(config), { token, issuedAt: nowMs });
   return token;
 }

@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import { authorizeUrl, issuerOf, jwksUrl, TENANT_ID, tokenUrl, type EntraConfig } from "./config";
+import { toBase64Url } from "~/lib/base64url";
 
 /**
  * OpenID Connect against Microsoft Entra ID: the authorisation code flow with PKCE and a
@@ -115,20 +116,13 @@ export function buildAuthorizeUrl(config: EntraConfig, request: AuthorizeRequest
 
 /** PKCE (RFC 7636): a random verifier and its S256 challenge. */
 export async function pkcePair(): Promise<{ verifier: string; challenge: string }> {
-  const verifier = base64Url(crypto.getRandomValues(new Uint8Array(32)));
+  const verifier = toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier));
-  return { verifier, challenge: base64Url(new Uint8Array(digest)) };
+  return { verifier, challenge: toBase64Url(new Uint8Array(digest)) };
 }
 
 export function randomToken(): string {
-  return base64Url(crypto.getRandomValues(new Uint8Array(24)));
-}
-
-function base64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_")
-    .replaceAll("=", "");
+  return toBase64Url(crypto.getRandomValues(new Uint8Array(24)));
 }
 
 /** Exchanges an authorisation code at the token endpoint; answers the ID token. */

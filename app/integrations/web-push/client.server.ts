@@ -1,6 +1,7 @@
 import { encryptNotification } from "@block65/webcrypto-web-push";
 import { readText } from "../bounded-body";
 import type { VapidConfig } from "./config";
+import { fromBase64Url, jsonBase64Url, toBase64Url } from "~/lib/base64url";
 
 /**
  * Sending one Web Push message (RFC 8030) with VAPID (RFC 8292) and an aes128gcm body
@@ -12,20 +13,12 @@ import type { VapidConfig } from "./config";
 const TIMEOUT_MS = 10_000;
 const JWT_LIFETIME_S = 12 * 3600;
 
-const b64url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_")
-    .replaceAll("=", "");
-const b64urlJson = (value: unknown) => b64url(new TextEncoder().encode(JSON.stringify(value)));
-const fromB64url = (text: string) => Uint8Array.from(atob(text.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
-
 async function signingKey(config: VapidConfig): Promise<CryptoKey> {
-  const point = fromB64url(config.publicKey);
+  const point = fromBase64Url(config.publicKey);
   if (point.length !== 65 || point[0] !== 4) throw new Error("VAPID_PUBLIC_KEY is not an uncompressed P-256 point (65 bytes, base64url)");
   return crypto.subtle.importKey(
     "jwk",
-    { kty: "EC", crv: "P-256", x: b64url(point.slice(1, 33)), y: b64url(point.slice(33)), d: config.privateKey },
+    { kty: "EC", crv: "P-256", x: toBase64Url(point.slice(1, 33)), y: toBase64Url(point.slice(33)), d: config.privateKey },
     { name: "ECDSA", namedCurve: "P-256" },
     false,
     ["sign"],
@@ -34,7 +27,7 @@ async function signingKey(config: VapidConfig): Promise<CryptoKey> {
 
 /** `Authorization: vapid t=<JWT>, k=<public key>` for one endpoint. */
 export async function vapidAuthorization(config: VapidConfig, endpoint: string, nowMs = Date.now()): Promise<string> {
-  const input = `${b64urlJson({ typ: "JWT", alg: "ES256" })}.${b64urlJson({
+  const input = `${jsonBase64Url({ typ: "JWT", alg: "ES256" })}.${jsonBase64Url({
     aud: new URL(endpoint).origin,
     exp: Math.floor(nowMs / 1000) + JWT_LIFETIME_S,
     sub: config.subject,
@@ -43,7 +36,7 @@ export async function vapidAuthorization(config: VapidConfig, endpoint: string, 
   const signature = new Uint8Array(
     await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, await signingKey(config), new TextEncoder().encode(input)),
   );
-  return `vapid t=${input}.${b64url(signature)}, k=${config.publicKey}`;
+  return `vapid t=${input}.${toBase64Url(signature)}, k=${config.publicKey}`;
 }
 
 export interface WebPushTarget {

@@ -14,6 +14,7 @@ import { addressStanding } from "~/domain/identity/address-standing.server";
 import { requireStepUp } from "~/domain/identity/reauth.server";
 import { tellCompanyAdmins } from "~/domain/company/admin-notice.server";
 import type { Env } from "~/env";
+import { toBase64Url } from "~/lib/base64url";
 
 export const SCIM_TOKEN_ENTITY = "ScimTokenInputErrors";
 
@@ -71,10 +72,7 @@ export async function issueScimToken(ctx: DomainContext, env: Env, input: { name
   await requireStepUp(ctx, { env, ip }, input.currentPassword, SCIM_TOKEN_ENTITY);
   const { name } = input;
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const token = `scim_${btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "")}`;
+  const token = `scim_${toBase64Url(bytes)}`;
   const id = newId();
   await ctx.db.batch([
     ctx.db
