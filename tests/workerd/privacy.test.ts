@@ -425,8 +425,8 @@ describe("Erasing a person who left", () => {
     const adminCookie = await cookieFor(admin.email);
     const listed = await page("/users/all?_data=routes%2F_app.users.all", { headers: { Cookie: adminCookie } });
     expect(listed.status, await listed.clone().text()).toBe(200);
-    const list = (await listed.json()) as { rows: { _id: string; name: string; erased: boolean }[] };
-    expect(list.rows.find((r) => r._id === leaver.id)).toMatchObject({ name: ERASED_NAME, erased: true });
+    const list = (await listed.json()) as { rows: { _id: string; name: string; email: string; erased: boolean }[] };
+    expect(list.rows.find((r) => r._id === leaver.id)).toMatchObject({ name: ERASED_NAME, email: "", erased: true });
     expect(list.rows.find((r) => r._id === stayer.id)).toMatchObject({ erased: false });
     const again = await api(`/api/v2/users/${leaver.id}/erase`, { method: "POST", token: adminToken, json: { confirm: true } });
     expect(again.status).toBe(409);

@@ -79,7 +79,8 @@ export async function listUserRows(ctx: DomainContext): Promise<UserRow[]> {
   )
     .where(adminScopeWhere(ctx))
     .orderBy(asc(users.name));
-  return rows.map(({ erasedAt, ...row }) => ({ ...row, erased: erasedAt !== null }));
+  // An erased person's placeholder address (decision 0300) is nobody's: the lists show none.
+  return rows.map(({ erasedAt, ...row }) => ({ ...row, email: erasedAt === null ? row.email : "", erased: erasedAt !== null }));
 }
 
 // Changes -----------------------------------------------------------------------------------

@@ -67,7 +67,12 @@ export default function UsersPage() {
           )}
         </span>
         <span className="block truncate text-xs text-slate-500">
-          <Highlight text={user.email} query={query} /> · {groupLabel(user)} · {officeLabel(user)}
+          {user.email ? (
+            <>
+              <Highlight text={user.email} query={query} /> ·{" "}
+            </>
+          ) : null}
+          {groupLabel(user)} · {officeLabel(user)}
         </span>
         {!user.completed && !user.erased && data.canInvite && canChange(data.me, user) ? (
           <ResendInviteButton userId={user._id} name={user.name || user.email} />
