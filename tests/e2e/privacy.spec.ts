@@ -5,7 +5,7 @@ import { accounts, expect, login, test, viewports, waitForHydration } from "./fi
 
 /** Decision 0300: "Download my data" on /settings, and a company admin erasing a person who left. */
 
-const SHOTS = "/tmp/privacy-shots";
+const SHOTS = "test-results/screenshots/privacy";
 
 async function axeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
