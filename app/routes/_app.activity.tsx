@@ -35,7 +35,8 @@ export default function ActivityPage() {
   const firstPage = !filter.before;
   // A change anywhere in the company: the first page reads its newest rows again (older pages stay put).
   useActivityPings(() => {
-    if (firstPage && revalidator.state === "idle") revalidator.revalidate();
+    // A ping during a read starts it again, so the newest row is never missed.
+    if (firstPage) revalidator.revalidate();
   });
   const filtered = Boolean(filter.person || filter.kind || filter.from || filter.to);
 

@@ -3,7 +3,7 @@ import { unzipSync, strFromU8 } from "fflate";
 import { describe, expect, it } from "vitest";
 import { auditLog, groups, offices } from "~/db/schema";
 import { groupRow, officeRow } from "~/db/factories";
-import { ACTIVITY_PAGE_SIZE } from "~/domain/activity/activity.server";
+import { ACTIVITY_PAGE_SIZE, type ActivityRow } from "~/domain/activity/activity.server";
 import { HIDDEN_VALUE } from "~/domain/activity/activity-text";
 import { ADMINISTRATORS_ONLY } from "~/auth/session.server";
 import { api, cookieFor, createCompanyWithRoles, db, listen, page, postForm } from "./helpers";
@@ -16,17 +16,8 @@ import { api, cookieFor, createCompanyWithRoles, db, listen, page, postForm } fr
 
 const DATA = "_data=routes%2F_app.activity";
 
-interface Row {
-  id: string;
-  at: string;
-  who: string;
-  whoId: string | null;
-  client: string;
-  what: string;
-  details: string;
-}
 interface Loaded {
-  rows: Row[];
+  rows: ActivityRow[];
   next: string | null;
   people: { id: string; name: string }[];
   error: string | null;

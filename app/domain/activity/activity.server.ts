@@ -81,7 +81,7 @@ function beforeWhere(before: string | undefined): SQL | undefined {
   return or(lt(auditLog.createdAt, at), and(eq(auditLog.createdAt, at), lt(auditLog.id, id)));
 }
 
-async function readRows(ctx: DomainContext, filter: ActivityFilter, before: string | undefined, limit: number) {
+function readRows(ctx: DomainContext, filter: ActivityFilter, before: string | undefined, limit: number) {
   return ctx.db
     .select({
       id: auditLog.id,
@@ -141,6 +141,8 @@ export interface ActivityPage {
 export async function activityPage(ctx: DomainContext, filter: ActivityFilter): Promise<ActivityPage> {
   requireActivityReader(ctx);
   const peopleWhere = ctx.actor.user.companyAdmin ? eq(users.companyId, ctx.companyId) : adminScopeWhere(ctx);
+  // Two reads side by side, not one batch: D1 answers a batch's rows keyed by column name,
+  // and this query's three names (actor, subject, project) would collapse into one.
   const [found, people] = await Promise.all([
     readRows(ctx, filter, filter.before, ACTIVITY_PAGE_SIZE + 1),
     ctx.db.select({ id: users.id, name: users.name }).from(users).where(peopleWhere).orderBy(asc(users.name)),
