@@ -1,8 +1,8 @@
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { DEV_ENTRA_CLIENT_ID, DEV_ENTRA_CLIENT_SECRET } from "./scripts/seed-constants";
+import { startFakeDoh } from "./tests/fakes/doh-server";
 import { startFakeEntra } from "./tests/fakes/entra-server";
 
 // The loopback Microsoft Entra ID and Graph (tests/fakes/entra-server.ts): started here, before
@@ -10,15 +10,11 @@ import { startFakeEntra } from "./tests/fakes/entra-server";
 const entra = await startFakeEntra({ clientId: DEV_ENTRA_CLIENT_ID, clientSecret: DEV_ENTRA_CLIENT_SECRET });
 entra.server.unref();
 
-// The loopback DNS-over-HTTPS resolver (tests/fakes/doh-server.ts) runs from the global setup;
-// its port is chosen here because its address is one of the Worker's bindings.
-const dohPort = await new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, "127.0.0.1", () => {
-    const { port } = probe.address() as { port: number };
-    probe.close(() => resolve(port));
-  });
-});
-process.env.DOH_FAKE_PORT = String(dohPort);
+// The loopback DNS-over-HTTPS resolver (tests/fakes/doh-server.ts), started here for the same
+// reason. (Choosing a free port here and listening on it later, in the global setup, raced the
+// other fakes and workerd for it: a CI run died on EADDRINUSE.)
+const doh = await startFakeDoh();
+doh.server.unref();
 
 /**
  * Domain and API tests run inside workerd against real D1 with the real migrations.
@@ -48,7 +44,7 @@ export default defineConfig({
           ENTRA_CLIENT_SECRET: DEV_ENTRA_CLIENT_SECRET,
           ENTRA_AUTHORITY: entra.url,
           GRAPH_URL: entra.graphUrl,
-          DOH_URL: `http://127.0.0.1:${dohPort}/dns-query`,
+          DOH_URL: doh.url,
         },
       },
     })),
@@ -62,7 +58,7 @@ export default defineConfig({
     // A real SMTP server on loopback for the mail tests (tests/fakes/smtp-server.ts).
     globalSetup: ["./tests/workerd/global-setup.ts"],
     testTimeout: 30_000,
-    provide: { entraUrl: entra.url },
+    provide: { entraUrl: entra.url, dohUrl: doh.url },
     deps: {
       // Remix's CommonJS packages have require cycles the module runner cannot follow;
       // pre-bundling them with esbuild turns them into plain ESM (sanitize-html too: CommonJS

@@ -75,6 +75,7 @@ export async function startFakeDoh(options: { port?: number } = {}) {
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
+    server,
     port,
     url: `http://127.0.0.1:${port}/dns-query`,
     /** Adds a record, as POST /_fake/records does. */

@@ -4,7 +4,6 @@ import { startFakeIdp } from "../fakes/saml-idp-server";
 import { startFakeSmtp } from "../fakes/smtp-server";
 import { startFakeElite } from "../fakes/elite3e-server";
 import { startFakeApns } from "../fakes/apns-fake";
-import { startFakeDoh } from "../fakes/doh-server";
 import { startFakeWebPush } from "../fakes/web-push-fake";
 
 /** Runs in Node before the workerd tests: a real SMTP server on loopback for the mail tests, and the loopback SAML IdP. */
@@ -27,12 +26,7 @@ export default async function setup(project: TestProject) {
   // The loopback Web Push service (tests/fakes/web-push-fake.ts) for the reminders to browsers.
   const webPush = await startFakeWebPush();
   project.provide("webPushUrl", webPush.url);
-  // The loopback DNS-over-HTTPS resolver (tests/fakes/doh-server.ts) for the firm-domain checks,
-  // on the port vitest.config.ts gave the Worker as DOH_URL.
-  const doh = await startFakeDoh({ port: Number(process.env.DOH_FAKE_PORT) || 0 });
-  project.provide("dohUrl", doh.url);
   return async () => {
-    await doh.close();
     await apns.close();
     await webPush.close();
     await idp.close();
@@ -54,7 +48,7 @@ declare module "vitest" {
     apnsUrl: string;
     /** The loopback Web Push service; subscriptions are made at /__control/subscriptions. */
     webPushUrl: string;
-    /** The loopback DoH resolver's /dns-query; records are loaded at /_fake/records. */
+    /** The loopback DoH resolver's /dns-query (started in vitest.config.ts); records are loaded at /_fake/records. */
     dohUrl: string;
   }
 }
