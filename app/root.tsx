@@ -3,7 +3,10 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { useNonce } from "~/components/nonce";
-import { DEFAULT_LOCALE, LocaleProvider, negotiateLocale } from "~/lib/format";
+import { getActor } from "~/auth/session.server";
+import { DEFAULT_LOCALE, LocaleProvider } from "~/lib/format";
+import { catalogFor, localeFor, resolveLanguage } from "~/lib/i18n/catalogs.server";
+import { TranslationProvider } from "~/lib/i18n/i18n";
 import styles from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -13,17 +16,26 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: "Availability" }];
 
-/** The reader's locale for dates and numbers (decision 0171): from Accept-Language, else en-GB. */
-export function loader({ request }: LoaderFunctionArgs) {
-  return json({ locale: negotiateLocale(request.headers.get("Accept-Language")) });
+/**
+ * The reader's language and its catalog (decision 0306): their choice on /settings, else their
+ * browser's, else their firm's. And the locale for dates and numbers (decision 0171) to match.
+ * The signed-in person is the same lookup the app shell makes (one per request).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const acceptLanguage = request.headers.get("Accept-Language");
+  // A failed lookup still renders the page (and its error) in the browser's language.
+  const actor = await getActor(request, context).catch(() => null);
+  const { language } = resolveLanguage({ chosen: actor?.user.language, acceptLanguage, firmDefault: actor?.company.settings.language });
+  return json({ locale: localeFor(language, acceptLanguage), language, messages: catalogFor(language) });
 }
 
-/** Only a change of language would change the answer, and it cannot change without a reload. */
+/** Only a change of language would change the answer, and a change of language reloads the page. */
 export const shouldRevalidate = () => false;
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  const locale = useRouteLoaderData<typeof loader>("root")?.locale ?? DEFAULT_LOCALE;
+  const data = useRouteLoaderData<typeof loader>("root");
+  const locale = data?.locale ?? DEFAULT_LOCALE;
   return (
     <html lang={locale} className="h-full">
       <head>
@@ -33,13 +45,18 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="h-full font-sans">
-        <LocaleProvider value={locale}>{children}</LocaleProvider>
+        <TranslationProvider language={data?.language ?? "en"} messages={data?.messages ?? NO_MESSAGES}>
+          <LocaleProvider value={locale}>{children}</LocaleProvider>
+        </TranslationProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
   );
 }
+
+/** Without the root's data (it failed), keys show as themselves rather than nothing. */
+const NO_MESSAGES = {};
 
 export default function App() {
   return <Outlet />;

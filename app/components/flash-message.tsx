@@ -1,5 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect } from "react";
+import { useT, type MessageKey } from "~/lib/i18n/i18n";
 import { useToast } from "./toast";
 
 /**
@@ -8,11 +9,13 @@ import { useToast } from "./toast";
  * HTML; a client navigation to a flash URL shows it here). Only known keys show a text, so
  * the address cannot put words on the page. The parameter is removed from the address at once.
  */
+/** Each flash's message (app/locales). */
 export const FLASH_TEXT = {
-  signup: "Welcome! Your account is ready.",
-  passwordChanged: "Password changed.",
-  projectCreated: "Project created.",
-} as const;
+  signup: "flash.signup",
+  passwordChanged: "flash.passwordChanged",
+  projectCreated: "flash.projectCreated",
+  languageSaved: "flash.languageSaved",
+} as const satisfies Record<string, MessageKey>;
 
 export type FlashKey = keyof typeof FLASH_TEXT;
 
@@ -30,14 +33,15 @@ export function FlashMessage() {
   const location = useLocation();
   const key = flashKeyOf(location.search);
   const show = useToast();
+  const t = useT();
 
   useEffect(() => {
     if (!key) return;
-    show(FLASH_TEXT[key]);
+    show(t(FLASH_TEXT[key]));
     const url = new URL(window.location.href);
     url.searchParams.delete("flash");
     window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
-  }, [key, show]);
+  }, [key, show, t]);
 
   return null;
 }

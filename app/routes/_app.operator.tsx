@@ -17,6 +17,7 @@ import { listInstallationDomains, replaceInstallationDomains } from "~/domain/id
 import { InstallationDomainsForm } from "~/features/operator/installation-domains-form";
 import { domainApprovalSchema, listDomainClaims, setDomainApproval } from "~/domain/identity/sso/domain-approval.server";
 import { DomainClaims } from "~/features/operator/domain-claims";
+import { languageOptions } from "~/lib/i18n/catalogs.server";
 
 export const meta: MetaFunction = () => [{ title: "Operator console · Availability" }];
 
@@ -29,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     listInstallationDomains(ctx),
     listDomainClaims(ctx),
   ]);
-  return json({ companies: companyList, usage, installationDomains: domains, domainClaims: claims });
+  return json({ companies: companyList, usage, installationDomains: domains, domainClaims: claims, languages: languageOptions() });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -51,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function OperatorConsole() {
-  const { companies, usage, installationDomains, domainClaims } = useLoaderData<typeof loader>();
+  const { companies, usage, installationDomains, domainClaims, languages } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -112,7 +113,7 @@ export default function OperatorConsole() {
                         </Button>
                       )}
                     >
-                      {(close) => <CompanySettingsForm company={company} onClose={close} />}
+                      {(close) => <CompanySettingsForm company={company} languages={languages} onClose={close} />}
                     </DialogButton>
                   </td>
                 </tr>

@@ -20,6 +20,7 @@ import { useCompanyRoom } from "~/realtime/use-company-room";
 import { useForegroundRefresh } from "~/realtime/use-foreground-refresh";
 import { tellWrapperSignedOut, useWrapperToken } from "~/features/shell/use-wrapper-token";
 import { sessionTag } from "~/lib/wrapper-token";
+import { useT } from "~/lib/i18n/i18n";
 
 /** The calendar's styles: the dashboard's editors and every date field (components/date-field.tsx) use it. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: dayPickerStyles }];
@@ -66,9 +67,10 @@ function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
   useForegroundRefresh();
   useWrapperToken(data.sessionTag);
   const flash = flashKeyOf(useLocation().search);
+  const t = useT();
   return (
     <ReaderZoneProvider value={data.timeZone}>
-      <ToastProvider initial={flash ? FLASH_TEXT[flash] : undefined}>
+      <ToastProvider initial={flash ? t(FLASH_TEXT[flash]) : undefined}>
         <ShellLayout data={data}>{children}</ShellLayout>
       </ToastProvider>
     </ReaderZoneProvider>
@@ -77,13 +79,14 @@ function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
 
 function ShellLayout({ data, children }: { data: ShellData; children: ReactNode }) {
   const { me, companyName, companyIcon, links } = data;
+  const t = useT();
   return (
     <div className="min-h-full nav:flex">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
-        Skip to content
+        {t("shell.skipToContent")}
       </a>
       {/* Side bar above 467 px */}
       <aside className="hidden w-60 shrink-0 flex-col border-r border-slate-200 bg-white nav:flex nav:sticky nav:top-0 nav:h-screen">
@@ -93,7 +96,7 @@ function ShellLayout({ data, children }: { data: ShellData; children: ReactNode 
             {companyName}
           </span>
         </div>
-        <nav aria-label="Main" className="flex-1 space-y-1 px-3">
+        <nav aria-label={t("shell.mainNavigation")} className="flex-1 space-y-1 px-3">
           {links.map((link) => (
             <RemixNavLink
               key={link.to}
@@ -107,7 +110,7 @@ function ShellLayout({ data, children }: { data: ShellData; children: ReactNode 
               }
             >
               <NavIcon name={link.icon} />
-              {link.label}
+              {t(`nav.${link.icon}`)}
             </RemixNavLink>
           ))}
         </nav>
@@ -127,15 +130,15 @@ function ShellLayout({ data, children }: { data: ShellData; children: ReactNode 
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white nav:hidden">
         <div className="flex items-center justify-between px-3 py-2">
           <FirmLogo icon={companyIcon} alt={companyName} className="h-7 w-7" />
-          <nav aria-label="Main" className="flex items-center gap-1">
+          <nav aria-label={t("shell.mainNavigation")} className="flex items-center gap-1">
             {links
               .filter((link) => !link.wideOnly)
               .map((link) => (
                 <RemixNavLink
                   key={link.to}
                   to={link.to}
-                  aria-label={link.label}
-                  title={link.label}
+                  aria-label={t(`nav.${link.icon}`)}
+                  title={t(`nav.${link.icon}`)}
                   className={({ isActive }) => clsx("rounded-md p-2", isActive ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100")}
                 >
                   <NavIcon name={link.icon} />
@@ -155,19 +158,20 @@ function ShellLayout({ data, children }: { data: ShellData; children: ReactNode 
 }
 
 function LogoutButton({ compact, className }: { compact?: boolean; className?: string }) {
+  const t = useT();
   return (
     <Form method="post" action="/logout" className={className} onSubmit={tellWrapperSignedOut}>
       <button
         type="submit"
-        aria-label="Logout"
-        title="Logout"
+        aria-label={t("shell.logout")}
+        title={t("shell.logout")}
         className={clsx(
           "flex items-center gap-3 rounded-md text-sm font-medium text-slate-700 hover:bg-slate-100",
           compact ? "p-2" : "w-full px-3 py-2",
         )}
       >
         <NavIcon name="logout" />
-        {compact ? null : "Logout"}
+        {compact ? null : t("shell.logout")}
       </button>
     </Form>
   );

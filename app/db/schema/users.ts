@@ -65,6 +65,8 @@ export const users = sqliteTable(
      * to sign in are gone; the row stays so the history's numbers keep counting.
      */
     erasedAt: integer("erased_at", { mode: "timestamp_ms" }),
+    /** The language the person chose on /settings (a catalog in app/locales); null follows the browser, then the firm (decision 0306). */
+    language: text("language"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

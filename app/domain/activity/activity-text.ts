@@ -98,6 +98,7 @@ const SENTENCES: Record<string, string> = {
   "profile-picture": "Changed the picture of {subject}",
   "reset-password": "Reset their password by e-mail",
   "change-password": "Changed their password",
+  "set-language": "Changed their language",
   "add-passkey": "Added a passkey",
   "remove-passkey": "Removed a passkey",
   "add-totp": "Turned on an authenticator app",

@@ -11,6 +11,11 @@ export const companySettingsSchema = z.object({
   icon: z.string().max(500).nullable().default(null),
   /** The firm's IANA time zone: "today" for people without an office zone (decision 0093). */
   timeZone: z.string().refine(isTimeZone, "Choose a time zone from the list.").default(DEFAULT_TIME_ZONE),
+  /** The firm's language for people whose browser asks for none we have (decision 0306): a catalog in app/locales. */
+  language: z
+    .string()
+    .regex(/^[a-z]{2,3}$/, "Choose a language from the list.")
+    .default("en"),
   // Views and time keeping
   enableUtilizationView: z.boolean().default(false),
   enableMatterPM: z.boolean().default(false),

@@ -20,7 +20,15 @@ export type OperatorCompanyCreateInput = z.infer<typeof operatorCompanyCreateSch
 export const MATTERS_TIMEPERIOD_MESSAGE = "Needs to be a whole number of days from 1 to 90.";
 
 /** The text fields come first in the form; every other setting is an on/off switch. */
-export const SETTING_TEXT_FIELDS = ["mattersTimeperiod", "utilizationTargetHours", "elsewhereLabel", "icon", "titleRanking", "timeZone"] as const;
+export const SETTING_TEXT_FIELDS = [
+  "mattersTimeperiod",
+  "utilizationTargetHours",
+  "elsewhereLabel",
+  "icon",
+  "titleRanking",
+  "timeZone",
+  "language",
+] as const;
 
 export const UTILIZATION_TARGET_MESSAGE = "Needs to be a number of hours from 1 to 80.";
 

@@ -1,3 +1,5 @@
+import { isLanguage } from "~/lib/i18n/catalogs.server";
+import { UNKNOWN_LANGUAGE } from "~/domain/users/language.server";
 import { count, eq } from "drizzle-orm";
 import { auditRow } from "../audit.server";
 import type { Actor } from "~/auth/actor.types";
@@ -102,6 +104,7 @@ export async function updateCompanyAsOperator(ctx: OperatorContext, companyId: s
     .where(eq(companies.id, companyId))
     .limit(1);
   if (!before) throw new NotFoundError("Company not found");
+  if (!isLanguage(input.language)) throw new ValidationError("company", { language: UNKNOWN_LANGUAGE });
   const { name, ...settings } = input;
   const beforeSettings = readCompanySettings(before.settings);
   const changed = Object.fromEntries(Object.entries(settings).filter(([key, value]) => beforeSettings[key as keyof typeof beforeSettings] !== value));

@@ -4,6 +4,7 @@ import { getFormProps } from "@conform-to/react";
 import { DialogError } from "~/components/dialog";
 import { Field } from "~/components/field";
 import type { CompanySettings } from "~/domain/company/settings.schema";
+import { SelectField } from "~/components/select-field";
 import { operatorCompanyCreateSchema, operatorCompanyUpdateSchema, SETTING_SWITCHES } from "~/domain/operator/operator.schema";
 import { useDialogForm } from "~/components/use-dialog-form";
 import { FormActions } from "~/components/dialog";
@@ -31,9 +32,12 @@ export function CompanyCreateForm({ onClose }: { onClose: () => void }) {
 
 export function CompanySettingsForm({
   company,
+  languages,
   onClose,
 }: {
   company: { _id: string; name: string; settings: CompanySettings };
+  /** The catalogs in app/locales, each by its own name. */
+  languages: { value: string; name: string }[];
   onClose: () => void;
 }) {
   const { settings } = company;
@@ -45,6 +49,7 @@ export function CompanySettingsForm({
     icon: settings.icon ?? "",
     titleRanking: settings.titleRanking.join("\n"),
     timeZone: settings.timeZone,
+    language: settings.language,
   };
   const { fetcher, form, fields, busy } = useDialogForm(`updateCompany-${company._id}`, operatorCompanyUpdateSchema, defaults, onClose);
   return (
@@ -77,6 +82,14 @@ export function CompanySettingsForm({
         name={fields.timeZone.name}
         defaultValue={settings.timeZone}
         errors={fields.timeZone.errors}
+      />
+      <SelectField
+        label="Language (for people whose browser asks for none of these)"
+        id={fields.language.id}
+        name={fields.language.name}
+        defaultValue={settings.language}
+        errors={fields.language.errors}
+        options={languages.map((language) => ({ value: language.value, label: language.name }))}
       />
       <div>
         <label htmlFor={fields.titleRanking.id} className="block text-sm font-medium text-slate-700">

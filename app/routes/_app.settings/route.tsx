@@ -12,8 +12,10 @@ import { TeamCalendarFeed } from "./team-calendar-feed-section";
 import { TwoStep } from "./two-step-section";
 import { WebPushReminders } from "./web-push-section";
 import { Passkeys } from "~/features/identity/passkeys-section";
+import { metaText, useT, type MessageKey } from "~/lib/i18n/i18n";
+import { LanguageSection } from "./language-section";
 
-export const meta: MetaFunction = () => [{ title: "Settings · Availability" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaText(matches, "settings.pageTitle") }];
 
 export const loader = (args: LoaderFunctionArgs) => loadSettingsPage(args);
 
@@ -21,58 +23,77 @@ export const action = (args: ActionFunctionArgs) => runSettingsAction(args);
 
 /** Each section is a module beside this one; the password dialog is the sign-in area's (features/identity). */
 export default function SettingsPage() {
-  const { me, teamFeed, devices, feedUrl, showReminders, years, pendingEmail, fromDirectory, factors, passkeys, stepUp, dataExport, webPush } =
-    useLoaderData<typeof loader>();
+  const {
+    me,
+    teamFeed,
+    devices,
+    feedUrl,
+    showReminders,
+    years,
+    pendingEmail,
+    fromDirectory,
+    factors,
+    passkeys,
+    stepUp,
+    dataExport,
+    webPush,
+    language,
+  } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:px-6">
-      <h1 className="text-2xl font-semibold text-slate-900">Settings</h1>
-      <Section title="Profile picture" id="picture-heading">
+      <h1 className="text-2xl font-semibold text-slate-900">{t("settings.title")}</h1>
+      <Section title="settings.picture" id="picture-heading">
         <PictureUpload userId={me.id} name={me.name || me.email} current={me.picture} />
       </Section>
-      <Section title="Profile" id="profile-heading">
+      <Section title="settings.profile" id="profile-heading">
         <ProfileForm me={me} showReminders={showReminders} years={years} pendingEmail={pendingEmail} fromDirectory={fromDirectory} />
       </Section>
+      <Section title="settings.language" id="language-heading">
+        <LanguageSection language={language} />
+      </Section>
       {webPush ? (
-        <Section title="Notifications" id="notifications-heading">
+        <Section title="settings.notifications" id="notifications-heading">
           <WebPushReminders webPush={webPush} remindersOn={me.updateReminders === 7} />
         </Section>
       ) : null}
-      <Section title="Password" id="password-heading">
+      <Section title="settings.password" id="password-heading">
         <ChangePassword />
       </Section>
       {factors ? (
-        <Section title="Two-step sign-in" id="two-step-heading">
+        <Section title="settings.twoStep" id="two-step-heading">
           <TwoStep factors={factors} />
         </Section>
       ) : null}
       {passkeys ? (
-        <Section title="Passkeys" id="passkeys-heading">
+        <Section title="settings.passkeys" id="passkeys-heading">
           <Passkeys passkeys={passkeys} stepUp={stepUp} />
         </Section>
       ) : null}
-      <Section title="Signed-in devices" id="devices-heading">
+      <Section title="settings.devices" id="devices-heading">
         <Devices devices={devices} />
       </Section>
-      <Section title="Calendar feed" id="calendar-heading">
+      <Section title="settings.calendarFeed" id="calendar-heading">
         <CalendarFeed feedUrl={feedUrl} />
       </Section>
       {teamFeed ? (
-        <Section title="Team calendar feed" id="team-calendar-heading">
+        <Section title="settings.teamCalendarFeed" id="team-calendar-heading">
           <TeamCalendarFeed teamFeed={teamFeed} />
         </Section>
       ) : null}
-      <Section title="Your data" id="data-heading">
+      <Section title="settings.yourData" id="data-heading">
         <DataExport state={dataExport} />
       </Section>
     </div>
   );
 }
 
-function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+function Section({ title, id, children }: { title: MessageKey; id: string; children: ReactNode }) {
+  const t = useT();
   return (
     <section aria-labelledby={id} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <h2 id={id} className="mb-4 text-lg font-semibold text-slate-900">
-        {title}
+        {t(title)}
       </h2>
       {children}
     </section>

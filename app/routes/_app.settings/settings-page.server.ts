@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { isAdmin } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
@@ -23,6 +23,10 @@ import { officeWithGroup } from "~/lib/office-name";
 import { advanceOwnDataExport, dataExportState, requestDataExport, type ExportRuntime } from "~/domain/privacy/data-export.server";
 import type { LoadContext } from "~/env";
 import type { Mailer } from "~/domain/identity/mailer.server";
+import { ValidationError } from "~/domain/errors";
+import { setOwnLanguage } from "~/domain/users/language.server";
+import { languageOptions, resolveLanguage } from "~/lib/i18n/catalogs.server";
+import { withFlash } from "~/components/flash-message";
 
 /** What /settings shows: the profile, the e-mail waiting for confirmation, the devices and the calendar feeds. */
 export async function loadSettingsPage({ request, context }: LoaderFunctionArgs) {
@@ -75,6 +79,12 @@ export async function loadSettingsPage({ request, context }: LoaderFunctionArgs)
     showReminders: !company.settings.hideUpdateRemindersSetting,
     webPush: webPush?.publicKey ? { publicKey: webPush.publicKey, subscriptions: webPush.subscriptions } : null,
     years: employedYears(new Date()),
+    /** The person's language (decision 0306): their choice, and what "automatic" would be. */
+    language: {
+      chosen: user.language,
+      automatic: resolveLanguage({ acceptLanguage: request.headers.get("Accept-Language"), firmDefault: company.settings.language }),
+      options: languageOptions(),
+    },
   });
 }
 
@@ -102,6 +112,17 @@ export async function runSettingsAction({ request, context }: ActionFunctionArgs
       return submitIntent(form, noFields, () => advanceOwnDataExport(ctx, exportRuntime(context, mailer)));
     case "renewTeamFeed":
       return submitIntent(form, teamFeedSchema, (input) => renewTeamFeed(ctx, context.env, mailer.appUrl, input));
+    case "setLanguage": {
+      // A plain form post: the new language is the whole page's, so the page loads again in it.
+      const chosen = form.get("language");
+      try {
+        await setOwnLanguage(ctx, typeof chosen === "string" && chosen !== "" ? chosen : null);
+      } catch (error) {
+        if (error instanceof ValidationError) return json({ ok: false as const, intent: "setLanguage" as const, message: error.message }, 400);
+        throw error;
+      }
+      return redirect(withFlash("/settings", "languageSaved"));
+    }
   }
   return submitForm(form, settingsFormSchema, async (input) => {
     const saved = await updateOwnUser(

@@ -1,0 +1,62 @@
+/**
+ * The catalogs in app/locales, compiled once per isolate (decision 0306). A language is a
+ * catalog file, listed in app/locales/index.ts: adding `de.json` adds German everywhere (the
+ * list, the choice in /settings, the firm's default), with no other code. A key a catalog lacks falls back to English, and
+ * `npm run i18n:check` fails CI before that can ship.
+ */
+import { compileMessage } from "@lingui/message-utils/compileMessage";
+import type { I18n } from "@lingui/core";
+import { CATALOG_FILES } from "~/locales";
+import { localeAmong, resolveAmong, type LanguageChoice } from "./negotiate";
+import { createI18n, type CompiledCatalog, type MessageKey, type MessageValues } from "./i18n";
+
+type SourceCatalog = Record<string, string>;
+
+const SOURCES: Record<string, SourceCatalog> = CATALOG_FILES;
+
+export const REFERENCE_LANGUAGE = "en";
+
+/** The languages the product speaks, English first, then by code. */
+export const LANGUAGES: readonly string[] = Object.keys(SOURCES).sort((a, b) =>
+  a === REFERENCE_LANGUAGE ? -1 : b === REFERENCE_LANGUAGE ? 1 : a.localeCompare(b),
+);
+
+export const isLanguage = (value: unknown): value is string => typeof value === "string" && Object.hasOwn(SOURCES, value);
+
+/** Each language as it names itself ("Svenska"), for a picker. */
+export function languageOptions(): { value: string; name: string }[] {
+  return LANGUAGES.map((value) => ({ value, name: SOURCES[value]["language.name"] ?? value }));
+}
+
+const compiled = new Map<string, CompiledCatalog>();
+
+/** The language's messages, compiled; English's where it has none of its own. */
+export function catalogFor(language: string): CompiledCatalog {
+  const lang = isLanguage(language) ? language : REFERENCE_LANGUAGE;
+  let catalog = compiled.get(lang);
+  if (!catalog) {
+    const source = { ...SOURCES[REFERENCE_LANGUAGE], ...SOURCES[lang] };
+    catalog = Object.fromEntries(Object.entries(source).map(([key, message]) => [key, compileMessage(message) as CompiledCatalog[string]]));
+    compiled.set(lang, catalog);
+  }
+  return catalog;
+}
+
+const runtimes = new Map<string, I18n>();
+
+/** Text on the server (e-mails, pushes, feeds, workbooks): `translate("sv", "nav.home")`. */
+export function translate(language: string, key: MessageKey, values?: MessageValues): string {
+  const lang = isLanguage(language) ? language : REFERENCE_LANGUAGE;
+  let i18n = runtimes.get(lang);
+  if (!i18n) runtimes.set(lang, (i18n = createI18n(lang, catalogFor(lang))));
+  return i18n._(key, values);
+}
+
+export type { LanguageChoice, LanguageSource } from "./negotiate";
+
+/** The person's choice, else the browser's first language we speak, else the firm's, else English. */
+export const resolveLanguage = (choice: LanguageChoice) => resolveAmong(choice, isLanguage, REFERENCE_LANGUAGE);
+
+/** The locale for dates and numbers in `language` (negotiate.ts). */
+export const localeFor = (language: string, acceptLanguage: string | null | undefined) =>
+  localeAmong(language, acceptLanguage, isLanguage, SOURCES[language]?.["language.locale"]);

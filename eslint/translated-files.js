@@ -1,0 +1,28 @@
+/**
+ * The modules whose every word a person reads comes from the message catalogs in app/locales
+ * (decision 0306, docs/i18n.md). eslint-plugin-i18next fails the lint on text written into
+ * their JSX: as a child, or in an attribute a person reads or hears. A module joins this list
+ * when it is translated, and never leaves it.
+ */
+export const TRANSLATED_FILES = [
+  "app/root.tsx",
+  "app/routes/_app.tsx",
+  "app/components/flash-message.tsx",
+  "app/routes/_app.settings/route.tsx",
+  "app/routes/_app.settings/language-section.tsx",
+];
+
+/** Message keys ("settings.title") are not words; nor are numbers, marks or CONSTANTS. */
+const MESSAGE_KEY = "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)+$";
+
+export const untranslatedTextRule = [
+  "error",
+  {
+    mode: "jsx-only",
+    "jsx-attributes": {
+      include: ["title", "aria-label", "aria-description", "aria-valuetext", "placeholder", "alt", "label", "busyLabel", "message", "heading"],
+    },
+    words: { exclude: [MESSAGE_KEY, "[0-9!-/:-@[-`{-~\\s]+", "[A-Z_-]+"] },
+    message: "A person reads this: put it in the catalogs (app/locales) and use t(key). See docs/i18n.md.",
+  },
+];

@@ -1,0 +1,65 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { ESLint } from "eslint";
+import { checkCatalogs } from "./check-i18n";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const locales = join(root, "app/locales");
+
+function catalogsIn(files: Record<string, Record<string, string>>, listed = Object.keys(files)) {
+  const dir = mkdtempSync(join(tmpdir(), "i18n-"));
+  for (const [name, messages] of Object.entries(files)) writeFileSync(join(dir, name), JSON.stringify(messages));
+  writeFileSync(join(dir, "index.ts"), listed.map((name) => `import ${name.slice(0, 2)} from "./${name}";`).join("\n"));
+  return dir;
+}
+
+test("the product's catalogs agree", () => {
+  assert.deepEqual(checkCatalogs(locales), []);
+});
+
+test("a missing key, an extra key, a renamed value and broken syntax each fail the check", () => {
+  const dir = catalogsIn({
+    "en.json": { "a.hello": "Hello {name}", "a.count": "{count, plural, one {# day} other {# days}}", "a.plain": "Plain" },
+    "sv.json": { "a.hello": "Hej {namn}", "a.count": "{count, plural, one {# dag} other {# dagar}", "a.extra": "Extra" },
+  });
+  const problems = checkCatalogs(dir);
+  assert.equal(problems.length, 4, problems.join("\n"));
+  assert.ok(problems.some((p) => p.includes('"a.plain" is missing')));
+  assert.ok(problems.some((p) => p.includes('"a.extra" is not in en.json')));
+  assert.ok(problems.some((p) => p.includes('"a.hello" names {namn}')));
+  assert.ok(problems.some((p) => p.includes('"a.count" is not valid ICU MessageFormat')));
+});
+
+test("a catalog file not listed in index.ts fails the check", () => {
+  const dir = catalogsIn({ "en.json": { "a.b": "A" }, "de.json": { "a.b": "B" } }, ["en.json"]);
+  assert.deepEqual(checkCatalogs(dir), ['de.json: not listed in index.ts (import de from "./de.json")']);
+});
+
+test("a third language is one more catalog file: with English's keys and values it passes", () => {
+  const english = JSON.parse(readFileSync(join(locales, "en.json"), "utf8")) as Record<string, string>;
+  const swedish = JSON.parse(readFileSync(join(locales, "sv.json"), "utf8")) as Record<string, string>;
+  const dir = catalogsIn({
+    "en.json": english,
+    "sv.json": swedish,
+    "de.json": { ...english, "language.name": "Deutsch", "language.locale": "de-DE" },
+  });
+  assert.deepEqual(checkCatalogs(dir), []);
+});
+
+test("the lint fails on words written into a translated module, and passes when they come from the catalogs", async () => {
+  const eslint = new ESLint({ cwd: root });
+  const filePath = join(root, "app/routes/_app.settings/language-section.tsx");
+  const source = (body: string) => `import { useT } from "~/lib/i18n/i18n";\nexport function Probe() {\n  const t = useT();\n  return ${body};\n}\n`;
+  const [hardCoded] = await eslint.lintText(source(`<p title="Your language">Choose a language</p>`), { filePath });
+  const untranslated = hardCoded.messages.filter((m) => m.ruleId === "i18next/no-literal-string");
+  assert.equal(untranslated.length, 2, JSON.stringify(hardCoded.messages));
+  const [translated] = await eslint.lintText(source(`<p title={t("settings.language")}>{t("settings.language.label")}</p>`), { filePath });
+  assert.deepEqual(
+    translated.messages.filter((m) => m.ruleId === "i18next/no-literal-string"),
+    [],
+  );
+});
