@@ -19,10 +19,7 @@ export function LanguageSection({ language }: { language: LanguageState }) {
   const answer = useActionData<{ ok: false; intent: "setLanguage"; message: string }>();
   const busy = useNavigation().formData?.get("intent") === "setLanguage";
   const automaticName = language.options.find((option) => option.value === language.automatic.language)?.name ?? language.automatic.language;
-  const automatic =
-    language.automatic.source === "browser"
-      ? t("settings.language.automatic", { name: automaticName })
-      : t("settings.language.automaticFirm", { name: automaticName });
+  const automatic = t("settings.language.automatic", { name: automaticName });
   const error = answer?.intent === "setLanguage" ? answer.message : null;
   return (
     <Form method="post" reloadDocument className="space-y-3">
