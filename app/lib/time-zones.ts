@@ -130,3 +130,15 @@ export function startOfLocalDay(dayKey: string, zone: string): Date {
   at = midnight - zoneOffsetMs(at, zone);
   return new Date(at);
 }
+
+/**
+ * The instant a wall-clock time ("2026-12-01T09:00:00.0000000", as Microsoft Graph writes it)
+ * stands for in `zone`: for a time in a gap of summer time, the instant after the gap.
+ */
+export function instantOfWallClock(dateTime: string, zone: string): Date {
+  const wall = Date.parse(`${dateTime.slice(0, 19)}Z`);
+  if (Number.isNaN(wall)) return new Date(NaN);
+  let at = wall - zoneOffsetMs(wall, zone);
+  at = wall - zoneOffsetMs(at, zone);
+  return new Date(at);
+}
