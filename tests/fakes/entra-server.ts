@@ -68,7 +68,11 @@ export interface FakeEvent {
 interface Calendar {
   events: Map<string, FakeEvent>;
   changes: { seq: number; eventId: string }[];
-  automaticReplies: { status: "disabled" | "alwaysEnabled" | "scheduled"; scheduledStartDateTime?: FakeDateTime; scheduledEndDateTime?: FakeDateTime };
+  automaticReplies: {
+    status: "disabled" | "alwaysEnabled" | "scheduled";
+    scheduledStartDateTime?: FakeDateTime;
+    scheduledEndDateTime?: FakeDateTime;
+  };
 }
 
 interface PendingCode {
@@ -336,10 +340,12 @@ export async function startFakeEntra(options: FakeEntraOptions) {
       });
     }
     if (parts[0] === "users" && parts[1] === "delta") return delta(req, res, url, tenant, dir);
-    if (parts[0] === "users" && parts[2] === "calendarView" && parts[3] === "delta") return calendarDelta(req, res, url, tenant, decodeURIComponent(parts[1]));
+    if (parts[0] === "users" && parts[2] === "calendarView" && parts[3] === "delta")
+      return calendarDelta(req, res, url, tenant, decodeURIComponent(parts[1]));
     if (parts[0] === "users" && parts[2] === "mailboxSettings" && parts[3] === "automaticRepliesSetting") {
       const userId = decodeURIComponent(parts[1]);
-      if (!dir.users.has(userId)) return send(res, 404, { error: { code: "ErrorItemNotFound", message: "The specified object was not found in the store." } });
+      if (!dir.users.has(userId))
+        return send(res, 404, { error: { code: "ErrorItemNotFound", message: "The specified object was not found in the store." } });
       return send(res, 200, {
         "@odata.context": `${graph()}/v1.0/$metadata#users('${userId}')/mailboxSettings/automaticRepliesSetting`,
         externalAudience: "all",
@@ -417,13 +423,19 @@ export async function startFakeEntra(options: FakeEntraOptions) {
     let round: CalendarRound;
     if (skiptoken || deltatoken) {
       const token = decodeAny<CalendarRound>(skiptoken ?? deltatoken!);
-      if (!token || token.tenant !== tenant || token.user !== userId) return send(res, 400, { error: { code: "BadRequest", message: "Invalid token." } });
+      if (!token || token.tenant !== tenant || token.user !== userId)
+        return send(res, 400, { error: { code: "BadRequest", message: "Invalid token." } });
       round = deltatoken ? { ...token, since: token.upTo, upTo: seq, offset: 0 } : token;
     } else {
       const from = Date.parse(url.searchParams.get("startDateTime") ?? "");
       const to = Date.parse(url.searchParams.get("endDateTime") ?? "");
       if (Number.isNaN(from) || Number.isNaN(to))
-        return send(res, 400, { error: { code: "ErrorInvalidParameter", message: "This request requires a time window specified by the query string parameters StartDateTime and EndDateTime." } });
+        return send(res, 400, {
+          error: {
+            code: "ErrorInvalidParameter",
+            message: "This request requires a time window specified by the query string parameters StartDateTime and EndDateTime.",
+          },
+        });
       round = { tenant, user: userId, from, to, since: -1, offset: 0, upTo: seq };
     }
     const inWindow = (e: FakeEvent) => !e.isCancelled && instantOf(e.start) < round.to && instantOf(e.end) > round.from;
@@ -440,7 +452,8 @@ export async function startFakeEntra(options: FakeEntraOptions) {
     const page = entries.slice(round.offset, round.offset + pageSize);
     const body: Record<string, unknown> = { "@odata.context": `${graph()}/v1.0/$metadata#Collection(event)`, value: page };
     const link = `${graph()}/v1.0/users/${encodeURIComponent(userId)}/calendarView/delta`;
-    if (round.offset + pageSize < entries.length) body["@odata.nextLink"] = `${link}?$skiptoken=${encode({ ...round, offset: round.offset + pageSize })}`;
+    if (round.offset + pageSize < entries.length)
+      body["@odata.nextLink"] = `${link}?$skiptoken=${encode({ ...round, offset: round.offset + pageSize })}`;
     else body["@odata.deltaLink"] = `${link}?$deltatoken=${encode({ ...round, offset: 0 })}`;
     send(res, 200, body);
   }
@@ -615,7 +628,16 @@ function instantOf({ dateTime, timeZone }: FakeDateTime): number {
   if (timeZone === "UTC") return wall;
   const offset = (at: number) => {
     const p = Object.fromEntries(
-      new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" })
+      new Intl.DateTimeFormat("en-CA", {
+        timeZone,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+        hourCycle: "h23",
+      })
         .formatToParts(new Date(at))
         .map((part) => [part.type, Number(part.value)]),
     );
@@ -627,7 +649,11 @@ function instantOf({ dateTime, timeZone }: FakeDateTime): number {
 /** An event as Graph shows it: in UTC when the caller asked so (all-day events keep their dates). */
 function shown(e: FakeEvent, utc: boolean) {
   const time = (t: FakeDateTime) =>
-    e.isAllDay ? { dateTime: `${t.dateTime.slice(0, 10)}T00:00:00.0000000`, timeZone: utc ? "UTC" : t.timeZone } : utc ? { dateTime: graphTime(instantOf(t)), timeZone: "UTC" } : t;
+    e.isAllDay
+      ? { dateTime: `${t.dateTime.slice(0, 10)}T00:00:00.0000000`, timeZone: utc ? "UTC" : t.timeZone }
+      : utc
+        ? { dateTime: graphTime(instantOf(t)), timeZone: "UTC" }
+        : t;
   return { id: e.id, subject: e.subject, showAs: e.showAs, isAllDay: e.isAllDay, isCancelled: e.isCancelled, start: time(e.start), end: time(e.end) };
 }
 

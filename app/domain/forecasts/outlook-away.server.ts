@@ -6,6 +6,7 @@ import { runBatch } from "~/db/batch";
 import { companies, directorySync, forecasts, outlookAwayEvents, outlookCalendarSync } from "~/db/schema";
 import { entraConfig } from "~/integrations/entra/config";
 import { addDays } from "~/lib/dates";
+import type { OutlookAwayState } from "./outlook-away.types";
 import { outlookSyncStep } from "./outlook-sync.server";
 
 /**
@@ -16,13 +17,7 @@ import { outlookSyncStep } from "./outlook-sync.server";
 export const OUTLOOK_UNAVAILABLE =
   "Away days from Outlook need your firm's Microsoft directory connection, with your account linked to it. Ask your administrator.";
 
-export interface OutlookAwayState {
-  on: boolean;
-  lastSyncedAt: string | null;
-  lastError: string | null;
-  /** Away days from Outlook from today on. */
-  upcoming: number;
-}
+export type { OutlookAwayState };
 
 async function available(ctx: DomainContext, runtime: Runtime): Promise<boolean> {
   if (!entraConfig(runtime.env) || !ctx.actor.user.azureAdId) return false;
@@ -48,7 +43,14 @@ export async function outlookAwayState(ctx: DomainContext, runtime: Runtime): Pr
     ctx.db
       .select({ n: count() })
       .from(forecasts)
-      .where(and(eq(forecasts.userId, userId), eq(forecasts.companyId, ctx.companyId), isNotNull(forecasts.outlookEventId), gte(forecasts.endDate, ctx.today))),
+      .where(
+        and(
+          eq(forecasts.userId, userId),
+          eq(forecasts.companyId, ctx.companyId),
+          isNotNull(forecasts.outlookEventId),
+          gte(forecasts.endDate, ctx.today),
+        ),
+      ),
   ]);
   return { on: Boolean(sync), lastSyncedAt: sync?.lastSyncedAt?.toISOString() ?? null, lastError: sync?.lastError ?? null, upcoming: days?.n ?? 0 };
 }
@@ -69,7 +71,9 @@ export async function setOutlookAway(ctx: DomainContext, runtime: Runtime, on: b
     await runBatch(ctx.db, [ctx.db.insert(outlookCalendarSync).values(row), audit(ctx, "outlook-away.on", "user", userId)]);
     const step = await outlookSyncStep({ runtime, config: entraConfig(runtime.env)! }, { ...emptyCursor, ...row }, ctx.now);
     if (step.error) return { message: "Away days from Outlook are on. Outlook could not be read just now; we will keep trying." };
-    return { message: step.created ? `Away days from Outlook are on: ${plural(step.created, "away period")} added.` : "Away days from Outlook are on." };
+    return {
+      message: step.created ? `Away days from Outlook are on: ${plural(step.created, "away period")} added.` : "Away days from Outlook are on.",
+    };
   }
   if (!current) return { message: "Away days from Outlook are off." };
   const fromOutlook = and(eq(forecasts.userId, userId), eq(forecasts.companyId, ctx.companyId), isNotNull(forecasts.outlookEventId));

@@ -84,11 +84,7 @@ export function eventDays(event: { isAllDay?: boolean | null; start?: GraphTime 
  * running into it keeps its first days, so it does not change as the days pass). Each range
  * names the event it starts with, so a day from Outlook can say which event made it.
  */
-export function awaySegments(
-  events: (DayRange & { eventId: string })[],
-  blocked: DayRange[],
-  from: Date,
-): (DayRange & { eventId: string })[] {
+export function awaySegments(events: (DayRange & { eventId: string })[], blocked: DayRange[], from: Date): (DayRange & { eventId: string })[] {
   const DAY = 86_400_000;
   const sorted = [...events].sort((a, b) => a.startDate.getTime() - b.startDate.getTime());
   const merged: { start: number; end: number; eventId: string }[] = [];
@@ -109,7 +105,8 @@ export function awaySegments(
         return [...left, ...right];
       });
     }
-    for (const p of pieces) if (p.end >= p.start && p.end >= from.getTime()) out.push({ startDate: new Date(p.start), endDate: new Date(p.end), eventId: m.eventId });
+    for (const p of pieces)
+      if (p.end >= p.start && p.end >= from.getTime()) out.push({ startDate: new Date(p.start), endDate: new Date(p.end), eventId: m.eventId });
   }
   return out;
 }

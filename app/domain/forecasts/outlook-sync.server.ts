@@ -4,7 +4,17 @@ import { audit } from "~/domain/audit.server";
 import { systemCtx, type CommonContext, type Runtime, type SystemContext } from "~/domain/context";
 import { readCompanySettings } from "~/domain/company/settings.schema";
 import { runBatch } from "~/db/batch";
-import { companies, directorySync, forecasts, offices, outlookAwayEvents, outlookCalendarSync, users, vacations, type OutlookCalendarSync } from "~/db/schema";
+import {
+  companies,
+  directorySync,
+  forecasts,
+  offices,
+  outlookAwayEvents,
+  outlookCalendarSync,
+  users,
+  vacations,
+  type OutlookCalendarSync,
+} from "~/db/schema";
 import type { EntraConfig } from "~/integrations/entra/config";
 import { fetchAutomaticReplies, fetchCalendarDeltaPage, initialCalendarLink, type CalendarEvent } from "~/integrations/entra/calendar.server";
 import { GraphError } from "~/integrations/entra/graph.server";
@@ -89,7 +99,10 @@ export async function outlookSyncStep(env: OutlookSyncEnv, cursor: OutlookCalend
   const report: OutlookStepReport = { userId: cursor.userId, pages: 0, created: 0, removed: 0, roundComplete: false, error: null };
   const ctx = await systemCtx(env.runtime, cursor.companyId, "outlook", now);
   const save = (patch: Partial<OutlookCalendarSync>) =>
-    ctx.db.update(outlookCalendarSync).set(patch).where(and(eq(outlookCalendarSync.userId, cursor.userId), eq(outlookCalendarSync.companyId, ctx.companyId)));
+    ctx.db
+      .update(outlookCalendarSync)
+      .set(patch)
+      .where(and(eq(outlookCalendarSync.userId, cursor.userId), eq(outlookCalendarSync.companyId, ctx.companyId)));
   const person = await personOf(ctx, cursor.userId);
   if (!person) {
     await save({ lastError: NOT_CONNECTED, nextRunAt: new Date(now.getTime() + MAX_BACKOFF_MS) });
@@ -101,7 +114,12 @@ export async function outlookSyncStep(env: OutlookSyncEnv, cursor: OutlookCalend
   if (!link || renew) {
     windowStart = addDays(today, -WINDOW_BACK_DAYS);
     const windowEnd = addDays(today, WINDOW_AHEAD_DAYS);
-    link = initialCalendarLink(env.config, person.azureAdId, startOfLocalDay(dayKey(windowStart), person.zone), startOfLocalDay(dayKey(windowEnd), person.zone));
+    link = initialCalendarLink(
+      env.config,
+      person.azureAdId,
+      startOfLocalDay(dayKey(windowStart), person.zone),
+      startOfLocalDay(dayKey(windowEnd), person.zone),
+    );
     inRound = true;
     roundStartedAt = now;
   }
@@ -138,7 +156,15 @@ export async function outlookSyncStep(env: OutlookSyncEnv, cursor: OutlookCalend
       await runBatch(ctx.db, [
         ...writes,
         ...gone,
-        save({ link, inRound: false, roundStartedAt, windowStart, nextRunAt: new Date(now.getTime() + DELTA_INTERVAL_MS), failures: 0, lastError: null }),
+        save({
+          link,
+          inRound: false,
+          roundStartedAt,
+          windowStart,
+          nextRunAt: new Date(now.getTime() + DELTA_INTERVAL_MS),
+          failures: 0,
+          lastError: null,
+        }),
       ]);
       break;
     }
@@ -199,13 +225,27 @@ function eventWrites(ctx: SystemContext, userId: string, events: CalendarEvent[]
  * today, extended each day while it stays on. Turned off, its days from today on go; the
  * days before stay as they were.
  */
-async function syncAutomaticReplies(env: OutlookSyncEnv, ctx: SystemContext, userId: string, person: { azureAdId: string; tenantId: string; zone: string }, today: Date) {
+async function syncAutomaticReplies(
+  env: OutlookSyncEnv,
+  ctx: SystemContext,
+  userId: string,
+  person: { azureAdId: string; tenantId: string; zone: string },
+  today: Date,
+) {
   const replies = await fetchAutomaticReplies(env.config, person.tenantId, person.azureAdId);
-  const where = and(eq(outlookAwayEvents.userId, userId), eq(outlookAwayEvents.companyId, ctx.companyId), eq(outlookAwayEvents.eventId, AUTOMATIC_REPLIES));
+  const where = and(
+    eq(outlookAwayEvents.userId, userId),
+    eq(outlookAwayEvents.companyId, ctx.companyId),
+    eq(outlookAwayEvents.eventId, AUTOMATIC_REPLIES),
+  );
   const [current] = await ctx.db.select().from(outlookAwayEvents).where(where).limit(1);
   let days: DayRange | null = null;
   if (replies.status === "scheduled" && replies.scheduledStartDateTime && replies.scheduledEndDateTime) {
-    days = daysCoveringNoon(instantOfGraph(replies.scheduledStartDateTime, person.zone), instantOfGraph(replies.scheduledEndDateTime, person.zone), person.zone);
+    days = daysCoveringNoon(
+      instantOfGraph(replies.scheduledStartDateTime, person.zone),
+      instantOfGraph(replies.scheduledEndDateTime, person.zone),
+      person.zone,
+    );
   } else if (replies.status === "alwaysEnabled") {
     const continues = current && current.endDate.getTime() >= addDays(today, -1).getTime();
     days = { startDate: continues ? current.startDate : today, endDate: today };
@@ -220,7 +260,11 @@ async function syncAutomaticReplies(env: OutlookSyncEnv, ctx: SystemContext, use
   }
   if (!current || current.endDate.getTime() < today.getTime()) return;
   if (current.startDate.getTime() >= today.getTime()) await ctx.db.delete(outlookAwayEvents).where(where);
-  else await ctx.db.update(outlookAwayEvents).set({ endDate: addDays(today, -1) }).where(where);
+  else
+    await ctx.db
+      .update(outlookAwayEvents)
+      .set({ endDate: addDays(today, -1) })
+      .where(where);
 }
 
 /**

@@ -5,6 +5,7 @@ import { ChangePassword } from "~/features/identity/change-password-button";
 import { CalendarFeed } from "./calendar-feed-section";
 import { DataExport } from "./data-export-section";
 import { Devices } from "./devices-section";
+import { OutlookAway } from "./outlook-away-section";
 import { PictureUpload } from "./picture-section";
 import { ProfileForm } from "./profile-section";
 import { loadSettingsPage, runSettingsAction } from "./settings-page.server";
@@ -21,8 +22,22 @@ export const action = (args: ActionFunctionArgs) => runSettingsAction(args);
 
 /** Each section is a module beside this one; the password dialog is the sign-in area's (features/identity). */
 export default function SettingsPage() {
-  const { me, teamFeed, devices, feedUrl, showReminders, years, pendingEmail, fromDirectory, factors, passkeys, stepUp, dataExport, webPush } =
-    useLoaderData<typeof loader>();
+  const {
+    me,
+    teamFeed,
+    devices,
+    feedUrl,
+    showReminders,
+    years,
+    pendingEmail,
+    fromDirectory,
+    factors,
+    passkeys,
+    stepUp,
+    dataExport,
+    webPush,
+    outlookAway,
+  } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:px-6">
       <h1 className="text-2xl font-semibold text-slate-900">Settings</h1>
@@ -53,6 +68,11 @@ export default function SettingsPage() {
       <Section title="Signed-in devices" id="devices-heading">
         <Devices devices={devices} />
       </Section>
+      {outlookAway ? (
+        <Section title="Away days from Outlook" id="outlook-away-heading">
+          <OutlookAway state={outlookAway} />
+        </Section>
+      ) : null}
       <Section title="Calendar feed" id="calendar-heading">
         <CalendarFeed feedUrl={feedUrl} />
       </Section>
