@@ -142,3 +142,18 @@ export function instantOfWallClock(dateTime: string, zone: string): Date {
   at = wall - zoneOffsetMs(at, zone);
   return new Date(at);
 }
+
+/**
+ * The days (keys) from `start` to `end` whose midday in `zone` lies inside [start, end), or
+ * null for none: how a stretch of time away becomes whole days away (decision 0304).
+ */
+export function daysWithMiddayIn(start: Date, end: Date, zone: string): { first: string; last: string } | null {
+  if (!(end.getTime() > start.getTime())) return null;
+  const noon = (key: string) => instantOfWallClock(`${key}T12:00:00`, zone).getTime();
+  const shift = (key: string, days: number) => new Date(parseDayKey(key).getTime() + days * 86_400_000).toISOString().slice(0, 10);
+  let first = localDayKey(start, zone);
+  if (start.getTime() > noon(first)) first = shift(first, 1);
+  let last = localDayKey(end, zone);
+  if (end.getTime() <= noon(last)) last = shift(last, -1);
+  return last < first ? null : { first, last };
+}

@@ -1,5 +1,5 @@
-import { addDays, dayKey, parseDayKey } from "~/lib/dates";
-import { instantOfWallClock, isTimeZone, localDayKey } from "~/lib/time-zones";
+import { addDays, parseDayKey } from "~/lib/dates";
+import { daysWithMiddayIn, instantOfWallClock, isTimeZone } from "~/lib/time-zones";
 
 /**
  * Which days an Outlook event or automatic-replies window makes away (decision 0304), in the
@@ -48,19 +48,10 @@ export function instantOfGraph(time: GraphTime, personZone: string): Date {
   return instantOfWallClock(time.dateTime, zoneOfGraph(time.timeZone, personZone));
 }
 
-function noonOf(day: string, zone: string): number {
-  return instantOfWallClock(`${day}T12:00:00`, zone).getTime();
-}
-
 /** The days between two instants whose midday they cover, or null for none. */
 export function daysCoveringNoon(start: Date, end: Date, zone: string): DayRange | null {
-  if (!(end.getTime() > start.getTime())) return null;
-  let first = localDayKey(start, zone);
-  if (start.getTime() > noonOf(first, zone)) first = dayKey(addDays(parseDayKey(first), 1));
-  let last = localDayKey(end, zone);
-  if (end.getTime() <= noonOf(last, zone)) last = dayKey(addDays(parseDayKey(last), -1));
-  if (last < first) return null;
-  return { startDate: parseDayKey(first), endDate: parseDayKey(last) };
+  const days = daysWithMiddayIn(start, end, zone);
+  return days ? { startDate: parseDayKey(days.first), endDate: parseDayKey(days.last) } : null;
 }
 
 /** An event's away days: its dates when all day, else the days whose midday it covers. */

@@ -20,7 +20,8 @@ import { fetchAutomaticReplies, fetchCalendarDeltaPage, initialCalendarLink, typ
 import { GraphError } from "~/integrations/entra/graph.server";
 import { addDays, dayKey } from "~/lib/dates";
 import { newId } from "~/lib/ids";
-import { localDay, startOfLocalDay } from "~/lib/time-zones";
+import { startOfLocalDay } from "~/lib/time-zones";
+import { todayInZone } from "~/domain/today";
 import { OUTLOOK_SOURCE } from "./statuses";
 import { awaySegments, daysCoveringNoon, eventDays, instantOfGraph, type DayRange } from "./outlook-days";
 
@@ -108,7 +109,7 @@ export async function outlookSyncStep(env: OutlookSyncEnv, cursor: OutlookCalend
     await save({ lastError: NOT_CONNECTED, nextRunAt: new Date(now.getTime() + MAX_BACKOFF_MS) });
     return { ...report, error: NOT_CONNECTED };
   }
-  const today = localDay(now, person.zone);
+  const today = todayInZone(person.zone, now);
   let { link, inRound, roundStartedAt, windowStart } = cursor;
   const renew = !inRound && roundStartedAt && now.getTime() - roundStartedAt.getTime() >= ROUND_RENEWAL_MS;
   if (!link || renew) {
