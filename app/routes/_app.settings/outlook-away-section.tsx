@@ -35,7 +35,7 @@ export function OutlookAway({ state }: { state: OutlookAwayState }) {
           </p>
           <p id="outlook-away-state" className="text-sm text-slate-600">
             {on
-              ? "On: what you show as Out of office in Outlook, and the time your automatic replies are scheduled, shows here as away, marked From Outlook."
+              ? "On: your Out of office time in Outlook, and your scheduled automatic replies, show here as away days marked “From Outlook”."
               : "Off: your Outlook calendar is not read. Turn it on to show your Out of office time here as away."}
           </p>
         </div>
