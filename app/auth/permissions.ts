@@ -2,7 +2,7 @@
  * Who may do what. The one module both the UI (to hide controls) and the server (to
  * refuse) ask; it holds no I/O so it runs in the browser too.
  */
-import { OUTLOOK_SOURCE } from "~/domain/forecasts/statuses";
+import { OUTLOOK_SOURCE } from "~/db/schema/forecast-statuses";
 
 export interface RoleFlags {
   admin: boolean;
