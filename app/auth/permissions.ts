@@ -2,6 +2,8 @@
  * Who may do what. The one module both the UI (to hide controls) and the server (to
  * refuse) ask; it holds no I/O so it runs in the browser too.
  */
+import { OUTLOOK_SOURCE } from "~/db/schema/forecast-statuses";
+
 export interface RoleFlags {
   admin: boolean;
   administratorPriviliges: boolean;
@@ -151,13 +153,16 @@ export function canEditAvailabilityOf(actor: RoleFlags & { id: string }, targetU
   return isAdmin(actor) && !settings.absencePlannerviewOnly;
 }
 
-/** External-source forecasts are never editable; without new forecasting only away items are. */
+/**
+ * External-source forecasts are not editable, except away days from the person's own Outlook
+ * (decision 0304: editing one makes it theirs); without new forecasting only away items are.
+ */
 export function canEditForecast(
   actor: RoleFlags & { id: string },
   forecast: { userId: string; status: string; externalSource: string | null },
   settings: PlannerSettings,
 ): boolean {
-  if (forecast.externalSource) return false;
+  if (forecast.externalSource && forecast.externalSource !== OUTLOOK_SOURCE) return false;
   if (!settings.enableNewForecasting && forecast.status !== "away") return false;
   return canEditAvailabilityOf(actor, forecast.userId, settings);
 }

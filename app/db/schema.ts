@@ -14,3 +14,4 @@ export * from "./schema/sso";
 export * from "./schema/settings";
 export * from "./schema/second-factors";
 export * from "./schema/privacy";
+export * from "./schema/outlook";

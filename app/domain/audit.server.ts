@@ -25,7 +25,7 @@ export function auditRow(db: Db, entry: AuditEntry) {
 export function systemClient(source: SystemSource): AuditClient {
   if (source === "scim") return "scim";
   if (source === "sso") return "sso";
-  if (source === "directory" || source === "elite3e" || source === "cv") return "sync";
+  if (source === "directory" || source === "elite3e" || source === "cv" || source === "outlook") return "sync";
   return "system";
 }
 

@@ -12,7 +12,8 @@ import { companyToday, todayFor } from "./today";
  * The work no person started (decision 0245): a directory or a schedule acting for a firm.
  * Its audit rows have no actor id and record the source instead.
  */
-export type SystemSource = "scim" | "sso" | "directory" | "elite3e" | "cv" | "reminders" | "rollup" | "certificates" | "secrets" | "domains";
+export type SystemSource =
+  "scim" | "sso" | "directory" | "elite3e" | "cv" | "reminders" | "rollup" | "certificates" | "secrets" | "domains" | "outlook";
 
 export interface SystemActor {
   kind: "system";

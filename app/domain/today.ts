@@ -20,6 +20,11 @@ export function companyToday(settings: Pick<CompanySettings, "timeZone">, now: D
   return localDay(now, settings.timeZone);
 }
 
+/** The today of a person a job acts for, when their zone is all it knows (the Outlook sync, decision 0304). */
+export function todayInZone(zone: string, now: Date): Date {
+  return localDay(now, zone);
+}
+
 /** The installation's today (UTC), for the operator's reports over every firm, which have no one zone. */
 export function installationToday(now: Date): Date {
   return localDay(now, "UTC");

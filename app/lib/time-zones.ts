@@ -130,3 +130,30 @@ export function startOfLocalDay(dayKey: string, zone: string): Date {
   at = midnight - zoneOffsetMs(at, zone);
   return new Date(at);
 }
+
+/**
+ * The instant a wall-clock time ("2026-12-01T09:00:00.0000000", as Microsoft Graph writes it)
+ * stands for in `zone`: for a time in a gap of summer time, the instant after the gap.
+ */
+export function instantOfWallClock(dateTime: string, zone: string): Date {
+  const wall = Date.parse(`${dateTime.slice(0, 19)}Z`);
+  if (Number.isNaN(wall)) return new Date(NaN);
+  let at = wall - zoneOffsetMs(wall, zone);
+  at = wall - zoneOffsetMs(at, zone);
+  return new Date(at);
+}
+
+/**
+ * The days (keys) from `start` to `end` whose midday in `zone` lies inside [start, end), or
+ * null for none: how a stretch of time away becomes whole days away (decision 0304).
+ */
+export function daysWithMiddayIn(start: Date, end: Date, zone: string): { first: string; last: string } | null {
+  if (!(end.getTime() > start.getTime())) return null;
+  const noon = (key: string) => instantOfWallClock(`${key}T12:00:00`, zone).getTime();
+  const shift = (key: string, days: number) => new Date(parseDayKey(key).getTime() + days * 86_400_000).toISOString().slice(0, 10);
+  let first = localDayKey(start, zone);
+  if (start.getTime() > noon(first)) first = shift(first, 1);
+  let last = localDayKey(end, zone);
+  if (end.getTime() <= noon(last)) last = shift(last, -1);
+  return last < first ? null : { first, last };
+}

@@ -21,7 +21,11 @@ import { demoDirectories, type FakeDirectoryUser } from "./entra-directory";
  * - Graph v1.0 under /graph: /users with $search (needs ConsistencyLevel: eventual, as the
  *   real one does), $top and @odata.nextLink; /users/delta with Prefer odata.maxpagesize,
  *   @odata.nextLink inside a round and @odata.deltaLink at its end, changes and @removed
- *   entries after it; /users/{id}/photo/$value (404 ImageNotFound without one).
+ *   entries after it; /users/{id}/photo/$value (404 ImageNotFound without one);
+ *   /users/{id}/calendarView/delta?startDateTime=&endDateTime= (the same paging, the window
+ *   kept in the tokens, @removed for deleted events and for events moved out of the window;
+ *   Prefer outlook.timezone="UTC" gives times in UTC, else each event's own zone) and
+ *   /users/{id}/mailboxSettings/automaticRepliesSetting.
  *
  * Tests steer it through /_fake/*: change the directory, mint tokens with chosen claims or
  * a key the JWKS does not hold.
@@ -42,6 +46,33 @@ interface Change {
 interface Directory {
   users: Map<string, FakeDirectoryUser>;
   changes: Change[];
+  /** Per directory person: their calendar's events, its change log and their automatic replies. */
+  calendars: Map<string, Calendar>;
+}
+
+export interface FakeDateTime {
+  dateTime: string;
+  timeZone: string;
+}
+
+export interface FakeEvent {
+  id: string;
+  subject: string;
+  showAs: "free" | "tentative" | "busy" | "oof" | "workingElsewhere" | "unknown";
+  isAllDay: boolean;
+  isCancelled: boolean;
+  start: FakeDateTime;
+  end: FakeDateTime;
+}
+
+interface Calendar {
+  events: Map<string, FakeEvent>;
+  changes: { seq: number; eventId: string }[];
+  automaticReplies: {
+    status: "disabled" | "alwaysEnabled" | "scheduled";
+    scheduledStartDateTime?: FakeDateTime;
+    scheduledEndDateTime?: FakeDateTime;
+  };
 }
 
 interface PendingCode {
@@ -68,7 +99,7 @@ export async function startFakeEntra(options: FakeEntraOptions) {
     const key = tenant.toLowerCase();
     let found = directories.get(key);
     if (!found) {
-      found = { users: new Map(), changes: [] };
+      found = { users: new Map(), changes: [], calendars: new Map() };
       directories.set(key, found);
     }
     return found;
@@ -83,6 +114,15 @@ export async function startFakeEntra(options: FakeEntraOptions) {
     if (!dir.users.delete(id)) return false;
     dir.changes.push({ seq: ++seq, userId: id, removed: true });
     return true;
+  }
+  function calendar(tenant: string, userId: string): Calendar {
+    const dir = directory(tenant);
+    let found = dir.calendars.get(userId);
+    if (!found) {
+      found = { events: new Map(), changes: [], automaticReplies: { status: "disabled" } };
+      dir.calendars.set(userId, found);
+    }
+    return found;
   }
   function load(all: Record<string, FakeDirectoryUser[]>) {
     directories.clear();
@@ -300,6 +340,22 @@ export async function startFakeEntra(options: FakeEntraOptions) {
       });
     }
     if (parts[0] === "users" && parts[1] === "delta") return delta(req, res, url, tenant, dir);
+    if (parts[0] === "users" && parts[2] === "calendarView" && parts[3] === "delta")
+      return calendarDelta(req, res, url, tenant, decodeURIComponent(parts[1]));
+    if (parts[0] === "users" && parts[2] === "mailboxSettings" && parts[3] === "automaticRepliesSetting") {
+      const userId = decodeURIComponent(parts[1]);
+      if (!dir.users.has(userId))
+        return send(res, 404, { error: { code: "ErrorItemNotFound", message: "The specified object was not found in the store." } });
+      return send(res, 200, {
+        "@odata.context": `${graph()}/v1.0/$metadata#users('${userId}')/mailboxSettings/automaticRepliesSetting`,
+        externalAudience: "all",
+        internalReplyMessage: "",
+        externalReplyMessage: "",
+        scheduledStartDateTime: { dateTime: "2026-01-01T00:00:00.0000000", timeZone: "UTC" },
+        scheduledEndDateTime: { dateTime: "2026-01-02T00:00:00.0000000", timeZone: "UTC" },
+        ...calendar(tenant, userId).automaticReplies,
+      });
+    }
     if (parts[0] === "users" && parts[2] === "photo" && parts[3] === "$value") {
       const user = dir.users.get(decodeURIComponent(parts[1]));
       if (!user?.photo)
@@ -350,6 +406,58 @@ export async function startFakeEntra(options: FakeEntraOptions) {
   }
   const select_ = (u: FakeDirectoryUser, fields: string) => select(u, fields);
 
+  /**
+   * GET /users/{id}/calendarView/delta: a round over [startDateTime, endDateTime) reports every
+   * event in it, page by page; its deltaLink then reports the events changed since, and as
+   * @removed those deleted or moved out of the window (as Graph does).
+   */
+  function calendarDelta(req: IncomingMessage, res: ServerResponse, url: URL, tenant: string, userId: string) {
+    if (!directory(tenant).users.has(userId))
+      return send(res, 404, { error: { code: "ErrorItemNotFound", message: "The specified object was not found in the store." } });
+    const prefer = String(req.headers.prefer ?? "");
+    const pageSize = Number(/odata\.maxpagesize=(\d+)/.exec(prefer)?.[1] ?? 10) || 10;
+    const utc = /outlook\.timezone="?UTC"?/i.test(prefer);
+    const cal = calendar(tenant, userId);
+    const skiptoken = url.searchParams.get("$skiptoken");
+    const deltatoken = url.searchParams.get("$deltatoken");
+    let round: CalendarRound;
+    if (skiptoken || deltatoken) {
+      const token = decodeAny<CalendarRound>(skiptoken ?? deltatoken!);
+      if (!token || token.tenant !== tenant || token.user !== userId)
+        return send(res, 400, { error: { code: "BadRequest", message: "Invalid token." } });
+      round = deltatoken ? { ...token, since: token.upTo, upTo: seq, offset: 0 } : token;
+    } else {
+      const from = Date.parse(url.searchParams.get("startDateTime") ?? "");
+      const to = Date.parse(url.searchParams.get("endDateTime") ?? "");
+      if (Number.isNaN(from) || Number.isNaN(to))
+        return send(res, 400, {
+          error: {
+            code: "ErrorInvalidParameter",
+            message: "This request requires a time window specified by the query string parameters StartDateTime and EndDateTime.",
+          },
+        });
+      round = { tenant, user: userId, from, to, since: -1, offset: 0, upTo: seq };
+    }
+    const inWindow = (e: FakeEvent) => !e.isCancelled && instantOf(e.start) < round.to && instantOf(e.end) > round.from;
+    let entries: object[];
+    if (round.since < 0) {
+      entries = [...cal.events.values()].filter(inWindow).map((e) => shown(e, utc));
+    } else {
+      const changed = new Set(cal.changes.filter((c) => c.seq > round.since && c.seq <= round.upTo).map((c) => c.eventId));
+      entries = [...changed].map((id) => {
+        const event = cal.events.get(id);
+        return event && inWindow(event) ? shown(event, utc) : { id, "@removed": { reason: "deleted" } };
+      });
+    }
+    const page = entries.slice(round.offset, round.offset + pageSize);
+    const body: Record<string, unknown> = { "@odata.context": `${graph()}/v1.0/$metadata#Collection(event)`, value: page };
+    const link = `${graph()}/v1.0/users/${encodeURIComponent(userId)}/calendarView/delta`;
+    if (round.offset + pageSize < entries.length)
+      body["@odata.nextLink"] = `${link}?$skiptoken=${encode({ ...round, offset: round.offset + pageSize })}`;
+    else body["@odata.deltaLink"] = `${link}?$deltatoken=${encode({ ...round, offset: 0 })}`;
+    send(res, 200, body);
+  }
+
   async function control(req: IncomingMessage, res: ServerResponse, url: URL, parts: string[]) {
     const input = req.method === "POST" || req.method === "PUT" ? (JSON.parse((await body(req)) || "{}") as Record<string, unknown>) : {};
     // POST /_fake/reset: the directories as they started
@@ -386,6 +494,38 @@ export async function startFakeEntra(options: FakeEntraOptions) {
         return send(res, 200, user);
       }
       if (req.method === "DELETE" && parts[3]) return send(res, remove(tenant, decodeURIComponent(parts[3])) ? 200 : 404, {});
+    }
+    // /_fake/calendar/{tenant}/{userId}/events[/{id}]: create or move (POST), delete (DELETE), list (GET)
+    if (parts[0] === "calendar" && parts[3] === "events") {
+      const cal = calendar(parts[1].toLowerCase(), decodeURIComponent(parts[2]));
+      if (req.method === "GET") return send(res, 200, { value: [...cal.events.values()] });
+      if (req.method === "POST") {
+        const id = String(input.id ?? randomBytes(16).toString("base64url"));
+        const event: FakeEvent = {
+          subject: "",
+          showAs: "busy",
+          isAllDay: false,
+          isCancelled: false,
+          ...cal.events.get(id),
+          ...(input as Partial<FakeEvent>),
+          id,
+        } as FakeEvent;
+        cal.events.set(id, event);
+        cal.changes.push({ seq: ++seq, eventId: id });
+        return send(res, 200, event);
+      }
+      if (req.method === "DELETE" && parts[4]) {
+        const id = decodeURIComponent(parts[4]);
+        if (!cal.events.delete(id)) return send(res, 404, {});
+        cal.changes.push({ seq: ++seq, eventId: id });
+        return send(res, 200, {});
+      }
+    }
+    // PUT /_fake/calendar/{tenant}/{userId}/automatic-replies {status, scheduledStartDateTime?, scheduledEndDateTime?}
+    if (parts[0] === "calendar" && parts[3] === "automatic-replies") {
+      const cal = calendar(parts[1].toLowerCase(), decodeURIComponent(parts[2]));
+      cal.automaticReplies = input as Calendar["automaticReplies"];
+      return send(res, 200, cal.automaticReplies);
     }
     if (parts[0] === "requests") return send(res, 200, requests.slice(-200));
     // GET /_fake/teams-host?app=&tid=&oid=&frame=: a stand-in for the Teams client hosting the tab.
@@ -458,6 +598,63 @@ window.addEventListener("message", (event) => {
 function select(u: FakeDirectoryUser, fields: string | null): Record<string, unknown> {
   const names = (fields ?? "id,displayName,mail,userPrincipalName,jobTitle,department").split(",");
   return Object.fromEntries(names.filter((n) => n in u).map((n) => [n, u[n as keyof FakeDirectoryUser]]));
+}
+
+interface CalendarRound {
+  tenant: string;
+  user: string;
+  /** The window, ms. */
+  from: number;
+  to: number;
+  since: number;
+  offset: number;
+  upTo: number;
+}
+
+function decodeAny<T>(token: string): T | null {
+  try {
+    return JSON.parse(Buffer.from(token, "base64url").toString("utf8")) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** Graph's own way of writing a time: seven decimals, no zone suffix. */
+const graphTime = (ms: number) => new Date(ms).toISOString().replace(/Z$/, "0000");
+
+/** The instant a wall-clock time in a zone ("UTC" or an IANA zone) stands for. */
+function instantOf({ dateTime, timeZone }: FakeDateTime): number {
+  const wall = Date.parse(`${dateTime.slice(0, 19)}Z`);
+  if (timeZone === "UTC") return wall;
+  const offset = (at: number) => {
+    const p = Object.fromEntries(
+      new Intl.DateTimeFormat("en-CA", {
+        timeZone,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+        hourCycle: "h23",
+      })
+        .formatToParts(new Date(at))
+        .map((part) => [part.type, Number(part.value)]),
+    );
+    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - at;
+  };
+  return wall - offset(wall - offset(wall));
+}
+
+/** An event as Graph shows it: in UTC when the caller asked so (all-day events keep their dates). */
+function shown(e: FakeEvent, utc: boolean) {
+  const time = (t: FakeDateTime) =>
+    e.isAllDay
+      ? { dateTime: `${t.dateTime.slice(0, 10)}T00:00:00.0000000`, timeZone: utc ? "UTC" : t.timeZone }
+      : utc
+        ? { dateTime: graphTime(instantOf(t)), timeZone: "UTC" }
+        : t;
+  return { id: e.id, subject: e.subject, showAs: e.showAs, isAllDay: e.isAllDay, isCancelled: e.isCancelled, start: time(e.start), end: time(e.end) };
 }
 
 function encode(value: object) {

@@ -15,13 +15,19 @@ export const forecasts = sqliteTable(
     endDate: day("end_date").notNull(),
     status: text("status", { enum: FORECAST_STATUSES }).notNull(),
     comment: text("comment"),
-    /** Set when the forecast comes from an outside system; such forecasts are read-only. */
+    /** Set when the forecast comes from an outside system; such forecasts are read-only (Outlook's: see outlookEventId). */
     externalSource: text("external_source"),
+    /**
+     * The Outlook event (or "automaticReplies") a day from Outlook was made from (decision 0304);
+     * null for everything a person entered. Editing such a day by hand clears it: the day is theirs.
+     */
+    outlookEventId: text("outlook_event_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("forecasts_company_idx").on(t.companyId),
+    index("forecasts_user_outlook_idx").on(t.userId, t.outlookEventId),
     index("forecasts_user_dates_idx").on(t.userId, t.startDate, t.endDate),
     index("forecasts_company_end_idx").on(t.companyId, t.endDate),
   ],

@@ -16,6 +16,9 @@ import { requireRow } from "../require-row.server";
 import { requirePlanner } from "../guards.server";
 import { usageEventStatement } from "../usage/usage.server";
 
+/** Deleting a day the sync would bring back at once: it is removed in Outlook, or changed here to make it the person's. */
+export const FROM_OUTLOOK = "This away period comes from Outlook: remove it in Outlook, or change it here to make it yours.";
+
 /** A forecast written counts as a usage event of the person writing it. */
 const forecastUsage = (ctx: DomainContext, input: { source?: string }) =>
   usageEventStatement(ctx.db, {
@@ -201,20 +204,28 @@ export async function updateForecast(ctx: DomainContext, userId: string, forecas
     requireForecast(ctx, userId, forecastId),
     userId === ctx.actor.user.id ? null : requireCompanyUser(ctx, userId),
   ]);
-  if (previous.externalSource) throw new ForbiddenError("Forecasts from an external source cannot be changed.");
+  if (previous.externalSource && !previous.outlookEventId) throw new ForbiddenError("Forecasts from an external source cannot be changed.");
   if (!canEditForecast(ctx.actor.user, previous, settings) || !canEditForecast(ctx.actor.user, { ...previous, status: input.status }, settings)) {
     throw new ForbiddenError("You cannot change this forecast.");
   }
   checkComment(ctx, input.comment);
   checkDates(ctx, input, previous, owner ? todayOfOffice(ctx.actor, owner.officeId, ctx.now).getTime() : undefined);
   await checkNoAbsenceOverlap(ctx, userId, input.startDate, input.endDate, forecastId);
-  const patch = { startDate: input.startDate, endDate: input.endDate, status: input.status, comment: input.comment, updatedAt: ctx.now };
+  // An away day from Outlook changed by hand becomes the person's: the sync leaves it alone from now on (decision 0304).
+  const patch = {
+    startDate: input.startDate,
+    endDate: input.endDate,
+    status: input.status,
+    comment: input.comment,
+    updatedAt: ctx.now,
+    ...(previous.outlookEventId ? { externalSource: null, outlookEventId: null } : {}),
+  };
   await runBatch(ctx.db, [
     ctx.db
       .update(forecasts)
       .set(patch)
       .where(and(eq(forecasts.id, forecastId), eq(forecasts.companyId, ctx.companyId))),
-    auditForecast(ctx, "forecast.update", forecastId, { userId, status: input.status }),
+    auditForecast(ctx, "forecast.update", forecastId, { userId, status: input.status, ...(previous.outlookEventId ? { fromOutlook: true } : {}) }),
     forecastUsage(ctx, input),
   ]);
   publishForecasts(ctx, userId);
@@ -223,6 +234,7 @@ export async function updateForecast(ctx: DomainContext, userId: string, forecas
 
 export async function deleteForecast(ctx: DomainContext, userId: string, forecastId: string): Promise<void> {
   const previous = await requireForecast(ctx, userId, forecastId);
+  if (previous.outlookEventId) throw new ForbiddenError(FROM_OUTLOOK);
   if (previous.externalSource) throw new ForbiddenError("Forecasts from an external source cannot be changed.");
   if (!canEditForecast(ctx.actor.user, previous, ctx.actor.company.settings)) throw new ForbiddenError("You cannot change this forecast.");
   await runBatch(ctx.db, [

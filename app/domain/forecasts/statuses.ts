@@ -1,1 +1,1 @@
-export { FORECAST_STATUSES, type ForecastStatusValue } from "~/db/schema/forecast-statuses";
+export { FORECAST_STATUSES, OUTLOOK_SOURCE, type ForecastStatusValue } from "~/db/schema/forecast-statuses";

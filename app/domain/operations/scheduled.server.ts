@@ -9,6 +9,7 @@ import { deliverDueEmails } from "~/integrations/email/outbox.server";
 import { deliverDuePushes } from "~/integrations/apns/outbox.server";
 import { runDirectorySync } from "~/domain/identity/directory/sync.server";
 import { entraConfig } from "~/integrations/entra/config";
+import { runOutlookSync } from "~/domain/forecasts/outlook-sync.server";
 import { rollupCompanies } from "~/domain/statistics/rollup.server";
 import { sendUpdateReminders } from "~/domain/reminders/reminders.server";
 import { runEliteImports } from "~/domain/matters/elite-import.server";
@@ -50,6 +51,8 @@ export async function runScheduledWork(context: LoadContext, now = new Date(), c
     await runDirectorySync({ runtime: context, files: context.env.FILES, config: entra }, now).catch((error) =>
       console.error("directory sync failed", error),
     );
+    // People's away days from Outlook: a few people per run, a few pages each (decision 0304).
+    await runOutlookSync({ runtime: context, config: entra }, now).catch((error) => console.error("Outlook away days failed", error));
   }
   // The statistics' daily rollups, from the history tables (decision 0120).
   await rollupCompanies(context, now).catch((error) => console.error("statistics rollup failed", error));

@@ -3,6 +3,8 @@ import { canEraseUser } from "~/auth/permissions";
 import {
   auditLog,
   calendarFeeds,
+  outlookAwayEvents,
+  outlookCalendarSync,
   cvItems,
   dataExports,
   emailChangeTokens,
@@ -115,6 +117,9 @@ export async function eraseUser(
     db.delete(userSkills).where(mine(userSkills)),
     db.delete(projectMembers).where(mine(projectMembers)),
     db.delete(dataExports).where(mine(dataExports)),
+    // Away days from Outlook: the switch and the calendar's events go (the days already made stay, like any forecast).
+    db.delete(outlookCalendarSync).where(mine(outlookCalendarSync)),
+    db.delete(outlookAwayEvents).where(mine(outlookAwayEvents)),
     db
       .update(forecasts)
       .set({ comment: null })

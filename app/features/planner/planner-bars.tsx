@@ -35,11 +35,20 @@ export interface Preview {
 
 /** Long-away rule: an away item with a comment of 18 characters or fewer shows the comment as its title. */
 function itemText(item: Item) {
-  if (item.kind === "vacation") return { title: "Vacation", detail: null };
+  if (item.kind === "vacation") return { title: "Vacation", detail: null, source: null };
   const away = item.status === "away";
   const label = workloadLabel(away ? null : item.status, away);
-  if (away && item.comment && item.comment.length <= 18) return { title: item.comment, detail: null };
-  return { title: label, detail: item.comment };
+  // Where the days come from, when not from the person (an Outlook calendar, decision 0304).
+  const source = item.forecast?.externalSource ? `From ${item.forecast.externalSource}` : null;
+  if (away && item.comment && item.comment.length <= 18) return { title: item.comment, detail: source, source };
+  return { title: label, detail: item.comment ?? source, source };
+}
+
+/** The bar's name for screen readers and its tooltip: who, what, when, and where it comes from. */
+function itemLabel(item: Item, text: ReturnType<typeof itemText>, range: string) {
+  const { title, detail, source } = text;
+  const from = source && detail !== source ? `, ${source.replace(/^From/, "from")}` : "";
+  return `${item.person.name}: ${item.kind === "today" ? "today, " : ""}${title}${detail ? `, ${detail}` : ""}, ${range}${from}${item.editable ? "" : ", read-only"}`;
 }
 
 export function DayBackground({ columns, todayKey }: { columns: DayColumn[]; todayKey?: string }) {
@@ -106,10 +115,11 @@ export function Bar({
   const fmt = useFormat();
   const span = spanOf(columns, item.startDate, item.endDate);
   if (!span) return null;
-  const { title, detail } = itemText(item);
+  const text = itemText(item);
+  const { title, detail } = text;
   const away = item.status === "away";
   const range = formatRange(item.startDate, item.endDate, fmt);
-  const label = `${item.person.name}: ${item.kind === "today" ? "today, " : ""}${title}${detail ? `, ${detail}` : ""}, ${range}${item.editable ? "" : ", read-only"}`;
+  const label = itemLabel(item, text, range);
   const width = Math.max(span.width - 2, 6);
   // px-1.5 on both sides, and a pixel to spare.
   const room = width - 13;

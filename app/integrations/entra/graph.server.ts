@@ -78,7 +78,7 @@ async function graphGet(config: EntraConfig, tenantId: string, url: string, head
   return response;
 }
 
-async function graphJson<T>(config: EntraConfig, tenantId: string, url: string, headers: Record<string, string> = {}): Promise<T> {
+export async function graphJson<T>(config: EntraConfig, tenantId: string, url: string, headers: Record<string, string> = {}): Promise<T> {
   const response = await graphGet(config, tenantId, url, headers);
   if (!response.ok) throw new GraphError(`Microsoft Graph answered ${response.status}.`, response.status);
   const body = await readJson(response).catch(tooLarge);

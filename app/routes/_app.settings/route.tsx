@@ -5,6 +5,7 @@ import { ChangePassword } from "~/features/identity/change-password-button";
 import { CalendarFeed } from "./calendar-feed-section";
 import { DataExport } from "./data-export-section";
 import { Devices } from "./devices-section";
+import { OutlookAway } from "./outlook-away-section";
 import { PictureUpload } from "./picture-section";
 import { ProfileForm } from "./profile-section";
 import { loadSettingsPage, runSettingsAction } from "./settings-page.server";
@@ -38,6 +39,7 @@ export default function SettingsPage() {
     dataExport,
     webPush,
     language,
+    outlookAway,
   } = useLoaderData<typeof loader>();
   const t = useT();
   return (
@@ -73,6 +75,11 @@ export default function SettingsPage() {
       <Section title="settings.devices" id="devices-heading">
         <Devices devices={devices} />
       </Section>
+      {outlookAway ? (
+        <Section title="settings.outlookAway" id="outlook-away-heading">
+          <OutlookAway state={outlookAway} />
+        </Section>
+      ) : null}
       <Section title="settings.calendarFeed" id="calendar-heading">
         <CalendarFeed feedUrl={feedUrl} />
       </Section>

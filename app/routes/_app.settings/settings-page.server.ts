@@ -17,6 +17,7 @@ import { factorsOf } from "~/domain/identity/second-factor.server";
 import { listPasskeys } from "~/domain/identity/passkeys.server";
 import { stepUpState } from "~/domain/identity/reauth.server";
 import { readWebPush } from "~/domain/reminders/web-push.server";
+import { outlookAwayState, setOutlookAway } from "~/domain/forecasts/outlook-away.server";
 import { submitForm, submitIntent } from "~/web/page-form.server";
 import { profilePictureUrl } from "~/lib/profile-picture";
 import { officeWithGroup } from "~/lib/office-name";
@@ -35,20 +36,23 @@ export async function loadSettingsPage({ request, context }: LoaderFunctionArgs)
   const ctx = domainCtx(context, actor);
   const admin = isAdmin(user);
   const remindable = !company.settings.hideUpdateRemindersSetting && !admin;
-  const [pendingEmail, devices, feedUrl, teamFeed, teamOptions, fromDirectory, factors, passkeys, dataExport, webPush] = await Promise.all([
-    pendingEmailChange(ctx),
-    listDevices(ctx),
-    ownFeedUrl(ctx, context.env, mailerFor(context, request).appUrl),
-    admin ? ownTeamFeed(ctx, context.env, mailerFor(context, request).appUrl) : null,
-    admin ? statisticsFilterOptions(ctx) : null,
-    directoryOwnsProfile(ctx, user),
-    // Two-step sign-in is for password sign-in: SSO and Microsoft users' providers do their own.
-    user.passwordHash === null ? null : factorsOf(ctx.db, user),
-    user.passwordHash === null ? null : listPasskeys(ctx.db, user),
-    dataExportState(ctx, context.env),
-    // Reminders on this device (decision 0302): where reminders go at all and the installation pushes.
-    remindable ? readWebPush(ctx, context.env) : null,
-  ]);
+  const [pendingEmail, devices, feedUrl, teamFeed, teamOptions, fromDirectory, factors, passkeys, dataExport, webPush, outlookAway] =
+    await Promise.all([
+      pendingEmailChange(ctx),
+      listDevices(ctx),
+      ownFeedUrl(ctx, context.env, mailerFor(context, request).appUrl),
+      admin ? ownTeamFeed(ctx, context.env, mailerFor(context, request).appUrl) : null,
+      admin ? statisticsFilterOptions(ctx) : null,
+      directoryOwnsProfile(ctx, user),
+      // Two-step sign-in is for password sign-in: SSO and Microsoft users' providers do their own.
+      user.passwordHash === null ? null : factorsOf(ctx.db, user),
+      user.passwordHash === null ? null : listPasskeys(ctx.db, user),
+      dataExportState(ctx, context.env),
+      // Reminders on this device (decision 0302): where reminders go at all and the installation pushes.
+      remindable ? readWebPush(ctx, context.env) : null,
+      // Only where the firm's Microsoft directory reaches the person (decision 0304); otherwise no trace.
+      outlookAwayState(ctx, context),
+    ]);
   return json({
     pendingEmail,
     devices,
@@ -77,6 +81,7 @@ export async function loadSettingsPage({ request, context }: LoaderFunctionArgs)
     /** Name and title come from the Microsoft directory (decision 0272): shown read-only. */
     fromDirectory,
     showReminders: !company.settings.hideUpdateRemindersSetting,
+    outlookAway,
     webPush: webPush?.publicKey ? { publicKey: webPush.publicKey, subscriptions: webPush.subscriptions } : null,
     years: employedYears(new Date()),
     /** The person's language (decision 0306): their choice, and what "automatic" would be. */
@@ -89,6 +94,7 @@ export async function loadSettingsPage({ request, context }: LoaderFunctionArgs)
 }
 
 const deviceSchema = z.object({ sessionId: z.string({ error: "Choose a device." }).max(100) });
+const outlookAwaySchema = z.object({ on: z.enum(["on", "off"], { error: "Choose on or off." }) });
 
 /** The page's writes: the devices' and the feeds' intents, else the profile form. */
 export async function runSettingsAction({ request, context }: ActionFunctionArgs) {
@@ -110,6 +116,8 @@ export async function runSettingsAction({ request, context }: ActionFunctionArgs
       });
     case "advanceExport":
       return submitIntent(form, noFields, () => advanceOwnDataExport(ctx, exportRuntime(context, mailer)));
+    case "outlookAway":
+      return submitIntent(form, outlookAwaySchema, (input) => setOutlookAway(ctx, context, input.on === "on"));
     case "renewTeamFeed":
       return submitIntent(form, teamFeedSchema, (input) => renewTeamFeed(ctx, context.env, mailer.appUrl, input));
     case "setLanguage": {

@@ -1,0 +1,75 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect } from "react";
+import { Alert } from "~/components/alert";
+import { useToast } from "~/components/toast";
+import type { OutlookAwayState } from "~/domain/forecasts/outlook-away.types";
+import { useMoments } from "~/lib/format";
+import type { IntentResult } from "~/lib/page-form.types";
+
+/**
+ * 'Take my away days from Outlook' (decision 0304): the person's switch, shown only where the
+ * firm's Microsoft directory connection reaches them. While it is on, their Out of office
+ * events and scheduled automatic replies become away days marked 'From Outlook'.
+ */
+export function OutlookAway({ state }: { state: OutlookAwayState }) {
+  const fetcher = useFetcher<IntentResult>();
+  const toast = useToast();
+  const { moment } = useMoments();
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  useEffect(() => {
+    if (answer?.ok && typeof answer.message === "string") toast(answer.message);
+  }, [answer, toast]);
+  // While the answer is on its way, the switch shows what was asked for.
+  const pending = fetcher.formData?.get("on");
+  const on = pending ? pending === "on" : state.on;
+  const busy = fetcher.state !== "idle";
+
+  return (
+    <div className="space-y-4">
+      <fetcher.Form method="post" className="flex flex-wrap items-center justify-between gap-3">
+        <input type="hidden" name="intent" value="outlookAway" />
+        <input type="hidden" name="on" value={on ? "off" : "on"} />
+        <div className="min-w-0 flex-1">
+          <p id="outlook-away-label" className="font-medium text-slate-900">
+            Take my away days from Outlook
+          </p>
+          <p id="outlook-away-state" className="text-sm text-slate-600">
+            {on
+              ? "On: your Out of office time in Outlook, and your scheduled automatic replies, show here as away days marked “From Outlook”."
+              : "Off: your Outlook calendar is not read. Turn it on to show your Out of office time here as away."}
+          </p>
+        </div>
+        <button
+          type="submit"
+          role="switch"
+          aria-checked={on}
+          aria-labelledby="outlook-away-label"
+          aria-describedby="outlook-away-state"
+          disabled={busy}
+          className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-70 ${on ? "bg-brand-600" : "bg-slate-400"}`}
+        >
+          <span
+            aria-hidden="true"
+            className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${on ? "translate-x-6" : "translate-x-1"}`}
+          />
+        </button>
+      </fetcher.Form>
+      {state.on ? (
+        <ul className="space-y-1 text-sm text-slate-600">
+          <li>
+            They follow Outlook: moved or deleted there, they move or go here. Days you enter here yourself are never changed, and changing a day from
+            Outlook here makes it yours.
+          </li>
+          <li data-testid="outlook-away-summary">
+            {state.upcoming === 0
+              ? "No away days from Outlook ahead."
+              : `${state.upcoming} ${state.upcoming === 1 ? "away period" : "away periods"} from Outlook ahead.`}{" "}
+            {state.lastSyncedAt ? `Last read ${moment(state.lastSyncedAt)}.` : "Not read yet."}
+          </li>
+        </ul>
+      ) : null}
+      {state.on && state.lastError ? <Alert message={state.lastError} /> : null}
+      {answer && !answer.ok ? <Alert message={answer.message} /> : null}
+    </div>
+  );
+}
