@@ -128,3 +128,24 @@ describe("update reminders", () => {
     expect((await remindersOf(people.never.id))[0].answeredAt).toBeNull();
   });
 });
+
+describe("reminders in the person's language (decision 0306)", () => {
+  it("writes the mail in the person's own language, else their firm's", async () => {
+    const swedishFirm = await createCompany("Svensk Byrå", { language: "sv" });
+    const sara = await swedishFirm.createUser("employee", { name: "Sara Sund", updateReminders: 7, lastUpdated: ago(10) });
+    const english = await swedishFirm.createUser("employee", { name: "Eve English", language: "en", updateReminders: 7, lastUpdated: ago(10) });
+    // The same weekday morning two weeks on: both are due.
+    await sendUpdateReminders(runtime(), new Date(now.getTime() + 14 * DAY));
+    const [swedish] = await mailsTo(sara.email);
+    expect(swedish.subject).toBe("Hur mycket har du att göra den här veckan?");
+    expect(swedish.textBody).toContain("Hej Sara Sund!");
+    for (const label of ["Tillgänglig", "Viss tillgänglighet", "Upptagen", "Mycket upptagen", "Borta"])
+      expect(swedish.textBody).toContain(`${label}: http`);
+    expect(swedish.textBody).toContain("Stäng av påminnelserna under Inställningar: http");
+    expect(swedish.htmlBody).toContain('<html lang="sv">');
+    expect(swedish.htmlBody).toContain(">Mycket upptagen</a>");
+    const [englishMail] = await mailsTo(english.email);
+    expect(englishMail.subject).toBe("How busy are you this week?");
+    expect(englishMail.textBody).toContain("Hi Eve English,");
+  });
+});

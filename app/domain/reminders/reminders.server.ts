@@ -20,6 +20,8 @@ import { WORKLOAD_LABELS } from "../workload/levels";
 import { setOnLeave, setWorkload } from "../workload/workload.server";
 import { pushToSubscriptions, reminderWebPushPayload, subscriptionsOf } from "./web-push.server";
 import { toBase64Url } from "~/lib/base64url";
+import { isLanguage, translate } from "~/lib/i18n/catalogs.server";
+import type { MessageKey } from "~/lib/i18n/i18n";
 
 /**
  * Update reminders (decision 0122). updateReminders = 7 ('After three days') means: when a
@@ -32,7 +34,17 @@ export const REMINDER_LINK_MS = 7 * 86_400_000;
 export const REMINDER_ANSWERS = ["0", "1", "2", "3", "away"] as const;
 export type ReminderAnswer = (typeof REMINDER_ANSWERS)[number];
 
-const answerLabel = (answer: ReminderAnswer) => (answer === "away" ? "Away" : WORKLOAD_LABELS[answer]);
+const ANSWER_KEYS = {
+  "0": "workload.level0",
+  "1": "workload.level1",
+  "2": "workload.level2",
+  "3": "workload.level3",
+  away: "workload.away",
+} as const satisfies Record<ReminderAnswer, MessageKey>;
+
+/** An answer's words in `language` (English by default: the link pages are not translated yet). */
+const answerLabel = (answer: ReminderAnswer, language = "en") =>
+  language === "en" ? (answer === "away" ? "Away" : WORKLOAD_LABELS[answer]) : translate(language, ANSWER_KEYS[answer]);
 
 async function linkKey(env: Env): Promise<CryptoKey> {
   const secret = await derivedSecret(env, "update-reminder-links-v1");
@@ -61,28 +73,44 @@ function escapeHtml(text: string): string {
 
 const BUTTON_COLOURS: Record<ReminderAnswer, string> = { "0": "#0284c7", "1": "#0d9488", "2": "#ca8a04", "3": "#dc2626", away: "#64748b" };
 
-export function reminderEmail(input: { appName: string; name: string; links: Record<ReminderAnswer, string>; dashboard: string }) {
+/**
+ * The language a mail or push to a person is written in (decision 0306): their choice on
+ * /settings, else their firm's. (No browser asks: the schedule sends it.)
+ */
+export const recipientLanguage = (chosen: string | null | undefined, firmDefault: string | null | undefined) =>
+  isLanguage(chosen) ? chosen : isLanguage(firmDefault) ? firmDefault : "en";
+
+export function reminderEmail(input: { appName: string; name: string; links: Record<ReminderAnswer, string>; dashboard: string; language?: string }) {
+  const language = input.language ?? "en";
+  const t = (key: MessageKey, values?: Record<string, string>) => translate(language, key, values);
   const lines = [
-    input.name ? `Hi ${input.name},` : "Hi,",
-    `You have not updated your workload on ${input.appName} for three days. How busy are you now? Choose below: no need to sign in.`,
+    input.name ? t("reminder.greetingNamed", { name: input.name }) : t("reminder.greeting"),
+    t("reminder.intro", { appName: input.appName }),
   ];
-  const text = `${lines.join("\n\n")}\n\n${REMINDER_ANSWERS.map((a) => `${answerLabel(a)}: ${input.links[a]}`).join("\n")}\n\nThe links work once, for 7 days. Turn these reminders off under Settings: ${input.dashboard.replace(/\/home$/, "/settings")}\n`;
+  const text = `${lines.join("\n\n")}\n\n${REMINDER_ANSWERS.map((a) => `${answerLabel(a, language)}: ${input.links[a]}`).join("\n")}\n\n${t("reminder.linksNote", { url: input.dashboard.replace(/\/home$/, "/settings") })}\n`;
   const buttons = REMINDER_ANSWERS.map(
     (a) =>
-      `<a href="${escapeHtml(input.links[a])}" style="display:inline-block;margin:0 8px 8px 0;background:${BUTTON_COLOURS[a]};color:#fff;padding:10px 14px;border-radius:6px;text-decoration:none">${escapeHtml(answerLabel(a))}</a>`,
+      `<a href="${escapeHtml(input.links[a])}" style="display:inline-block;margin:0 8px 8px 0;background:${BUTTON_COLOURS[a]};color:#fff;padding:10px 14px;border-radius:6px;text-decoration:none">${escapeHtml(answerLabel(a, language))}</a>`,
   ).join("");
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">${lines.map((l) => `<p style="margin:0 0 16px">${escapeHtml(l)}</p>`).join("")}<p style="margin:24px 0">${buttons}</p><p style="color:#64748b;font-size:13px">The buttons work once, for 7 days. Turn these reminders off under Settings.</p></body></html>`;
-  return { subject: `How busy are you this week?`, text, html };
+  const html = `<!doctype html><html lang="${escapeHtml(language)}"><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">${lines.map((l) => `<p style="margin:0 0 16px">${escapeHtml(l)}</p>`).join("")}<p style="margin:24px 0">${buttons}</p><p style="color:#64748b;font-size:13px">${escapeHtml(t("reminder.buttonsNote"))}</p></body></html>`;
+  return { subject: t("reminder.subject"), text, html };
 }
 
 /** A reminder's push is not delivered later than this (apns-expiration): a day-old nudge is noise. */
 export const REMINDER_PUSH_MS = 86_400_000;
 
 /** The push of a reminder (decision 0197): the same question, the dashboard, and the mail's answer links for the app's actions. */
-export function reminderPush(input: { appName: string; reminderId: string; links: Record<ReminderAnswer, string>; dashboard: string }) {
+export function reminderPush(input: {
+  appName: string;
+  reminderId: string;
+  links: Record<ReminderAnswer, string>;
+  dashboard: string;
+  language?: string;
+}) {
+  const language = input.language ?? "en";
   return {
     aps: {
-      alert: { title: "How busy are you this week?", body: `You have not updated your workload on ${input.appName} for three days. Tap to answer.` },
+      alert: { title: translate(language, "reminder.subject"), body: translate(language, "reminder.pushBody", { appName: input.appName }) },
       sound: "default",
       category: "UPDATE_REMINDER",
       "thread-id": "update-reminders",
@@ -116,6 +144,7 @@ export async function sendUpdateReminders(context: Runtime, now: Date): Promise<
       companyId: users.companyId,
       email: users.email,
       name: users.name,
+      language: users.language,
       admin: users.admin,
       administratorPriviliges: users.administratorPriviliges,
       companyAdmin: users.companyAdmin,
@@ -168,7 +197,9 @@ export async function sendUpdateReminders(context: Runtime, now: Date): Promise<
   // The system reminds, per firm: its audit row goes in the reminder's batch.
   const firms = new Map<string, SystemContext>();
   for (const person of candidates) {
-    if (isAdmin(person) || readCompanySettings(person.settings).hideUpdateRemindersSetting) continue;
+    const settings = readCompanySettings(person.settings);
+    if (isAdmin(person) || settings.hideUpdateRemindersSetting) continue;
+    const language = recipientLanguage(person.language, settings.language);
     const firm = firms.get(person.companyId) ?? (await systemCtx(context, person.companyId, "reminders", now));
     firms.set(person.companyId, firm);
     const id = newId();
@@ -176,8 +207,8 @@ export async function sendUpdateReminders(context: Runtime, now: Date): Promise<
       ReminderAnswer,
       string
     >;
-    const mail = reminderEmail({ appName, name: person.name, links, dashboard: `${appUrl}/home` });
-    const push = JSON.stringify(reminderPush({ appName, reminderId: id, links, dashboard: `${appUrl}/home` }));
+    const mail = reminderEmail({ appName, name: person.name, links, dashboard: `${appUrl}/home`, language });
+    const push = JSON.stringify(reminderPush({ appName, reminderId: id, links, dashboard: `${appUrl}/home`, language }));
     const pushes = (devices.get(person.id) ?? []).map((deviceToken) =>
       db.insert(pushOutbox).values({
         companyId: person.companyId,
@@ -213,7 +244,8 @@ export async function sendUpdateReminders(context: Runtime, now: Date): Promise<
         appName,
         reminderId: id,
         dashboard: `${appUrl}/home`,
-        answers: REMINDER_ANSWERS.map((answer) => ({ answer, label: answerLabel(answer), link: links[answer] })),
+        language,
+        answers: REMINDER_ANSWERS.map((answer) => ({ answer, label: answerLabel(answer, language), link: links[answer] })),
       });
       await pushToSubscriptions(context, subscriptions, payload);
     }

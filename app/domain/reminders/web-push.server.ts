@@ -1,3 +1,4 @@
+import { translate } from "~/lib/i18n/catalogs.server";
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { webPushSubscriptions } from "~/db/schema";
@@ -94,13 +95,16 @@ export function reminderWebPushPayload(input: {
   appName: string;
   reminderId: string;
   dashboard: string;
+  /** The recipient's language (decision 0306). */
+  language?: string;
   answers: { answer: string; label: string; link: string }[];
 }) {
+  const language = input.language ?? "en";
   return {
     type: "update-reminder",
     tag: `update-reminder-${input.reminderId}`,
-    title: "How busy are you this week?",
-    body: `You have not updated your workload on ${input.appName} for three days. Choose an answer, or open the dashboard.`,
+    title: translate(language, "reminder.subject"),
+    body: translate(language, "reminder.webPushBody", { appName: input.appName }),
     url: input.dashboard,
     actions: input.answers.map((a) => ({ action: a.answer, title: a.label, link: a.link })),
   };
