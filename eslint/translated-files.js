@@ -10,6 +10,12 @@ export const TRANSLATED_FILES = [
   "app/components/flash-message.tsx",
   "app/routes/_app.settings/route.tsx",
   "app/routes/_app.settings/language-section.tsx",
+  "app/routes/_app.settings/picture-section.tsx",
+  "app/routes/_app.settings/devices-section.tsx",
+  "app/routes/_app.settings/two-step-section.tsx",
+  "app/routes/_app.settings/calendar-feed-section.tsx",
+  "app/routes/_app.settings/team-calendar-feed-section.tsx",
+  "app/routes/_app.settings/data-export-section.tsx",
 ];
 
 /** Message keys ("settings.title") are not words; nor are numbers, marks or CONSTANTS. */

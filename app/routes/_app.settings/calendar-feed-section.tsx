@@ -4,12 +4,14 @@ import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
 import { useToast } from "~/components/toast";
 import type { IntentResult } from "~/lib/page-form.types";
+import { useT } from "~/lib/i18n/i18n";
 
 /** The secret address of one's own calendar (decision 0177), to copy into Outlook, Google or Apple Calendar. */
 export function CalendarFeed({ feedUrl }: { feedUrl: string | null }) {
   const renew = useFetcher<IntentResult>();
   const toast = useToast();
   const [copied, setCopied] = useState(false);
+  const t = useT();
   const answer = renew.state === "idle" ? renew.data : undefined;
   useEffect(() => {
     if (answer?.ok && typeof answer.message === "string") toast(answer.message);
@@ -18,26 +20,23 @@ export function CalendarFeed({ feedUrl }: { feedUrl: string | null }) {
     if (!feedUrl) return;
     await navigator.clipboard.writeText(feedUrl).catch(() => undefined);
     setCopied(true);
-    toast("Calendar address copied");
+    toast(t("settings.feed.copied"));
   }
   return (
     <div className="space-y-3">
-      <p className="text-sm text-slate-600">
-        Subscribe to your forecasts, leave and work locations from your calendar app. Anyone with the address can read it: keep it to yourself, and
-        make a new one if it got out (the old one stops working).
-      </p>
-      {feedUrl ? <FeedAddress id="feed-url" label="Your calendar address" url={feedUrl} /> : null}
+      <p className="text-sm text-slate-600">{t("settings.feed.intro")}</p>
+      {feedUrl ? <FeedAddress id="feed-url" label={t("settings.feed.address")} url={feedUrl} /> : null}
       {answer && !answer.ok ? <Alert message={answer.message} /> : null}
       <div className="flex flex-wrap gap-3">
         {feedUrl ? (
           <Button type="button" onClick={copy}>
-            {copied ? "Copied" : "Copy address"}
+            {copied ? t("settings.feed.copiedShort") : t("settings.feed.copy")}
           </Button>
         ) : null}
         <renew.Form method="post">
           <input type="hidden" name="intent" value="renewFeed" />
           <Button type="submit" variant={feedUrl ? "secondary" : "primary"} disabled={renew.state !== "idle"}>
-            {feedUrl ? "New secret address" : "Create calendar address"}
+            {feedUrl ? t("settings.feed.renew") : t("settings.feed.create")}
           </Button>
         </renew.Form>
       </div>

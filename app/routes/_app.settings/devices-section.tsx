@@ -6,6 +6,7 @@ import { useToast } from "~/components/toast";
 import type { Device } from "~/domain/identity/devices.types";
 import type { IntentResult } from "~/lib/page-form.types";
 import { useMoments } from "~/lib/format";
+import { useT } from "~/lib/i18n/i18n";
 
 /**
  * Where the person is signed in (decision 0176): this device first, the others each with 'Sign out'.
@@ -16,6 +17,7 @@ export function Devices({ devices }: { devices: Device[] }) {
   const all = useFetcher<IntentResult>();
   const one = useFetcher<IntentResult>();
   const toast = useToast();
+  const t = useT();
   const answer = all.state === "idle" ? all.data : one.state === "idle" ? one.data : undefined;
   useEffect(() => {
     if (answer?.ok && typeof answer.message === "string") toast(answer.message);
@@ -23,18 +25,20 @@ export function Devices({ devices }: { devices: Device[] }) {
   const others = devices.filter((d) => !d.current).length;
   return (
     <div className="space-y-4">
-      <ul className="divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200" aria-label="Signed-in devices">
+      <ul className="divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200" aria-label={t("settings.devices.list")}>
         {devices.map((device) => (
           <li key={device.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
             <div className="min-w-0">
               <p className="font-medium text-slate-900">
                 {device.label}
                 {device.current ? (
-                  <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">This device</span>
+                  <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+                    {t("settings.devices.thisDevice")}
+                  </span>
                 ) : null}
               </p>
               <p className="text-sm text-slate-600">
-                Last active {moment(device.lastActiveAt)} · signed in {moment(device.signedInAt)} ({zone} time)
+                {t("settings.devices.times", { lastActive: moment(device.lastActiveAt), signedIn: moment(device.signedInAt), zone })}
               </p>
             </div>
             {device.current ? null : (
@@ -45,9 +49,9 @@ export function Devices({ devices }: { devices: Device[] }) {
                   type="submit"
                   variant="secondary"
                   disabled={one.state !== "idle"}
-                  aria-label={`Sign out ${device.label}, last active ${moment(device.lastActiveAt)}`}
+                  aria-label={t("settings.devices.signOutLabel", { device: device.label, lastActive: moment(device.lastActiveAt) })}
                 >
-                  Sign out
+                  {t("settings.devices.signOut")}
                 </Button>
               </one.Form>
             )}
@@ -56,12 +60,10 @@ export function Devices({ devices }: { devices: Device[] }) {
       </ul>
       {answer && !answer.ok ? <Alert message={answer.message} /> : null}
       <all.Form method="post" className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-600">
-          {others === 0 ? "You are signed in on this device only." : `Signed in on ${others} other ${others === 1 ? "device" : "devices"}.`}
-        </p>
+        <p className="text-sm text-slate-600">{t("settings.devices.others", { count: others })}</p>
         <input type="hidden" name="intent" value="signOutOthers" />
         <Button type="submit" variant="secondary" disabled={others === 0 || all.state !== "idle"}>
-          Sign out of other devices
+          {t("settings.devices.signOutOthers")}
         </Button>
       </all.Form>
     </div>

@@ -4,7 +4,8 @@ import { Alert } from "~/components/alert";
 import { Avatar } from "~/components/avatar";
 import { Button } from "~/components/button";
 import { useToast } from "~/components/toast";
-import { MAX_PICTURE_MB, PICTURE_SIZE_MESSAGE, PICTURE_TYPE_MESSAGE } from "~/lib/profile-picture";
+import { MAX_PICTURE_MB } from "~/lib/profile-picture";
+import { useT } from "~/lib/i18n/i18n";
 
 /** Choose a JPEG or PNG, see it, then save it (POST /api/v2/users/{id}/profile-picture). */
 export function PictureUpload({ userId, name, current }: { userId: string; name: string; current: string | null }) {
@@ -13,6 +14,7 @@ export function PictureUpload({ userId, name, current }: { userId: string; name:
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const toast = useToast();
+  const t = useT();
   const revalidator = useRevalidator();
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
   function choose(event: ChangeEvent<HTMLInputElement>) {
@@ -21,8 +23,8 @@ export function PictureUpload({ userId, name, current }: { userId: string; name:
     setFile(null);
     setPreview(null);
     if (!chosen) return;
-    if (!["image/jpeg", "image/png"].includes(chosen.type)) return setError(PICTURE_TYPE_MESSAGE);
-    if (chosen.size > MAX_PICTURE_MB * 1024 * 1024) return setError(PICTURE_SIZE_MESSAGE);
+    if (!["image/jpeg", "image/png"].includes(chosen.type)) return setError(t("settings.picture.typeError"));
+    if (chosen.size > MAX_PICTURE_MB * 1024 * 1024) return setError(t("settings.picture.sizeError", { mb: MAX_PICTURE_MB }));
     setFile(chosen);
     setPreview(URL.createObjectURL(chosen));
   }
@@ -35,11 +37,11 @@ export function PictureUpload({ userId, name, current }: { userId: string; name:
     setBusy(false);
     if (!response.ok) {
       const answer = (await response.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string> };
-      return setError(answer.errors?.image ?? answer.message ?? "The picture could not be saved.");
+      return setError(answer.errors?.image ?? answer.message ?? t("settings.picture.saveFailed"));
     }
     setFile(null);
     setPreview(null);
-    toast("Profile picture saved");
+    toast(t("settings.picture.saved"));
     revalidator.revalidate();
   }
   return (
@@ -49,7 +51,7 @@ export function PictureUpload({ userId, name, current }: { userId: string; name:
       </div>
       <div className="flex-1 space-y-2">
         <label htmlFor="picture" className="block text-sm font-medium text-slate-700">
-          Choose a picture
+          {t("settings.picture.choose")}
         </label>
         <input
           id="picture"
@@ -60,12 +62,12 @@ export function PictureUpload({ userId, name, current }: { userId: string; name:
           className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-700"
         />
         <p id="picture-hint" className="text-sm text-slate-600">
-          JPEG or PNG, at most {MAX_PICTURE_MB} MB. A larger picture is refused: crop or compress it first. You see it here before it is saved.
+          {t("settings.picture.hint", { mb: MAX_PICTURE_MB })}
         </p>
         <Alert message={error} />
         {file ? (
           <Button onClick={save} disabled={busy}>
-            {busy ? "Saving..." : "Save picture"}
+            {busy ? t("common.saving") : t("settings.picture.save")}
           </Button>
         ) : null}
       </div>

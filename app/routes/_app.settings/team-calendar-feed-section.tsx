@@ -4,6 +4,7 @@ import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
 import { useToast } from "~/components/toast";
 import type { IntentResult } from "~/lib/page-form.types";
+import { useT } from "~/lib/i18n/i18n";
 import { FeedAddress } from "./calendar-feed-section";
 
 /** The admin's team feed, if made, and the offices and groups it may cover. */
@@ -20,6 +21,7 @@ export interface TeamFeed {
 export function TeamCalendarFeed({ teamFeed }: { teamFeed: TeamFeed | null }) {
   const renew = useFetcher<IntentResult>();
   const toast = useToast();
+  const t = useT();
   const answer = renew.state === "idle" ? renew.data : undefined;
   useEffect(() => {
     if (answer?.ok && typeof answer.message === "string") toast(answer.message);
@@ -31,7 +33,7 @@ export function TeamCalendarFeed({ teamFeed }: { teamFeed: TeamFeed | null }) {
   async function copy() {
     if (!url) return;
     await navigator.clipboard.writeText(url).catch(() => undefined);
-    toast("Team calendar address copied");
+    toast(t("settings.teamFeed.copied"));
   }
   const choices = (legend: string, name: "offices" | "groups", options: { id: string; name: string }[], chosen: string[] | undefined) => (
     <fieldset className="min-w-0" aria-describedby={errors?.[name] ? `team-feed-${name}-error` : undefined}>
@@ -57,28 +59,27 @@ export function TeamCalendarFeed({ teamFeed }: { teamFeed: TeamFeed | null }) {
       ) : null}
     </fieldset>
   );
+  const officeChoices = choices(t("settings.teamFeed.offices"), "offices", offices, feed?.officeIds);
+  const groupChoices = choices(t("settings.teamFeed.groups"), "groups", groups, feed?.groupIds);
   return (
     <div className="space-y-4">
-      <p className="text-sm text-slate-600">
-        Subscribe to the forecasts and leave of the people in these offices and groups. Anyone with the address can read it: keep it to yourself, and
-        make a new one if it got out (the old one stops working). A new address also takes the offices and groups chosen here.
-      </p>
-      {url ? <FeedAddress id="team-feed-url" label="Team calendar address" url={url} /> : null}
+      <p className="text-sm text-slate-600">{t("settings.teamFeed.intro")}</p>
+      {url ? <FeedAddress id="team-feed-url" label={t("settings.teamFeed.address")} url={url} /> : null}
       <renew.Form method="post" className="space-y-4">
         <input type="hidden" name="intent" value="renewTeamFeed" />
         <div className="grid gap-4 sm:grid-cols-2">
-          {choices("Offices", "offices", offices, feed?.officeIds)}
-          {choices("Groups", "groups", groups, feed?.groupIds)}
+          {officeChoices}
+          {groupChoices}
         </div>
         {answer && !answer.ok ? <Alert message={answer.message} /> : null}
         <div className="flex flex-wrap gap-3">
           {url ? (
             <Button type="button" onClick={copy}>
-              Copy team address
+              {t("settings.teamFeed.copy")}
             </Button>
           ) : null}
           <Button type="submit" variant={url ? "secondary" : "primary"} disabled={renew.state !== "idle"}>
-            {url ? "New secret team address" : "Create team calendar address"}
+            {url ? t("settings.teamFeed.renew") : t("settings.teamFeed.create")}
           </Button>
         </div>
       </renew.Form>
