@@ -16,6 +16,8 @@ export const TRANSLATED_FILES = [
   "app/routes/_app.settings/calendar-feed-section.tsx",
   "app/routes/_app.settings/team-calendar-feed-section.tsx",
   "app/routes/_app.settings/data-export-section.tsx",
+  "app/routes/_app.settings/profile-section.tsx",
+  "app/routes/_app.settings/outlook-away-section.tsx",
 ];
 
 /** Message keys ("settings.title") are not words; nor are numbers, marks or CONSTANTS. */
@@ -28,6 +30,8 @@ export const untranslatedTextRule = [
     "jsx-attributes": {
       include: ["title", "aria-label", "aria-description", "aria-valuetext", "placeholder", "alt", "label", "busyLabel", "message", "heading"],
     },
+    // Calls whose string arguments are code, not words (a field's input type, a message key).
+    callees: { exclude: ["t", "i18n(ext)?", "inputProps", "getInputProps", "getSelectProps", "require", "includes", "startsWith", "endsWith"] },
     words: { exclude: [MESSAGE_KEY, "[0-9!-/:-@[-`{-~\\s]+", "[A-Z_-]+"] },
     message: "A person reads this: put it in the catalogs (app/locales) and use t(key). See docs/i18n.md.",
   },

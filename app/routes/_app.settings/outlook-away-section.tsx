@@ -5,6 +5,7 @@ import { useToast } from "~/components/toast";
 import type { OutlookAwayState } from "~/domain/forecasts/outlook-away.types";
 import { useMoments } from "~/lib/format";
 import type { IntentResult } from "~/lib/page-form.types";
+import { useT } from "~/lib/i18n/i18n";
 
 /**
  * 'Take my away days from Outlook' (decision 0304): the person's switch, shown only where the
@@ -14,6 +15,7 @@ import type { IntentResult } from "~/lib/page-form.types";
 export function OutlookAway({ state }: { state: OutlookAwayState }) {
   const fetcher = useFetcher<IntentResult>();
   const toast = useToast();
+  const t = useT();
   const { moment } = useMoments();
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
@@ -31,12 +33,10 @@ export function OutlookAway({ state }: { state: OutlookAwayState }) {
         <input type="hidden" name="on" value={on ? "off" : "on"} />
         <div className="min-w-0 flex-1">
           <p id="outlook-away-label" className="font-medium text-slate-900">
-            Take my away days from Outlook
+            {t("settings.outlook.switch")}
           </p>
           <p id="outlook-away-state" className="text-sm text-slate-600">
-            {on
-              ? "On: your Out of office time in Outlook, and your scheduled automatic replies, show here as away days marked “From Outlook”."
-              : "Off: your Outlook calendar is not read. Turn it on to show your Out of office time here as away."}
+            {on ? t("settings.outlook.on") : t("settings.outlook.off")}
           </p>
         </div>
         <button
@@ -56,15 +56,10 @@ export function OutlookAway({ state }: { state: OutlookAwayState }) {
       </fetcher.Form>
       {state.on ? (
         <ul className="space-y-1 text-sm text-slate-600">
-          <li>
-            They follow Outlook: moved or deleted there, they move or go here. Days you enter here yourself are never changed, and changing a day from
-            Outlook here makes it yours.
-          </li>
+          <li>{t("settings.outlook.follow")}</li>
           <li data-testid="outlook-away-summary">
-            {state.upcoming === 0
-              ? "No away days from Outlook ahead."
-              : `${state.upcoming} ${state.upcoming === 1 ? "away period" : "away periods"} from Outlook ahead.`}{" "}
-            {state.lastSyncedAt ? `Last read ${moment(state.lastSyncedAt)}.` : "Not read yet."}
+            {t("settings.outlook.upcoming", { count: state.upcoming })}{" "}
+            {state.lastSyncedAt ? t("settings.outlook.lastRead", { moment: moment(state.lastSyncedAt) }) : t("settings.outlook.notRead")}
           </li>
         </ul>
       ) : null}

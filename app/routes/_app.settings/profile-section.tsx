@@ -9,9 +9,7 @@ import { Field } from "~/components/field";
 import { useToast } from "~/components/toast";
 import { settingsFormSchema, UPDATE_REMINDER_OPTIONS } from "~/domain/users/settings-form.schema";
 import type { FormReply } from "~/lib/page-form.types";
-
-/** What the page says of fields the directory owns (decision 0272). */
-const FROM_DIRECTORY = "From Microsoft directory";
+import { useT } from "~/lib/i18n/i18n";
 
 const selectClass =
   "mt-1 block w-full rounded-md border-0 px-3 py-2 text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-inset focus:ring-brand-500 focus:outline-none sm:text-sm";
@@ -42,6 +40,7 @@ export function ProfileForm({
 }) {
   const fetcher = useFetcher<FormReply>();
   const toast = useToast();
+  const t = useT();
   const [form, fields] = useForm({
     id: "settings",
     lastResult: fetcher.state === "idle" ? fetcher.data : undefined,
@@ -61,48 +60,47 @@ export function ProfileForm({
     <fetcher.Form method="post" className="grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
       {fromDirectory ? (
         <p id="from-directory" className="text-sm text-slate-600 sm:col-span-2" data-testid="from-directory">
-          <span className="font-medium text-slate-800">{FROM_DIRECTORY}:</span> your name and title come from your firm&apos;s Microsoft directory and
-          are kept in step with it. Ask your administrator to change them there.
+          {/* What the page says of fields the directory owns (decision 0272). */}
+          <span className="font-medium text-slate-800">{t("settings.profile.fromDirectory")}:</span> {t("settings.profile.fromDirectoryText")}
         </p>
       ) : null}
-      <Field label="Name" autoComplete="name" {...inputProps(fields.name, { type: "text" })} {...directoryOwned} />
+      <Field label={t("settings.profile.name")} autoComplete="name" {...inputProps(fields.name, { type: "text" })} {...directoryOwned} />
       <div>
-        <Field label="Email" autoComplete="email" {...inputProps(fields.email, { type: "email" })} />
+        <Field label={t("settings.profile.email")} autoComplete="email" {...inputProps(fields.email, { type: "email" })} />
         {pendingEmail ? (
           <p className="mt-1 text-sm text-slate-600" data-testid="pending-email">
-            Waiting for confirmation: <span className="break-all font-medium">{pendingEmail}</span>. Open the link we sent there; until then you sign
-            in with your current address.
+            <span className="break-all">{t("settings.profile.pendingEmail", { email: pendingEmail })}</span>
           </p>
         ) : (
-          <p className="mt-1 text-sm text-slate-600">A new address takes effect when you open the link we send to it.</p>
+          <p className="mt-1 text-sm text-slate-600">{t("settings.profile.newEmailHint")}</p>
         )}
       </div>
       <Field
-        label="Current password (to change your e-mail)"
+        label={t("settings.profile.currentPassword")}
         autoComplete="current-password"
         {...inputProps(fields.currentPassword, { type: "password" })}
       />
       {showReminders ? (
         <div>
           <label htmlFor={fields.updateReminders.id} className="block text-sm font-medium text-slate-700">
-            Update Notifications
+            {t("settings.profile.reminders")}
           </label>
           <select {...getSelectProps(fields.updateReminders)} key={undefined} className={selectClass}>
             {UPDATE_REMINDER_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
-                {o.label}
+                {t(`settings.profile.reminders.${o.value}`)}
               </option>
             ))}
           </select>
         </div>
       ) : null}
-      <Field label="Phone" autoComplete="tel" {...inputProps(fields.phone, { type: "tel" })} />
+      <Field label={t("settings.profile.phone")} autoComplete="tel" {...inputProps(fields.phone, { type: "tel" })} />
       <div>
         <label htmlFor={fields.startYear.id} className="block text-sm font-medium text-slate-700">
-          Employed
+          {t("settings.profile.employed")}
         </label>
         <select {...getSelectProps(fields.startYear)} key={undefined} className={selectClass}>
-          <option value="">Not set</option>
+          <option value="">{t("settings.profile.notSet")}</option>
           {years.map((y) => (
             <option key={y.value} value={y.value}>
               {y.label}
@@ -110,13 +108,18 @@ export function ProfileForm({
           ))}
         </select>
       </div>
-      <Field label="Title" autoComplete="organization-title" {...inputProps(fields.title, { type: "text" })} {...directoryOwned} />
+      <Field
+        label={t("settings.profile.title")}
+        autoComplete="organization-title"
+        {...inputProps(fields.title, { type: "text" })}
+        {...directoryOwned}
+      />
       <div className="sm:col-span-2">
         <Alert id={form.errorId} message={form.errors?.[0]} />
       </div>
       <div className="flex justify-end sm:col-span-2">
         <Button type="submit" disabled={busy}>
-          {busy ? "Saving..." : "Save"}
+          {busy ? t("common.saving") : t("common.save")}
         </Button>
       </div>
     </fetcher.Form>
