@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import ExcelJS from "exceljs";
 import type { Locator } from "@playwright/test";
-import { accounts, expect, login, test, viewports, waitForHydration } from "./fixtures";
+import { accounts, allowConsoleErrors, expect, login, test, viewports, waitForHydration } from "./fixtures";
 
 /** How many of the plot area's pixels are drawn in a theme colour (a line's ink), give or take antialiasing. */
 function inkOf(canvas: Locator, token: string) {
@@ -93,10 +93,14 @@ test.describe("statistics", () => {
     // Hovering a day reads it out: the day above the chart, each series' value in its legend
     // button, the same figures the tables hold for that day.
     const over = chart.locator(".u-over");
-    const box = (await over.boundingBox())!;
+    // Where a fraction of the plot's width is now (a click scrolls the page).
+    const at = async (fraction: number) => {
+      const box = (await over.boundingBox())!;
+      return [box.x + box.width * fraction, box.y + box.height / 2] as const;
+    };
     const workload = chart.getByRole("button", { name: /^Average workload/ });
     const atHome = chart.getByRole("button", { name: /^At home/ });
-    await page.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2);
+    await page.mouse.move(...(await at(0.7)));
     await expect(readout).toHaveText(/^(Mon|Tue|Wed|Thu|Fri) \d{1,2} [A-Z][a-z]{2} \d{4}$/);
     const day = (await readout.innerText()).replace(/^\w{3} /, "");
     const row = (table: typeof workloadTable) => table.locator("tbody tr").filter({ has: page.locator("th", { hasText: new RegExp(`^${day}$`) }) });
@@ -109,10 +113,10 @@ test.describe("statistics", () => {
 
     // Dragging across the chart zooms into those days; Reset zoom shows the whole range again.
     await expect(chart.getByRole("button", { name: "Reset zoom" })).toHaveCount(0);
-    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2);
+    await page.mouse.move(...(await at(0.3)));
     await page.mouse.down();
-    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2, { steps: 5 });
-    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.move(...(await at(0.5)), { steps: 5 });
+    await page.mouse.move(...(await at(0.6)), { steps: 5 });
     await page.mouse.up();
     await page.mouse.move(0, 0);
     const reset = chart.getByRole("button", { name: "Reset zoom" });
@@ -121,7 +125,7 @@ test.describe("statistics", () => {
     expect(days.indexOf(zoomed[0])).toBeGreaterThan(0);
     expect(days.indexOf(zoomed[1].split(" · ")[0])).toBeLessThan(days.length - 1);
     expect(days.indexOf(zoomed[1].split(" · ")[0])).toBeGreaterThan(days.indexOf(zoomed[0]));
-    await page.screenshot({ path: "test-results/screenshots/statistics/zoomed-1280.png", clip: (await chart.boundingBox())! });
+    await chart.screenshot({ path: "test-results/screenshots/statistics/zoomed-1280.png" });
     await reset.click();
     await expect(reset).toHaveCount(0);
     await expect(readout).toContainText(fullRange);
@@ -134,13 +138,47 @@ test.describe("statistics", () => {
     await atHome.click();
     await expect(atHome).toHaveAttribute("aria-pressed", "false");
     await expect.poll(violet).toBeLessThan(before / 20);
-    await page.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2);
+    await page.mouse.move(...(await at(0.7)));
     await expect(workload.getByTestId("series-value")).toHaveCount(1);
     await expect(atHome.getByTestId("series-value")).toHaveCount(0);
     await page.mouse.move(0, 0);
     await atHome.click();
     await expect(atHome).toHaveAttribute("aria-pressed", "true");
     await expect.poll(violet).toBeGreaterThan(before / 2);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the server's SVG draws both series in the box the canvas takes, and the tables hold the numbers", async ({ page }) => {
+      await login(page, accounts.companyAdmin);
+      await page.goto("/statistics");
+      const chart = page.getByRole("region", { name: "Workload and working from home over time" });
+      const svg = chart.getByTestId("chart-svg");
+      await expect(svg.locator('[data-series="Average workload"] path')).not.toHaveCount(0);
+      await expect(svg.locator('[data-series="At home"] path')).not.toHaveCount(0);
+      await expect(chart.getByRole("table", { name: /^Average workload per day/ }).locator("tbody tr")).not.toHaveCount(0);
+      await expect(chart.getByRole("table", { name: "Share of people at home per day" }).locator("tbody tr")).not.toHaveCount(0);
+      expect((await svg.boundingBox())!.height).toBe(240);
+      await chart.screenshot({ path: "test-results/screenshots/statistics/no-js-1280.png" });
+    });
+  });
+
+  test("the canvas takes the SVG's place without moving the page", async ({ page }) => {
+    await login(page, accounts.companyAdmin);
+    allowConsoleErrors(page, /net::ERR_FAILED/);
+    // The first paint, as the server sent it: the heights before any script ran.
+    await page.route(/\/build\/.*\.js$/, (route) => route.abort());
+    await page.goto("/statistics");
+    const chart = page.getByRole("region", { name: "Workload and working from home over time" });
+    const before = (await chart.boundingBox())!;
+    const next = (await page.getByRole("region", { name: "Workload distribution" }).boundingBox())!;
+    await page.unroute(/\/build\/.*\.js$/);
+    await page.reload();
+    await expect(chart.getByTestId("chart-canvas").locator("canvas")).toBeVisible();
+    await expect(chart.getByTestId("chart-svg")).toHaveCount(0);
+    expect((await chart.boundingBox())!.height).toBe(before.height);
+    expect((await page.getByRole("region", { name: "Workload distribution" }).boundingBox())!.y).toBe(next.y);
   });
 
   test("download the raw export and read a row back", async ({ page }) => {
@@ -184,7 +222,7 @@ test.describe("statistics", () => {
       const over = (await chart.locator(".u-over").boundingBox())!;
       await page.mouse.move(over.x + over.width * 0.66, over.y + over.height / 2);
       await expect(chart.getByTestId("series-value")).toHaveCount(2);
-      await page.screenshot({ path: `test-results/screenshots/statistics/chart-${viewport.width}.png`, clip: (await chart.boundingBox())! });
+      await chart.screenshot({ path: `test-results/screenshots/statistics/chart-${viewport.width}.png` });
     });
   }
 });

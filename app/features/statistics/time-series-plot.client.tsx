@@ -56,7 +56,8 @@ export default function TimeSeriesPlot({
       padding: [INSET.top, twoScales ? 0 : 12, 0, 0],
       legend: { show: false },
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), "Etc/UTC"),
-      cursor: { drag: { x: true, y: false, setScale: true, dist: 8 }, points: { size: 8 } },
+      // A day is the unit: only the day's vertical line follows the pointer, and a drag picks days.
+      cursor: { y: false, drag: { x: true, y: false, setScale: true, dist: 8 }, points: { size: 8 } },
       scales: {
         x: { time: true },
         ...Object.fromEntries(series.map((s, i) => [`s${i}`, { auto: false, range: [s.min, s.max] as [number, number] }])),

@@ -62,7 +62,8 @@ export function TimeSeriesChart({ days, series, hint }: { days: string[]; series
   return (
     <figure className="relative">
       <div className="flex min-h-9 flex-wrap items-center justify-between gap-x-4 gap-y-1">
-        <ul className="flex flex-wrap gap-2 text-sm" aria-label="Series">
+        {/* One per line on a phone, so a value read out never wraps the legend and moves the chart. */}
+        <ul className="flex flex-col items-start gap-1 text-sm sm:flex-row sm:flex-wrap sm:gap-2" aria-label="Series">
           {series.map((s, i) => (
             <li key={s.label}>
               <button
