@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type uPlot from "uplot";
 import { useFormat } from "~/lib/format";
 import { DataTable } from "./charts";
+import { dayStamp, INSET } from "./time-series-layout";
 
 /**
  * Days on one x axis with up to two series, each on its own y scale (decision 0305): uPlot
@@ -119,6 +120,7 @@ export function TimeSeriesChart({ days, series, hint }: { days: string[]; series
               series={series}
               hidden={hidden}
               height={PLOT_HEIGHT}
+              formatDay={fmt.dayMonth}
               onCreate={(created) => {
                 chart.current = created;
                 setReady(true);
@@ -140,14 +142,6 @@ export function TimeSeriesChart({ days, series, hint }: { days: string[]; series
     </figure>
   );
 }
-
-/** Seconds since 1970 at the day's UTC midnight: uPlot's x values (the page's days are UTC day keys). */
-export function dayStamp(day: string) {
-  return Date.parse(`${day}T00:00:00Z`) / 1000;
-}
-
-/** Room around the plot for the axes' labels, in px: the SVG stand-in and the canvas leave the same. */
-export const INSET = { left: 48, right: 56, top: 8, bottom: 28 };
 
 /**
  * The server's drawing, and the one without JavaScript: each series as a line on its own
