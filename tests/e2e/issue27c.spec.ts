@@ -45,6 +45,7 @@ for (const viewport of [viewports.desktop, viewports.phone]) {
       expect(last).toMatch(US_DAY);
       await expect(line.getByTestId("chart-canvas").locator("canvas")).toBeVisible();
       const over = line.locator(".u-over");
+      await over.scrollIntoViewIfNeeded();
       const box = (await over.boundingBox())!;
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
       await expect(readout).toHaveText(/^[A-Z][a-z]{2} [A-Z][a-z]{2} \d{1,2}, \d{4}$/);

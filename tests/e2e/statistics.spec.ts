@@ -95,6 +95,7 @@ test.describe("statistics", () => {
     const over = chart.locator(".u-over");
     // Where a fraction of the plot's width is now (a click scrolls the page).
     const at = async (fraction: number) => {
+      await over.scrollIntoViewIfNeeded();
       const box = (await over.boundingBox())!;
       return [box.x + box.width * fraction, box.y + box.height / 2] as const;
     };
