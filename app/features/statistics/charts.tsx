@@ -4,7 +4,8 @@ import { useFormat } from "~/lib/format";
 
 /**
  * The statistics' charts as plain SVG (decision 0121): each has a title, and a table with the
- * same numbers for screen readers and for anyone who prefers figures.
+ * same numbers for screen readers and for anyone who prefers figures. The days over time are
+ * uPlot's, in time-series.tsx (decision 0305); the doughnut, the bars and the bubbles stay SVG.
  */
 
 /** The one scale's colours and names (issue 27, item 14): the same tokens as every other screen. */
