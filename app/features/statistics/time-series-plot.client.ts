@@ -1,8 +1,7 @@
 import { createElement, useEffect, useMemo, useRef, useState } from "react";
 import uPlot from "uplot";
 import UplotReact from "uplot-react";
-import type { TimeSeries } from "./time-series";
-import { dayStamp, INSET } from "./time-series-layout";
+import { dayStamp, INSET, type TimeSeries } from "./time-series-layout";
 
 /**
  * The canvas behind TimeSeriesChart (decision 0305), in a chunk of its own that only

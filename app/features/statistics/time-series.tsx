@@ -3,7 +3,9 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type uPlot from "uplot";
 import { useFormat } from "~/lib/format";
 import { DataTable } from "./charts";
-import { dayStamp, INSET } from "./time-series-layout";
+import { dayStamp, INSET, type TimeSeries } from "./time-series-layout";
+
+export type { TimeSeries };
 
 /**
  * Days on one x axis with up to two series, each on its own y scale (decision 0305): uPlot
@@ -11,21 +13,6 @@ import { dayStamp, INSET } from "./time-series-layout";
  * and until it is there, or without JavaScript, the same lines as SVG in the same box. The
  * tables under it hold every number, one per series, for screen readers.
  */
-
-export interface TimeSeries {
-  label: string;
-  /** One value per day of `days`; null where nobody reported (a gap). */
-  values: (number | null)[];
-  min: number;
-  max: number;
-  /** Ticks on its axis (the SVG draws the first, middle and last). */
-  ticks: number[];
-  format: (value: number) => string;
-  /** A theme colour token, such as --color-brand-700: the line, its axis labels and its legend swatch. */
-  colour: string;
-  /** The table's caption. */
-  caption: string;
-}
 
 /** The canvas chart: uPlot and its React wrapper, fetched only where a time series is drawn. */
 const TimeSeriesPlot = lazy(() => import("./time-series-plot.client"));
