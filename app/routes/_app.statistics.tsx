@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { isAdmin } from "~/auth/permissions";
@@ -11,7 +11,9 @@ import { validate } from "~/domain/validation";
 import { BUSY_THRESHOLD, MAX_TILES, STATISTICS_PEOPLE_MAX_LIMIT, TOP_COMPETENCES } from "~/domain/statistics/statistics.constants";
 import { statisticQuerySchema, type StatisticsResponse } from "~/domain/statistics/statistics.schema";
 import { getStatistics, statisticsFilterOptions } from "~/domain/statistics/statistics.server";
-import { BarChart, BubbleChart, ChartCard, Doughnut, LineChart, LEVEL_NAMES } from "~/features/statistics/charts";
+import { BarChart, BubbleChart, ChartCard, Doughnut, LEVEL_NAMES } from "~/features/statistics/charts";
+import { TimeSeriesChart, type TimeSeries } from "~/features/statistics/time-series";
+import uplotStyles from "uplot/dist/uPlot.min.css";
 import { dayKey } from "~/lib/dates";
 import { useFormat } from "~/lib/format";
 import { officeWithGroup } from "~/lib/office-name";
@@ -21,6 +23,9 @@ import { WORKLOAD_SCALE_TEXT } from "~/domain/workload/levels";
 import { WorkloadLegend } from "~/components/workload-legend";
 
 export const meta: MetaFunction = () => [{ title: "Statistics · Availability" }];
+
+// uPlot's few rules (cursor, selection, layers), on this page only: no other page draws a canvas chart.
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: uplotStyles }];
 
 const list = (value: string | null) => (value ? value.split(",").filter(Boolean) : undefined);
 
@@ -113,6 +118,37 @@ export default function StatisticsPage() {
     setParams(next, { preventScrollReset: true, replace: true });
   };
   const teams = Object.entries(stats?.teamWorkload ?? {});
+  // Both series share the weekdays of the range; the chart keeps its zoom while they stay the same.
+  const overTime = useMemo(() => {
+    const workload = stats?.averageWorkloadOverTime ?? [];
+    const atHome = new Map((stats?.portionOfUsersWorkingFromHomeOverTime ?? []).map((p) => [p.date, p.portionAtHome]));
+    const series: TimeSeries[] = [
+      {
+        label: "Average workload",
+        values: workload.map((p) => (p.value === null ? null : p.value + 1)),
+        min: 1,
+        max: 4,
+        ticks: [1, 2, 3, 4],
+        format: (v) => fmt.number(v, 1),
+        colour: "--color-brand-700",
+        caption: `Average workload per day (${WORKLOAD_SCALE_TEXT})`,
+      },
+      {
+        label: "At home",
+        values: workload.map((p) => {
+          const portion = atHome.get(p.date);
+          return portion === null || portion === undefined ? null : portion * 100;
+        }),
+        min: 0,
+        max: 100,
+        ticks: [0, 25, 50, 75, 100],
+        format: (v) => fmt.percent(v, 0),
+        colour: "--color-violet-600",
+        caption: "Share of people at home per day",
+      },
+    ];
+    return { days: workload.map((p) => p.date), series };
+  }, [stats, fmt]);
   const competences = Object.entries(stats?.competenceWorkload ?? {})
     .sort(([, a], [, b]) => b.nbrOfUsers - a.nbrOfUsers)
     .slice(0, TOP_COMPETENCES);
@@ -191,14 +227,8 @@ export default function StatisticsPage() {
               />
             </dl>
           </ChartCard>
-          <ChartCard title="Average workload over time">
-            <LineChart
-              points={stats.averageWorkloadOverTime.map((p) => ({ date: p.date, value: p.value === null ? null : p.value + 1 }))}
-              min={1}
-              max={4}
-              format={(v) => fmt.number(v, 1)}
-              caption={`Average workload per day (${WORKLOAD_SCALE_TEXT})`}
-            />
+          <ChartCard title="Workload and working from home over time" className="lg:col-span-2">
+            <TimeSeriesChart days={overTime.days} series={overTime.series} hint="Drag across the chart to zoom in" />
             <WorkloadLegend scores away={false} noData={false} className="mt-2" label="Workload scale" />
           </ChartCard>
           <ChartCard title="Workload distribution">
@@ -283,18 +313,6 @@ export default function StatisticsPage() {
               format={(v) => fmt.percent(v, 1)}
               caption="Share at home per weekday"
               labelHead="Weekday"
-            />
-          </ChartCard>
-          <ChartCard title="Portion working from home">
-            <LineChart
-              points={stats.portionOfUsersWorkingFromHomeOverTime.map((p) => ({
-                date: p.date,
-                value: p.portionAtHome === null ? null : p.portionAtHome * 100,
-              }))}
-              min={0}
-              max={100}
-              format={(v) => fmt.percent(v, 0)}
-              caption="Share of people at home per day"
             />
           </ChartCard>
           <ChartCard title="Top competences">

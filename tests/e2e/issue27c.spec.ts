@@ -37,11 +37,19 @@ for (const viewport of [viewports.desktop, viewports.phone]) {
       const key = await page.locator('input[name="startDate"]').inputValue();
       const [y, m, d] = key.split("-");
       await expect(start).toHaveValue(`${m}/${d}/${y}`);
-      const line = page.getByRole("region", { name: "Average workload over time" });
-      const axis = await line.locator("svg text").allTextContents();
-      expect(axis.at(-2)).toMatch(US_DAY);
-      expect(axis.at(-1)).toMatch(US_DAY);
-      expect(axis.join(" ")).not.toMatch(/\d{4}-\d\d-\d\d/);
+      // The chart's range above it, and its hover read-out, in the reader's words.
+      const line = page.getByRole("region", { name: "Workload and working from home over time" });
+      const readout = line.getByTestId("chart-readout");
+      const [first, last] = (await readout.innerText()).split(" · ")[0].split(" – ");
+      expect(first).toMatch(US_DAY);
+      expect(last).toMatch(US_DAY);
+      await expect(line.getByTestId("chart-canvas").locator("canvas")).toBeVisible();
+      const over = line.locator(".u-over");
+      await over.scrollIntoViewIfNeeded();
+      const box = (await over.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await expect(readout).toHaveText(/^[A-Z][a-z]{2} [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+      await page.mouse.move(0, 0);
 
       // A day typed in the reader's order is sent as the day key.
       await start.fill(`${m}/01/${y}`);

@@ -225,8 +225,13 @@ for (const viewport of Object.values(viewports)) {
       const [y, m, d] = today.split("-").map(Number);
       const threeMonthsBack = new Date(Date.UTC(y, m - 1 - 3, d)).toISOString().slice(0, 10);
       await expect(start).toHaveValue(threeMonthsBack);
-      const line = page.getByRole("region", { name: "Average workload over time" });
-      await expect(line.locator("path")).not.toHaveCount(0);
+      const line = page.getByRole("region", { name: "Workload and working from home over time" });
+      await expect(
+        line
+          .getByRole("table", { name: /^Average workload per day/ })
+          .locator("tbody td")
+          .filter({ hasNotText: "No data" }),
+      ).not.toHaveCount(0);
       await page.evaluate(() => document.fonts.ready);
       await page.screenshot({ path: `test-results/screenshots/issue27-statistics-employee-${viewport.width}.png`, fullPage: true });
       expect(await axeViolations(page)).toEqual([]);
@@ -245,7 +250,9 @@ for (const viewport of Object.values(viewports)) {
       while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day = new Date(day.getTime() - 86_400_000);
       const key = day.toISOString().slice(0, 10);
       await page.goto(`/statistics?startDate=${key}&endDate=${key}`);
-      await expect(page.getByRole("region", { name: "Average workload over time" }).getByTestId("chart-dot")).toHaveCount(1);
+      const oneDay = page.getByRole("region", { name: "Workload and working from home over time" });
+      await expect(oneDay.locator('[data-series="Average workload"]').getByTestId("chart-dot")).toHaveCount(1);
+      await expect(oneDay.getByTestId("chart-canvas")).toHaveCount(0);
     });
   });
 }

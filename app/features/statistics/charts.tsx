@@ -4,7 +4,8 @@ import { useFormat } from "~/lib/format";
 
 /**
  * The statistics' charts as plain SVG (decision 0121): each has a title, and a table with the
- * same numbers for screen readers and for anyone who prefers figures.
+ * same numbers for screen readers and for anyone who prefers figures. The days over time are
+ * uPlot's, in time-series.tsx (decision 0305); the doughnut, the bars and the bubbles stay SVG.
  */
 
 /** The one scale's colours and names (issue 27, item 14): the same tokens as every other screen. */
@@ -23,7 +24,8 @@ export function ChartCard({ title, children, className }: { title: string; child
   );
 }
 
-function DataTable({ caption, head, rows }: { caption: string; head: [string, string]; rows: [string, string][] }) {
+/** The numbers of a chart as a table only screen readers see (everyone else can read the chart). */
+export function DataTable({ caption, head, rows }: { caption: string; head: [string, string]; rows: [string, string][] }) {
   return (
     <table className="sr-only">
       <caption>{caption}</caption>
@@ -42,77 +44,6 @@ function DataTable({ caption, head, rows }: { caption: string; head: [string, st
         ))}
       </tbody>
     </table>
-  );
-}
-
-/** A time series as a line; gaps where there is no value. */
-export function LineChart({
-  points,
-  min,
-  max,
-  format,
-  caption,
-}: {
-  points: { date: string; value: number | null }[];
-  min: number;
-  max: number;
-  format: (v: number) => string;
-  caption: string;
-}) {
-  // Days in the reader's locale, as the rest of the page writes them (issue 27, item 20), not ISO.
-  const fmt = useFormat();
-  const width = 600;
-  const height = 180;
-  const x = (i: number) => (points.length <= 1 ? width / 2 : (i / (points.length - 1)) * (width - 40) + 30);
-  const y = (v: number) => height - 20 - ((v - min) / (max - min || 1)) * (height - 40);
-  // Runs of days with a value; a run of one day is a dot (a path of one point draws nothing).
-  const runs: [number, number][][] = [];
-  let run: [number, number][] = [];
-  points.forEach((p, i) => {
-    if (p.value === null) {
-      if (run.length) runs.push(run);
-      run = [];
-      return;
-    }
-    run.push([x(i), y(p.value)]);
-  });
-  if (run.length) runs.push(run);
-  const segments = runs.filter((r) => r.length > 1).map((r) => r.map(([px, py], i) => `${i ? "L" : "M"}${px.toFixed(1)},${py.toFixed(1)}`).join(" "));
-  const dots = runs.filter((r) => r.length === 1).map((r) => r[0]);
-  return (
-    <figure className="relative">
-      <svg viewBox={`0 0 ${width} ${height}`} className="h-44 w-full" aria-hidden="true" focusable="false">
-        {[min, (min + max) / 2, max].map((v) => (
-          <g key={v}>
-            <line x1={30} x2={width - 10} y1={y(v)} y2={y(v)} stroke="#e2e8f0" />
-            <text x={2} y={y(v) + 4} fontSize="11" fill="#64748b">
-              {format(v)}
-            </text>
-          </g>
-        ))}
-        {segments.map((d, i) => (
-          <path key={i} d={d} fill="none" stroke="#1d4ed8" strokeWidth="2" />
-        ))}
-        {dots.map(([cx, cy], i) => (
-          <circle key={i} cx={cx} cy={cy} r="3" fill="#1d4ed8" data-testid="chart-dot" />
-        ))}
-        {points.length > 0 ? (
-          <>
-            <text x={30} y={height - 2} fontSize="11" fill="#64748b">
-              {fmt.dayMonthYear(points[0].date)}
-            </text>
-            <text x={width - 10} y={height - 2} fontSize="11" fill="#64748b" textAnchor="end">
-              {fmt.dayMonthYear(points.at(-1)!.date)}
-            </text>
-          </>
-        ) : null}
-      </svg>
-      <DataTable
-        caption={caption}
-        head={["Date", "Value"]}
-        rows={points.map((p) => [fmt.dayMonthYear(p.date), p.value === null ? "No data" : format(p.value)])}
-      />
-    </figure>
   );
 }
 
