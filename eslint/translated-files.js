@@ -18,6 +18,10 @@ export const TRANSLATED_FILES = [
   "app/routes/_app.settings/data-export-section.tsx",
   "app/routes/_app.settings/profile-section.tsx",
   "app/routes/_app.settings/outlook-away-section.tsx",
+  "app/routes/_app.settings/web-push-section.tsx",
+  "app/components/switch-button.tsx",
+  "app/features/identity/passkeys-section.tsx",
+  "app/features/identity/change-password-button.tsx",
 ];
 
 /** Message keys ("settings.title") are not words; nor are numbers, marks or CONSTANTS. */

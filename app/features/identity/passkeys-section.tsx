@@ -8,6 +8,7 @@ import { useToast } from "~/components/toast";
 import type { StepUp } from "~/domain/identity/step-up";
 import { passkeyMessage, PasskeyError, postPasskeyForm } from "~/features/identity/webauthn-fetch";
 import { useMoments } from "~/lib/format";
+import { useT } from "~/lib/i18n/i18n";
 
 export interface PasskeyRow {
   id: string;
@@ -25,6 +26,7 @@ export function Passkeys({ passkeys, stepUp }: { passkeys: PasskeyRow[]; stepUp:
   const { moment } = useMoments();
   const revalidator = useRevalidator();
   const toast = useToast();
+  const t = useT();
   const [openedAt] = useState(() => Date.now());
   const windowOpen = stepUp.until !== null && Date.parse(stepUp.until) > openedAt;
   const [password, setPassword] = useState("");
@@ -66,11 +68,9 @@ export function Passkeys({ passkeys, stepUp }: { passkeys: PasskeyRow[]; stepUp:
   return (
     <div className="space-y-4">
       {passkeys.length === 0 ? (
-        <p className="text-sm text-slate-600">
-          No passkeys yet. A passkey signs you in with your device&rsquo;s fingerprint, face or PIN, without a password.
-        </p>
+        <p className="text-sm text-slate-600">{t("passkeys.none")}</p>
       ) : (
-        <ul className="divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200" aria-label="Passkeys">
+        <ul className="divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200" aria-label={t("passkeys.list")}>
           {passkeys.map((key) => (
             <li key={key.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
               {renaming === key.id ? (
@@ -83,16 +83,16 @@ export function Passkeys({ passkeys, stepUp }: { passkeys: PasskeyRow[]; stepUp:
                 >
                   <Field
                     id={`passkey-name-${key.id}`}
-                    label="New name"
+                    label={t("passkeys.newName")}
                     value={newName}
                     onChange={(e) => setNewName(e.currentTarget.value)}
                     maxLength={60}
                   />
                   <Button type="submit" disabled={busy}>
-                    Save
+                    {t("common.save")}
                   </Button>
                   <Button type="button" variant="ghost" onClick={() => setRenaming(null)}>
-                    Cancel
+                    {t("common.cancel")}
                   </Button>
                 </form>
               ) : (
@@ -100,29 +100,31 @@ export function Passkeys({ passkeys, stepUp }: { passkeys: PasskeyRow[]; stepUp:
                   <div className="min-w-0">
                     <p className="font-medium text-slate-900">{key.name}</p>
                     <p className="text-sm text-slate-600">
-                      Added {moment(key.createdAt)} · {key.lastUsedAt ? `last used ${moment(key.lastUsedAt)}` : "not used yet"}
+                      {key.lastUsedAt
+                        ? t("passkeys.added", { added: moment(key.createdAt), used: moment(key.lastUsedAt) })
+                        : t("passkeys.addedNotUsed", { added: moment(key.createdAt) })}
                     </p>
                   </div>
                   <div className="flex gap-2">
                     <Button
                       type="button"
                       variant="secondary"
-                      aria-label={`Rename ${key.name}`}
+                      aria-label={t("passkeys.renameLabel", { name: key.name })}
                       onClick={() => {
                         setRenaming(key.id);
                         setNewName(key.name);
                       }}
                     >
-                      Rename
+                      {t("passkeys.rename")}
                     </Button>
                     <Button
                       type="button"
                       variant="secondary"
-                      aria-label={`Remove ${key.name}`}
+                      aria-label={t("passkeys.removeLabel", { name: key.name })}
                       disabled={busy}
                       onClick={() => run(() => postPasskeyForm("/resources/passkeys", { intent: "remove", id: key.id, ...currentPassword }))}
                     >
-                      Remove
+                      {t("settings.push.remove")}
                     </Button>
                   </div>
                 </>
@@ -134,8 +136,8 @@ export function Passkeys({ passkeys, stepUp }: { passkeys: PasskeyRow[]; stepUp:
       <div className="flex flex-wrap items-end gap-3">
         <Field
           id="passkey-new-name"
-          label="Name for a new passkey (optional)"
-          placeholder="Work laptop"
+          label={t("passkeys.nameLabel")}
+          placeholder={t("passkeys.namePlaceholder")}
           value={name}
           maxLength={60}
           onChange={(e) => setName(e.currentTarget.value)}
@@ -145,7 +147,7 @@ export function Passkeys({ passkeys, stepUp }: { passkeys: PasskeyRow[]; stepUp:
           <Field
             id="passkey-password"
             type="password"
-            label="Your password (to confirm)"
+            label={t("passkeys.password")}
             autoComplete="current-password"
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
@@ -153,7 +155,7 @@ export function Passkeys({ passkeys, stepUp }: { passkeys: PasskeyRow[]; stepUp:
           />
         ) : null}
         <Button type="button" onClick={add} disabled={busy}>
-          {busy ? "Waiting for your device..." : "Add a passkey"}
+          {busy ? t("passkeys.waiting") : t("passkeys.add")}
         </Button>
       </div>
       <Alert message={error} />

@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
 import { Alert } from "~/components/alert";
+import { SwitchButton } from "~/components/switch-button";
 import { useToast } from "~/components/toast";
 import type { OutlookAwayState } from "~/domain/forecasts/outlook-away.types";
 import { useMoments } from "~/lib/format";
@@ -39,20 +40,14 @@ export function OutlookAway({ state }: { state: OutlookAwayState }) {
             {on ? t("settings.outlook.on") : t("settings.outlook.off")}
           </p>
         </div>
-        <button
+        <SwitchButton
           type="submit"
-          role="switch"
-          aria-checked={on}
-          aria-labelledby="outlook-away-label"
-          aria-describedby="outlook-away-state"
+          on={on}
+          labelledBy="outlook-away-label"
+          describedBy="outlook-away-state"
           disabled={busy}
-          className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-70 ${on ? "bg-brand-600" : "bg-slate-400"}`}
-        >
-          <span
-            aria-hidden="true"
-            className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${on ? "translate-x-6" : "translate-x-1"}`}
-          />
-        </button>
+          className="disabled:cursor-wait"
+        />
       </fetcher.Form>
       {state.on ? (
         <ul className="space-y-1 text-sm text-slate-600">

@@ -1,8 +1,10 @@
 import { useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { Alert } from "~/components/alert";
+import { SwitchButton } from "~/components/switch-button";
 import { Button } from "~/components/button";
 import { useMoments } from "~/lib/format";
+import { useT, type Translate } from "~/lib/i18n/i18n";
 
 export interface WebPushState {
   /** The VAPID public key browsers subscribe with. */
@@ -37,9 +39,9 @@ function browserLabel(): string {
   return system ? `${browser} on ${system}` : browser;
 }
 
-async function apiError(response: Response): Promise<string> {
+async function apiError(response: Response, t: Translate): Promise<string> {
   const body = (await response.json().catch(() => null)) as { message?: string } | null;
-  return body?.message ?? `The change was not saved (HTTP ${response.status}).`;
+  return body?.message ?? t("settings.push.notSaved", { status: response.status });
 }
 
 /**
@@ -50,6 +52,7 @@ async function apiError(response: Response): Promise<string> {
  */
 export function WebPushReminders({ webPush, remindersOn }: { webPush: WebPushState; remindersOn: boolean }) {
   const { moment } = useMoments();
+  const t = useT();
   const revalidator = useRevalidator();
   const [support, setSupport] = useState<Support>("checking");
   const [endpoint, setEndpoint] = useState<string | null>(null);
@@ -73,16 +76,19 @@ export function WebPushReminders({ webPush, remindersOn }: { webPush: WebPushSta
   const on = Boolean(here);
   const others = webPush.subscriptions.filter((s) => s !== here);
 
-  const remove = useCallback(async (id: string) => {
-    const response = await fetch(`${API}/${encodeURIComponent(id)}`, { method: "DELETE", credentials: "same-origin" });
-    if (!response.ok && response.status !== 404) throw new Error(await apiError(response));
-  }, []);
+  const remove = useCallback(
+    async (id: string) => {
+      const response = await fetch(`${API}/${encodeURIComponent(id)}`, { method: "DELETE", credentials: "same-origin" });
+      if (!response.ok && response.status !== 404) throw new Error(await apiError(response, t));
+    },
+    [t],
+  );
 
   async function turnOn() {
     const permission = await Notification.requestPermission();
     if (permission !== "granted") {
       setSupport(permission === "denied" ? "denied" : "ready");
-      if (permission !== "denied") setError("Notifications were not allowed. Choose Allow when the browser asks.");
+      if (permission !== "denied") setError(t("settings.push.notAllowed"));
       return;
     }
     const registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
@@ -93,7 +99,7 @@ export function WebPushReminders({ webPush, remindersOn }: { webPush: WebPushSta
         (await registration.pushManager.getSubscription()) ??
         (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(webPush.publicKey) }));
     } catch {
-      throw new Error("This browser could not reach its push service. Check the connection and try again.");
+      throw new Error(t("settings.push.unreachable"));
     }
     const response = await fetch(API, {
       method: "POST",
@@ -101,7 +107,7 @@ export function WebPushReminders({ webPush, remindersOn }: { webPush: WebPushSta
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ ...subscription.toJSON(), label: browserLabel() }),
     });
-    if (!response.ok) throw new Error(await apiError(response));
+    if (!response.ok) throw new Error(await apiError(response, t));
     setEndpoint(subscription.endpoint);
   }
 
@@ -128,44 +134,38 @@ export function WebPushReminders({ webPush, remindersOn }: { webPush: WebPushSta
 
   const explanation =
     support === "unsupported"
-      ? "This browser cannot show notifications from web pages. On an iPhone or iPad, use the Availability app; elsewhere, a current Chrome, Edge or Firefox."
+      ? t("settings.push.unsupported")
       : support === "denied"
-        ? "Notifications are blocked for this site in this browser. Allow them in the browser's site settings (the icon beside the address), then come back here."
+        ? t("settings.push.denied")
         : on
-          ? "On: update reminders also appear as notifications on this device, with the answers as buttons."
-          : "Off: update reminders come by e-mail only.";
+          ? t("settings.push.on")
+          : t("settings.push.off");
 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0 flex-1">
           <p id="web-push-label" className="font-medium text-slate-900">
-            Reminders on this device
+            {t("settings.push.switch")}
           </p>
           <p id="web-push-state" className="text-sm text-slate-600">
             {explanation}
           </p>
-          {!remindersOn ? (
-            <p className="mt-1 text-sm text-slate-600">Update reminders are off in your profile above: turn them on to get any.</p>
-          ) : null}
+          {!remindersOn ? <p className="mt-1 text-sm text-slate-600">{t("settings.push.remindersOff")}</p> : null}
         </div>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={on}
-          aria-labelledby="web-push-label"
-          aria-describedby="web-push-state"
+        <SwitchButton
+          on={on}
+          labelledBy="web-push-label"
+          describedBy="web-push-state"
           disabled={busy || support === "checking" || support === "unsupported" || support === "denied"}
           onClick={() => run(on ? turnOff : turnOn)}
-          className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50 ${on ? "bg-brand-600" : "bg-slate-400"}`}
-        >
-          <span className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${on ? "translate-x-6" : "translate-x-1"}`} />
-        </button>
+          className="disabled:cursor-not-allowed"
+        />
       </div>
       {error ? <Alert message={error} /> : null}
       {others.length > 0 ? (
         <p id="web-push-others" className="text-sm font-medium text-slate-700">
-          Other devices with reminders
+          {t("settings.push.others")}
         </p>
       ) : null}
       {others.length > 0 ? (
@@ -173,15 +173,16 @@ export function WebPushReminders({ webPush, remindersOn }: { webPush: WebPushSta
           {others.map((s) => (
             <li key={s._id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
               <p className="min-w-0 text-sm text-slate-800">
-                {s.label || "A browser"} <span className="text-slate-600">· since {moment(s.created)}</span>
+                {s.label || t("settings.push.aBrowser")}{" "}
+                <span className="text-slate-600">{t("settings.push.since", { moment: moment(s.created) })}</span>
               </p>
               <Button
                 variant="secondary"
                 disabled={busy}
-                aria-label={`Remove reminders on ${s.label || "a browser"} since ${moment(s.created)}`}
+                aria-label={t("settings.push.removeLabel", { device: s.label || t("settings.push.aBrowser"), moment: moment(s.created) })}
                 onClick={() => run(() => remove(s._id))}
               >
-                Remove
+                {t("settings.push.remove")}
               </Button>
             </li>
           ))}
