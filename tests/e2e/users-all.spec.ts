@@ -69,7 +69,8 @@ test("without JavaScript the headers are links and the server sorts", async ({ p
     .getByRole("link")
     .click();
   await expect(plain).toHaveURL(/\?sort=domain&dir=asc$/);
-  const domains = (await table.locator("tbody tr td:nth-child(3)").allInnerTexts()).map((text) => text.trim().split("@")[1]);
+  // An erased person (privacy.spec) has no address (decision 0300): a blank domain, which sorts first.
+  const domains = (await table.locator("tbody tr td:nth-child(3)").allInnerTexts()).map((text) => text.trim().split("@")[1] ?? "");
   expect(domains).toEqual(sorted(domains, 1));
   await noScript.close();
 });
