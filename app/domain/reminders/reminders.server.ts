@@ -16,11 +16,10 @@ import { audit } from "../audit.server";
 import { domainCtx, systemCtx, type Runtime, type SystemContext } from "../context";
 import { zonesAtLocalHour } from "../today";
 import { readCompanySettings } from "../company/settings.schema";
-import { WORKLOAD_LABELS } from "../workload/levels";
 import { setOnLeave, setWorkload } from "../workload/workload.server";
 import { pushToSubscriptions, reminderWebPushPayload, subscriptionsOf } from "./web-push.server";
 import { toBase64Url } from "~/lib/base64url";
-import { isLanguage, translate } from "~/lib/i18n/catalogs.server";
+import { resolveLanguage, translate } from "~/lib/i18n/catalogs.server";
 import type { MessageKey } from "~/lib/i18n/i18n";
 
 /**
@@ -42,9 +41,8 @@ const ANSWER_KEYS = {
   away: "workload.away",
 } as const satisfies Record<ReminderAnswer, MessageKey>;
 
-/** An answer's words in `language` (English by default: the link pages are not translated yet). */
-const answerLabel = (answer: ReminderAnswer, language = "en") =>
-  language === "en" ? (answer === "away" ? "Away" : WORKLOAD_LABELS[answer]) : translate(language, ANSWER_KEYS[answer]);
+/** An answer's words in `language` (the link pages, not translated yet, ask for English). */
+const answerLabel = (answer: ReminderAnswer, language = "en") => translate(language, ANSWER_KEYS[answer]);
 
 async function linkKey(env: Env): Promise<CryptoKey> {
   const secret = await derivedSecret(env, "update-reminder-links-v1");
@@ -78,7 +76,7 @@ const BUTTON_COLOURS: Record<ReminderAnswer, string> = { "0": "#0284c7", "1": "#
  * /settings, else their firm's. (No browser asks: the schedule sends it.)
  */
 export const recipientLanguage = (chosen: string | null | undefined, firmDefault: string | null | undefined) =>
-  isLanguage(chosen) ? chosen : isLanguage(firmDefault) ? firmDefault : "en";
+  resolveLanguage({ chosen, firmDefault }).language;
 
 export function reminderEmail(input: { appName: string; name: string; links: Record<ReminderAnswer, string>; dashboard: string; language?: string }) {
   const language = input.language ?? "en";
