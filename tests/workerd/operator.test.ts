@@ -188,6 +188,19 @@ describe("editing a company", () => {
     expect(firmIconUrl("http://127.0.0.1:8788/logo.png")).not.toBeNull();
   });
 
+  it("sets the firm's language to one that has a catalog, and refuses any other, changing nothing", async () => {
+    const [before] = await db().select().from(companies).where(eq(companies.id, firm.company.id));
+    const refused = await post(operatorCookie, { ...base, id: firm.company.id, name: before.name, language: "xx" });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain("Choose a language from the list.");
+    expect((await db().select().from(companies).where(eq(companies.id, firm.company.id)))[0]).toEqual(before);
+    expect((await post(operatorCookie, { ...base, id: firm.company.id, name: before.name, language: "sv" })).status).toBe(200);
+    const [row] = await db().select().from(companies).where(eq(companies.id, firm.company.id));
+    expect(readCompanySettings(row.settings).language).toBe("sv");
+    // Back to English: later tests read this firm's pages.
+    expect((await post(operatorCookie, { ...base, id: firm.company.id, name: before.name, language: "en" })).status).toBe(200);
+  });
+
   it("refuses a matters time period of 0 and changes nothing", async () => {
     const [before] = await db().select().from(companies).where(eq(companies.id, firm.company.id));
     for (const bad of [{ mattersTimeperiod: "0" }, { mattersTimeperiod: "91" }, { name: "" }]) {
