@@ -4,7 +4,7 @@
  * ({name}, {count}) as the English. `tsx scripts/check-i18n.ts [dir]`; CI runs it in
  * `npm run check`. Words written into translated modules are the lint's (eslint/translated-files.js).
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse, type Token } from "@messageformat/parser";
@@ -58,6 +58,9 @@ export function checkCatalogs(dir: string): string[] {
       }
     }
     compiled.set(language, names);
+    const keys = Object.keys(catalog);
+    const outOfOrder = keys.findIndex((key, i) => i > 0 && keys[i - 1].localeCompare(key, "en") > 0);
+    if (outOfOrder > 0) problems.push(`${language}.json: keys are not in order from "${keys[outOfOrder]}" (run npm run i18n:sort)`);
     if (language === REFERENCE) continue;
     for (const key of Object.keys(reference)) if (!(key in catalog)) problems.push(`${language}.json: "${key}" is missing`);
     for (const key of Object.keys(catalog)) if (!(key in reference)) problems.push(`${language}.json: "${key}" is not in ${REFERENCE}.json`);
@@ -75,8 +78,22 @@ export function checkCatalogs(dir: string): string[] {
   return problems;
 }
 
+/**
+ * Rewrites every catalog in `dir` with its keys in order, so that work on two parts of the
+ * product adds its messages in two places and merges without a conflict.
+ */
+export function sortCatalogs(dir: string): void {
+  for (const file of readdirSync(dir).filter((name) => name.endsWith(".json"))) {
+    const catalog = JSON.parse(readFileSync(join(dir, file), "utf8")) as Record<string, string>;
+    const sorted = Object.fromEntries(Object.entries(catalog).sort(([a], [b]) => a.localeCompare(b, "en")));
+    writeFileSync(join(dir, file), `${JSON.stringify(sorted, null, 2)}\n`);
+  }
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const dir = process.argv[2] ?? fileURLToPath(new URL("../app/locales", import.meta.url));
+  const args = process.argv.slice(2);
+  const dir = args.find((arg) => !arg.startsWith("--")) ?? fileURLToPath(new URL("../app/locales", import.meta.url));
+  if (args.includes("--sort")) sortCatalogs(dir);
   const problems = checkCatalogs(dir);
   if (problems.length) {
     console.error(`i18n: the catalogs disagree:\n  ${problems.join("\n  ")}`);

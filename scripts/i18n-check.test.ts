@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { ESLint } from "eslint";
-import { checkCatalogs } from "./check-i18n";
+import { checkCatalogs, sortCatalogs } from "./check-i18n";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const locales = join(root, "app/locales");
@@ -23,8 +23,8 @@ test("the product's catalogs agree", () => {
 
 test("a missing key, an extra key, a renamed value and broken syntax each fail the check", () => {
   const dir = catalogsIn({
-    "en.json": { "a.hello": "Hello {name}", "a.count": "{count, plural, one {# day} other {# days}}", "a.plain": "Plain" },
-    "sv.json": { "a.hello": "Hej {namn}", "a.count": "{count, plural, one {# dag} other {# dagar}", "a.extra": "Extra" },
+    "en.json": { "a.count": "{count, plural, one {# day} other {# days}}", "a.hello": "Hello {name}", "a.plain": "Plain" },
+    "sv.json": { "a.count": "{count, plural, one {# dag} other {# dagar}", "a.extra": "Extra", "a.hello": "Hej {namn}" },
   });
   const problems = checkCatalogs(dir);
   assert.equal(problems.length, 4, problems.join("\n"));
@@ -32,6 +32,14 @@ test("a missing key, an extra key, a renamed value and broken syntax each fail t
   assert.ok(problems.some((p) => p.includes('"a.extra" is not in en.json')));
   assert.ok(problems.some((p) => p.includes('"a.hello" names {namn}')));
   assert.ok(problems.some((p) => p.includes('"a.count" is not valid ICU MessageFormat')));
+});
+
+test("keys out of order fail the check, and i18n:sort puts them in order without changing a message", () => {
+  const dir = catalogsIn({ "en.json": { "b.one": "One", "a.two": "Two" }, "sv.json": { "a.two": "Två", "b.one": "Ett" } });
+  assert.deepEqual(checkCatalogs(dir), ['en.json: keys are not in order from "a.two" (run npm run i18n:sort)']);
+  sortCatalogs(dir);
+  assert.deepEqual(checkCatalogs(dir), []);
+  assert.deepEqual(JSON.parse(readFileSync(join(dir, "en.json"), "utf8")), { "a.two": "Two", "b.one": "One" });
 });
 
 test("a catalog file not listed in index.ts fails the check", () => {
