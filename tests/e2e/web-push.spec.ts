@@ -101,7 +101,9 @@ test.describe("reminders on this device (Web Push)", () => {
       });
     });
     await cdp.send("ServiceWorker.enable");
-    await cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId: await registrationId, data: message.plaintext });
+    const deliver = async () =>
+      cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId: await registrationId, data: message.plaintext });
+    await deliver();
 
     // The notification it showed: the question, and the answers as actions (as many as Chromium shows).
     const shown = async () =>
@@ -116,7 +118,18 @@ test.describe("reminders on this device (Web Push)", () => {
           links: Object.keys((n.data as { links: Record<string, string> }).links),
         })),
       );
-    await expect.poll(async () => (await shown()).map((n) => n.title)).toEqual(["How busy are you this week?"]);
+    // A worker still starting on a busy machine can miss a delivery (a CI run saw none shown in
+    // 5 s); a push service delivers again, and the same tag replaces rather than adds.
+    await expect
+      .poll(
+        async () => {
+          const titles = (await shown()).map((n) => n.title);
+          if (!titles.length) await deliver();
+          return titles;
+        },
+        { timeout: 20_000, intervals: [1_000, 2_000, 3_000] },
+      )
+      .toEqual(["How busy are you this week?"]);
     const [notification] = await shown();
     expect(notification.body).toContain("three days");
     expect(notification.actions.length).toBeGreaterThan(0);
