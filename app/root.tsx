@@ -3,9 +3,9 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { useNonce } from "~/components/nonce";
-import { getActor } from "~/auth/session.server";
 import { DEFAULT_LOCALE, LocaleProvider } from "~/lib/format";
-import { catalogFor, localeFor, resolveLanguage } from "~/lib/i18n/catalogs.server";
+import { localeFor, pageCatalogFor, serverTextEntriesFor } from "~/lib/i18n/catalogs.server";
+import { languageOfRequest } from "~/web/reader.server";
 import { TranslationProvider } from "~/lib/i18n/i18n";
 import styles from "~/tailwind.css";
 
@@ -23,10 +23,13 @@ export const meta: MetaFunction = () => [{ title: "Availability" }];
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const acceptLanguage = request.headers.get("Accept-Language");
-  // A failed lookup still renders the page (and its error) in the browser's language.
-  const actor = await getActor(request, context).catch(() => null);
-  const { language } = resolveLanguage({ chosen: actor?.user.language, acceptLanguage, firmDefault: actor?.company.settings.language });
-  return json({ locale: localeFor(language, acceptLanguage), language, messages: catalogFor(language) });
+  const language = await languageOfRequest(request, context);
+  return json({
+    locale: localeFor(language, acceptLanguage),
+    language,
+    messages: pageCatalogFor(language),
+    serverTexts: serverTextEntriesFor(language),
+  });
 }
 
 /** Only a change of language would change the answer, and a change of language reloads the page. */
@@ -45,7 +48,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="h-full font-sans">
-        <TranslationProvider language={data?.language ?? "en"} messages={data?.messages ?? NO_MESSAGES}>
+        <TranslationProvider language={data?.language ?? "en"} messages={data?.messages ?? NO_MESSAGES} serverTexts={data?.serverTexts}>
           <LocaleProvider value={locale}>{children}</LocaleProvider>
         </TranslationProvider>
         <ScrollRestoration nonce={nonce} />

@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse, type Token } from "@messageformat/parser";
+import { matchText, serverTextEntries, textMatcher } from "../app/lib/i18n/texts";
 
 export const REFERENCE = "en";
 
@@ -78,6 +79,88 @@ export function checkCatalogs(dir: string): string[] {
   return problems;
 }
 
+/** The domain's refusals, whose messages a page shows (app/domain/errors.ts). */
+const REFUSALS = /new (?:Validation|NotFound|Forbidden|Unauthorized|Gone|Conflict|TooManyRequests|Domain)Error\(/g;
+/** Files whose every sentence is a rule's message: the schemas and the domain kit. */
+const RULE_FILES = /(\.schema\.ts|^app\/domain\/(errors|validation|schema-kit)\.ts)$/;
+/** Words, not identifiers: a capital, a space, and the end of a sentence for a schema's literals. */
+const SENTENCE = /^[A-Z][^\n]* [^\n]*[.!?]$/;
+
+/**
+ * Texts only the API answers, which name the API's own notation in braces (an ICU message
+ * cannot hold them as they are). A page never sends these calls.
+ */
+const ENGLISH_ONLY = new Set([
+  "Administrator rights are changed with PUT /users/{id}/admin.",
+  "Source must be web_app, ios_app or teams_app_{client}.",
+]);
+
+/** The text between `open` (just after a "(") and its closing ")", strings skipped over. */
+function callArguments(source: string, open: number): string {
+  let depth = 1;
+  for (let i = open; i < source.length; i++) {
+    const c = source[i];
+    if (c === '"' || c === "'" || c === "`") {
+      for (i++; i < source.length && source[i] !== c; i++) if (source[i] === "\\") i++;
+    } else if (c === "(") depth++;
+    else if (c === ")" && --depth === 0) return source.slice(open, i);
+  }
+  return source.slice(open);
+}
+
+/** The string literals of `code`; a template's `${…}` becomes a value ("X"). */
+function literalsIn(code: string): string[] {
+  const found: string[] = [];
+  for (const m of code.matchAll(/"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g)) {
+    if (m[1] !== undefined) found.push(JSON.parse(`"${m[1]}"`) as string);
+    else found.push(m[2].replace(/\$\{[^}]*\}/g, "X"));
+  }
+  return found;
+}
+
+/**
+ * Every text the server writes for a page to show (decision 0307): the messages of the
+ * domain's refusals anywhere in app/, and each sentence of the schemas and the domain kit.
+ * Map of text → the files it is written in.
+ */
+export function serverTextsIn(root: string, files: string[]): Map<string, Set<string>> {
+  const texts = new Map<string, Set<string>>();
+  const add = (text: string, file: string) => {
+    // Words: a capital, a space, and a word beyond a template's values ("X X" is none).
+    if (!/ /.test(text) || !/^[A-Z]/.test(text) || !/[a-z]{2}/.test(text) || ENGLISH_ONLY.has(text)) return;
+    if (!texts.has(text)) texts.set(text, new Set());
+    texts.get(text)!.add(file);
+  };
+  for (const file of files) {
+    const source = readFileSync(join(root, file), "utf8");
+    if (RULE_FILES.test(file)) for (const text of literalsIn(source)) if (SENTENCE.test(text)) add(text, file);
+    for (const call of source.matchAll(REFUSALS)) for (const text of literalsIn(callArguments(source, call.index + call[0].length))) add(text, file);
+  }
+  return texts;
+}
+
+/** The server's texts that no `server.*` message of the English catalog matches. */
+export function untranslatedServerTexts(root: string, files: string[], english: Record<string, string>): string[] {
+  const matcher = textMatcher(serverTextEntries(english));
+  return [...serverTextsIn(root, files)]
+    .filter(([text]) => !matchText(matcher, text))
+    .map(([text, where]) => `"${text}" (${[...where].join(", ")}) has no server.* message in ${REFERENCE}.json`);
+}
+
+/** The server's source files a page's words can come from. */
+export function serverFiles(root: string): string[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) walk(path);
+      else if (path.endsWith(".ts") && !path.endsWith(".d.ts") && !path.endsWith(".test.ts")) files.push(path);
+    }
+  };
+  walk("app");
+  return files.sort();
+}
+
 /**
  * Rewrites every catalog in `dir` with its keys in order, so that work on two parts of the
  * product adds its messages in two places and merges without a conflict.
@@ -92,9 +175,11 @@ export function sortCatalogs(dir: string): void {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2);
-  const dir = args.find((arg) => !arg.startsWith("--")) ?? fileURLToPath(new URL("../app/locales", import.meta.url));
+  const dir = args.find((arg: string) => !arg.startsWith("--")) ?? fileURLToPath(new URL("../app/locales", import.meta.url));
   if (args.includes("--sort")) sortCatalogs(dir);
-  const problems = checkCatalogs(dir);
+  const root = fileURLToPath(new URL("..", import.meta.url));
+  const english = JSON.parse(readFileSync(join(dir, `${REFERENCE}.json`), "utf8")) as Record<string, string>;
+  const problems = [...checkCatalogs(dir), ...(args.includes("--catalogs-only") ? [] : untranslatedServerTexts(root, serverFiles(root), english))];
   if (problems.length) {
     console.error(`i18n: the catalogs disagree:\n  ${problems.join("\n  ")}`);
     process.exit(1);

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { ESLint } from "eslint";
-import { checkCatalogs, sortCatalogs } from "./check-i18n";
+import { checkCatalogs, serverFiles, sortCatalogs, untranslatedServerTexts } from "./check-i18n";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const locales = join(root, "app/locales");
@@ -70,4 +70,27 @@ test("the lint fails on words written into a translated module, and passes when 
     translated.messages.filter((m) => m.ruleId === "i18next/no-literal-string"),
     [],
   );
+});
+
+test("a refusal or a schema's message the catalogs do not hold fails the check; its server.* message passes it", () => {
+  const root = mkdtempSync(join(tmpdir(), "i18n-app-"));
+  mkdirSync(join(root, "app/domain/x"), { recursive: true });
+  writeFileSync(
+    join(root, "app/domain/x/x.server.ts"),
+    'if (no) throw new ForbiddenError("Only partners open this.");\nthrow new ConflictError(`${name} is taken.`);\nconst id = "NotASentence";\n',
+  );
+  writeFileSync(join(root, "app/domain/x/x.schema.ts"), 'export const s = z.string().max(9, "Use at most 9 letters.");\n');
+  const files = ["app/domain/x/x.schema.ts", "app/domain/x/x.server.ts"];
+  const problems = untranslatedServerTexts(root, files, {});
+  assert.equal(problems.length, 3, problems.join("\n"));
+  assert.ok(problems.some((p) => p.startsWith('"Only partners open this."')));
+  assert.ok(problems.some((p) => p.startsWith('"X is taken."')));
+  assert.ok(problems.some((p) => p.startsWith('"Use at most 9 letters."')));
+  const english = { "server.a": "Only partners open this.", "server.b": "{name} is taken.", "server.c": "Use at most {max} letters." };
+  assert.deepEqual(untranslatedServerTexts(root, files, english), []);
+});
+
+test("every text the product's server writes for a page has a server.* message", () => {
+  const english = JSON.parse(readFileSync(join(locales, "en.json"), "utf8")) as Record<string, string>;
+  assert.deepEqual(untranslatedServerTexts(root, serverFiles(root), english), []);
 });

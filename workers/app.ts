@@ -8,6 +8,7 @@ import { createDb } from "~/db/client";
 import { isLocalEnv, type Env, type LoadContext } from "~/env";
 import { runScheduledWork } from "~/domain/operations/scheduled.server";
 import { redeemSocketTicket } from "~/realtime/publish.server";
+import { withReader } from "~/web/reader.server";
 import { checkRequestShape, crossSiteRefusal, drainBody, isCrossSiteWrite, withSecurityHeaders } from "~/web/request-guard";
 
 import { OWNER_HEADER } from "~/realtime/room.types";
@@ -71,7 +72,7 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
     });
     return response ?? new Response("Not found", { status: 404 });
   }
-  return handleRemixRequest(request, context as unknown as AppLoadContext);
+  return withReader(request, context, () => handleRemixRequest(request, context as unknown as AppLoadContext));
 }
 
 /**

@@ -1,5 +1,6 @@
 import clsx from "clsx";
 import type { ReactNode } from "react";
+import { useServerText } from "~/lib/i18n/i18n";
 
 const TONES = {
   error: { role: "alert", box: "bg-red-50 text-red-700", text: "text-red-700" },
@@ -29,11 +30,12 @@ export function Alert({
   small?: boolean;
   className?: string;
 }) {
+  const say = useServerText();
   if (!message) return null;
   const shape = plain ? TONES[tone].text : clsx("rounded-md px-3", small ? "py-1.5" : "py-2", TONES[tone].box);
   return (
     <p id={id} role={role} className={clsx(shape, small ? "text-xs" : "text-sm", className)}>
-      {message}
+      {typeof message === "string" ? say(message) : message}
     </p>
   );
 }

@@ -1,5 +1,6 @@
 import clsx from "clsx";
 import type { InputHTMLAttributes, ReactNode } from "react";
+import { useServerText } from "~/lib/i18n/i18n";
 
 /** What a control inside a FieldFrame carries: its id and its link to the error line. */
 export interface FieldControl {
@@ -25,6 +26,7 @@ export function FieldFrame({
   className?: string;
   children: (control: FieldControl, invalid: boolean) => ReactNode;
 }) {
+  const say = useServerText();
   const errorId = `${id}-error`;
   const invalid = Boolean(errors?.length);
   return (
@@ -35,7 +37,7 @@ export function FieldFrame({
       {children({ id, "aria-invalid": invalid || undefined, "aria-describedby": invalid ? errorId : undefined }, invalid)}
       {invalid ? (
         <p id={errorId} className="mt-1 text-sm text-red-600">
-          {errors![0]}
+          {say(errors![0])}
         </p>
       ) : null}
     </div>

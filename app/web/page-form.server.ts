@@ -4,6 +4,15 @@ import type { z } from "zod";
 import { constraintConflict } from "~/db/constraint-errors";
 import { ConflictError, CORRECT_THE_FIELDS, DomainError, ValidationError } from "~/domain/errors";
 import type { FormReply, IntentResult } from "~/lib/page-form.types";
+import { readerText } from "./reader.server";
+
+type Say = (text: string) => string;
+
+/** conform's reply with its messages in the reader's words (decision 0307). */
+function saidReply<R extends { error?: Record<string, string[] | null> | null }>(reply: R, say: Say): R {
+  if (!reply.error) return reply;
+  return { ...reply, error: Object.fromEntries(Object.entries(reply.error).map(([field, messages]) => [field, messages && messages.map(say)])) };
+}
 
 export interface FormReplyOptions {
   /** Fields whose values never travel back to the browser (passwords). */
@@ -49,6 +58,12 @@ function refusalOf(error: unknown): Refusal {
   return { error: refusal, status: refusal.status, message: refusal.message, summary: refusal.message, ...(data !== undefined && { data }) };
 }
 
+/** A refusal in the reader's words: its message, one-line summary and field errors. */
+function said(refusal: Refusal, say: Say): Refusal {
+  const errors = refusal.errors && Object.fromEntries(Object.entries(refusal.errors).map(([field, message]) => [field, say(message)]));
+  return { ...refusal, message: say(refusal.message), summary: say(refusal.summary), ...(errors && { errors }) };
+}
+
 /**
  * A page form's round trip: validate with the use case's zod schema, run the domain call,
  * and answer conform's reply. Field errors stay on their fields; a refused call (403, 404,
@@ -64,12 +79,13 @@ export async function submitForm<S extends z.ZodType>(
 ) {
   const { hideFields, headers } = options;
   const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return json<FormReply>(submission.reply({ hideFields }), { status: 400, headers });
+  if (submission.status !== "success")
+    return json<FormReply>(saidReply(submission.reply({ hideFields }), await readerText()), { status: 400, headers });
   let result: unknown;
   try {
     result = await run(submission.value);
   } catch (error) {
-    const refusal = refusalOf(error);
+    const refusal = said(refusalOf(error), await readerText());
     const onField = options.conflictOn && refusal.status === 409 ? { [options.conflictOn]: refusal.message } : undefined;
     const formError = onField ? null : options.formError ? options.formError(refusal.error) : refusal.message;
     const errors = onField ?? refusal.errors;
@@ -80,7 +96,8 @@ export async function submitForm<S extends z.ZodType>(
   if (result instanceof Response) throw result;
   // conform's reset reply carries no status; the dialogs read success from it.
   const reply = options.resetForm ? submission.reply({ resetForm: true }) : submission.reply({ hideFields });
-  return json<FormReply>({ ...reply, status: "success", message: messageOf(result) }, { headers });
+  const message = messageOf(result);
+  return json<FormReply>({ ...reply, status: "success", message: message && (await readerText())(message) }, { headers });
 }
 
 function messageOf(result: unknown) {
@@ -96,7 +113,7 @@ export async function orStatusPage<T>(work: Promise<T> | (() => T | Promise<T>))
   try {
     return await (typeof work === "function" ? work() : work);
   } catch (error) {
-    const { status, message } = refusalOf(error);
+    const { status, message } = said(refusalOf(error), await readerText());
     throw new Response(message, { status });
   }
 }
@@ -115,7 +132,7 @@ export async function pageStateOf<T>(promise: Promise<T>): Promise<PageState<T>>
   try {
     return { ok: true, value: await promise };
   } catch (error) {
-    const { status, summary, errors, data } = refusalOf(error);
+    const { status, summary, errors, data } = said(refusalOf(error), await readerText());
     return { ok: false, status, message: summary, ...(errors && { errors }), ...(data !== undefined && { data }) };
   }
 }
@@ -129,14 +146,15 @@ export async function submitIntent<S extends z.ZodType>(formData: FormData, sche
   const intent = String(formData.get("intent") ?? "");
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
-    const errors = Object.fromEntries(Object.entries(submission.error ?? {}).map(([field, messages]) => [field || "body", messages?.[0] ?? ""]));
-    return json<IntentResult>({ ok: false, intent, message: Object.values(errors)[0] || CORRECT_THE_FIELDS, errors }, { status: 400 });
+    const say = await readerText();
+    const errors = Object.fromEntries(Object.entries(submission.error ?? {}).map(([field, messages]) => [field || "body", say(messages?.[0] ?? "")]));
+    return json<IntentResult>({ ok: false, intent, message: Object.values(errors)[0] || say(CORRECT_THE_FIELDS), errors }, { status: 400 });
   }
   try {
     const result = await run(submission.value);
     return json<IntentResult>({ ok: true, intent, ...(result ?? {}) }, { status: intent === "create" ? 201 : 200 });
   } catch (error) {
-    const { status, summary, errors, entityType } = refusalOf(error);
+    const { status, summary, errors, entityType } = said(refusalOf(error), await readerText());
     return json<IntentResult>({ ok: false, intent, message: summary, ...(errors && { entityType, errors }) }, { status });
   }
 }

@@ -5,6 +5,7 @@ import { readCompanySettings } from "~/domain/company/settings.schema";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { createI18n, type CompiledCatalog } from "~/lib/i18n/i18n";
 import { localeAmong, resolveAmong, type LanguageChoice } from "~/lib/i18n/negotiate";
+import { matchText, textMatcher } from "~/lib/i18n/texts";
 import english from "~/locales/en.json";
 import swedish from "~/locales/sv.json";
 
@@ -116,5 +117,53 @@ describe("the pages in the reader's language", () => {
     expect(page).toContain("Hoppa till innehållet");
     // A browser that asks for English still gets English.
     expect(await html("/settings", cookie, "en-US")).toContain("Skip to content");
+  });
+});
+
+describe("the server's words on a page (decision 0307)", () => {
+  it("finds a text by its English words, with its values read back out, and leaves others as they are", () => {
+    const matcher = textMatcher([
+      ["Choose a year.", "server.a"],
+      ["Use at most {max} characters.", "server.b"],
+      ["{person} already has {competence}.", "server.c"],
+    ]);
+    expect(matchText(matcher, "Choose a year.")).toEqual({ key: "server.a", values: {} });
+    expect(matchText(matcher, "Use at most 50 characters.")).toEqual({ key: "server.b", values: { max: "50" } });
+    expect(matchText(matcher, "Anna Berg already has Tax law.")).toEqual({ key: "server.c", values: { person: "Anna Berg", competence: "Tax law" } });
+    expect(matchText(matcher, "Use at most characters.")).toBeNull();
+    expect(matchText(matcher, "Välj ett år.")).toBeNull();
+  });
+
+  it("answers a refused page form in the reader's language, and the API the same refusal in English", async () => {
+    const firm = await createCompany("Ordbyrån");
+    const person = await firm.createUser("employee");
+    const cookie = await cookieFor(person.email);
+    const post = (acceptLanguage: string) =>
+      page("/settings?_data=routes%2F_app.settings", {
+        method: "POST",
+        body: new URLSearchParams({ phone: "0".repeat(60) }),
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", "Accept-Language": acceptLanguage },
+      });
+    const swedish = await post("sv-SE,sv;q=0.9");
+    expect(swedish.status).toBe(400);
+    expect(((await swedish.json()) as { error: Record<string, string[]> }).error.phone).toEqual(["Använd högst 50 tecken."]);
+    const english = await post("en-GB");
+    expect(((await english.json()) as { error: Record<string, string[]> }).error.phone).toEqual(["Use at most 50 characters."]);
+    // The API is a contract: its messages stay English whatever the browser asks for.
+    const refusal = await page("/api/v2/users/me", { headers: { "Accept-Language": "sv-SE" } });
+    expect(refusal.status).toBe(401);
+    expect(JSON.stringify(await refusal.json())).not.toContain("Logga in");
+  });
+
+  it("sends the browser the server's texts only for a reader of another language than English", async () => {
+    const firm = await createCompany("Textbyrån");
+    const cookie = await cookieFor((await firm.createUser("employee")).email);
+    const swedish = await html("/settings", cookie, "sv-SE");
+    expect(swedish).toContain('"Use at most {max} characters.","server.useAtMostMaxCharacters"');
+    expect(swedish).toContain('"server.useAtMostMaxCharacters":["Använd högst ",["max"]," tecken."]');
+    const english = await html("/settings", cookie, "en-GB");
+    // An English page carries neither the lookup nor the server's messages: its texts are already English.
+    expect(english).not.toContain("Use at most {max} characters.");
+    expect(english).not.toContain("server.useAtMostMaxCharacters");
   });
 });

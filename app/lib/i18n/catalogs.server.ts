@@ -9,6 +9,7 @@ import type { I18n } from "@lingui/core";
 import { CATALOG_FILES } from "~/locales";
 import { localeAmong, resolveAmong, type LanguageChoice } from "./negotiate";
 import { createI18n, type CompiledCatalog, type MessageKey, type MessageValues } from "./i18n";
+import { matchText, SERVER_TEXT_PREFIX, serverTextEntries, textMatcher, type TextEntry, type TextMatcher } from "./texts";
 
 type SourceCatalog = Record<string, string>;
 
@@ -42,6 +43,23 @@ export function catalogFor(language: string): CompiledCatalog {
   return catalog;
 }
 
+const pageCatalogs = new Map<string, CompiledCatalog>();
+
+/**
+ * The messages a page carries: the language's, less the server's texts for an English reader,
+ * whose texts already are English (decision 0307).
+ */
+export function pageCatalogFor(language: string): CompiledCatalog {
+  const lang = isLanguage(language) ? language : REFERENCE_LANGUAGE;
+  let catalog = pageCatalogs.get(lang);
+  if (!catalog) {
+    const all = catalogFor(lang);
+    catalog = lang === REFERENCE_LANGUAGE ? Object.fromEntries(Object.entries(all).filter(([key]) => !key.startsWith(SERVER_TEXT_PREFIX))) : all;
+    pageCatalogs.set(lang, catalog);
+  }
+  return catalog;
+}
+
 const runtimes = new Map<string, I18n>();
 
 /** Text on the server (e-mails, pushes, feeds, workbooks): `translate("sv", "nav.home")`. */
@@ -60,3 +78,22 @@ export const resolveLanguage = (choice: LanguageChoice) => resolveAmong(choice, 
 /** The locale for dates and numbers in `language` (negotiate.ts). */
 export const localeFor = (language: string, acceptLanguage: string | null | undefined) =>
   localeAmong(language, acceptLanguage, isLanguage, SOURCES[language]?.["language.locale"]);
+
+let englishTexts: TextMatcher | undefined;
+const serverTexts = () => (englishTexts ??= textMatcher(serverTextEntries(SOURCES[REFERENCE_LANGUAGE])));
+
+/**
+ * A text the server wrote in English, in `language` (decision 0307): found by its English
+ * words among the catalogs' `server.*` messages, with its values read back out; a text the
+ * catalogs do not know, or one already translated, comes back as it is.
+ */
+export function translateText(language: string, text: string): string {
+  if (!isLanguage(language) || language === REFERENCE_LANGUAGE || !text) return text;
+  const match = matchText(serverTexts(), text);
+  return match ? translate(language, match.key as MessageKey, match.values) : text;
+}
+
+/** What the browser needs to translate the checks it runs itself: nothing for English. */
+export function serverTextEntriesFor(language: string): TextEntry[] | undefined {
+  return isLanguage(language) && language !== REFERENCE_LANGUAGE ? serverTextEntries(SOURCES[REFERENCE_LANGUAGE]) : undefined;
+}

@@ -8,7 +8,8 @@
  */
 import { setupI18n, type I18n } from "@lingui/core";
 import { I18nProvider, useLingui } from "@lingui/react";
-import { useCallback, useMemo, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from "react";
+import { matchText, textMatcher, type TextEntry, type TextMatcher } from "./texts";
 import type english from "~/locales/en.json";
 
 /** Every message's key: English is the reference catalog, so a key it lacks does not type-check. */
@@ -27,9 +28,44 @@ export function createI18n(language: string, messages: CompiledCatalog): I18n {
   return setupI18n({ locale: language, messages: { [language]: messages as never } });
 }
 
-export function TranslationProvider({ language, messages, children }: { language: string; messages: CompiledCatalog; children: ReactNode }) {
+export function TranslationProvider({
+  language,
+  messages,
+  serverTexts,
+  children,
+}: {
+  language: string;
+  messages: CompiledCatalog;
+  /** The server's English texts and their keys (texts.ts), for a reader of another language. */
+  serverTexts?: readonly TextEntry[];
+  children: ReactNode;
+}) {
   const i18n = useMemo(() => createI18n(language, messages), [language, messages]);
-  return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+  const matcher = useMemo(() => (serverTexts?.length ? textMatcher(serverTexts) : null), [serverTexts]);
+  return (
+    <I18nProvider i18n={i18n}>
+      <ServerTexts.Provider value={matcher}>{children}</ServerTexts.Provider>
+    </I18nProvider>
+  );
+}
+
+const ServerTexts = createContext<TextMatcher | null>(null);
+
+/**
+ * `say(text)`: a text the server's rules wrote in English (a check the browser ran with the
+ * server's schema, a message from an API answer) in the reader's words (decision 0307). What
+ * the catalogs do not know, or what is already translated, shows as it is.
+ */
+export function useServerText(): (text: string) => string {
+  const { i18n } = useLingui();
+  const matcher = useContext(ServerTexts);
+  return useCallback(
+    (text) => {
+      const match = matcher && text ? matchText(matcher, text) : null;
+      return match ? i18n._(match.key, match.values) : text;
+    },
+    [i18n, matcher],
+  );
 }
 
 /** `t("nav.home")`, `t("common.peopleCount", { count })`: the reader's words. */
