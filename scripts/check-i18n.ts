@@ -83,6 +83,10 @@ export function checkCatalogs(dir: string): string[] {
 const REFUSALS = /new (?:Validation|NotFound|Forbidden|Unauthorized|Gone|Conflict|TooManyRequests|Domain)Error\(/g;
 /** Files whose every sentence is a rule's message: the schemas and the domain kit. */
 const RULE_FILES = /(\.schema\.ts|^app\/domain\/(errors|validation|schema-kit)\.ts)$/;
+/** Server code, whose named sentences (`const WRONG_CREDENTIALS = "Wrong e-mail or password."`) are messages. */
+const SERVER_CODE = /^app\/(domain|auth|web|integrations)\/|\.server\.ts$/;
+const NAMED_SENTENCE = /\bconst [A-Z][A-Z0-9_]* = "((?:[^"\\\n]|\\.)*)"/g;
+
 /** Words, not identifiers: a capital, a space, and the end of a sentence for a schema's literals. */
 const SENTENCE = /^[A-Z][^\n]* [^\n]*[.!?]$/;
 
@@ -134,6 +138,8 @@ export function serverTextsIn(root: string, files: string[]): Map<string, Set<st
   for (const file of files) {
     const source = readFileSync(join(root, file), "utf8");
     if (RULE_FILES.test(file)) for (const text of literalsIn(source)) if (SENTENCE.test(text)) add(text, file);
+    if (SERVER_CODE.test(file))
+      for (const [, text] of source.matchAll(NAMED_SENTENCE)) if (SENTENCE.test(text)) add(JSON.parse(`"${text}"`) as string, file);
     for (const call of source.matchAll(REFUSALS)) for (const text of literalsIn(callArguments(source, call.index + call[0].length))) add(text, file);
   }
   return texts;
