@@ -1,6 +1,7 @@
 import { activityWorkbook } from "~/domain/activity/activity.server";
 import { activityFilterSchema } from "~/domain/activity/activity.schema";
 import { defineApiRoute, endpoint } from "~/web/api.server";
+import { readerLanguage } from "~/web/reader.server";
 import { XLSX_TYPE } from "./api.projectsSummary.$ids.report[.]xlsx";
 
 /**
@@ -14,7 +15,7 @@ export const { loader, action, endpoints } = defineApiRoute({
     query: activityFilterSchema,
     entity: "Activity",
     run: async ({ ctx, query }) =>
-      new Response(activityWorkbook(ctx, query), {
+      new Response(activityWorkbook(ctx, query, await readerLanguage()), {
         headers: {
           "Content-Type": XLSX_TYPE,
           "Content-Disposition": 'attachment; filename="activity.xlsx"',

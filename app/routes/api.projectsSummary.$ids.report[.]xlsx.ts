@@ -1,6 +1,7 @@
 import { parseExportIds, projectsSummaryWorkbook } from "~/domain/projects/projects-export.server";
 import { requireProjectsEnabled } from "~/domain/projects/projects.server";
 import { defineApiRoute, endpoint } from "~/web/api.server";
+import { readerLanguage } from "~/web/reader.server";
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -16,7 +17,7 @@ export const { loader, action, endpoints } = defineApiRoute({
       requireProjectsEnabled(ctx);
       const ids = parseExportIds(params.ids ?? "");
       // Streamed as it is written (decision 0211): no Content-Length, the page shows the bytes received.
-      const stream = await projectsSummaryWorkbook(ctx, ids);
+      const stream = await projectsSummaryWorkbook(ctx, ids, await readerLanguage());
       return new Response(stream, {
         headers: {
           "Content-Type": XLSX_TYPE,

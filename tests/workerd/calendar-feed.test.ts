@@ -1,7 +1,8 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { forecastRow } from "~/db/factories";
-import { forecasts, vacations, workplacePlans } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { forecasts, users, vacations, workplacePlans } from "~/db/schema";
 import { buildCalendar, escapeText, foldLine } from "~/lib/ical";
 import { nextWorkingDays } from "~/lib/dates";
 import { newId } from "~/lib/ids";
@@ -129,5 +130,31 @@ describe("a person's secret calendar feed", () => {
     expect(renewed.url).not.toBe(made.url);
     expect((await feed(made.url)).status).toBe(404);
     expect((await feed(renewed.url)).status).toBe(200);
+  });
+});
+
+describe("a feed in its owner's language", () => {
+  it("names events in Swedish for a person of a Swedish firm, and in the person's own choice over the firm's", async () => {
+    const firm = await createCompany("Kalenderbyrån", { language: "sv" });
+    const me = await firm.createUser("employee", { name: "Sara Svensson" });
+    const busy = forecastRow(firm.company.id, me.id, { startDate: day(10), endDate: day(12), status: "2" });
+    await db().batch([
+      db().insert(forecasts).values(busy),
+      db()
+        .insert(vacations)
+        .values({ id: newId(), companyId: firm.company.id, userId: me.id, startDate: day(20), endDate: day(24) }),
+      db()
+        .insert(workplacePlans)
+        .values({ id: newId(), companyId: firm.company.id, userId: me.id, kind: "rolling", key: nextWorkingDays(day(0), 5)[0].getTime(), option: 1 }),
+    ]);
+    const cookie = await cookieFor(me.email);
+    const made = (await (await settings(cookie, { intent: "renewFeed" })).json()) as { url: string };
+    const { calendar, events } = parseCalendar(await (await feed(made.url)).text());
+    expect(calendar).toMatchObject({ "X-WR-CALNAME": "Sara Svensson: tillgänglighet" });
+    expect(events.map((e) => e.SUMMARY).sort()).toEqual(["Arbetar från: Hemma", "Arbetsbelastning: Upptagen", "Ledig"]);
+
+    await db().update(users).set({ language: "en" }).where(eq(users.id, me.id));
+    const english = parseCalendar(await (await feed(made.url)).text());
+    expect(english.events.map((e) => e.SUMMARY).sort()).toEqual(["On leave", "Working from: Home", "Workload: Busy"]);
   });
 });

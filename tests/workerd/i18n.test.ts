@@ -20,7 +20,8 @@ function translate(language: string, key: string, values?: Record<string, number
   );
   return createI18n(language, compiled)._(key, values);
 }
-import { cookieFor, createCompany, db, page, postForm } from "./helpers";
+import { lastMailTo, send } from "./account-helpers";
+import { api, cookieFor, createCompany, createCompanyWithRoles, db, page, postForm } from "./helpers";
 
 const SETTINGS = "/settings?_data=routes%2F_app.settings";
 
@@ -165,5 +166,42 @@ describe("the server's words on a page (decision 0307)", () => {
     // An English page carries neither the lookup nor the server's messages: its texts are already English.
     expect(english).not.toContain("Use at most {max} characters.");
     expect(english).not.toContain("server.useAtMostMaxCharacters");
+  });
+});
+
+describe("mails in the recipient's language", () => {
+  it("invites in the firm's language, and resets a password in the person's own choice over the firm's", async () => {
+    const firm = await createCompanyWithRoles("Brevbyrån", { language: "sv" });
+    const email = "ny.kollega@brevbyran.test";
+    const invited = await send("POST", "/users", firm.tokens.companyAdmin, {
+      name: "Ny Kollega",
+      email,
+      group: firm.group.id,
+      office: firm.office.id,
+    });
+    expect(invited.status).toBe(201);
+    const invite = await lastMailTo(email);
+    expect(invite.subject).toBe("Du är inbjuden till Brevbyrån i Availability");
+    expect(invite.textBody).toContain("Hej Ny Kollega,");
+    expect(invite.textBody).toMatch(/fungerar en gång och till och med \d{1,2} [a-zåäö]+ \d{4}\./);
+    expect(invite.htmlBody).toContain(">Skapa konto</a>");
+
+    // The person chose English on /settings: their mails are English although the firm's are Swedish.
+    await db().update(users).set({ language: "en" }).where(eq(users.id, firm.people.employee.id));
+    const reset = await api("/api/v2/account/reset-password", {
+      method: "POST",
+      json: { resetEmail: firm.people.employee.email },
+      headers: { "CF-Connecting-IP": "198.51.100.77" },
+    });
+    expect(reset.status).toBe(200);
+    expect((await lastMailTo(firm.people.employee.email)).subject).toBe("Reset your Availability password");
+    await api("/api/v2/account/reset-password", {
+      method: "POST",
+      json: { resetEmail: firm.people.observer.email },
+      headers: { "CF-Connecting-IP": "198.51.100.78" },
+    });
+    const swedish = await lastMailTo(firm.people.observer.email);
+    expect(swedish.subject).toBe("Återställ ditt lösenord i Availability");
+    expect(swedish.textBody).toContain("Om det inte var du kan du bortse från det här mejlet");
   });
 });

@@ -11,6 +11,8 @@ import { timeZoneFor } from "../today";
 import { adminScopeWhere } from "../users/admin-users.server";
 import type { ActivityFilter } from "./activity.schema";
 import { ACTIVITY_KINDS, CLIENT_LABELS, COMPANY_ONLY_ENTITY_TYPES, describeAction, detailsText, systemLabel } from "./activity-text";
+import { translate } from "~/lib/i18n/catalogs.server";
+import type { MessageKey } from "~/lib/i18n/i18n";
 
 /**
  * The Activity page (issue 31, item 3; decision 0301): the company's audit rows, newest
@@ -156,10 +158,9 @@ export async function activityPage(ctx: DomainContext, filter: ActivityFilter): 
   };
 }
 
-export const ACTIVITY_EXPORT_HEADER = ["When (UTC)", "Who", "Client", "What", "Details"];
-
 /** The activity the filter matches as a workbook, newest first, streamed 500 rows at a time. */
-export function activityWorkbook(ctx: DomainContext, filter: ActivityFilter): ReadableStream<Uint8Array> {
+export function activityWorkbook(ctx: DomainContext, filter: ActivityFilter, language = "en"): ReadableStream<Uint8Array> {
+  const t = (key: MessageKey) => translate(language, key);
   requireActivityReader(ctx);
   async function* pages(): AsyncGenerator<XlsxCell[][]> {
     let before: string | undefined;
@@ -177,13 +178,13 @@ export function activityWorkbook(ctx: DomainContext, filter: ActivityFilter): Re
   }
   return xlsxWorkbookStream([
     {
-      name: "Activity",
+      name: t("workbook.activity.sheet"),
       columns: [
-        { header: ACTIVITY_EXPORT_HEADER[0], width: 20 },
-        { header: "Who", width: 28 },
-        { header: "Client", width: 10 },
-        { header: "What", width: 50 },
-        { header: "Details", width: 80 },
+        { header: t("workbook.activity.when"), width: 20 },
+        { header: t("workbook.activity.who"), width: 28 },
+        { header: t("workbook.activity.client"), width: 10 },
+        { header: t("workbook.activity.what"), width: 50 },
+        { header: t("workbook.activity.details"), width: 80 },
       ],
       autoFilter: true,
       pages: pages(),

@@ -18,7 +18,25 @@ import { requireTeamChoice } from "../validation";
 import { filterScope, listedPeople, narrowSelection } from "../users/filter.server";
 import { workplaceDayLabel } from "../workplace/labels";
 import { workplaceWeeks } from "../workplace/workplace-week.server";
-import { WORKLOAD_LABELS } from "../workload/levels";
+import { resolveLanguage, translate } from "~/lib/i18n/catalogs.server";
+import type { MessageKey, MessageValues } from "~/lib/i18n/i18n";
+
+type Say = (key: MessageKey, values?: MessageValues) => string;
+
+/** A feed's words: its owner's language, else their firm's (a calendar app asks for none). */
+function feedWords(chosen: string | null | undefined, firmDefault: string | null | undefined): Say {
+  const { language } = resolveLanguage({ chosen, firmDefault });
+  return (key, values) => translate(language, key, values);
+}
+
+const WORKLOAD_KEYS = ["workload.level0", "workload.level1", "workload.level2", "workload.level3"] as const;
+const workloadWord = (t: Say, level: string) => t(WORKLOAD_KEYS[Number(level)] ?? "workload.level0");
+const workplaceWords = (t: Say) => ({
+  office: t("workplace.office"),
+  home: t("workplace.home"),
+  away: t("workload.away"),
+  notSet: t("workplace.notSet"),
+});
 import { sameSecret, toBase64Url } from "~/lib/base64url";
 
 /**
@@ -106,6 +124,7 @@ export async function renderFeed(context: { db: Db; env: Env }, feedId: string, 
     };
     return renderTeamFeed(db, actor, { officeIds: parseIds(owner.feedOfficeIds), groupIds: parseIds(owner.feedGroupIds) }, now);
   }
+  const t = feedWords(owner.user.language, readCompanySettings(owner.company.settings).language);
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const from = new Date(today.getTime() - FEED_PAST_DAYS * 86_400_000);
   const mine = <T extends typeof forecasts | typeof vacations>(table: T) =>
@@ -119,20 +138,20 @@ export async function renderFeed(context: { db: Db; env: Env }, feedId: string, 
       uid: `forecast-${f.id}@availability`,
       start: f.startDate,
       end: f.endDate,
-      summary: f.status === "away" ? "Away" : `Workload: ${WORKLOAD_LABELS[f.status]}`,
+      summary: f.status === "away" ? t("workload.away") : t("feed.workload", { level: workloadWord(t, f.status) }),
       description: f.comment,
       stamp: f.updatedAt,
       busy: f.status === "away",
-      categories: f.status === "away" ? "Away" : "Workload forecast",
+      categories: f.status === "away" ? t("workload.away") : t("feed.category.forecast"),
     })),
     ...vacationRows.map((v) => ({
       uid: `leave-${v.id}@availability`,
       start: v.startDate,
       end: v.endDate,
-      summary: "On leave",
+      summary: t("feed.onLeave"),
       stamp: v.createdAt,
       busy: true,
-      categories: "Leave",
+      categories: t("feed.category.leave"),
     })),
   ];
   const week = (await workplaceWeeks({ db, companyId: owner.companyId }, [owner.userId], today)).get(owner.userId)!;
@@ -144,15 +163,22 @@ export async function renderFeed(context: { db: Db; env: Env }, feedId: string, 
       uid: `location-${owner.userId}-${dayKey(date)}@availability`,
       start: date,
       end: date,
-      summary: `Working from: ${workplaceDayLabel(option as 0 | 1 | 2 | 3, { office: owner.office, secondaryOffice: owner.secondaryOffice }, settings.elsewhereLabel)}`,
+      summary: t("feed.workingFrom", {
+        place: workplaceDayLabel(
+          option as 0 | 1 | 2 | 3,
+          { office: owner.office, secondaryOffice: owner.secondaryOffice },
+          settings.elsewhereLabel,
+          workplaceWords(t),
+        ),
+      }),
       stamp: now,
       busy: false,
-      categories: "Work location",
+      categories: t("feed.category.location"),
     });
   });
   return buildCalendar({
-    name: `${owner.name || owner.email}: availability`,
-    description: "Forecasts, leave and work locations from Availability",
+    name: t("feed.name", { name: owner.name || owner.email }),
+    description: t("feed.description"),
     events,
   });
 }
@@ -236,6 +262,7 @@ export async function renewTeamFeed(ctx: DomainContext, env: Env, appUrl: string
  */
 async function renderTeamFeed(db: Db, actor: Actor, wanted: { officeIds: string[]; groupIds: string[] }, now: Date): Promise<string | null> {
   if (!isAdmin(actor.user) || !actor.user.completed || actor.user.deactivatedAt) return null;
+  const t = feedWords(actor.user.language, actor.company.settings.language);
   const { officeIds, groupIds } = await allowedSelection(db, actor, wanted);
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const from = new Date(today.getTime() - TEAM_FEED_PAST_DAYS * 86_400_000);
@@ -268,20 +295,23 @@ async function renderTeamFeed(db: Db, actor: Actor, wanted: { officeIds: string[
       uid: `team-forecast-${f.id}@availability`,
       start: f.startDate,
       end: f.endDate,
-      summary: `${names.get(f.userId)}: ${f.status === "away" ? "Away" : WORKLOAD_LABELS[f.status]}`,
+      summary: t("feed.personStatus", {
+        name: names.get(f.userId) ?? "",
+        status: f.status === "away" ? t("workload.away") : workloadWord(t, f.status),
+      }),
       description: f.comment,
       stamp: f.updatedAt,
       busy: false,
-      categories: f.status === "away" ? "Away" : "Workload forecast",
+      categories: f.status === "away" ? t("workload.away") : t("feed.category.forecast"),
     })),
     ...vacationRows.map((v) => ({
       uid: `team-leave-${v.id}@availability`,
       start: v.startDate,
       end: v.endDate,
-      summary: `${names.get(v.userId)}: On leave`,
+      summary: t("feed.personOnLeave", { name: names.get(v.userId) ?? "" }),
       stamp: v.createdAt,
       busy: false,
-      categories: "Leave",
+      categories: t("feed.category.leave"),
     })),
   ]
     .sort((a, b) => a.start.getTime() - b.start.getTime())
@@ -291,8 +321,8 @@ async function renderTeamFeed(db: Db, actor: Actor, wanted: { officeIds: string[
     db.select({ name: groups.name }).from(groups).where(inJsonList(groups.id, groupIds)).orderBy(groups.name),
   ]);
   return buildCalendar({
-    name: `${actor.company.name}: team availability`,
-    description: `Forecasts and leave of ${officeNames.map((o) => o.name).join(", ")} · ${groupNames.map((g) => g.name).join(", ")} from Availability`,
+    name: t("feed.team.name", { company: actor.company.name }),
+    description: t("feed.team.description", { offices: officeNames.map((o) => o.name).join(", "), groups: groupNames.map((g) => g.name).join(", ") }),
     events,
   });
 }

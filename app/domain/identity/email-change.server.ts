@@ -9,6 +9,7 @@ import { emailChangeEmail, emailChangedNotice, emailChangeRequestedNotice } from
 import { revokeAccessStatements } from "~/domain/identity/access-revocation.server";
 import { requireAddressFree } from "~/domain/identity/address-standing.server";
 import type { Mailer } from "~/domain/identity/mailer.server";
+import { languageOfRecipient } from "~/domain/identity/mail-language.server";
 
 /**
  * One's own e-mail change (decision 0175): the address is what one signs in with and where
@@ -71,12 +72,14 @@ export async function emailChangeRequest(ctx: DomainContext, mailer: Mailer, per
     }),
   ] as const;
   const send = async () => {
+    const language = await languageOfRecipient(ctx.db, ctx.companyId, userId);
     await enqueueEmail(
       mailer.mail,
       ctx.companyId,
       {
         to: newEmail,
         ...emailChangeEmail({
+          language,
           appName: mailer.appName,
           name: person.name,
           newEmail,
@@ -93,7 +96,15 @@ export async function emailChangeRequest(ctx: DomainContext, mailer: Mailer, per
         ctx.companyId,
         {
           to: person.email,
-          ...emailChangeRequestedNotice({ appName: mailer.appName, name: person.name, oldEmail: person.email, newEmail, by, when: ctx.now }),
+          ...emailChangeRequestedNotice({
+            language,
+            appName: mailer.appName,
+            name: person.name,
+            oldEmail: person.email,
+            newEmail,
+            by,
+            when: ctx.now,
+          }),
         },
         ctx.now,
       );
@@ -154,10 +165,14 @@ export async function confirmEmailChange(mail: Mailer["mail"], appName: string, 
     throw error;
   }
   if (claimed.length === 0) throw new GoneError(EMAIL_CHANGE_INVALID);
+  const language = await languageOfRecipient(db, user.companyId, user.id);
   await enqueueEmail(
     mail,
     user.companyId,
-    { to: user.email, ...emailChangedNotice({ appName, name: user.name, oldEmail: user.email, newEmail: token.newEmail, when: now, signedOut }) },
+    {
+      to: user.email,
+      ...emailChangedNotice({ language, appName, name: user.name, oldEmail: user.email, newEmail: token.newEmail, when: now, signedOut }),
+    },
     now,
   );
   return { email: token.newEmail, signedOut, userId: user.id, companyId: user.companyId };

@@ -1,4 +1,42 @@
-/** The product's e-mails: plain text first, and a simple HTML version of the same. */
+/**
+ * The product's e-mails: plain text first, and a simple HTML version of the same, in the
+ * recipient's language (their choice, else their firm's: languageOfRecipient; decision 0306).
+ */
+import { translate } from "~/lib/i18n/catalogs.server";
+import type { MessageKey, MessageValues } from "~/lib/i18n/i18n";
+
+type Say = (key: MessageKey, values?: MessageValues) => string;
+const sayIn =
+  (language = "en"): Say =>
+  (key, values) =>
+    translate(language, key, values);
+
+const greeting = (t: Say, name: string) => (name ? t("mail.greetingNamed", { name }) : t("mail.greeting"));
+
+/** A date in a mail: English as it always read ("06 Dec 2026"), another language in its own words, in UTC. */
+function mailDay(language: string, date: Date): string {
+  if (language === "en") return date.toUTCString().slice(5, 16);
+  return new Intl.DateTimeFormat(translate(language, "language.locale"), { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+    date,
+  );
+}
+
+/** A moment in a mail, in UTC: English as it always read, another language in its own words. */
+function mailMoment(language: string, date: Date): string {
+  if (language === "en") return date.toUTCString();
+  const when = new Intl.DateTimeFormat(translate(language, "language.locale"), { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(
+    date,
+  );
+  return `${when} UTC`;
+}
+
+/** How long a wait is ("30 seconds", "15 minutes", "1 hour"), in the reader's words. */
+export function waitWords(t: Say, seconds: number): string {
+  if (seconds < 90) return t("mail.wait.seconds", { count: seconds });
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 90) return t("mail.wait.minutes", { count: minutes });
+  return t("mail.wait.hours", { count: Math.ceil(minutes / 60) });
+}
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
@@ -8,46 +46,53 @@ function html(paragraphs: string[], link: { href: string; label: string }): stri
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">${body}<p style="margin:24px 0"><a href="${escapeHtml(link.href)}" style="background:#2563eb;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p><p style="color:#64748b;font-size:13px">${escapeHtml(link.href)}</p></body></html>`;
 }
 
-export function inviteEmail(input: { appName: string; companyName: string; inviterName: string; name: string; link: string; expiresAt: Date }) {
-  const greeting = input.name ? `Hi ${input.name},` : "Hi,";
-  const expires = input.expiresAt.toUTCString().slice(5, 16);
+export function inviteEmail(input: {
+  appName: string;
+  companyName: string;
+  inviterName: string;
+  name: string;
+  link: string;
+  expiresAt: Date;
+  language?: string;
+}) {
+  const language = input.language ?? "en";
+  const t = sayIn(language);
+  const names = { app: input.appName, company: input.companyName };
   const lines = [
-    greeting,
-    `${input.inviterName} has invited you to ${input.companyName} on ${input.appName}, where colleagues share how busy they are and when they are available.`,
-    `Create your account with the link below. It works once and until ${expires}.`,
+    greeting(t, input.name),
+    t("mail.invite.body", { ...names, inviter: input.inviterName }),
+    t("mail.invite.expires", { date: mailDay(language, input.expiresAt) }),
   ];
   return {
-    subject: `You are invited to ${input.companyName} on ${input.appName}`,
+    subject: t("mail.invite.subject", names),
     text: `${lines.join("\n\n")}\n\n${input.link}\n`,
-    html: html(lines, { href: input.link, label: "Create account" }),
+    html: html(lines, { href: input.link, label: t("mail.invite.button") }),
   };
 }
 
 /** The account's soft sign-in limit was reached (decision 0270): a delay, not a lockout. */
-export function failedSignInsEmail(input: { appName: string; name: string; failures: number; wait: string; link: string }) {
+export function failedSignInsEmail(input: { appName: string; name: string; failures: number; waitSeconds: number; link: string; language?: string }) {
+  const t = sayIn(input.language);
   const lines = [
-    input.name ? `Hi ${input.name},` : "Hi,",
-    `In the last hour someone tried to sign in to your ${input.appName} account with a wrong password ${input.failures} times or more.`,
-    `To slow the guessing down, each further attempt now has to wait ${input.wait}. Your account is not locked: you can still sign in with your password.`,
-    "If these attempts were not yours, someone may be guessing your password. If it is short or you use it elsewhere too, change it in Settings after you sign in.",
+    greeting(t, input.name),
+    t("mail.failedSignIns.attempts", { app: input.appName, failures: input.failures }),
+    t("mail.failedSignIns.wait", { wait: waitWords(t, input.waitSeconds) }),
+    t("mail.failedSignIns.notYours"),
   ];
   return {
-    subject: `Failed sign-in attempts on your ${input.appName} account`,
+    subject: t("mail.failedSignIns.subject", { app: input.appName }),
     text: `${lines.join("\n\n")}\n\n${input.link}\n`,
-    html: html(lines, { href: input.link, label: "Sign in" }),
+    html: html(lines, { href: input.link, label: t("mail.signIn") }),
   };
 }
 
-export function resetEmail(input: { appName: string; name: string; link: string; minutes: number }) {
-  const lines = [
-    input.name ? `Hi ${input.name},` : "Hi,",
-    `Someone asked to reset the password of your ${input.appName} account. If it was you, choose a new password with the link below; it works once and for ${input.minutes} minutes.`,
-    "If it was not you, ignore this e-mail: your password stays as it is.",
-  ];
+export function resetEmail(input: { appName: string; name: string; link: string; minutes: number; language?: string }) {
+  const t = sayIn(input.language);
+  const lines = [greeting(t, input.name), t("mail.reset.body", { app: input.appName, minutes: input.minutes }), t("mail.reset.notYou")];
   return {
-    subject: `Reset your ${input.appName} password`,
+    subject: t("mail.reset.subject", { app: input.appName }),
     text: `${lines.join("\n\n")}\n\n${input.link}\n`,
-    html: html(lines, { href: input.link, label: "Reset password" }),
+    html: html(lines, { href: input.link, label: t("mail.reset.button") }),
   };
 }
 
@@ -59,21 +104,21 @@ export function emailChangeEmail(input: {
   link: string;
   hours: number;
   by?: { name: string; company: string };
+  language?: string;
 }) {
+  const t = sayIn(input.language);
   const ask = input.by
-    ? `${input.by.name}, an administrator of ${input.by.company}, asked that your ${input.appName} account signs in with ${input.newEmail} from now on.`
-    : `You asked to sign in to ${input.appName} with ${input.newEmail} from now on.`;
+    ? t("mail.emailChange.askedByAdmin", { admin: input.by.name, company: input.by.company, app: input.appName, email: input.newEmail })
+    : t("mail.emailChange.askedByYou", { app: input.appName, email: input.newEmail });
   const lines = [
-    input.name ? `Hi ${input.name},` : "Hi,",
-    `${ask} Confirm this address with the link below; it works once and for ${input.hours} hours.`,
-    input.by
-      ? "Until you confirm, your account keeps its current address. When you confirm, you are signed out everywhere and sign in again with this address. If you do not recognise this, ignore this e-mail."
-      : "Until you confirm, your account keeps its current address. If you did not ask for this, ignore this e-mail.",
+    greeting(t, input.name),
+    `${ask} ${t("mail.emailChange.confirm", { hours: input.hours })}`,
+    input.by ? t("mail.emailChange.untilConfirmedByAdmin") : t("mail.emailChange.untilConfirmed"),
   ];
   return {
-    subject: `Confirm your new ${input.appName} e-mail address`,
+    subject: t("mail.emailChange.subject", { app: input.appName }),
     text: `${lines.join("\n\n")}\n\n${input.link}\n`,
-    html: html(lines, { href: input.link, label: "Confirm new address" }),
+    html: html(lines, { href: input.link, label: t("mail.emailChange.button") }),
   };
 }
 
@@ -85,38 +130,54 @@ export function emailChangeRequestedNotice(input: {
   newEmail: string;
   by: { name: string; company: string };
   when: Date;
+  language?: string;
 }) {
+  const language = input.language ?? "en";
+  const t = sayIn(language);
   const lines = [
-    input.name ? `Hi ${input.name},` : "Hi,",
-    `${input.by.name}, an administrator of ${input.by.company}, asked on ${input.when.toUTCString()} to change the e-mail address of your ${input.appName} account from ${input.oldEmail} to ${input.newEmail}.`,
-    "Nothing changes until the new address confirms the change. If you did not expect this, contact your administrator at once.",
+    greeting(t, input.name),
+    t("mail.emailChangeRequested.body", {
+      admin: input.by.name,
+      company: input.by.company,
+      when: mailMoment(language, input.when),
+      app: input.appName,
+      oldEmail: input.oldEmail,
+      newEmail: input.newEmail,
+    }),
+    t("mail.emailChangeRequested.nothingYet"),
   ];
-  return { subject: `A change of your ${input.appName} e-mail address was requested`, text: `${lines.join("\n\n")}\n` };
+  return { subject: t("mail.emailChangeRequested.subject", { app: input.appName }), text: `${lines.join("\n\n")}\n` };
 }
 
 /** To the old address, once the new one is confirmed (no link: nothing to click in a mail that may be a phishing copy). */
-export function emailChangedNotice(input: { appName: string; name: string; oldEmail: string; newEmail: string; when: Date; signedOut?: boolean }) {
+export function emailChangedNotice(input: {
+  appName: string;
+  name: string;
+  oldEmail: string;
+  newEmail: string;
+  when: Date;
+  signedOut?: boolean;
+  language?: string;
+}) {
+  const language = input.language ?? "en";
+  const t = sayIn(language);
   const lines = [
-    input.name ? `Hi ${input.name},` : "Hi,",
-    `The e-mail address of your ${input.appName} account was changed from ${input.oldEmail} to ${input.newEmail} on ${input.when.toUTCString()}, confirmed from the new address.`,
-    input.signedOut
-      ? "You have been signed out everywhere: sign in with the new address from now on. Password reset and invite links sent to this address no longer work. If you did not expect this, contact your administrator at once."
-      : "Sign in with the new address from now on. Password reset links sent to this address no longer work. If you did not do this, contact your administrator at once.",
+    greeting(t, input.name),
+    t("mail.emailChanged.body", { app: input.appName, oldEmail: input.oldEmail, newEmail: input.newEmail, when: mailMoment(language, input.when) }),
+    input.signedOut ? t("mail.emailChanged.signedOut") : t("mail.emailChanged.signInWithNew"),
   ];
-  return { subject: `Your ${input.appName} e-mail address was changed`, text: `${lines.join("\n\n")}\n` };
+  return { subject: t("mail.emailChanged.subject", { app: input.appName }), text: `${lines.join("\n\n")}\n` };
 }
 
 /** 'Sign in with SSO' for an address no firm's domain routes: the link goes to the address, not to the screen (issue 26, item 4). */
-export function ssoSignInLinkEmail(input: { appName: string; name: string; companyName: string; link: string }) {
-  const lines = [
-    input.name ? `Hi ${input.name},` : "Hi,",
-    `Someone asked to sign in to ${input.appName} with single sign-on using this address. ${input.companyName} signs in through its identity provider: continue with the link below.`,
-    "If it was not you, ignore this e-mail: nothing changes.",
-  ];
+export function ssoSignInLinkEmail(input: { appName: string; name: string; companyName: string; link: string; language?: string }) {
+  const t = sayIn(input.language);
+  const names = { app: input.appName, company: input.companyName };
+  const lines = [greeting(t, input.name), t("mail.ssoLink.body", names), t("mail.ssoLink.notYou")];
   return {
-    subject: `Sign in to ${input.companyName} on ${input.appName}`,
+    subject: t("mail.ssoLink.subject", names),
     text: `${lines.join("\n\n")}\n\n${input.link}\n`,
-    html: html(lines, { href: input.link, label: `Sign in to ${input.companyName}` }),
+    html: html(lines, { href: input.link, label: t("mail.ssoLink.button", names) }),
   };
 }
 
@@ -130,16 +191,24 @@ export function secondFactorsClearedNotice(input: {
   adminName: string;
   when: Date;
   cleared: { totp: boolean; passkeys: number };
+  language?: string;
 }) {
-  const what = [
-    ...(input.cleared.totp ? ["your authenticator app and its recovery codes"] : []),
-    ...(input.cleared.passkeys > 0 ? [input.cleared.passkeys === 1 ? "your passkey" : `your ${input.cleared.passkeys} passkeys`] : []),
-  ].join(" and ");
+  const language = input.language ?? "en";
+  const t = sayIn(language);
+  const { totp, passkeys } = input.cleared;
+  const what =
+    totp && passkeys > 0
+      ? t("mail.factorsCleared.appAndPasskeys", { count: passkeys })
+      : totp
+        ? t("mail.factorsCleared.app")
+        : passkeys > 0
+          ? t("mail.factorsCleared.passkeys", { count: passkeys })
+          : t("mail.factorsCleared.twoStep");
   const lines = [
-    input.name ? `Hi ${input.name},` : "Hi,",
-    `${input.adminName}, an administrator of your ${input.appName} account, removed ${what || "your two-step sign-in"} on ${input.when.toUTCString()}.`,
-    "You now sign in with your password alone. Set up two-step sign-in again under Settings once you are signed in.",
-    "If you did not ask for this, contact your administrator at once.",
+    greeting(t, input.name),
+    t("mail.factorsCleared.body", { admin: input.adminName, app: input.appName, what, when: mailMoment(language, input.when) }),
+    t("mail.factorsCleared.passwordAlone"),
+    t("mail.factorsCleared.notYou"),
   ];
-  return { subject: `Your ${input.appName} two-step sign-in was removed`, text: `${lines.join("\n\n")}\n` };
+  return { subject: t("mail.factorsCleared.subject", { app: input.appName }), text: `${lines.join("\n\n")}\n` };
 }

@@ -13,6 +13,7 @@ import { checkTeam } from "~/domain/users/team.server";
 import { requireCompanyUser } from "~/domain/users/user-state.server";
 import { REQUIRED } from "~/domain/schema-kit";
 import { inviteEmail } from "~/domain/identity/emails";
+import { resolveLanguage } from "~/lib/i18n/catalogs.server";
 import type { Mailer } from "~/domain/identity/mailer.server";
 import type { MultipleInviteInput, UserCreationInput } from "~/domain/identity/invite.schema";
 import { newInviteToken } from "~/domain/identity/tokens.server";
@@ -138,6 +139,8 @@ async function createInvited(ctx: DomainContext, mailer: Mailer, people: NewPers
 
 async function mailInvite(ctx: DomainContext, mailer: Mailer, person: { email: string; name: string }, secret: string, expiresAt: Date) {
   const message = inviteEmail({
+    // The invited person has chosen nothing yet: their firm's language.
+    language: resolveLanguage({ firmDefault: ctx.actor.company.settings.language }).language,
     appName: mailer.appName,
     companyName: ctx.actor.company.name,
     inviterName: ctx.actor.user.name || ctx.actor.user.email,

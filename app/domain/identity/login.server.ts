@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { isOperator, type OperatorEnv } from "~/auth/operator.server";
 import { ACCOUNT_DELAY_MS, ACCOUNT_SOFT_LIMIT, waitText, type LoginThrottle } from "~/domain/identity/login-throttle";
 import { failedSignInsEmail } from "~/domain/identity/emails";
+import { languageOfRecipient } from "~/domain/identity/mail-language.server";
 import type { Mailer } from "~/domain/identity/mailer.server";
 import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { hashPassword, needsRehash, verifyPassword, type PepperRing } from "~/domain/identity/password-hash.server";
@@ -52,10 +53,11 @@ export async function verifyLogin(
   if (!ok || !user || user.deactivatedAt) {
     if (verdict.overSoftLimit && user && !user.deactivatedAt && mailer && (await throttle.warnOwnerOnce(email, now))) {
       const message = failedSignInsEmail({
+        language: await languageOfRecipient(db, user.companyId, user.id),
         appName: mailer.appName,
         name: user.name,
         failures: ACCOUNT_SOFT_LIMIT,
-        wait: waitText(ACCOUNT_DELAY_MS / 1000),
+        waitSeconds: ACCOUNT_DELAY_MS / 1000,
         link: `${mailer.appUrl}/login`,
       });
       await enqueueEmail(mailer.mail, user.companyId, { to: user.email, ...message }, now);

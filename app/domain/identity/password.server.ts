@@ -7,6 +7,7 @@ import { loginAttempts, passwordResetTokens, sessions, users, type User } from "
 import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { NotFoundError, TooManyRequestsError, UnauthorizedError, ValidationError } from "~/domain/errors";
 import { resetEmail } from "~/domain/identity/emails";
+import { languageOfRecipient } from "~/domain/identity/mail-language.server";
 import type { PublicContext } from "~/domain/context";
 import { verifyLogin, type PasswordContext, type SignInContext } from "~/domain/identity/login.server";
 import { assertUncommonPassword } from "~/domain/identity/password-policy.server";
@@ -60,7 +61,13 @@ export async function requestPasswordReset(ctx: PublicContext, mailer: Mailer, i
       .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt))),
     token.statement,
   ]);
-  const message = resetEmail({ appName: mailer.appName, name: user.name, link: `${mailer.appUrl}/reset/${token.secret}`, minutes: RESET_MINUTES });
+  const message = resetEmail({
+    language: await languageOfRecipient(db, user.companyId, user.id),
+    appName: mailer.appName,
+    name: user.name,
+    link: `${mailer.appUrl}/reset/${token.secret}`,
+    minutes: RESET_MINUTES,
+  });
   await enqueueEmail(mailer.mail, user.companyId, { to: user.email, ...message }, now);
   return { message: RESET_LINK_SENT };
 }

@@ -9,6 +9,7 @@ import type { Mailer } from "~/domain/identity/mailer.server";
 import { factorsOf } from "~/domain/identity/second-factor.server";
 import { requireCompanyUser } from "~/domain/users/user-state.server";
 import { enqueueEmail } from "~/integrations/email/outbox.server";
+import { languageOfRecipient } from "~/domain/identity/mail-language.server";
 
 export const CLEAR_OWN_FACTORS = "Turn off your own two-step sign-in in your settings.";
 export const nothingToClear = (name: string) => `${name} has no two-step sign-in to clear.`;
@@ -46,6 +47,7 @@ export async function clearSecondFactors(ctx: DomainContext, userId: string, mai
     {
       to: target.email,
       ...secondFactorsClearedNotice({
+        language: await languageOfRecipient(ctx.db, ctx.companyId, target.id),
         appName: mailer.appName,
         name: target.name,
         adminName: ctx.actor.user.name || ctx.actor.user.email,

@@ -5,6 +5,8 @@ import type { DomainContext } from "../context";
 import { ValidationError } from "../errors";
 import { xlsxWorkbookStream, type XlsxCell, type XlsxColumn } from "~/lib/xlsx-stream";
 import { queryProjects, visibleProjectsWhere } from "./projects.server";
+import { translate } from "~/lib/i18n/catalogs.server";
+import type { MessageKey } from "~/lib/i18n/i18n";
 
 /**
  * The projects summary workbook (GET /api/projectsSummary/{ids}/report.xlsx, decision 0101):
@@ -49,28 +51,30 @@ export function parseExportIds(encoded: string): string[] | "all" {
 /** Projects whose members one query reads while the workbook streams. */
 const MEMBER_PAGE_PROJECTS = 200;
 
-const PROJECT_COLUMNS: XlsxColumn[] = [
-  { header: "Name", width: 36 },
-  { header: "Stage", width: 16 },
-  { header: "Categories", width: 28 },
-  { header: "Start date", width: 12, format: "date" },
-  { header: "End date", width: 12, format: "date" },
-  { header: "Manager", width: 24 },
-  { header: "Members", width: 10 },
-  { header: "Average workload", width: 18, format: "0.0" },
-  { header: "Hours", width: 10, format: "0.0" },
-  { header: "Invoiced amount", width: 16, format: "#,##0.00" },
-  { header: "Currency", width: 10 },
-  { header: "Archived", width: 10 },
+type Say = (key: MessageKey) => string;
+
+const projectColumns = (t: Say): XlsxColumn[] => [
+  { header: t("workbook.projects.name"), width: 36 },
+  { header: t("workbook.projects.stage"), width: 16 },
+  { header: t("workbook.projects.categories"), width: 28 },
+  { header: t("workbook.projects.startDate"), width: 12, format: "date" },
+  { header: t("workbook.projects.endDate"), width: 12, format: "date" },
+  { header: t("workbook.projects.manager"), width: 24 },
+  { header: t("workbook.projects.members"), width: 10 },
+  { header: t("workbook.projects.averageWorkload"), width: 18, format: "0.0" },
+  { header: t("workbook.projects.hours"), width: 10, format: "0.0" },
+  { header: t("workbook.projects.invoiced"), width: 16, format: "#,##0.00" },
+  { header: t("workbook.projects.currency"), width: 10 },
+  { header: t("workbook.projects.archived"), width: 10 },
 ];
 
-const MEMBER_COLUMNS: XlsxColumn[] = [
-  { header: "Project", width: 36 },
-  { header: "Member", width: 28 },
-  { header: "Title", width: 24 },
-  { header: "E-mail", width: 32 },
-  { header: "Workload", width: 10, format: "0.0" },
-  { header: "Hours", width: 10, format: "0.0" },
+const memberColumns = (t: Say): XlsxColumn[] => [
+  { header: t("workbook.projects.project"), width: 36 },
+  { header: t("workbook.projects.member"), width: 28 },
+  { header: t("workbook.projects.title"), width: 24 },
+  { header: t("workbook.projects.email"), width: 32 },
+  { header: t("workbook.projects.workload"), width: 10, format: "0.0" },
+  { header: t("workbook.projects.hours"), width: 10, format: "0.0" },
 ];
 
 /**
@@ -80,7 +84,8 @@ const MEMBER_COLUMNS: XlsxColumn[] = [
  * projects at a time while the download is pulled, so memory holds the project list and one
  * page of members, never the workbook.
  */
-export async function projectsSummaryWorkbook(ctx: DomainContext, ids: string[] | "all"): Promise<ReadableStream<Uint8Array>> {
+export async function projectsSummaryWorkbook(ctx: DomainContext, ids: string[] | "all", language = "en"): Promise<ReadableStream<Uint8Array>> {
+  const t: Say = (key) => translate(language, key);
   const only = ids === "all" ? undefined : inJsonList(projects.id, ids);
   const visible = and(eq(projects.companyId, ctx.companyId), visibleProjectsWhere(ctx), only);
   // Counted before anything is built: 'all' of a very large firm is refused, not half made.
@@ -128,7 +133,7 @@ export async function projectsSummaryWorkbook(ctx: DomainContext, ids: string[] 
           hoursBy.get(p._id) ?? 0,
           invoice ? Number(invoice.amount) : 0,
           invoice?.currencies ?? "",
-          p.archived ? "Yes" : "No",
+          p.archived ? t("workbook.yes") : t("workbook.no"),
         ];
       });
     }
@@ -157,7 +162,7 @@ export async function projectsSummaryWorkbook(ctx: DomainContext, ids: string[] 
   }
 
   return xlsxWorkbookStream([
-    { name: "Projects", columns: PROJECT_COLUMNS, autoFilter: true, pages: projectRows() },
-    { name: "Members", columns: MEMBER_COLUMNS, autoFilter: true, pages: memberRows() },
+    { name: t("workbook.projects.sheet"), columns: projectColumns(t), autoFilter: true, pages: projectRows() },
+    { name: t("workbook.projects.membersSheet"), columns: memberColumns(t), autoFilter: true, pages: memberRows() },
   ]);
 }

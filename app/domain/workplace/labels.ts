@@ -10,17 +10,28 @@ export function workplaceDayLabel(
   option: WorkplaceOption,
   offices: { office: string | null; secondaryOffice: string | null },
   elsewhereLabel: string,
+  words: WorkplaceWords = ENGLISH_WORKPLACE_WORDS,
 ): string {
   switch (option) {
     case 0:
-      return offices.office ?? "Office";
+      return offices.office ?? words.office;
     case 1:
-      return "Home";
+      return words.home;
     case 2:
-      return "Away";
+      return words.away;
     case 3:
       return offices.secondaryOffice ?? elsewhereLabel;
     default:
-      return "Not set";
+      return words.notSet;
   }
 }
+
+/** The words of a day without a name of its own, in the reader's language (the catalogs' workplace.*). */
+export interface WorkplaceWords {
+  office: string;
+  home: string;
+  away: string;
+  notSet: string;
+}
+
+const ENGLISH_WORKPLACE_WORDS: WorkplaceWords = { office: "Office", home: "Home", away: "Away", notSet: "Not set" };

@@ -16,6 +16,7 @@ import {
 import { isLocalEnv, type Env } from "~/env";
 import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { ssoSignInLinkEmail } from "~/domain/identity/emails";
+import { languageOfRecipient } from "~/domain/identity/mail-language.server";
 import type { Mailer } from "~/domain/identity/mailer.server";
 import { mapAttributes, readCertificate, spUrls, type FirmIdp, type VerifiedAssertion } from "~/integrations/saml/service-provider.server";
 import { deleteExpiredRows } from "~/db/expired-rows";
@@ -366,13 +367,14 @@ export async function mailSsoSignInLink(ctx: PublicContext, mailer: Mailer, emai
   const { db, now } = ctx;
   const address = email.trim().toLowerCase();
   const [person] = await db
-    .select({ name: users.name, companyId: companies.id, company: companies.name })
+    .select({ id: users.id, name: users.name, companyId: companies.id, company: companies.name })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(and(eq(users.email, address), isNull(users.deactivatedAt), isNotNull(companies.ssoLoginUrl), isNotNull(companies.ssoCertificate)))
     .limit(1);
   if (!person) return;
   const message = ssoSignInLinkEmail({
+    language: await languageOfRecipient(db, person.companyId, person.id),
     appName: mailer.appName,
     name: person.name,
     companyName: person.company,
