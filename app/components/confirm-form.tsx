@@ -1,4 +1,5 @@
 import { useCallback, type ReactNode } from "react";
+import { useT } from "~/lib/i18n/i18n";
 import { Button } from "./button";
 import { DialogActions, DialogError } from "./dialog";
 import { Hidden } from "./hidden-fields";
@@ -19,13 +20,14 @@ export function DeleteButton({
   confirmation?: string;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <DialogButton
       title={title}
       button={(open) => (
         <Button variant="danger" onClick={open}>
           <Icon name="trash" />
-          Delete
+          {t("common.delete")}
         </Button>
       )}
     >
@@ -42,10 +44,10 @@ export function DeleteButton({
 export function ConfirmForm({
   intent,
   id,
-  confirmLabel = "Delete",
-  busyLabel = "Deleting...",
+  confirmLabel,
+  busyLabel,
   onClose,
-  confirmation = "Deleted",
+  confirmation,
   children,
   fields,
 }: {
@@ -60,11 +62,12 @@ export function ConfirmForm({
   /** Fields below the question (a step-up's password), given the answer's field errors. */
   fields?: (errors: Record<string, string[] | null> | undefined) => ReactNode;
 }) {
+  const t = useT();
   const show = useToast();
   const done = useCallback(() => {
-    show(confirmation);
+    show(confirmation ?? t("common.deleted"));
     onClose();
-  }, [confirmation, show, onClose]);
+  }, [confirmation, show, onClose, t]);
   const fetcher = useDialogFetcher(done);
   const busy = fetcher.state !== "idle";
   const answer = fetcher.state === "idle" ? fetcher.data?.error : undefined;
@@ -77,10 +80,10 @@ export function ConfirmForm({
       <DialogError message={message} />
       <DialogActions>
         <Button variant="secondary" onClick={onClose} data-autofocus>
-          Cancel
+          {t("common.cancel")}
         </Button>
         <Button type="submit" variant="danger" disabled={busy}>
-          {busy ? busyLabel : confirmLabel}
+          {busy ? (busyLabel ?? t("common.deleting")) : (confirmLabel ?? t("common.delete"))}
         </Button>
       </DialogActions>
     </fetcher.Form>

@@ -6,6 +6,7 @@ import { numericDatePattern, parseNumericDate, useFormat } from "~/lib/format";
 import { SingleDayPicker } from "./day-picker";
 import { FieldFrame } from "./field";
 import { Icon } from "./icon";
+import { useT } from "~/lib/i18n/i18n";
 
 /** The calendar's width with its padding (seven 38 px days, 12 px each side), to keep it on screen. */
 const CALENDAR_WIDTH = 7 * 38 + 24;
@@ -53,6 +54,7 @@ export function DateField({
   /** The range's end is before its start (DateRangeFields): shown at once, and the form cannot be sent. */
   orderError?: string | null;
 }) {
+  const t = useT();
   const fmt = useFormat();
   const { hint } = numericDatePattern(fmt.locale);
   const start = defaultValue ? defaultValue.slice(0, 10) : "";
@@ -68,7 +70,7 @@ export function DateField({
 
   const day = text.trim() ? parseNumericDate(text, fmt.locale) : null;
   const unreadable = text.trim() !== "" && day === null;
-  const shownErrors = touched && unreadable ? [`Write the date as ${hint}.`] : orderError ? [orderError] : errors;
+  const shownErrors = touched && unreadable ? [t("dateField.writeAs", { hint })] : orderError ? [orderError] : errors;
   const input = useRef<HTMLInputElement>(null);
   const dayChanged = useRef(onDayChange);
   dayChanged.current = onDayChange;
@@ -137,7 +139,7 @@ export function DateField({
           <button
             ref={button}
             type="button"
-            aria-label={`Calendar for ${label.toLowerCase()}`}
+            aria-label={t("dateField.calendarFor", { label: label.toLocaleLowerCase(fmt.locale) })}
             aria-expanded={open}
             aria-controls={open ? panelId : undefined}
             onClick={() => {
@@ -171,9 +173,6 @@ export function DateField({
   );
 }
 
-/** As the servers say it (statistics, find people, the activity). */
-export const END_BEFORE_START = "The end date cannot be before the start date.";
-
 /**
  * A range of days as two DateFields (issue 30, item 4): each calendar keeps to the other end
  * (the start's calendar stops at the end, the end's starts at the start), and an end typed
@@ -193,9 +192,11 @@ export function DateRangeFields({
   max?: string;
   className?: string;
 }) {
+  const t = useT();
   const [from, setFrom] = useState<string | null>(start.defaultValue?.slice(0, 10) || null);
   const [to, setTo] = useState<string | null>(end.defaultValue?.slice(0, 10) || null);
-  const backwards = from && to && to < from ? END_BEFORE_START : null;
+  // As the servers say it (statistics, find people, the activity).
+  const backwards = from && to && to < from ? t("dateField.endBeforeStart") : null;
   const earliest = (a?: string | null, b?: string | null) => (a && b ? (a < b ? a : b) : (a ?? b ?? undefined));
   const latest = (a?: string | null, b?: string | null) => (a && b ? (a > b ? a : b) : (a ?? b ?? undefined));
   return (

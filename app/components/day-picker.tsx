@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentProps } from "react";
 import type { DateRange, DayPicker as DayPickerType, Matcher } from "react-day-picker";
 import { parseDayKey } from "~/lib/dates";
 import { formatDayRange, formatterFor, useFormat, type Formatter } from "~/lib/format";
+import { useT } from "~/lib/i18n/i18n";
 
 /**
  * The calendar library (with its date functions) is not in the dashboard's first load: it is a
@@ -36,20 +37,36 @@ function DayPicker(props: ComponentProps<typeof DayPickerType>) {
 }
 
 function Loading() {
+  const t = useT();
   return (
     <p className="px-2 py-6 text-sm text-slate-500" role="status">
-      Loading calendar...
+      {t("dayPicker.loading")}
     </p>
   );
 }
 
-/** Monday first whatever the locale, the reader's weekday and month names, days as UTC midnights. */
+/**
+ * Monday first whatever the locale, the reader's weekday and month names, days as UTC midnights,
+ * and what a screen reader hears in the reader's words too (the library's own labels are English).
+ */
 function useCommon() {
   const fmt = useFormat();
+  const t = useT();
+  const dayName = (date: Date) => `${fmt.weekdayLong(date)} ${fmt.dayMonthYear(date)}`;
   return {
     weekStartsOn: 1 as const,
     timeZone: "UTC",
     formatters: { formatWeekdayName: (date: Date) => fmt.weekdayShort(date), formatCaption: (month: Date) => fmt.monthYear(month) },
+    labels: {
+      labelNext: () => t("dayPicker.next"),
+      labelPrevious: () => t("dayPicker.previous"),
+      labelGrid: (month: Date) => fmt.monthYear(month),
+      labelWeekday: (date: Date) => fmt.weekdayLong(date),
+      labelDayButton: (date: Date, modifiers: { today?: boolean; selected?: boolean }) => {
+        const day = modifiers.today ? t("dayPicker.today", { day: dayName(date) }) : dayName(date);
+        return modifiers.selected ? t("dayPicker.selected", { day }) : day;
+      },
+    },
     className: "text-sm",
   };
 }

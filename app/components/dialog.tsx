@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useState, type ComponentProps, type ReactNode } from "react";
+import { useT } from "~/lib/i18n/i18n";
 import { Alert } from "./alert";
 import { Button } from "./button";
 import { loadedPanel, loadPanel, usePreloadDialogs } from "./modal-loader";
@@ -53,9 +54,10 @@ function useLoadedPanel(wanted: boolean) {
 }
 
 function DialogLoading() {
+  const t = useT();
   return (
     <p className="py-4 text-sm text-slate-500" role="status">
-      Loading...
+      {t("common.loading")}
     </p>
   );
 }
@@ -84,10 +86,11 @@ export function FormActions({
   busyLabel: string;
   disabled?: boolean;
 }) {
+  const t = useT();
   return (
     <DialogActions>
       <Button variant="secondary" onClick={onCancel}>
-        Cancel
+        {t("common.cancel")}
       </Button>
       <Button type="submit" disabled={busy || disabled}>
         {busy ? busyLabel : label}

@@ -6,6 +6,7 @@ import { formatRange, RangeDayPicker } from "./day-picker";
 import { dayKey, parseDayKey } from "~/lib/dates";
 import { StatusGrid } from "./status-grid";
 import { useFormat } from "~/lib/format";
+import { useT } from "~/lib/i18n/i18n";
 
 /** What the dialog opens with: an existing forecast's values, or a preselection. */
 export interface ForecastFields {
@@ -57,6 +58,7 @@ export function ForecastDialog({
   onDelete: () => void;
   onSave: (input: ForecastInput) => void;
 }) {
+  const t = useT();
   const fmt = useFormat();
   const [range, setRange] = useState<DateRange | undefined>();
   const [status, setStatus] = useState<string | null>(null);
@@ -81,26 +83,26 @@ export function ForecastDialog({
     <Modal
       open={open}
       onClose={close}
-      title={editing ? "Edit Forecast" : "Add Forecast"}
+      title={editing ? t("forecastForm.edit") : t("forecastForm.add")}
       description={description}
       panelClassName="max-w-[600px]"
       zIndex={zIndex}
     >
       {statusSelectable ? (
         <fieldset>
-          <legend className="mb-2 text-sm font-medium text-slate-700">Status</legend>
+          <legend className="mb-2 text-sm font-medium text-slate-700">{t("forecastForm.status")}</legend>
           <StatusGrid value={status} onChange={setStatus} disabled={saving} />
         </fieldset>
       ) : null}
       <div className="mt-5">
         <p className="text-sm font-medium text-slate-700" id={`${idPrefix}-range-label`}>
-          Date Range
+          {t("forecastForm.range")}
         </p>
         <p className="mt-1 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-800 ring-1 ring-slate-200" data-testid={`${idPrefix}-range`}>
           {range?.from ? (
             formatRange(dayKey(range.from), dayKey(range.to ?? range.from), fmt)
           ) : (
-            <span className="text-slate-500">Select date range</span>
+            <span className="text-slate-500">{t("forecastForm.selectRange")}</span>
           )}
         </p>
         <div className="mt-2 overflow-x-auto" aria-labelledby={`${idPrefix}-range-label`}>
@@ -110,7 +112,7 @@ export function ForecastDialog({
       <div className="mt-4">
         <div className="flex items-baseline justify-between">
           <label htmlFor={`${idPrefix}-comment`} className="text-sm font-medium text-slate-700">
-            Comment <span className="font-normal text-slate-500">(optional)</span>
+            {t("forecastForm.comment")} <span className="font-normal text-slate-500">{t("forecastForm.optional")}</span>
           </label>
           <span className="text-xs text-slate-500">
             {comment.length}/{commentLimit}
@@ -130,15 +132,15 @@ export function ForecastDialog({
       <DialogError message={error} />
       <DialogActions>
         <Button variant="secondary" onClick={close} disabled={saving}>
-          Cancel
+          {t("common.cancel")}
         </Button>
         {editing ? (
           <Button variant="danger" onClick={onDelete} disabled={saving}>
-            Delete
+            {t("common.delete")}
           </Button>
         ) : null}
         <Button onClick={save} disabled={!range?.from || !status || saving}>
-          {saving ? "Saving..." : editing ? "Update" : "Add"}
+          {saving ? t("common.saving") : editing ? t("forecastForm.update") : t("forecastForm.addButton")}
         </Button>
       </DialogActions>
     </Modal>

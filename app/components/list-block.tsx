@@ -4,6 +4,7 @@ import clsx from "clsx";
 import { Fragment, useState, type ReactNode } from "react";
 import { Button } from "./button";
 import { Modal } from "./dialog";
+import { useT } from "~/lib/i18n/i18n";
 
 /** Lists on the company pages: a white card with a heading, an optional action and rows. */
 export function ListBlock({
@@ -88,10 +89,12 @@ export function DialogButton({
 
 /** The small 'Add' button of a list heading; `what` names it for screen readers. */
 export function AddButton({ what, onClick }: { what: string; onClick: () => void }) {
+  const t = useT();
   return (
     <Button variant="secondary" onClick={onClick} className="px-3 py-1.5">
       <Icon name="plus" />
-      Add<span className="sr-only"> {what}</span>
+      {t("common.add")}
+      <span className="sr-only"> {what}</span>
     </Button>
   );
 }

@@ -1,5 +1,6 @@
 import { CloseButton, Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from "@headlessui/react";
 import { useEffect, useRef, type ReactNode, type RefObject } from "react";
+import { useT } from "~/lib/i18n/i18n";
 
 /**
  * The product's modal: a titled white panel over a dimmed page. Headless UI traps focus
@@ -28,6 +29,7 @@ export function ModalPanel({
   panelClassName?: string;
   zIndex?: number;
 }) {
+  const t = useT();
   const panel = useRef<HTMLDivElement>(null);
   useOpenerFocus(open, panel);
   return (
@@ -45,7 +47,7 @@ export function ModalPanel({
                 <DialogTitle className="text-base font-semibold text-slate-900">{title}</DialogTitle>
                 {description ? <Description className="mt-1 text-sm text-slate-600">{description}</Description> : null}
               </div>
-              <CloseButton aria-label="Close" className="-m-1.5 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700">
+              <CloseButton aria-label={t("common.close")} className="-m-1.5 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700">
                 <svg
                   viewBox="0 0 24 24"
                   fill="none"

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from "react";
+import { useT } from "~/lib/i18n/i18n";
 import { Icon } from "./icon";
 
 /**
@@ -17,13 +18,14 @@ export function SearchInput({
   onChange,
   label,
   className = "mt-6 max-w-md",
-  placeholder = "Search",
+  placeholder,
   ...input
 }: {
   onChange?: (value: string) => void;
   label: string;
   className?: string;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "onChange" | "className" | "type" | "aria-label">) {
+  const t = useT();
   return (
     <div className={`relative ${className}`}>
       <span className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 text-slate-400">
@@ -33,7 +35,7 @@ export function SearchInput({
         type="search"
         {...input}
         onChange={onChange ? (event) => onChange(event.target.value) : undefined}
-        placeholder={placeholder}
+        placeholder={placeholder ?? t("common.search")}
         aria-label={label}
         className="block w-full rounded-md border-0 bg-white py-2 pr-3 pl-9 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none focus:ring-inset sm:text-sm"
       />

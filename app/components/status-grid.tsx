@@ -1,6 +1,8 @@
 import clsx from "clsx";
 import { FORECAST_STATUSES, type ForecastStatusValue } from "~/domain/forecasts/statuses";
-import { workloadColorClass, workloadLabel } from "~/domain/workload/levels";
+import { workloadColorClass } from "~/domain/workload/levels";
+import { useT } from "~/lib/i18n/i18n";
+import { workloadLabel } from "~/lib/i18n/workload";
 
 /** Away and the four workload levels, as a radio group. */
 export function StatusGrid({
@@ -14,8 +16,9 @@ export function StatusGrid({
   disabled?: boolean;
   compact?: boolean;
 }) {
+  const t = useT();
   return (
-    <div role="radiogroup" aria-label="Status" className={clsx("grid gap-2", compact ? "grid-cols-1" : "grid-cols-2 sm:grid-cols-3")}>
+    <div role="radiogroup" aria-label={t("statusGrid.label")} className={clsx("grid gap-2", compact ? "grid-cols-1" : "grid-cols-2 sm:grid-cols-3")}>
       {FORECAST_STATUSES.map((status) => {
         const checked = value === status;
         const away = status === "away";
@@ -33,7 +36,7 @@ export function StatusGrid({
             )}
           >
             <span className={clsx("h-3 w-3 shrink-0 rounded-full", workloadColorClass(away ? null : status, away))} aria-hidden="true" />
-            {workloadLabel(away ? null : status, away)}
+            {workloadLabel(t, away ? null : status, away)}
           </button>
         );
       })}

@@ -1,6 +1,7 @@
 import { createContext, useContext, useState } from "react";
 import { Field } from "~/components/field";
-import { STEP_UP_SIGN_IN, type StepUp } from "~/domain/identity/step-up";
+import { STEP_UP_MINUTES, type StepUp } from "~/domain/identity/step-up";
+import { useT } from "~/lib/i18n/i18n";
 
 const StepUpContext = createContext<StepUp | null>(null);
 
@@ -25,27 +26,21 @@ export function useStepUpAsks(errors?: string[] | null): boolean {
  * SSO or Microsoft, the way to sign in again (they come back to the company page).
  */
 export function StepUpField({ id, errors }: { id: string; errors?: string[] | null }) {
+  const t = useT();
   const stepUp = useContext(StepUpContext);
   const asks = useStepUpAsks(errors);
   if (!stepUp || !asks) return null;
   if (!stepUp.byPassword) {
     return (
       <div role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset">
-        <p>{STEP_UP_SIGN_IN}</p>
+        <p>{t("stepUp.signInNeeded", { minutes: STEP_UP_MINUTES })}</p>
         <a href="/account/confirm?redirectTo=%2Fgroups" className="mt-1 inline-flex font-medium text-brand-700 underline">
-          Sign in again
+          {t("stepUp.signInAgain")}
         </a>
       </div>
     );
   }
   return (
-    <Field
-      id={id}
-      name="currentPassword"
-      type="password"
-      label="Your password (to confirm the change)"
-      autoComplete="current-password"
-      errors={errors ?? undefined}
-    />
+    <Field id={id} name="currentPassword" type="password" label={t("stepUp.password")} autoComplete="current-password" errors={errors ?? undefined} />
   );
 }

@@ -2,6 +2,7 @@ import clsx from "clsx";
 import { useMemo, useState } from "react";
 import { FieldFrame } from "~/components/field";
 import { groupedTimeZones, timeZoneChoices } from "~/lib/time-zones";
+import { useT } from "~/lib/i18n/i18n";
 
 /**
  * A time zone chosen from some 420 (issue 27, item 25): a search box that narrows the list by
@@ -26,6 +27,7 @@ export function TimeZoneField({
   extra?: { value: string; label: string }[];
   autoFocus?: boolean;
 }) {
+  const t = useT();
   const [search, setSearch] = useState("");
   const [value, setValue] = useState(defaultValue);
   const zones = useMemo(() => timeZoneChoices(), []);
@@ -35,21 +37,21 @@ export function TimeZoneField({
     <div className="space-y-2">
       <div>
         <label htmlFor={`${id}-search`} className="block text-sm font-medium text-slate-700">
-          Search by city
+          {t("timeZone.search")}
         </label>
         <input
           id={`${id}-search`}
           type="search"
           value={search}
           onChange={(event) => setSearch(event.target.value)}
-          placeholder="A city, such as Stockholm or New York"
+          placeholder={t("timeZone.placeholder")}
           autoComplete="off"
           aria-describedby={`${id}-count`}
           data-autofocus={autoFocus || undefined}
           className="mt-1 block w-full rounded-md border-0 px-3 py-2 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none focus:ring-inset sm:text-sm"
         />
         <p id={`${id}-count`} className="mt-1 text-xs text-slate-600" aria-live="polite">
-          {search.trim() ? `${shown} ${shown === 1 ? "zone matches" : "zones match"}` : `${zones.length} zones, grouped by region`}
+          {search.trim() ? t("timeZone.matches", { count: shown }) : t("timeZone.all", { count: zones.length })}
         </p>
       </div>
       <FieldFrame id={id} label={label} errors={errors}>
@@ -70,7 +72,7 @@ export function TimeZoneField({
               </option>
             ))}
             {groups.map((group) => (
-              <optgroup key={group.region} label={group.region}>
+              <optgroup key={group.region} label={t("timeZone.region", { region: group.region })}>
                 {group.zones.map((zone) => (
                   <option key={zone.value} value={zone.value}>
                     {zone.label}

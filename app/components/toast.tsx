@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
+import { useT } from "~/lib/i18n/i18n";
 
 /**
  * The one confirmation style: a dark toast that says what a write did ("Saved", "Invitation
@@ -34,6 +35,7 @@ export function ToastProvider({ initial, children }: { initial?: string; childre
 }
 
 export function Toast({ message, onDismiss }: { message: string | null; onDismiss: () => void }) {
+  const t = useT();
   return (
     <div
       role="status"
@@ -47,7 +49,7 @@ export function Toast({ message, onDismiss }: { message: string | null; onDismis
             <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
           <span>{message}</span>
-          <button type="button" onClick={onDismiss} aria-label="Dismiss" className="rounded p-0.5 text-slate-300 hover:text-white">
+          <button type="button" onClick={onDismiss} aria-label={t("common.dismiss")} className="rounded p-0.5 text-slate-300 hover:text-white">
             <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" className="h-4 w-4" aria-hidden="true">
               <path d="M6 6l12 12M18 6 6 18" />
             </svg>

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
 import type { z } from "zod";
+import { useT } from "~/lib/i18n/i18n";
 import { useToast } from "./toast";
 
 /**
@@ -34,16 +35,17 @@ export function useDialogForm<S extends z.ZodObject>(
   schema: S,
   defaultValue: Record<string, string> | undefined,
   onDone: () => void,
-  confirmation: string | (() => string) = "Saved",
+  confirmation?: string | (() => string),
 ) {
+  const t = useT();
   const show = useToast();
   const confirmed = useRef(confirmation);
   confirmed.current = confirmation;
   const done = useCallback(() => {
-    const text = confirmed.current;
+    const text = confirmed.current ?? t("common.saved");
     show(typeof text === "function" ? text() : text);
     onDone();
-  }, [show, onDone]);
+  }, [show, onDone, t]);
   const fetcher = useDialogFetcher(done);
   const [form, fields] = useFetcherForm(id, schema, defaultValue, fetcher);
   return { fetcher, form, fields, busy: fetcher.state !== "idle" };

@@ -11,8 +11,11 @@ import { Button } from "~/components/button";
 import { CatalogEntryPage } from "~/features/company/catalog-entry-page";
 import { orStatusPage, submitForm } from "~/web/page-form.server";
 import { noFields } from "~/domain/schema-kit";
+import { metaText, useT } from "~/lib/i18n/i18n";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.office.name ?? "Office"} · Availability` }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: metaText(matches, "office.pageTitle", { name: data?.office.name ?? metaText(matches, "findPeople.office") }) },
+];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUserWho(request, context, isAdmin);
@@ -47,25 +50,26 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function OfficePage() {
+  const t = useT();
   const { office, group, companyZone, canManage } = useLoaderData<typeof loader>();
   return (
     <CatalogEntryPage
-      kind={`Office in ${group.name}`}
+      kind={t("office.kind", { group: group.name })}
       name={office.name}
-      back={{ to: `/groups/${group._id}`, label: `Back to ${group.name}` }}
+      back={{ to: `/groups/${group._id}`, label: t("office.back", { group: group.name }) }}
       details={
         <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
-          <h2 className="text-xs font-medium text-slate-500">Time zone</h2>
+          <h2 className="text-xs font-medium text-slate-500">{t("office.timeZone")}</h2>
           <p className="text-sm text-slate-800" data-testid="office-time-zone">
             {office.timeZone}
-            {office.ownTimeZone ? null : <span className="text-slate-500"> (the company&apos;s)</span>}
+            {office.ownTimeZone ? null : <span className="text-slate-500"> {t("office.companyZone")}</span>}
           </p>
           {canManage ? (
             <DialogButton
-              title="Office time zone"
+              title={t("office.timeZoneDialog")}
               button={(open) => (
                 <Button variant="secondary" onClick={open}>
-                  Change time zone
+                  {t("office.changeTimeZone")}
                 </Button>
               )}
             >
@@ -76,12 +80,20 @@ export default function OfficePage() {
       }
       canManage={canManage}
       edit={{
-        title: "Rename office",
-        buttonLabel: "Rename",
-        form: (close) => <NameForm intent="renameOffice" label="New name" submitLabel="Rename" busyLabel="Renaming..." onClose={close} />,
+        title: t("office.rename"),
+        buttonLabel: t("office.renameButton"),
+        form: (close) => (
+          <NameForm
+            intent="renameOffice"
+            label={t("office.newName")}
+            submitLabel={t("office.renameButton")}
+            busyLabel={t("office.renaming")}
+            onClose={close}
+          />
+        ),
       }}
       remove={{
-        title: "Delete office",
+        title: t("office.delete"),
         intent: "deleteOffice",
         warning: (
           <p className="flex gap-3 rounded-md bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200">
@@ -89,8 +101,8 @@ export default function OfficePage() {
               !
             </span>
             <span>
-              Deleting <strong className="font-semibold">{office.name}</strong> cannot be undone. People in this office stay in {group.name} without
-              an office until you move them.
+              {t("office.deleteWarning.before")} <strong className="font-semibold">{office.name}</strong>{" "}
+              {t("office.deleteWarning.after", { group: group.name })}
             </span>
           </p>
         ),

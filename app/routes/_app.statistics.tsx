@@ -11,7 +11,7 @@ import { validate } from "~/domain/validation";
 import { BUSY_THRESHOLD, MAX_TILES, STATISTICS_PEOPLE_MAX_LIMIT, TOP_COMPETENCES } from "~/domain/statistics/statistics.constants";
 import { statisticQuerySchema, type StatisticsResponse } from "~/domain/statistics/statistics.schema";
 import { getStatistics, statisticsFilterOptions } from "~/domain/statistics/statistics.server";
-import { BarChart, BubbleChart, ChartCard, Doughnut, LEVEL_NAMES } from "~/features/statistics/charts";
+import { BarChart, BubbleChart, ChartCard, Doughnut } from "~/features/statistics/charts";
 import { TimeSeriesChart, type TimeSeries } from "~/features/statistics/time-series";
 import uplotStyles from "uplot/dist/uPlot.min.css";
 import { dayKey } from "~/lib/dates";
@@ -19,10 +19,11 @@ import { useFormat } from "~/lib/format";
 import { officeWithGroup } from "~/lib/office-name";
 import { RawExportButton } from "~/features/statistics/raw-export-button";
 import { pageStateOf } from "~/web/page-form.server";
-import { WORKLOAD_SCALE_TEXT } from "~/domain/workload/levels";
 import { WorkloadLegend } from "~/components/workload-legend";
+import { metaText, useT } from "~/lib/i18n/i18n";
+import { workloadLabel, workloadScaleText } from "~/lib/i18n/workload";
 
-export const meta: MetaFunction = () => [{ title: "Statistics · Availability" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaText(matches, "statistics.pageTitle") }];
 
 // uPlot's few rules (cursor, selection, layers), on this page only: no other page draws a canvas chart.
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: uplotStyles }];
@@ -31,6 +32,12 @@ const list = (value: string | null) => (value ? value.split(",").filter(Boolean)
 
 /** People listed at first, and added by each 'Show more' ('View all' starts there); the API's page limit caps it. */
 const PEOPLE_PAGE = 50;
+
+/** The two layouts an administrator switches between: the teams' figures and their own. */
+const LAYOUTS = ["admin", "user"] as const;
+
+/** The API's weekday names, Monday first, for the reader's own short names. */
+const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
 /** `?level=` (a doughnut segment, 0..3) and `?people=` (how many are listed), read leniently: anything else is the default. */
 function peopleAsked(url: URL) {
@@ -90,9 +97,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function StatisticsPage() {
+  const t = useT();
   const data = useLoaderData<typeof loader>();
   // The reader's decimal mark (decision 0171).
   const fmt = useFormat();
+  // "Mon" in the reader's language: 2026-11-23 was a Monday.
+  const weekdayShort = (name: string) => {
+    const index = WEEKDAY_NAMES.indexOf(name);
+    return index < 0 ? name.slice(0, 3) : fmt.weekdayShort(new Date(Date.UTC(2026, 10, 23 + index)));
+  };
   const shown = (v: number | null) => (v === null ? "–" : fmt.number(v + 1, 1));
   const percent = (v: number | null) => (v === null ? "–" : fmt.percent(v, 1));
   const [params, setParams] = useSearchParams();
@@ -124,17 +137,17 @@ export default function StatisticsPage() {
     const atHome = new Map((stats?.portionOfUsersWorkingFromHomeOverTime ?? []).map((p) => [p.date, p.portionAtHome]));
     const series: TimeSeries[] = [
       {
-        label: "Average workload",
+        label: t("statistics.averageWorkload"),
         values: workload.map((p) => (p.value === null ? null : p.value + 1)),
         min: 1,
         max: 4,
         ticks: [1, 2, 3, 4],
         format: (v) => fmt.number(v, 1),
         colour: "--color-brand-700",
-        caption: `Average workload per day (${WORKLOAD_SCALE_TEXT})`,
+        caption: t("statistics.series.workloadCaption", { scale: workloadScaleText(t) }),
       },
       {
-        label: "At home",
+        label: t("statistics.series.atHome"),
         values: workload.map((p) => {
           const portion = atHome.get(p.date);
           return portion === null || portion === undefined ? null : portion * 100;
@@ -144,11 +157,11 @@ export default function StatisticsPage() {
         ticks: [0, 25, 50, 75, 100],
         format: (v) => fmt.percent(v, 0),
         colour: "--color-violet-600",
-        caption: "Share of people at home per day",
+        caption: t("statistics.series.atHomeCaption"),
       },
     ];
     return { days: workload.map((p) => p.date), series };
-  }, [stats, fmt]);
+  }, [stats, fmt, t]);
   const competences = Object.entries(stats?.competenceWorkload ?? {})
     .sort(([, a], [, b]) => b.nbrOfUsers - a.nbrOfUsers)
     .slice(0, TOP_COMPETENCES);
@@ -162,17 +175,17 @@ export default function StatisticsPage() {
   return (
     <div className="space-y-6 px-4 py-6 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-slate-900">Statistics</h1>
+        <h1 className="text-2xl font-semibold text-slate-900">{t("nav.statistics")}</h1>
         {data.admin ? (
-          <nav aria-label="Layout" className="flex rounded-md bg-slate-100 p-1 text-sm">
-            {(["admin", "user"] as const).map((to) => (
+          <nav aria-label={t("statistics.layout")} className="flex rounded-md bg-slate-100 p-1 text-sm">
+            {LAYOUTS.map((to) => (
               <Link
                 key={to}
                 to={layoutLink(to)}
                 aria-current={layout === to ? "page" : undefined}
                 className={`rounded px-3 py-1 ${layout === to ? "bg-white font-medium shadow-sm" : "text-slate-600"}`}
               >
-                {to === "admin" ? "Teams" : "My statistics"}
+                {to === "admin" ? t("statistics.teams") : t("statistics.mine")}
               </Link>
             ))}
           </nav>
@@ -184,21 +197,26 @@ export default function StatisticsPage() {
         {layout === "admin" ? (
           <>
             <Choices
-              legend="Offices"
+              legend={t("filter.offices")}
               name="offices"
               options={data.officeOptions.map((o) => ({ id: o.id, name: officeWithGroup(o.name, o.groupName) }))}
               chosen={data.chosenOffices}
             />
-            <Choices legend="Groups" name="groups" options={data.groupOptions} chosen={data.chosenGroups} />
+            <Choices legend={t("filter.groups")} name="groups" options={data.groupOptions} chosen={data.chosenGroups} />
           </>
         ) : null}
         <DateRangeFields
-          start={{ id: "statistics-start", name: "startDate", label: "Start date", defaultValue: stats?.startDate ?? data.query.startDate }}
-          end={{ id: "statistics-end", name: "endDate", label: "End date", defaultValue: stats?.endDate ?? data.query.endDate }}
+          start={{
+            id: "statistics-start",
+            name: "startDate",
+            label: t("statistics.startDate"),
+            defaultValue: stats?.startDate ?? data.query.startDate,
+          }}
+          end={{ id: "statistics-end", name: "endDate", label: t("statistics.endDate"), defaultValue: stats?.endDate ?? data.query.endDate }}
           max={data.today}
           className="w-44"
         />
-        <Button type="submit">Show</Button>
+        <Button type="submit">{t("statistics.show")}</Button>
         {stats ? (
           <RawExportButton
             startDate={stats.startDate}
@@ -209,38 +227,38 @@ export default function StatisticsPage() {
       </Form>
 
       {data.message || !stats ? (
-        <Alert message={data.message ?? "No statistics."} />
+        <Alert message={data.message ?? t("statistics.none")} />
       ) : (
         <div className="grid gap-4 lg:grid-cols-2">
-          <ChartCard title="Key figures" className="lg:col-span-2">
+          <ChartCard title={t("statistics.keyFigures")} className="lg:col-span-2">
             <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-              <Figure label="People" value={String(stats.nbrOfUsers)} />
-              <Figure label="Average workload" value={shown(stats.averageWorkload)} />
-              <Figure label="On leave" value={percent(stats.percentOnLeave)} />
-              <Figure label="Peak office occupancy" value={percent(stats.peakOfficeOccupancy)} />
-              <Figure label="4+ days at home" value={percent(stats.percentOfMoreThan4daysHome)} />
-              <Figure label="4+ days at the office" value={percent(stats.percentOfMoreThan4daysAtOffice)} />
-              <Figure label="Forecast lower / higher" value={`${stats.workloadForecast.lower} / ${stats.workloadForecast.higher}`} />
+              <Figure label={t("overview.people")} value={String(stats.nbrOfUsers)} />
+              <Figure label={t("statistics.averageWorkload")} value={shown(stats.averageWorkload)} />
+              <Figure label={t("statistics.onLeave")} value={percent(stats.percentOnLeave)} />
+              <Figure label={t("statistics.peakOccupancy")} value={percent(stats.peakOfficeOccupancy)} />
+              <Figure label={t("statistics.fourDaysHome")} value={percent(stats.percentOfMoreThan4daysHome)} />
+              <Figure label={t("statistics.fourDaysOffice")} value={percent(stats.percentOfMoreThan4daysAtOffice)} />
+              <Figure label={t("statistics.forecastLowerHigher")} value={`${stats.workloadForecast.lower} / ${stats.workloadForecast.higher}`} />
               <Figure
-                label="Home days vs workload (r)"
+                label={t("statistics.homeVsWorkload")}
                 value={stats.WFHToWorkloadCorrelation.r === null ? "–" : String(stats.WFHToWorkloadCorrelation.r)}
               />
             </dl>
           </ChartCard>
-          <ChartCard title="Workload and working from home over time" className="lg:col-span-2">
-            <TimeSeriesChart days={overTime.days} series={overTime.series} hint="Drag across the chart to zoom in" />
-            <WorkloadLegend scores away={false} noData={false} className="mt-2" label="Workload scale" />
+          <ChartCard title={t("statistics.overTime")} className="lg:col-span-2">
+            <TimeSeriesChart days={overTime.days} series={overTime.series} hint={t("statistics.zoomHint")} />
+            <WorkloadLegend scores away={false} noData={false} className="mt-2" label={t("statistics.workloadScale")} />
           </ChartCard>
-          <ChartCard title="Workload distribution">
+          <ChartCard title={t("statistics.distribution")}>
             <Doughnut
               counts={stats.workloadDistributions}
               people={stats.nbrOfUsers}
               selected={level}
               onSelect={(next) => listPeople({ level: next, people: null })}
-              caption="People by average workload; choose a level to list them"
+              caption={t("statistics.distributionCaption")}
             />
           </ChartCard>
-          <ChartCard title={level === null ? "People" : `People: ${LEVEL_NAMES[level]}`}>
+          <ChartCard title={level === null ? t("overview.people") : t("statistics.peopleAt", { level: workloadLabel(t, level) })}>
             <ul className="grid gap-2 sm:grid-cols-2" data-testid="people">
               {people.map(([id, d]) => (
                 <li key={id} className="rounded-md bg-slate-50 px-3 py-2 text-sm">
@@ -258,26 +276,28 @@ export default function StatisticsPage() {
                   })
                 }
               >
-                {people.length <= MAX_TILES ? "View all" : "Show more"}
+                {people.length <= MAX_TILES ? t("statistics.viewAll") : t("overview.showMore")}
               </button>
             ) : people.length > MAX_TILES && level === null ? (
               <button type="button" className="mt-2 text-sm font-medium text-brand-700 hover:underline" onClick={() => listPeople({ people: null })}>
-                Show fewer
+                {t("statistics.showFewer")}
               </button>
             ) : null}
             {peopleTotal > people.length ? (
               <p className="mt-1 text-sm text-slate-600">
-                Showing {people.length} of {peopleTotal}
-                {people.length >= STATISTICS_PEOPLE_MAX_LIMIT ? "; the export lists everyone" : ""}.
+                {t("statistics.showingOf", {
+                  shown: people.length,
+                  total: peopleTotal,
+                  capped: people.length >= STATISTICS_PEOPLE_MAX_LIMIT ? "yes" : "no",
+                })}
               </p>
             ) : null}
             <p className="mt-3 text-sm text-slate-600">
-              Seriously busy {Math.round(BUSY_THRESHOLD * 100)} % of the time: {busy}; available {Math.round(BUSY_THRESHOLD * 100)} % of the time:{" "}
-              {available}
+              {t("statistics.busyAvailable", { share: Math.round(BUSY_THRESHOLD * 100), busy, available })}
             </p>
           </ChartCard>
           {layout === "admin" ? (
-            <ChartCard title="Teams">
+            <ChartCard title={t("statistics.teams")}>
               <ul className="grid gap-2 sm:grid-cols-2">
                 {(allTeams ? teams : teams.slice(0, MAX_TILES)).map(([key, t]) => (
                   <li key={key} className="rounded-md bg-slate-50 px-3 py-2 text-sm">
@@ -287,43 +307,43 @@ export default function StatisticsPage() {
               </ul>
               {teams.length > MAX_TILES ? (
                 <button type="button" className="mt-2 text-sm font-medium text-brand-700 hover:underline" onClick={() => setAllTeams((v) => !v)}>
-                  {allTeams ? "Show fewer" : "View all"}
+                  {allTeams ? t("statistics.showFewer") : t("statistics.viewAll")}
                 </button>
               ) : null}
             </ChartCard>
           ) : null}
-          <ChartCard title="Home days per week">
+          <ChartCard title={t("statistics.homeDaysPerWeek")}>
             <BarChart
               bars={stats.nbrOfHomeDaysPerWeek.map((n, i) => ({ label: String(i), value: n }))}
               format={(v) => String(v)}
-              caption="Person-weeks by days at home"
-              labelHead="Days at home"
+              caption={t("statistics.homeDaysCaption")}
+              labelHead={t("statistics.daysAtHome")}
             />
           </ChartCard>
-          <ChartCard title="Home days and workload">
+          <ChartCard title={t("statistics.homeDaysAndWorkload")}>
             <BubbleChart
               points={stats.WFHToWorkloadCorrelation.points}
               r={stats.WFHToWorkloadCorrelation.r}
-              caption="People by home days per week and average workload"
+              caption={t("statistics.bubbleCaption")}
             />
           </ChartCard>
-          <ChartCard title="Working from home per weekday">
+          <ChartCard title={t("statistics.perWeekday")}>
             <BarChart
-              bars={stats.workFromHomePerWeekday.map((d) => ({ label: d.weekday.slice(0, 3), value: d.percentAtHome }))}
+              bars={stats.workFromHomePerWeekday.map((d) => ({ label: weekdayShort(d.weekday), value: d.percentAtHome }))}
               format={(v) => fmt.percent(v, 1)}
-              caption="Share at home per weekday"
-              labelHead="Weekday"
+              caption={t("statistics.perWeekdayCaption")}
+              labelHead={t("statistics.weekday")}
             />
           </ChartCard>
-          <ChartCard title="Top competences">
+          <ChartCard title={t("statistics.topCompetences")}>
             <table className="w-full text-left text-sm">
               <thead>
                 <tr className="text-slate-600">
                   <th scope="col" className="py-1">
-                    Competence
+                    {t("overview.competence")}
                   </th>
-                  <th scope="col">People</th>
-                  <th scope="col">Average workload</th>
+                  <th scope="col">{t("overview.people")}</th>
+                  <th scope="col">{t("statistics.averageWorkload")}</th>
                 </tr>
               </thead>
               <tbody>

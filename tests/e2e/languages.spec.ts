@@ -51,7 +51,7 @@ test.describe("choosing a language on /settings", () => {
       await page.goto("/home");
       const navigation = page.getByRole("navigation", { name: "Huvudmeny" }).filter({ visible: true });
       await expect(navigation.getByRole("link", { name: "Inställningar" })).toBeVisible();
-      await page.screenshot({ path: `test-results/screenshots/languages/home-sv-${viewport.width}.png` });
+      await page.screenshot({ path: `test-results/screenshots/languages/home-sv-chosen-${viewport.width}.png` });
 
       await page.goto("/settings");
       const svPicker = page.getByRole("combobox", { name: "Appens språk" });
@@ -61,6 +61,132 @@ test.describe("choosing a language on /settings", () => {
       await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
       await expect(page.getByText("Language saved.")).toBeVisible();
       expect(await page.locator("html").getAttribute("lang")).toBe("en-GB");
+    });
+  }
+});
+
+/**
+ * The planning side in the reader's language (issue 30, item 1): the dashboard, the overview and
+ * the statistics in Swedish for a Swedish browser and in English for an English one, at 1280 and
+ * 390 px, with screenshots of each (test-results/screenshots/languages/).
+ */
+const PLANNING_PAGES = {
+  sv: {
+    home: { heading: "Nuvarande arbetsbelastning", button: "Öka nuvarande arbetsbelastning", title: "Startsida · Availability" },
+    overview: { heading: "Teamöversikt", search: "Sök namn eller titel", title: "Översikt · Availability" },
+    statistics: { heading: "Statistik", button: "Visa", title: "Statistik · Availability" },
+  },
+  en: {
+    home: { heading: "Current workload", button: "Increase current workload", title: "Dashboard · Availability" },
+    overview: { heading: "Team overview", search: "Search name or title", title: "Overview · Availability" },
+    statistics: { heading: "Statistics", button: "Show", title: "Statistics · Availability" },
+  },
+} as const;
+
+for (const [language, locale] of [
+  ["sv", "sv-SE"],
+  ["en", "en-GB"],
+] as const) {
+  test.describe(`the planning pages in a browser asking for ${locale}`, () => {
+    test.use({ locale });
+    const words = PLANNING_PAGES[language];
+
+    for (const [name, viewport] of Object.entries(viewports)) {
+      test(`/home, /overview and /statistics read in ${language === "sv" ? "Swedish" : "English"}, at ${name} width`, async ({ page }) => {
+        await page.setViewportSize(viewport);
+        await login(page, PERSON);
+
+        await page.goto("/home");
+        await expect(page).toHaveTitle(words.home.title);
+        await expect(page.getByRole("heading", { name: words.home.heading })).toBeVisible();
+        await expect(page.getByRole("heading", { name: language === "sv" ? "Framtida arbetsbelastning" : "Future workload" })).toBeVisible();
+        await waitForHydration(page.getByRole("button", { name: words.home.button }));
+        const add = page.getByRole("button", { name: language === "sv" ? "Lägg till prognos" : "Add Forecast", exact: true });
+        await add.click();
+        const dialog = page.getByRole("dialog", { name: language === "sv" ? "Lägg till prognos" : "Add Forecast" });
+        await expect(dialog.getByText(language === "sv" ? "Datumintervall" : "Date Range", { exact: true })).toBeVisible();
+        await expect(dialog.getByRole("button", { name: language === "sv" ? "Gå till nästa månad" : "Go to the next month" })).toBeVisible();
+        await dialog.getByRole("button", { name: language === "sv" ? "Avbryt" : "Cancel" }).click();
+        await expect(dialog).toHaveCount(0);
+        await page.screenshot({ path: `test-results/screenshots/languages/home-${language}-${viewport.width}.png` });
+
+        await page.goto("/overview");
+        await expect(page).toHaveTitle(words.overview.title);
+        await expect(page.getByRole("heading", { level: 1, name: words.overview.heading })).toBeVisible();
+        await expect(page.getByRole("searchbox", { name: words.overview.search })).toBeVisible();
+        await expect(page.getByLabel(language === "sv" ? "Sortera efter" : "Sort by")).toBeVisible();
+        await expect(page.getByRole("link", { name: language === "sv" ? "Hitta personer" : "Find people" })).toBeVisible();
+        await expect(page.getByTestId("result-count")).toHaveText(language === "sv" ? /^\d+ personer$/ : /^\d+ people$/);
+        await page.screenshot({ path: `test-results/screenshots/languages/overview-${language}-${viewport.width}.png` });
+
+        await page.goto("/statistics");
+        await expect(page).toHaveTitle(words.statistics.title);
+        await expect(page.getByRole("heading", { level: 1, name: words.statistics.heading })).toBeVisible();
+        await expect(page.getByRole("heading", { name: language === "sv" ? "Nyckeltal" : "Key figures" })).toBeVisible();
+        await expect(page.getByRole("button", { name: words.statistics.button, exact: true })).toBeVisible();
+        await expect(page.getByRole("button", { name: language === "sv" ? "Exportera" : "Export" })).toBeVisible();
+        const chart = page.getByRole("region", {
+          name: language === "sv" ? "Arbetsbelastning och distansarbete över tid" : "Workload and working from home over time",
+        });
+        await chart.scrollIntoViewIfNeeded();
+        await expect(chart.getByTestId("chart-canvas").locator("canvas")).toBeVisible();
+        if (language === "sv" && name === "desktop") {
+          expect((await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze()).violations).toEqual([]);
+        }
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: `test-results/screenshots/languages/statistics-${language}-${viewport.width}.png` });
+      });
+    }
+  });
+}
+
+test.describe("the planning dialogs and Find people in a Swedish browser", () => {
+  test.use({ locale: "sv-SE" });
+
+  for (const [name, viewport] of Object.entries(viewports)) {
+    test(`the absence planner, a person's card and Find people read in Swedish, at ${name} width`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await login(page, PERSON);
+
+      await page.goto("/home");
+      const opener = page.getByRole("button", { name: "Frånvaroplanering", exact: true });
+      await waitForHydration(opener);
+      await opener.click();
+      const planner = page.getByTestId("planner");
+      await expect(planner.getByTestId("planner-row").first()).toBeVisible();
+      await expect(page.getByRole("dialog", { name: "Frånvaroplanering" })).toBeVisible();
+      await expect(planner.getByRole("button", { name: /^Nästa vecka, vecka \d+$/ })).toBeVisible();
+      await expect(planner.getByRole("button", { name: "Den här veckan" })).toBeVisible();
+      await expect(planner.getByTestId("planner-range-heading")).toContainText("Vecka");
+      await expect(planner.getByRole("list", { name: "Färger" })).toContainText("Mycket upptagen");
+      await page.screenshot({ path: `test-results/screenshots/languages/planner-sv-${viewport.width}.png` });
+      await page.keyboard.press("Escape");
+      await expect(planner).toHaveCount(0);
+
+      await page.goto("/overview");
+      const person = page.getByTestId("person-name").first();
+      await waitForHydration(person);
+      await person.click();
+      const card = page.getByRole("dialog");
+      await expect(card.getByTestId("user-card")).toBeVisible();
+      await expect(card.getByRole("heading", { name: "Kommande prognoser" })).toBeVisible();
+      await expect(card.getByRole("list", { name: "Arbetsbelastningens färger" })).toContainText("Inga uppgifter");
+      await expect(card.getByRole("button", { name: "Stäng" })).toBeVisible();
+      await page.screenshot({ path: `test-results/screenshots/languages/user-card-sv-${viewport.width}.png` });
+      await page.keyboard.press("Escape");
+
+      await page.goto("/find-people");
+      await expect(page).toHaveTitle("Hitta personer · Availability");
+      await expect(page.getByRole("heading", { level: 1, name: "Hitta personer" })).toBeVisible();
+      await expect(page.getByLabel("Lägsta nivå")).toBeVisible();
+      const search = page.getByRole("button", { name: "Hitta personer" });
+      await waitForHydration(search);
+      await search.click();
+      await expect(page.getByRole("heading", { name: /^(\d+ personer matchar|1 person matchar|Ingen matchar)$/ })).toBeVisible();
+      await expect(page.getByRole("list", { name: /^Varför .+ matchar$/ }).first()).toContainText(
+        /Ledig \d+ av \d+ arbetsdagar \(Tillgänglig eller viss tillgänglighet\)/,
+      );
+      await page.screenshot({ path: `test-results/screenshots/languages/find-people-sv-${viewport.width}.png` });
     });
   }
 });

@@ -1,6 +1,7 @@
 import type { ApiForecast } from "~/domain/forecasts/forecast.types";
 import { formatRange } from "~/components/day-picker";
 import { useFormat } from "~/lib/format";
+import { useT } from "~/lib/i18n/i18n";
 
 /** Without new forecasting the dashboard plans absences only: a list with add and edit. */
 export function AbsenceList({
@@ -16,22 +17,23 @@ export function AbsenceList({
   onAdd: () => void;
   onEdit: (forecast: ApiForecast) => void;
 }) {
+  const t = useT();
   const fmt = useFormat();
   const absences = forecasts.filter((f) => f.status === "away");
   return (
     <section aria-labelledby="absence-heading" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <div className="flex items-center justify-between">
         <h2 id="absence-heading" className="text-sm font-semibold text-slate-900">
-          Planned absences
+          {t("dashboard.absences.heading")}
         </h2>
         {editable ? (
           <button type="button" onClick={onAdd} className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700">
-            Add Forecast
+            {t("forecastForm.add")}
           </button>
         ) : null}
       </div>
       {absences.length + vacations.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-500">No absences planned.</p>
+        <p className="mt-3 text-sm text-slate-500">{t("dashboard.absences.none")}</p>
       ) : (
         <ul className="mt-3 divide-y divide-slate-100">
           {absences.map((f) => (
@@ -45,19 +47,19 @@ export function AbsenceList({
                   type="button"
                   onClick={() => onEdit(f)}
                   className="rounded px-2 py-1 text-sm text-brand-700 hover:bg-brand-50"
-                  aria-label={`Edit absence ${formatRange(f.startDate, f.endDate, fmt)}`}
+                  aria-label={t("dashboard.absences.edit", { range: formatRange(f.startDate, f.endDate, fmt) })}
                 >
-                  Edit
+                  {t("common.edit")}
                 </button>
               ) : f.externalSource ? (
-                <span className="text-xs text-slate-500">From {f.externalSource}</span>
+                <span className="text-xs text-slate-500">{t("forecast.fromSource", { source: f.externalSource })}</span>
               ) : null}
             </li>
           ))}
           {vacations.map((v) => (
             <li key={v._id} className="flex items-center justify-between py-2">
               <span className="text-sm text-slate-900">{formatRange(v.startDate, v.endDate, fmt)}</span>
-              <span className="text-xs text-slate-500">Vacation</span>
+              <span className="text-xs text-slate-500">{t("forecast.vacation")}</span>
             </li>
           ))}
         </ul>

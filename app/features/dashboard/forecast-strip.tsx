@@ -3,7 +3,9 @@ import { useEffect, useRef, useState } from "react";
 import { Popover } from "~/components/popover";
 import type { DateRange } from "react-day-picker";
 import type { ApiForecast } from "~/domain/forecasts/forecast.types";
-import { workloadColorClass, workloadLabel } from "~/domain/workload/levels";
+import { workloadColorClass } from "~/domain/workload/levels";
+import { useT } from "~/lib/i18n/i18n";
+import { workloadLabel } from "~/lib/i18n/workload";
 import { blockedDays, formatRange, RangeDayPicker } from "~/components/day-picker";
 import { SaveError } from "./save-error";
 import { StatusGrid } from "~/components/status-grid";
@@ -36,11 +38,12 @@ export function ForecastStrip({
   absences: { startDate: string; endDate: string }[];
   onEdit: (forecast: ApiForecast) => void;
 }) {
+  const t = useT();
   const cardWidth = forecastCardWidth(forecasts.length);
   return (
     <section aria-labelledby="strip-heading">
       <h2 id="strip-heading" className="sr-only">
-        Forecasts
+        {t("home.forecasts")}
       </h2>
       <ol className="flex snap-x gap-3 overflow-x-auto pb-2">
         <li className="snap-start">
@@ -63,6 +66,7 @@ export function ForecastStrip({
 const cardBase = "flex min-h-36 shrink-0 flex-col rounded-xl bg-white p-3 text-left shadow-sm ring-1 ring-slate-200";
 
 function TodayCard({ today, status }: { today: string; status: string | null }) {
+  const t = useT();
   const fmt = useFormat();
   const write = useForecastWrite("today");
   const [choosing, setChoosing] = useState(false);
@@ -102,7 +106,7 @@ function TodayCard({ today, status }: { today: string; status: string | null }) 
         if (event.key === "Escape" && choosing) close(true);
       }}
     >
-      <p className="text-xs font-semibold tracking-wide text-brand-700">TODAY</p>
+      <p className="text-xs font-semibold tracking-wide text-brand-700">{t("dashboard.todayCaps")}</p>
       {choosing ? (
         // No scrolling box and room for the rings: the options were clipped at its edges. The card grows instead.
         <div className="-mx-1 mt-1 p-1">
@@ -121,10 +125,10 @@ function TodayCard({ today, status }: { today: string; status: string | null }) 
           type="button"
           onClick={() => setChoosing(true)}
           className="mt-2 flex flex-1 flex-col items-start gap-2 rounded-md text-left hover:bg-slate-50"
-          aria-label={`Today: ${workloadLabel(away ? null : shown, away)}. Change`}
+          aria-label={t("dashboard.todayChange", { status: workloadLabel(t, away ? null : shown, away) })}
         >
           <span className={clsx("h-2 w-12 rounded-full", workloadColorClass(away ? null : shown, away))} aria-hidden="true" />
-          <span className="text-sm font-semibold text-slate-900">{workloadLabel(away ? null : shown, away)}</span>
+          <span className="text-sm font-semibold text-slate-900">{workloadLabel(t, away ? null : shown, away)}</span>
           <span className="text-xs text-slate-500">{fmt.weekdayDayMonth(today)}</span>
         </button>
       )}
@@ -134,10 +138,11 @@ function TodayCard({ today, status }: { today: string; status: string | null }) 
 }
 
 function ForecastCard({ forecast, width, onEdit }: { forecast: ApiForecast; width: number; onEdit: (forecast: ApiForecast) => void }) {
+  const t = useT();
   const fmt = useFormat();
   const away = forecast.status === "away";
   const external = Boolean(forecast.externalSource);
-  const label = workloadLabel(away ? null : forecast.status, away);
+  const label = workloadLabel(t, away ? null : forecast.status, away);
   const title = away && forecast.comment && forecast.comment.length <= 18 ? forecast.comment : label;
   const body = (
     <>
@@ -149,7 +154,9 @@ function ForecastCard({ forecast, width, onEdit }: { forecast: ApiForecast; widt
           {forecast.comment}
         </span>
       ) : null}
-      {external ? <span className="mt-auto text-[11px] font-medium text-slate-500">From {forecast.externalSource}</span> : null}
+      {external ? (
+        <span className="mt-auto text-[11px] font-medium text-slate-500">{t("forecast.fromSource", { source: forecast.externalSource ?? "" })}</span>
+      ) : null}
     </>
   );
   const style = { width };
@@ -167,7 +174,7 @@ function ForecastCard({ forecast, width, onEdit }: { forecast: ApiForecast; widt
       className={clsx(cardBase, "hover:ring-brand-300")}
       style={style}
       data-testid="forecast-card"
-      aria-label={`Edit forecast ${formatRange(forecast.startDate, forecast.endDate, fmt)}: ${label}`}
+      aria-label={t("dashboard.editForecast", { range: formatRange(forecast.startDate, forecast.endDate, fmt), status: label })}
     >
       {body}
     </button>
@@ -176,6 +183,7 @@ function ForecastCard({ forecast, width, onEdit }: { forecast: ApiForecast; widt
 
 /** new → range → status: picking the status saves the forecast and the card is new again. */
 function AddForecastCard({ today, absences }: { today: string; absences: { startDate: string; endDate: string }[] }) {
+  const t = useT();
   const fmt = useFormat();
   const write = useForecastWrite("add-card");
   const [mode, setMode] = useState<"new" | "range" | "status">("new");
@@ -201,12 +209,12 @@ function AddForecastCard({ today, absences }: { today: string; absences: { start
           <span className="text-2xl leading-none" aria-hidden="true">
             +
           </span>
-          Quick add
+          {t("dashboard.quickAdd")}
         </button>
       ) : mode === "range" ? (
         <Popover
           className="flex flex-1 flex-col items-center justify-center"
-          label="Pick dates"
+          label={t("dashboard.pickDates")}
           buttonClassName="rounded-md bg-white px-3 py-1.5 text-sm font-medium text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50"
         >
           {(close) => (
@@ -221,7 +229,7 @@ function AddForecastCard({ today, absences }: { today: string; absences: { start
                     close();
                   }}
                 >
-                  Cancel
+                  {t("common.cancel")}
                 </button>
                 <button
                   type="button"
@@ -232,7 +240,7 @@ function AddForecastCard({ today, absences }: { today: string; absences: { start
                     close();
                   }}
                 >
-                  Next
+                  {t("dashboard.next")}
                 </button>
               </div>
             </div>

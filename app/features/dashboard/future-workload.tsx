@@ -1,11 +1,32 @@
 import { Popover } from "~/components/popover";
-import { quickDates } from "~/domain/workload/quick-dates";
+import { quickDates, type QuickDate } from "~/domain/workload/quick-dates";
 import { blockedDays, formatDay, SingleDayPicker } from "~/components/day-picker";
 import { dayKey, parseDayKey } from "~/lib/dates";
 import { SaveError } from "./save-error";
 import { useDashboardWrite } from "./use-dashboard-write";
 import { WorkloadStepper } from "./workload-card";
-import { useFormat } from "~/lib/format";
+import { useFormat, type Formatter } from "~/lib/format";
+import { useT, type MessageKey, type Translate } from "~/lib/i18n/i18n";
+
+/** The suggestions quickDates names in English, in the reader's words. */
+const QUICK_DATE_NAMES: Record<string, MessageKey> = {
+  Tomorrow: "dashboard.quick.tomorrow",
+  "Rest of the week": "dashboard.quick.restOfWeek",
+  "Next week": "dashboard.quick.nextWeek",
+  "Until next week": "dashboard.quick.untilNextWeek",
+};
+
+/**
+ * A suggestion's name in the reader's words. quickDates (domain/workload/quick-dates.ts) names
+ * them in English, but for the weekday ("Monday") and the day in "Until Wed 18 Nov", which it
+ * already takes from the reader's formatter; a name not known here shows as it is.
+ */
+function quickDateLabel(t: Translate, suggestion: QuickDate, fmt: Formatter): string {
+  const key = QUICK_DATE_NAMES[suggestion.label];
+  if (key) return t(key);
+  if (suggestion.label.startsWith("Until ")) return t("dashboard.quick.until", { day: fmt.weekdayDayMonth(suggestion.date) });
+  return suggestion.label;
+}
 
 interface Period {
   _id?: string;
@@ -30,12 +51,13 @@ export function FutureWorkload({
   forecasts: Period[];
   editable: boolean;
 }) {
+  const t = useT();
   const fmt = useFormat();
   const write = useDashboardWrite("forecast-date");
   const shownDate = write.pending ? write.pending.date || null : date;
   // The forecast on the chosen date is the future workload's own: it does not block the picker.
   const others = forecasts.filter((f) => !(date && f.startDate.slice(0, 10) === date.slice(0, 10) && f.endDate.slice(0, 10) === date.slice(0, 10)));
-  const suggestions = quickDates(today, others, fmt);
+  const suggestions = quickDates(today, others, fmt).map((s) => ({ ...s, label: quickDateLabel(t, s, fmt) }));
   const pick = (day: string) => write.submit("forecastDate", { date: day });
 
   return (
@@ -45,13 +67,13 @@ export function FutureWorkload({
         // A level shows only while a date is set: without one it is not in effect.
         level={shownDate ? level : null}
         disabled={!editable || !shownDate}
-        disabledReason={editable && !shownDate ? "Pick a date to set your future workload." : undefined}
+        disabledReason={editable && !shownDate ? t("dashboard.future.pickFirst") : undefined}
       />
       {editable ? (
         <div className="mt-4 border-t border-slate-100 pt-3">
           <div className="flex flex-wrap items-center gap-2">
             <Popover
-              label={shownDate ? `From ${formatDay(shownDate, fmt)}` : "Pick a date"}
+              label={shownDate ? t("dashboard.future.from", { day: formatDay(shownDate, fmt) }) : t("dashboard.future.pickDate")}
               testId="forecast-date"
               buttonClassName="rounded-md bg-white px-3 py-1.5 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
             >
@@ -68,12 +90,12 @@ export function FutureWorkload({
             </Popover>
             {shownDate ? (
               <button type="button" onClick={() => pick("")} className="rounded-md px-2 py-1.5 text-sm text-slate-600 hover:bg-slate-100">
-                Clear
+                {t("dashboard.future.clear")}
               </button>
             ) : null}
           </div>
           {suggestions.length ? (
-            <div className="mt-2 flex flex-wrap gap-2" role="group" aria-label="Quick dates">
+            <div className="mt-2 flex flex-wrap gap-2" role="group" aria-label={t("dashboard.future.quickDates")}>
               {suggestions.map((s) => (
                 <button
                   key={s.date}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useToast } from "~/components/toast";
+import { useT } from "~/lib/i18n/i18n";
 import { clientSessionId } from "~/realtime/client-session";
 import { SaveError } from "./save-error";
 import { useDashboardWrite } from "./use-dashboard-write";
@@ -12,6 +13,7 @@ const DEBOUNCE_MS = 150;
  * keystrokes are never lost. Enter is blocked; input beyond the limit is ignored.
  */
 export function MessageBox({ label, value, limit, id }: { label: string; value: string; limit: number; id: string }) {
+  const t = useT();
   const write = useDashboardWrite("message");
   const [text, setText] = useState(value);
   const unsent = useRef<string | null>(null);
@@ -33,8 +35,8 @@ export function MessageBox({ label, value, limit, id }: { label: string; value: 
   const show = useToast();
   const result = write.result;
   useEffect(() => {
-    if (result?.ok && result.intent === "message") show("Saved");
-  }, [result, show]);
+    if (result?.ok && result.intent === "message") show(t("common.saved"));
+  }, [result, show, t]);
 
   // Take the server's value (a colleague's device, a rollback) unless the person is typing.
   useEffect(() => {
@@ -77,7 +79,7 @@ export function MessageBox({ label, value, limit, id }: { label: string; value: 
         value={text}
         maxLength={limit}
         autoComplete="off"
-        placeholder="What are you working on?"
+        placeholder={t("dashboard.message.placeholder")}
         aria-describedby={`${id}-hint`}
         onFocus={() => (focused.current = true)}
         onBlur={() => {
@@ -97,7 +99,7 @@ export function MessageBox({ label, value, limit, id }: { label: string; value: 
         className="mt-1 block w-full rounded-md border-0 px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-brand-500 focus:outline-none"
       />
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-        Visible to your colleagues. Do not share sensitive or client-confidential information.
+        {t("dashboard.message.hint")}
       </p>
       <SaveError message={write.error} />
     </div>

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useId } from "react";
 import { Icon, type IconName } from "~/components/icon";
+import { useT, type MessageKey } from "~/lib/i18n/i18n";
 
 /**
  * The profile card's team buttons (issue 27, item 21): 'WFH Overview', 'Forecasts' and 'Absence
@@ -34,13 +35,14 @@ export function TeamButton({ label, description, icon, onClick }: { label: strin
  * Instead of disabled 'No data' cards: an administrator reports no workload and plans no week
  * of their own (the spec), so their home says so once and points to where their work is.
  */
-const ADMIN_LINKS = [
-  { to: "/overview", label: "Overview", description: "Who is free and who is busy today" },
-  { to: "/find-people", label: "Find people", description: "Who is free on given days, with a competence" },
-  { to: "/statistics", label: "Statistics", description: "Your teams' workload over time" },
+const ADMIN_LINKS: { to: string; label: MessageKey; description: MessageKey }[] = [
+  { to: "/overview", label: "nav.overview", description: "dashboard.admin.overview" },
+  { to: "/find-people", label: "findPeople.title", description: "dashboard.admin.findPeople" },
+  { to: "/statistics", label: "nav.statistics", description: "dashboard.admin.statistics" },
 ];
 
-export function AdminHomeNote({ links = ADMIN_LINKS }: { links?: { to: string; label: string; description: string }[] }) {
+export function AdminHomeNote({ links = ADMIN_LINKS }: { links?: { to: string; label: MessageKey; description: MessageKey }[] }) {
+  const t = useT();
   return (
     <section
       aria-labelledby="admin-note-heading"
@@ -48,18 +50,16 @@ export function AdminHomeNote({ links = ADMIN_LINKS }: { links?: { to: string; l
       data-testid="admin-home-note"
     >
       <h2 id="admin-note-heading" className="text-base font-semibold text-slate-900">
-        Your team at a glance
+        {t("dashboard.admin.heading")}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        As an administrator you do not report a workload or plan a work week of your own, so there is nothing of yours to fill in here.
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{t("dashboard.admin.text")}</p>
       {links.length > 0 ? (
         <ul className="mt-3 grid gap-2 sm:grid-cols-2">
           {links.map((link) => (
             <li key={link.to}>
               <Link to={link.to} className="block rounded-md px-3 py-2 ring-1 ring-slate-200 hover:bg-slate-50">
-                <span className="block text-sm font-medium text-brand-700">{link.label}</span>
-                <span className="block text-xs text-slate-500">{link.description}</span>
+                <span className="block text-sm font-medium text-brand-700">{t(link.label)}</span>
+                <span className="block text-xs text-slate-500">{t(link.description)}</span>
               </Link>
             </li>
           ))}

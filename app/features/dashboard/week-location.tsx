@@ -6,11 +6,15 @@ import type { WorkplaceChoice, WorkplaceOption } from "~/domain/workplace/workpl
 import { parseDayKey, weekdayIndex } from "~/lib/dates";
 import { useSuccessToast } from "~/components/use-success-toast";
 import { useFormat } from "~/lib/format";
+import { useT } from "~/lib/i18n/i18n";
+import { workplaceChoiceLabel } from "~/lib/i18n/workplace";
 import { SaveError } from "./save-error";
 import { usePendingIntents, useDashboardWrite } from "./use-dashboard-write";
 
-const WEEKDAYS = ["MON", "TUE", "WED", "THU", "FRI"];
-const WEEKDAY_NAMES = ["Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays"];
+/** Monday to Friday of one week, for their names in the reader's language. */
+const WEEKDAY_DATES = [23, 24, 25, 26, 27].map((day) => new Date(Date.UTC(2026, 10, day)));
+/** The default week's days in the catalogs' select ("Default work location on Mondays"). */
+const WEEKDAY_KEYS = ["mon", "tue", "wed", "thu", "fri"];
 
 export function WorkplaceIcon({ option, className = "h-5 w-5" }: { option: WorkplaceOption; className?: string }) {
   return <Icon name={option === null ? "none" : LOCATION_ICONS[option]} className={className} />;
@@ -57,14 +61,19 @@ export function WeekLocation({
     if (!mine) return stored;
     return mine.option === "none" ? null : (Number(mine.option) as WorkplaceOption);
   };
+  const t = useT();
   const fmt = useFormat();
+  // "MON" to "FRI" in the reader's language ("MÅN" in Swedish).
+  const weekdays = WEEKDAY_DATES.map((date) => fmt.weekdayShort(date).toLocaleUpperCase(fmt.locale));
+  const named = (list: WorkplaceChoice[]) => list.map((choice) => ({ ...choice, label: workplaceChoiceLabel(t, choice) }));
   // The last choice, for the toast that confirms it once saved: "Work location on Thu 27 Nov: Home."
   const chosen = useRef<string | null>(null);
   const choose = (index: number, future: boolean, option: WorkplaceOption) => {
-    const label = (future ? defaultChoices : choices).find((c) => c.value === option)?.label ?? "Not set";
+    const choice = (future ? defaultChoices : choices).find((c) => c.value === option);
+    const label = choice ? workplaceChoiceLabel(t, choice) : t("common.notSet");
     chosen.current = future
-      ? `Default work location on ${WEEKDAY_NAMES[index]}: ${label}.`
-      : `Work location on ${fmt.weekdayDayMonth(parseDayKey(rollingDays[index]))}: ${label}.`;
+      ? t("dashboard.week.defaultSaved", { weekday: WEEKDAY_KEYS[index], label })
+      : t("dashboard.week.saved", { day: fmt.weekdayDayMonth(parseDayKey(rollingDays[index])), label });
     write.submit("workplace", { index: String(index), future: String(future), option: option === null ? "none" : String(option) });
   };
   useSuccessToast(write.result, write.result?.ok === true, () => chosen.current);
@@ -73,11 +82,11 @@ export function WeekLocation({
     <section aria-labelledby="week-heading" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <div className="flex items-center justify-between gap-3">
         <h2 id="week-heading" className="text-sm font-semibold text-slate-900">
-          Work location
+          {t("dashboard.week.heading")}
         </h2>
         {defaultWeekToggle ? (
           <label className="flex items-center gap-2 text-xs text-slate-600">
-            Default week
+            {t("dashboard.week.defaultToggle")}
             <button
               type="button"
               role="switch"
@@ -91,29 +100,29 @@ export function WeekLocation({
         ) : null}
       </div>
       <WeekRow
-        label="This week"
-        days={rollingDays.map((d) => ({
-          key: d,
-          label: d.slice(0, 10) === today.slice(0, 10) ? "TODAY" : WEEKDAYS[weekdayIndex(parseDayKey(d))],
-        }))}
+        label={t("dashboard.week.thisWeek")}
+        days={rollingDays.map((d) => {
+          const isToday = d.slice(0, 10) === today.slice(0, 10);
+          return { key: d, label: isToday ? t("dashboard.todayCaps") : weekdays[weekdayIndex(parseDayKey(d))], today: isToday };
+        })}
         values={rolling.map((v, i) => valueOf(i, false, v))}
-        choices={choices}
+        choices={named(choices)}
         editable={editable}
         onChoose={(i, option) => choose(i, false, option)}
       />
       {showDefault ? (
         <div className="mt-3 transition-opacity duration-500">
           <WeekRow
-            label="DEFAULT WEEK"
-            days={WEEKDAYS.map((d) => ({ key: d, label: d }))}
+            label={t("dashboard.week.defaultWeek")}
+            days={weekdays.map((d, i) => ({ key: WEEKDAY_KEYS[i], label: d }))}
             values={defaults.map((v, i) => valueOf(i, true, v))}
-            choices={defaultChoices}
+            choices={named(defaultChoices)}
             editable={editable}
             onChoose={(i, option) => choose(i, true, option)}
           />
         </div>
       ) : null}
-      {!editable ? <p className="mt-2 text-xs text-slate-500">Administrators do not plan a work week.</p> : null}
+      {!editable ? <p className="mt-2 text-xs text-slate-500">{t("dashboard.week.adminNote")}</p> : null}
       <SaveError message={write.error} />
     </section>
   );
@@ -128,7 +137,7 @@ function WeekRow({
   onChoose,
 }: {
   label: string;
-  days: { key: string; label: string }[];
+  days: { key: string; label: string; today?: boolean }[];
   values: WorkplaceOption[];
   choices: WorkplaceChoice[];
   editable: boolean;
@@ -142,6 +151,7 @@ function WeekRow({
           <li key={day.key}>
             <DaySlot
               label={day.label}
+              today={day.today ?? false}
               value={values[index] ?? null}
               choices={choices}
               disabled={!editable}
@@ -157,6 +167,7 @@ function WeekRow({
 
 function DaySlot({
   label,
+  today,
   value,
   choices,
   disabled,
@@ -164,16 +175,18 @@ function DaySlot({
   rowLabel,
 }: {
   label: string;
+  today: boolean;
   value: WorkplaceOption;
   choices: WorkplaceChoice[];
   disabled: boolean;
   onChoose: (option: WorkplaceOption) => void;
   rowLabel: string;
 }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const slot = useRef<HTMLDivElement>(null);
   const current = choices.find((c) => c.value === value);
-  const currentLabel = current?.label ?? "Not set";
+  const currentLabel = current?.label ?? t("common.notSet");
   const others = choices.filter((c) => c.value !== value);
   // A tap elsewhere closes it too.
   useOutsidePointer(
@@ -198,21 +211,21 @@ function DaySlot({
         type="button"
         disabled={disabled}
         aria-expanded={open}
-        aria-label={`${rowLabel} ${label}: ${currentLabel}`}
+        aria-label={t("dashboard.week.slot", { row: rowLabel, day: label, choice: currentLabel })}
         onClick={() => setOpen((o) => !o)}
         className={clsx(
           "flex h-14 w-full flex-col items-center justify-center gap-0.5 rounded-lg ring-1 transition-colors disabled:cursor-not-allowed disabled:opacity-60",
           optionTone[value === null ? "none" : String(value)],
         )}
       >
-        <span className={clsx("text-[10px] font-semibold tracking-wide", label === "TODAY" && "text-brand-700")}>{label}</span>
+        <span className={clsx("text-[10px] font-semibold tracking-wide", today && "text-brand-700")}>{label}</span>
         <WorkplaceIcon option={value} />
       </button>
       {open ? (
         <div
           className="absolute top-full left-1/2 z-30 mt-1 w-32 -translate-x-1/2 rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-200"
           role="group"
-          aria-label={`Options for ${label}`}
+          aria-label={t("dashboard.week.options", { day: label })}
         >
           {others.map((choice) => (
             <button

@@ -2,12 +2,13 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
 import { Avatar } from "~/components/avatar";
 import { Modal } from "~/components/dialog";
-import { workplaceDayLabel } from "~/domain/workplace/labels";
 import type { WorkplaceOption } from "~/domain/workplace/workplace.schema";
 import { profilePictureUrl } from "~/lib/profile-picture";
 import { formatDay } from "~/components/day-picker";
 import { WorkplaceIcon } from "./week-location";
 import { useFormat } from "~/lib/format";
+import { useT, type Translate } from "~/lib/i18n/i18n";
+import { workplaceDayText } from "~/lib/i18n/workplace";
 
 interface Overview {
   days: string[];
@@ -22,10 +23,12 @@ interface Overview {
   }[];
 }
 
-const optionName = (option: WorkplaceOption, row: Overview["rows"][number], elsewhere: string) => workplaceDayLabel(option, row, elsewhere);
+const optionName = (t: Translate, option: WorkplaceOption, row: Overview["rows"][number], elsewhere: string) =>
+  workplaceDayText(t, option, row, elsewhere);
 
 /** Next five working days, one row per completed non-admin person, the viewer first. */
 export function WfhOverview({ open, onClose, elsewhereLabel }: { open: boolean; onClose: () => void; elsewhereLabel: string }) {
+  const t = useT();
   const fmt = useFormat();
   const fetcher = useFetcher<Overview>();
   const { load } = fetcher;
@@ -35,19 +38,19 @@ export function WfhOverview({ open, onClose, elsewhereLabel }: { open: boolean; 
   const data = fetcher.data;
   const range = data ? `${formatDay(data.days[0], fmt)} – ${formatDay(data.days[data.days.length - 1], fmt)}` : "";
   return (
-    <Modal open={open} onClose={onClose} title="WFH Overview" description={range} panelClassName="max-w-4xl">
+    <Modal open={open} onClose={onClose} title={t("home.wfhOverview")} description={range} panelClassName="max-w-4xl">
       {!data ? (
         <p className="text-sm text-slate-500" role="status">
-          Loading...
+          {t("common.loading")}
         </p>
       ) : (
         // Focusable so the keyboard can scroll it (axe: scrollable-region-focusable).
-        <div className="max-h-[65vh] overflow-auto rounded-md" tabIndex={0} role="region" aria-label="Where people work, next five working days">
+        <div className="max-h-[65vh] overflow-auto rounded-md" tabIndex={0} role="region" aria-label={t("dashboard.wfh.region")}>
           <table className="w-full text-sm">
             <thead className="sticky top-0 bg-white">
               <tr className="text-left text-xs text-slate-500">
                 <th scope="col" className="py-2 pr-3 font-medium">
-                  Name
+                  {t("dashboard.wfh.name")}
                 </th>
                 {data.days.map((day) => (
                   <th key={day} scope="col" className="px-1 py-2 text-center font-medium">
@@ -70,9 +73,9 @@ export function WfhOverview({ open, onClose, elsewhereLabel }: { open: boolean; 
                   </th>
                   {row.options.map((option, i) => (
                     <td key={i} className="px-1 py-2 text-center">
-                      <span className="inline-flex flex-col items-center gap-0.5 text-slate-700" title={optionName(option, row, elsewhereLabel)}>
+                      <span className="inline-flex flex-col items-center gap-0.5 text-slate-700" title={optionName(t, option, row, elsewhereLabel)}>
                         <WorkplaceIcon option={option} className="h-4 w-4" />
-                        <span className="text-[11px]">{optionName(option, row, elsewhereLabel)}</span>
+                        <span className="text-[11px]">{optionName(t, option, row, elsewhereLabel)}</span>
                       </span>
                     </td>
                   ))}

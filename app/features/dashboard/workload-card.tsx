@@ -1,7 +1,9 @@
 import clsx from "clsx";
 import { useEffect, useRef, useState } from "react";
 import { WORKLOAD_MAX, WORKLOAD_MIN } from "~/domain/workload/limits";
-import { workloadColorClass, workloadLabel } from "~/domain/workload/levels";
+import { workloadColorClass } from "~/domain/workload/levels";
+import { useT } from "~/lib/i18n/i18n";
+import { workloadLabel } from "~/lib/i18n/workload";
 import { SaveError } from "./save-error";
 import { useDashboardWrite } from "./use-dashboard-write";
 
@@ -24,20 +26,24 @@ export function WorkloadStepper({
   disabled: boolean;
   disabledReason?: string;
 }) {
+  const t = useT();
   const { shown, change, error } = useStepperSaves(kind, level);
-  const label = workloadLabel(shown, away);
-  const name = kind === "current" ? "current workload" : "future workload";
+  const label = workloadLabel(t, shown, away);
   return (
     <div>
       <div className="flex items-center gap-3">
-        <StepButton label={`Decrease ${name}`} onClick={() => change(-1)} disabled={disabled || shown === WORKLOAD_MIN || shown === null}>
+        <StepButton
+          label={t("dashboard.stepper.decrease", { kind })}
+          onClick={() => change(-1)}
+          disabled={disabled || shown === WORKLOAD_MIN || shown === null}
+        >
           −
         </StepButton>
         <div className="min-w-0 flex-1 text-center" data-testid={`${kind}-workload`} aria-live="polite">
           <span className={clsx("mx-auto mb-1 block h-2 w-16 rounded-full", workloadColorClass(shown, away))} aria-hidden="true" />
           <span className="text-lg font-semibold text-slate-900">{label}</span>
         </div>
-        <StepButton label={`Increase ${name}`} onClick={() => change(1)} disabled={disabled || shown === WORKLOAD_MAX}>
+        <StepButton label={t("dashboard.stepper.increase", { kind })} onClick={() => change(1)} disabled={disabled || shown === WORKLOAD_MAX}>
           +
         </StepButton>
       </div>

@@ -6,6 +6,7 @@ import { ALL, toggleSelection, type Selection } from "~/domain/users/overview-qu
 import type { FilterOptions } from "~/domain/users/overview.types";
 import { PortalInMain } from "~/components/portal-in-main";
 import { officeWithGroup } from "~/lib/office-name";
+import { useT } from "~/lib/i18n/i18n";
 
 type Kind = "office" | "group";
 const key = (kind: Kind, id: string) => `${kind}:${id}`;
@@ -17,11 +18,12 @@ function keysOf(offices: Selection, groups: Selection): string[] {
   ];
 }
 
-function summary(selection: Selection, names: Map<string, string>, all: string, one: string, many: string): string | null {
+/** What the button says of one kind's choice: all of them, the one chosen, or how many ("3 offices"). */
+function summary(selection: Selection, names: Map<string, string>, all: string, count: (n: number) => string): string | null {
   if (selection === ALL) return all;
   if (selection.length === 0) return null;
-  if (selection.length === 1) return names.get(selection[0]) ?? `1 ${one}`;
-  return `${selection.length} ${many}`;
+  if (selection.length === 1) return names.get(selection[0]) ?? count(1);
+  return count(selection.length);
 }
 
 /**
@@ -38,7 +40,7 @@ export function FilterBar({
   onTermChange,
   onSelectionChange,
   side,
-  searchLabel = "Search name or title",
+  searchLabel,
 }: {
   term: string;
   offices: Selection;
@@ -50,6 +52,7 @@ export function FilterBar({
   /** What the search box searches (the spec: 'Search name or title' for people, 'Search name or client' for matters). */
   searchLabel?: string;
 }) {
+  const t = useT();
   const officeNames = new Map(options.offices.map((o) => [o._id, officeWithGroup(o.name, o.groupName)]));
   const groupNames = new Map(options.groups.map((g) => [g._id, g.name]));
   const selectedKeys = keysOf(offices, groups);
@@ -64,8 +67,8 @@ export function FilterBar({
   };
 
   const parts = [
-    summary(offices, officeNames, "All offices", "office", "offices"),
-    summary(groups, groupNames, "All groups", "group", "groups"),
+    summary(offices, officeNames, t("filter.allOffices"), (count) => t("filter.officeCount", { count })),
+    summary(groups, groupNames, t("filter.allGroups"), (count) => t("filter.groupCount", { count })),
   ].filter(Boolean);
   const noOffice = offices !== ALL && offices.length === 0;
   const noGroup = groups !== ALL && groups.length === 0;
@@ -74,17 +77,17 @@ export function FilterBar({
     <div className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:p-4">
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-end sm:gap-3">
         <div className="min-w-0 flex-1 sm:min-w-64">
-          <SearchBox value={term} onChange={onTermChange} label={searchLabel} />
+          <SearchBox value={term} onChange={onTermChange} label={searchLabel ?? t("overview.searchTitle")} />
         </div>
         <PortalInMain>
           <Listbox value={selectedKeys} onChange={change} multiple>
             <div className="min-w-0 sm:w-72">
-              <Label className="sr-only">Offices and groups</Label>
+              <Label className="sr-only">{t("filter.label")}</Label>
               <ListboxButton
                 className="flex w-full items-center justify-between gap-2 rounded-md bg-white px-3 py-2 text-left text-sm text-slate-800 ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
                 data-testid="team-filter"
               >
-                <span className="truncate">{parts.length ? parts.join(", ") : "Choose offices and groups"}</span>
+                <span className="truncate">{parts.length ? parts.join(", ") : t("filter.choose")}</span>
                 <svg viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true">
                   <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4" />
                 </svg>
@@ -97,14 +100,14 @@ export function FilterBar({
               className="z-40 max-h-80 w-(--button-width) min-w-64 overflow-y-auto rounded-lg bg-white p-1 text-sm shadow-lg ring-1 ring-slate-200 focus:outline-none"
             >
               <OptionGroup
-                heading="Offices"
-                all={options.allOffices ? { value: key("office", ALL), label: "All offices" } : null}
+                heading={t("filter.offices")}
+                all={options.allOffices ? { value: key("office", ALL), label: t("filter.allOffices") } : null}
                 items={options.offices.map((office) => ({ value: key("office", office._id), label: office.name, detail: office.groupName }))}
               />
               <OptionGroup
-                heading="Groups"
+                heading={t("filter.groups")}
                 spaced
-                all={options.allGroups ? { value: key("group", ALL), label: "All groups" } : null}
+                all={options.allGroups ? { value: key("group", ALL), label: t("filter.allGroups") } : null}
                 items={options.groups.map((group) => ({ value: key("group", group._id), label: group.name }))}
               />
             </ListboxOptions>
@@ -114,8 +117,8 @@ export function FilterBar({
       </div>
       {noOffice || noGroup ? (
         <div role="status" className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-amber-800">
-          {noOffice ? <p>No office selected</p> : null}
-          {noGroup ? <p>No group selected</p> : null}
+          {noOffice ? <p>{t("filter.noOffice")}</p> : null}
+          {noGroup ? <p>{t("filter.noGroup")}</p> : null}
         </div>
       ) : null}
     </div>

@@ -3,10 +3,12 @@ import { memo } from "react";
 import { Avatar } from "~/components/avatar";
 import type { OverviewSort } from "~/domain/users/overview-query";
 import type { OverviewUser } from "~/domain/users/overview.types";
-import { experienceLabel, lastSeenLabel } from "~/domain/users/last-seen";
-import { workloadColorClass, workloadLabel } from "~/domain/workload/levels";
+import { workloadColorClass } from "~/domain/workload/levels";
+import { useT } from "~/lib/i18n/i18n";
+import { workloadLabel } from "~/lib/i18n/workload";
+import { workplaceChoiceLabel } from "~/lib/i18n/workplace";
 import { profilePictureUrl } from "~/lib/profile-picture";
-import { forecastSummary, weekdayShort } from "./format";
+import { experienceText, forecastSummary, updatedText, weekdayShort } from "./format";
 import { LocationIcon } from "./workplace-icon";
 import { useFormat } from "~/lib/format";
 
@@ -33,12 +35,12 @@ export const PersonCard = memo(function PersonCard({
 }) {
   // The person's own today (their office's zone), not the reader's.
   const today = person.today;
+  const t = useT();
   const fmt = useFormat();
   const level = person.away ? null : person.currentWorkload;
-  const label = workloadLabel(level, person.away);
-  const seen = lastSeenLabel(person.lastUpdated, now);
-  const experience = sort === "experience" ? experienceLabel(person.startYear, now) : null;
-  const forecastLine = person.forecast ? forecastSummary(person.forecast, today, fmt, { away: person.away, level }) : null;
+  const label = workloadLabel(t, level, person.away);
+  const experience = sort === "experience" ? experienceText(t, person.startYear, now) : null;
+  const forecastLine = person.forecast ? forecastSummary(person.forecast, today, fmt, { away: person.away, level }, t) : null;
   return (
     <li
       data-testid="person-card"
@@ -96,12 +98,15 @@ export const PersonCard = memo(function PersonCard({
             <span className="flex min-w-0 items-center gap-1" data-testid="location">
               <LocationIcon option={person.location.option} className="h-3.5 w-3.5 shrink-0" />
               <span className="truncate">
-                {person.location.day === today.slice(0, 10) ? "Today" : weekdayShort(person.location.day, fmt)}: {person.location.label}
+                {t("overview.location", {
+                  day: person.location.day === today.slice(0, 10) ? t("overview.today") : weekdayShort(person.location.day, fmt),
+                  place: workplaceChoiceLabel(t, { value: person.location.option, label: person.location.label }),
+                })}
               </span>
             </span>
           ) : null}
           <span className="ml-auto shrink-0" data-testid="last-seen">
-            {seen ? (seen === "now" ? "Updated now" : `Updated ${seen}`) : "No updates yet"}
+            {updatedText(t, person.lastUpdated, now)}
           </span>
         </div>
       </article>

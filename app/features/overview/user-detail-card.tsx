@@ -7,10 +7,11 @@ import { Avatar } from "~/components/avatar";
 import { Modal } from "~/components/dialog";
 import { WorkloadLegend } from "~/components/workload-legend";
 import type { UserCard } from "~/domain/users/user-card.types";
-import { experienceLabel, lastSeenLabel } from "~/domain/users/last-seen";
-import { workloadColorClass, workloadLabel } from "~/domain/workload/levels";
+import { workloadColorClass } from "~/domain/workload/levels";
+import { useT, type MessageKey } from "~/lib/i18n/i18n";
+import { workloadLabel } from "~/lib/i18n/workload";
 import { profilePictureUrl } from "~/lib/profile-picture";
-import { dayRange, forecastTitle, shortDate } from "./format";
+import { dayRange, experienceText, forecastTitle, shortDate, updatedText } from "./format";
 import { useFormat } from "~/lib/format";
 
 export interface CardPreview {
@@ -26,6 +27,7 @@ export interface CardPreview {
  * close button or a click outside close it, and focus goes back to the card that opened it.
  */
 export function UserDetailModal({ person, open, onClose }: { person: CardPreview | null; open: boolean; onClose: () => void }) {
+  const t = useT();
   const fetcher = useFetcher<UserCard>();
   const { load } = fetcher;
   const id = person?._id;
@@ -46,7 +48,7 @@ export function UserDetailModal({ person, open, onClose }: { person: CardPreview
       <div tabIndex={-1} data-autofocus className="outline-none">
         {!person ? null : !card ? (
           <p className="py-8 text-center text-sm text-slate-500" role="status">
-            Loading...
+            {t("common.loading")}
           </p>
         ) : (
           <CardBody card={card} />
@@ -58,6 +60,7 @@ export function UserDetailModal({ person, open, onClose }: { person: CardPreview
 
 /** The card's 'Add competence' picker: competences the person does not have yet. */
 function AddCompetence({ userId, options }: { userId: string; options: { _id: string; name: string }[] }) {
+  const t = useT();
   // The pipeline's answer (IntentResult): ok, or why not.
   const fetcher = useFetcher<{ ok: true } | { ok: false; message: string }>();
   const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
@@ -66,7 +69,7 @@ function AddCompetence({ userId, options }: { userId: string; options: { _id: st
       <input type="hidden" name="intent" value="create" />
       <div>
         <label htmlFor={`add-competence-${userId}`} className="block text-xs font-medium text-slate-600">
-          Add competence
+          {t("userCard.addCompetence")}
         </label>
         <select
           id={`add-competence-${userId}`}
@@ -85,7 +88,7 @@ function AddCompetence({ userId, options }: { userId: string; options: { _id: st
         disabled={fetcher.state !== "idle"}
         className="rounded-md bg-white px-3 py-1.5 text-sm font-medium text-slate-800 ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
       >
-        {fetcher.state !== "idle" ? "Adding..." : "Add"}
+        {fetcher.state !== "idle" ? t("userCard.adding") : t("common.add")}
       </button>
       <Alert plain message={error} className="w-full" />
     </fetcher.Form>
@@ -93,18 +96,18 @@ function AddCompetence({ userId, options }: { userId: string; options: { _id: st
 }
 
 function CardBody({ card }: { card: UserCard }) {
+  const t = useT();
   const fmt = useFormat();
   const { user } = card;
   const level = user.away ? null : user.currentWorkload;
-  const seen = lastSeenLabel(user.lastUpdated, card.now);
-  const experience = experienceLabel(user.startYear, card.now);
+  const experience = experienceText(t, user.startYear, card.now);
   const upcoming = [
     ...card.forecasts.map((f) => ({
       _id: f._id,
       startDate: f.startDate,
       endDate: f.endDate,
       status: f.status,
-      title: forecastTitle(f),
+      title: forecastTitle(f, t),
       comment: f.comment,
       source: f.externalSource,
     })),
@@ -113,7 +116,7 @@ function CardBody({ card }: { card: UserCard }) {
       startDate: v.startDate,
       endDate: v.endDate,
       status: "away" as const,
-      title: "Vacation",
+      title: t("forecast.vacation"),
       comment: null,
       source: null,
     })),
@@ -127,7 +130,7 @@ function CardBody({ card }: { card: UserCard }) {
         <Avatar name={user.name} src={profilePictureUrl(user.profilePicture)} size="lg" />
         <div className="min-w-0 flex-1 space-y-1 text-sm">
           {user.team ? <p className="text-slate-600">{user.team}</p> : null}
-          {user.secondaryTeam ? <p className="text-slate-500">Also {user.secondaryTeam}</p> : null}
+          {user.secondaryTeam ? <p className="text-slate-500">{t("userCard.also", { team: user.secondaryTeam })}</p> : null}
           <p className="flex flex-wrap gap-x-3 gap-y-1">
             <a href={`mailto:${user.email}`} className="break-all text-brand-700 hover:underline">
               {user.email}
@@ -138,23 +141,23 @@ function CardBody({ card }: { card: UserCard }) {
               </a>
             ) : null}
           </p>
-          {experience ? <p className="text-slate-500">Experience: {experience}</p> : null}
+          {experience ? <p className="text-slate-500">{t("userCard.experience", { experience })}</p> : null}
         </div>
       </div>
 
       <div className="rounded-lg bg-slate-50 p-3">
         <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-slate-900">
           <span className={clsx("h-3 w-3 rounded-full", workloadColorClass(level, user.away))} aria-hidden="true" />
-          <span data-testid="user-card-workload">{workloadLabel(level, user.away)}</span>
-          <span className="text-xs font-normal text-slate-500">{seen ? `Updated ${seen}` : "No updates yet"}</span>
+          <span data-testid="user-card-workload">{workloadLabel(t, level, user.away)}</span>
+          <span className="text-xs font-normal text-slate-500">{updatedText(t, user.lastUpdated, card.now)}</span>
         </p>
         {user.message ? <p className="mt-1 text-sm break-words text-slate-700">{user.message}</p> : null}
         <WorkloadLegend className="mt-3" />
       </div>
 
-      <Section title="Upcoming forecasts">
+      <Section title={t("userCard.upcoming")}>
         {upcoming.length === 0 ? (
-          <p className="text-sm text-slate-500">No upcoming forecasts.</p>
+          <p className="text-sm text-slate-500">{t("userCard.noUpcoming")}</p>
         ) : (
           <ul className="divide-y divide-slate-100 text-sm">
             {upcoming.map((item) => (
@@ -170,7 +173,7 @@ function CardBody({ card }: { card: UserCard }) {
                 <span className="min-w-0 flex-1">
                   <span className="font-medium text-slate-900">{item.title}</span>
                   {item.comment && item.comment !== item.title ? <span className="text-slate-600"> · {item.comment}</span> : null}
-                  {item.source ? <span className="text-xs text-slate-500"> · From {item.source}</span> : null}
+                  {item.source ? <span className="text-xs text-slate-500"> · {t("forecast.fromSource", { source: item.source })}</span> : null}
                 </span>
               </li>
             ))}
@@ -179,11 +182,11 @@ function CardBody({ card }: { card: UserCard }) {
       </Section>
 
       {card.matters ? (
-        <Section title="Matters">
+        <Section title={t("userCard.matters")}>
           {card.matters.length === 0 ? (
-            <p className="text-sm text-slate-500">No billable matters in the last {card.mattersTimeperiod} days found</p>
+            <p className="text-sm text-slate-500">{t("userCard.noMatters", { days: card.mattersTimeperiod })}</p>
           ) : (
-            <Table head={[["Matter"], ["Comment", "w-1/3"], ["Lead", "w-1/4"]]}>
+            <Table head={[["userCard.matter"], ["userCard.comment", "w-1/3"], ["userCard.lead", "w-1/4"]]}>
               {card.matters.map((matter) => (
                 <tr key={matter.number}>
                   <td className="py-2 pr-3">
@@ -203,8 +206,8 @@ function CardBody({ card }: { card: UserCard }) {
       ) : null}
 
       {card.projects && card.projects.length > 0 ? (
-        <Section title="Projects">
-          <Table head={[["Title"], ["Starts", "w-24"], ["Ends", "w-24"]]}>
+        <Section title={t("userCard.projects")}>
+          <Table head={[["userCard.title"], ["userCard.starts", "w-24"], ["userCard.ends", "w-24"]]}>
             {card.projects.map((project) => (
               <tr key={project._id}>
                 <td className="py-2 pr-3 font-medium text-slate-900">
@@ -225,9 +228,9 @@ function CardBody({ card }: { card: UserCard }) {
       ) : null}
 
       {card.competences && (card.competences.length > 0 || card.addableCompetences?.length) ? (
-        <Section title="Competences">
+        <Section title={t("userCard.competences")}>
           {card.addableCompetences?.length ? <AddCompetence userId={user._id} options={card.addableCompetences} /> : null}
-          <Table head={[["Title"], ["Category", "w-24 sm:w-1/4"], ["Skill level", "w-24 sm:w-1/4"]]}>
+          <Table head={[["userCard.title"], ["userCard.category", "w-24 sm:w-1/4"], ["userCard.skillLevel", "w-24 sm:w-1/4"]]}>
             {card.competences.map((skill) => (
               <tr key={skill._id}>
                 <td className="py-2 pr-3 font-medium text-slate-900">
@@ -240,7 +243,7 @@ function CardBody({ card }: { card: UserCard }) {
                   )}
                 </td>
                 <td className="py-2 pr-3 text-slate-600">{skill.category ?? "–"}</td>
-                <td className="py-2 text-slate-600">{skill.levelName ? `${skill.levelName} (${skill.level})` : "Not set"}</td>
+                <td className="py-2 text-slate-600">{skill.levelName ? `${skill.levelName} (${skill.level})` : t("common.notSet")}</td>
               </tr>
             ))}
           </Table>
@@ -248,12 +251,12 @@ function CardBody({ card }: { card: UserCard }) {
       ) : null}
 
       {card.cvItems.length > 0 ? (
-        <Section title="CV Partner">
+        <Section title={t("userCard.cvPartner")}>
           <ul className="divide-y divide-slate-100 text-sm">
             {card.cvItems.map((item) => (
               <li key={item._id} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2">
                 <span className="text-slate-900">{item.title}</span>
-                <span className="text-xs text-slate-500">From CV Partner</span>
+                <span className="text-xs text-slate-500">{t("forecast.fromSource", { source: "CV Partner" })}</span>
               </li>
             ))}
           </ul>
@@ -273,7 +276,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** head: [label, width class] per column; the first column takes what is left and wraps. */
-function Table({ head, children }: { head: [string, string?][]; children: ReactNode }) {
+function Table({ head, children }: { head: [MessageKey, string?][]; children: ReactNode }) {
+  const t = useT();
   return (
     <div className="overflow-x-auto">
       <table className="w-full table-fixed text-left text-sm break-words">
@@ -281,7 +285,7 @@ function Table({ head, children }: { head: [string, string?][]; children: ReactN
           <tr className="border-b border-slate-200 text-xs text-slate-500">
             {head.map(([label, width]) => (
               <th key={label} scope="col" className={clsx("py-1.5 pr-3 font-medium", width)}>
-                {label}
+                {t(label)}
               </th>
             ))}
           </tr>

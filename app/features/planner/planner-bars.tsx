@@ -3,7 +3,9 @@ import type { KeyboardEvent } from "react";
 import type { ApiForecast } from "~/domain/forecasts/forecast.types";
 import type { PlannerData } from "~/domain/planner/planner.types";
 import { spanOf, type DayColumn } from "~/domain/planner/timeline";
-import { workloadColorClass, workloadLabel } from "~/domain/workload/levels";
+import { workloadColorClass } from "~/domain/workload/levels";
+import { useT, type Translate } from "~/lib/i18n/i18n";
+import { workloadLabel } from "~/lib/i18n/workload";
 import { WorkloadLegend } from "~/components/workload-legend";
 import { formatRange } from "~/components/day-picker";
 import { useFormat } from "~/lib/format";
@@ -34,21 +36,29 @@ export interface Preview {
 }
 
 /** Long-away rule: an away item with a comment of 18 characters or fewer shows the comment as its title. */
-function itemText(item: Item) {
-  if (item.kind === "vacation") return { title: "Vacation", detail: null, source: null };
+function itemText(t: Translate, item: Item) {
+  if (item.kind === "vacation") return { title: t("forecast.vacation"), detail: null, source: null, sourceName: null };
   const away = item.status === "away";
-  const label = workloadLabel(away ? null : item.status, away);
+  const label = workloadLabel(t, away ? null : item.status, away);
   // Where the days come from, when not from the person (an Outlook calendar, decision 0304).
-  const source = item.forecast?.externalSource ? `From ${item.forecast.externalSource}` : null;
-  if (away && item.comment && item.comment.length <= 18) return { title: item.comment, detail: source, source };
-  return { title: label, detail: item.comment ?? source, source };
+  const sourceName = item.forecast?.externalSource ?? null;
+  const source = sourceName ? t("forecast.fromSource", { source: sourceName }) : null;
+  if (away && item.comment && item.comment.length <= 18) return { title: item.comment, detail: source, source, sourceName };
+  return { title: label, detail: item.comment ?? source, source, sourceName };
 }
 
 /** The bar's name for screen readers and its tooltip: who, what, when, and where it comes from. */
-function itemLabel(item: Item, text: ReturnType<typeof itemText>, range: string) {
-  const { title, detail, source } = text;
-  const from = source && detail !== source ? `, ${source.replace(/^From/, "from")}` : "";
-  return `${item.person.name}: ${item.kind === "today" ? "today, " : ""}${title}${detail ? `, ${detail}` : ""}, ${range}${from}${item.editable ? "" : ", read-only"}`;
+function itemLabel(t: Translate, item: Item, text: ReturnType<typeof itemText>, range: string) {
+  const { title, detail, source, sourceName } = text;
+  return t("planner.barLabel", {
+    name: item.person.name,
+    today: item.kind === "today" ? "yes" : "no",
+    title,
+    detail: detail ? `, ${detail}` : "",
+    range,
+    source: source && detail !== source && sourceName ? t("planner.barSource", { source: sourceName }) : "",
+    readOnly: item.editable ? "no" : "yes",
+  });
 }
 
 export function DayBackground({ columns, todayKey }: { columns: DayColumn[]; todayKey?: string }) {
@@ -112,14 +122,15 @@ export function Bar({
   onOpen: () => void;
   onKey: (event: KeyboardEvent<HTMLButtonElement>) => void;
 }) {
+  const t = useT();
   const fmt = useFormat();
   const span = spanOf(columns, item.startDate, item.endDate);
   if (!span) return null;
-  const text = itemText(item);
+  const text = itemText(t, item);
   const { title, detail } = text;
   const away = item.status === "away";
   const range = formatRange(item.startDate, item.endDate, fmt);
-  const label = itemLabel(item, text, range);
+  const label = itemLabel(t, item, text, range);
   const width = Math.max(span.width - 2, 6);
   // px-1.5 on both sides, and a pixel to spare.
   const room = width - 13;
@@ -174,5 +185,6 @@ export function Bar({
 
 /** What the colours mean: short bars carry no text. */
 export function Legend() {
-  return <WorkloadLegend label="Colours" className="mt-2" testId="planner-legend" />;
+  const t = useT();
+  return <WorkloadLegend label={t("planner.colours")} className="mt-2" testId="planner-legend" />;
 }

@@ -6,6 +6,7 @@ import { isoWeek, mondayOf, PLANNER, plannerDayCount } from "~/domain/planner/ti
 import { formatRange } from "~/components/day-picker";
 import { addDays, dayKey, parseDayKey } from "~/lib/dates";
 import { useFormat } from "~/lib/format";
+import { useT } from "~/lib/i18n/i18n";
 import { PlannerEditor, type PlannerEditorState } from "./planner-editor";
 import { Timeline } from "./planner-timeline";
 import { usePlannerData } from "./use-planner-data";
@@ -21,6 +22,7 @@ import { useViewportWidth } from "./use-widths";
  * Shift+arrows change its end date.
  */
 export function PlannerOverlay({ open, onClose, title, today }: { open: boolean; onClose: () => void; title: string; today: string }) {
+  const t = useT();
   const fmt = useFormat();
   const viewport = useViewportWidth();
   const dayCount = plannerDayCount(viewport);
@@ -49,37 +51,37 @@ export function PlannerOverlay({ open, onClose, title, today }: { open: boolean;
       <section aria-labelledby="planner-calendar-heading" data-testid="planner">
         <div className="flex flex-wrap items-center gap-2">
           <h3 id="planner-calendar-heading" className="text-sm font-semibold text-slate-900">
-            Forecasts
+            {t("home.forecasts")}
           </h3>
-          <div className="flex items-center gap-1" role="group" aria-label="Weeks">
+          <div className="flex items-center gap-1" role="group" aria-label={t("planner.weeks")}>
             <button
               type="button"
               onClick={() => setStart(dayKey(addDays(startDate, -7)))}
-              aria-label={`Previous week, week ${isoWeek(addDays(startDate, -7))}`}
+              aria-label={t("planner.previousWeek", { week: isoWeek(addDays(startDate, -7)) })}
               className="rounded-md px-2 py-1 text-sm text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
             >
-              ‹ W{isoWeek(addDays(startDate, -7))}
+              ‹ {t("planner.weekShort", { week: isoWeek(addDays(startDate, -7)) })}
             </button>
             <span className="px-2 text-sm text-slate-700" data-testid="planner-range-heading">
-              Week {week === isoWeek(endDate) ? week : `${week}–${isoWeek(endDate)}`}
+              {t("planner.week", { weeks: week === isoWeek(endDate) ? week : `${week}–${isoWeek(endDate)}` })}
               <span className="hidden sm:inline"> · {formatRange(start, dayKey(endDate), fmt)}</span>
             </span>
             <button
               type="button"
               onClick={() => setStart(dayKey(addDays(startDate, 7)))}
-              aria-label={`Next week, week ${isoWeek(addDays(startDate, 7))}`}
+              aria-label={t("planner.nextWeek", { week: isoWeek(addDays(startDate, 7)) })}
               className="rounded-md px-2 py-1 text-sm text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
             >
-              W{isoWeek(addDays(startDate, 7))} ›
+              {t("planner.weekShort", { week: isoWeek(addDays(startDate, 7)) })} ›
             </button>
             <button type="button" onClick={() => setStart(thisWeek)} className="rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-50">
-              This week
+              {t("dashboard.week.thisWeek")}
             </button>
           </div>
           <div className="ml-auto flex items-center gap-3">
             {busy ? (
               <span role="status" className="text-xs text-slate-500">
-                Saving...
+                {t("common.saving")}
               </span>
             ) : null}
             {canAdd && me ? (
@@ -88,7 +90,7 @@ export function PlannerOverlay({ open, onClose, title, today }: { open: boolean;
                 onClick={() => setEditor({ mode: "add", person: me })}
                 className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
               >
-                Add forecast
+                {t("planner.addForecast")}
               </button>
             ) : null}
           </div>
@@ -100,7 +102,7 @@ export function PlannerOverlay({ open, onClose, title, today }: { open: boolean;
               <>
                 {error}
                 <button type="button" onClick={clearError} className="text-xs underline">
-                  Dismiss
+                  {t("common.dismiss")}
                 </button>
               </>
             ) : null
@@ -108,7 +110,7 @@ export function PlannerOverlay({ open, onClose, title, today }: { open: boolean;
         />
         {!data ? (
           <p className="mt-4 text-sm text-slate-500" role="status">
-            Loading...
+            {t("common.loading")}
           </p>
         ) : (
           <Timeline

@@ -8,6 +8,7 @@ import type { PlannerData } from "~/domain/planner/planner.types";
 import { layoutDays, layoutUnits, PLANNER, weekendOnlyDays } from "~/domain/planner/timeline";
 import { dayKey } from "~/lib/dates";
 import { useFormat } from "~/lib/format";
+import { useT } from "~/lib/i18n/i18n";
 import { Bar, DayBackground, Legend, Selection } from "./planner-bars";
 import type { PlannerEditorState } from "./planner-editor";
 import { plannerItems } from "./planner-items";
@@ -43,6 +44,7 @@ export function Timeline({
   onEdit: (state: PlannerEditorState) => void;
   onDragChange: (dragging: boolean) => void;
 }) {
+  const t = useT();
   const fmt = useFormat();
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const [measureRef, width] = useElementWidth();
@@ -95,7 +97,7 @@ export function Timeline({
           <div className="sticky top-0 z-20 flex border-b border-slate-200 bg-white" style={{ height: headerHeight, width: nameWidth + trackWidth }}>
             {phone ? null : (
               <div className="sticky left-0 z-10 flex items-center bg-white px-2 text-xs font-medium text-slate-500" style={{ width: nameWidth }}>
-                {data.people.length} people
+                {t("common.peopleCount", { count: data.people.length })}
               </div>
             )}
             <div className="relative" style={{ width: trackWidth }} aria-hidden="true">
@@ -119,7 +121,7 @@ export function Timeline({
               ))}
             </div>
           </div>
-          <div role="list" aria-label="People">
+          <div role="list" aria-label={t("overview.people")}>
             {virtualizer.getVirtualItems().map((row) => {
               const person = data.people[row.index];
               const rowEditable = canEditAvailabilityOf(viewer, person._id, settings);
@@ -148,7 +150,7 @@ export function Timeline({
                     {rowEditable ? (
                       <button
                         type="button"
-                        aria-label={`Add forecast for ${person.name}`}
+                        aria-label={t("planner.addFor", { name: person.name })}
                         onClick={() => onEdit({ mode: "add", person, status: settings.enableNewForecasting ? null : "away" })}
                         className="shrink-0 rounded px-1.5 text-base leading-6 text-brand-700 hover:bg-brand-50"
                       >
@@ -191,10 +193,7 @@ export function Timeline({
         </div>
       </div>
       <Legend />
-      <p className="mt-2 text-xs text-slate-600">
-        Drag on an empty part of your row to add a forecast, drag a bar to move it and its edges to change its dates. With the keyboard: Enter opens a
-        bar, arrow keys move it by a day, Shift+arrows change its end date.
-      </p>
+      <p className="mt-2 text-xs text-slate-600">{t("planner.help")}</p>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { ApiForecast } from "~/domain/forecasts/forecast.types";
 import type { PlannerData } from "~/domain/planner/planner.types";
 import type { IntentResult } from "~/lib/page-form.types";
 import { clientSessionId } from "~/realtime/client-session";
+import { useT } from "~/lib/i18n/i18n";
 import { applyPendingForecastWrites, FORECAST_WRITES, usePendingForecastWrites } from "~/components/use-forecast-writes";
 
 export type PlannerWrite =
@@ -57,6 +58,7 @@ let writeCounter = 0;
  * it reads each write's answer from its fetcher.
  */
 export function usePlannerData(open: boolean, from: string, days: number) {
+  const t = useT();
   const fetcher = useFetcher<PlannerData>({ key: "forecast-planner" });
   const { load } = fetcher;
   const submit = useSubmit();
@@ -96,25 +98,28 @@ export function usePlannerData(open: boolean, from: string, days: number) {
     [submit],
   );
 
-  const onAnswer = useCallback((key: string, answer: IntentResult | undefined) => {
-    const write = waiting.current.get(key);
-    if (!write) return;
-    const { change, resolve } = write;
-    waiting.current.delete(key);
-    setUnanswered((keys) => keys.filter((k) => k !== key));
-    if (answer?.ok) {
-      const forecast = answer.forecast as ApiForecast | undefined;
-      if (change.intent === "delete") setSettled((current) => ({ ...current, [change.forecast._id]: null }));
-      else if (forecast) setSettled((current) => ({ ...current, [forecast._id]: forecast }));
-      resolve({ ok: true });
-      return;
-    }
-    const message = answer?.message ?? "The change could not be saved. Try again.";
-    // The spec has the planner log a refused save (planning.md section 8).
-    console.error(change.intent === "delete" ? "Error deleting forecast:" : "Error saving forecast:", message);
-    setError(message);
-    resolve({ ok: false, message });
-  }, []);
+  const onAnswer = useCallback(
+    (key: string, answer: IntentResult | undefined) => {
+      const write = waiting.current.get(key);
+      if (!write) return;
+      const { change, resolve } = write;
+      waiting.current.delete(key);
+      setUnanswered((keys) => keys.filter((k) => k !== key));
+      if (answer?.ok) {
+        const forecast = answer.forecast as ApiForecast | undefined;
+        if (change.intent === "delete") setSettled((current) => ({ ...current, [change.forecast._id]: null }));
+        else if (forecast) setSettled((current) => ({ ...current, [forecast._id]: forecast }));
+        resolve({ ok: true });
+        return;
+      }
+      const message = answer?.message ?? t("planner.notSaved");
+      // The spec has the planner log a refused save (planning.md section 8).
+      console.error(change.intent === "delete" ? "Error deleting forecast:" : "Error saving forecast:", message);
+      setError(message);
+      resolve({ ok: false, message });
+    },
+    [t],
+  );
 
   const answers = unanswered.map((key) => createElement(WriteAnswer, { key, fetcherKey: key, onAnswer }));
 

@@ -1,6 +1,8 @@
 import { useId, type ReactNode } from "react";
-import { WORKLOAD_LEVELS, workloadColorVar, workloadLabel } from "~/domain/workload/levels";
+import { WORKLOAD_LEVELS, workloadColorVar } from "~/domain/workload/levels";
 import { useFormat } from "~/lib/format";
+import { useT } from "~/lib/i18n/i18n";
+import { workloadLabel } from "~/lib/i18n/workload";
 
 /**
  * The statistics' charts as plain SVG (decision 0121): each has a title, and a table with the
@@ -8,9 +10,8 @@ import { useFormat } from "~/lib/format";
  * uPlot's, in time-series.tsx (decision 0305); the doughnut, the bars and the bubbles stay SVG.
  */
 
-/** The one scale's colours and names (issue 27, item 14): the same tokens as every other screen. */
+/** The one scale's colours (issue 27, item 14): the same tokens as every other screen. */
 export const LEVEL_COLOURS = WORKLOAD_LEVELS.map((level) => workloadColorVar(level));
-export const LEVEL_NAMES = WORKLOAD_LEVELS.map((level) => workloadLabel(level));
 
 export function ChartCard({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   const id = useId();
@@ -65,6 +66,7 @@ export function Doughnut({
   onSelect: (level: number | null) => void;
   caption: string;
 }) {
+  const t = useT();
   const reported = counts.reduce((a, b) => a + b, 0);
   const noData = Math.max(0, people - reported);
   const total = reported + noData;
@@ -111,14 +113,14 @@ export function Doughnut({
               className="flex items-center gap-2 rounded px-2 py-1 text-left hover:bg-slate-100 aria-pressed:bg-slate-200"
             >
               <span className="inline-block h-3 w-3 rounded-full" style={{ background: LEVEL_COLOURS[level] }} aria-hidden="true" />
-              {LEVEL_NAMES[level]}: {n} {n === 1 ? "person" : "people"}
+              {t("statistics.levelCount", { level: workloadLabel(t, level), count: n })}
             </button>
           </li>
         ))}
         {noData ? (
           <li className="flex items-center gap-2 px-2 py-1 text-slate-600">
             <span className="inline-block h-3 w-3 rounded-full bg-slate-200" aria-hidden="true" />
-            No data: {noData} {noData === 1 ? "person" : "people"}
+            {t("statistics.levelCount", { level: workloadLabel(t, null), count: noData })}
           </li>
         ) : null}
       </ul>
@@ -139,6 +141,7 @@ export function BarChart({
   /** What the bars' labels are (the table's first column header: axe's empty-table-header). */
   labelHead: string;
 }) {
+  const t = useT();
   const max = Math.max(1, ...bars.map((b) => b.value ?? 0));
   return (
     <figure className="relative">
@@ -151,7 +154,11 @@ export function BarChart({
           </div>
         ))}
       </div>
-      <DataTable caption={caption} head={[labelHead, "Value"]} rows={bars.map((b) => [b.label, b.value === null ? "No data" : format(b.value)])} />
+      <DataTable
+        caption={caption}
+        head={[labelHead, t("statistics.value")]}
+        rows={bars.map((b) => [b.label, b.value === null ? workloadLabel(t, null) : format(b.value)])}
+      />
     </figure>
   );
 }
@@ -170,6 +177,7 @@ export function BubbleChart({
   r: number | null;
   caption: string;
 }) {
+  const t = useT();
   const fmt = useFormat();
   const width = 600;
   const height = 220;
@@ -187,8 +195,8 @@ export function BubbleChart({
   return (
     <figure className="relative">
       <p className="mb-2 text-sm text-slate-600">
-        Correlation (r): <span className="font-semibold text-slate-900">{r === null ? "–" : fmt.number(r, 2)}</span>
-        {r === null ? " (too few people with both figures)" : null}
+        {t("statistics.correlation")} <span className="font-semibold text-slate-900">{r === null ? "–" : fmt.number(r, 2)}</span>
+        {r === null ? t("statistics.tooFew") : null}
       </p>
       <svg viewBox={`0 0 ${width} ${height}`} className="h-52 w-full" aria-hidden="true" focusable="false" data-testid="bubble-chart">
         {[1, 2, 3, 4].map((v) => (
@@ -205,7 +213,7 @@ export function BubbleChart({
           </text>
         ))}
         <text x={(left + width - right) / 2} y={height - 2} fontSize="11" fill="#64748b" textAnchor="middle">
-          Home days per week
+          {t("statistics.homeDaysPerWeek")}
         </text>
         <text
           x={10}
@@ -215,7 +223,7 @@ export function BubbleChart({
           textAnchor="middle"
           transform={`rotate(-90 10 ${(top + height - bottom) / 2})`}
         >
-          Workload
+          {t("statistics.workload")}
         </text>
         {shown.map((p) => (
           <circle
@@ -234,9 +242,9 @@ export function BubbleChart({
         <caption>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Home days per week</th>
-            <th scope="col">Average workload</th>
-            <th scope="col">People</th>
+            <th scope="col">{t("statistics.homeDaysPerWeek")}</th>
+            <th scope="col">{t("statistics.averageWorkload")}</th>
+            <th scope="col">{t("overview.people")}</th>
           </tr>
         </thead>
         <tbody>

@@ -2,8 +2,8 @@ import { useState } from "react";
 import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
 import { downloadWithProgress } from "~/lib/download";
-
-const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
+import { useFormat } from "~/lib/format";
+import { useT } from "~/lib/i18n/i18n";
 
 /**
  * 'Export' on /statistics: POST /api/statistics-raw/ with the page's range and filters,
@@ -11,6 +11,9 @@ const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
  * progress is the amount received so far.
  */
 export function RawExportButton({ startDate, endDate, filter }: { startDate: string; endDate: string; filter: Record<string, string[]> }) {
+  const t = useT();
+  const fmt = useFormat();
+  const megabytes = (bytes: number) => fmt.number(bytes / 1_048_576, 1);
   const [received, setReceived] = useState<number | null>(null);
   const [state, setState] = useState<"idle" | "busy" | "done">("idle");
   const [error, setError] = useState<string | null>(null);
@@ -30,19 +33,19 @@ export function RawExportButton({ startDate, endDate, filter }: { startDate: str
       setTimeout(() => setState("idle"), 2000);
     } catch (e) {
       setState("idle");
-      setError(e instanceof Error ? e.message : "The export failed.");
+      setError(e instanceof Error ? e.message : t("statistics.export.failed"));
     }
   }
   return (
     <div className="inline-flex flex-wrap items-center gap-3">
       <Button type="button" variant="secondary" onClick={download} disabled={state === "busy"}>
-        {state === "busy" ? "Exporting…" : "Export"}
+        {state === "busy" ? t("statistics.export.busy") : t("statistics.export")}
       </Button>
       <span role="status" className="text-sm text-slate-600">
         {state === "busy"
-          ? `Downloading report.xlsx: ${megabytes(received ?? 0)}`
+          ? t("statistics.export.downloading", { file: "report.xlsx", mb: megabytes(received ?? 0) })
           : state === "done"
-            ? `report.xlsx saved (${megabytes(received ?? 0)})`
+            ? t("statistics.export.saved", { file: "report.xlsx", mb: megabytes(received ?? 0) })
             : null}
       </span>
       <Alert plain message={error} />

@@ -2,6 +2,7 @@ import clsx from "clsx";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type uPlot from "uplot";
 import { useFormat } from "~/lib/format";
+import { useT } from "~/lib/i18n/i18n";
 import { DataTable } from "./charts";
 import { dayStamp, INSET, type TimeSeries } from "./time-series-layout";
 
@@ -21,6 +22,7 @@ const TimeSeriesPlot = lazy(() => import("./time-series-plot.client"));
 export const PLOT_HEIGHT = 240;
 
 export function TimeSeriesChart({ days, series, hint }: { days: string[]; series: TimeSeries[]; hint?: string }) {
+  const t = useT();
   const fmt = useFormat();
   const [browser, setBrowser] = useState(false);
   const [ready, setReady] = useState(false);
@@ -44,14 +46,14 @@ export function TimeSeriesChart({ days, series, hint }: { days: string[]; series
   const readOut = (s: TimeSeries) => {
     if (cursor === null || hidden[series.indexOf(s)]) return null;
     const value = s.values[cursor];
-    return value === null || value === undefined ? "No data" : s.format(value);
+    return value === null || value === undefined ? t("workload.noData") : s.format(value);
   };
   const range = shownDays.length ? `${fmt.dayMonthYear(shownDays[0])} – ${fmt.dayMonthYear(shownDays.at(-1)!)}` : "";
   return (
     <figure className="relative">
       <div className="flex min-h-9 flex-wrap items-center justify-between gap-x-4 gap-y-1">
         {/* One per line on a phone, so a value read out never wraps the legend and moves the chart. */}
-        <ul className="flex flex-col items-start gap-1 text-sm sm:flex-row sm:flex-wrap sm:gap-2" aria-label="Series">
+        <ul className="flex flex-col items-start gap-1 text-sm sm:flex-row sm:flex-wrap sm:gap-2" aria-label={t("statistics.series")}>
           {series.map((s, i) => (
             <li key={s.label}>
               <button
@@ -82,7 +84,7 @@ export function TimeSeriesChart({ days, series, hint }: { days: string[]; series
             onClick={resetZoom}
             className="rounded-md px-2 py-1 text-sm font-medium text-brand-700 ring-1 ring-slate-200 hover:bg-slate-50"
           >
-            Reset zoom
+            {t("statistics.resetZoom")}
           </button>
         ) : null}
       </div>
@@ -122,8 +124,8 @@ export function TimeSeriesChart({ days, series, hint }: { days: string[]; series
         <DataTable
           key={s.label}
           caption={s.caption}
-          head={["Date", "Value"]}
-          rows={days.map((d, i) => [fmt.dayMonthYear(d), s.values[i] === null ? "No data" : s.format(s.values[i]!)])}
+          head={[t("statistics.date"), t("statistics.value")]}
+          rows={days.map((d, i) => [fmt.dayMonthYear(d), s.values[i] === null ? t("workload.noData") : s.format(s.values[i]!)])}
         />
       ))}
     </figure>

@@ -22,6 +22,7 @@ import { WorkloadStepper } from "~/features/dashboard/workload-card";
 import { AdminHomeNote, TeamButton } from "~/features/dashboard/team-buttons";
 import { runDashboardAction } from "./actions.server";
 import { clientSourceOf } from "~/lib/client-source";
+import { metaText, useT } from "~/lib/i18n/i18n";
 
 // The dialogs load when first opened: most visits open none, and they carry the dialog
 // library, the planner's virtualiser and the calendar.
@@ -51,7 +52,7 @@ function usePreloadForecastEditor(wanted: boolean) {
 const WfhOverview = lazy(() => import("~/features/dashboard/wfh-overview").then((m) => ({ default: m.WfhOverview })));
 const PlannerOverlay = lazy(() => import("~/features/planner/planner-overlay").then((m) => ({ default: m.PlannerOverlay })));
 
-export const meta: MetaFunction = () => [{ title: "Dashboard · Availability" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaText(matches, "home.pageTitle") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The dashboard's reads ride in the session lookup's batch: one D1 round trip for the page.
@@ -70,12 +71,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Home() {
+  const t = useT();
   const data = useLoaderData<typeof loader>();
   const { me, features, permissions, limits } = data;
   const forecasts = useOptimisticForecasts(data.forecasts as ApiForecast[], me._id);
   const [editor, setEditor] = useState<EditorState | null>(null);
   const [wfhOpen, setWfhOpen] = useState(false);
-  const [planner, setPlanner] = useState<"Forecast planner" | "Absence planning" | null>(null);
+  const [planner, setPlanner] = useState<"forecasts" | "absences" | null>(null);
   const closeEditor = useCallback(() => setEditor(null), []);
   usePreloadForecastEditor(permissions.editing);
   // The dashboard's dialogs are lazy and mounted only when opened, so no Modal is there to fetch
@@ -95,7 +97,7 @@ export default function Home() {
       {data.customHtml ? (
         <CustomHtmlBlock html={data.customHtml} />
       ) : data.firstVisit ? null : (
-        <p className="text-sm text-slate-500">Welcome back, {me.name.split(" ")[0]}</p>
+        <p className="text-sm text-slate-500">{t("home.welcomeBack", { name: me.name.split(" ")[0] })}</p>
       )}
 
       <div className={clsx("mt-4 grid items-start gap-4", showWeek && "lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]")}>
@@ -111,27 +113,32 @@ export default function Home() {
             </h1>
             {me.title ? <p className="break-words text-sm text-slate-600">{me.title}</p> : null}
             <p className="break-words text-sm text-slate-500" data-testid="team">
-              {me.team || "No group or office"}
+              {me.team || t("home.noTeam")}
             </p>
           </div>
           <div className="flex w-full flex-wrap gap-2 empty:hidden">
             {permissions.overviews && features.workplace ? (
-              <TeamButton label="WFH Overview" description="Where everyone works this week" icon="home" onClick={() => setWfhOpen(true)} />
+              <TeamButton
+                label={t("home.wfhOverview")}
+                description={t("home.wfhOverview.description")}
+                icon="home"
+                onClick={() => setWfhOpen(true)}
+              />
             ) : null}
             {permissions.overviews ? (
               <TeamButton
-                label="Forecasts"
-                description="Everyone's workload forecasts, week by week"
+                label={t("home.forecasts")}
+                description={t("home.forecasts.description")}
                 icon="forecasts"
-                onClick={() => setPlanner("Forecast planner")}
+                onClick={() => setPlanner("forecasts")}
               />
             ) : null}
             {features.absencePlanner ? (
               <TeamButton
-                label="Absence planning"
-                description="Who is away when: leave, trips and time off"
+                label={t("home.absencePlanning")}
+                description={t("home.absencePlanning.description")}
                 icon="absence"
-                onClick={() => setPlanner("Absence planning")}
+                onClick={() => setPlanner("absences")}
               />
             ) : null}
           </div>
@@ -165,7 +172,7 @@ export default function Home() {
               onClick={() => setEditor({ mode: "add" })}
               className="rounded-md px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
             >
-              Add Forecast
+              {t("forecastForm.add")}
             </button>
           </div>
         </div>
@@ -177,18 +184,18 @@ export default function Home() {
         {showCurrent ? (
           <section aria-labelledby="current-heading" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
             <h2 id="current-heading" className="mb-4 text-sm font-medium text-slate-500">
-              Current workload
+              {t("home.currentWorkload")}
             </h2>
             <WorkloadStepper
               kind="current"
               level={me.currentWorkload}
               away={data.away}
               disabled={!permissions.editing || data.away}
-              disabledReason={permissions.editing && data.away ? "You are away today. Pick a level on today's card to come back." : undefined}
+              disabledReason={permissions.editing && data.away ? t("home.awayToday") : undefined}
             />
             {permissions.editing && features.message && !features.newForecasting ? (
               <div className="mt-5 border-t border-slate-100 pt-4">
-                <MessageBox id="status-message" label="Status message" value={me.message} limit={limits.statusMessage} />
+                <MessageBox id="status-message" label={t("home.statusMessage")} value={me.message} limit={limits.statusMessage} />
               </div>
             ) : null}
           </section>
@@ -196,7 +203,7 @@ export default function Home() {
         {showFuture ? (
           <section aria-labelledby="future-heading" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
             <h2 id="future-heading" className="mb-4 text-sm font-medium text-slate-500">
-              Future workload
+              {t("home.futureWorkload")}
             </h2>
             <FutureWorkload
               today={data.today}
@@ -211,7 +218,7 @@ export default function Home() {
 
       {permissions.editing && features.message && features.newForecasting ? (
         <section className="mt-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-          <MessageBox id="general-comment" label="General comment" value={me.message} limit={limits.generalComment} />
+          <MessageBox id="general-comment" label={t("home.generalComment")} value={me.message} limit={limits.generalComment} />
         </section>
       ) : null}
 
@@ -238,7 +245,14 @@ export default function Home() {
             commentLimit={limits.forecastComment}
           />
         ) : null}
-        {planner !== null && permissions.planner ? <PlannerOverlay open onClose={() => setPlanner(null)} title={planner} today={data.today} /> : null}
+        {planner !== null && permissions.planner ? (
+          <PlannerOverlay
+            open
+            onClose={() => setPlanner(null)}
+            title={planner === "forecasts" ? t("home.forecastPlanner") : t("home.absencePlanning")}
+            today={data.today}
+          />
+        ) : null}
         {wfhOpen && permissions.overviews ? <WfhOverview open onClose={() => setWfhOpen(false)} elsewhereLabel={data.elsewhereLabel} /> : null}
       </Suspense>
     </div>

@@ -5,14 +5,7 @@ import { useCallback, useEffect, useId, useState } from "react";
 import { useAfterFirstPaint } from "~/lib/use-after-first-paint";
 import { requireUser } from "~/auth/session.server";
 import { domainCtx } from "~/domain/context";
-import {
-  OVERVIEW_MAX_SHOWN,
-  OVERVIEW_SORTS,
-  SORT_LABELS,
-  writeOverviewQuery,
-  type OverviewQuery,
-  type OverviewSort,
-} from "~/domain/users/overview-query";
+import { OVERVIEW_MAX_SHOWN, OVERVIEW_SORTS, writeOverviewQuery, type OverviewQuery, type OverviewSort } from "~/domain/users/overview-query";
 import type { OverviewUser } from "~/domain/users/overview.types";
 import { getTeamOverview } from "~/domain/users/team-overview.server";
 import { FilterBar } from "~/features/overview/filter-bar";
@@ -24,11 +17,21 @@ import { UtilizationView } from "~/features/matters/utilization-view";
 import type { DetailedReport, ReportView, UtilizationReport } from "~/domain/matters/reports.types";
 import { loadReports, matterAction } from "./reports.server";
 import { useFormat } from "~/lib/format";
+import { metaText, useT, type MessageKey } from "~/lib/i18n/i18n";
 
 /** The address keys of the open tab (decision 0205), which the filter bar's changes keep. */
 const TAB_KEYS = ["view", "layout", "order", "dir"] as const;
 
-export const meta: MetaFunction = () => [{ title: "Overview · Availability" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaText(matches, "overview.pageTitle") }];
+
+/** Each order's name in the sort select. */
+const SORT_NAMES: Record<OverviewSort, MessageKey> = {
+  lastUpdated: "overview.sort.lastUpdated",
+  name: "overview.sort.name",
+  workloadHighLow: "overview.sort.workloadHighLow",
+  workloadLowHigh: "overview.sort.workloadLowHigh",
+  experience: "overview.sort.experience",
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -55,19 +58,20 @@ function CompetenceFilter({
   query: OverviewQuery;
   go: (query: OverviewQuery) => void;
 }) {
+  const t = useT();
   const groups = new Map<string, typeof options>();
   for (const option of options) {
-    const category = option.category ?? "No category";
+    const category = option.category ?? t("overview.noCategory");
     groups.set(category, [...(groups.get(category) ?? []), option]);
   }
   return (
     <select
-      aria-label="Competence"
+      aria-label={t("overview.competence")}
       value={query.competences?.[0] ?? ""}
       onChange={(event) => go({ ...query, competences: event.target.value ? [event.target.value] : undefined })}
       className="w-full min-w-0 rounded-md border-0 bg-white py-2 pr-8 pl-3 text-sm text-slate-800 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 sm:w-auto sm:max-w-md"
     >
-      <option value="">All competences</option>
+      <option value="">{t("overview.allCompetences")}</option>
       {[...groups].map(([category, list]) => (
         <optgroup key={category} label={category}>
           {list.map((option) => (
@@ -91,6 +95,7 @@ const TAB_CLASS = "-mb-px border-b-2 px-3 py-2 text-sm font-medium";
 const FIRST_PAINT_CARDS = 16;
 
 export default function Overview() {
+  const t = useT();
   const data = useLoaderData<typeof loader>();
   const [searchParams, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -139,9 +144,11 @@ export default function Overview() {
   const more = Math.min(data.pageSize, data.total - users.length);
   const view: ReportView = data.view;
   const tabs: { view: ReportView; label: string }[] = [
-    { view: "overview", label: "Overview" },
-    ...(data.tabs.detailed ? [{ view: "detailed" as const, label: "Detailed" }] : []),
-    ...(data.tabs.utilization ? [{ view: "utilization" as const, label: data.tabs.others ? "Utilization" : "My Utilization" }] : []),
+    { view: "overview", label: t("overview.tab.overview") },
+    ...(data.tabs.detailed ? [{ view: "detailed" as const, label: t("overview.tab.detailed") }] : []),
+    ...(data.tabs.utilization
+      ? [{ view: "utilization" as const, label: data.tabs.others ? t("overview.tab.utilization") : t("overview.tab.myUtilization") }]
+      : []),
   ];
   const tabHref = (next: ReportView) => {
     const params = new URLSearchParams(searchParams);
@@ -156,13 +163,13 @@ export default function Overview() {
   return (
     <div className="mx-auto max-w-7xl px-3 py-6 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-xl font-semibold text-slate-900">Team overview</h1>
+        <h1 className="text-xl font-semibold text-slate-900">{t("overview.title")}</h1>
         <Link to="/find-people" className="rounded-md text-sm font-medium text-brand-700 hover:underline">
-          Find people
+          {t("findPeople.title")}
         </Link>
       </div>
 
-      <div role="tablist" aria-label="Views" className="mt-4 flex gap-1 border-b border-slate-200">
+      <div role="tablist" aria-label={t("overview.views")} className="mt-4 flex gap-1 border-b border-slate-200">
         {tabs.map((tab) => (
           <Link
             key={tab.view}
@@ -190,18 +197,18 @@ export default function Overview() {
           options={data.options}
           onTermChange={(term) => go({ ...query, term })}
           onSelectionChange={(next) => go({ ...query, ...next })}
-          searchLabel={view === "detailed" && data.detailed?.layout === "matters" ? "Search name or client" : "Search name or title"}
+          searchLabel={view === "detailed" && data.detailed?.layout === "matters" ? t("overview.searchClient") : t("overview.searchTitle")}
           side={
             view !== "overview" ? null : (
               <>
                 {data.projects ? (
                   <select
-                    aria-label="Project"
+                    aria-label={t("overview.project")}
                     value={query.projects?.[0] ?? ""}
                     onChange={(event) => go({ ...query, projects: event.target.value ? [event.target.value] : undefined })}
                     className="w-full min-w-0 rounded-md border-0 bg-white py-2 pr-8 pl-3 text-sm text-slate-800 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 sm:w-auto sm:max-w-md"
                   >
-                    <option value="">All projects</option>
+                    <option value="">{t("overview.allProjects")}</option>
                     {data.projects.map((project) => (
                       <option key={project._id} value={project._id}>
                         {project.name}
@@ -212,12 +219,12 @@ export default function Overview() {
                 {data.competences ? <CompetenceFilter options={data.competences} query={query} go={go} /> : null}
                 {data.cvItems ? (
                   <select
-                    aria-label="CV item"
+                    aria-label={t("overview.cvItem")}
                     value={query.cvpartnerData?.[0] ?? ""}
                     onChange={(event) => go({ ...query, cvpartnerData: event.target.value ? [event.target.value] : undefined })}
                     className="w-full min-w-0 rounded-md border-0 bg-white py-2 pr-8 pl-3 text-sm text-slate-800 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 sm:w-auto sm:max-w-md"
                   >
-                    <option value="">All CV items</option>
+                    <option value="">{t("overview.allCvItems")}</option>
                     {data.cvItems.map((title) => (
                       <option key={title} value={title}>
                         {title}
@@ -228,7 +235,7 @@ export default function Overview() {
                 {/* Filter selects as wide as their longest choice on wider screens: a chosen value is never cut (issue 27, item 25). */}
                 <div className="flex items-center gap-2">
                   <label htmlFor={sortId} className="shrink-0 text-sm text-slate-600">
-                    Sort by
+                    {t("overview.sortBy")}
                   </label>
                   <select
                     id={sortId}
@@ -238,7 +245,7 @@ export default function Overview() {
                   >
                     {OVERVIEW_SORTS.map((sort) => (
                       <option key={sort} value={sort}>
-                        {SORT_LABELS[sort]}
+                        {t(SORT_NAMES[sort])}
                       </option>
                     ))}
                   </select>
@@ -253,15 +260,15 @@ export default function Overview() {
         {view === "overview" ? (
           <>
             <p className="text-sm text-slate-600" aria-live="polite" data-testid="result-count">
-              {data.total === 0 ? "Nobody matches this filter." : data.total === 1 ? "1 person" : `${fmt.count(data.total)} people`}
-              {users.length < data.total ? ` · showing ${fmt.count(users.length)}` : ""}
+              {data.total === 0 ? t("overview.nobody") : t("common.peopleCount", { count: data.total })}
+              {users.length < data.total ? t("overview.showing", { count: fmt.count(users.length) }) : ""}
             </p>
 
             <ul
               role="list"
               // Busy too while the cards below the first screen are still to come (before hydration).
               aria-busy={loading || painted.length < users.length}
-              aria-label="People"
+              aria-label={t("overview.people")}
               className={clsx(
                 "grid grid-cols-1 gap-2 sm:grid-cols-2 sm:gap-3 md:grid-cols-3 lg:grid-cols-4",
                 loading && "opacity-60 transition-opacity",
@@ -281,13 +288,11 @@ export default function Overview() {
                     disabled={loading}
                     className="rounded-md bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50 disabled:text-slate-400"
                   >
-                    Show more
+                    {t("overview.showMore")}
                   </button>
                 </div>
               ) : (
-                <p className="text-center text-sm text-slate-500">
-                  Showing the first {users.length}. Search or narrow the filter to find someone else.
-                </p>
+                <p className="text-center text-sm text-slate-500">{t("overview.showingFirst", { count: users.length })}</p>
               )
             ) : null}
           </>
