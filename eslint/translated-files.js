@@ -39,6 +39,11 @@ export const TRANSLATED_FILES = [
   "app/features/identity/passkey-sign-in.tsx",
   "app/features/identity/teams-tab.tsx",
   "app/features/identity/webauthn-fetch.ts",
+  "app/routes/_app.users._index/route.tsx",
+  "app/routes/_app.users.all/route.tsx",
+  "app/features/users/user-admin-ui.tsx",
+  "app/features/users/user-dialogs.tsx",
+  "app/features/users/user-table.ts",
   "app/features/identity/passkeys-section.tsx",
   "app/features/identity/change-password-button.tsx",
 ];
