@@ -44,6 +44,10 @@ export const TRANSLATED_FILES = [
   "app/features/users/user-admin-ui.tsx",
   "app/features/users/user-dialogs.tsx",
   "app/features/users/user-table.ts",
+  "app/routes/_app.groups/route.tsx",
+  "app/routes/_app.groups_.$id.tsx",
+  "app/features/company/catalog-forms.tsx",
+  "app/features/company/catalog-entry-page.tsx",
   "app/features/identity/passkeys-section.tsx",
   "app/features/identity/change-password-button.tsx",
 ];
