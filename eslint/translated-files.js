@@ -57,6 +57,11 @@ export const TRANSLATED_FILES = [
   "app/features/projects/project-settings.tsx",
   "app/features/projects/project-tabs.tsx",
   "app/features/projects/project-widgets.tsx",
+  "app/features/matters/detailed-view.tsx",
+  "app/features/matters/report-pager.tsx",
+  "app/features/matters/status-dot.tsx",
+  "app/features/matters/stored-sort.ts",
+  "app/features/matters/utilization-view.tsx",
   "app/features/identity/passkeys-section.tsx",
   "app/features/identity/change-password-button.tsx",
 ];
