@@ -62,6 +62,9 @@ export const TRANSLATED_FILES = [
   "app/features/matters/status-dot.tsx",
   "app/features/matters/stored-sort.ts",
   "app/features/matters/utilization-view.tsx",
+  "app/routes/_app.competences._index.tsx",
+  "app/routes/_app.competences.$id.($view).tsx",
+  "app/features/competences/competence-forms.tsx",
   "app/features/identity/passkeys-section.tsx",
   "app/features/identity/change-password-button.tsx",
 ];
