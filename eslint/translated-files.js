@@ -74,6 +74,11 @@ export const TRANSLATED_FILES = [
   "app/features/company/smtp-config-dialog.tsx",
   "app/features/company/sso-config-dialog.tsx",
   "app/features/company/two-step-policy-dialog.tsx",
+  "app/routes/_app.operator.tsx",
+  "app/features/operator/domain-claims.tsx",
+  "app/features/operator/installation-domains-form.tsx",
+  "app/features/operator/operator-forms.tsx",
+  "app/features/operator/usage-table.tsx",
   "app/features/identity/passkeys-section.tsx",
   "app/features/identity/change-password-button.tsx",
 ];
