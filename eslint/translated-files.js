@@ -79,6 +79,7 @@ export const TRANSLATED_FILES = [
   "app/features/operator/installation-domains-form.tsx",
   "app/features/operator/operator-forms.tsx",
   "app/features/operator/usage-table.tsx",
+  "app/routes/_app.activity.tsx",
   "app/features/identity/passkeys-section.tsx",
   "app/features/identity/change-password-button.tsx",
 ];
