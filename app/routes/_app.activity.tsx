@@ -9,12 +9,13 @@ import { Icon } from "~/components/icon";
 import { SelectField } from "~/components/select-field";
 import { activityPage } from "~/domain/activity/activity.server";
 import { activitySearch, parseActivityFilter } from "~/domain/activity/activity.schema";
-import { ACTIVITY_KIND_KEYS, ACTIVITY_KINDS } from "~/domain/activity/activity-text";
+import { ACTIVITY_KIND_KEYS } from "~/domain/activity/activity-text";
 import { domainCtx } from "~/domain/context";
 import { useMoments } from "~/lib/format";
 import { useActivityPings } from "~/realtime/use-company-room";
+import { metaText, useT } from "~/lib/i18n/i18n";
 
-export const meta: MetaFunction = () => [{ title: "Activity · Availability" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaText(matches, "activity.pageTitle") }];
 
 /**
  * The Activity page (issue 31, item 3; decision 0301): who changed what, when and from which
@@ -31,6 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function ActivityPage() {
   const { rows, next, people, filter, error, companyAdmin } = useLoaderData<typeof loader>();
   const { moment, zone } = useMoments();
+  const t = useT();
   const revalidator = useRevalidator();
   const firstPage = !filter.before;
   // A change anywhere in the company: the first page reads its newest rows again (older pages stay put).
@@ -44,12 +46,8 @@ export default function ActivityPage() {
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-8 sm:py-10">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
-          <h1 className="text-2xl font-semibold text-slate-900">Activity</h1>
-          <p className="mt-1 max-w-2xl text-sm text-slate-600">
-            {companyAdmin
-              ? "Who changed what in the company, when, and from where. Passwords, keys and other secrets are never shown."
-              : "What was changed for the people you administer, and what they changed. Passwords, keys and other secrets are never shown."}
-          </p>
+          <h1 className="text-2xl font-semibold text-slate-900">{t("activity.title")}</h1>
+          <p className="mt-1 max-w-2xl text-sm text-slate-600">{companyAdmin ? t("activity.introCompany") : t("activity.introAdmin")}</p>
         </div>
         <a
           href={`/api/activity.xlsx${activitySearch(filter)}`}
@@ -57,7 +55,7 @@ export default function ActivityPage() {
           className="inline-flex items-center gap-2 rounded-md bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
         >
           <Icon name="forecasts" />
-          Download (xlsx)
+          {t("activity.download")}
         </a>
       </div>
 
@@ -68,54 +66,58 @@ export default function ActivityPage() {
         <SelectField
           id="activity-person"
           name="person"
-          label="Person"
+          label={t("activity.person")}
           defaultValue={filter.person ?? ""}
-          options={[{ value: "", label: "Everyone" }, ...people.map((p) => ({ value: p.id, label: p.name || "(no name)" }))]}
+          options={[{ value: "", label: t("activity.everyone") }, ...people.map((p) => ({ value: p.id, label: p.name || t("activity.noName") }))]}
         />
         <SelectField
           id="activity-kind"
           name="kind"
-          label="Kind of change"
+          label={t("activity.kind")}
           defaultValue={filter.kind ?? ""}
-          options={[{ value: "", label: "All changes" }, ...ACTIVITY_KIND_KEYS.map((key) => ({ value: key, label: ACTIVITY_KINDS[key].label }))]}
+          options={[
+            { value: "", label: t("activity.allChanges") },
+            ...ACTIVITY_KIND_KEYS.map((key) => ({ value: key, label: t(`activity.kind.${key}`) })),
+          ]}
         />
         <DateRangeFields
-          start={{ id: "activity-from", name: "from", label: "From", defaultValue: filter.from ?? "" }}
-          end={{ id: "activity-to", name: "to", label: "To", defaultValue: filter.to ?? "" }}
+          start={{ id: "activity-from", name: "from", label: t("activity.from"), defaultValue: filter.from ?? "" }}
+          end={{ id: "activity-to", name: "to", label: t("activity.to"), defaultValue: filter.to ?? "" }}
         />
         <div className="flex items-end gap-2">
-          <Button type="submit">Show</Button>
+          <Button type="submit">{t("activity.show")}</Button>
           {filtered ? (
             <Link to="/activity" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
-              Clear
+              {t("activity.clear")}
             </Link>
           ) : null}
         </div>
       </Form>
-      <Alert message={error ? `${error} Showing all activity instead.` : null} className="mt-4" />
+      <Alert message={error ? t("activity.invalidFilter", { error }) : null} className="mt-4" />
 
       <section aria-labelledby="activity-heading" className="mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         <h2 id="activity-heading" className="border-b border-slate-200 px-4 py-3 text-sm font-semibold text-slate-900">
-          {firstPage ? "Latest changes" : "Older changes"} <span className="font-normal text-slate-500">(times in {zone})</span>
+          {firstPage ? t("activity.latest") : t("activity.older")}{" "}
+          <span className="font-normal text-slate-500">{t("activity.timesIn", { zone })}</span>
         </h2>
         {rows.length ? (
           <table className="w-full text-left text-sm">
             <thead className="sr-only md:not-sr-only">
               <tr className="text-xs text-slate-500">
                 <th scope="col" className="px-4 py-2 font-medium whitespace-nowrap">
-                  When
+                  {t("activity.col.when")}
                 </th>
                 <th scope="col" className="px-4 py-2 font-medium">
-                  Who
+                  {t("activity.col.who")}
                 </th>
                 <th scope="col" className="px-4 py-2 font-medium">
-                  Client
+                  {t("activity.col.client")}
                 </th>
                 <th scope="col" className="px-4 py-2 font-medium">
-                  What
+                  {t("activity.col.what")}
                 </th>
                 <th scope="col" className="px-4 py-2 font-medium">
-                  Details
+                  {t("activity.col.details")}
                 </th>
               </tr>
             </thead>
@@ -136,22 +138,20 @@ export default function ActivityPage() {
             </tbody>
           </table>
         ) : (
-          <p className="px-4 py-8 text-center text-sm text-slate-600">
-            {filtered ? "No activity matches this filter." : "Nothing has been recorded yet."}
-          </p>
+          <p className="px-4 py-8 text-center text-sm text-slate-600">{filtered ? t("activity.noMatch") : t("activity.nothing")}</p>
         )}
         {!firstPage || next ? (
-          <nav aria-label="Pages of activity" className="flex items-center justify-between gap-2 border-t border-slate-200 px-4 py-3 text-sm">
+          <nav aria-label={t("activity.pages")} className="flex items-center justify-between gap-2 border-t border-slate-200 px-4 py-3 text-sm">
             {!firstPage ? (
               <Link to={`/activity${activitySearch(filter)}`} className="font-medium text-brand-700 hover:underline">
-                ← Latest
+                {t("activity.latestLink")}
               </Link>
             ) : (
               <span />
             )}
             {next ? (
               <Link to={`/activity${activitySearch(filter, { before: next })}`} className="font-medium text-brand-700 hover:underline">
-                Older →
+                {t("activity.olderLink")}
               </Link>
             ) : null}
           </nav>

@@ -16,6 +16,7 @@ import {
   setSkillLevel,
   updateCompetence,
 } from "~/domain/competences/competences.server";
+import { metaText, useT } from "~/lib/i18n/i18n";
 import { domainCtx } from "~/domain/context";
 import { DeleteButton } from "~/components/confirm-form";
 import { Hidden } from "~/components/hidden-fields";
@@ -26,7 +27,12 @@ import { useSuccessToast } from "~/components/use-success-toast";
 import { orStatusPage, submitForm } from "~/web/page-form.server";
 import { noFields } from "~/domain/schema-kit";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.competence.name ?? "Competence"} · Availability` }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: metaText(matches, "competence.pageTitle", { name: data?.competence.name ?? metaText(matches, "competence.kind") }) },
+];
+
+/** Between the breadcrumbs: a mark, the same in every language. */
+const CRUMB = "›";
 
 /**
  * /competences/{id}/{view} (spec: planning.md, "Competences"): a category shows its settings
@@ -91,20 +97,21 @@ function LevelPicker({
   competence: string;
   disabled: boolean;
 }) {
+  const t = useT();
   const fetcher = useFetcher<{ status?: string }>();
   const pending = fetcher.formData ? (fetcher.formData.get("levelOfSkillId") as string) || null : undefined;
   const current = pending !== undefined ? pending : levelId;
   const name = levels.find((l) => l._id === current)?.name;
-  const whose = who === "me" ? "your" : `${who}'s`;
   const sent = useRef<string | null>(null);
   useSuccessToast(fetcher.state === "idle" ? fetcher.data : undefined, fetcher.data?.status === "success", () => {
     const level = levels.find((l) => l._id === sent.current);
-    const Whose = whose.charAt(0).toUpperCase() + whose.slice(1);
-    return level ? `${Whose} level in ${competence} is now ${level.level}, ${level.name}.` : `${Whose} level in ${competence} is cleared.`;
+    return level
+      ? t("competence.level.setToast", { who, competence, level: level.level, levelName: level.name })
+      : t("competence.level.clearedToast", { who, competence });
   });
   return (
     <div className="flex items-center gap-2">
-      <div role="group" aria-label={`Skill level of ${who}`} className="flex gap-1">
+      <div role="group" aria-label={t("competence.level.group", { who })} className="flex gap-1">
         {levels.map((level) => {
           const set = current === level._id;
           return (
@@ -114,8 +121,14 @@ function LevelPicker({
                 type="submit"
                 disabled={disabled}
                 aria-pressed={set}
-                aria-label={`Set ${whose} level in ${competence} to ${level.level}, ${level.name}`}
-                title={disabled ? `${level.name}. You cannot change ${whose} level.` : set ? `${level.name} (click to clear)` : level.name}
+                aria-label={t("competence.level.set", { who, competence, level: level.level, levelName: level.name })}
+                title={
+                  disabled
+                    ? t("competence.level.cannot", { who, levelName: level.name })
+                    : set
+                      ? t("competence.level.clickToClear", { levelName: level.name })
+                      : level.name
+                }
                 className={clsx(
                   "h-8 min-w-8 rounded-md px-2 text-sm font-medium ring-1 ring-inset disabled:cursor-not-allowed",
                   set
@@ -129,12 +142,13 @@ function LevelPicker({
           );
         })}
       </div>
-      <span className="text-sm text-slate-600">{name ?? "No level"}</span>
+      <span className="text-sm text-slate-600">{name ?? t("competence.level.none")}</span>
     </div>
   );
 }
 
 function AddMembersForm({ candidates, onClose }: { candidates: Data["candidates"]; onClose: () => void }) {
+  const t = useT();
   const fetcher = useDialogFetcher(onClose);
   const busy = fetcher.state !== "idle";
   const message = fetcher.state === "idle" ? (fetcher.data as { error?: Record<string, string[]> } | undefined)?.error?.[""]?.[0] : undefined;
@@ -142,10 +156,10 @@ function AddMembersForm({ candidates, onClose }: { candidates: Data["candidates"
     <fetcher.Form method="post" className="space-y-4">
       <Hidden values={{ intent: "addMembers" }} />
       {candidates.length === 0 ? (
-        <p className="text-sm text-slate-600">Everyone you can add has this competence.</p>
+        <p className="text-sm text-slate-600">{t("competence.add.everyone")}</p>
       ) : (
         <fieldset>
-          <legend className="text-sm font-medium text-slate-700">People</legend>
+          <legend className="text-sm font-medium text-slate-700">{t("competence.add.people")}</legend>
           <ul className="mt-2 max-h-[400px] space-y-1 overflow-y-auto">
             {candidates.map((person) => (
               <li key={person._id}>
@@ -159,26 +173,27 @@ function AddMembersForm({ candidates, onClose }: { candidates: Data["candidates"
         </fieldset>
       )}
       <DialogError message={message} />
-      <FormActions onCancel={onClose} busy={busy} label="Add members" busyLabel="Adding..." />
+      <FormActions onCancel={onClose} busy={busy} label={t("competence.add.submit")} busyLabel={t("competence.add.adding")} />
     </fetcher.Form>
   );
 }
 
 function SettingsForm({ data }: { data: Data }) {
   const { competence, categories, mySkill, levels, canEdit } = data;
+  const t = useT();
   const fetcher = useFetcher<{ status?: string; error?: Record<string, string[]> }>();
   const formRef = useRef<HTMLFormElement>(null);
   const errors = fetcher.state === "idle" ? fetcher.data?.error : undefined;
   return (
     <section aria-labelledby="settings-heading" className="mt-6 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <h2 id="settings-heading" className="text-lg font-semibold text-slate-900">
-        {competence.root ? "Category settings" : "Settings"}
+        {competence.root ? t("competence.settings.category") : t("competence.settings.title")}
       </h2>
       <fetcher.Form method="post" ref={formRef} className="mt-4 space-y-4" key={`${competence._id}-${competence.name}-${competence.parent?._id}`}>
         <Hidden values={{ intent: "update", root: competence.root ? "true" : "false" }} />
         <div>
           <label htmlFor="competence-name" className="block text-sm font-medium text-slate-700">
-            {competence.root ? "Category Name" : "Competence Name"}
+            {competence.root ? t("competence.settings.categoryName") : t("competence.settings.competenceName")}
           </label>
           <input
             id="competence-name"
@@ -198,7 +213,7 @@ function SettingsForm({ data }: { data: Data }) {
         <ParentSelect
           id="competence-parent"
           name="parentId"
-          label={competence.root ? "Parent category" : "Category"}
+          label={competence.root ? t("competences.form.parentCategory") : t("competences.form.category")}
           categories={categories}
           defaultValue={competence.parent?._id}
           errors={errors?.parentId}
@@ -208,17 +223,17 @@ function SettingsForm({ data }: { data: Data }) {
         {canEdit ? (
           <div className="flex flex-wrap gap-3">
             <Button type="submit" disabled={fetcher.state !== "idle"}>
-              {fetcher.state !== "idle" ? "Saving..." : "Save"}
+              {fetcher.state !== "idle" ? t("common.saving") : t("common.save")}
             </Button>
             <Button variant="secondary" onClick={() => formRef.current?.reset()}>
-              Discard
+              {t("competence.settings.discard")}
             </Button>
           </div>
         ) : null}
       </fetcher.Form>
       {mySkill && !competence.root ? (
         <div className="mt-6">
-          <h3 className="text-sm font-medium text-slate-700">My skill level</h3>
+          <h3 className="text-sm font-medium text-slate-700">{t("competence.settings.mySkill")}</h3>
           <div className="mt-2">
             <LevelPicker
               skillId={mySkill.skillId}
@@ -233,8 +248,12 @@ function SettingsForm({ data }: { data: Data }) {
       ) : null}
       {canEdit ? (
         <div className="mt-6 border-t border-slate-200 pt-4">
-          <DeleteButton title={`Delete ${competence.name}`} intent="delete" confirmation={`Deleted ${competence.name}`}>
-            <p>Are you sure you want to delete {competence.name}?</p>
+          <DeleteButton
+            title={t("competence.settings.delete", { name: competence.name })}
+            intent="delete"
+            confirmation={t("competence.settings.deleted", { name: competence.name })}
+          >
+            <p>{t("competence.settings.deleteQuestion", { name: competence.name })}</p>
           </DeleteButton>
         </div>
       ) : null}
@@ -245,55 +264,43 @@ function SettingsForm({ data }: { data: Data }) {
 export default function CompetencePage() {
   const data = useLoaderData<typeof loader>();
   const { competence, members, levels, candidates, canEdit, view } = data;
-  const tab = (to: string, label: string) => (
-    <NavLink
-      to={`/competences/${competence._id}/${to}`}
-      className={({ isActive }) =>
-        clsx(
-          "border-b-2 px-1 py-2 text-sm font-medium",
-          isActive ? "border-brand-700 text-brand-800" : "border-transparent text-slate-600 hover:text-slate-900",
-        )
-      }
-    >
-      {label}
-    </NavLink>
-  );
+  const t = useT();
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 sm:px-8 sm:py-10">
-      <nav aria-label="Breadcrumbs" className="text-sm">
+      <nav aria-label={t("competence.breadcrumbs")} className="text-sm">
         <ol className="flex flex-wrap items-center gap-1 text-slate-600">
           <li>
             <Link to="/competences" className="font-medium text-brand-700 hover:underline">
-              Competences
+              {t("competences.title")}
             </Link>
           </li>
-          <li aria-hidden="true">›</li>
+          <li aria-hidden="true">{CRUMB}</li>
           <li aria-current="page" className="text-slate-900">
             {competence.name}
           </li>
         </ol>
       </nav>
       <p className="mt-4 text-xs font-medium tracking-wide text-slate-500 uppercase">
-        {competence.root ? "Category overview" : "Competence overview"}
+        {competence.root ? t("competence.categoryOverview") : t("competence.competenceOverview")}
       </p>
       <h1 className="mt-1 text-2xl font-semibold break-words text-slate-900">{competence.name}</h1>
-      {competence.externalSource ? <p className="mt-1 text-sm text-amber-800">From CV Partner (read-only)</p> : null}
+      {competence.externalSource ? <p className="mt-1 text-sm text-amber-800">{t("competence.fromCvPartner")}</p> : null}
       {competence.root ? (
         <SettingsForm data={data} />
       ) : (
         <>
           <div className="mt-6 flex items-center justify-between gap-3 border-b border-slate-200">
-            <nav aria-label="Competence sections" className="flex gap-6">
-              {tab("members", "Members")}
-              {canEdit ? tab("settings", "Settings") : null}
+            <nav aria-label={t("competence.sections")} className="flex gap-6">
+              <SectionTab competenceId={competence._id} view="members" label={t("competence.tab.members")} />
+              {canEdit ? <SectionTab competenceId={competence._id} view="settings" label={t("competence.tab.settings")} /> : null}
             </nav>
             {view === "members" && !competence.externalSource && candidates.length > 0 ? (
               <DialogButton
-                title="Add members"
+                title={t("competence.add.submit")}
                 button={(open) => (
                   <Button variant="secondary" onClick={open} className="mb-2 px-3 py-1.5">
                     <Icon name="plus" />
-                    Add member
+                    {t("competence.add.button")}
                   </Button>
                 )}
               >
@@ -304,8 +311,8 @@ export default function CompetencePage() {
           {view === "settings" ? (
             <SettingsForm data={data} />
           ) : (
-            <section aria-label="Members" className="mt-4">
-              {members.length === 0 ? <p className="text-sm text-slate-500">No members yet.</p> : null}
+            <section aria-label={t("competence.members")} className="mt-4">
+              {members.length === 0 ? <p className="text-sm text-slate-500">{t("competence.noMembers")}</p> : null}
               <ul className="divide-y divide-slate-100 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
                 {members.map((member) => (
                   <li key={member.skillId} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
@@ -329,8 +336,8 @@ export default function CompetencePage() {
                           <Hidden values={{ intent: "removeSkill", skillId: member.skillId }} />
                           <button
                             type="submit"
-                            aria-label={`Remove ${member.name}`}
-                            title={`Remove ${member.name}`}
+                            aria-label={t("competence.remove", { name: member.name })}
+                            title={t("competence.remove", { name: member.name })}
                             className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-red-700"
                           >
                             <Icon name="trash" />
@@ -346,5 +353,22 @@ export default function CompetencePage() {
         </>
       )}
     </div>
+  );
+}
+
+/** A tab of a competence's page: Members or Settings. */
+function SectionTab({ competenceId, view, label }: { competenceId: string; view: "members" | "settings"; label: string }) {
+  return (
+    <NavLink
+      to={`/competences/${competenceId}/${view}`}
+      className={({ isActive }) =>
+        clsx(
+          "border-b-2 px-1 py-2 text-sm font-medium",
+          isActive ? "border-brand-700 text-brand-800" : "border-transparent text-slate-600 hover:text-slate-900",
+        )
+      }
+    >
+      {label}
+    </NavLink>
   );
 }

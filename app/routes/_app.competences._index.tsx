@@ -13,8 +13,12 @@ import { createCompetence, listCompetences } from "~/domain/competences/competen
 import { domainCtx } from "~/domain/context";
 import { CreateCompetenceForm } from "~/features/competences/competence-forms";
 import { orStatusPage, submitForm } from "~/web/page-form.server";
+import { metaText, useT } from "~/lib/i18n/i18n";
 
-export const meta: MetaFunction = () => [{ title: "Competences · Availability" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaText(matches, "competences.pageTitle") }];
+
+/** An empty cell: a dash, the same in every language. */
+const NONE = "—";
 
 /** /competences (spec: planning.md, "Competences"): search, category chips, the table, and the create dialog. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -53,6 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function CompetencesPage() {
   const { rows, categories, canEdit } = useLoaderData<typeof loader>();
+  const t = useT();
   const [query, setQuery] = useState("");
   const [chip, setChip] = useState<string | null>(null);
   // A chip's count badge: the competences under the category, its sub-categories' included.
@@ -61,17 +66,18 @@ export default function CompetencesPage() {
     (row) =>
       matchesSearch(query, row.name, row.category) && (chip === null || row.categoryId === chip || row.topCategoryId === chip || row._id === chip),
   );
+  const chips = [{ _id: null as string | null, name: t("competences.all") }, ...categories.filter((c) => !c.parentId)];
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-slate-900">Competences</h1>
+        <h1 className="text-2xl font-semibold text-slate-900">{t("competences.title")}</h1>
         {canEdit ? (
           <DialogButton
-            title="Create competence or category"
+            title={t("competences.createTitle")}
             button={(open) => (
               <Button onClick={open}>
                 <Icon name="plus" />
-                Create
+                {t("competences.create")}
               </Button>
             )}
           >
@@ -79,9 +85,9 @@ export default function CompetencesPage() {
           </DialogButton>
         ) : null}
       </div>
-      <SearchInput value={query} onChange={setQuery} label="Search competences" />
-      <div role="group" aria-label="Categories" className="mt-4 flex flex-wrap gap-2">
-        {[{ _id: null as string | null, name: "All" }, ...categories.filter((c) => !c.parentId)].map((c) => (
+      <SearchInput value={query} onChange={setQuery} label={t("competences.search")} />
+      <div role="group" aria-label={t("competences.categories")} className="mt-4 flex flex-wrap gap-2">
+        {chips.map((c) => (
           <button
             key={c._id ?? "all"}
             type="button"
@@ -100,7 +106,7 @@ export default function CompetencesPage() {
               )}
             >
               {countOf(c._id)}
-              <span className="sr-only">{countOf(c._id) === 1 ? " competence" : " competences"}</span>
+              <span className="sr-only"> {t("competences.countNoun", { count: countOf(c._id) })}</span>
             </span>
           </button>
         ))}
@@ -110,19 +116,19 @@ export default function CompetencesPage() {
           <thead className="bg-slate-50 text-left text-xs font-medium tracking-wide text-slate-600 uppercase">
             <tr>
               <th scope="col" className="px-4 py-3">
-                Name
+                {t("competences.col.name")}
               </th>
               <th scope="col" className="px-4 py-3">
-                Category
+                {t("competences.col.category")}
               </th>
               <th scope="col" className="px-4 py-3 text-right">
-                Members
+                {t("competences.col.members")}
               </th>
               <th scope="col" className="hidden px-4 py-3 text-right sm:table-cell">
-                Average level
+                {t("competences.col.averageLevel")}
               </th>
               <th scope="col" className="w-12 px-2 py-3">
-                <span className="sr-only">Settings</span>
+                <span className="sr-only">{t("competences.col.settings")}</span>
               </th>
             </tr>
           </thead>
@@ -133,10 +139,14 @@ export default function CompetencesPage() {
                   <Link to={`/competences/${row._id}`} className="font-medium text-brand-700 hover:underline">
                     <Highlight text={row.name} query={query} />
                   </Link>
-                  {row.root ? <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">Category</span> : null}
-                  {row.external ? <span className="ml-2 rounded-full bg-amber-50 px-2 py-0.5 text-xs text-amber-800">From CV Partner</span> : null}
+                  {row.root ? (
+                    <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">{t("competences.categoryBadge")}</span>
+                  ) : null}
+                  {row.external ? (
+                    <span className="ml-2 rounded-full bg-amber-50 px-2 py-0.5 text-xs text-amber-800">{t("competences.fromCvPartner")}</span>
+                  ) : null}
                 </td>
-                <td className="px-4 py-3 text-slate-600">{row.category ?? "—"}</td>
+                <td className="px-4 py-3 text-slate-600">{row.category ?? NONE}</td>
                 <td className="px-4 py-3 text-right text-slate-700">{row.root ? "" : row.members}</td>
                 <td className="hidden px-4 py-3 text-right text-slate-700 sm:table-cell">{row.averageSkillLevel ?? ""}</td>
                 <td className="px-2 py-1 text-right">
@@ -144,8 +154,8 @@ export default function CompetencesPage() {
                   {row.root || (canEdit && !row.external) ? (
                     <Link
                       to={row.root ? `/competences/${row._id}` : `/competences/${row._id}/settings`}
-                      aria-label={`Settings of ${row.name}`}
-                      title={`Settings of ${row.name}`}
+                      aria-label={t("competences.settingsOf", { name: row.name })}
+                      title={t("competences.settingsOf", { name: row.name })}
                       className="inline-flex rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
                     >
                       <Icon name="settings" />
@@ -156,7 +166,7 @@ export default function CompetencesPage() {
             ))}
           </tbody>
         </table>
-        {visible.length === 0 ? <p className="px-4 py-6 text-sm text-slate-500">No competences found.</p> : null}
+        {visible.length === 0 ? <p className="px-4 py-6 text-sm text-slate-500">{t("competences.noneFound")}</p> : null}
       </div>
     </div>
   );

@@ -11,9 +11,12 @@ import { AddButton, DialogButton, ListBlock } from "~/components/list-block";
 import { Icon } from "~/components/icon";
 import { orStatusPage, submitForm } from "~/web/page-form.server";
 import { noFields } from "~/domain/schema-kit";
+import { metaText, useT } from "~/lib/i18n/i18n";
 
 /** `groups_` keeps this page out of the company page's layout: /groups/{id} is a page of its own. */
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.group.name ?? "Group"} · Availability` }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: metaText(matches, "group.pageTitle", { name: data?.group.name ?? metaText(matches, "group.kind") }) },
+];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUserWho(request, context, isAdmin);
@@ -45,16 +48,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function GroupPage() {
   const { group, offices, canManage } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <CatalogEntryPage
-      kind="Group"
+      kind={t("group.kind")}
       name={group.name}
-      back={{ to: "/groups", label: "Back to company" }}
+      back={{ to: "/groups", label: t("company.back") }}
       details={
         <div className="mt-3">
-          <h2 className="text-xs font-medium text-slate-500">SSO identifiers</h2>
+          <h2 className="text-xs font-medium text-slate-500">{t("group.ssoIdentifiers")}</h2>
           {group.ssoIdentifiers.length ? (
-            <ul className="mt-1 flex flex-wrap gap-1.5" aria-label="SSO identifiers">
+            <ul className="mt-1 flex flex-wrap gap-1.5" aria-label={t("group.ssoIdentifiers")}>
               {group.ssoIdentifiers.map((identifier) => (
                 <li key={identifier} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">
                   {identifier}
@@ -62,42 +66,44 @@ export default function GroupPage() {
               ))}
             </ul>
           ) : (
-            <p className="mt-1 text-sm text-slate-500">None</p>
+            <p className="mt-1 text-sm text-slate-500">{t("group.none")}</p>
           )}
         </div>
       }
       canManage={canManage}
-      edit={{ title: "Edit group", buttonLabel: "Edit group", form: (close) => <GroupForm intent="updateGroup" group={group} onClose={close} /> }}
+      edit={{
+        title: t("group.edit"),
+        buttonLabel: t("group.edit"),
+        form: (close) => <GroupForm intent="updateGroup" group={group} onClose={close} />,
+      }}
       remove={{
-        title: "Delete group",
+        title: t("group.delete"),
         intent: "deleteGroup",
         warning: (
           <>
             <p>
-              Delete <strong className="font-semibold text-slate-900">{group.name}</strong>?
+              {t("company.delete.before")} <strong className="font-semibold text-slate-900">{group.name}</strong>
+              {t("group.delete.question")}
             </p>
             <p className="mt-2">
-              {offices.length === 0
-                ? "The group has no offices."
-                : `Its ${offices.length === 1 ? "office is" : `${offices.length} offices are`} deleted with it.`}{" "}
-              People in the group stay in the company without a group or office until you move them. This cannot be undone.
+              {t("group.delete.offices", { count: offices.length })} {t("group.delete.people")}
             </p>
           </>
         ),
       }}
     >
       <ListBlock
-        title="Offices"
+        title={t("group.offices")}
         className="mt-6"
-        empty="No offices yet."
+        empty={t("group.noOffices")}
         action={
           canManage ? (
             <DialogButton
-              title="New office"
-              description={`The office belongs to ${group.name}.`}
-              button={(open) => <AddButton what="office" onClick={open} />}
+              title={t("group.newOffice")}
+              description={t("group.officeBelongs", { group: group.name })}
+              button={(open) => <AddButton what={t("company.kind.office")} onClick={open} />}
             >
-              {(close) => <NameForm intent="createOffice" submitLabel="Add office" busyLabel="Adding..." onClose={close} />}
+              {(close) => <NameForm intent="createOffice" submitLabel={t("group.addOffice")} busyLabel={t("group.adding")} onClose={close} />}
             </DialogButton>
           ) : null
         }

@@ -18,8 +18,9 @@ import { InstallationDomainsForm } from "~/features/operator/installation-domain
 import { domainApprovalSchema, listDomainClaims, setDomainApproval } from "~/domain/identity/sso/domain-approval.server";
 import { DomainClaims } from "~/features/operator/domain-claims";
 import { languageOptions } from "~/lib/i18n/catalogs.server";
+import { metaText, useT } from "~/lib/i18n/i18n";
 
-export const meta: MetaFunction = () => [{ title: "Operator console · Availability" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaText(matches, "operator.pageTitle") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireOperator(request, context);
@@ -53,20 +54,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function OperatorConsole() {
   const { companies, usage, installationDomains, domainClaims, languages } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="min-w-0">
-          <h1 className="text-2xl font-semibold text-slate-900">Operator console</h1>
-          <p className="mt-1 text-sm text-slate-600">Every firm of this installation. New firms get their first company administrator by invite.</p>
+          <h1 className="text-2xl font-semibold text-slate-900">{t("operator.title")}</h1>
+          <p className="mt-1 text-sm text-slate-600">{t("operator.intro")}</p>
         </div>
         <DialogButton
-          title="New company"
-          description="The administrator gets an e-mail with a link to create their account."
+          title={t("operator.newCompany")}
+          description={t("operator.newCompanyHint")}
           button={(open) => (
             <Button onClick={open}>
               <Icon name="plus" />
-              New company
+              {t("operator.newCompany")}
             </Button>
           )}
         >
@@ -76,20 +78,20 @@ export default function OperatorConsole() {
 
       <section aria-labelledby="companies-heading" className="mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         <h2 id="companies-heading" className="border-b border-slate-200 px-4 py-3 text-sm font-semibold text-slate-900">
-          Companies <span className="font-normal text-slate-500">({companies.length})</span>
+          {t("operator.companies")} <span className="font-normal text-slate-500">({companies.length})</span>
         </h2>
         {companies.length ? (
           <table className="w-full text-left text-sm">
             <thead className="sr-only sm:not-sr-only">
               <tr className="text-xs text-slate-500">
                 <th scope="col" className="px-4 py-2 font-medium">
-                  Name
+                  {t("operator.col.name")}
                 </th>
                 <th scope="col" className="px-4 py-2 text-right font-medium">
-                  People
+                  {t("operator.col.people")}
                 </th>
                 <th scope="col" className="px-4 py-2">
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t("operator.col.actions")}</span>
                 </th>
               </tr>
             </thead>
@@ -100,16 +102,17 @@ export default function OperatorConsole() {
                     <span className="block font-medium break-words text-slate-900">{company.name}</span>
                   </td>
                   <td className="px-4 py-3 text-right whitespace-nowrap text-slate-700 tabular-nums">
-                    {company.people} <span className="sm:sr-only">{company.people === 1 ? "person" : "people"}</span>
+                    {company.people} <span className="sm:sr-only">{t("operator.peopleNoun", { count: company.people })}</span>
                   </td>
                   <td className="w-0 px-2 py-2 text-right">
                     <DialogButton
-                      title={`Edit ${company.name}`}
+                      title={t("operator.editCompany", { name: company.name })}
                       panelClassName="max-w-2xl"
                       button={(open) => (
                         <Button variant="secondary" onClick={open} className="px-3 py-1.5">
                           <Icon name="edit" />
-                          Edit<span className="sr-only"> {company.name}</span>
+                          {t("common.edit")}
+                          <span className="sr-only"> {company.name}</span>
                         </Button>
                       )}
                     >
@@ -121,7 +124,7 @@ export default function OperatorConsole() {
             </tbody>
           </table>
         ) : (
-          <p className="px-4 py-3 text-sm text-slate-500">No companies yet.</p>
+          <p className="px-4 py-3 text-sm text-slate-500">{t("operator.noCompanies")}</p>
         )}
       </section>
       <UsageTable usage={usage} />

@@ -20,8 +20,9 @@ import {
 import { StepUpField, StepUpProvider } from "~/components/step-up-field";
 import type { IntentResult } from "~/lib/page-form.types";
 import { submitIntent } from "~/web/page-form.server";
+import { metaText, useT } from "~/lib/i18n/i18n";
 
-export const meta: MetaFunction = () => [{ title: "Authenticator app · Availability" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaText(matches, "authenticator.pageTitle") }];
 
 /**
  * Setting up the one-time-code app (decision 0298): 'Set up' makes a sealed secret and comes
@@ -62,24 +63,25 @@ export default function AuthenticatorPage() {
   const { factors, pending, stepUp } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as Answer | undefined;
   const busy = useNavigation().state !== "idle";
+  const t = useT();
   const errors = answer && !answer.ok ? answer.errors : undefined;
   return (
     <StepUpProvider value={stepUp}>
       <div className="mx-auto max-w-2xl space-y-6 px-4 py-6 sm:px-6">
         <p>
           <Link to="/settings" className="text-sm font-medium text-brand-700 hover:underline">
-            &larr; Settings
+            {t("authenticator.backToSettings")}
           </Link>
         </p>
-        <h1 className="text-2xl font-semibold text-slate-900">Authenticator app</h1>
+        <h1 className="text-2xl font-semibold text-slate-900">{t("settings.twoStep.app")}</h1>
         <section className="space-y-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
           {answer?.ok && answer.recoveryCodes ? (
             <RecoveryCodes codes={answer.recoveryCodes} />
           ) : factors.totp ? (
             <>
               <p className="text-slate-700">
-                Your authenticator app is on. After your password, sign-in asks for its code. You have <strong>{factors.recoveryCodesLeft}</strong>{" "}
-                unused recovery {factors.recoveryCodesLeft === 1 ? "code" : "codes"}.
+                {t("authenticator.onIntro")} {t("authenticator.codesLeft.before")} <strong>{factors.recoveryCodesLeft}</strong>{" "}
+                {t("authenticator.codesLeft.after", { count: factors.recoveryCodesLeft })}
               </p>
               <Alert tone="success" message={answer?.ok && typeof answer.message === "string" ? answer.message : undefined} />
               <Alert message={answer && !answer.ok && !errors?.currentPassword ? answer.message : undefined} />
@@ -87,10 +89,10 @@ export default function AuthenticatorPage() {
                 <StepUpField id="authenticator-password" errors={errors?.currentPassword ? [errors.currentPassword] : null} />
                 <div className="flex flex-wrap gap-3">
                   <Button type="submit" name="intent" value="renew" variant="secondary" disabled={busy}>
-                    New recovery codes
+                    {t("authenticator.newCodes")}
                   </Button>
                   <Button type="submit" name="intent" value="remove" variant="danger" disabled={busy}>
-                    Turn off
+                    {t("authenticator.turnOff")}
                   </Button>
                 </div>
               </Form>
@@ -98,22 +100,23 @@ export default function AuthenticatorPage() {
           ) : pending ? (
             <Form method="post" className="space-y-4">
               <ol className="list-decimal space-y-2 pl-5 text-slate-700">
-                <li>Open your authenticator app (for example Microsoft Authenticator, Google Authenticator or 1Password) and add an account.</li>
+                <li>{t("authenticator.step1")}</li>
                 <li>
-                  Enter this key: <code className="rounded bg-slate-100 px-2 py-1 font-mono text-sm break-all text-slate-900">{pending.secret}</code>{" "}
-                  (time-based, 6 digits), or on this phone{" "}
+                  {t("authenticator.step2.before")}{" "}
+                  <code className="rounded bg-slate-100 px-2 py-1 font-mono text-sm break-all text-slate-900">{pending.secret}</code>{" "}
+                  {t("authenticator.step2.middle")}{" "}
                   <a href={pending.uri} className="font-medium text-brand-700 underline">
-                    open it in your app
+                    {t("authenticator.step2.link")}
                   </a>
                   .
                 </li>
-                <li>Type the six-digit code the app shows.</li>
+                <li>{t("authenticator.step3")}</li>
               </ol>
               <input type="hidden" name="intent" value="confirm" />
               <Field
                 id="authenticator-code"
                 name="code"
-                label="Code from the app"
+                label={t("authenticator.code")}
                 autoComplete="one-time-code"
                 inputMode="numeric"
                 errors={errors?.code ? [errors.code] : undefined}
@@ -121,16 +124,14 @@ export default function AuthenticatorPage() {
               <StepUpField id="authenticator-password" errors={errors?.currentPassword ? [errors.currentPassword] : null} />
               <Alert message={answer && !answer.ok && !errors ? answer.message : undefined} />
               <Button type="submit" disabled={busy}>
-                Turn on
+                {t("authenticator.turnOn")}
               </Button>
             </Form>
           ) : (
             <Form method="post" className="space-y-4">
-              <p className="text-slate-700">
-                Add a code from an app on your phone to your password: someone who learns your password still cannot sign in.
-              </p>
+              <p className="text-slate-700">{t("authenticator.offText")}</p>
               <Button type="submit" name="intent" value="start" disabled={busy}>
-                Set up authenticator app
+                {t("authenticator.setUp")}
               </Button>
             </Form>
           )}
@@ -141,17 +142,16 @@ export default function AuthenticatorPage() {
 }
 
 function RecoveryCodes({ codes }: { codes: string[] }) {
+  const t = useT();
   return (
     <div className="space-y-4">
       <p role="status" className="font-medium text-green-800">
-        Your authenticator app is on.
+        {t("authenticator.isOn")}
       </p>
-      <h2 className="text-lg font-semibold text-slate-900">Your recovery codes</h2>
-      <p className="text-slate-700">
-        Keep these somewhere safe, such as a password manager. Each works once, instead of a code from the app. They are shown only now.
-      </p>
+      <h2 className="text-lg font-semibold text-slate-900">{t("authenticator.codesTitle")}</h2>
+      <p className="text-slate-700">{t("authenticator.codesText")}</p>
       {/* Two whole codes a row, five rows, at every width: five columns broke each code at its dash at 1280 px. */}
-      <ul aria-label="Recovery codes" className="grid max-w-md grid-cols-2 gap-2 font-mono text-slate-900">
+      <ul aria-label={t("authenticator.codesList")} className="grid max-w-md grid-cols-2 gap-2 font-mono text-slate-900">
         {codes.map((code) => (
           <li key={code} className="rounded bg-slate-100 px-2 py-1 text-center whitespace-nowrap">
             {code}
@@ -159,7 +159,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
         ))}
       </ul>
       <Link to="/settings" className="inline-flex font-medium text-brand-700 hover:underline">
-        Done
+        {t("authenticator.done")}
       </Link>
     </div>
   );

@@ -13,8 +13,9 @@ import { REQUIRED } from "~/domain/schema-kit";
 import { AuthCard } from "~/features/identity/auth-card";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { submitForm } from "~/web/page-form.server";
+import { metaText, useT } from "~/lib/i18n/i18n";
 
-export const meta: MetaFunction = () => [{ title: "Confirm it's you · Availability" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaText(matches, "stepUp.pageTitle") }];
 
 const headers = { "Cache-Control": "no-store" };
 
@@ -54,10 +55,11 @@ export default function ConfirmItsYouPage() {
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const busy = useNavigation().state !== "idle";
+  const t = useT();
   const passwordError = (reply && reply.status !== "success" ? reply.error?.currentPassword : undefined) ?? undefined;
   const formError = reply && reply.status !== "success" ? (reply.error?.[""]?.[0] ?? null) : null;
   return (
-    <AuthCard title="Confirm it's you" subtitle={`This change needs a sign-in within the last ${STEP_UP_MINUTES} minutes.`}>
+    <AuthCard title={t("stepUp.title")} subtitle={t("stepUp.subtitle", { minutes: STEP_UP_MINUTES })}>
       {byPassword ? (
         <Form method="post" className="space-y-5">
           <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -66,7 +68,7 @@ export default function ConfirmItsYouPage() {
             id="currentPassword"
             name="currentPassword"
             type="password"
-            label="Your password"
+            label={t("stepUp.password")}
             autoComplete="current-password"
             required
             autoFocus
@@ -74,18 +76,18 @@ export default function ConfirmItsYouPage() {
           />
           <Alert message={formError} />
           <Button type="submit" className="w-full" disabled={busy}>
-            {busy ? "Confirming..." : "Confirm"}
+            {busy ? t("stepUp.confirming") : t("stepUp.confirm")}
           </Button>
           <Link to="/groups" className="block text-center text-sm font-medium text-brand-700 hover:underline">
-            Cancel
+            {t("common.cancel")}
           </Link>
         </Form>
       ) : (
         <Form method="post" action="/logout" className="space-y-5">
-          <p className="text-sm text-slate-700">You sign in through your organisation. Sign in again, and you come back here.</p>
+          <p className="text-sm text-slate-700">{t("stepUp.organisation")}</p>
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <Button type="submit" className="w-full" disabled={busy}>
-            Sign in again
+            {t("stepUp.signInAgain")}
           </Button>
         </Form>
       )}

@@ -8,8 +8,9 @@ import { publicCtx } from "~/domain/context";
 import { AuthCard } from "~/features/identity/auth-card";
 import { submitForm } from "~/web/page-form.server";
 import { noFields } from "~/domain/schema-kit";
+import { metaText, useT } from "~/lib/i18n/i18n";
 
-export const meta: MetaFunction = () => [{ title: "Confirm your new e-mail · Availability" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaText(matches, "confirmEmail.pageTitle") }];
 
 const headers = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
 
@@ -41,37 +42,38 @@ export default function ConfirmEmailPage() {
   const loaded = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
   const submitting = useNavigation().state !== "idle";
+  const t = useT();
   // After a confirmation the loader runs again and finds the link used: the action's answer wins.
   const failure = acted ? (acted.status === "success" ? null : (acted.error?.[""]?.[0] ?? null)) : loaded.ok ? null : loaded.message;
   if (failure) {
     return (
-      <AuthCard title="Confirm your new e-mail">
+      <AuthCard title={t("confirmEmail.title")}>
         <Alert message={failure} />
         <Link to="/settings" className="mt-6 inline-flex text-sm font-medium text-brand-700 hover:underline">
-          Open Settings
+          {t("confirmEmail.openSettings")}
         </Link>
       </AuthCard>
     );
   }
   if (acted?.status === "success") {
     return (
-      <AuthCard title="E-mail changed">
+      <AuthCard title={t("confirmEmail.changed")}>
         <Alert tone="success" message={acted.message} />
         <Link to="/home" className="mt-6 inline-flex text-sm font-medium text-brand-700 hover:underline">
-          Open the dashboard
+          {t("auth.openDashboard")}
         </Link>
       </AuthCard>
     );
   }
   if (!loaded.ok) return null;
   return (
-    <AuthCard title="Confirm your new e-mail" subtitle={loaded.name ? `Hi ${loaded.name}` : undefined}>
+    <AuthCard title={t("confirmEmail.title")} subtitle={loaded.name ? t("auth.greeting", { name: loaded.name }) : undefined}>
       <Form method="post" className="space-y-5">
         <p className="text-sm text-slate-700">
-          Sign in with <strong className="break-all">{loaded.newEmail}</strong> from now on?
+          {t("confirmEmail.question.before")} <strong className="break-all">{loaded.newEmail}</strong> {t("confirmEmail.question.after")}
         </p>
         <Button type="submit" className="w-full" disabled={submitting}>
-          {submitting ? "Confirming..." : "Confirm new e-mail"}
+          {submitting ? t("confirmEmail.confirming") : t("confirmEmail.submit")}
         </Button>
       </Form>
     </AuthCard>

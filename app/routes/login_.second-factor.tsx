@@ -11,8 +11,9 @@ import { finishWithCode, pendingSignIn } from "~/domain/identity/second-factor-s
 import { AuthCard } from "~/features/identity/auth-card";
 import { PasskeySignInButton } from "~/features/identity/passkey-sign-in";
 import { submitForm } from "~/web/page-form.server";
+import { metaText, useT } from "~/lib/i18n/i18n";
 
-export const meta: MetaFunction = () => [{ title: "Two-step sign-in · Availability" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaText(matches, "login.secondFactor.pageTitle") }];
 
 /**
  * The second step of a password sign-in (decision 0298): the browser holds the signed
@@ -38,6 +39,7 @@ export default function SecondFactorPage() {
   const { totp, passkeys, email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
+  const t = useT();
   const [form, fields] = useForm({
     lastResult,
     constraint: getZodConstraint(secondFactorCodeSchema),
@@ -46,28 +48,28 @@ export default function SecondFactorPage() {
   });
   const expired = form.errors?.[0] === CHALLENGE_EXPIRED;
   return (
-    <AuthCard title="Two-step sign-in" subtitle={`Signing in as ${email}`}>
+    <AuthCard title={t("login.secondFactor.title")} subtitle={t("login.secondFactor.signingInAs", { email })}>
       <div className="space-y-5">
         {totp ? (
           <Form method="post" className="space-y-5" {...getFormProps(form)}>
             <Field
-              label="Code from your authenticator app"
+              label={t("login.secondFactor.code")}
               autoComplete="one-time-code"
               inputMode="text"
               autoFocus
               {...inputProps(fields.code, { type: "text" })}
             />
-            <p className="text-sm text-slate-600">Lost your phone? Enter one of your recovery codes instead.</p>
+            <p className="text-sm text-slate-600">{t("login.secondFactor.lostPhone")}</p>
             <Alert id={form.errorId} message={form.errors?.[0]} />
             <Button type="submit" className="w-full" disabled={navigation.state !== "idle"}>
-              {navigation.state !== "idle" ? "Checking..." : "Verify"}
+              {navigation.state !== "idle" ? t("login.secondFactor.checking") : t("login.secondFactor.verify")}
             </Button>
           </Form>
         ) : null}
-        {passkeys ? <PasskeySignInButton variant={totp ? "secondary" : "primary"} label="Use your passkey" secondFactor /> : null}
+        {passkeys ? <PasskeySignInButton variant={totp ? "secondary" : "primary"} label={t("login.secondFactor.usePasskey")} secondFactor /> : null}
         {expired || (!totp && !passkeys) ? (
           <Link to="/login" className="inline-flex text-sm font-medium text-brand-700 hover:underline">
-            Back to sign in
+            {t("login.secondFactor.back")}
           </Link>
         ) : null}
       </div>

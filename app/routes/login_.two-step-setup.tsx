@@ -8,8 +8,9 @@ import { Passkeys } from "~/features/identity/passkeys-section";
 import { timeZoneFor } from "~/domain/today";
 import { ReaderZoneProvider, useMoments } from "~/lib/format";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { metaText, useT } from "~/lib/i18n/i18n";
 
-export const meta: MetaFunction = () => [{ title: "Set up two-step sign-in · Availability" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaText(matches, "login.twoStepSetup.pageTitle") }];
 
 /**
  * The company requires a second factor of people on password sign-in (decision 0298): after
@@ -50,35 +51,34 @@ export default function TwoStepSetupPage() {
 function TwoStepSetup() {
   const { companyName, deadline, required, redirectTo, authenticatorPath, stepUp } = useLoaderData<typeof loader>();
   const { moment } = useMoments();
+  const t = useT();
   return (
-    <AuthCard title="Set up two-step sign-in" subtitle={`${companyName} asks everyone who signs in with a password for a second step.`} wide>
+    <AuthCard title={t("login.twoStepSetup.title")} subtitle={t("login.twoStepSetup.subtitle", { company: companyName })} wide>
       <div className="space-y-6">
         <p className="text-sm text-slate-700">
-          {required
-            ? "Set up an authenticator app or a passkey to continue."
-            : `You can put this off until ${moment(deadline)}. After that you need it to use the app.`}
+          {required ? t("login.twoStepSetup.required") : t("login.twoStepSetup.until", { deadline: moment(deadline) })}
         </p>
         <section aria-labelledby="setup-authenticator" className="space-y-2">
           <h2 id="setup-authenticator" className="font-semibold text-slate-900">
-            Authenticator app
+            {t("settings.twoStep.app")}
           </h2>
-          <p className="text-sm text-slate-600">A six-digit code from an app on your phone, with ten recovery codes for when the phone is lost.</p>
+          <p className="text-sm text-slate-600">{t("login.twoStepSetup.appText")}</p>
           <Link
             to={authenticatorPath}
             className="inline-flex rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
           >
-            Set up authenticator app
+            {t("authenticator.setUp")}
           </Link>
         </section>
         <section aria-labelledby="setup-passkey" className="space-y-2">
           <h2 id="setup-passkey" className="font-semibold text-slate-900">
-            Passkey
+            {t("login.twoStepSetup.passkey")}
           </h2>
           <Passkeys passkeys={[]} stepUp={stepUp} />
         </section>
         {required ? null : (
           <Link to={redirectTo} className="inline-flex text-sm font-medium text-brand-700 hover:underline">
-            Not now
+            {t("login.twoStepSetup.notNow")}
           </Link>
         )}
       </div>

@@ -4,8 +4,9 @@ import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
 import { answerReminder, readReminderLink } from "~/domain/reminders/reminders.server";
 import { AuthCard } from "~/features/identity/auth-card";
+import { metaText, useT } from "~/lib/i18n/i18n";
 
-export const meta: MetaFunction = () => [{ title: "Update your workload · Availability" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaText(matches, "reminder.page.pageTitle") }];
 
 const headers = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
 
@@ -30,38 +31,39 @@ export default function ReminderAnswerPage() {
   const acted = useActionData<typeof action>();
   const { state, done } = acted ?? loaded;
   const submitting = useNavigation().state !== "idle";
+  const t = useT();
   if (!state.ok) {
     return (
-      <AuthCard title="Update your workload">
+      <AuthCard title={t("reminder.page.title")}>
         <Alert message={state.message} />
         <Link to="/home" className="mt-6 inline-flex text-sm font-medium text-brand-700 hover:underline">
-          Open the dashboard
+          {t("auth.openDashboard")}
         </Link>
       </AuthCard>
     );
   }
+  // The answer's words in the reader's language (the server's label is the English one).
+  const label = state.answer === "away" ? t("workload.away") : t(`workload.level${state.answer}`);
   if (done) {
     return (
-      <AuthCard title="Thank you">
-        <Alert tone="success" message={state.answer === "away" ? "You are now marked as away." : `Your workload is now ${state.label}.`} />
+      <AuthCard title={t("reminder.page.thanks")}>
+        <Alert tone="success" message={state.answer === "away" ? t("reminder.page.nowAway") : t("reminder.page.nowLevel", { label })} />
         <Link to="/home" className="mt-6 inline-flex text-sm font-medium text-brand-700 hover:underline">
-          Open the dashboard
+          {t("auth.openDashboard")}
         </Link>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Update your workload" subtitle={state.name ? `Hi ${state.name}` : undefined}>
+    <AuthCard title={t("reminder.page.title")} subtitle={state.name ? t("auth.greeting", { name: state.name }) : undefined}>
       <Form method="post" className="space-y-5">
-        <p className="text-sm text-slate-700">
-          {state.answer === "away" ? "Mark yourself as away?" : `Set your current workload to ${state.label}?`}
-        </p>
+        <p className="text-sm text-slate-700">{state.answer === "away" ? t("reminder.page.askAway") : t("reminder.page.askLevel", { label })}</p>
         <Button type="submit" className="w-full" disabled={submitting}>
-          {submitting ? "Saving..." : state.answer === "away" ? "Yes, I am away" : `Yes, set ${state.label}`}
+          {submitting ? t("common.saving") : state.answer === "away" ? t("reminder.page.yesAway") : t("reminder.page.yesLevel", { label })}
         </Button>
       </Form>
       <Link to="/home" className="mt-6 inline-flex text-sm font-medium text-brand-700 hover:underline">
-        Open the dashboard instead
+        {t("reminder.page.instead")}
       </Link>
     </AuthCard>
   );

@@ -18,8 +18,9 @@ import { AuthCard, ShowPasswordButton } from "~/features/identity/auth-card";
 import { PASSWORD_MIN } from "~/domain/identity/invite.schema";
 import { ValidationError } from "~/domain/errors";
 import { publicCtx } from "~/domain/context";
+import { metaText, useT } from "~/lib/i18n/i18n";
 
-export const meta: MetaFunction = () => [{ title: "Reset password · Availability" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaText(matches, "reset.pageTitle") }];
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   return json(
@@ -45,6 +46,7 @@ export default function ResetPasswordPage() {
   const { valid } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
+  const t = useT();
   const [showPassword, setShowPassword] = useState(false);
   const [form, fields] = useForm({
     lastResult,
@@ -55,22 +57,22 @@ export default function ResetPasswordPage() {
   });
   if (!valid) {
     return (
-      <AuthCard title="Reset Password">
+      <AuthCard title={t("reset.title")}>
         <p role="alert" className="text-sm text-slate-700">
-          {RESET_LINK_INVALID} Ask for a new link with &lsquo;Forgot password&rsquo; on the sign-in page.
+          {RESET_LINK_INVALID} {t("reset.askNewLink")}
         </p>
         <Link to="/login" className="mt-6 inline-flex text-sm font-medium text-brand-700 hover:underline">
-          Go to sign in
+          {t("reset.goToSignIn")}
         </Link>
       </AuthCard>
     );
   }
   const submitting = navigation.state !== "idle";
   return (
-    <AuthCard title="Reset Password" subtitle={`Choose a new password of at least ${PASSWORD_MIN} characters.`}>
+    <AuthCard title={t("reset.title")} subtitle={t("reset.subtitle", { min: PASSWORD_MIN })}>
       <Form method="post" className="space-y-5" {...getFormProps(form)}>
         <Field
-          label="Password"
+          label={t("auth.password")}
           autoComplete="new-password"
           autoFocus
           {...inputProps(fields.newPassword, { type: showPassword ? "text" : "password" })}
@@ -83,13 +85,13 @@ export default function ResetPasswordPage() {
           }
         />
         <Field
-          label="Confirm password"
+          label={t("auth.confirmPassword")}
           autoComplete="new-password"
           {...inputProps(fields.newPasswordConfirmation, { type: showPassword ? "text" : "password" })}
         />
         <Alert id={form.errorId} message={form.errors?.[0]} />
         <Button type="submit" className="w-full" disabled={submitting}>
-          {submitting ? "Resetting..." : "Reset"}
+          {submitting ? t("reset.resetting") : t("reset.submit")}
         </Button>
       </Form>
     </AuthCard>

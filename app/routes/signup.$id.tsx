@@ -17,8 +17,9 @@ import { AuthCard, ShowPasswordButton } from "~/features/identity/auth-card";
 import { officesOf, SelectField } from "~/components/select-field";
 import { pageStateOf, submitForm } from "~/web/page-form.server";
 import { publicCtx } from "~/domain/context";
+import { metaText, useT } from "~/lib/i18n/i18n";
 
-export const meta: MetaFunction = () => [{ title: "Create account · Availability" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaText(matches, "signup.pageTitle") }];
 
 /** The invite behind the link, or null for an unknown, used or expired one: the page says so and goes to sign in. */
 async function loadInvite(context: LoaderFunctionArgs["context"], secret: string) {
@@ -58,18 +59,19 @@ export default function SignUpPage() {
 /** An unknown, expired or used link: the message, then the sign-in page. */
 function InvalidInvite() {
   const navigate = useNavigate();
+  const t = useT();
   useEffect(() => {
     const timer = setTimeout(() => navigate("/login", { replace: true }), 3000);
     return () => clearTimeout(timer);
   }, [navigate]);
   return (
-    <AuthCard title="Something went wrong">
+    <AuthCard title={t("signup.failedTitle")}>
       <p role="alert" className="text-sm text-slate-700">
-        This invite link is invalid, has expired or has already been used. Ask your administrator for a new invite.
+        {t("signup.invalid")}
       </p>
-      <p className="mt-4 text-sm text-slate-600">Taking you to the sign-in page…</p>
+      <p className="mt-4 text-sm text-slate-600">{t("signup.redirecting")}</p>
       <Link to="/login" className="mt-6 inline-flex text-sm font-medium text-brand-700 hover:underline">
-        Go to sign in now
+        {t("signup.goNow")}
       </Link>
     </AuthCard>
   );
@@ -80,6 +82,7 @@ type Invite = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["invit
 function SignUpForm({ invite }: { invite: Invite }) {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
+  const t = useT();
   const [showPassword, setShowPassword] = useState(false);
   const chooseTeam = invite.showTeam && invite.allowGroupSelection;
   const schema = signUpSchemaFor({ ssoOnly: invite.ssoOnlySignup, chooseTeam });
@@ -95,19 +98,24 @@ function SignUpForm({ invite }: { invite: Invite }) {
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const submitting = navigation.state !== "idle";
-  const passwordHint = invite.ssoOnlySignup ? " (optional)" : "";
 
   return (
-    <AuthCard title="Create your account" subtitle={<>Join {invite.companyName}</>} icon={invite.companyIcon} wide>
+    <AuthCard title={t("signup.title")} subtitle={t("signup.join", { company: invite.companyName })} icon={invite.companyIcon} wide>
       <Form method="post" className="space-y-5" {...getFormProps(form)}>
-        <Field label="Name" autoComplete="name" autoFocus {...inputProps(fields.name, { type: "text" })} />
-        <Field label="Title" autoComplete="organization-title" {...inputProps(fields.title, { type: "text" })} />
-        <Field label="Email" readOnly autoComplete="email" className="[&_input]:bg-slate-50" {...inputProps(fields.email, { type: "email" })} />
-        <Field label="Phone (optional)" autoComplete="tel" {...inputProps(fields.phone, { type: "tel" })} />
+        <Field label={t("signup.name")} autoComplete="name" autoFocus {...inputProps(fields.name, { type: "text" })} />
+        <Field label={t("signup.jobTitle")} autoComplete="organization-title" {...inputProps(fields.title, { type: "text" })} />
+        <Field
+          label={t("signup.email")}
+          readOnly
+          autoComplete="email"
+          className="[&_input]:bg-slate-50"
+          {...inputProps(fields.email, { type: "email" })}
+        />
+        <Field label={t("signup.phone")} autoComplete="tel" {...inputProps(fields.phone, { type: "tel" })} />
         {invite.showTeam ? (
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField
-              label="Group"
+              label={t("signup.group")}
               id={fields.group.id}
               name={fields.group.name}
               value={groupId}
@@ -120,7 +128,7 @@ function SignUpForm({ invite }: { invite: Invite }) {
               errors={fields.group.errors}
             />
             <SelectField
-              label="Office"
+              label={t("signup.office")}
               id={fields.office.id}
               name={fields.office.name}
               value={officeId}
@@ -129,13 +137,11 @@ function SignUpForm({ invite }: { invite: Invite }) {
               options={officesOf(invite, groupId).map((office) => ({ value: office._id, label: office.name }))}
               errors={fields.office.errors}
             />
-            {!invite.allowGroupSelection ? (
-              <p className="text-xs text-slate-500 sm:col-span-2">Your administrator will place you in a group and office.</p>
-            ) : null}
+            {!invite.allowGroupSelection ? <p className="text-xs text-slate-500 sm:col-span-2">{t("signup.placedByAdmin")}</p> : null}
           </div>
         ) : null}
         <Field
-          label={`Password${passwordHint}`}
+          label={invite.ssoOnlySignup ? t("signup.passwordOptional") : t("auth.password")}
           autoComplete="new-password"
           {...inputProps(fields.password, { type: showPassword ? "text" : "password" })}
           trailing={
@@ -146,15 +152,15 @@ function SignUpForm({ invite }: { invite: Invite }) {
             />
           }
         />
-        <p className="-mt-2 text-xs text-slate-500">At least {PASSWORD_MIN} characters.</p>
+        <p className="-mt-2 text-xs text-slate-500">{t("signup.atLeast", { min: PASSWORD_MIN })}</p>
         <Field
-          label={`Confirm password${passwordHint}`}
+          label={invite.ssoOnlySignup ? t("signup.confirmPasswordOptional") : t("auth.confirmPassword")}
           autoComplete="new-password"
           {...inputProps(fields.passwordConfirmation, { type: showPassword ? "text" : "password" })}
         />
         <Alert id={form.errorId} message={form.errors?.[0]} />
         <Button type="submit" className="w-full" disabled={submitting}>
-          {submitting ? "Creating account..." : "Create account"}
+          {submitting ? t("signup.creating") : t("signup.submit")}
         </Button>
       </Form>
     </AuthCard>

@@ -121,11 +121,14 @@ export const viewports = {
  */
 const sessionCookies = new Map<string, Cookie[]>();
 
-/** Fills in and submits the sign-in form already on the page, then waits to leave /login. */
+/**
+ * Fills in and submits the sign-in form already on the page, then waits to leave /login. The
+ * page is in the browser's language (decision 0306): English, or Swedish for a sv-SE browser.
+ */
 export async function submitLoginForm(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
+  await page.getByLabel(/^(E-mail|E-post)$/).fill(email);
+  await page.getByLabel(/^(Password|Lösenord)$/).fill(password);
+  await page.getByRole("button", { name: /^(Login|Logga in)$/ }).click();
   await leftLoginPage(page, email);
 }
 

@@ -17,6 +17,7 @@ import {
   projectStageUpsertSchema,
   SKILL_LEVEL_MAX,
 } from "~/domain/company/catalog.schema";
+import { useT, type MessageKey } from "~/lib/i18n/i18n";
 
 /**
  * The dialog forms of the company pages. Each posts to its page's action through its own
@@ -28,21 +29,22 @@ interface FormProps {
 }
 
 export function GroupForm({ intent, group, onClose }: FormProps & { intent: string; group?: { name: string; ssoIdentifiers: string[] } }) {
+  const t = useT();
   const defaults = group ? { name: group.name, ssoIdentifiers: group.ssoIdentifiers.join(", ") } : undefined;
   const { fetcher, form, fields, busy } = useDialogForm(intent, groupUpsertSchema, defaults, onClose);
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
       <Hidden values={{ intent }} />
-      <Field label="Name" data-autofocus autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
+      <Field label={t("catalog.name")} data-autofocus autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
       <Field
-        label="SSO identifiers (comma-separated)"
-        placeholder="e.g. Corporate, M&A"
+        label={t("catalog.ssoIdentifiers")}
+        placeholder={t("catalog.ssoPlaceholder")}
         autoComplete="off"
         {...inputProps(fields.ssoIdentifiers, { type: "text" })}
         multiple={undefined}
       />
       <DialogError id={form.errorId} message={form.errors?.[0]} />
-      <FormActions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
+      <FormActions onCancel={onClose} busy={busy} label={t("common.save")} busyLabel={t("common.saving")} />
     </fetcher.Form>
   );
 }
@@ -51,12 +53,13 @@ export function GroupForm({ intent, group, onClose }: FormProps & { intent: stri
 export function NameForm({
   intent,
   id,
-  label = "Name",
+  label,
   initialName,
   submitLabel,
   busyLabel,
   onClose,
 }: FormProps & { intent: string; id?: string; label?: string; initialName?: string; submitLabel: string; busyLabel: string }) {
+  const t = useT();
   const { fetcher, form, fields, busy } = useDialogForm(
     `${intent}-${id ?? "new"}`,
     officeRenameSchema,
@@ -68,7 +71,7 @@ export function NameForm({
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4" onInput={(event) => setName((event.target as HTMLInputElement).value)}>
       <Hidden values={{ intent, id }} />
-      <Field label={label} data-autofocus autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
+      <Field label={label ?? t("catalog.name")} data-autofocus autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
       <DialogError id={form.errorId} message={form.errors?.[0]} />
       <FormActions onCancel={onClose} busy={busy} label={submitLabel} busyLabel={busyLabel} disabled={name.trim() === ""} />
     </fetcher.Form>
@@ -81,72 +84,80 @@ export function TimeZoneForm({
   companyZone,
   onClose,
 }: FormProps & { office: { timeZone: string; ownTimeZone: boolean }; companyZone: string }) {
+  const t = useT();
   const initial = office.ownTimeZone ? office.timeZone : COMPANY_TIME_ZONE;
   const { fetcher, form, fields, busy } = useDialogForm("setOfficeTimeZone", officeTimeZoneSchema, { timeZone: initial }, onClose);
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
       <Hidden values={{ intent: "setOfficeTimeZone" }} />
       <TimeZoneField
-        label="Time zone"
+        label={t("catalog.timeZone")}
         id={fields.timeZone.id}
         name={fields.timeZone.name}
         defaultValue={initial}
         errors={fields.timeZone.errors}
         autoFocus
-        extra={[{ value: COMPANY_TIME_ZONE, label: `The company's (${companyZone})` }]}
+        extra={[{ value: COMPANY_TIME_ZONE, label: t("catalog.companyZone", { zone: companyZone }) }]}
       />
-      <p className="text-sm text-slate-600">
-        The office&apos;s people see today&apos;s date of this zone: on their dashboard, in the planner and in the overview.
-      </p>
+      <p className="text-sm text-slate-600">{t("catalog.zoneHint")}</p>
       <DialogError id={form.errorId} message={form.errors?.[0]} />
-      <FormActions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
+      <FormActions onCancel={onClose} busy={busy} label={t("common.save")} busyLabel={t("common.saving")} />
     </fetcher.Form>
   );
 }
 
 export function SkillLevelForm({ intent, level, onClose }: FormProps & { intent: string; level?: { _id: string; name: string; level: number } }) {
+  const t = useT();
   const defaults = level ? { name: level.name, level: String(level.level) } : undefined;
   const { fetcher, form, fields, busy } = useDialogForm(`${intent}-${level?._id ?? "new"}`, levelOfSkillUpsertSchema, defaults, onClose);
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
       <Hidden values={{ intent, id: level?._id }} />
-      <Field label="Name" data-autofocus autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
-      <Field label="Level" inputMode="numeric" step={1} {...inputProps(fields.level, { type: "number" })} min={0} max={SKILL_LEVEL_MAX} />
+      <Field label={t("catalog.name")} data-autofocus autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
+      <Field
+        label={t("catalog.level")}
+        inputMode="numeric"
+        step={1}
+        {...inputProps(fields.level, { type: "number" })}
+        min={0}
+        max={SKILL_LEVEL_MAX}
+      />
       <DialogError id={form.errorId} message={form.errors?.[0]} />
-      <FormActions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
+      <FormActions onCancel={onClose} busy={busy} label={t("common.save")} busyLabel={t("common.saving")} />
     </fetcher.Form>
   );
 }
 
-const COLOR_NAMES: Record<string, string> = {
-  "75B7D8": "Blue",
-  "65C898": "Green",
-  EEC444: "Yellow",
-  FF5454: "Red",
-  "9900EF": "Purple",
-  A1A5B7: "Grey",
+const COLOR_NAMES: Record<string, MessageKey> = {
+  "75B7D8": "catalog.colour.blue",
+  "65C898": "catalog.colour.green",
+  EEC444: "catalog.colour.yellow",
+  FF5454: "catalog.colour.red",
+  "9900EF": "catalog.colour.purple",
+  A1A5B7: "catalog.colour.grey",
 };
 
 export function StageForm({ intent, stage, onClose }: FormProps & { intent: string; stage?: { _id: string; name: string; color: string } }) {
+  const t = useT();
   const defaults = stage ? { name: stage.name, color: stage.color } : undefined;
   const { fetcher, form, fields, busy } = useDialogForm(`${intent}-${stage?._id ?? "new"}`, projectStageUpsertSchema, defaults, onClose);
   const initialColor = stage?.color ?? DEFAULT_PROJECT_STAGE_COLOR;
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
       <Hidden values={{ intent, id: stage?._id }} />
-      <Field label="Name" data-autofocus autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
+      <Field label={t("catalog.name")} data-autofocus autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
       <fieldset aria-describedby={fields.color.errors ? fields.color.errorId : undefined}>
-        <legend className="block text-sm font-medium text-slate-700">Colour</legend>
+        <legend className="block text-sm font-medium text-slate-700">{t("catalog.colour")}</legend>
         <div className="mt-2 flex flex-wrap gap-3">
           {PROJECT_STAGE_COLORS.map((color) => (
-            <label key={color} className="relative cursor-pointer" title={COLOR_NAMES[color]}>
+            <label key={color} className="relative cursor-pointer" title={t(COLOR_NAMES[color])}>
               <input
                 type="radio"
                 name={fields.color.name}
                 value={color}
                 defaultChecked={initialColor === color}
                 className="peer sr-only"
-                aria-label={COLOR_NAMES[color]}
+                aria-label={t(COLOR_NAMES[color])}
               />
               <span
                 aria-hidden="true"
@@ -175,7 +186,7 @@ export function StageForm({ intent, stage, onClose }: FormProps & { intent: stri
         ) : null}
       </fieldset>
       <DialogError id={form.errorId} message={form.errors?.[0]} />
-      <FormActions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
+      <FormActions onCancel={onClose} busy={busy} label={t("common.save")} busyLabel={t("common.saving")} />
     </fetcher.Form>
   );
 }

@@ -4,6 +4,7 @@ import { Button } from "~/components/button";
 import { Modal } from "~/components/dialog";
 import { Field } from "~/components/field";
 import { useMoments } from "~/lib/format";
+import { useT, type Translate } from "~/lib/i18n/i18n";
 
 /**
  * The frame every company connection uses (the mail server, SSO, Elite 3E, the CV service,
@@ -52,7 +53,8 @@ export type When = (iso: string | null) => string;
  */
 export function useWhen(): When {
   const { moment } = useMoments();
-  return (iso) => (iso ? moment(iso) : "never");
+  const t = useT();
+  return (iso) => (iso ? moment(iso) : t("connection.never"));
 }
 
 export interface StatusRow {
@@ -86,14 +88,19 @@ export function retryRows(
   state: { connected: boolean; lastError: string | null; lastErrorAt: string | null; failures: number; nextAttemptAt: string | null },
   next: { term: string; off: string },
   when: When,
+  t: Translate,
 ): (StatusRow | null)[] {
   return [
     state.lastError
-      ? { term: "Last error", value: `${state.lastError} (${when(state.lastErrorAt)}, ${state.failures} in a row)`, failed: true }
+      ? {
+          term: t("connection.lastError"),
+          value: t("connection.lastErrorValue", { error: state.lastError, when: when(state.lastErrorAt), count: state.failures }),
+          failed: true,
+        }
       : null,
     {
       term: next.term,
-      value: state.connected ? (state.nextAttemptAt ? when(state.nextAttemptAt) : "with the next scheduled run") : next.off,
+      value: state.connected ? (state.nextAttemptAt ? when(state.nextAttemptAt) : t("connection.nextScheduled")) : next.off,
     },
   ];
 }
@@ -103,7 +110,8 @@ export function retryRows(
  * starts empty and says "Unchanged" while one is saved; left empty, the saved one is kept.
  */
 export function SecretField({ saved, ...field }: ComponentProps<typeof Field> & { saved: boolean }) {
-  return <Field autoComplete="new-password" placeholder={saved ? "Unchanged" : ""} {...field} type="password" />;
+  const t = useT();
+  return <Field autoComplete="new-password" placeholder={saved ? t("connection.unchanged") : ""} {...field} type="password" />;
 }
 
 /**

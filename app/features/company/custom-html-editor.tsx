@@ -4,6 +4,7 @@ import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
 import { CUSTOM_HTML_PLACEHOLDERS, fillCustomHtml } from "~/domain/company/custom-html";
 import { CustomHtmlBlock } from "~/components/custom-html-block";
+import { useT } from "~/lib/i18n/i18n";
 
 interface Reply {
   status?: "success" | "error";
@@ -22,27 +23,28 @@ export function CustomHtmlEditor({
   initialHtml: string;
   me: { id: string; name: string; email: string; photoUrl: string | null };
 }) {
+  const t = useT();
   const fetcher = useFetcher<Reply>();
   const [html, setHtml] = useState(initialHtml);
   const [saved, setSaved] = useState(initialHtml);
   const id = useId();
   const busy = fetcher.state !== "idle";
   const reply = fetcher.state === "idle" ? fetcher.data : undefined;
-  const error = reply?.status === "error" ? (reply.error?.customHtml?.[0] ?? reply.error?.[""]?.[0] ?? "Could not save.") : null;
+  const error = reply?.status === "error" ? (reply.error?.customHtml?.[0] ?? reply.error?.[""]?.[0] ?? t("customHtml.saveFailed")) : null;
   const justSaved = reply?.status === "success" && saved === html;
   return (
     <section aria-labelledby={`${id}-title`} className="mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="border-b border-slate-200 px-4 py-3">
         <h2 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
-          Custom html
+          {t("customHtml.title")}
         </h2>
-        <p className="mt-1 text-xs text-slate-500">Shown at the top of everyone's dashboard. Scripts and forms do not run.</p>
+        <p className="mt-1 text-xs text-slate-500">{t("customHtml.intro")}</p>
       </div>
       <fetcher.Form method="post" className="grid gap-4 p-4 md:grid-cols-2" onSubmit={() => setSaved(html)}>
         <input type="hidden" name="intent" value="updateCustomHtml" />
         <div className="min-w-0">
           <label htmlFor={`${id}-html`} className="block text-sm font-medium text-slate-700">
-            HTML
+            {t("customHtml.html")}
           </label>
           <textarea
             id={`${id}-html`}
@@ -55,7 +57,7 @@ export function CustomHtmlEditor({
             className="mt-1 block w-full rounded-md border-0 px-3 py-2 font-mono text-xs text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 focus:outline-none focus:ring-inset"
           />
           <div id={`${id}-placeholders`} className="mt-2 text-xs text-slate-600">
-            <p>Placeholders, replaced with each person's own values:</p>
+            <p>{t("customHtml.placeholders")}</p>
             <ul className="mt-1 flex flex-wrap gap-1.5">
               {CUSTOM_HTML_PLACEHOLDERS.map((name) => (
                 <li key={name}>
@@ -66,21 +68,17 @@ export function CustomHtmlEditor({
           </div>
         </div>
         <div className="min-w-0">
-          <p className="text-sm font-medium text-slate-700">Preview</p>
+          <p className="text-sm font-medium text-slate-700">{t("customHtml.preview")}</p>
           <div className="mt-1">
-            {html.trim() ? (
-              <CustomHtmlBlock html={fillCustomHtml(html, me)} />
-            ) : (
-              <p className="text-sm text-slate-500">Nothing is shown while the HTML is empty.</p>
-            )}
+            {html.trim() ? <CustomHtmlBlock html={fillCustomHtml(html, me)} /> : <p className="text-sm text-slate-500">{t("customHtml.empty")}</p>}
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-3 md:col-span-2">
           <Button type="submit" disabled={busy || (html === initialHtml && !reply)}>
-            {busy ? "Saving..." : "Save"}
+            {busy ? t("common.saving") : t("common.save")}
           </Button>
           <p role="status" className="text-sm text-slate-600">
-            {justSaved ? "Custom html saved." : null}
+            {justSaved ? t("customHtml.saved") : null}
           </p>
           <Alert plain message={error} />
         </div>

@@ -9,6 +9,10 @@ import { useFormat } from "~/lib/format";
 import { ConnectionDialog, ConnectionStatus, IntentButton, retryRows, SecretField, useWhen } from "./connection-dialog";
 import { ConnectionReplyMessage, type ConnectionReply } from "./connection-reply";
 import { StepUpField } from "~/components/step-up-field";
+import { useT } from "~/lib/i18n/i18n";
+
+/** An example address: not words, the same in every language. */
+const EXAMPLE_URL = "https://yourfirm.cvpartner.com";
 
 /**
  * The company's CV service (CV Partner / Flowcase, decision 0112), for company admins: the
@@ -16,18 +20,16 @@ import { StepUpField } from "~/components/step-up-field";
  * stands (last import, last error, next try), 'Import now' and 'Disconnect'.
  */
 export function CvServiceButton({ config }: { config: CvImportStatus }) {
+  const t = useT();
   return (
-    <ConnectionDialog
-      label="CV service"
-      title="CV service (CV Partner)"
-      description="Import people's CV items and competences from your firm's CV Partner (Flowcase)."
-    >
+    <ConnectionDialog label={t("cv.button")} title={t("cv.title")} description={t("cv.description")}>
       {(close) => <CvServiceForm config={config} onClose={close} />}
     </ConnectionDialog>
   );
 }
 
 function CvServiceForm({ config, onClose }: { config: CvImportStatus; onClose: () => void }) {
+  const t = useT();
   const save = useFetcher<ConnectionReply>();
   const run = useFetcher<ConnectionReply>();
   const disconnect = useFetcher<ConnectionReply>();
@@ -40,38 +42,36 @@ function CvServiceForm({ config, onClose }: { config: CvImportStatus; onClose: (
   const connected = Boolean(config.url);
   // 'Import now' is confirmed with the toast, read after the page's data came back with the run's result.
   const ran = run.state === "idle" ? run.data : undefined;
-  useSuccessToast(ran, ran?.status === "success", () =>
-    config.lastError ? null : `CV import finished: ${fmt.count(config.peopleMatched)} people matched.`,
-  );
+  useSuccessToast(ran, ran?.status === "success", () => (config.lastError ? null : t("cv.finished", { count: fmt.count(config.peopleMatched) })));
   return (
     <div className="space-y-4">
       <ConnectionStatus
         testId="cv-service-status"
         rows={[
-          { term: "Last import", value: when(config.lastSuccessAt) },
-          { term: "People matched", value: fmt.count(config.peopleMatched) },
-          ...retryRows({ ...config, connected, lastErrorAt: config.lastAttemptAt }, { term: "Next import", off: "not connected" }, when),
+          { term: t("cv.lastImport"), value: when(config.lastSuccessAt) },
+          { term: t("cv.peopleMatched"), value: fmt.count(config.peopleMatched) },
+          ...retryRows({ ...config, connected, lastErrorAt: config.lastAttemptAt }, { term: t("cv.nextImport"), off: t("cv.notConnected") }, when, t),
         ]}
       />
       <save.Form method="post" className="space-y-4" ref={formRef}>
         <input type="hidden" name="intent" value="updateCvService" />
         <Field
           id="cv-service-url"
-          label="CV service address"
+          label={t("cv.address")}
           name="url"
           defaultValue={config.url ?? ""}
           autoComplete="off"
-          placeholder="https://yourfirm.cvpartner.com"
+          placeholder={EXAMPLE_URL}
           errors={errors?.url ?? undefined}
           data-autofocus
         />
-        <SecretField id="cv-service-key" label="API key" name="key" saved={config.hasKey} errors={errors?.key ?? undefined} />
+        <SecretField id="cv-service-key" label={t("cv.apiKey")} name="key" saved={config.hasKey} errors={errors?.key ?? undefined} />
         <StepUpField id="cv-service-current-password" errors={errors?.currentPassword} />
-        <ConnectionReplyMessage reply={reply} success="CV service saved. The next scheduled run imports." />
+        <ConnectionReplyMessage reply={reply} success={t("cv.saved")} />
         <ConnectionReplyMessage reply={run.state === "idle" ? run.data : undefined} success={false} errorFields={["url", ""]} />
         <DialogActions>
           <Button variant="secondary" type="button" onClick={onClose}>
-            Close
+            {t("common.close")}
           </Button>
           {connected ? (
             <>
@@ -84,13 +84,13 @@ function CvServiceForm({ config, onClose }: { config: CvImportStatus; onClose: (
                   disconnect.submit({ intent: "removeCvService", currentPassword: typeof typed === "string" ? typed : "" }, { method: "post" });
                 }}
               >
-                {disconnect.state !== "idle" ? "Disconnecting..." : "Disconnect"}
+                {disconnect.state !== "idle" ? t("cv.disconnecting") : t("cv.disconnect")}
               </Button>
-              <IntentButton fetcher={run} intent="importCv" label="Import now" busyLabel="Importing..." />
+              <IntentButton fetcher={run} intent="importCv" label={t("cv.importNow")} busyLabel={t("cv.importing")} />
             </>
           ) : null}
           <Button type="submit" disabled={save.state !== "idle"}>
-            {save.state !== "idle" ? "Saving..." : "Save"}
+            {save.state !== "idle" ? t("common.saving") : t("common.save")}
           </Button>
         </DialogActions>
       </save.Form>

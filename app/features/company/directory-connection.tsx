@@ -10,6 +10,7 @@ import { ConfirmForm } from "~/components/confirm-form";
 import { Hidden } from "~/components/hidden-fields";
 import { ConnectionDialog, useWhen } from "./connection-dialog";
 import { StepUpField } from "~/components/step-up-field";
+import { useT } from "~/lib/i18n/i18n";
 
 export interface DirectoryStatus {
   tenantId: string | null;
@@ -30,22 +31,24 @@ interface DirectoryPerson {
 const linkButton =
   "inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
+/** Microsoft Graph's names of the permissions: not words, the same in every language. */
+const PERMISSION = { read: "User.Read", readAll: "User.Read.All" };
+
 /** The permissions Availability asks of a firm's Microsoft directory (spec section 5). */
 function Permissions() {
+  const t = useT();
   return (
     <div className="mt-4 text-sm text-slate-600">
-      <p>Availability asks your Microsoft Entra ID directory for these permissions:</p>
+      <p>{t("directory.permissions.intro")}</p>
       <ul className="mt-2 list-disc space-y-1 pl-5">
         <li>
-          <strong className="font-medium text-slate-800">User.Read</strong> (delegated, with admin consent): signs people in with their Microsoft
-          account.
+          <strong className="font-medium text-slate-800">{PERMISSION.read}</strong> {t("directory.permissions.userRead")}
         </li>
         <li>
-          <strong className="font-medium text-slate-800">User.Read.All</strong> (application): synchronises names, titles, profile pictures and
-          departments (to groups through their SSO identifiers).
+          <strong className="font-medium text-slate-800">{PERMISSION.readAll}</strong> {t("directory.permissions.userReadAll")}
         </li>
       </ul>
-      <p className="mt-2">Setting up needs a Global Administrator or an Application Administrator of the directory.</p>
+      <p className="mt-2">{t("directory.permissions.admin")}</p>
     </div>
   );
 }
@@ -54,21 +57,22 @@ function Permissions() {
 export function DirectorySection({ directory, choices }: { directory: DirectoryStatus; choices: TeamChoices | null }) {
   const connected = Boolean(directory.tenantId);
   const when = useWhen();
+  const t = useT();
   return (
     <section aria-labelledby="directory-heading" className="mt-6 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <h2 id="directory-heading" className="text-base font-semibold text-slate-900">
-            Microsoft directory
+            {t("directory.title")}
           </h2>
           <p className="mt-1 text-sm break-all text-slate-600">
             {connected ? (
               <>
-                Connected to directory <code className="text-slate-800">{directory.tenantId}</code>.{" "}
-                {directory.lastRoundAt ? `Last synchronised ${when(directory.lastRoundAt)}.` : "Not synchronised yet."}
+                {t("directory.connectedTo")} <code className="text-slate-800">{directory.tenantId}</code>.{" "}
+                {directory.lastRoundAt ? t("directory.lastSynced", { when: when(directory.lastRoundAt) }) : t("directory.notSynced")}
               </>
             ) : (
-              "Not connected. Connect it so people sign in with Microsoft and can be added from the directory."
+              t("directory.notConnected")
             )}
           </p>
         </div>
@@ -76,23 +80,23 @@ export function DirectorySection({ directory, choices }: { directory: DirectoryS
           {connected ? (
             <>
               {choices ? (
-                <ConnectionDialog label="Add users from the directory" title="Add users from the directory" primary panelClassName="max-w-xl">
+                <ConnectionDialog label={t("directory.addUsers")} title={t("directory.addUsers")} primary panelClassName="max-w-xl">
                   {(close) => <AddFromDirectoryForm choices={choices} onClose={close} />}
                 </ConnectionDialog>
               ) : null}
-              <ConnectionDialog label="Remove tenant" title="Confirm removal of tenant">
+              <ConnectionDialog label={t("directory.removeTenant")} title={t("directory.confirmRemoval")}>
                 {(close) => (
                   <ConfirmForm
                     intent="removeTenant"
-                    confirmLabel="Remove"
-                    busyLabel="Removing..."
-                    confirmation="Directory disconnected"
+                    confirmLabel={t("directory.remove")}
+                    busyLabel={t("directory.removing")}
+                    confirmation={t("directory.disconnected")}
                     onClose={close}
                     fields={(errors) => <StepUpField id="remove-tenant-current-password" errors={errors?.currentPassword} />}
                   >
                     <p>
-                      Remove the connection to directory <strong className="font-semibold break-all text-slate-900">{directory.tenantId}</strong>?
-                      People can no longer sign in with Microsoft and the sync stops. Nobody is deleted.
+                      {t("directory.removeQuestion.before")} <strong className="font-semibold break-all text-slate-900">{directory.tenantId}</strong>
+                      {t("directory.removeQuestion.after")}
                     </p>
                   </ConfirmForm>
                 )}
@@ -101,27 +105,25 @@ export function DirectorySection({ directory, choices }: { directory: DirectoryS
           ) : (
             <>
               <a href="/directory/connect?mode=consent" className={`${linkButton} bg-brand-600 text-white shadow-sm hover:bg-brand-700`}>
-                Connect directory
+                {t("directory.connect")}
               </a>
               <a
                 href="/directory/connect?mode=custom"
                 className={`${linkButton} bg-white text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50`}
               >
-                Sign-in only setup
+                {t("directory.signInOnly")}
               </a>
             </>
           )}
         </div>
       </div>
       <Alert message={directory.error} className="mt-4" />
-      {directory.lastError ? <Alert message={`The last sync failed: ${directory.lastError}`} className="mt-4" /> : null}
+      {directory.lastError ? <Alert message={t("directory.syncFailed", { error: directory.lastError })} className="mt-4" /> : null}
       <Permissions />
       {directory.removed.length ? (
         <div className="mt-4">
-          <h3 className="text-sm font-semibold text-slate-900">Removed from the directory</h3>
-          <p className="text-sm text-slate-600">
-            These people are no longer in your Microsoft directory. They keep their accounts until you delete them.
-          </p>
+          <h3 className="text-sm font-semibold text-slate-900">{t("directory.removedTitle")}</h3>
+          <p className="text-sm text-slate-600">{t("directory.removedText")}</p>
           <ul className="mt-2 divide-y divide-slate-100 text-sm">
             {directory.removed.map((person) => (
               <li key={person._id} className="py-1.5">
@@ -138,6 +140,7 @@ export function DirectorySection({ directory, choices }: { directory: DirectoryS
 
 /** Search the directory, pick people with an e-mail, choose their team, invite them (POST /users/multiple with azureADId). */
 function AddFromDirectoryForm({ choices, onClose }: { choices: TeamChoices; onClose: () => void }) {
+  const t = useT();
   const show = useToast();
   const [query, setQuery] = useState("");
   const [chosen, setChosen] = useState<Map<string, DirectoryPerson>>(new Map());
@@ -151,9 +154,9 @@ function AddFromDirectoryForm({ choices, onClose }: { choices: TeamChoices; onCl
     return () => clearTimeout(timer);
   }, [query, load]);
   const done = useCallback(() => {
-    show(`Invitations sent to ${chosen.size} ${chosen.size === 1 ? "person" : "people"}`);
+    show(t("directory.invited", { count: chosen.size }));
     onClose();
-  }, [chosen.size, show, onClose]);
+  }, [chosen.size, show, onClose, t]);
   const invite = useDialogFetcher(done);
   const busy = invite.state !== "idle";
   const error = invite.state === "idle" ? invite.data?.error?.[""]?.[0] : undefined;
@@ -176,10 +179,10 @@ function AddFromDirectoryForm({ choices, onClose }: { choices: TeamChoices; onCl
           values={{ [`users[${i}].email`]: person.mail ?? "", [`users[${i}].name`]: person.displayName, [`users[${i}].azureADId`]: person.id }}
         />
       ))}
-      <SearchInput value={query} onChange={setQuery} label="Search the directory by name or e-mail" className="max-w-none" />
+      <SearchInput value={query} onChange={setQuery} label={t("directory.search")} className="max-w-none" />
       <Alert message={searchError} className="mt-3" />
       <fieldset className="mt-3">
-        <legend className="sr-only">People in the directory</legend>
+        <legend className="sr-only">{t("directory.people")}</legend>
         <ul className="max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-md ring-1 ring-slate-200" aria-busy={search.state !== "idle"}>
           {people.map((person) => {
             const id = `directory-person-${person.id}`;
@@ -196,8 +199,8 @@ function AddFromDirectoryForm({ choices, onClose }: { choices: TeamChoices; onCl
                     aria-describedby={person.reason ? `${id}-reason` : undefined}
                   />
                   <span className="min-w-0 text-sm">
-                    <span className="block font-medium text-slate-900">{person.displayName || "(no name)"}</span>
-                    <span className="block break-all text-slate-600">{person.mail ?? "No e-mail"}</span>
+                    <span className="block font-medium text-slate-900">{person.displayName || t("directory.noName")}</span>
+                    <span className="block break-all text-slate-600">{person.mail ?? t("directory.noEmail")}</span>
                     {person.reason ? (
                       <span id={`${id}-reason`} className="mt-0.5 block text-xs text-amber-800">
                         {person.reason}
@@ -209,13 +212,13 @@ function AddFromDirectoryForm({ choices, onClose }: { choices: TeamChoices; onCl
             );
           })}
           {people.length === 0 && search.state === "idle" && !searchError ? (
-            <li className="px-3 py-3 text-sm text-slate-600">Nobody found.</li>
+            <li className="px-3 py-3 text-sm text-slate-600">{t("directory.nobody")}</li>
           ) : null}
         </ul>
       </fieldset>
       <div className="mt-4 grid gap-3 sm:grid-cols-2">
         <SelectField
-          label="Group"
+          label={t("users.group")}
           id="directory-group"
           value={groupId}
           onChange={(event) => {
@@ -225,7 +228,7 @@ function AddFromDirectoryForm({ choices, onClose }: { choices: TeamChoices; onCl
           options={choices.groups.map((group) => ({ value: group._id, label: group.name }))}
         />
         <SelectField
-          label="Office"
+          label={t("users.office")}
           id="directory-office"
           value={officeId}
           onChange={(event) => setOfficeId(event.target.value)}
@@ -236,8 +239,8 @@ function AddFromDirectoryForm({ choices, onClose }: { choices: TeamChoices; onCl
       <FormActions
         onCancel={onClose}
         busy={busy}
-        label={chosen.size ? `Invite ${chosen.size}` : "Invite"}
-        busyLabel="Inviting..."
+        label={chosen.size ? t("directory.inviteCount", { count: chosen.size }) : t("users.invite.button")}
+        busyLabel={t("users.invite.inviting")}
         disabled={chosen.size === 0}
       />
     </invite.Form>

@@ -7,6 +7,7 @@ import { eliteConfigSchema } from "~/domain/matters/elite-config.schema";
 import { useFormat } from "~/lib/format";
 import { ConnectionDialog, ConnectionStatus, retryRows, SecretField, useWhen } from "./connection-dialog";
 import { StepUpField } from "~/components/step-up-field";
+import { useT } from "~/lib/i18n/i18n";
 
 export interface EliteConfigView {
   endpoint: string;
@@ -23,30 +24,31 @@ export interface EliteConfigView {
   };
 }
 
+/** An example endpoint: not words, the same in every language. */
+const EXAMPLE_ENDPOINT = "https://3e.example.com/TE_3E_PROD";
+
 /**
  * The company's Elite 3E connection (company admins, decision 0134): endpoint, client id and a
  * write-only client secret, and how the import stands: the last successful import, the last
  * error and when it is tried again.
  */
 export function Elite3eButton({ config }: { config: EliteConfigView }) {
+  const t = useT();
   return (
-    <ConnectionDialog
-      label="Time keeping (3E)"
-      title="Time keeping (Elite 3E)"
-      description="Import timekeepers, matters and time cards from your firm's Elite 3E."
-    >
+    <ConnectionDialog label={t("elite.button")} title={t("elite.title")} description={t("elite.description")}>
       {(close) => <Elite3eForm config={config} onClose={close} />}
     </ConnectionDialog>
   );
 }
 
 function Elite3eForm({ config, onClose }: { config: EliteConfigView; onClose: () => void }) {
+  const t = useT();
   const { fetcher, form, fields, busy } = useDialogForm(
     "updateElite3e",
     eliteConfigSchema,
     { endpoint: config.endpoint, clientId: config.clientId },
     onClose,
-    "Time keeping settings saved.",
+    t("elite.saved"),
   );
   const { status } = config;
   const fmt = useFormat();
@@ -57,26 +59,26 @@ function Elite3eForm({ config, onClose }: { config: EliteConfigView; onClose: ()
       <ConnectionStatus
         testId="elite3e-status"
         rows={[
-          { term: "Last successful import", value: when(status.lastSuccessAt) },
-          ...retryRows({ ...status, connected: Boolean(config.endpoint) }, { term: "Next attempt", off: "import off" }, when),
-          { term: "Time cards (last run)", value: fmt.count(status.cardsImported) },
+          { term: t("elite.lastSuccess"), value: when(status.lastSuccessAt) },
+          ...retryRows({ ...status, connected: Boolean(config.endpoint) }, { term: t("elite.nextAttempt"), off: t("elite.importOff") }, when, t),
+          { term: t("elite.cards"), value: fmt.count(status.cardsImported) },
         ]}
       />
       <Field
-        label="3E endpoint"
+        label={t("elite.endpoint")}
         autoComplete="off"
-        placeholder="https://3e.example.com/TE_3E_PROD"
+        placeholder={EXAMPLE_ENDPOINT}
         data-autofocus
         {...inputProps(fields.endpoint, { type: "text" })}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Client id" autoComplete="off" {...inputProps(fields.clientId, { type: "text" })} />
-        <SecretField label="Client secret" saved={config.clientSecretSet} {...inputProps(fields.clientSecret, { type: "password" })} />
+        <Field label={t("elite.clientId")} autoComplete="off" {...inputProps(fields.clientId, { type: "text" })} />
+        <SecretField label={t("elite.clientSecret")} saved={config.clientSecretSet} {...inputProps(fields.clientSecret, { type: "password" })} />
       </div>
-      <p className="text-xs text-slate-600">Leave the endpoint empty to turn the import off; what was imported stays.</p>
+      <p className="text-xs text-slate-600">{t("elite.emptyHint")}</p>
       <StepUpField id={fields.currentPassword.id} errors={fields.currentPassword.errors} />
       <DialogError id={form.errorId} message={form.errors?.[0]} />
-      <FormActions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
+      <FormActions onCancel={onClose} busy={busy} label={t("common.save")} busyLabel={t("common.saving")} />
     </fetcher.Form>
   );
 }

@@ -10,6 +10,7 @@ import { smtpConfigSchema } from "~/domain/company/smtp.schema";
 import { ConnectionDialog, IntentButton, SecretField } from "./connection-dialog";
 import { ConnectionReplyMessage, type ConnectionReply } from "./connection-reply";
 import { StepUpField, useStepUpAsks } from "~/components/step-up-field";
+import { useT } from "~/lib/i18n/i18n";
 
 export interface SmtpConfig {
   smtpHost: string | null;
@@ -42,8 +43,9 @@ const filled = (text: unknown) => typeof text === "string" && text.trim() !== ""
  * sign-in within the last minutes, or the company admin's own password (decisions 0080, 0276).
  */
 export function SmtpConfigButton({ config }: { config: SmtpConfig }) {
+  const t = useT();
   return (
-    <ConnectionDialog label="SMTP configuration" title="SMTP configuration" description="Send this company's e-mail through your own mail server.">
+    <ConnectionDialog label={t("smtp.button")} title={t("smtp.title")} description={t("smtp.description")}>
       {(close) => <SmtpConfigForm config={config} onClose={close} />}
     </ConnectionDialog>
   );
@@ -52,6 +54,7 @@ export function SmtpConfigButton({ config }: { config: SmtpConfig }) {
 function SmtpConfigForm({ config, onClose }: { config: SmtpConfig; onClose: () => void }) {
   // After a save or a reset the saved config is what the loader answers now: the form starts
   // over from it (both passwords empty again), and the answer's message stays.
+  const t = useT();
   const restart = useRef(() => {});
   const save = useDialogFetcher(useCallback(() => restart.current(), []));
   const test = useFetcher<ConnectionReply>();
@@ -71,9 +74,22 @@ function SmtpConfigForm({ config, onClose }: { config: SmtpConfig; onClose: () =
   return (
     <save.Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="updateSmtp" />
-      <Field label="Host" autoComplete="off" placeholder="smtp.example.com" data-autofocus {...inputProps(fields.smtpHost, { type: "text" })} />
+      <Field
+        label={t("smtp.host")}
+        autoComplete="off"
+        placeholder="smtp.example.com"
+        data-autofocus
+        {...inputProps(fields.smtpHost, { type: "text" })}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Port" inputMode="numeric" placeholder="587" {...inputProps(fields.smtpPort, { type: "number" })} min={1} max={65535} />
+        <Field
+          label={t("smtp.port")}
+          inputMode="numeric"
+          placeholder="587"
+          {...inputProps(fields.smtpPort, { type: "number" })}
+          min={1}
+          max={65535}
+        />
         <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-800">
           <input
             type="checkbox"
@@ -81,31 +97,36 @@ function SmtpConfigForm({ config, onClose }: { config: SmtpConfig; onClose: () =
             defaultChecked={config.smtpSecure}
             className="h-4 w-4 rounded border-slate-300 text-brand-600"
           />
-          Secure (TLS from the start)
+          {t("smtp.secure")}
         </label>
       </div>
-      <Field label="Sender" autoComplete="off" placeholder="Firm <no-reply@firm.com>" {...inputProps(fields.smtpSender, { type: "text" })} />
+      <Field
+        label={t("smtp.sender")}
+        autoComplete="off"
+        placeholder={t("smtp.senderPlaceholder")}
+        {...inputProps(fields.smtpSender, { type: "text" })}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="User" autoComplete="off" {...inputProps(fields.smtpUser, { type: "text" })} />
-        <SecretField label="Password" saved={Boolean(config.smtpUser)} {...inputProps(fields.smtpPassword, { type: "password" })} />
+        <Field label={t("smtp.user")} autoComplete="off" {...inputProps(fields.smtpUser, { type: "text" })} />
+        <SecretField label={t("smtp.password")} saved={Boolean(config.smtpUser)} {...inputProps(fields.smtpPassword, { type: "password" })} />
       </div>
       <StepUpField id={fields.currentPassword.id} errors={fields.currentPassword.errors} />
       <ConnectionReplyMessage reply={reply} />
       <ConnectionReplyMessage reply={testReply} />
       <DialogActions>
         <Button variant="secondary" onClick={onClose}>
-          Close
+          {t("common.close")}
         </Button>
-        <IntentButton fetcher={test} intent="testSmtp" label="Send test e-mail" busyLabel="Sending..." disabled={!isSet} />
+        <IntentButton fetcher={test} intent="testSmtp" label={t("smtp.sendTest")} busyLabel={t("smtp.sending")} disabled={!isSet} />
         <Button
           variant="danger"
           disabled={!isSet || busy || !confirmed}
           onClick={() => save.submit({ intent: "resetSmtp", currentPassword: String(value.currentPassword ?? "") }, { method: "post" })}
         >
-          Reset
+          {t("smtp.reset")}
         </Button>
         <Button type="submit" disabled={!changed || !complete || !confirmed || busy}>
-          {busy ? "Saving..." : "Update"}
+          {busy ? t("common.saving") : t("smtp.update")}
         </Button>
       </DialogActions>
     </save.Form>

@@ -8,6 +8,7 @@ import { useDialogFetcher } from "~/components/use-dialog-form";
 import { dayKey } from "~/lib/dates";
 import { ConnectionDialog } from "./connection-dialog";
 import { StepUpField } from "~/components/step-up-field";
+import { useT } from "~/lib/i18n/i18n";
 
 /** What GET /company/sso-config answers (domain/sso/sso.server.ts getSsoConfig). */
 export interface SsoConfig {
@@ -23,6 +24,10 @@ export interface SsoConfig {
   metadataUrl: string;
 }
 
+/** Examples of what the fields take: not words, the same in every language. */
+const EXAMPLE_LOGIN_URL = "https://login.firm.com/saml2";
+const CERTIFICATE_START = "-----BEGIN CERTIFICATE-----";
+
 /**
  * The SSO/SAML2 configuration (company admins): the IdP's login URL and certificate
  * (uploaded or pasted; the saved one's subject and expiry are shown), federation, the
@@ -30,18 +35,16 @@ export interface SsoConfig {
  * test button runs a sign-in round trip in a new window that signs nobody in.
  */
 export function SsoConfigButton({ config }: { config: SsoConfig }) {
+  const t = useT();
   return (
-    <ConnectionDialog
-      label="SSO configuration"
-      title="SSO/SAML2 configuration"
-      description="Let your people sign in through your own identity provider."
-    >
+    <ConnectionDialog label={t("sso.button")} title={t("sso.title")} description={t("sso.description")}>
       {(close) => <SsoConfigForm config={config} onClose={close} />}
     </ConnectionDialog>
   );
 }
 
 function CopyField({ id, label, value }: { id: string; label: string; value: string }) {
+  const t = useT();
   const [copied, setCopied] = useState(false);
   return (
     <Field
@@ -58,7 +61,7 @@ function CopyField({ id, label, value }: { id: string; label: string; value: str
             void navigator.clipboard?.writeText(value).then(() => setCopied(true));
           }}
         >
-          {copied ? "Copied" : "Copy"}
+          {copied ? t("sso.copied") : t("sso.copy")}
         </button>
       }
     />
@@ -66,11 +69,12 @@ function CopyField({ id, label, value }: { id: string; label: string; value: str
 }
 
 function SsoConfigForm({ config, onClose }: { config: SsoConfig; onClose: () => void }) {
+  const t = useT();
   const show = useToast();
   const done = useCallback(() => {
-    show("SSO config updated.");
+    show(t("sso.updated"));
     onClose();
-  }, [show, onClose]);
+  }, [show, onClose, t]);
   const fetcher = useDialogFetcher(done);
   const reply = fetcher.state === "idle" ? fetcher.data : undefined;
   const errors = reply?.status === "error" ? reply.error : null;
@@ -86,21 +90,21 @@ function SsoConfigForm({ config, onClose }: { config: SsoConfig; onClose: () => 
       <input type="hidden" name="intent" value="updateSso" />
       <Field
         id="sso-login-url"
-        label="IdP login URL"
+        label={t("sso.loginUrl")}
         name="ssoLoginUrl"
         defaultValue={config.ssoLoginUrl}
-        placeholder="https://login.firm.com/saml2"
+        placeholder={EXAMPLE_LOGIN_URL}
         autoComplete="off"
         errors={errors?.ssoLoginUrl ?? undefined}
         data-autofocus
       />
       <div>
         <label htmlFor="sso-certificate" className="block text-sm font-medium text-slate-700">
-          IdP certificate
+          {t("sso.certificate")}
         </label>
         {config.certificate ? (
           <p className="mt-1 text-sm text-slate-600" id="sso-certificate-current">
-            Saved: {config.certificate.subject}, expires {expires}. Leave empty to keep it.
+            {t("sso.savedCertificate", { subject: config.certificate.subject, expires: expires ?? "" })}
           </p>
         ) : null}
         <textarea
@@ -109,14 +113,14 @@ function SsoConfigForm({ config, onClose }: { config: SsoConfig; onClose: () => 
           rows={4}
           value={certificate}
           onChange={(event) => setCertificate(event.target.value)}
-          placeholder="-----BEGIN CERTIFICATE-----"
+          placeholder={CERTIFICATE_START}
           aria-describedby={config.certificate ? "sso-certificate-current" : undefined}
           aria-invalid={errors?.ssoCertificate ? true : undefined}
           className="mt-1 block w-full rounded-md border-0 px-3 py-2 font-mono text-xs text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 focus:outline-none"
         />
         {errors?.ssoCertificate ? <p className="mt-1 text-sm text-red-600">{errors.ssoCertificate[0]}</p> : null}
         <label className="mt-2 inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-brand-700">
-          <span>Upload a certificate file</span>
+          <span>{t("sso.upload")}</span>
           <input
             type="file"
             accept=".pem,.cer,.crt,application/x-x509-ca-cert"
@@ -130,29 +134,29 @@ function SsoConfigForm({ config, onClose }: { config: SsoConfig; onClose: () => 
       </div>
       <Field
         id="sso-domains"
-        label="E-mail domains (comma-separated)"
+        label={t("sso.domains")}
         name="emailDomains"
         defaultValue={config.emailDomains.join(", ")}
-        placeholder="firm.com, firm.se"
+        placeholder={t("sso.domainsPlaceholder")}
         autoComplete="off"
         errors={errors?.emailDomains ?? undefined}
       />
       {config.domains.length ? (
         <div className="space-y-2">
-          <ul className="space-y-2 text-sm" aria-label="Domain verification">
+          <ul className="space-y-2 text-sm" aria-label={t("sso.verification")}>
             {config.domains.map((d) => (
               <li key={d.domain} className="rounded-md p-2 ring-1 ring-slate-200 ring-inset">
                 <span className="font-medium break-all text-slate-800">{d.domain}</span>:{" "}
                 {d.state === "verified" ? (
-                  <span className="text-green-700">verified</span>
+                  <span className="text-green-700">{t("sso.verified")}</span>
                 ) : (
                   <>
                     <span className={d.state === "failed" ? "text-red-700" : "text-amber-700"}>
-                      {d.state === "failed" ? "not verified" : "pending"}
+                      {d.state === "failed" ? t("sso.notVerified") : t("sso.pending")}
                     </span>
                     <span className="mt-1 block break-all text-slate-600">
-                      Add the DNS TXT record <code className="font-mono text-xs">{d.record}</code> at {d.domain}, or ask the installation&apos;s
-                      operator to approve the domain.
+                      {t("sso.addRecord.before")} <code className="font-mono text-xs">{d.record}</code>{" "}
+                      {t("sso.addRecord.after", { domain: d.domain })}
                     </span>
                     {d.checkError ? <span className="mt-1 block break-words text-red-700">{d.checkError}</span> : null}
                   </>
@@ -167,7 +171,7 @@ function SsoConfigForm({ config, onClose }: { config: SsoConfig; onClose: () => 
               disabled={checker.state !== "idle"}
               onClick={() => checker.submit(null, { method: "post", action: "/api/v2/company/sso-config/check" })}
             >
-              {checker.state === "idle" ? "Check now" : "Checking..."}
+              {checker.state === "idle" ? t("sso.checkNow") : t("sso.checking")}
             </Button>
             <p role="status" className="text-sm text-slate-600">
               {checker.state === "idle" ? checker.data?.message : null}
@@ -177,14 +181,14 @@ function SsoConfigForm({ config, onClose }: { config: SsoConfig; onClose: () => 
       ) : null}
       <label className="flex items-start gap-2 text-sm text-slate-800">
         <input type="checkbox" name="allowFederation" defaultChecked={config.allowFederation} className="mt-0.5 h-4 w-4 rounded border-slate-300" />
-        <span>Allow federation: people of your domains who have no account yet get one when they first sign in</span>
+        <span>{t("sso.federation")}</span>
       </label>
       <label className="flex items-start gap-2 text-sm text-slate-800">
         <input type="checkbox" name="ssoIdpInitiated" defaultChecked={config.ssoIdpInitiated} className="mt-0.5 h-4 w-4 rounded border-slate-300" />
-        <span>Allow sign-in started from the identity provider (IdP-initiated)</span>
+        <span>{t("sso.idpInitiated")}</span>
       </label>
-      <CopyField id="sso-acs-url" label="Assertion URL (give this to your IdP)" value={config.acsUrl} />
-      <CopyField id="sso-metadata-url" label="SP metadata URL" value={config.metadataUrl} />
+      <CopyField id="sso-acs-url" label={t("sso.acsUrl")} value={config.acsUrl} />
+      <CopyField id="sso-metadata-url" label={t("sso.metadataUrl")} value={config.metadataUrl} />
       {config.ssoLoginUrl && config.certificate ? (
         <a
           href={`${config.loginUrl}?test=1`}
@@ -192,12 +196,12 @@ function SsoConfigForm({ config, onClose }: { config: SsoConfig; onClose: () => 
           rel="noopener noreferrer"
           className="inline-flex items-center rounded-md bg-white px-3 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
         >
-          Test sign-in in a new window
+          {t("sso.test")}
         </a>
       ) : null}
       <StepUpField id="sso-current-password" errors={errors?.currentPassword} />
       <DialogError message={errors?.[""]?.[0]} />
-      <FormActions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
+      <FormActions onCancel={onClose} busy={busy} label={t("common.save")} busyLabel={t("common.saving")} />
     </fetcher.Form>
   );
 }

@@ -6,6 +6,7 @@ import { MAX_GRACE_DAYS, type SecondFactorPolicy } from "~/domain/identity/secon
 import { ConnectionDialog, ConnectionStatus, useWhen } from "./connection-dialog";
 import { ConnectionReplyMessage, type ConnectionReply } from "./connection-reply";
 import { StepUpField } from "~/components/step-up-field";
+import { useT } from "~/lib/i18n/i18n";
 
 /**
  * 'Two-step sign-in' on the company page (company admins, decision 0298): whether everyone on
@@ -13,18 +14,16 @@ import { StepUpField } from "~/components/step-up-field";
  * set-up off. SSO and Microsoft sign-ins are not affected: their provider does this.
  */
 export function TwoStepPolicyButton({ policy }: { policy: SecondFactorPolicy }) {
+  const t = useT();
   return (
-    <ConnectionDialog
-      label="Two-step sign-in"
-      title="Two-step sign-in"
-      description="Require an authenticator app or a passkey of everyone who signs in with a password."
-    >
+    <ConnectionDialog label={t("twoStepPolicy.button")} title={t("twoStepPolicy.title")} description={t("twoStepPolicy.description")}>
       {(close) => <TwoStepPolicyForm policy={policy} onClose={close} />}
     </ConnectionDialog>
   );
 }
 
 function TwoStepPolicyForm({ policy, onClose }: { policy: SecondFactorPolicy; onClose: () => void }) {
+  const t = useT();
   const save = useFetcher<ConnectionReply>();
   const when = useWhen();
   const reply = save.state === "idle" ? save.data : undefined;
@@ -34,8 +33,11 @@ function TwoStepPolicyForm({ policy, onClose }: { policy: SecondFactorPolicy; on
       <ConnectionStatus
         testId="two-step-policy-status"
         rows={[
-          { term: "Required", value: policy.requireSecondFactor ? `since ${when(policy.requiredSince)}` : "no" },
-          policy.graceEndsAt ? { term: "Grace period ends", value: when(policy.graceEndsAt) } : null,
+          {
+            term: t("twoStepPolicy.required"),
+            value: policy.requireSecondFactor ? t("twoStepPolicy.since", { when: when(policy.requiredSince) }) : t("twoStepPolicy.no"),
+          },
+          policy.graceEndsAt ? { term: t("twoStepPolicy.graceEnds"), value: when(policy.graceEndsAt) } : null,
         ]}
       />
       <save.Form method="post" className="space-y-4">
@@ -48,11 +50,11 @@ function TwoStepPolicyForm({ policy, onClose }: { policy: SecondFactorPolicy; on
             className="mt-0.5 h-4 w-4 rounded border-slate-300"
             data-autofocus
           />
-          <span>Require a second factor for everyone who signs in with a password</span>
+          <span>{t("twoStepPolicy.require")}</span>
         </label>
         <Field
           id="two-step-grace-days"
-          label="Grace period (days)"
+          label={t("twoStepPolicy.graceDays")}
           name="gracePeriodDays"
           type="number"
           inputMode="numeric"
@@ -62,18 +64,15 @@ function TwoStepPolicyForm({ policy, onClose }: { policy: SecondFactorPolicy; on
           defaultValue={policy.gracePeriodDays}
           errors={errors?.gracePeriodDays ?? undefined}
         />
-        <p className="text-sm text-slate-600">
-          During the grace period, people without a second factor are asked to set one up when they sign in and may put it off. After it, they set one
-          up before they can use the app. It counts from when the rule is turned on.
-        </p>
+        <p className="text-sm text-slate-600">{t("twoStepPolicy.graceHint")}</p>
         <StepUpField id="two-step-current-password" errors={errors?.currentPassword} />
         <ConnectionReplyMessage reply={reply} errorFields={["", "requireSecondFactor"]} />
         <DialogActions>
           <Button variant="secondary" type="button" onClick={onClose}>
-            Close
+            {t("common.close")}
           </Button>
           <Button type="submit" disabled={save.state !== "idle"}>
-            {save.state !== "idle" ? "Saving..." : "Save"}
+            {save.state !== "idle" ? t("common.saving") : t("common.save")}
           </Button>
         </DialogActions>
       </save.Form>

@@ -7,6 +7,7 @@ import { Field } from "~/components/field";
 import { useDialogForm } from "~/components/use-dialog-form";
 import { competenceUpsertSchema } from "~/domain/competences/competence.schema";
 import { Hidden } from "~/components/hidden-fields";
+import { useT } from "~/lib/i18n/i18n";
 
 export interface CategoryOption {
   _id: string;
@@ -23,10 +24,11 @@ function optionLabel(category: CategoryOption, byId: Map<string, CategoryOption>
 
 /** A category's number of competences, as a badge (read out as 'n competences'). */
 function CountBadge({ count }: { count: number }) {
+  const t = useT();
   return (
     <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 tabular-nums group-data-selected:bg-brand-100">
       {count}
-      <span className="sr-only"> {count === 1 ? "competence" : "competences"}</span>
+      <span className="sr-only"> {t("competences.countNoun", { count })}</span>
     </span>
   );
 }
@@ -53,6 +55,7 @@ export function ParentSelect({
   errors?: string[];
   disabled?: boolean;
 }) {
+  const t = useT();
   const [value, setValue] = useState<string | null>(defaultValue ?? null);
   // The form's Discard (a reset) brings the saved category back, as it does for the inputs.
   const hidden = useRef<HTMLInputElement>(null);
@@ -66,7 +69,7 @@ export function ParentSelect({
   const byId = new Map(categories.map((c) => [c._id, c]));
   const groups = new Map<string, CategoryOption[]>();
   for (const category of categories) {
-    const parent = category.parentId ? (byId.get(category.parentId)?.name ?? "Other") : "Top level";
+    const parent = category.parentId ? (byId.get(category.parentId)?.name ?? t("competences.parent.other")) : t("competences.parent.topLevel");
     groups.set(parent, [...(groups.get(parent) ?? []), category]);
   }
   const selected = value ? byId.get(value) : undefined;
@@ -83,7 +86,7 @@ export function ParentSelect({
             aria-describedby={errors?.length ? errorId : undefined}
             className="flex w-full min-w-0 items-center justify-between gap-2 rounded-md bg-white px-3 py-2 text-left text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 focus:outline-none data-disabled:bg-slate-50 data-disabled:text-slate-500"
           >
-            <span className="truncate">{selected ? optionLabel(selected, byId) : "No category"}</span>
+            <span className="truncate">{selected ? optionLabel(selected, byId) : t("competences.parent.none")}</span>
             <span className="flex shrink-0 items-center gap-2">
               {selected ? <CountBadge count={selected.count} /> : null}
               <svg viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4 text-slate-500" aria-hidden="true">
@@ -95,8 +98,8 @@ export function ParentSelect({
             <button
               type="button"
               onClick={() => setValue(null)}
-              aria-label={`Clear ${label.toLowerCase()}`}
-              title={`Clear ${label.toLowerCase()}`}
+              aria-label={t("competences.parent.clear", { label: label.toLowerCase() })}
+              title={t("competences.parent.clear", { label: label.toLowerCase() })}
               className="shrink-0 rounded-md p-2 text-slate-500 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 hover:text-slate-800"
             >
               <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" className="h-4 w-4" aria-hidden="true">
@@ -105,7 +108,7 @@ export function ParentSelect({
             </button>
           ) : null}
           <ListboxOptions className="absolute top-full left-0 z-20 mt-1 max-h-72 w-full overflow-y-auto rounded-lg bg-white p-1 text-sm shadow-lg ring-1 ring-slate-200 focus:outline-none">
-            {categories.length === 0 ? <p className="px-2 py-1.5 text-slate-500">No categories yet.</p> : null}
+            {categories.length === 0 ? <p className="px-2 py-1.5 text-slate-500">{t("competences.parent.noCategories")}</p> : null}
             {[...groups].map(([parent, options]) => (
               <CategoryGroup key={parent} heading={parent}>
                 {options.map((category) => (
@@ -147,14 +150,15 @@ function CategoryGroup({ heading, children }: { heading: string; children: React
 
 /** 'Create competence or category': the name, whether it is a category, and where it sits. */
 export function CreateCompetenceForm({ categories, onClose }: { categories: CategoryOption[]; onClose: () => void }) {
-  const { fetcher, form, fields, busy } = useDialogForm("createCompetence", competenceUpsertSchema, undefined, onClose, "Created");
+  const t = useT();
+  const { fetcher, form, fields, busy } = useDialogForm("createCompetence", competenceUpsertSchema, undefined, onClose, t("competences.created"));
   const [isCategory, setIsCategory] = useState(false);
   const [name, setName] = useState("");
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
       <Hidden values={{ intent: "createCompetence" }} />
       <Field
-        label="Name"
+        label={t("competences.form.name")}
         data-autofocus
         autoComplete="off"
         {...inputProps(fields.name, { type: "text" })}
@@ -162,17 +166,23 @@ export function CreateCompetenceForm({ categories, onClose }: { categories: Cate
       />
       <label className="flex items-center gap-2 text-sm text-slate-700">
         <input type="checkbox" name={fields.root.name} checked={isCategory} onChange={(e) => setIsCategory(e.target.checked)} className="rounded" />
-        This is a category
+        {t("competences.form.isCategory")}
       </label>
       <ParentSelect
         id="create-parent"
         name={fields.parentId.name}
-        label={isCategory ? "Parent category" : "Category"}
+        label={isCategory ? t("competences.form.parentCategory") : t("competences.form.category")}
         categories={categories}
         errors={fields.parentId.errors}
       />
       <DialogError id={form.errorId} message={form.errors?.[0]} />
-      <FormActions onCancel={onClose} busy={busy} label="Create" busyLabel="Creating..." disabled={name.trim() === ""} />
+      <FormActions
+        onCancel={onClose}
+        busy={busy}
+        label={t("competences.create")}
+        busyLabel={t("competences.creating")}
+        disabled={name.trim() === ""}
+      />
     </fetcher.Form>
   );
 }

@@ -9,9 +9,11 @@ import { DialogActions, DialogError } from "~/components/dialog";
 import { Field } from "~/components/field";
 import { changePasswordSchema } from "~/domain/identity/password.schema";
 import type { action } from "~/routes/resources.change-password";
+import { useT } from "~/lib/i18n/i18n";
 
 /** The 'Change password' dialog's form (change-password-button.tsx opens it): old password, new password and confirmation. */
 export function ChangePasswordForm({ onClose }: { onClose: () => void }) {
+  const t = useT();
   const fetcher = useFetcher<typeof action>();
   const [form, fields] = useForm({
     id: "change-password",
@@ -30,17 +32,17 @@ export function ChangePasswordForm({ onClose }: { onClose: () => void }) {
   const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" action="/resources/change-password" className="space-y-4" {...getFormProps(form)}>
-      <Field label="Old password" autoComplete="current-password" data-autofocus {...inputProps(fields.oldPassword, { type: "password" })} />
-      <Field label="New password" autoComplete="new-password" {...inputProps(fields.newPassword, { type: "password" })} />
-      <Field label="Confirm new password" autoComplete="new-password" {...inputProps(fields.newPasswordConfirmation, { type: "password" })} />
+      <Field label={t("password.old")} autoComplete="current-password" data-autofocus {...inputProps(fields.oldPassword, { type: "password" })} />
+      <Field label={t("password.new")} autoComplete="new-password" {...inputProps(fields.newPassword, { type: "password" })} />
+      <Field label={t("password.confirmNew")} autoComplete="new-password" {...inputProps(fields.newPasswordConfirmation, { type: "password" })} />
       {done ? <Alert tone="success" message={fetcher.data!.message} /> : null}
       <DialogError id={form.errorId} message={form.errors?.[0]} />
       <DialogActions>
         <Button variant="secondary" onClick={onClose}>
-          Cancel
+          {t("common.cancel")}
         </Button>
         <Button type="submit" disabled={busy || done}>
-          {busy ? "Saving..." : "Change password"}
+          {busy ? t("common.saving") : t("password.change")}
         </Button>
       </DialogActions>
     </fetcher.Form>

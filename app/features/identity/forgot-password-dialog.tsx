@@ -9,16 +9,18 @@ import { DialogActions, DialogError, Modal } from "~/components/dialog";
 import { Field } from "~/components/field";
 import { resetRequestSchema } from "~/domain/identity/password.schema";
 import type { action } from "~/routes/resources.forgot-password";
+import { useT } from "~/lib/i18n/i18n";
 
 /** The login page's 'Forgot password' link and dialog. Opening or closing it starts it afresh. */
 export function ForgotPassword({ email }: { email?: string }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   return (
     <>
       <button type="button" onClick={() => setOpen(true)} className="text-sm font-medium text-brand-700 hover:underline">
-        Forgot password
+        {t("login.forgot.link")}
       </button>
-      <Modal open={open} onClose={() => setOpen(false)} title="Forgot password" description="We will e-mail you a link to choose a new password.">
+      <Modal open={open} onClose={() => setOpen(false)} title={t("login.forgot.title")} description={t("login.forgot.description")}>
         <ForgotPasswordForm email={email} onClose={() => setOpen(false)} />
       </Modal>
     </>
@@ -26,6 +28,7 @@ export function ForgotPassword({ email }: { email?: string }) {
 }
 
 function ForgotPasswordForm({ email, onClose }: { email?: string; onClose: () => void }) {
+  const t = useT();
   const fetcher = useFetcher<typeof action>();
   const [form, fields] = useForm({
     id: "forgot-password",
@@ -40,13 +43,11 @@ function ForgotPasswordForm({ email, onClose }: { email?: string; onClose: () =>
   if (fetcher.state === "idle" && fetcher.data?.status === "success") {
     return (
       <div>
-        <Alert tone="success" message="Reset link sent" />
-        <p className="mt-3 text-sm text-slate-600">
-          If an account uses that e-mail address, a link to reset its password is on its way. It works for one hour.
-        </p>
+        <Alert tone="success" message={t("login.forgot.sent")} />
+        <p className="mt-3 text-sm text-slate-600">{t("login.forgot.sentText")}</p>
         <DialogActions>
           <Button onClick={onClose} data-autofocus>
-            Close
+            {t("common.close")}
           </Button>
         </DialogActions>
       </div>
@@ -54,14 +55,14 @@ function ForgotPasswordForm({ email, onClose }: { email?: string; onClose: () =>
   }
   return (
     <fetcher.Form method="post" action="/resources/forgot-password" {...getFormProps(form)}>
-      <Field label="E-mail" autoComplete="email" data-autofocus {...inputProps(fields.resetEmail, { type: "email" })} />
+      <Field label={t("auth.email")} autoComplete="email" data-autofocus {...inputProps(fields.resetEmail, { type: "email" })} />
       <DialogError id={form.errorId} message={form.errors?.[0]} />
       <DialogActions>
         <Button variant="secondary" onClick={onClose}>
-          Cancel
+          {t("common.cancel")}
         </Button>
         <Button type="submit" disabled={busy}>
-          {busy ? "Sending..." : "Send reset link"}
+          {busy ? t("login.forgot.sending") : t("login.forgot.send")}
         </Button>
       </DialogActions>
     </fetcher.Form>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { FirmLogo } from "~/components/firm-logo";
+import { useT } from "~/lib/i18n/i18n";
 
 /** What GET /api/v2/account/login-route answers (domain/sso/sso.server.ts, LoginRoute). */
 export type LoginRouteAnswer =
@@ -39,6 +40,7 @@ export function useLoginRoute(email: string): Exclude<LoginRouteAnswer, { kind: 
 }
 
 export function LoginThrough({ route }: { route: Exclude<LoginRouteAnswer, { kind: "password" }> }) {
+  const t = useT();
   const label = route.kind === "firm" ? route.firm : new URL(route.url).host;
   return (
     <div className="space-y-2">
@@ -47,11 +49,9 @@ export function LoginThrough({ route }: { route: Exclude<LoginRouteAnswer, { kin
         className="inline-flex w-full items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-700"
       >
         {route.kind === "firm" && route.icon ? <FirmLogo icon={route.icon} className="mr-2 h-5 w-5 rounded-sm bg-white" /> : null}
-        Login through {label}
+        {t("login.through", { name: label })}
       </a>
-      <p className="text-center text-xs text-slate-600">
-        {route.kind === "firm" ? "Your firm signs you in with single sign-on." : "Your firm uses another regional installation."}
-      </p>
+      <p className="text-center text-xs text-slate-600">{route.kind === "firm" ? t("login.throughFirm") : t("login.throughInstallation")}</p>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Alert } from "~/components/alert";
+import { useT } from "~/lib/i18n/i18n";
 
 /** What a sign-in answer leaves in the address: gone from the bar and the history once the page has it. */
 const SIGN_IN_PARAMS = [
@@ -39,12 +40,13 @@ function MicrosoftLogo() {
 
 /** 'Sign in with Microsoft' under the password form, with the message of a failed Microsoft sign-in. */
 export function MicrosoftButton({ redirectTo, error }: { redirectTo: string | null; error: string | null }) {
+  const t = useT();
   const href = redirectTo ? `/login/microsoft?redirectTo=${encodeURIComponent(redirectTo)}` : "/login/microsoft";
   return (
     <div className="mt-5 space-y-3">
       <div className="flex items-center gap-3 text-xs text-slate-600" aria-hidden="true">
         <span className="h-px flex-1 bg-slate-200" />
-        or
+        {t("login.or")}
         <span className="h-px flex-1 bg-slate-200" />
       </div>
       <Alert message={error} />
@@ -54,7 +56,7 @@ export function MicrosoftButton({ redirectTo, error }: { redirectTo: string | nu
         className="flex w-full items-center justify-center gap-2 rounded-md bg-white px-3 py-2 text-sm font-semibold text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         <MicrosoftLogo />
-        Sign in with Microsoft
+        {t("login.microsoft")}
       </a>
     </div>
   );

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
 import { passkeyMessage, postPasskeyForm } from "./webauthn-fetch";
+import { useT } from "~/lib/i18n/i18n";
 
 /**
  * 'Sign in with a passkey' (decision 0298): the device shows its passkeys for this site and
@@ -10,7 +11,7 @@ import { passkeyMessage, postPasskeyForm } from "./webauthn-fetch";
  * (`secondFactor`) it finishes the password sign-in instead, with that person's passkey only.
  */
 export function PasskeySignInButton({
-  label = "Sign in with a passkey",
+  label,
   variant = "secondary",
   secondFactor = false,
   redirectTo,
@@ -20,6 +21,7 @@ export function PasskeySignInButton({
   secondFactor?: boolean;
   redirectTo?: string | null;
 }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   async function signIn() {
@@ -35,14 +37,14 @@ export function PasskeySignInButton({
       });
       window.location.assign(to);
     } catch (caught) {
-      setError(passkeyMessage(caught));
+      setError(passkeyMessage(caught, t));
       setBusy(false);
     }
   }
   return (
     <div className="space-y-2">
       <Button type="button" variant={variant} className="w-full" onClick={signIn} disabled={busy}>
-        {busy ? "Waiting for your passkey..." : label}
+        {busy ? t("login.passkeyWaiting") : (label ?? t("login.passkey"))}
       </Button>
       <Alert message={error} />
     </div>

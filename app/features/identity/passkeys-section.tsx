@@ -49,7 +49,7 @@ export function Passkeys({ passkeys, stepUp }: { passkeys: PasskeyRow[]; stepUp:
       revalidator.revalidate();
     } catch (caught) {
       if (caught instanceof PasskeyError && caught.errors?.currentPassword) setAskPassword(true);
-      setError(passkeyMessage(caught));
+      setError(passkeyMessage(caught, t));
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Alert } from "~/components/alert";
+import { useT } from "~/lib/i18n/i18n";
 
 /**
  * The Teams tab (spec section 1): the product inside Microsoft Teams' frame, recognised by the
@@ -17,6 +18,7 @@ type State = { kind: "idle" } | { kind: "signing-in" } | { kind: "failed"; messa
 
 /** `hostOrigins`: extra origins the SDK may trust (the local provider's stand-in host in development). */
 export function TeamsSignIn({ hostOrigins }: { hostOrigins: string[] }) {
+  const t = useT();
   const [state, setState] = useState<State>({ kind: "idle" });
   const origins = hostOrigins.join(" ");
   useEffect(() => {
@@ -35,26 +37,26 @@ export function TeamsSignIn({ hostOrigins }: { hostOrigins: string[] }) {
         body: JSON.stringify({ adToken, tenantId: context.user?.tenant?.id ?? "", adUserId: context.user?.id ?? "" }),
       });
       const answer = (await response.json().catch(() => ({}))) as { message?: string; signupPath?: string };
-      if (!response.ok) throw new Error(answer.message ?? "Signing in with Microsoft Teams failed.");
+      if (!response.ok) throw new Error(answer.message ?? t("login.teamsFailed"));
       // Writes from this tab record the Teams client they came from (teams_app_{client}).
       const secure = window.location.protocol === "https:";
       const client = String(context.app.host.clientType ?? "web").replace(/[^A-Za-z0-9_-]/g, "");
       document.cookie = `client_source=teams_app_${client}; Path=/; Max-Age=${14 * 86_400}; ${secure ? "SameSite=None; Secure; Partitioned" : "SameSite=Lax"}`;
       if (!cancelled) window.location.replace(answer.signupPath ?? "/");
     })().catch((error: unknown) => {
-      if (!cancelled) setState({ kind: "failed", message: error instanceof Error ? error.message : "Signing in with Microsoft Teams failed." });
+      if (!cancelled) setState({ kind: "failed", message: error instanceof Error && error.message ? error.message : t("login.teamsFailed") });
     });
     return () => {
       cancelled = true;
     };
-  }, [origins]);
+  }, [origins, t]);
 
   if (state.kind === "idle") return null;
   return (
     <div className="mt-5">
       {state.kind === "signing-in" ? (
         <p role="status" className="text-center text-sm text-slate-600">
-          Signing in with Microsoft Teams...
+          {t("login.teamsSigningIn")}
         </p>
       ) : (
         <Alert message={state.message} />

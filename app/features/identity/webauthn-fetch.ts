@@ -1,3 +1,5 @@
+import type { Translate } from "~/lib/i18n/i18n";
+
 /**
  * Posts to one of the passkey routes; answers the JSON, or throws its message. They are page
  * routes, and page writes take forms only (web/request-guard.ts answers anything else with a
@@ -29,7 +31,8 @@ function parseJson(text: string): { message?: string; errors?: Record<string, st
 
 export class PasskeyError extends Error {
   constructor(
-    message = "Something went wrong. Please try again.",
+    /** The server's words; empty when it gave none (passkeyMessage then says something went wrong). */
+    message = "",
     readonly errors?: Record<string, string>,
   ) {
     super(message);
@@ -37,13 +40,13 @@ export class PasskeyError extends Error {
 }
 
 /** What a refused or cancelled WebAuthn call means to the person. */
-export function passkeyMessage(error: unknown): string {
-  if (error instanceof PasskeyError) return error.message;
+export function passkeyMessage(error: unknown, t: Translate): string {
+  if (error instanceof PasskeyError) return error.message || t("passkeys.failed");
   if (error instanceof Error && (error.name === "NotAllowedError" || error.name === "AbortError")) {
-    return "The passkey request was cancelled or timed out.";
+    return t("passkeys.cancelled");
   }
   if (error instanceof Error && error.name === "SecurityError") {
-    return "Passkeys need the site's name in the address bar, not an IP address.";
+    return t("passkeys.needsName");
   }
-  return "This browser could not use a passkey. Try again, or sign in with your password.";
+  return t("passkeys.browserFailed");
 }

@@ -16,8 +16,12 @@ import {
 import { reportAddress } from "~/domain/matters/report-address";
 import { isSortChoice, nextSort, readStoredChoice, storeChoice, type SortChoice } from "./stored-sort";
 import { ReportPager } from "./report-pager";
-import { SortHeader, StatusDot } from "./status-dot";
-import { NOT_IN_TIME_KEEPING } from "./utilization-view";
+import { SortBy, StatusDot } from "./status-dot";
+import { useT } from "~/lib/i18n/i18n";
+
+/** Marks, the same in every language: an empty cell, and between a matter's number and its client. */
+const NONE = "–";
+const SEPARATOR = " · ";
 
 /**
  * The Detailed tab (spec: planning.md, "Detailed view"): Timekeepers | Matters, sortable
@@ -29,6 +33,7 @@ import { NOT_IN_TIME_KEEPING } from "./utilization-view";
 type Layout = DetailedLayout;
 type Choice = { layout: Layout; sort: SortChoice<TimekeeperSort | MatterSort>; page: number };
 
+const LAYOUTS: readonly Layout[] = ["timekeepers", "matters"];
 const isLayout = (v: unknown): v is Layout => v === "timekeepers" || v === "matters";
 const sortKeyOf = (layout: Layout) => `detailed.${layout}.sort`;
 const storedSort = (layout: Layout) =>
@@ -48,6 +53,7 @@ function searchOf(current: URLSearchParams, choice: Choice) {
 }
 
 export function DetailedView({ report, meId }: { report: DetailedReport; meId: string }) {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const { columns, layout, sort } = report;
   // From the address as it stands now: the overview's own effect may have just replaced it.
@@ -72,16 +78,13 @@ export function DetailedView({ report, meId }: { report: DetailedReport; meId: s
     storeChoice(sortKeyOf(layout), next);
     go({ layout, sort: next, page: 1 });
   };
-  const header = (key: TimekeeperSort | MatterSort, label: string) => (
-    <SortHeader label={label} active={sort.key === key} dir={sort.dir} onClick={() => sortBy(key)} />
-  );
   const shown = layout === "matters" ? report.matters.length : report.timekeepers.length;
   const pageLink = (page: number) => `?${searchOf(params, { layout, sort, page }).toString()}`;
 
   return (
-    <section aria-label="Detailed view" className="space-y-3">
-      <div role="group" aria-label="Layout" className="inline-flex rounded-md shadow-sm ring-1 ring-slate-300">
-        {(["timekeepers", "matters"] as const).map((value) => (
+    <section aria-label={t("matters.detailedView")} className="space-y-3">
+      <div role="group" aria-label={t("matters.layout")} className="inline-flex rounded-md shadow-sm ring-1 ring-slate-300">
+        {LAYOUTS.map((value) => (
           <button
             key={value}
             type="button"
@@ -92,7 +95,7 @@ export function DetailedView({ report, meId }: { report: DetailedReport; meId: s
               layout === value ? "bg-brand-600 text-white" : "bg-white text-slate-700 hover:bg-slate-50",
             )}
           >
-            {value === "timekeepers" ? "Timekeepers" : "Matters"}
+            {value === "timekeepers" ? t("matters.timekeepers") : t("matters.matters")}
           </button>
         ))}
       </div>
@@ -100,20 +103,27 @@ export function DetailedView({ report, meId }: { report: DetailedReport; meId: s
       <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
         {layout === "timekeepers" ? (
           <table className="min-w-full text-sm" data-testid="timekeeper-table">
-            <caption className="sr-only">Timekeepers and their billable matters of the last {report.timeperiod} days</caption>
+            <caption className="sr-only">{t("matters.timekeepersCaption", { days: report.timeperiod })}</caption>
             <thead className="bg-slate-50">
               <tr>
-                {header("name", "Name/Title")}
-                {header("status", "Status")}
-                {header("forecast", "Forecast")}
+                <SortBy<TimekeeperSort | MatterSort> sortKey="name" label={t("matters.col.nameTitle")} sort={sort} onSort={sortBy} />
+                <SortBy<TimekeeperSort | MatterSort> sortKey="status" label={t("matters.col.status")} sort={sort} onSort={sortBy} />
+                <SortBy<TimekeeperSort | MatterSort> sortKey="forecast" label={t("matters.col.forecast")} sort={sort} onSort={sortBy} />
                 <th scope="col" className="px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                  Lead
+                  {t("matters.col.lead")}
                 </th>
-                {header("matters", `Matters (last ${report.timeperiod} days)`)}
-                {columns.hours ? header("hours", "Hours") : null}
+                <SortBy<TimekeeperSort | MatterSort>
+                  sortKey="matters"
+                  label={t("matters.col.mattersLast", { days: report.timeperiod })}
+                  sort={sort}
+                  onSort={sortBy}
+                />
+                {columns.hours ? (
+                  <SortBy<TimekeeperSort | MatterSort> sortKey="hours" label={t("matters.col.hours")} sort={sort} onSort={sortBy} />
+                ) : null}
                 {columns.comments ? (
                   <th scope="col" className="px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                    Comment
+                    {t("matters.col.comment")}
                   </th>
                 ) : null}
                 {columns.pm ? (
@@ -131,30 +141,32 @@ export function DetailedView({ report, meId }: { report: DetailedReport; meId: s
           </table>
         ) : (
           <table className="min-w-full text-sm" data-testid="matter-table">
-            <caption className="sr-only">Billable matters of the last {report.timeperiod} days and their timekeepers</caption>
+            <caption className="sr-only">{t("matters.mattersCaption", { days: report.timeperiod })}</caption>
             <thead className="bg-slate-50">
               <tr>
-                {header("matter", "Matter/Client")}
-                {header("lead", "Lead partner")}
-                {columns.hours ? header("hours", "Hours") : null}
+                <SortBy<TimekeeperSort | MatterSort> sortKey="matter" label={t("matters.col.matterClient")} sort={sort} onSort={sortBy} />
+                <SortBy<TimekeeperSort | MatterSort> sortKey="lead" label={t("matters.col.leadPartner")} sort={sort} onSort={sortBy} />
+                {columns.hours ? (
+                  <SortBy<TimekeeperSort | MatterSort> sortKey="hours" label={t("matters.col.hours")} sort={sort} onSort={sortBy} />
+                ) : null}
                 <th scope="col" className="px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                  Timekeeper
+                  {t("matters.col.timekeeper")}
                 </th>
                 {columns.hours ? (
                   <th scope="col" className="px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                    Hours
+                    {t("matters.col.hours")}
                   </th>
                 ) : null}
                 {columns.comments ? (
                   <th scope="col" className="px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                    Comment
+                    {t("matters.col.comment")}
                   </th>
                 ) : null}
                 <th scope="col" className="px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                  Status
+                  {t("matters.col.status")}
                 </th>
                 <th scope="col" className="px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                  Forecast
+                  {t("matters.col.forecast")}
                 </th>
               </tr>
             </thead>
@@ -162,7 +174,7 @@ export function DetailedView({ report, meId }: { report: DetailedReport; meId: s
               {report.matters.length === 0 ? (
                 <tr>
                   <td colSpan={8} className="px-3 py-6 text-center text-slate-500">
-                    {report.search ? `No matters of the last ${report.timeperiod} days match "${report.search}".` : report.emptyText}
+                    {report.search ? t("matters.noMatch", { days: report.timeperiod, search: report.search }) : report.emptyText}
                   </td>
                 </tr>
               ) : (
@@ -172,25 +184,31 @@ export function DetailedView({ report, meId }: { report: DetailedReport; meId: s
           </table>
         )}
       </div>
-      <ReportPager report={report} shown={shown} noun={layout === "matters" ? "matters" : "timekeepers"} link={pageLink} />
+      <ReportPager
+        report={report}
+        shown={shown}
+        noun={layout === "matters" ? t("matters.noun.matters") : t("matters.noun.timekeepers")}
+        link={pageLink}
+      />
     </section>
   );
 }
 
 function MatterName({ matter }: { matter: Pick<ReportMatter, "number" | "displayName" | "clientDisplayName" | "confidential"> }) {
+  const t = useT();
   return (
     <div className="min-w-40">
       <div className="font-medium text-slate-900">
         {matter.displayName}
         {matter.confidential ? (
-          <span className="ml-1.5 rounded bg-amber-100 px-1.5 py-0.5 text-[11px] font-medium text-amber-900" title="Confidential matter">
-            Confidential
+          <span className="ml-1.5 rounded bg-amber-100 px-1.5 py-0.5 text-[11px] font-medium text-amber-900" title={t("matters.confidentialTitle")}>
+            {t("matters.confidential")}
           </span>
         ) : null}
       </div>
       <div className="text-xs text-slate-600">
         {matter.number}
-        {matter.clientDisplayName ? ` · ${matter.clientDisplayName}` : ""}
+        {matter.clientDisplayName ? SEPARATOR + matter.clientDisplayName : ""}
       </div>
     </div>
   );
@@ -209,6 +227,7 @@ function Person({ name, title, picture }: { name: string; title: string; picture
 }
 
 function TimekeeperRows({ person, report, mine }: { person: TimekeeperReportRow; report: DetailedReport; mine: boolean }) {
+  const t = useT();
   const { columns } = report;
   const general = person.message ? 1 : 0;
   const span = Math.max(person.matters.length, 1) + general;
@@ -232,14 +251,14 @@ function TimekeeperRows({ person, report, mine }: { person: TimekeeperReportRow;
         <tr>
           {head}
           <td colSpan={rest} className="px-3 py-2 text-slate-500" data-testid={person.inTimeKeeping ? undefined : "not-in-time-keeping"}>
-            {person.inTimeKeeping ? report.emptyText : NOT_IN_TIME_KEEPING}
+            {person.inTimeKeeping ? report.emptyText : t("matters.notInTimeKeeping")}
           </td>
         </tr>
       ) : (
         person.matters.map((m, i) => (
           <tr key={m.number} data-testid={`row-${person.userId}-${m.number}`}>
             {i === 0 ? head : null}
-            <td className="px-3 py-2 align-top text-slate-700">{m.resposibleTimekeeperName ?? "–"}</td>
+            <td className="px-3 py-2 align-top text-slate-700">{m.resposibleTimekeeperName ?? NONE}</td>
             <td className="px-3 py-2 align-top">
               <MatterName matter={m} />
             </td>
@@ -259,7 +278,7 @@ function TimekeeperRows({ person, report, mine }: { person: TimekeeperReportRow;
       )}
       {general ? (
         <tr>
-          <td className="px-3 py-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">General comment</td>
+          <td className="px-3 py-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">{t("matters.generalComment")}</td>
           <td colSpan={rest - 1} className="px-3 py-2 text-slate-700 italic">
             {person.message}
           </td>
@@ -282,7 +301,7 @@ function MatterRows({ matter, report }: { matter: MatterReportRow; report: Detai
                 <MatterName matter={matter} />
               </td>
               <td rowSpan={span} className="px-3 py-2 align-top text-slate-700">
-                {matter.resposibleTimekeeperName ?? "–"}
+                {matter.resposibleTimekeeperName ?? NONE}
               </td>
               {columns.hours ? (
                 <td rowSpan={span} className="px-3 py-2 align-top font-medium tabular-nums">
@@ -309,6 +328,7 @@ function MatterRows({ matter, report }: { matter: MatterReportRow; report: Detai
 }
 
 function CommentCell({ number, comment, editable }: { number: string; comment: string; editable: boolean }) {
+  const t = useT();
   const fetcher = useFetcher<{ ok: boolean; message?: string }>();
   const [value, setValue] = useState(comment);
   if (!editable) return <span className="text-slate-700">{comment}</span>;
@@ -320,7 +340,7 @@ function CommentCell({ number, comment, editable }: { number: string; comment: s
     <div className="min-w-44">
       <input
         type="text"
-        aria-label={`Your comment on ${number}`}
+        aria-label={t("matters.commentOn", { number })}
         value={value}
         maxLength={500}
         onChange={(e) => setValue(e.target.value)}
@@ -331,14 +351,14 @@ function CommentCell({ number, comment, editable }: { number: string; comment: s
             save();
           }
         }}
-        placeholder="Add a comment"
+        placeholder={t("matters.addComment")}
         className="w-full rounded-md border-0 px-2 py-1 text-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500"
       />
       {fetcher.data && !fetcher.data.ok ? (
         <Alert plain small message={fetcher.data.message} className="mt-1" />
       ) : fetcher.state === "idle" && fetcher.data?.ok ? (
         <p className="sr-only" role="status">
-          Comment saved
+          {t("matters.commentSaved")}
         </p>
       ) : null}
     </div>
@@ -346,6 +366,7 @@ function CommentCell({ number, comment, editable }: { number: string; comment: s
 }
 
 function PmToggle({ number, userId, value, name, matterName }: { number: string; userId: string; value: boolean; name: string; matterName: string }) {
+  const t = useT();
   const fetcher = useFetcher<{ ok: boolean; message?: string }>();
   const pending = fetcher.formData ? fetcher.formData.get("value") === "true" : null;
   const on = pending ?? value;
@@ -355,7 +376,7 @@ function PmToggle({ number, userId, value, name, matterName }: { number: string;
         type="button"
         role="switch"
         aria-checked={on}
-        aria-label={`${name} manages ${matterName}`}
+        aria-label={t("matters.manages", { name, matter: matterName })}
         onClick={() => fetcher.submit({ intent: "matterManager", matterNumber: number, userId, value: String(!on) }, { method: "post" })}
         className={clsx(
           "inline-flex h-5 w-9 shrink-0 items-center rounded-full p-0.5 transition-colors focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none",

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { useT } from "~/lib/i18n/i18n";
 
 /** Previous/Next and 'x–y of n' under a report's table when it has more than one page (decisions 0205, 0226). */
 export function ReportPager({
@@ -13,13 +14,12 @@ export function ReportPager({
   noun: string;
   link: (page: number) => string;
 }) {
+  const t = useT();
   if (total <= pageSize) return null;
   const first = (page - 1) * pageSize;
   return (
-    <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
-      <p>
-        {shown ? `${first + 1}–${first + shown}` : "None"} of {total} {noun}
-      </p>
+    <nav aria-label={t("matters.pager.pages")} className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
+      <p>{t("matters.pager.range", { range: shown ? `${first + 1}–${first + shown}` : t("matters.pager.none"), total, noun })}</p>
       <div className="flex gap-2">
         {page > 1 ? (
           <Link
@@ -27,7 +27,7 @@ export function ReportPager({
             preventScrollReset
             className="rounded-md bg-white px-3 py-1.5 font-medium ring-1 ring-slate-300 hover:bg-slate-50"
           >
-            Previous
+            {t("matters.pager.previous")}
           </Link>
         ) : null}
         {first + shown < total ? (
@@ -36,7 +36,7 @@ export function ReportPager({
             preventScrollReset
             className="rounded-md bg-white px-3 py-1.5 font-medium ring-1 ring-slate-300 hover:bg-slate-50"
           >
-            Next
+            {t("matters.pager.next")}
           </Link>
         ) : null}
       </div>

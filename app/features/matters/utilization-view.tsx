@@ -7,7 +7,8 @@ import { reportAddress } from "~/domain/matters/report-address";
 import type { UtilizationReport } from "~/domain/matters/reports.types";
 import { ReportPager } from "./report-pager";
 import { nextSort, readStoredChoice, storeChoice, type SortChoice } from "./stored-sort";
-import { SortHeader, StatusDot } from "./status-dot";
+import { ariaSortOf, SortBy, StatusDot } from "./status-dot";
+import { useT } from "~/lib/i18n/i18n";
 
 /**
  * The Utilization tab (spec: planning.md, "Utilization table"; maths in decision 0130):
@@ -24,14 +25,15 @@ const isUtilizationSort = (v: unknown): v is SortChoice<SortKey> =>
   isUtilizationSortKey((v as SortChoice<SortKey>).key) &&
   ((v as SortChoice<SortKey>).dir === "asc" || (v as SortChoice<SortKey>).dir === "desc");
 
-const percent = (n: number | null) => (n === null ? "–" : `${n} %`);
-
-export const NOT_IN_TIME_KEEPING = "Not in time keeping";
+/** An empty cell: a dash, the same in every language. */
+const NONE = "–";
+const percent = (n: number | null) => (n === null ? NONE : `${n} %`);
 /** The name column stays in view while the weeks scroll sideways (issue 27, item 16). */
 const STICKY_HEAD = "sticky left-0 z-[1] bg-slate-50 shadow-[1px_0_0_0_theme(colors.slate.200)]";
 const STICKY_CELL = "sticky left-0 z-[1] bg-white shadow-[1px_0_0_0_theme(colors.slate.200)]";
 
 export function UtilizationView({ report }: { report: UtilizationReport }) {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const { sort, rows } = report;
   const go = (next: SortChoice<SortKey>, page: number, replace = false) =>
@@ -52,57 +54,58 @@ export function UtilizationView({ report }: { report: UtilizationReport }) {
   };
   // The week, average and utilization columns a person outside time keeping has no figures for.
   const hoursColumns = report.weeks.length + 1 + (report.months ? 2 : 1);
-  const header = (label: string, key: SortKey, className?: string) => (
-    <SortHeader label={label} active={sort.key === key} dir={sort.dir} onClick={() => sortBy(key)} className={className} />
-  );
   return (
-    <section aria-label={report.others ? "Utilization" : "My Utilization"} className="space-y-3">
+    <section aria-label={report.others ? t("matters.utilization") : t("matters.myUtilization")} className="space-y-3">
       {/* In the flow above the table, from 768 px up: it never covers a row (issue 27, item 16). */}
       <p
         data-testid="utilization-legend"
         className="hidden w-fit items-center gap-4 rounded-full bg-white px-4 py-2 text-xs text-slate-700 shadow-sm ring-1 ring-slate-200 md:flex"
       >
         <span>
-          <span className="font-semibold text-slate-900">12.0</span> billable hours
+          <span className="font-semibold text-slate-900">12.0</span> {t("matters.legend.billable")}
         </span>
         <span>
-          <span className="text-slate-500">3.0</span> non-billable
+          <span className="text-slate-500">3.0</span> {t("matters.legend.nonBillable")}
         </span>
-        <span>Utilization: billable hours against {report.rows[0] ? `${report.rows[0].targetHours} h` : "the target"} a week</span>
+        <span>
+          {t("matters.legend.target", {
+            target: report.rows[0] ? t("projects.hoursValue", { hours: report.rows[0].targetHours }) : t("matters.legend.theTarget"),
+          })}
+        </span>
       </p>
       <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
         <table className="min-w-full text-sm" data-testid="utilization-table">
-          <caption className="sr-only">Billable hours per week and utilization against the weekly target</caption>
+          <caption className="sr-only">{t("matters.utilizationCaption")}</caption>
           <thead className="bg-slate-50">
             <tr>
-              {header("Name/Title", "name", STICKY_HEAD)}
-              {header("Current status", "status")}
-              {header("Forecast", "forecast")}
-              {header("Average status", "avgStatus")}
+              <SortBy<SortKey> sortKey="name" label={t("matters.col.nameTitle")} sort={sort} onSort={sortBy} className={STICKY_HEAD} />
+              <SortBy<SortKey> sortKey="status" label={t("matters.col.currentStatus")} sort={sort} onSort={sortBy} />
+              <SortBy<SortKey> sortKey="forecast" label={t("matters.col.forecast")} sort={sort} onSort={sortBy} />
+              <SortBy<SortKey> sortKey="avgStatus" label={t("matters.col.averageStatus")} sort={sort} onSort={sortBy} />
               {/* The summary before the weeks, so it is in view at 1280 px (issue 27, item 16). */}
-              {header("Average", "average", "text-right")}
+              <SortBy<SortKey> sortKey="average" label={t("matters.col.average")} sort={sort} onSort={sortBy} className="text-right" />
               {report.months ? (
                 <>
-                  {header("Last month", "lastMonth", "text-right")}
-                  {header("This month", "thisMonth", "text-right")}
+                  <SortBy<SortKey> sortKey="lastMonth" label={t("matters.col.lastMonth")} sort={sort} onSort={sortBy} className="text-right" />
+                  <SortBy<SortKey> sortKey="thisMonth" label={t("matters.col.thisMonth")} sort={sort} onSort={sortBy} className="text-right" />
                 </>
               ) : (
-                header("Utilization", "utilization", "text-right")
+                <SortBy<SortKey> sortKey="utilization" label={t("matters.col.utilization")} sort={sort} onSort={sortBy} className="text-right" />
               )}
               {report.weeks.map((w, i) => (
                 <th
                   key={w.weekStart}
                   scope="col"
-                  aria-sort={sort.key === `w${i}` || sort.key === `nb${i}` ? (sort.dir === "asc" ? "ascending" : "descending") : "none"}
+                  aria-sort={ariaSortOf(sort.key === `w${i}` || sort.key === `nb${i}`, sort.dir)}
                   className="px-2 py-2 text-right"
                 >
                   <button
                     type="button"
                     onClick={() => sortBy(`w${i}`)}
                     className="text-xs font-semibold tracking-wide text-slate-600 uppercase hover:text-slate-900"
-                    aria-label={`Sort by billable hours in week ${w.weekNumber}`}
+                    aria-label={t("matters.sortBillable", { week: w.weekNumber })}
                   >
-                    W{w.weekNumber}
+                    {t("matters.week", { week: w.weekNumber })}
                   </button>
                   <button
                     type="button"
@@ -111,7 +114,7 @@ export function UtilizationView({ report }: { report: UtilizationReport }) {
                       "ml-1 text-[10px] font-semibold hover:text-slate-900",
                       sort.key === `nb${i}` ? "text-brand-700" : "text-slate-500",
                     )}
-                    aria-label={`Sort by non-billable hours in week ${w.weekNumber}`}
+                    aria-label={t("matters.sortNonBillable", { week: w.weekNumber })}
                   >
                     NB
                   </button>
@@ -137,7 +140,7 @@ export function UtilizationView({ report }: { report: UtilizationReport }) {
                 <td className="px-3 py-2">
                   <StatusDot level={r.futureWorkload} />
                 </td>
-                <td className="px-3 py-2">{r.avgWorkload === null ? "–" : <StatusDot level={Math.round(r.avgWorkload)} />}</td>
+                <td className="px-3 py-2">{r.avgWorkload === null ? NONE : <StatusDot level={Math.round(r.avgWorkload)} />}</td>
                 {r.inTimeKeeping ? (
                   <>
                     <td className="px-3 py-2 text-right tabular-nums">{r.weeklyAverage.toFixed(1)}</td>
@@ -152,7 +155,7 @@ export function UtilizationView({ report }: { report: UtilizationReport }) {
                     {r.weeklyOverview.map((w, i) => (
                       <td key={report.weeks[i]?.weekStart ?? i} className="px-2 py-2 text-right whitespace-nowrap tabular-nums">
                         <span className="text-slate-900">{w.billableHours.toFixed(1)}</span>
-                        <span className="ml-1 text-xs text-slate-500" title="Non-billable hours">
+                        <span className="ml-1 text-xs text-slate-500" title={t("matters.nonBillableHours")}>
                           {(w.totalHours - w.billableHours).toFixed(1)}
                         </span>
                       </td>
@@ -161,7 +164,7 @@ export function UtilizationView({ report }: { report: UtilizationReport }) {
                 ) : (
                   // No hours to show is not zero hours: say why (issue 27, item 16).
                   <td colSpan={hoursColumns} className="px-3 py-2 whitespace-nowrap text-slate-600" data-testid="not-in-time-keeping">
-                    {NOT_IN_TIME_KEEPING}
+                    {t("matters.notInTimeKeeping")}
                   </td>
                 )}
               </tr>
@@ -169,7 +172,12 @@ export function UtilizationView({ report }: { report: UtilizationReport }) {
           </tbody>
         </table>
       </div>
-      <ReportPager report={report} shown={rows.length} noun="people" link={(page) => `?${reportAddress(params, sort, page).toString()}`} />
+      <ReportPager
+        report={report}
+        shown={rows.length}
+        noun={t("matters.noun.people")}
+        link={(page) => `?${reportAddress(params, sort, page).toString()}`}
+      />
     </section>
   );
 }

@@ -9,23 +9,22 @@ import { operatorCompanyCreateSchema, operatorCompanyUpdateSchema, SETTING_SWITC
 import { useDialogForm } from "~/components/use-dialog-form";
 import { FormActions } from "~/components/dialog";
 import { Hidden } from "~/components/hidden-fields";
+import { useT } from "~/lib/i18n/i18n";
 
-/** "enableDetailedViewHours" reads "Enable detailed view hours". */
-export function settingLabel(key: string): string {
-  const words = key.replace(/([A-Z])/g, " $1").toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+/** An example address: not words, the same in every language. */
+const EXAMPLE_URL = "https://...";
 
 export function CompanyCreateForm({ onClose }: { onClose: () => void }) {
+  const t = useT();
   const { fetcher, form, fields, busy } = useDialogForm("createCompany", operatorCompanyCreateSchema, undefined, onClose);
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
       <Hidden values={{ intent: "createCompany" }} />
-      <Field label="Company name" data-autofocus autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
-      <Field label="Administrator's name" autoComplete="off" {...inputProps(fields.adminName, { type: "text" })} />
-      <Field label="Administrator's e-mail" autoComplete="off" {...inputProps(fields.adminEmail, { type: "email" })} />
+      <Field label={t("operator.form.companyName")} data-autofocus autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
+      <Field label={t("operator.form.adminName")} autoComplete="off" {...inputProps(fields.adminName, { type: "text" })} />
+      <Field label={t("operator.form.adminEmail")} autoComplete="off" {...inputProps(fields.adminEmail, { type: "email" })} />
       <DialogError id={form.errorId} message={form.errors?.[0]} />
-      <FormActions onCancel={onClose} busy={busy} label="Create and invite" busyLabel="Creating..." />
+      <FormActions onCancel={onClose} busy={busy} label={t("operator.form.createAndInvite")} busyLabel={t("operator.form.creating")} />
     </fetcher.Form>
   );
 }
@@ -40,6 +39,7 @@ export function CompanySettingsForm({
   languages: { value: string; name: string }[];
   onClose: () => void;
 }) {
+  const t = useT();
   const { settings } = company;
   const defaults = {
     name: company.name,
@@ -55,10 +55,10 @@ export function CompanySettingsForm({
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
       <Hidden values={{ intent: "updateCompany", id: company._id }} />
-      <Field label="Company name" data-autofocus autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
+      <Field label={t("operator.form.companyName")} data-autofocus autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
       <div className="grid gap-4 sm:grid-cols-3">
         <Field
-          label="Matters time period (days)"
+          label={t("operator.form.mattersPeriod")}
           inputMode="numeric"
           step={1}
           {...inputProps(fields.mattersTimeperiod, { type: "number" })}
@@ -66,25 +66,25 @@ export function CompanySettingsForm({
           max={90}
         />
         <Field
-          label="Utilization target (billable hours a week)"
+          label={t("operator.form.utilizationTarget")}
           inputMode="decimal"
           step={0.5}
           {...inputProps(fields.utilizationTargetHours, { type: "number" })}
           min={1}
           max={80}
         />
-        <Field label="Elsewhere label" autoComplete="off" {...inputProps(fields.elsewhereLabel, { type: "text" })} />
-        <Field label="Icon (URL)" autoComplete="off" placeholder="https://..." {...inputProps(fields.icon, { type: "text" })} />
+        <Field label={t("operator.form.elsewhereLabel")} autoComplete="off" {...inputProps(fields.elsewhereLabel, { type: "text" })} />
+        <Field label={t("operator.form.icon")} autoComplete="off" placeholder={EXAMPLE_URL} {...inputProps(fields.icon, { type: "text" })} />
       </div>
       <TimeZoneField
-        label="Time zone (decides 'today' for people whose office has none)"
+        label={t("operator.form.timeZone")}
         id={fields.timeZone.id}
         name={fields.timeZone.name}
         defaultValue={settings.timeZone}
         errors={fields.timeZone.errors}
       />
       <SelectField
-        label="Language (for people whose browser asks for none of these)"
+        label={t("operator.form.language")}
         id={fields.language.id}
         name={fields.language.name}
         defaultValue={settings.language}
@@ -93,7 +93,7 @@ export function CompanySettingsForm({
       />
       <div>
         <label htmlFor={fields.titleRanking.id} className="block text-sm font-medium text-slate-700">
-          Title ranking (most senior first, one per line)
+          {t("operator.form.titleRanking")}
         </label>
         <textarea
           id={fields.titleRanking.id}
@@ -102,11 +102,11 @@ export function CompanySettingsForm({
           aria-invalid={fields.titleRanking.errors ? true : undefined}
           aria-describedby={fields.titleRanking.errors ? fields.titleRanking.errorId : "title-ranking-hint"}
           rows={4}
-          placeholder={"Partner\nCounsel\nSenior Associate\nAssociate"}
+          placeholder={t("operator.form.titleRankingPlaceholder")}
           className="mt-1 block w-full rounded-md border-0 px-3 py-2 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset placeholder:text-slate-500 focus:ring-2 focus:ring-brand-500"
         />
         <p id="title-ranking-hint" className="mt-1 text-xs text-slate-600">
-          Sorting by title puts these first, in this order; other titles follow alphabetically.
+          {t("operator.form.titleRankingHint")}
         </p>
         {fields.titleRanking.errors ? (
           <p id={fields.titleRanking.errorId} className="mt-1 text-sm text-red-700">
@@ -115,7 +115,7 @@ export function CompanySettingsForm({
         ) : null}
       </div>
       <fieldset>
-        <legend className="text-sm font-medium text-slate-700">Feature switches</legend>
+        <legend className="text-sm font-medium text-slate-700">{t("operator.form.switches")}</legend>
         <div className="mt-2 grid gap-x-6 gap-y-1 sm:grid-cols-2">
           {SETTING_SWITCHES.map((key) => (
             <label key={key} className="flex items-center gap-2 rounded-md px-1 py-1 text-sm text-slate-800 hover:bg-slate-50">
@@ -125,13 +125,13 @@ export function CompanySettingsForm({
                 defaultChecked={settings[key]}
                 className="h-4 w-4 shrink-0 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
               />
-              <span className="min-w-0 break-words">{settingLabel(key)}</span>
+              <span className="min-w-0 break-words">{t(`operator.switch.${key}`)}</span>
             </label>
           ))}
         </div>
       </fieldset>
       <DialogError id={form.errorId} message={form.errors?.[0]} />
-      <FormActions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
+      <FormActions onCancel={onClose} busy={busy} label={t("common.save")} busyLabel={t("common.saving")} />
     </fetcher.Form>
   );
 }

@@ -6,6 +6,7 @@ import { ProjectStageField, ProjectTextFields } from "./project-fields";
 import { Hidden } from "~/components/hidden-fields";
 import { officesOf, SelectField, type TeamChoices } from "~/components/select-field";
 import { PROJECT_CREATE_FAILED, projectCreateSchema } from "~/domain/projects/project.schema";
+import { useT } from "~/lib/i18n/i18n";
 
 /**
  * The Add project dialog (spec: planning.md, "Create project"): name required ('Required'),
@@ -27,7 +28,8 @@ export function AddProjectForm({
   defaultTeam: { groupId: string | null; officeId: string | null };
   stages: { _id: string; name: string }[] | null;
 }) {
-  const { fetcher, form, fields, busy } = useDialogForm("create-project", projectCreateSchema, undefined, onClose, "Project created");
+  const t = useT();
+  const { fetcher, form, fields, busy } = useDialogForm("create-project", projectCreateSchema, undefined, onClose, t("projects.create.done"));
   const [groupId, setGroupId] = useState(defaultTeam.groupId ?? "");
   const [officeId, setOfficeId] = useState(defaultTeam.officeId ?? "");
   const refused = Object.keys(form.allErrors).length > 0;
@@ -41,10 +43,10 @@ export function AddProjectForm({
           <SelectField
             id={fields.group.id}
             name={fields.group.name}
-            label="Group"
+            label={t("users.group")}
             value={groupId}
             errors={fields.group.errors}
-            placeholder="No group"
+            placeholder={t("users.team.noGroup")}
             options={choices.groups.map((g) => ({ value: g._id, label: g.name }))}
             onChange={(event) => {
               setGroupId(event.target.value);
@@ -54,10 +56,10 @@ export function AddProjectForm({
           <SelectField
             id={fields.office.id}
             name={fields.office.name}
-            label="Office"
+            label={t("users.office")}
             value={officeId}
             errors={fields.office.errors}
-            placeholder="No office"
+            placeholder={t("users.team.noOffice")}
             options={officesOf(choices, groupId).map((o) => ({ value: o._id, label: o.name }))}
             onChange={(event) => setOfficeId(event.target.value)}
           />
@@ -66,10 +68,10 @@ export function AddProjectForm({
       {stages ? <ProjectStageField field={fields.projectStage} stages={stages} value="" /> : null}
       <label className="flex items-center gap-2 text-sm text-slate-700">
         <input type="checkbox" name="addMe" defaultChecked className="h-4 w-4 rounded border-slate-300 text-brand-600" />
-        Add me as a member
+        {t("projects.create.addMe")}
       </label>
       <DialogError id={form.errorId} message={message} />
-      <FormActions onCancel={onClose} busy={busy} label="Create project" busyLabel="Creating..." />
+      <FormActions onCancel={onClose} busy={busy} label={t("projects.create.submit")} busyLabel={t("projects.create.creating")} />
     </fetcher.Form>
   );
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { DialogButton, RowIconButton } from "~/components/list-block";
 import { ConfirmForm } from "~/components/confirm-form";
 import { Hidden } from "~/components/hidden-fields";
+import { useT } from "~/lib/i18n/i18n";
 
 /** A column of an entry table: its header text and the classes its cells share (padding, alignment, when it shows). */
 export interface EntryColumn {
@@ -35,6 +36,7 @@ export function EntryTable({
   editable: boolean;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <section aria-labelledby={`${id}-heading`} className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="flex min-h-14 items-center justify-between gap-3 border-b border-slate-200 px-4 py-2">
@@ -57,7 +59,7 @@ export function EntryTable({
                 ))}
                 {editable ? (
                   <th className="py-2 pr-2 sm:pr-4">
-                    <span className="sr-only">Actions</span>
+                    <span className="sr-only">{t("projects.actions")}</span>
                   </th>
                 ) : null}
               </tr>

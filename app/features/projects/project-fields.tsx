@@ -3,6 +3,7 @@ import { dateFieldProps, inputProps } from "~/components/conform-props";
 import { DateField } from "~/components/date-field";
 import { Field } from "~/components/field";
 import { SelectField } from "~/components/select-field";
+import { useT } from "~/lib/i18n/i18n";
 
 type Meta = Parameters<typeof getInputProps>[0];
 
@@ -21,12 +22,18 @@ export function ProjectTextFields({
   description?: string;
   autoFocus?: boolean;
 }) {
+  const t = useT();
   return (
     <>
-      <Field label="Name" data-autofocus={autoFocus || undefined} autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
+      <Field
+        label={t("projects.fields.name")}
+        data-autofocus={autoFocus || undefined}
+        autoComplete="off"
+        {...inputProps(fields.name, { type: "text" })}
+      />
       <div>
         <label htmlFor={fields.description.id} className="block text-sm font-medium text-slate-700">
-          Description
+          {t("projects.fields.description")}
         </label>
         <textarea
           id={fields.description.id}
@@ -37,8 +44,8 @@ export function ProjectTextFields({
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <DateField label="Start date" {...dateFieldProps(fields.startDate)} />
-        <DateField label="End date" {...dateFieldProps(fields.endDate)} />
+        <DateField label={t("projects.fields.startDate")} {...dateFieldProps(fields.startDate)} />
+        <DateField label={t("projects.fields.endDate")} {...dateFieldProps(fields.endDate)} />
       </div>
     </>
   );
@@ -46,14 +53,15 @@ export function ProjectTextFields({
 
 /** The project stage picker ('No stage' first), when the company has stages. */
 export function ProjectStageField({ field, stages, value }: { field: Meta; stages: { _id: string; name: string }[]; value: string }) {
+  const t = useT();
   return (
     <SelectField
       id={field.id}
       name={field.name}
-      label="Stage"
+      label={t("projects.fields.stage")}
       defaultValue={value}
       errors={field.errors}
-      placeholder="No stage"
+      placeholder={t("projects.fields.noStage")}
       options={stages.map((s) => ({ value: s._id, label: s.name }))}
     />
   );

@@ -9,6 +9,7 @@ import { timeReportSchema } from "~/domain/projects/project.schema";
 import { EntryActions, EntryTable } from "./entry-table";
 import { formatDay } from "./project-widgets";
 import { useFormat } from "~/lib/format";
+import { useT, type Translate } from "~/lib/i18n/i18n";
 
 /**
  * A project's hours (its time reports): the dialog that logs or changes an entry (hours in
@@ -28,66 +29,76 @@ export interface TimeReport {
  * entry (`report`): hours and date, both required.
  */
 export function HoursForm({ userId, report, today, onClose }: { userId?: string; report?: TimeReport; today: string; onClose: () => void }) {
+  const t = useT();
   const { fetcher, form, fields, busy } = useDialogForm(
     report ? `hours-edit-${report._id}` : `hours-${userId}`,
     timeReportSchema,
     report ? { hours: String(report.hours), date: report.date.slice(0, 10) } : { date: today },
     onClose,
-    "Hours saved",
+    t("projects.hours.saved"),
   );
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
       <Hidden values={report ? { intent: "updateHours", reportId: report._id } : { intent: "logHours", user: userId }} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Hours" data-autofocus inputMode="decimal" {...inputProps(fields.hours, { type: "number" })} step={0.5} min={0.5} max={24} />
-        <DateField label="Date" {...dateFieldProps(fields.date)} />
+        <Field
+          label={t("projects.hours.title")}
+          data-autofocus
+          inputMode="decimal"
+          {...inputProps(fields.hours, { type: "number" })}
+          step={0.5}
+          min={0.5}
+          max={24}
+        />
+        <DateField label={t("projects.hours.date")} {...dateFieldProps(fields.date)} />
       </div>
       <DialogError id={form.errorId} message={form.errors?.[0]} />
-      <FormActions onCancel={onClose} busy={busy} label="Save hours" busyLabel="Saving..." />
+      <FormActions onCancel={onClose} busy={busy} label={t("projects.hours.save")} busyLabel={t("common.saving")} />
     </fetcher.Form>
   );
 }
 
-const hoursText = (hours: number) => `${hours.toFixed(1)} h`;
+const hoursText = (hours: number, t: Translate) => t("projects.hoursValue", { hours: hours.toFixed(1) });
 
 /** Every hour entry of the project (also those of people who have left it: their hours stay). */
 export function HoursList({ reports, canEdit, today }: { reports: TimeReport[]; canEdit: boolean; today: string }) {
   const fmt = useFormat();
+  const t = useT();
   const total = reports.reduce((sum, r) => sum + r.hours, 0);
   return (
     <EntryTable
       id="hours"
-      title="Hours"
-      aside={<span className="text-sm text-slate-700">Total {hoursText(total)}</span>}
+      title={t("projects.hours.title")}
+      aside={<span className="text-sm text-slate-700">{t("projects.hours.total", { hours: hoursText(total, t) })}</span>}
       columns={[
-        { label: "Date", className: "px-4" },
-        { label: "Member", className: "px-2 sm:px-4" },
-        { label: "Hours", className: "px-2 text-right sm:px-4" },
+        { label: t("projects.hours.date"), className: "px-4" },
+        { label: t("projects.hours.member"), className: "px-2 sm:px-4" },
+        { label: t("projects.hours.title"), className: "px-2 text-right sm:px-4" },
       ]}
       count={reports.length}
-      empty="No hours reported yet. Log hours for a member above."
+      empty={t("projects.hours.none")}
       editable={canEdit}
     >
       {reports.map((report) => {
-        const what = `${hoursText(report.hours)} of ${report.user.name} on ${formatDay(report.date, fmt)}`;
+        const what = t("projects.hours.what", { hours: hoursText(report.hours, t), name: report.user.name, date: formatDay(report.date, fmt) });
         return (
           <tr key={report._id}>
             <td className="px-4 py-2 whitespace-nowrap">{formatDay(report.date, fmt)}</td>
             <td className="px-2 py-2 sm:px-4">{report.user.name}</td>
-            <td className="px-2 py-2 text-right whitespace-nowrap sm:px-4">{hoursText(report.hours)}</td>
+            <td className="px-2 py-2 text-right whitespace-nowrap sm:px-4">{hoursText(report.hours, t)}</td>
             {canEdit ? (
               <EntryActions
                 edit={{
-                  title: `Edit hours of ${report.user.name}`,
-                  label: `Edit ${what}`,
+                  title: t("projects.hours.editOf", { name: report.user.name }),
+                  label: t("projects.hours.editLabel", { what }),
                   form: (close) => <HoursForm report={report} today={today} onClose={close} />,
                 }}
                 remove={{
-                  title: "Delete hours",
-                  label: `Delete ${what}`,
-                  question: `Delete ${what}?`,
+                  title: t("projects.hours.delete"),
+                  label: t("projects.hours.deleteLabel", { what }),
+                  question: t("projects.hours.deleteQuestion", { what }),
                   intent: "deleteHours",
-                  confirmation: "Hours deleted",
+                  confirmation: t("projects.hours.deleted"),
                   values: { reportId: report._id },
                 }}
               />

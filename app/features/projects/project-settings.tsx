@@ -10,6 +10,7 @@ import { Hidden } from "~/components/hidden-fields";
 import { SelectField } from "~/components/select-field";
 import { MAX_PROJECT_CATEGORIES, projectUpdateSchema } from "~/domain/projects/project.schema";
 import { dayKey } from "~/lib/dates";
+import { useT } from "~/lib/i18n/i18n";
 
 interface SettingsProject {
   _id: string;
@@ -25,6 +26,9 @@ interface SettingsProject {
   canEdit: boolean;
   canDelete: boolean;
 }
+
+/** The remove mark on a category chip (its button is named for screen readers). */
+const REMOVE_MARK = "×";
 
 const day = (iso: string | null) => (iso ? dayKey(iso) : "");
 
@@ -44,6 +48,7 @@ export function SettingsTab({
   categories: { _id: string; name: string }[];
   showManager: boolean;
 }) {
+  const t = useT();
   const { fetcher, form, fields, busy } = useDialogForm(
     `settings-${project._id}`,
     projectUpdateSchema,
@@ -67,7 +72,7 @@ export function SettingsTab({
     <div className="space-y-6">
       <section aria-labelledby="settings-heading" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
         <h2 id="settings-heading" className="text-sm font-semibold text-slate-900">
-          Settings
+          {t("projects.settings.title")}
         </h2>
         <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
           <Hidden values={{ intent: "updateSettings" }} />
@@ -79,7 +84,7 @@ export function SettingsTab({
             {stages ? <ProjectStageField field={fields.projectStage} stages={stages} value={project.projectStage?._id ?? ""} /> : null}
             <div>
               <label htmlFor="project-category-picker" className="block text-sm font-medium text-slate-700">
-                Categories (at most {MAX_PROJECT_CATEGORIES})
+                {t("projects.settings.categories", { max: MAX_PROJECT_CATEGORIES })}
               </label>
               <div className="mt-1 flex flex-wrap gap-2">
                 {picked.map((id) => (
@@ -88,10 +93,10 @@ export function SettingsTab({
                     <button
                       type="button"
                       onClick={() => setPicked(picked.filter((p) => p !== id))}
-                      aria-label={`Remove category ${categories.find((c) => c._id === id)?.name ?? ""}`}
+                      aria-label={t("projects.settings.removeCategory", { name: categories.find((c) => c._id === id)?.name ?? "" })}
                       className="rounded-full px-1 text-brand-700 hover:bg-brand-100"
                     >
-                      ×
+                      {REMOVE_MARK}
                     </button>
                   </span>
                 ))}
@@ -103,7 +108,9 @@ export function SettingsTab({
                 onChange={(event) => event.target.value && setPicked([...picked, event.target.value])}
                 className="mt-2 block w-full rounded-md border-0 bg-white py-2 pr-8 pl-3 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 focus:outline-none focus:ring-inset disabled:bg-slate-50 disabled:text-slate-500 sm:text-sm"
               >
-                <option value="">{full ? `${MAX_PROJECT_CATEGORIES} categories picked` : "Add a category"}</option>
+                <option value="">
+                  {full ? t("projects.settings.categoriesFull", { max: MAX_PROJECT_CATEGORIES }) : t("projects.settings.addCategory")}
+                </option>
                 {categories
                   .filter((c) => !picked.includes(c._id))
                   .map((c) => (
@@ -118,9 +125,9 @@ export function SettingsTab({
               <SelectField
                 id={fields.manager.id}
                 name={fields.manager.name}
-                label="Manager"
+                label={t("projects.settings.manager")}
                 defaultValue={project.manager?._id ?? ""}
-                placeholder="No manager"
+                placeholder={t("projects.settings.noManager")}
                 errors={fields.manager.errors}
                 options={managerChoices.map((u) => ({ value: u._id, label: u.name }))}
               />
@@ -130,7 +137,7 @@ export function SettingsTab({
           {project.canEdit ? (
             <div className="flex justify-end">
               <Button type="submit" disabled={busy}>
-                {busy ? "Saving..." : "Save"}
+                {busy ? t("common.saving") : t("common.save")}
               </Button>
             </div>
           ) : null}
@@ -140,20 +147,20 @@ export function SettingsTab({
       {project.canEdit ? (
         <section aria-labelledby="status-heading" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
           <h2 id="status-heading" className="text-sm font-semibold text-slate-900">
-            Status
+            {t("projects.settings.status")}
           </h2>
-          <p className="mt-1 text-sm text-slate-600">{project.archived ? "This project is archived." : "This project is active."}</p>
+          <p className="mt-1 text-sm text-slate-600">{project.archived ? t("projects.settings.isArchived") : t("projects.settings.isActive")}</p>
           <div className="mt-4 flex flex-wrap gap-3">
             <archive.Form method="post">
               <Hidden values={{ intent: project.archived ? "unarchive" : "archive" }} />
               <Button type="submit" variant="secondary" disabled={archive.state !== "idle"}>
-                {project.archived ? "Unarchive" : "Archive"}
+                {project.archived ? t("projects.settings.unarchive") : t("projects.settings.archive")}
               </Button>
             </archive.Form>
             {project.canDelete ? (
-              <DeleteButton title="Delete project" intent="delete" confirmation="Project deleted">
+              <DeleteButton title={t("projects.settings.delete")} intent="delete" confirmation={t("projects.settings.deleted")}>
                 <p className="text-sm text-slate-700">
-                  Delete <strong>{project.name}</strong> with its members, hours and invoices? This cannot be undone.
+                  {t("projects.settings.delete.before")} <strong>{project.name}</strong> {t("projects.settings.delete.after")}
                 </p>
               </DeleteButton>
             ) : null}

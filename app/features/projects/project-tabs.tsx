@@ -18,6 +18,7 @@ import { HoursForm } from "./project-hours";
 import { EntryActions, EntryTable } from "./entry-table";
 import { formatDay, WorkloadScore } from "./project-widgets";
 import { useFormat, type Formatter } from "~/lib/format";
+import { useT, type Translate } from "~/lib/i18n/i18n";
 
 /**
  * The tabs of /projects/{id}: Members (picker, hours per member, remove), Invoices (editor with
@@ -47,20 +48,21 @@ export function MembersTab({
   /** The reader's today ("YYYY-MM-DD", their office's zone), the forms' default date. */
   today: string;
 }) {
+  const t = useT();
   return (
     <section aria-labelledby="members-heading" className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="flex min-h-14 items-center justify-between gap-3 border-b border-slate-200 px-4 py-2">
         <h2 id="members-heading" className="text-sm font-semibold text-slate-900">
-          Members ({members.length})
+          {t("projects.members.heading", { count: members.length })}
         </h2>
         {canEdit ? (
-          <DialogButton title="Add members" button={(open) => <Button onClick={open}>Add members</Button>}>
+          <DialogButton title={t("projects.members.add")} button={(open) => <Button onClick={open}>{t("projects.members.add")}</Button>}>
             {(close) => <MemberPicker projectId={projectId} onClose={close} />}
           </DialogButton>
         ) : null}
       </div>
       {members.length === 0 ? (
-        <p className="px-4 py-3 text-sm text-slate-500">Nobody is on this project yet.</p>
+        <p className="px-4 py-3 text-sm text-slate-500">{t("projects.members.none")}</p>
       ) : (
         <ul className="divide-y divide-slate-100">
           {members.map((member) => (
@@ -71,35 +73,38 @@ export function MembersTab({
                 <span className="block truncate text-xs text-slate-600">{member.title}</span>
               </span>
               <span className="ml-auto">
-                <WorkloadScore workload={member.currentWorkload} label={`Workload of ${member.name}`} />
+                <WorkloadScore workload={member.currentWorkload} label={t("projects.members.workloadOf", { name: member.name })} />
               </span>
-              <span className="w-20 text-right text-sm text-slate-700">{(hoursByUser[member._id] ?? 0).toFixed(1)} h</span>
+              <span className="w-20 text-right text-sm text-slate-700">
+                {t("projects.hoursValue", { hours: (hoursByUser[member._id] ?? 0).toFixed(1) })}
+              </span>
               {canEdit ? (
                 <span className="flex items-center gap-1">
                   <DialogButton
-                    title={`Hours for ${member.name}`}
+                    title={t("projects.members.hoursFor", { name: member.name })}
                     button={(open) => (
                       <Button variant="secondary" className="px-3 py-1.5" onClick={open}>
-                        Log hours<span className="sr-only"> for {member.name}</span>
+                        {t("projects.members.logHours")}
+                        <span className="sr-only"> {t("projects.members.forName", { name: member.name })}</span>
                       </Button>
                     )}
                   >
                     {(close) => <HoursForm userId={member._id} today={today} onClose={close} />}
                   </DialogButton>
                   <DialogButton
-                    title="Remove member"
-                    button={(open) => <RowIconButton label={`Remove ${member.name}`} icon="trash" onClick={open} />}
+                    title={t("projects.members.remove")}
+                    button={(open) => <RowIconButton label={t("projects.members.removeName", { name: member.name })} icon="trash" onClick={open} />}
                   >
                     {(close) => (
                       <ConfirmForm
                         intent="removeMember"
                         onClose={close}
-                        confirmLabel="Remove"
-                        busyLabel="Removing..."
-                        confirmation={`Removed ${member.name}`}
+                        confirmLabel={t("projects.members.removeButton")}
+                        busyLabel={t("projects.members.removing")}
+                        confirmation={t("projects.members.removed", { name: member.name })}
                       >
                         <Hidden values={{ userId: member._id }} />
-                        <p className="text-sm text-slate-700">Remove {member.name} from the project? Hours they reported stay.</p>
+                        <p className="text-sm text-slate-700">{t("projects.members.removeQuestion", { name: member.name })}</p>
                       </ConfirmForm>
                     )}
                   </DialogButton>
@@ -115,12 +120,13 @@ export function MembersTab({
 
 /** The user picker: 'Search users', results at most 400 px tall, several picked at once. */
 function MemberPicker({ projectId, onClose }: { projectId: string; onClose: () => void }) {
+  const t = useT();
   const search = useFetcher<{ people: Member[] }>();
   const [term, setTerm] = useState("");
   const [picked, setPicked] = useState<Map<string, string>>(new Map());
   const show = useToast();
   const fetcher = useDialogFetcher(() => {
-    show(picked.size === 1 ? "Member added" : "Members added");
+    show(t("projects.members.added", { count: picked.size }));
     onClose();
   });
   const { load } = search;
@@ -142,8 +148,15 @@ function MemberPicker({ projectId, onClose }: { projectId: string; onClose: () =
       {[...picked.keys()].map((id) => (
         <input key={id} type="hidden" name="ids" value={id} />
       ))}
-      <SearchInput data-autofocus value={term} onChange={setTerm} label="Search users" placeholder="Search users" className="" />
-      <ul className="max-h-[400px] overflow-y-auto rounded-md ring-1 ring-slate-200" aria-label="People">
+      <SearchInput
+        data-autofocus
+        value={term}
+        onChange={setTerm}
+        label={t("projects.members.search")}
+        placeholder={t("projects.members.search")}
+        className=""
+      />
+      <ul className="max-h-[400px] overflow-y-auto rounded-md ring-1 ring-slate-200" aria-label={t("projects.members.people")}>
         {(search.data?.people ?? []).map((person) => (
           <li key={person._id}>
             <label className="flex cursor-pointer items-center gap-3 px-3 py-2 hover:bg-slate-50">
@@ -156,19 +169,22 @@ function MemberPicker({ projectId, onClose }: { projectId: string; onClose: () =
             </label>
           </li>
         ))}
-        {search.data && search.data.people.length === 0 ? <li className="px-3 py-2 text-sm text-slate-500">No matches.</li> : null}
+        {search.data && search.data.people.length === 0 ? <li className="px-3 py-2 text-sm text-slate-500">{t("users.noMatches")}</li> : null}
       </ul>
       <DialogError message={error} />
       <FormActions
         onCancel={onClose}
         busy={fetcher.state !== "idle"}
-        label={picked.size > 0 ? `Add ${picked.size}` : "Add"}
-        busyLabel="Adding..."
+        label={picked.size > 0 ? t("projects.members.addCount", { count: picked.size }) : t("projects.members.addNone")}
+        busyLabel={t("projects.adding")}
         disabled={picked.size === 0}
       />
     </fetcher.Form>
   );
 }
+
+/** An empty cell: a dash, the same in every language. */
+const NONE = "–";
 
 interface Invoice {
   _id: string;
@@ -181,25 +197,26 @@ interface Invoice {
 
 export function InvoicesTab({ invoices, canEdit, today }: { invoices: Invoice[]; canEdit: boolean; today: string }) {
   const fmt = useFormat();
+  const t = useT();
   return (
     <EntryTable
       id="invoices"
-      title="Invoices"
+      title={t("projects.invoices.title")}
       aside={
         canEdit ? (
-          <DialogButton title="Add invoice" button={(open) => <Button onClick={open}>Add invoice</Button>}>
+          <DialogButton title={t("projects.invoices.add")} button={(open) => <Button onClick={open}>{t("projects.invoices.add")}</Button>}>
             {(close) => <InvoiceForm today={today} onClose={close} />}
           </DialogButton>
         ) : null
       }
       columns={[
-        { label: "Date", className: "px-4" },
-        { label: "Identification", className: "hidden px-4 sm:table-cell" },
-        { label: "Amount", className: "px-2 text-right sm:px-4" },
-        { label: "VAT", className: "px-2 text-right sm:px-4" },
+        { label: t("projects.invoices.date"), className: "px-4" },
+        { label: t("projects.invoices.identification"), className: "hidden px-4 sm:table-cell" },
+        { label: t("projects.invoices.amount"), className: "px-2 text-right sm:px-4" },
+        { label: t("projects.invoices.vat"), className: "px-2 text-right sm:px-4" },
       ]}
       count={invoices.length}
-      empty="No invoices yet."
+      empty={t("projects.invoices.none")}
       editable={canEdit}
     >
       {invoices.map((invoice) => (
@@ -209,24 +226,24 @@ export function InvoicesTab({ invoices, canEdit, today }: { invoices: Invoice[];
             {/* Narrow screens show the identification under the date instead of in its own column. */}
             {invoice.identification ? <span className="block text-xs text-slate-600 sm:hidden">{invoice.identification}</span> : null}
           </td>
-          <td className="hidden px-4 py-2 sm:table-cell">{invoice.identification ?? "–"}</td>
+          <td className="hidden px-4 py-2 sm:table-cell">{invoice.identification ?? NONE}</td>
           <td className="px-2 py-2 text-right whitespace-nowrap sm:px-4">
             {fmt.number(invoice.amount, 2)} {invoice.currency}
           </td>
-          <td className="px-2 py-2 text-right whitespace-nowrap sm:px-4">{invoice.vat === null ? "–" : `${invoice.vat} %`}</td>
+          <td className="px-2 py-2 text-right whitespace-nowrap sm:px-4">{invoice.vat === null ? NONE : `${invoice.vat} %`}</td>
           {canEdit ? (
             <EntryActions
               edit={{
-                title: "Edit invoice",
-                label: `Edit invoice ${invoiceLabel(invoice, fmt)}`,
+                title: t("projects.invoices.edit"),
+                label: t("projects.invoices.editLabel", { invoice: invoiceLabel(invoice, fmt, t) }),
                 form: (close) => <InvoiceForm invoice={invoice} today={today} onClose={close} />,
               }}
               remove={{
-                title: "Delete invoice",
-                label: `Delete invoice ${invoiceLabel(invoice, fmt)}`,
-                question: "Delete this invoice?",
+                title: t("projects.invoices.delete"),
+                label: t("projects.invoices.deleteLabel", { invoice: invoiceLabel(invoice, fmt, t) }),
+                question: t("projects.invoices.deleteQuestion"),
                 intent: "deleteInvoice",
-                confirmation: "Invoice deleted",
+                confirmation: t("projects.invoices.deleted"),
                 values: { invoiceId: invoice._id },
               }}
             />
@@ -238,7 +255,8 @@ export function InvoicesTab({ invoices, canEdit, today }: { invoices: Invoice[];
 }
 
 /** How a row's buttons name their invoice: its identification, else its date. */
-const invoiceLabel = (invoice: Invoice, fmt: Formatter) => invoice.identification ?? `of ${formatDay(invoice.date, fmt)}`;
+const invoiceLabel = (invoice: Invoice, fmt: Formatter, t: Translate) =>
+  invoice.identification ?? t("projects.invoices.ofDate", { date: formatDay(invoice.date, fmt) });
 
 /**
  * The invoice editor: date, amount, currency (USD unless changed), optional VAT with quick
@@ -246,6 +264,7 @@ const invoiceLabel = (invoice: Invoice, fmt: Formatter) => invoice.identificatio
  * VAT or identification clears it).
  */
 function InvoiceForm({ invoice, today, onClose }: { invoice?: Invoice; today: string; onClose: () => void }) {
+  const t = useT();
   const { fetcher, form, fields, busy } = useDialogForm(
     invoice ? `invoice-${invoice._id}` : "invoice",
     invoiceSchema,
@@ -258,21 +277,21 @@ function InvoiceForm({ invoice, today, onClose }: { invoice?: Invoice; today: st
         }
       : { currency: DEFAULT_CURRENCY, date: today },
     onClose,
-    invoice ? "Invoice saved" : "Invoice added",
+    invoice ? t("projects.invoices.saved") : t("projects.invoices.added"),
   );
   const [vat, setVat] = useState(invoice?.vat === null || invoice?.vat === undefined ? "" : String(invoice.vat));
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
       <Hidden values={invoice ? { intent: "updateInvoice", invoiceId: invoice._id } : { intent: "createInvoice" }} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <DateField label="Date" autoFocus {...dateFieldProps(fields.date)} />
-        <Field label="Identification" autoComplete="off" {...inputProps(fields.identification, { type: "text" })} />
-        <Field label="Amount" inputMode="decimal" step={0.01} min={0} {...inputProps(fields.amount, { type: "number" })} />
-        <Field label="Currency" autoComplete="off" maxLength={3} {...inputProps(fields.currency, { type: "text" })} />
+        <DateField label={t("projects.invoices.date")} autoFocus {...dateFieldProps(fields.date)} />
+        <Field label={t("projects.invoices.identification")} autoComplete="off" {...inputProps(fields.identification, { type: "text" })} />
+        <Field label={t("projects.invoices.amount")} inputMode="decimal" step={0.01} min={0} {...inputProps(fields.amount, { type: "number" })} />
+        <Field label={t("projects.invoices.currency")} autoComplete="off" maxLength={3} {...inputProps(fields.currency, { type: "text" })} />
       </div>
       <div>
         <Field
-          label="VAT (%)"
+          label={t("projects.invoices.vatPercent")}
           inputMode="decimal"
           {...inputProps(fields.vat, { type: "number" })}
           step={0.01}
@@ -282,7 +301,7 @@ function InvoiceForm({ invoice, today, onClose }: { invoice?: Invoice; today: st
           defaultValue={undefined}
           onChange={(event) => setVat(event.target.value)}
         />
-        <div className="mt-2 flex gap-2" role="group" aria-label="Quick VAT">
+        <div className="mt-2 flex gap-2" role="group" aria-label={t("projects.invoices.quickVat")}>
           {VAT_QUICK_VALUES.map((value) => (
             <Button key={value} variant={vat === String(value) ? "primary" : "secondary"} className="px-3 py-1" onClick={() => setVat(String(value))}>
               {value} %
@@ -291,7 +310,7 @@ function InvoiceForm({ invoice, today, onClose }: { invoice?: Invoice; today: st
         </div>
       </div>
       <DialogError id={form.errorId} message={form.errors?.[0]} />
-      <FormActions onCancel={onClose} busy={busy} label="Save invoice" busyLabel="Saving..." />
+      <FormActions onCancel={onClose} busy={busy} label={t("projects.invoices.save")} busyLabel={t("common.saving")} />
     </fetcher.Form>
   );
 }

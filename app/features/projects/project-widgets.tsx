@@ -3,9 +3,10 @@ import { useState } from "react";
 import { Avatar } from "~/components/avatar";
 import { Button } from "~/components/button";
 import { projectScore } from "~/domain/projects/project-list";
-import { nearestLevel, workloadColorClass, workloadLabel } from "~/domain/workload/levels";
+import { nearestLevel, workloadColorClass } from "~/domain/workload/levels";
 import { downloadWithProgress } from "~/lib/download";
 import { useFormat, type Formatter } from "~/lib/format";
+import { useT, type Translate } from "~/lib/i18n/i18n";
 
 /** A day as the lists show it, in the reader's locale (`fmt`, from useFormat): "5 Jan 2026", "Jan 5, 2026". */
 export function formatDay(iso: string | null, fmt: Formatter): string {
@@ -14,18 +15,19 @@ export function formatDay(iso: string | null, fmt: Formatter): string {
 }
 
 /** A project's dates: "5 Jan 2026 – 31 Mar 2026", "From 5 Jan 2026", "Until …" or "No dates". */
-export function dateRange(start: string | null, end: string | null, fmt: Formatter): string {
+export function dateRange(start: string | null, end: string | null, fmt: Formatter, t: Translate): string {
   if (start && end) return `${formatDay(start, fmt)} – ${formatDay(end, fmt)}`;
-  if (start) return `From ${formatDay(start, fmt)}`;
-  if (end) return `Until ${formatDay(end, fmt)}`;
-  return "No dates";
+  if (start) return t("projects.dates.from", { date: formatDay(start, fmt) });
+  if (end) return t("projects.dates.until", { date: formatDay(end, fmt) });
+  return t("projects.dates.none");
 }
 
 /** The first members' faces, then '+N' for the rest. */
 export function AvatarGroup({ people, total }: { people: { _id: string; name: string; profilePicture: string | null }[]; total: number }) {
+  const t = useT();
   const rest = total - people.length;
   return (
-    <span className="flex items-center -space-x-2" aria-label={`${total} ${total === 1 ? "member" : "members"}`} role="img">
+    <span className="flex items-center -space-x-2" aria-label={t("projects.membersCount", { count: total })} role="img">
       {people.map((p) => (
         <span key={p._id} className="rounded-full ring-2 ring-white" title={p.name}>
           <Avatar name={p.name} src={p.profilePicture} size="sm" />
@@ -45,8 +47,9 @@ export function AvatarGroup({ people, total }: { people: { _id: string; name: st
  * 4 Seriously busy) and, for screen readers and on hover, its name. `label` says whose workload.
  */
 export function WorkloadScore({ workload, label }: { workload: number | null; label: string }) {
+  const t = useT();
   const level = nearestLevel(workload);
-  const name = workloadLabel(level);
+  const name = level === null ? t("projects.noData") : t(`workload.level${level as 0 | 1 | 2 | 3}`);
   return (
     <span
       className="inline-flex min-w-10 items-center justify-center gap-1.5 rounded-md bg-slate-100 px-2 py-1 text-sm font-semibold text-slate-800"
@@ -61,7 +64,8 @@ export function WorkloadScore({ workload, label }: { workload: number | null; la
 
 /** The project's score: average workload + 1 with one decimal, coloured as its nearest level. */
 export function ProjectScore({ averageWorkload }: { averageWorkload: number | null }) {
-  return <WorkloadScore workload={averageWorkload} label="Average workload" />;
+  const t = useT();
+  return <WorkloadScore workload={averageWorkload} label={t("projects.averageWorkload")} />;
 }
 
 /** Ids longer than this go as 'all' would be wrong for a filter, so the list's ids are sent; past it the URL gets too long. */
@@ -78,6 +82,7 @@ export function ExportButton({ ids, all }: { ids: string[]; all: boolean }) {
   const [error, setError] = useState<string | null>(null);
   const tooMany = !all && ids.length > MAX_IDS_IN_URL;
   const fmt = useFormat();
+  const t = useT();
   async function download() {
     setError(null);
     setProgress(0);
@@ -92,7 +97,7 @@ export function ExportButton({ ids, all }: { ids: string[]; all: boolean }) {
       setTimeout(() => setProgress(null), 1500);
     } catch (e) {
       setProgress(null);
-      setError(e instanceof Error ? e.message : "The export failed.");
+      setError(e instanceof Error ? e.message : t("projects.exportFailed"));
     }
   }
   const busy = progress !== null && progress < 100;
@@ -102,22 +107,22 @@ export function ExportButton({ ids, all }: { ids: string[]; all: boolean }) {
         variant="secondary"
         onClick={download}
         disabled={busy || tooMany || (!all && ids.length === 0)}
-        title={tooMany ? "Narrow the list to export it" : undefined}
+        title={tooMany ? t("projects.exportNarrow") : undefined}
       >
-        {busy ? "Exporting…" : "Export"}
+        {busy ? t("projects.exporting") : t("projects.export")}
       </Button>
       <span role="status" className="text-sm text-slate-600">
         {progress !== null ? (
           <span className="inline-flex items-center gap-2">
             {progress < 100 && received !== null ? (
               <>
-                <progress className="h-2 w-24" aria-label="Export progress" />
-                {`${fmt.count(Math.round(received / 1024))} KB`}
+                <progress className="h-2 w-24" aria-label={t("projects.exportProgress")} />
+                {t("projects.kilobytes", { count: fmt.count(Math.round(received / 1024)) })}
               </>
             ) : (
               <>
-                <progress max={100} value={progress} className="h-2 w-24" aria-label="Export progress" />
-                {progress === 100 ? "Downloaded" : `${progress}%`}
+                <progress max={100} value={progress} className="h-2 w-24" aria-label={t("projects.exportProgress")} />
+                {progress === 100 ? t("projects.exportDone") : `${progress}%`}
               </>
             )}
           </span>

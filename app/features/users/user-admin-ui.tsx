@@ -10,6 +10,7 @@ import type { TeamChoices } from "~/components/select-field";
 import { TeamForm, UserEditForm, type EditableUser, type TeamUser } from "./user-dialogs";
 import { StepUpField, StepUpProvider } from "~/components/step-up-field";
 import type { StepUp } from "~/domain/identity/step-up";
+import { useT, type MessageKey } from "~/lib/i18n/i18n";
 
 /** A person as the users pages hold them: table fields, permissions and team with ids. */
 export type AdminUser = EditableUser & TeamUser & { erased?: boolean };
@@ -42,14 +43,15 @@ export function useUserDialogs({
   features: { utilizationView: boolean; detailedViewHours: boolean };
   stepUp: StepUp;
 }) {
+  const t = useT();
   const [dialog, setDialog] = useState<DialogState>(null);
   const close = useCallback(() => setDialog(null), []);
   const titles = {
-    edit: "Edit user",
-    team: "Change group and office",
-    delete: "Delete user",
-    clearFactors: "Clear two-step sign-in",
-    erase: "Erase personal data",
+    edit: t("users.dialog.edit"),
+    team: t("users.dialog.team"),
+    delete: t("users.dialog.delete"),
+    clearFactors: t("users.dialog.clearFactors"),
+    erase: t("users.dialog.erase"),
   };
   const modal = (
     <StepUpProvider value={stepUp}>
@@ -62,10 +64,15 @@ export function useUserDialogs({
         {dialog?.kind === "edit" ? <UserEditForm user={dialog.user} features={features} onClose={close} /> : null}
         {dialog?.kind === "team" ? <TeamForm user={dialog.user} choices={choices} onClose={close} /> : null}
         {dialog?.kind === "delete" ? (
-          <ConfirmForm intent="delete" id={dialog.user._id} onClose={close} confirmation={`Deleted ${dialog.user.name || dialog.user.email}`}>
+          <ConfirmForm
+            intent="delete"
+            id={dialog.user._id}
+            onClose={close}
+            confirmation={t("users.delete.done", { name: dialog.user.name || dialog.user.email })}
+          >
             <p>
-              Delete <strong className="font-semibold text-slate-900">{dialog.user.name || dialog.user.email}</strong>? Their workload, forecasts and
-              history are deleted with them. This cannot be undone.
+              {t("users.delete.before")} <strong className="font-semibold text-slate-900">{dialog.user.name || dialog.user.email}</strong>
+              {t("users.delete.after")}
             </p>
           </ConfirmForm>
         ) : null}
@@ -74,14 +81,13 @@ export function useUserDialogs({
             intent="clearSecondFactors"
             id={dialog.user._id}
             onClose={close}
-            confirmLabel="Clear"
-            busyLabel="Clearing..."
-            confirmation={`Two-step sign-in cleared for ${dialog.user.name || dialog.user.email}`}
+            confirmLabel={t("users.clear.confirm")}
+            busyLabel={t("users.clear.busy")}
+            confirmation={t("users.clear.done", { name: dialog.user.name || dialog.user.email })}
           >
             <p>
-              Remove the authenticator app, recovery codes and passkeys of{" "}
-              <strong className="font-semibold text-slate-900">{dialog.user.name || dialog.user.email}</strong>? They then sign in with their password
-              alone until they set up two-step sign-in again, and are told by e-mail.
+              {t("users.clear.before")} <strong className="font-semibold text-slate-900">{dialog.user.name || dialog.user.email}</strong>
+              {t("users.clear.after")}
             </p>
           </ConfirmForm>
         ) : null}
@@ -90,23 +96,20 @@ export function useUserDialogs({
             intent="erase"
             id={dialog.user._id}
             onClose={close}
-            confirmLabel="Erase"
-            busyLabel="Erasing..."
-            confirmation="Personal data erased"
+            confirmLabel={t("users.erase.confirm")}
+            busyLabel={t("users.erase.busy")}
+            confirmation={t("users.erase.done")}
             fields={(errors) => <StepUpField id="erase-current-password" errors={errors?.currentPassword} />}
           >
             <p>
-              Erase <strong className="font-semibold text-slate-900">{dialog.user.name || dialog.user.email}</strong>? This is for someone who has
-              left, and it cannot be undone:
+              {t("users.erase.before")} <strong className="font-semibold text-slate-900">{dialog.user.name || dialog.user.email}</strong>
+              {t("users.erase.after")}
             </p>
             <ul className="mt-2 list-disc space-y-1 pl-5">
-              <li>Their name, e-mail, phone, title, picture, status message and comments are removed, with their competences and CV items.</li>
-              <li>They can no longer sign in: password, sessions, two-step sign-in, passkeys and app tokens are removed.</li>
-              <li>They leave their projects and the matters they managed.</li>
-              <li>
-                Their workload, location and hours history stays as anonymous numbers under &lsquo;Erased person&rsquo;, so the firm&rsquo;s
-                statistics do not change.
-              </li>
+              <li>{t("users.erase.item1")}</li>
+              <li>{t("users.erase.item2")}</li>
+              <li>{t("users.erase.item3")}</li>
+              <li>{t("users.erase.item4")}</li>
             </ul>
           </ConfirmForm>
         ) : null}
@@ -126,6 +129,7 @@ export function UserRowMenu({
   /** A company admin's menu (decision 0300): 'Erase personal data'. */
   canErase?: boolean;
 }) {
+  const t = useT();
   const fetcher = useFetcher<{ status?: string }>();
   const label = user.name || user.email;
   const isAdmin = user.administratorPriviliges;
@@ -135,14 +139,14 @@ export function UserRowMenu({
   const reply = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
     if (reply?.status === "success" && granted.current !== null)
-      show(granted.current ? `${label} is now an admin` : `Admin privileges removed from ${label}`);
-  }, [reply, label, show]);
+      show(granted.current ? t("users.menu.nowAdmin", { name: label }) : t("users.menu.adminRemoved", { name: label }));
+  }, [reply, label, show, t]);
   return (
     <PortalInMain>
       <Menu>
         <MenuButton
-          aria-label={`Actions for ${label}`}
-          title="Actions"
+          aria-label={t("users.menu.actionsFor", { name: label })}
+          title={t("users.menu.actions")}
           className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800 data-open:bg-slate-100"
         >
           <svg viewBox="0 0 24 24" fill="currentColor" className="h-4 w-4" aria-hidden="true">
@@ -163,7 +167,7 @@ export function UserRowMenu({
               onClick={() => open({ kind: "edit", user })}
               className="block w-full px-4 py-2 text-left text-slate-800 data-focus:bg-slate-100"
             >
-              Edit
+              {t("common.edit")}
             </button>
           </MenuItem>
           <MenuItem>
@@ -172,7 +176,7 @@ export function UserRowMenu({
               onClick={() => open({ kind: "team", user })}
               className="block w-full px-4 py-2 text-left text-slate-800 data-focus:bg-slate-100"
             >
-              Change group and office
+              {t("users.dialog.team")}
             </button>
           </MenuItem>
           {user.companyAdmin ? null : (
@@ -184,7 +188,7 @@ export function UserRowMenu({
                 }
                 className="block w-full px-4 py-2 text-left text-slate-800 data-focus:bg-slate-100"
               >
-                {isAdmin ? "Remove admin priviliges" : "Make admin"}
+                {isAdmin ? t("users.menu.removeAdmin") : t("users.menu.makeAdmin")}
               </button>
             </MenuItem>
           )}
@@ -195,7 +199,7 @@ export function UserRowMenu({
                 onClick={() => open({ kind: "clearFactors", user })}
                 className="block w-full px-4 py-2 text-left text-slate-800 data-focus:bg-slate-100"
               >
-                Clear two-step sign-in
+                {t("users.dialog.clearFactors")}
               </button>
             </MenuItem>
           ) : null}
@@ -206,7 +210,7 @@ export function UserRowMenu({
                 onClick={() => open({ kind: "erase", user })}
                 className="block w-full px-4 py-2 text-left text-red-700 data-focus:bg-red-50"
               >
-                Erase personal data
+                {t("users.dialog.erase")}
               </button>
             </MenuItem>
           ) : null}
@@ -216,13 +220,30 @@ export function UserRowMenu({
               onClick={() => open({ kind: "delete", user })}
               className="block w-full px-4 py-2 text-left text-red-700 data-focus:bg-red-50"
             >
-              Delete
+              {t("common.delete")}
             </button>
           </MenuItem>
         </MenuItems>
       </Menu>
     </PortalInMain>
   );
+}
+
+/** The key of a person's role's name ('Company admin', 'Admin', 'Observer'); null for employees. */
+export function roleKey(user: RoleFlags): MessageKey | null {
+  if (user.companyAdmin) return "users.role.companyAdmin";
+  if (user.administratorPriviliges) return "users.role.admin";
+  if (user.admin) return "users.role.observer";
+  return null;
+}
+
+/** A person's role in the reader's words, "" for employees. */
+export function useRoleLabel(): (user: RoleFlags) => string {
+  const t = useT();
+  return (user) => {
+    const key = roleKey(user);
+    return key ? t(key) : "";
+  };
 }
 
 /** 'Company admin', 'Admin' or 'Observer' as a small badge; nothing for employees. */

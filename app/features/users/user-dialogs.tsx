@@ -16,6 +16,7 @@ import { moveUserSchema, userEditFormSchema } from "~/domain/users/admin-users.s
 import { REQUIRED } from "~/domain/schema-kit";
 import { officesOf, SelectField, type TeamChoices } from "~/components/select-field";
 import type { TableUser } from "./user-table";
+import { useT } from "~/lib/i18n/i18n";
 
 /**
  * The dialogs of the users pages. Each posts to its page's action with an `intent` through
@@ -77,7 +78,7 @@ export function TeamSelect({
   initial,
   allowEmpty,
   names = { group: "group", office: "office" },
-  labels = { group: "Group", office: "Office" },
+  labels,
   errors = {},
   idPrefix,
 }: {
@@ -89,6 +90,7 @@ export function TeamSelect({
   errors?: { group?: string[]; office?: string[] };
   idPrefix: string;
 }) {
+  const t = useT();
   const firstGroup = choices.groups.find((group) => officesOf(choices, group._id).length > 0) ?? choices.groups[0];
   const startGroup = initial?.groupId ?? (allowEmpty ? "" : (firstGroup?._id ?? ""));
   const [groupId, setGroupId] = useState(startGroup);
@@ -98,9 +100,9 @@ export function TeamSelect({
       <SelectField
         id={`${idPrefix}-${names.group}`}
         name={names.group}
-        label={labels.group}
+        label={labels?.group ?? t("users.group")}
         value={groupId}
-        placeholder={allowEmpty ? "No group" : undefined}
+        placeholder={allowEmpty ? t("users.team.noGroup") : undefined}
         onChange={(event) => {
           setGroupId(event.target.value);
           setOfficeId(allowEmpty && !event.target.value ? "" : (officesOf(choices, event.target.value)[0]?._id ?? ""));
@@ -111,9 +113,9 @@ export function TeamSelect({
       <SelectField
         id={`${idPrefix}-${names.office}`}
         name={names.office}
-        label={labels.office}
+        label={labels?.office ?? t("users.office")}
         value={officeId}
-        placeholder={allowEmpty ? "No office" : undefined}
+        placeholder={allowEmpty ? t("users.team.noOffice") : undefined}
         onChange={(event) => setOfficeId(event.target.value)}
         options={officesOf(choices, groupId).map((office) => ({ value: office._id, label: office.name }))}
         errors={errors.office}
@@ -137,28 +139,25 @@ export function InviteForm({
   /** Where the form posts when not to its own page's action (the company page posts to /users/all). */
   action?: string;
 }) {
+  const t = useT();
   const invitee = useRef("");
-  const { fetcher, form, fields, busy } = useDialogForm(
-    "invite",
-    userCreationSchema,
-    undefined,
-    onClose,
-    () => `Invitation sent to ${invitee.current}`,
+  const { fetcher, form, fields, busy } = useDialogForm("invite", userCreationSchema, undefined, onClose, () =>
+    t("users.invite.sentTo", { name: invitee.current }),
   );
   if (fetcher.formData) invitee.current = String(fetcher.formData.get("name") || fetcher.formData.get("email") || "");
   const [companyAdmin, setCompanyAdmin] = useState(false);
   return (
     <fetcher.Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="invite" />
-      <Field label="Name" data-autofocus autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
-      <Field label="Email" autoComplete="off" {...inputProps(fields.email, { type: "email" })} />
-      <Field label="Title (optional)" autoComplete="off" {...inputProps(fields.title, { type: "text" })} />
-      <Checkbox name="admin" label="Administrator" hint="Sees the user lists and statistics of their group and office." />
+      <Field label={t("users.invite.name")} data-autofocus autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
+      <Field label={t("users.invite.email")} autoComplete="off" {...inputProps(fields.email, { type: "email" })} />
+      <Field label={t("users.invite.titleOptional")} autoComplete="off" {...inputProps(fields.title, { type: "text" })} />
+      <Checkbox name="admin" label={t("users.invite.administrator")} hint={t("users.invite.administratorHint")} />
       {canInviteCompanyAdmin ? (
         <Checkbox
           name="companyAdmin"
-          label="Company administrator"
-          hint="Runs the whole company; has no group or office."
+          label={t("users.invite.companyAdmin")}
+          hint={t("users.invite.companyAdminHint")}
           checked={companyAdmin}
           onChange={setCompanyAdmin}
         />
@@ -167,7 +166,7 @@ export function InviteForm({
         <TeamSelect idPrefix="invite" choices={choices} initial={defaultTeam} errors={{ group: fields.group.errors, office: fields.office.errors }} />
       )}
       <DialogError id={form.errorId} message={form.errors?.[0]} />
-      <FormActions onCancel={onClose} busy={busy} label="Send invite" busyLabel="Inviting..." />
+      <FormActions onCancel={onClose} busy={busy} label={t("users.invite.send")} busyLabel={t("users.invite.inviting")} />
     </fetcher.Form>
   );
 }
@@ -177,6 +176,7 @@ export function InviteForm({
  * is listed below the field; invalid ones and ones that exist already are marked red.
  */
 export function InviteMultipleForm({ choices, defaultTeam, onClose }: { choices: TeamChoices; defaultTeam: Team | null; onClose: () => void }) {
+  const t = useT();
   const fetcher = useFetcher<InviteMultipleReply>();
   const [emails, setEmails] = useState("");
   const [names, setNames] = useState("");
@@ -186,9 +186,9 @@ export function InviteMultipleForm({ choices, defaultTeam, onClose }: { choices:
   const show = useToast();
   useEffect(() => {
     if (reply?.status !== "success") return;
-    show(reply.message ?? "Invitations sent");
+    show(reply.message ?? t("users.invite.sent"));
     onClose();
-  }, [reply, onClose, show]);
+  }, [reply, onClose, show, t]);
   const list = splitList(emails);
   const nameList = names.split(";").map((name) => name.trim());
   const invalid = new Set(list.filter((email) => !isValidEmail(email)));
@@ -210,7 +210,7 @@ export function InviteMultipleForm({ choices, defaultTeam, onClose }: { choices:
       <input type="hidden" name="intent" value="inviteMultiple" />
       <div>
         <label htmlFor="invite-names" className="block text-sm font-medium text-slate-700">
-          Names
+          {t("users.invite.names")}
         </label>
         <textarea
           id="invite-names"
@@ -218,14 +218,14 @@ export function InviteMultipleForm({ choices, defaultTeam, onClose }: { choices:
           rows={2}
           value={names}
           onChange={(event) => setNames(event.target.value)}
-          placeholder="Anna Lind; Erik Berg"
+          placeholder={t("users.invite.namesPlaceholder")}
           className="mt-1 block w-full rounded-md border-0 px-3 py-2 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none focus:ring-inset sm:text-sm"
         />
-        <p className="mt-1 text-xs text-slate-500">Optional. Separate with ; in the same order as the e-mails.</p>
+        <p className="mt-1 text-xs text-slate-500">{t("users.invite.namesHint")}</p>
       </div>
       <div>
         <label htmlFor="invite-emails" className="block text-sm font-medium text-slate-700">
-          Emails
+          {t("users.invite.emails")}
         </label>
         <textarea
           id="invite-emails"
@@ -236,19 +236,19 @@ export function InviteMultipleForm({ choices, defaultTeam, onClose }: { choices:
           aria-invalid={Boolean(emailsError || showInvalid || existing.size) || undefined}
           aria-describedby="invite-emails-help"
           onChange={(event) => setEmails(event.target.value)}
-          placeholder="anna.lind@firm.com; erik.berg@firm.com"
+          placeholder={t("users.invite.emailsPlaceholder")}
           className={clsx(
             "mt-1 block w-full rounded-md border-0 px-3 py-2 text-slate-900 shadow-sm ring-1 ring-inset placeholder:text-slate-400 focus:ring-2 focus:outline-none focus:ring-inset sm:text-sm",
             emailsError || showInvalid ? "ring-red-400 focus:ring-red-500" : "ring-slate-300 focus:ring-brand-500",
           )}
         />
         <p id="invite-emails-help" className="mt-1 text-xs text-slate-500">
-          Separate with ;
+          {t("users.invite.emailsHint")}
         </p>
         {emailsError ? <p className="mt-1 text-sm text-red-600">{emailsError}</p> : null}
       </div>
       {list.length ? (
-        <ul aria-label="People to invite" className="flex flex-wrap gap-2">
+        <ul aria-label={t("users.invite.list")} className="flex flex-wrap gap-2">
           {list.map((email, index) => {
             const bad = invalid.has(email) || existing.has(normalizeEmail(email));
             return (
@@ -269,34 +269,34 @@ export function InviteMultipleForm({ choices, defaultTeam, onClose }: { choices:
       ) : null}
       {showInvalid ? (
         <p role="alert" className="text-sm text-red-600">
-          Make sure all emails entered are valid. Invalid ones are marked as red in the list above.
+          {t("users.invite.invalid")}
         </p>
       ) : null}
       {existing.size && !showInvalid ? (
         <p role="alert" className="text-sm text-red-600">
-          Users with emails marked in red already exist. Remove them and try again.
+          {t("users.invite.existing")}
         </p>
       ) : null}
-      <Checkbox name="admin" label="Invite as administrators" />
+      <Checkbox name="admin" label={t("users.invite.asAdministrators")} />
       <TeamSelect
         idPrefix="invite-multiple"
         choices={choices}
         initial={defaultTeam}
         errors={{ group: reply?.error?.group ?? undefined, office: reply?.error?.office ?? undefined }}
       />
-      <Checkbox name="secondaryEnabled" label="Also in a secondary group and office" checked={secondary} onChange={setSecondary} />
+      <Checkbox name="secondaryEnabled" label={t("users.invite.alsoSecondary")} checked={secondary} onChange={setSecondary} />
       {secondary ? (
         <TeamSelect
           idPrefix="invite-multiple"
           choices={choices}
           names={{ group: "secondaryGroup", office: "secondaryOffice" }}
-          labels={{ group: "Secondary group", office: "Secondary office" }}
+          labels={{ group: t("users.team.secondaryGroup"), office: t("users.team.secondaryOffice") }}
           errors={{ group: reply?.error?.secondaryGroup ?? undefined, office: reply?.error?.secondaryOffice ?? undefined }}
         />
       ) : null}
       {/* E-mails marked red say why themselves; otherwise the server's message (addresses of other firms, too many invites). */}
       <DialogError message={existing.size ? undefined : errorOf("")} />
-      <FormActions onCancel={onClose} busy={busy} label="Send invites" busyLabel="Inviting..." disabled={showInvalid} />
+      <FormActions onCancel={onClose} busy={busy} label={t("users.invite.sendMany")} busyLabel={t("users.invite.inviting")} disabled={showInvalid} />
     </fetcher.Form>
   );
 }
@@ -320,6 +320,7 @@ export function UserEditForm({
   features: { utilizationView: boolean; detailedViewHours: boolean };
   onClose: () => void;
 }) {
+  const t = useT();
   const isEmployee = !user.companyAdmin && !user.admin && !user.administratorPriviliges;
   // A new address waits for the person to confirm it (issue 26, item 6): the toast says so.
   const sentTo = useRef(user.email);
@@ -330,10 +331,10 @@ export function UserEditForm({
     onClose,
     () =>
       sentTo.current.trim().toLowerCase() === user.email
-        ? "Saved"
+        ? t("users.edit.saved")
         : user.completed
-          ? `Saved. We sent a confirmation link to ${sentTo.current.trim()}; ${user.name || user.email} keeps ${user.email} until it is confirmed.`
-          : "Saved. Use 'Resend invite' to send the invitation to the new address.",
+          ? t("users.edit.savedConfirm", { email: sentTo.current.trim(), name: user.name || user.email, current: user.email })
+          : t("users.edit.savedResend"),
   );
   const [detailed, setDetailed] = useState(user.detailedViewPriviliges);
   const [hours, setHours] = useState(user.detailedViewHoursPriviliges && user.detailedViewPriviliges);
@@ -348,17 +349,17 @@ export function UserEditForm({
     >
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="id" value={user._id} />
-      <Field label="Name" data-autofocus autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
-      <Field label="Email" autoComplete="off" {...inputProps(fields.email, { type: "email" })} />
-      {isEmployee ? <Field label="Title" autoComplete="off" {...inputProps(fields.title, { type: "text" })} /> : null}
+      <Field label={t("users.invite.name")} data-autofocus autoComplete="off" {...inputProps(fields.name, { type: "text" })} />
+      <Field label={t("users.invite.email")} autoComplete="off" {...inputProps(fields.email, { type: "email" })} />
+      {isEmployee ? <Field label={t("users.edit.title")} autoComplete="off" {...inputProps(fields.title, { type: "text" })} /> : null}
       <fieldset className="space-y-3">
-        <legend className="text-sm font-medium text-slate-700">Permissions</legend>
-        <Checkbox name="admin" label="Observer" hint="Sees the user lists and statistics without changing anything." defaultChecked={user.admin} />
+        <legend className="text-sm font-medium text-slate-700">{t("users.edit.permissions")}</legend>
+        <Checkbox name="admin" label={t("users.edit.observer")} hint={t("users.edit.observerHint")} defaultChecked={user.admin} />
         {features.utilizationView ? (
           <>
             <Checkbox
               name="detailedViewPriviliges"
-              label="Detailed View"
+              label={t("users.edit.detailedView")}
               checked={detailed}
               onChange={(value) => {
                 setDetailed(value);
@@ -368,23 +369,23 @@ export function UserEditForm({
             {features.detailedViewHours ? (
               <Checkbox
                 name="detailedViewHoursPriviliges"
-                label="Detailed View Hours"
+                label={t("users.edit.detailedViewHours")}
                 checked={hours}
                 onChange={setHours}
                 disabled={!detailed}
-                hint={detailed ? undefined : "Needs Detailed View."}
+                hint={detailed ? undefined : t("users.edit.needsDetailedView")}
               />
             ) : null}
             <Checkbox
               name="utilizationViewOthersPriviliges"
-              label="Utilization View of others"
+              label={t("users.edit.utilizationOthers")}
               defaultChecked={user.utilizationViewOthersPriviliges}
             />
           </>
         ) : null}
       </fieldset>
       <DialogError id={form.errorId} message={form.errors?.[0]} />
-      <FormActions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
+      <FormActions onCancel={onClose} busy={busy} label={t("common.save")} busyLabel={t("common.saving")} />
     </fetcher.Form>
   );
 }
@@ -398,6 +399,7 @@ export interface TeamUser extends TableUser {
 
 /** The user team change: primary and optional secondary group and office, Cancel and Save. */
 export function TeamForm({ user, choices, onClose }: { user: TeamUser; choices: TeamChoices; onClose: () => void }) {
+  const t = useT();
   const onResult = useToast();
   const fetcher = useFetcher<Reply>();
   const [form, fields] = useForm({
@@ -410,12 +412,12 @@ export function TeamForm({ user, choices, onClose }: { user: TeamUser; choices: 
   useEffect(() => {
     if (!reply) return;
     if (reply.status === "success") {
-      onResult("Group successfully updated.");
+      onResult(t("users.team.saved"));
       onClose();
     } else if (!reply.error || Object.keys(reply.error).every((key) => key === "")) {
-      onResult("Something went wrong");
+      onResult(t("users.failed"));
     }
-  }, [reply, onClose, onResult]);
+  }, [reply, onClose, onResult, t]);
   const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
@@ -428,32 +430,33 @@ export function TeamForm({ user, choices, onClose }: { user: TeamUser; choices: 
         initial={user.group && user.office ? { groupId: user.group._id, officeId: user.office._id } : null}
         errors={{ group: fields.group.errors, office: fields.office.errors }}
       />
-      <Checkbox name="secondaryEnabled" label="Secondary group and office" checked={secondary} onChange={setSecondary} />
+      <Checkbox name="secondaryEnabled" label={t("users.team.secondary")} checked={secondary} onChange={setSecondary} />
       {secondary ? (
         <TeamSelect
           idPrefix={`team-${user._id}`}
           choices={choices}
           names={{ group: "secondaryGroup", office: "secondaryOffice" }}
-          labels={{ group: "Secondary group", office: "Secondary office" }}
+          labels={{ group: t("users.team.secondaryGroup"), office: t("users.team.secondaryOffice") }}
           initial={user.secondaryGroup && user.secondaryOffice ? { groupId: user.secondaryGroup._id, officeId: user.secondaryOffice._id } : null}
           errors={{ group: fields.secondaryGroup.errors, office: fields.secondaryOffice.errors }}
         />
       ) : null}
       <DialogError id={form.errorId} message={form.errors?.[0]} />
-      <FormActions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
+      <FormActions onCancel={onClose} busy={busy} label={t("common.save")} busyLabel={t("common.saving")} />
     </fetcher.Form>
   );
 }
 
 /** 'Resend invite' for a pending person; the toast says 'Invitation sent to …' once done. */
 export function ResendInviteButton({ userId, name }: { userId: string; name: string }) {
+  const t = useT();
   const fetcher = useFetcher<Reply>();
   const show = useToast();
   const reply = fetcher.state === "idle" ? fetcher.data : undefined;
   const failed = reply?.status === "error";
   useEffect(() => {
-    if (reply?.status === "success") show(`Invitation sent to ${name}`);
-  }, [reply, name, show]);
+    if (reply?.status === "success") show(t("users.invite.sentTo", { name }));
+  }, [reply, name, show, t]);
   return (
     <fetcher.Form method="post" className="inline">
       <input type="hidden" name="intent" value="resendInvite" />
@@ -461,12 +464,12 @@ export function ResendInviteButton({ userId, name }: { userId: string; name: str
       <button
         type="submit"
         disabled={fetcher.state !== "idle"}
-        aria-label={`Resend invite to ${name}`}
+        aria-label={t("users.invite.resendTo", { name })}
         className="text-xs font-medium text-brand-700 hover:underline disabled:text-slate-400"
       >
-        {fetcher.state !== "idle" ? "Sending..." : "Resend invite"}
+        {fetcher.state !== "idle" ? t("users.invite.sending") : t("users.invite.resend")}
       </button>
-      {failed ? <span className="ml-2 text-xs text-red-600">Something went wrong</span> : null}
+      {failed ? <span className="ml-2 text-xs text-red-600">{t("users.failed")}</span> : null}
     </fetcher.Form>
   );
 }
@@ -481,16 +484,17 @@ export function InviteButtons({
   defaultTeam: { groupId: string; officeId: string } | null;
   canInviteCompanyAdmin: boolean;
 }) {
+  const t = useT();
   return (
     <div className="flex flex-wrap gap-2">
-      <DialogButton title="Invite new administrators/employees" button={(open) => <Button onClick={open}>Invite</Button>}>
+      <DialogButton title={t("users.invite.dialogTitle")} button={(open) => <Button onClick={open}>{t("users.invite.button")}</Button>}>
         {(close) => <InviteForm choices={choices} defaultTeam={defaultTeam} canInviteCompanyAdmin={canInviteCompanyAdmin} onClose={close} />}
       </DialogButton>
       <DialogButton
-        title="Invite new administrators/employees"
+        title={t("users.invite.dialogTitle")}
         button={(open) => (
           <Button variant="secondary" onClick={open}>
-            Invite multiple
+            {t("users.invite.multiple")}
           </Button>
         )}
       >

@@ -17,20 +17,21 @@ export interface Sort {
 }
 export const DEFAULT_SORT: Sort = { key: "name", dir: "asc" };
 
-function pairLabel(primary: { name: string } | null, secondary: { name: string } | null): string {
-  if (!primary) return secondary ? `Not assigned (+ ${secondary.name})` : "Not assigned";
+/** The word for a person without a group or office: English by default (sorting), the reader's on the page. */
+function pairLabel(primary: { name: string } | null, secondary: { name: string } | null, notAssigned = "Not assigned"): string {
+  if (!primary) return secondary ? `${notAssigned} (+ ${secondary.name})` : notAssigned;
   return secondary ? `${primary.name} (+ ${secondary.name})` : primary.name;
 }
 
 /** 'Primary (+ Secondary)', 'Not assigned' when none, '-' for company administrators. */
-export function groupLabel(user: TableUser): string {
-  return user.companyAdmin ? "-" : pairLabel(user.group, user.secondaryGroup);
+export function groupLabel(user: TableUser, notAssigned?: string): string {
+  return user.companyAdmin ? "-" : pairLabel(user.group, user.secondaryGroup, notAssigned);
 }
 
 /** Each office with its group beside it: 'Stockholm (Corporate & M&A) (+ Stockholm (Disputes))' (issue 27, item 7). */
-export function officeLabel(user: TableUser): string {
+export function officeLabel(user: TableUser, notAssigned?: string): string {
   const named = (office: { name: string } | null, group: { name: string } | null) => office && { name: officeWithGroup(office.name, group?.name) };
-  return user.companyAdmin ? "-" : pairLabel(named(user.office, user.group), named(user.secondaryOffice, user.secondaryGroup));
+  return user.companyAdmin ? "-" : pairLabel(named(user.office, user.group), named(user.secondaryOffice, user.secondaryGroup), notAssigned);
 }
 
 export function statusLabel(user: Pick<TableUser, "completed"> & { erased?: boolean }): "Active" | "Pending" | "Erased" {

@@ -13,14 +13,15 @@ import { SsoConfigButton } from "~/features/company/sso-config-dialog";
 import { CvServiceButton } from "~/features/company/cv-service-dialog";
 import { TwoStepPolicyButton } from "~/features/company/two-step-policy-dialog";
 import { Button } from "~/components/button";
-import { roleLabel } from "~/auth/permissions";
 import { InviteForm } from "~/features/users/user-dialogs";
+import { useRoleLabel } from "~/features/users/user-admin-ui";
 import { DirectorySection } from "~/features/company/directory-connection";
 import { useCleanLoginAddress } from "~/features/identity/microsoft-sign-in";
 import { StepUpProvider } from "~/components/step-up-field";
 import { loadCompanyPage, runCompanyPageAction } from "./company-page.server";
+import { metaText, useT } from "~/lib/i18n/i18n";
 
-export const meta: MetaFunction = () => [{ title: "Company · Availability" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaText(matches, "company.pageTitle") }];
 
 export const loader = (args: LoaderFunctionArgs) => loadCompanyPage(args);
 
@@ -28,6 +29,8 @@ export const action = (args: ActionFunctionArgs) => runCompanyPageAction(args);
 
 export default function CompanyPage() {
   const company = useLoaderData<typeof loader>();
+  const t = useT();
+  const roleLabel = useRoleLabel();
   const [query, setQuery] = useState("");
   const { canManage } = company;
   // ?code=&state= (the consent and the custom setup) and an old ?tenant= leave the address once read.
@@ -38,7 +41,7 @@ export default function CompanyPage() {
   const levels = company.skillLevels.filter((level) => matchesSearch(query, level.name));
   const stages = company.stages?.filter((stage) => matchesSearch(query, stage.name));
   const categories = company.categories?.filter((category) => matchesSearch(query, category.name));
-  const empty = (text: string) => (query.trim() ? "No matches." : text);
+  const empty = (text: string) => (query.trim() ? t("users.noMatches") : text);
 
   return (
     <StepUpProvider value={company.stepUp}>
@@ -51,14 +54,14 @@ export default function CompanyPage() {
               className="inline-flex items-center gap-2 rounded-md bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
             >
               <Icon name="users" />
-              Manage All Users
+              {t("company.manageAllUsers")}
             </Link>
             <Link
               to="/activity"
               className="inline-flex items-center gap-2 rounded-md bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
             >
               <Icon name="activity" />
-              Activity
+              {t("users.activity")}
             </Link>
             {company.smtp ? <SmtpConfigButton config={company.smtp} /> : null}
             {company.elite3e ? <Elite3eButton config={company.elite3e} /> : null}
@@ -72,15 +75,15 @@ export default function CompanyPage() {
 
         {company.customHtml ? <CustomHtmlEditor initialHtml={company.customHtml.html} me={company.me} /> : null}
 
-        <SearchInput value={query} onChange={setQuery} label="Search administrators, groups, offices, skill levels and projects" />
+        <SearchInput value={query} onChange={setQuery} label={t("company.search")} />
 
         <div className="mt-6 grid items-start gap-6 md:grid-cols-2">
           <ListBlock
-            title="Administrators"
-            empty={empty("No administrators yet.")}
+            title={t("users.administrators")}
+            empty={empty(t("company.noAdministrators"))}
             action={
               company.invite ? (
-                <DialogButton title="Invite new administrators/employees" button={(open) => <Button onClick={open}>Invite</Button>}>
+                <DialogButton title={t("users.invite.dialogTitle")} button={(open) => <Button onClick={open}>{t("users.invite.button")}</Button>}>
                   {(close) => (
                     <InviteForm
                       action="/users/all"
@@ -107,7 +110,9 @@ export default function CompanyPage() {
                 <span className="flex shrink-0 flex-col items-end gap-1 text-xs">
                   <span className="text-slate-600">{roleLabel(admin)}</span>
                   {admin.completed ? null : (
-                    <span className="rounded-full bg-amber-50 px-2 py-0.5 font-medium text-amber-800 ring-1 ring-amber-200">Not completed</span>
+                    <span className="rounded-full bg-amber-50 px-2 py-0.5 font-medium text-amber-800 ring-1 ring-amber-200">
+                      {t("users.badge.notCompleted")}
+                    </span>
                   )}
                 </span>
               </li>
@@ -115,11 +120,11 @@ export default function CompanyPage() {
           </ListBlock>
 
           <ListBlock
-            title="Groups"
-            empty={empty("No groups yet.")}
+            title={t("company.groups")}
+            empty={empty(t("company.noGroups"))}
             action={
               canManage ? (
-                <DialogButton title="New group" button={(open) => <AddButton what="group" onClick={open} />}>
+                <DialogButton title={t("company.newGroup")} button={(open) => <AddButton what={t("company.kind.group")} onClick={open} />}>
                   {(close) => <GroupForm intent="createGroup" onClose={close} />}
                 </DialogButton>
               ) : null
@@ -136,7 +141,11 @@ export default function CompanyPage() {
                       <Highlight text={group.name} query={query} />
                     </span>
                     <span className="block truncate text-xs text-slate-500">
-                      {group.offices.length ? <Highlight text={group.offices.map((office) => office.name).join(", ")} query={query} /> : "No offices"}
+                      {group.offices.length ? (
+                        <Highlight text={group.offices.map((office) => office.name).join(", ")} query={query} />
+                      ) : (
+                        t("company.noOffices")
+                      )}
                     </span>
                   </span>
                   <Icon name="chevron" className="h-4 w-4 shrink-0 text-slate-400" />
@@ -146,11 +155,11 @@ export default function CompanyPage() {
           </ListBlock>
 
           <ListBlock
-            title="Skill levels"
-            empty={empty("No skill levels yet.")}
+            title={t("company.skillLevels")}
+            empty={empty(t("company.noSkillLevels"))}
             action={
               canManage ? (
-                <DialogButton title="New skill level" button={(open) => <AddButton what="skill level" onClick={open} />}>
+                <DialogButton title={t("company.newSkillLevel")} button={(open) => <AddButton what={t("company.kind.skillLevel")} onClick={open} />}>
                   {(close) => <SkillLevelForm intent="createLevel" onClose={close} />}
                 </DialogButton>
               ) : null
@@ -162,12 +171,12 @@ export default function CompanyPage() {
                   <span className="block truncate text-sm font-medium text-slate-900">
                     <Highlight text={level.name} query={query} />
                   </span>
-                  <span className="block text-xs text-slate-500">Level: {level.level}</span>
+                  <span className="block text-xs text-slate-500">{t("company.levelValue", { level: level.level })}</span>
                 </span>
                 {canManage ? (
                   <RowActions
                     name={level.name}
-                    kind="skill level"
+                    kind={t("company.kind.skillLevel")}
                     edit={(close) => <SkillLevelForm intent="updateLevel" level={level} onClose={close} />}
                     deleteIntent="deleteLevel"
                     id={level._id}
@@ -179,11 +188,11 @@ export default function CompanyPage() {
 
           {stages ? (
             <ListBlock
-              title="Project stages"
-              empty={empty("No project stages yet.")}
+              title={t("company.stages")}
+              empty={empty(t("company.noStages"))}
               action={
                 canManage ? (
-                  <DialogButton title="New project stage" button={(open) => <AddButton what="project stage" onClick={open} />}>
+                  <DialogButton title={t("company.newStage")} button={(open) => <AddButton what={t("company.kind.stage")} onClick={open} />}>
                     {(close) => <StageForm intent="createStage" onClose={close} />}
                   </DialogButton>
                 ) : null
@@ -200,7 +209,7 @@ export default function CompanyPage() {
                   {canManage ? (
                     <RowActions
                       name={stage.name}
-                      kind="project stage"
+                      kind={t("company.kind.stage")}
                       edit={(close) => <StageForm intent="updateStage" stage={stage} onClose={close} />}
                       deleteIntent="deleteStage"
                       id={stage._id}
@@ -213,12 +222,12 @@ export default function CompanyPage() {
 
           {categories ? (
             <ListBlock
-              title="Project categories"
-              empty={empty("No project categories yet.")}
+              title={t("company.categories")}
+              empty={empty(t("company.noCategories"))}
               action={
                 canManage ? (
-                  <DialogButton title="New project category" button={(open) => <AddButton what="project category" onClick={open} />}>
-                    {(close) => <NameForm intent="createCategory" submitLabel="Save" busyLabel="Saving..." onClose={close} />}
+                  <DialogButton title={t("company.newCategory")} button={(open) => <AddButton what={t("company.kind.category")} onClick={open} />}>
+                    {(close) => <NameForm intent="createCategory" submitLabel={t("common.save")} busyLabel={t("common.saving")} onClose={close} />}
                   </DialogButton>
                 ) : null
               }
@@ -231,14 +240,14 @@ export default function CompanyPage() {
                   {canManage ? (
                     <RowActions
                       name={category.name}
-                      kind="project category"
+                      kind={t("company.kind.category")}
                       edit={(close) => (
                         <NameForm
                           intent="updateCategory"
                           id={category._id}
                           initialName={category.name}
-                          submitLabel="Save"
-                          busyLabel="Saving..."
+                          submitLabel={t("common.save")}
+                          busyLabel={t("common.saving")}
                           onClose={close}
                         />
                       )}
@@ -270,16 +279,24 @@ function RowActions({
   deleteIntent: string;
   id: string;
 }) {
+  const t = useT();
   return (
     <span className="flex shrink-0 items-center">
-      <DialogButton title={`Edit ${kind}`} button={(open) => <RowIconButton icon="edit" label={`Edit ${name}`} onClick={open} />}>
+      <DialogButton
+        title={t("company.editKind", { kind })}
+        button={(open) => <RowIconButton icon="edit" label={t("company.editName", { name })} onClick={open} />}
+      >
         {edit}
       </DialogButton>
-      <DialogButton title={`Delete ${kind}`} button={(open) => <RowIconButton icon="trash" label={`Delete ${name}`} onClick={open} />}>
+      <DialogButton
+        title={t("company.deleteKind", { kind })}
+        button={(open) => <RowIconButton icon="trash" label={t("company.deleteName", { name })} onClick={open} />}
+      >
         {(close) => (
           <ConfirmForm intent={deleteIntent} id={id} onClose={close}>
             <p>
-              Delete <strong className="font-semibold text-slate-900">{name}</strong>? This cannot be undone.
+              {t("company.delete.before")} <strong className="font-semibold text-slate-900">{name}</strong>
+              {t("company.delete.after")}
             </p>
           </ConfirmForm>
         )}

@@ -9,25 +9,30 @@ import { useFormat } from "~/lib/format";
 import { AvatarGroup, dateRange, ProjectScore } from "~/features/projects/project-widgets";
 import { WorkloadLegend } from "~/components/workload-legend";
 import { loadProjectPage, runProjectPageAction } from "./project-page.server";
+import { metaText, useT } from "~/lib/i18n/i18n";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.project.name ?? "Project"} · Availability` }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: metaText(matches, "projects.project.pageTitle", { name: data?.project.name ?? metaText(matches, "projects.project.kind") }) },
+];
 
 export const loader = (args: LoaderFunctionArgs) => loadProjectPage(args);
 
 export const action = (args: ActionFunctionArgs) => runProjectPageAction(args);
 
-const TAB_LABELS = { members: "Members", invoices: "Invoices", settings: "Settings" } as const;
+/** Between the dates, the manager and the stage: a mark, the same in every language. */
+const SEPARATOR = " · ";
 
 export default function ProjectPage() {
   const { project, view, views, invoices, timeReports, stages, categories, showManager, today } = useLoaderData<typeof loader>();
   const fmt = useFormat();
+  const t = useT();
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
-      <nav aria-label="Breadcrumbs" className="text-sm">
+      <nav aria-label={t("projects.project.breadcrumbs")} className="text-sm">
         <ol className="flex min-w-0 items-center gap-1 text-slate-600">
           <li>
             <Link to="/projects" className="text-brand-700 hover:underline">
-              Projects
+              {t("projects.title")}
             </Link>
           </li>
           <li aria-hidden="true" className="text-slate-400">
@@ -43,13 +48,15 @@ export default function ProjectPage() {
           <h1 className="text-2xl font-semibold break-words text-slate-900">
             {project.name}
             {project.archived ? (
-              <span className="ml-3 rounded-md bg-slate-200 px-2 py-0.5 align-middle text-xs font-medium text-slate-700">Archived</span>
+              <span className="ml-3 rounded-md bg-slate-200 px-2 py-0.5 align-middle text-xs font-medium text-slate-700">
+                {t("projects.project.archived")}
+              </span>
             ) : null}
           </h1>
           <p className="mt-1 text-sm text-slate-600">
-            {dateRange(project.startDate, project.endDate, fmt)}
-            {project.manager ? ` · Manager: ${project.manager.name}` : ""}
-            {project.projectStage ? ` · ${project.projectStage.name}` : ""}
+            {dateRange(project.startDate, project.endDate, fmt, t)}
+            {project.manager ? SEPARATOR + t("projects.project.manager", { name: project.manager.name }) : ""}
+            {project.projectStage ? SEPARATOR + project.projectStage.name : ""}
           </p>
         </div>
         <div className="flex items-center gap-3">
@@ -57,10 +64,10 @@ export default function ProjectPage() {
           <ProjectScore averageWorkload={project.averageWorkload} />
         </div>
       </div>
-      <WorkloadLegend scores away={false} className="mt-3" label="Workload scale" />
+      <WorkloadLegend scores away={false} className="mt-3" label={t("projects.project.scale")} />
       {project.description ? <p className="mt-3 max-w-3xl text-sm whitespace-pre-line text-slate-700">{project.description}</p> : null}
 
-      <nav aria-label="Project views" className="mt-6 border-b border-slate-200">
+      <nav aria-label={t("projects.project.views")} className="mt-6 border-b border-slate-200">
         <ul className="-mb-px flex gap-4">
           {views.map((tab) => (
             <li key={tab}>
@@ -74,7 +81,7 @@ export default function ProjectPage() {
                   )
                 }
               >
-                {TAB_LABELS[tab]}
+                {t(`projects.tab.${tab}`)}
               </NavLink>
             </li>
           ))}

@@ -11,11 +11,12 @@ import { WorkloadLegend } from "~/components/workload-legend";
 import { PROJECTS_PAGE } from "~/domain/projects/project-list";
 import { officeChoiceLabel } from "~/lib/office-name";
 import { loadProjectsPage, runProjectsPageAction } from "./projects-page.server";
+import { metaText, useT } from "~/lib/i18n/i18n";
 
 // The dialog's form (its schema, with zod, and conform) loads when it first opens (decision 0292).
 const AddProjectForm = lazy(() => import("~/features/projects/add-project-dialog").then((m) => ({ default: m.AddProjectForm })));
 
-export const meta: MetaFunction = () => [{ title: "Projects · Availability" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaText(matches, "projects.pageTitle") }];
 
 export const loader = (args: LoaderFunctionArgs) => loadProjectsPage(args);
 
@@ -23,13 +24,14 @@ export const action = (args: ActionFunctionArgs) => runProjectsPageAction(args);
 
 type Project = SerializeFrom<typeof loader>["groups"]["mine"]["projects"][number];
 
-const SORT_LABELS = { name: "Name", startDate: "Start date", endDate: "End date", members: "Members", workload: "Workload" } as const;
+const SORT_KEYS = ["name", "startDate", "endDate", "members", "workload"] as const;
 
 /** The search box waits for a pause in typing (SEARCH_DEBOUNCE_MS); a select answers at once. */
 const isSearchBox = (target: EventTarget) => target instanceof HTMLInputElement && target.type === "search";
 
 export default function ProjectsPage() {
   const data = useLoaderData<typeof loader>();
+  const t = useT();
   const submit = useSubmit();
   const [searchParams] = useSearchParams();
   const formRef = useRef<HTMLFormElement>(null);
@@ -50,16 +52,16 @@ export default function ProjectsPage() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-semibold text-slate-900">Projects</h1>
+        <h1 className="text-2xl font-semibold text-slate-900">{t("projects.title")}</h1>
         <div className="flex flex-wrap items-center gap-2">
           <ExportButton ids={data.ids} all={!data.filtered} />
           <DialogButton
-            title="Add project"
+            title={t("projects.add")}
             panelClassName="max-w-[600px]"
             button={(open) => (
               <Button onClick={open}>
                 <Icon name="plus" />
-                Add project
+                {t("projects.add")}
               </Button>
             )}
           >
@@ -82,21 +84,27 @@ export default function ProjectsPage() {
         className="mt-6 grid gap-3 sm:grid-cols-[1fr_auto_auto_auto]"
         onChange={(event) => change(isSearchBox(event.target) ? SEARCH_DEBOUNCE_MS : 0)}
       >
-        <SearchInput name="q" defaultValue={data.filters.q} label="Search projects" className="" />
-        <FilterSelect name="group" label="Group" value={data.filters.group} all="All groups" options={data.choices.groups} />
-        <FilterSelect name="office" label="Office" value={data.filters.office} all="All offices" options={offices} />
+        <SearchInput name="q" defaultValue={data.filters.q} label={t("projects.search")} className="" />
+        <FilterSelect name="group" label={t("users.group")} value={data.filters.group} all={t("users.allGroups")} options={data.choices.groups} />
+        <FilterSelect name="office" label={t("users.office")} value={data.filters.office} all={t("users.allOffices")} options={offices} />
         <FilterSelect
           name="sort"
-          label="Sort by"
+          label={t("projects.sortBy")}
           value={data.filters.sort}
-          options={Object.entries(SORT_LABELS).map(([value, name]) => ({ _id: value, name: `Sort: ${name}` }))}
+          options={SORT_KEYS.map((key) => ({ _id: key, name: t("projects.sortOption", { name: t(`projects.sort.${key}`) }) }))}
         />
       </Form>
-      <WorkloadLegend scores away={false} className="mt-3" label="Average workload scale" />
+      <WorkloadLegend scores away={false} className="mt-3" label={t("projects.averageScale")} />
 
-      <ProjectGroup title="My projects" group={mine} more={more} empty="You are on no projects yet." />
-      <ProjectGroup title="Others" group={others} more={more} empty={data.filtered ? "No matches." : "No other projects."} />
-      <ProjectGroup title="Archived" group={archived} more={more} empty="No archived projects." />
+      <ProjectGroup slug="my-projects" title={t("projects.mine")} group={mine} more={more} empty={t("projects.noMine")} />
+      <ProjectGroup
+        slug="others"
+        title={t("projects.others")}
+        group={others}
+        more={more}
+        empty={data.filtered ? t("users.noMatches") : t("projects.noOthers")}
+      />
+      <ProjectGroup slug="archived" title={t("projects.archived")} group={archived} more={more} empty={t("projects.noArchived")} />
     </div>
   );
 }
@@ -132,10 +140,24 @@ function FilterSelect({
   );
 }
 
-function ProjectGroup({ title, group, more, empty }: { title: string; group: { projects: Project[]; total: number }; more: string; empty: string }) {
-  const id = `projects-${title.toLowerCase().replace(/\s+/g, "-")}`;
+function ProjectGroup({
+  slug,
+  title,
+  group,
+  more,
+  empty,
+}: {
+  /** The heading's id, the same in every language ("projects-my-projects"). */
+  slug: string;
+  title: string;
+  group: { projects: Project[]; total: number };
+  more: string;
+  empty: string;
+}) {
+  const id = `projects-${slug}`;
   const { projects, total } = group;
   const fmt = useFormat();
+  const t = useT();
   return (
     <section aria-labelledby={id} className="mt-8">
       <h2 id={id} className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
@@ -155,7 +177,7 @@ function ProjectGroup({ title, group, more, empty }: { title: string; group: { p
                 <span className="min-w-0 flex-1 basis-48">
                   <span className="block truncate text-sm font-medium text-slate-900">{project.name}</span>
                   <span className="block text-xs text-slate-600">
-                    {dateRange(project.startDate, project.endDate, fmt)}
+                    {dateRange(project.startDate, project.endDate, fmt, t)}
                     {project.projectStage ? (
                       <span className="ml-2 inline-flex items-center gap-1">
                         <span
@@ -177,7 +199,7 @@ function ProjectGroup({ title, group, more, empty }: { title: string; group: { p
       )}
       {total > projects.length ? (
         <Link to={more} preventScrollReset replace className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">
-          Show more ({total - projects.length} more)
+          {t("projects.showMore", { count: total - projects.length })}
         </Link>
       ) : null}
     </section>

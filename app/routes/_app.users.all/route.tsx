@@ -2,9 +2,9 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from "@remix-run/react";
 import clsx from "clsx";
 import { useMemo, useState, type MouseEvent, type ReactNode } from "react";
-import { isAdmin, roleLabel } from "~/auth/permissions";
+import { isAdmin } from "~/auth/permissions";
 import { requireUser, requireUserWho } from "~/auth/session.server";
-import { canChange, RoleBadge, UserRowMenu, useUserDialogs } from "~/features/users/user-admin-ui";
+import { canChange, RoleBadge, UserRowMenu, useRoleLabel, useUserDialogs } from "~/features/users/user-admin-ui";
 import { InviteButtons, ResendInviteButton } from "~/features/users/user-dialogs";
 import {
   groupLabel,
@@ -23,8 +23,9 @@ import { loadUsersPage } from "../_app.users._index/users-page.server";
 import { Highlight } from "~/components/list-block";
 import { Icon } from "~/components/icon";
 import { SearchInput } from "~/components/search-input";
+import { metaText, useT } from "~/lib/i18n/i18n";
 
-export const meta: MetaFunction = () => [{ title: "All users · Availability" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaText(matches, "users.all.pageTitle") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUserWho(request, context, isAdmin);
@@ -40,23 +41,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 type Column = Exclude<SortKey, "domain">;
-const columns: { key: Column; label: string }[] = [
-  { key: "name", label: "Name" },
-  { key: "title", label: "Title" },
-  { key: "email", label: "Email" },
-  { key: "admin", label: "Admin" },
-  { key: "group", label: "Group" },
-  { key: "office", label: "Office" },
-  { key: "status", label: "Status" },
-];
-
-function sortDescription(sort: Sort) {
-  if (sort.key === "domain") return `email domain, ${sort.dir === "asc" ? "ascending" : "descending"}`;
-  return `${sort.key}, ${sort.dir === "asc" ? "ascending" : "descending"}`;
+/** The column's aria-sort: a token for assistive technology, not a word. */
+function ariaSortOf(active: boolean, dir: Sort["dir"]) {
+  return active ? (dir === "asc" ? "ascending" : "descending") : "none";
 }
+
+const columns: Column[] = ["name", "title", "email", "admin", "group", "office", "status"];
 
 export default function AllUsersPage() {
   const data = useLoaderData<typeof loader>();
+  const t = useT();
+  const roleLabel = useRoleLabel();
+  const notAssigned = t("users.notAssigned");
   const [query, setQuery] = useState("");
   const [sort, setSort] = useState<Sort>(data.sort);
   const sortBy = (event: MouseEvent<HTMLAnchorElement>, next: Sort) => {
@@ -82,28 +78,29 @@ export default function AllUsersPage() {
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
       <Link to="/groups" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
         <Icon name="back" />
-        Back to company
+        {t("users.all.back")}
       </Link>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-semibold text-slate-900">All users</h1>
+        <h1 className="text-2xl font-semibold text-slate-900">{t("users.all.title")}</h1>
         {data.canInvite ? <InviteButtons choices={data.choices} defaultTeam={data.myTeam} canInviteCompanyAdmin={data.me.companyAdmin} /> : null}
       </div>
 
-      <SearchInput value={query} onChange={setQuery} label="Search by name, e-mail, group or office" />
+      <SearchInput value={query} onChange={setQuery} label={t("users.all.search")} />
       <p className="sr-only" aria-live="polite">
-        {rows.length} users, sorted by {sortDescription(sort)}
+        {t("users.all.sorted", { count: rows.length, column: t(`users.all.sortKey.${sort.key}`), dir: sort.dir })}
       </p>
 
       {/* Below lg each person is a card (label: value lines, actions at the top right) and the
           headers wrap into a row of sort buttons; from lg up it is a table. */}
       <div className="relative mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200 lg:overflow-x-auto">
         <table className="w-full text-sm max-lg:block lg:min-w-full lg:divide-y lg:divide-slate-200" data-testid="users-table">
-          <caption className="sr-only">All users</caption>
+          <caption className="sr-only">{t("users.all.title")}</caption>
           <thead className="bg-slate-50 max-lg:block max-lg:rounded-t-xl max-lg:border-b max-lg:border-slate-200">
             <tr className="max-lg:flex max-lg:flex-wrap max-lg:items-center max-lg:gap-1.5 max-lg:p-3">
-              {columns.map((column) => {
+              {columns.map((key) => {
+                const column = { key, label: t(`users.all.col.${key}`) };
                 const active = sort.key === column.key || (column.key === "email" && sort.key === "domain");
-                const ariaSort = active ? (sort.dir === "asc" ? "ascending" : "descending") : "none";
+                const ariaSort = ariaSortOf(active, sort.dir);
                 const next = nextSort(sort, column.key);
                 return (
                   <th
@@ -122,14 +119,16 @@ export default function AllUsersPage() {
                       )}
                     >
                       {column.label}
-                      {column.key === "email" && sort.key === "domain" ? <span className="text-xs font-normal text-slate-600">(domain)</span> : null}
+                      {column.key === "email" && sort.key === "domain" ? (
+                        <span className="text-xs font-normal text-slate-600">{t("users.all.domain")}</span>
+                      ) : null}
                       <SortArrow dir={active ? sort.dir : null} />
                     </a>
                   </th>
                 );
               })}
               <th scope="col" className="px-2 py-3 max-lg:hidden">
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t("users.all.actions")}</span>
               </th>
             </tr>
           </thead>
@@ -139,24 +138,24 @@ export default function AllUsersPage() {
                 <td className="font-medium text-slate-900 max-lg:block max-lg:pr-12 max-lg:text-base lg:px-2.5 lg:py-3 lg:whitespace-nowrap">
                   <Highlight text={user.name || "—"} query={query} />
                 </td>
-                <Cell label="Title" value={user.title}>
+                <Cell label={t("users.all.col.title")} value={user.title}>
                   {user.title}
                 </Cell>
-                <Cell label="Email" value={user.email} className="max-lg:break-all">
+                <Cell label={t("users.all.col.email")} value={user.email} className="max-lg:break-all">
                   <Highlight text={user.email} query={query} />
                 </Cell>
-                <Cell label="Admin" value={roleLabel(user)}>
+                <Cell label={t("users.all.col.admin")} value={roleLabel(user)}>
                   <RoleBadge label={roleLabel(user)} />
                 </Cell>
-                <Cell label="Group" value={groupLabel(user)}>
-                  <Highlight text={groupLabel(user)} query={query} />
+                <Cell label={t("users.all.col.group")} value={groupLabel(user, notAssigned)}>
+                  <Highlight text={groupLabel(user, notAssigned)} query={query} />
                 </Cell>
-                <Cell label="Office" value={officeLabel(user)}>
-                  <Highlight text={officeLabel(user)} query={query} />
+                <Cell label={t("users.all.col.office")} value={officeLabel(user, notAssigned)}>
+                  <Highlight text={officeLabel(user, notAssigned)} query={query} />
                 </Cell>
                 <td className="max-lg:mt-1 max-lg:flex max-lg:flex-wrap max-lg:items-baseline max-lg:gap-x-3 lg:px-2.5 lg:py-3 lg:whitespace-nowrap">
                   <span className={clsx("font-medium", user.erased ? "text-slate-600" : user.completed ? "text-green-700" : "text-amber-700")}>
-                    {statusLabel(user)}
+                    {t(`users.status.${statusLabel(user).toLowerCase() as Lowercase<ReturnType<typeof statusLabel>>}`)}
                   </span>
                   {!user.completed && !user.erased && data.canInvite && canChange(data.me, user) ? (
                     <span className="lg:block">
@@ -173,7 +172,7 @@ export default function AllUsersPage() {
             ))}
           </tbody>
         </table>
-        {rows.length === 0 ? <p className="px-4 py-6 text-sm text-slate-500">{query ? "No matches." : "No users yet."}</p> : null}
+        {rows.length === 0 ? <p className="px-4 py-6 text-sm text-slate-500">{query ? t("users.noMatches") : t("users.all.noUsers")}</p> : null}
       </div>
       {dialogs.modal}
     </div>

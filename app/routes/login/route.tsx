@@ -27,8 +27,9 @@ import { isLocalEnv } from "~/env";
 import { submitForm } from "~/web/page-form.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { publicCtx } from "~/domain/context";
+import { metaText, useT } from "~/lib/i18n/i18n";
 
-export const meta: MetaFunction = () => [{ title: "Sign in · Availability" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaText(matches, "login.pageTitle") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // ?code= (back from Microsoft) signs in and redirects, or says why not; ?token= (the iOS
@@ -87,6 +88,7 @@ export default function LoginPage() {
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
+  const t = useT();
   const [showPassword, setShowPassword] = useState(false);
   const [form, fields] = useForm({
     lastResult,
@@ -113,11 +115,11 @@ export default function LoginPage() {
 
   return (
     <AuthCard
-      title="Sign in to your account"
+      title={t("login.title")}
       footer={
         <p className="mt-6 text-center text-sm text-slate-600">
           <Link to="/privacy" className="font-medium text-brand-700 hover:underline">
-            Privacy policy
+            {t("login.privacy")}
           </Link>
         </p>
       }
@@ -125,7 +127,7 @@ export default function LoginPage() {
       <Form method="post" className="space-y-5" {...getFormProps(form)}>
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <Field
-          label="E-mail"
+          label={t("auth.email")}
           autoComplete="email"
           autoFocus={!email}
           {...inputProps(fields.email, { type: "email" })}
@@ -138,19 +140,19 @@ export default function LoginPage() {
         ) : (
           <>
             <Field
-              label="Password"
+              label={t("auth.password")}
               autoComplete="current-password"
               {...inputProps(fields.password, { type: showPassword ? "text" : "password" })}
               trailing={<ShowPasswordButton shown={showPassword} onToggle={() => setShowPassword((shown) => !shown)} controls={fields.password.id} />}
             />
             <Alert id={form.errorId} message={form.errors?.[0]} />
             <Button type="submit" className="w-full" disabled={submitting}>
-              {submitting ? "Signing in..." : "Login"}
+              {submitting ? t("login.signingIn") : t("login.submit")}
             </Button>
           </>
         )}
         <Button type="submit" name="intent" value="sso" variant="secondary" className="w-full" formNoValidate>
-          Sign in with SSO
+          {t("login.sso")}
         </Button>
       </Form>
       <div className="mt-4">
