@@ -68,7 +68,7 @@ export default function ConfirmItsYouPage() {
             id="currentPassword"
             name="currentPassword"
             type="password"
-            label={t("stepUp.password")}
+            label={t("accountConfirm.password")}
             autoComplete="current-password"
             required
             autoFocus

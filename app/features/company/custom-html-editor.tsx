@@ -36,7 +36,7 @@ export function CustomHtmlEditor({
     <section aria-labelledby={`${id}-title`} className="mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="border-b border-slate-200 px-4 py-3">
         <h2 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
-          {t("customHtml.title")}
+          {t("company.customHtml.title")}
         </h2>
         <p className="mt-1 text-xs text-slate-500">{t("customHtml.intro")}</p>
       </div>
