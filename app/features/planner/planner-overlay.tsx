@@ -53,16 +53,16 @@ export function PlannerOverlay({ open, onClose, title, today }: { open: boolean;
           <h3 id="planner-calendar-heading" className="text-sm font-semibold text-slate-900">
             {t("home.forecasts")}
           </h3>
-          <div className="flex items-center gap-1" role="group" aria-label={t("planner.weeks")}>
+          <div className="flex flex-wrap items-center gap-1" role="group" aria-label={t("planner.weeks")}>
             <button
               type="button"
               onClick={() => setStart(dayKey(addDays(startDate, -7)))}
               aria-label={t("planner.previousWeek", { week: isoWeek(addDays(startDate, -7)) })}
-              className="rounded-md px-2 py-1 text-sm text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+              className="rounded-md px-2 py-1 whitespace-nowrap text-sm text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
             >
               ‹ {t("planner.weekShort", { week: isoWeek(addDays(startDate, -7)) })}
             </button>
-            <span className="px-2 text-sm text-slate-700" data-testid="planner-range-heading">
+            <span className="px-2 text-sm whitespace-nowrap text-slate-700" data-testid="planner-range-heading">
               {t("planner.week", { weeks: week === isoWeek(endDate) ? week : `${week}–${isoWeek(endDate)}` })}
               <span className="hidden sm:inline"> · {formatRange(start, dayKey(endDate), fmt)}</span>
             </span>
@@ -70,11 +70,15 @@ export function PlannerOverlay({ open, onClose, title, today }: { open: boolean;
               type="button"
               onClick={() => setStart(dayKey(addDays(startDate, 7)))}
               aria-label={t("planner.nextWeek", { week: isoWeek(addDays(startDate, 7)) })}
-              className="rounded-md px-2 py-1 text-sm text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+              className="rounded-md px-2 py-1 whitespace-nowrap text-sm text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
             >
               {t("planner.weekShort", { week: isoWeek(addDays(startDate, 7)) })} ›
             </button>
-            <button type="button" onClick={() => setStart(thisWeek)} className="rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-50">
+            <button
+              type="button"
+              onClick={() => setStart(thisWeek)}
+              className="rounded-md px-2 py-1 text-sm whitespace-nowrap text-slate-700 hover:bg-slate-50"
+            >
               {t("dashboard.week.thisWeek")}
             </button>
           </div>
