@@ -10,7 +10,7 @@ import type { TeamChoices } from "~/components/select-field";
 import { TeamForm, UserEditForm, type EditableUser, type TeamUser } from "./user-dialogs";
 import { StepUpField, StepUpProvider } from "~/components/step-up-field";
 import type { StepUp } from "~/domain/identity/step-up";
-import { useT, type MessageKey } from "~/lib/i18n/i18n";
+import { useT } from "~/lib/i18n/i18n";
 
 /** A person as the users pages hold them: table fields, permissions and team with ids. */
 export type AdminUser = EditableUser & TeamUser & { erased?: boolean };
@@ -229,22 +229,7 @@ export function UserRowMenu({
   );
 }
 
-/** The key of a person's role's name ('Company admin', 'Admin', 'Observer'); null for employees. */
-export function roleKey(user: RoleFlags): MessageKey | null {
-  if (user.companyAdmin) return "users.role.companyAdmin";
-  if (user.administratorPriviliges) return "users.role.admin";
-  if (user.admin) return "users.role.observer";
-  return null;
-}
-
-/** A person's role in the reader's words, "" for employees. */
-export function useRoleLabel(): (user: RoleFlags) => string {
-  const t = useT();
-  return (user) => {
-    const key = roleKey(user);
-    return key ? t(key) : "";
-  };
-}
+export { roleKey, useRoleLabel } from "./role-label";
 
 /** 'Company admin', 'Admin' or 'Observer' as a small badge; nothing for employees. */
 export function RoleBadge({ label }: { label: string }) {

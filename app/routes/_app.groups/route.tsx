@@ -14,7 +14,7 @@ import { CvServiceButton } from "~/features/company/cv-service-dialog";
 import { TwoStepPolicyButton } from "~/features/company/two-step-policy-dialog";
 import { Button } from "~/components/button";
 import { InviteForm } from "~/features/users/user-dialogs";
-import { useRoleLabel } from "~/features/users/user-admin-ui";
+import { useRoleLabel } from "~/features/users/role-label";
 import { DirectorySection } from "~/features/company/directory-connection";
 import { useCleanLoginAddress } from "~/features/identity/microsoft-sign-in";
 import { StepUpProvider } from "~/components/step-up-field";
