@@ -83,9 +83,14 @@ export function checkCatalogs(dir: string): string[] {
 const REFUSALS = /new (?:Validation|NotFound|Forbidden|Unauthorized|Gone|Conflict|TooManyRequests|Domain)Error\(/g;
 /** Files whose every sentence is a rule's message: the schemas and the domain kit. */
 const RULE_FILES = /(\.schema\.ts|^app\/domain\/(errors|validation|schema-kit)\.ts)$/;
-/** Server code, whose named sentences (`const WRONG_CREDENTIALS = "Wrong e-mail or password."`) are messages. */
+/**
+ * Server code: every sentence in it is something a page may show (a refusal, a result's note,
+ * a link page's words), except in the files that only answer machines (the OpenAPI document,
+ * SCIM, the API's body checks) or quote an outside system's protocol.
+ */
 const SERVER_CODE = /^app\/(domain|auth|web|integrations)\/|\.server\.ts$/;
-const NAMED_SENTENCE = /\bconst [A-Z][A-Z0-9_]* = "((?:[^"\\\n]|\\.)*)"/g;
+const MACHINE_FILES =
+  /^app\/(web\/(openapi|scim|api)\.server\.ts|domain\/identity\/scim\/|integrations\/email\/(mime|smtp-client)|integrations\/entra\/graph)/;
 
 /** Words, not identifiers: a capital, a space, and the end of a sentence for a schema's literals. */
 const SENTENCE = /^[A-Z][^\n]* [^\n]*[.!?]$/;
@@ -113,11 +118,11 @@ function callArguments(source: string, open: number): string {
 }
 
 /** The string literals of `code`; a template's `${…}` becomes a value ("X"). */
-function literalsIn(code: string): string[] {
+function literalsIn(code: string, templates = true): string[] {
   const found: string[] = [];
   for (const m of code.matchAll(/"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g)) {
     if (m[1] !== undefined) found.push(JSON.parse(`"${m[1]}"`) as string);
-    else found.push(m[2].replace(/\$\{[^}]*\}/g, "X"));
+    else if (templates) found.push(m[2].replace(/\$\{[^}]*\}/g, "X"));
   }
   return found;
 }
@@ -138,8 +143,7 @@ export function serverTextsIn(root: string, files: string[]): Map<string, Set<st
   for (const file of files) {
     const source = readFileSync(join(root, file), "utf8");
     if (RULE_FILES.test(file)) for (const text of literalsIn(source)) if (SENTENCE.test(text)) add(text, file);
-    if (SERVER_CODE.test(file))
-      for (const [, text] of source.matchAll(NAMED_SENTENCE)) if (SENTENCE.test(text)) add(JSON.parse(`"${text}"`) as string, file);
+    if (SERVER_CODE.test(file) && !MACHINE_FILES.test(file)) for (const text of literalsIn(source, false)) if (SENTENCE.test(text)) add(text, file);
     for (const call of source.matchAll(REFUSALS)) for (const text of literalsIn(callArguments(source, call.index + call[0].length))) add(text, file);
   }
   return texts;
