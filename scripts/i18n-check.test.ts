@@ -72,6 +72,13 @@ test("the lint fails on words written into a translated module, and passes when 
   );
 });
 
+test("a page written tomorrow is checked too: the lint covers every module of the app, not a list", async () => {
+  const eslint = new ESLint({ cwd: root });
+  const source = `export default function Page() {\n  return <h1 title="A new page">Welcome</h1>;\n}\n`;
+  const [result] = await eslint.lintText(source, { filePath: join(root, "app/routes/_app.a-page-not-yet-written.tsx") });
+  assert.equal(result.messages.filter((m) => m.ruleId === "i18next/no-literal-string").length, 2, JSON.stringify(result.messages));
+});
+
 test("a refusal or a schema's message the catalogs do not hold fails the check; its server.* message passes it", () => {
   const root = mkdtempSync(join(tmpdir(), "i18n-app-"));
   mkdirSync(join(root, "app/domain/x"), { recursive: true });

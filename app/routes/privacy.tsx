@@ -1,8 +1,12 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link, useSearchParams } from "@remix-run/react";
+import { Link, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import clsx from "clsx";
 
-export const meta: MetaFunction = () => [{ title: "Privacy policy · Availability" }];
+export const meta: MetaFunction = ({ location, matches }) => {
+  const reader = (matches.find((match) => match.id === "root")?.data as { language?: string } | undefined)?.language;
+  const asked = new URLSearchParams(location.search).get("lang") ?? reader;
+  return [{ title: `${text[asked === "sv" ? "sv" : "en"].title} · Availability` }];
+};
 
 type Lang = "en" | "sv";
 
@@ -81,7 +85,10 @@ const text: Record<Lang, { title: string; updated: string; sections: { heading: 
 
 export default function Privacy() {
   const [params] = useSearchParams();
-  const lang: Lang = params.get("lang") === "sv" ? "sv" : "en";
+  // The reader's language (their choice, browser or firm: the root's), unless they picked one here.
+  const reader = useRouteLoaderData<{ language?: string }>("root")?.language;
+  const asked = params.get("lang") ?? reader;
+  const lang: Lang = asked === "sv" ? "sv" : "en";
   const page = text[lang];
   return (
     <main className="mx-auto max-w-3xl px-4 py-10 sm:px-8" lang={lang}>
