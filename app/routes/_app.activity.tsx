@@ -14,6 +14,7 @@ import { domainCtx } from "~/domain/context";
 import { useMoments } from "~/lib/format";
 import { useActivityPings } from "~/realtime/use-company-room";
 import { metaText, useT } from "~/lib/i18n/i18n";
+import { languageOfRequest } from "~/web/reader.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaText(matches, "activity.pageTitle") }];
 
@@ -25,7 +26,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: metaText(matches, "
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUserWho(request, context, isManager);
   const { filter, error } = parseActivityFilter(new URL(request.url).searchParams);
-  const page = await activityPage(domainCtx(context, actor), filter);
+  const page = await activityPage(domainCtx(context, actor), filter, await languageOfRequest(request, context));
   return json({ ...page, filter, error, companyAdmin: actor.user.companyAdmin });
 }
 

@@ -1,4 +1,5 @@
 import type { AuditClient } from "~/db/schema";
+import type { MessageKey, MessageValues } from "~/lib/i18n/i18n";
 
 /**
  * How the Activity page (decision 0301) reads an audit row: what was done, in words; where it
@@ -28,128 +29,118 @@ export const ACTIVITY_KIND_KEYS = Object.keys(ACTIVITY_KINDS) as ActivityKind[];
  */
 export const COMPANY_ONLY_ENTITY_TYPES = ["company", "cvService", "scim-token"] as const;
 
-export const CLIENT_LABELS: Record<AuditClient, string> = {
-  web: "Web",
-  api: "API",
-  scim: "SCIM",
-  sync: "Sync",
-  sso: "SSO",
-  system: "System",
-};
+/** The words of a row, in the reader's language: `translate` bound to it. */
+export type Say = (key: MessageKey, values?: MessageValues) => string;
 
-/** The system's sources as the Who column names them. */
-const SOURCE_LABELS: Record<string, string> = {
-  scim: "SCIM provisioning",
-  sso: "Single sign-on",
-  directory: "Microsoft directory sync",
-  elite3e: "Elite 3E import",
-  cv: "CV service import",
-  reminders: "Update reminders",
-  rollup: "Statistics rollup",
-  certificates: "Certificate check",
-  secrets: "Key rotation",
-  domains: "Domain check",
-};
+const camel = (name: string) => name.replace(/[-.](\w)/g, (_, c: string) => c.toUpperCase());
 
-export function systemLabel(source: unknown): string {
-  return (typeof source === "string" && SOURCE_LABELS[source]) || "System";
+/** The client a change came from, in words ('Web', 'API', 'SCIM'...). */
+export const clientLabel = (client: AuditClient, t: Say) => t(`activity.client.${client}` as MessageKey);
+
+/** The system's sources the Who column names (activity.source.* in the catalogs). */
+const SOURCES = new Set(["scim", "sso", "directory", "elite3e", "cv", "reminders", "rollup", "certificates", "secrets", "domains"]);
+
+export function systemLabel(source: unknown, t: Say): string {
+  return typeof source === "string" && SOURCES.has(source) ? t(`activity.source.${camel(source)}` as MessageKey) : t("activity.source.system");
 }
 
-const NOUNS: Record<string, string> = {
-  user: "person",
-  forecast: "forecast",
-  project: "project",
-  projectTimeReport: "project hours",
-  projectInvoice: "project invoice",
-  competence: "competence",
-  skill: "skill",
-  matter: "matter",
-  company: "company settings",
-  group: "group",
-  office: "office",
-  levelOfSkill: "skill level",
-  projectStage: "project stage",
-  projectCategory: "project category",
-  cvService: "CV service connection",
-  "scim-token": "SCIM token",
-};
+/** The entity types with a noun of their own (activity.noun.*, activity.aNoun.*). */
+const NOUNS = new Set([
+  "user",
+  "forecast",
+  "project",
+  "projectTimeReport",
+  "projectInvoice",
+  "competence",
+  "skill",
+  "matter",
+  "company",
+  "group",
+  "office",
+  "levelOfSkill",
+  "projectStage",
+  "projectCategory",
+  "cvService",
+  "scim-token",
+]);
 
-const VERBS: Record<string, string> = {
-  create: "Created",
-  update: "Changed",
-  delete: "Deleted",
-  archive: "Archived",
-  unarchive: "Restored",
-  addMembers: "Added people to",
-  removeMember: "Removed a person from",
-  "forecast.create": "Added",
-  "forecast.update": "Changed",
-  "forecast.delete": "Deleted",
-};
+/** The actions said with a verb (activity.verb.*). */
+const VERBS = new Set([
+  "create",
+  "update",
+  "delete",
+  "archive",
+  "unarchive",
+  "addMembers",
+  "removeMember",
+  "forecast.create",
+  "forecast.update",
+  "forecast.delete",
+]);
 
-/** Actions with words of their own; `{subject}` is the person or thing acted on. */
-const SENTENCES: Record<string, string> = {
-  signup: "Signed up the company",
-  invite: "Invited {subject}",
-  "resend-invite": "Sent {subject} a new invitation",
-  "admin-rights": "Changed the rights of {subject}",
-  move: "Moved {subject} to another team",
-  "email-change-requested": "Asked to change the e-mail of {subject}",
-  "profile-picture": "Changed the picture of {subject}",
-  "reset-password": "Reset their password by e-mail",
-  "change-password": "Changed their password",
-  "set-language": "Changed their language",
-  "add-passkey": "Added a passkey",
-  "remove-passkey": "Removed a passkey",
-  "add-totp": "Turned on an authenticator app",
-  "remove-totp": "Turned off their authenticator app",
-  "renew-recovery-codes": "Made new recovery codes",
-  "clear-second-factors": "Cleared the sign-in factors of {subject}",
-  "update-second-factor-policy": "Changed the two-step sign-in rule",
-  "update-reminder": "Sent an update reminder to {subject}",
-  "directory-sync": "Updated {subject} from the directory",
-  "directory-removed": "Marked {subject} as removed from the directory",
-  "scim-user-created": "Added {subject}",
-  "scim-user-updated": "Updated {subject}",
-  "scim-user-deactivated": "Deactivated {subject}",
-  "sso-user-created": "Added {subject} at their first sign-in",
-  "sso-update": "Changed the single sign-on settings",
-  "sso-off": "Turned single sign-on off",
-  "sso-certificate-warned": "Warned that the sign-on certificate expires",
-  "sso-domains-checked": "Checked the sign-on domains",
-  "scim-token-issued": "Issued a SCIM token",
-  "entra-tenant": "Connected the Microsoft directory",
-  "entra-tenant-removed": "Disconnected the Microsoft directory",
-  "smtp-update": "Changed the mail server settings",
-  "smtp-reset": "Went back to the default mail server",
-  "smtp-password-resealed": "Re-sealed the mail server password",
-  "elite3e-update": "Changed the Elite 3E connection",
-  "elite3e-off": "Turned the Elite 3E connection off",
-  "elite3e-import": "Imported matters from Elite 3E",
-  "elite3e-import-failed": "Could not import from Elite 3E",
-  "cv-import": "Imported competences from the CV service",
-  "matter-confidential": "Marked matter {subject} as confidential",
-  "matter-not-confidential": "Marked matter {subject} as not confidential",
-  "matter-manager-set": "Made {subject} a manager of a matter",
-  "matter-manager-unset": "Removed {subject} as a manager of a matter",
-  "operator-create-company": "Created the company (operator)",
-  "operator-update-company": "Changed the company (operator)",
-  "operator-approve-domain": "Approved a sign-on domain (operator)",
-  "operator-withdraw-domain": "Withdrew a sign-on domain (operator)",
-};
+/** Actions with words of their own (activity.sentence.*); `{subject}` is the person or thing acted on. */
+const SENTENCES = new Set([
+  "signup",
+  "invite",
+  "resend-invite",
+  "admin-rights",
+  "move",
+  "email-change-requested",
+  "profile-picture",
+  "reset-password",
+  "change-password",
+  "set-language",
+  "add-passkey",
+  "remove-passkey",
+  "add-totp",
+  "remove-totp",
+  "renew-recovery-codes",
+  "clear-second-factors",
+  "update-second-factor-policy",
+  "update-reminder",
+  "directory-sync",
+  "directory-removed",
+  "scim-user-created",
+  "scim-user-updated",
+  "scim-user-deactivated",
+  "sso-user-created",
+  "sso-update",
+  "sso-off",
+  "sso-certificate-warned",
+  "sso-domains-checked",
+  "scim-token-issued",
+  "entra-tenant",
+  "entra-tenant-removed",
+  "smtp-update",
+  "smtp-reset",
+  "smtp-password-resealed",
+  "elite3e-update",
+  "elite3e-off",
+  "elite3e-import",
+  "elite3e-import-failed",
+  "cv-import",
+  "matter-confidential",
+  "matter-not-confidential",
+  "matter-manager-set",
+  "matter-manager-unset",
+  "operator-create-company",
+  "operator-update-company",
+  "operator-approve-domain",
+  "operator-withdraw-domain",
+]);
 
 /** The row's action in words, with its subject (a person's or project's name) when known. */
-export function describeAction(action: string, entityType: string, subject: string | null): string {
-  const sentence = SENTENCES[action];
-  const named = subject ?? "someone";
-  if (sentence) return sentence.replace("{subject}", named);
-  const noun = NOUNS[entityType] ?? entityType;
-  const verb = VERBS[action];
-  if (!verb) return `${action.replace(/[-._]/g, " ")} (${noun})`;
-  if (entityType === "forecast") return `${verb} a forecast${subject ? ` for ${subject}` : ""}`;
-  if (entityType === "user") return `${verb} ${named}`;
-  if (entityType === "company") return `${verb} the company settings`;
-  return subject ? `${verb} ${noun} ${subject}` : `${verb} a ${noun}`;
+export function describeAction(action: string, entityType: string, subject: string | null, t: Say): string {
+  const named = subject ?? t("activity.someone");
+  if (SENTENCES.has(action)) return t(`activity.sentence.${camel(action)}` as MessageKey, { subject: named });
+  const noun = NOUNS.has(entityType) ? t(`activity.noun.${camel(entityType)}` as MessageKey) : entityType;
+  if (!VERBS.has(action)) return t("activity.unknownAction", { action: action.replace(/[-._]/g, " "), noun });
+  const verb = t(`activity.verb.${camel(action)}` as MessageKey);
+  if (entityType === "forecast") return subject ? t("activity.forecastFor", { verb, subject }) : t("activity.forecast", { verb });
+  if (entityType === "user") return t("activity.person", { verb, subject: named });
+  if (entityType === "company") return t("activity.companySettings", { verb });
+  const aNoun = NOUNS.has(entityType) ? t(`activity.aNoun.${camel(entityType)}` as MessageKey) : `a ${entityType}`;
+  return subject ? t("activity.named", { verb, noun, subject }) : t("activity.unnamed", { verb, aNoun });
 }
 
 /**

@@ -10,9 +10,8 @@ import { ForbiddenError } from "../errors";
 import { timeZoneFor } from "../today";
 import { adminScopeWhere } from "../users/admin-users.server";
 import type { ActivityFilter } from "./activity.schema";
-import { ACTIVITY_KINDS, CLIENT_LABELS, COMPANY_ONLY_ENTITY_TYPES, describeAction, detailsText, systemLabel } from "./activity-text";
+import { ACTIVITY_KINDS, clientLabel, COMPANY_ONLY_ENTITY_TYPES, describeAction, detailsText, systemLabel, type Say } from "./activity-text";
 import { translate } from "~/lib/i18n/catalogs.server";
-import type { MessageKey } from "~/lib/i18n/i18n";
 
 /**
  * The Activity page (issue 31, item 3; decision 0301): the company's audit rows, newest
@@ -118,15 +117,15 @@ function subjectOf(row: RawRow): string | null {
   return typeof named === "string" ? named : null;
 }
 
-function toRow(row: RawRow): ActivityRow {
+function toRow(row: RawRow, t: Say): ActivityRow {
   const data = row.data ?? {};
   return {
     id: row.id,
     at: row.createdAt.toISOString(),
-    who: row.actorId ? (row.actorName ?? "A person no longer here") : systemLabel(data.source),
+    who: row.actorId ? (row.actorName ?? t("activity.formerPerson")) : systemLabel(data.source, t),
     whoId: row.actorId,
-    client: row.client ? CLIENT_LABELS[row.client as AuditClient] : "—",
-    what: describeAction(row.action, row.entityType, subjectOf(row)),
+    client: row.client ? clientLabel(row.client as AuditClient, t) : "—",
+    what: describeAction(row.action, row.entityType, subjectOf(row), t),
     details: detailsText(data),
   };
 }
@@ -140,7 +139,8 @@ export interface ActivityPage {
 }
 
 /** One page of the activity, newest first, and the people to filter by. */
-export async function activityPage(ctx: DomainContext, filter: ActivityFilter): Promise<ActivityPage> {
+export async function activityPage(ctx: DomainContext, filter: ActivityFilter, language = "en"): Promise<ActivityPage> {
+  const t: Say = (key, values) => translate(language, key, values);
   requireActivityReader(ctx);
   const peopleWhere = ctx.actor.user.companyAdmin ? eq(users.companyId, ctx.companyId) : adminScopeWhere(ctx);
   // Two reads side by side, not one batch: D1 answers a batch's rows keyed by column name,
@@ -152,7 +152,7 @@ export async function activityPage(ctx: DomainContext, filter: ActivityFilter): 
   const rows = found.slice(0, ACTIVITY_PAGE_SIZE);
   const last = rows[rows.length - 1];
   return {
-    rows: rows.map(toRow),
+    rows: rows.map((row) => toRow(row, t)),
     next: found.length > ACTIVITY_PAGE_SIZE && last ? `${last.createdAt.getTime()}.${last.id}` : null,
     people,
   };
@@ -160,7 +160,7 @@ export async function activityPage(ctx: DomainContext, filter: ActivityFilter): 
 
 /** The activity the filter matches as a workbook, newest first, streamed 500 rows at a time. */
 export function activityWorkbook(ctx: DomainContext, filter: ActivityFilter, language = "en"): ReadableStream<Uint8Array> {
-  const t = (key: MessageKey) => translate(language, key);
+  const t: Say = (key, values) => translate(language, key, values);
   requireActivityReader(ctx);
   async function* pages(): AsyncGenerator<XlsxCell[][]> {
     let before: string | undefined;
@@ -169,7 +169,7 @@ export function activityWorkbook(ctx: DomainContext, filter: ActivityFilter, lan
       if (rows.length === 0) return;
       read += rows.length;
       yield rows.map((raw) => {
-        const row = toRow(raw);
+        const row = toRow(raw, t);
         return [raw.createdAt.toISOString().replace("T", " ").slice(0, 19), row.who, row.client, row.what, row.details];
       });
       const last = rows[rows.length - 1];
