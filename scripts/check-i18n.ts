@@ -91,6 +91,10 @@ const RULE_FILES = /(\.schema\.ts|^app\/domain\/(errors|validation|schema-kit)\.
 const SERVER_CODE = /^app\/(domain|auth|web|integrations)\/|\.server\.ts$/;
 const MACHINE_FILES =
   /^app\/(web\/(openapi|scim|api)\.server\.ts|domain\/identity\/scim\/|integrations\/email\/(mime|smtp-client)|integrations\/entra\/graph)/;
+/** A result's note or a state's message in server code: `message: "Invite sent."`, `message: \`Passkey '${name}' added.\``. */
+const MESSAGE_PROPERTY = /(?:^|[{,(])\s*message: (?:"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`)/gm;
+/** A small function that writes a text: `const nothingToClear = (name: string) => \`${name} has no two-step sign-in to clear.\``. */
+const TEXT_FUNCTION = /\bconst [a-z]\w* = \([^()]*\)(?:: string)? => `((?:[^`\\]|\\.)*)`/g;
 
 /** Words, not identifiers: a capital, a space, and the end of a sentence for a schema's literals. */
 const SENTENCE = /^[A-Z][^\n]* [^\n]*[.!?]$/;
@@ -117,19 +121,27 @@ function callArguments(source: string, open: number): string {
   return source.slice(open);
 }
 
+/** Code without its block comments and whole-line comments (whose quotes are not texts). */
+const withoutComments = (code: string) => code.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+
+/** A template literal's text with each `${…}` as a value ("X"). */
+const valued = (template: string) => template.replace(/\$\{[^}]*\}/g, "X");
+
 /** The string literals of `code`; a template's `${…}` becomes a value ("X"). */
 function literalsIn(code: string, templates = true): string[] {
   const found: string[] = [];
   for (const m of code.matchAll(/"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g)) {
     if (m[1] !== undefined) found.push(JSON.parse(`"${m[1]}"`) as string);
-    else if (templates) found.push(m[2].replace(/\$\{[^}]*\}/g, "X"));
+    else if (templates) found.push(valued(m[2]));
   }
   return found;
 }
 
 /**
  * Every text the server writes for a page to show (decision 0307): the messages of the
- * domain's refusals anywhere in app/, and each sentence of the schemas and the domain kit.
+ * domain's refusals anywhere in app/, each sentence of the schemas and the domain kit, and in
+ * server code its named sentences, its results' `message`s (plain or templates) and the small
+ * functions that write a text from values.
  * Map of text → the files it is written in.
  */
 export function serverTextsIn(root: string, files: string[]): Map<string, Set<string>> {
@@ -143,7 +155,12 @@ export function serverTextsIn(root: string, files: string[]): Map<string, Set<st
   for (const file of files) {
     const source = readFileSync(join(root, file), "utf8");
     if (RULE_FILES.test(file)) for (const text of literalsIn(source)) if (SENTENCE.test(text)) add(text, file);
-    if (SERVER_CODE.test(file) && !MACHINE_FILES.test(file)) for (const text of literalsIn(source, false)) if (SENTENCE.test(text)) add(text, file);
+    if (SERVER_CODE.test(file) && !MACHINE_FILES.test(file)) {
+      for (const text of literalsIn(withoutComments(source), false)) if (SENTENCE.test(text)) add(text, file);
+      for (const [, plain, template] of source.matchAll(MESSAGE_PROPERTY))
+        add(plain !== undefined ? (JSON.parse(`"${plain}"`) as string) : valued(template), file);
+      for (const [, template] of source.matchAll(TEXT_FUNCTION)) add(valued(template), file);
+    }
     for (const call of source.matchAll(REFUSALS)) for (const text of literalsIn(callArguments(source, call.index + call[0].length))) add(text, file);
   }
   return texts;

@@ -97,6 +97,29 @@ test("a refusal or a schema's message the catalogs do not hold fails the check; 
   assert.deepEqual(untranslatedServerTexts(root, files, english), []);
 });
 
+test("a result's note, plain or built from values, and a small function writing a text fail the check until the catalogs hold them", () => {
+  const root = mkdtempSync(join(tmpdir(), "i18n-app-"));
+  mkdirSync(join(root, "app/domain/x"), { recursive: true });
+  writeFileSync(
+    join(root, "app/domain/x/x.server.ts"),
+    [
+      "export const nothingToClear = (name: string) => `${name} has no key to clear.`;",
+      "const purpose = (id: string) => `keys:${id}`;",
+      'if (done) return { message: "Key saved." };',
+      "return { message: `Key cleared for ${label}. They have been told.`, id };",
+      '/** The sender of every message: "Name <address>". */',
+    ].join("\n"),
+  );
+  const files = ["app/domain/x/x.server.ts"];
+  const problems = untranslatedServerTexts(root, files, {});
+  assert.equal(problems.length, 3, problems.join("\n"));
+  assert.ok(problems.some((p) => p.startsWith('"X has no key to clear."')));
+  assert.ok(problems.some((p) => p.startsWith('"Key saved."')));
+  assert.ok(problems.some((p) => p.startsWith('"Key cleared for X. They have been told."')));
+  const english = { "server.a": "{name} has no key to clear.", "server.b": "Key saved.", "server.c": "Key cleared for {name}. They have been told." };
+  assert.deepEqual(untranslatedServerTexts(root, files, english), []);
+});
+
 test("every text the product's server writes for a page has a server.* message", () => {
   const english = JSON.parse(readFileSync(join(locales, "en.json"), "utf8")) as Record<string, string>;
   assert.deepEqual(untranslatedServerTexts(root, serverFiles(root), english), []);

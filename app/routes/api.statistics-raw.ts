@@ -1,6 +1,7 @@
 import { statisticsRawExport } from "~/domain/statistics/raw-export.server";
 import { statisticFilterSchema, statisticQuerySchema, STATISTIC_ENTITY } from "~/domain/statistics/statistics.schema";
 import { defineApiRoute, endpoint } from "~/web/api.server";
+import { readerLanguage } from "~/web/reader.server";
 import { XLSX_TYPE } from "./api.projectsSummary.$ids.report[.]xlsx";
 
 /**
@@ -14,7 +15,7 @@ export const { loader, action, endpoints } = defineApiRoute({
     body: statisticFilterSchema,
     entity: STATISTIC_ENTITY,
     run: async ({ ctx, query, body }) =>
-      new Response(await statisticsRawExport(ctx, query, body), {
+      new Response(await statisticsRawExport(ctx, query, body, await readerLanguage()), {
         headers: {
           "Content-Type": XLSX_TYPE,
           "Content-Disposition": 'attachment; filename="report.xlsx"',

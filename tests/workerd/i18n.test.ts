@@ -5,6 +5,7 @@ import { readCompanySettings } from "~/domain/company/settings.schema";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { createI18n, type CompiledCatalog } from "~/lib/i18n/i18n";
 import { localeAmong, resolveAmong, type LanguageChoice } from "~/lib/i18n/negotiate";
+import { translateText } from "~/lib/i18n/catalogs.server";
 import { matchText, textMatcher } from "~/lib/i18n/texts";
 import english from "~/locales/en.json";
 import swedish from "~/locales/sv.json";
@@ -133,6 +134,18 @@ describe("the server's words on a page (decision 0307)", () => {
     expect(matchText(matcher, "Anna Berg already has Tax law.")).toEqual({ key: "server.c", values: { person: "Anna Berg", competence: "Tax law" } });
     expect(matchText(matcher, "Use at most characters.")).toBeNull();
     expect(matchText(matcher, "Välj ett år.")).toBeNull();
+  });
+
+  it("translates a note built from values, and a value that is itself a server text", () => {
+    expect(translateText("sv", "Two-step sign-in cleared for Anna Berg. They have been told by e-mail.")).toBe(
+      "Tvåstegsinloggningen är nollställd för Anna Berg. Personen har fått besked via e-post.",
+    );
+    expect(translateText("sv", "Too many failed sign-in attempts. Please wait 5 minutes and try again.")).toBe(
+      "För många misslyckade inloggningsförsök. Vänta 5 minuter och försök igen.",
+    );
+    expect(translateText("sv", "Invitation sent to 1 person")).toBe("Inbjudan skickad till 1 person");
+    expect(translateText("sv", "example.se is already verified by its DNS record.")).toBe("example.se är redan verifierad genom sin DNS-post.");
+    expect(translateText("en", "Passkey 'Laptop' added.")).toBe("Passkey 'Laptop' added.");
   });
 
   it("answers a refused page form in the reader's language, and the API the same refusal in English", async () => {

@@ -26,6 +26,7 @@ import { ERASED_NOT_INVITED } from "~/domain/identity/invite.server";
 import { rollupRange } from "~/domain/statistics/rollup.server";
 import type { StatisticsResponse } from "~/domain/statistics/statistics.schema";
 import { newId } from "~/lib/ids";
+import { translate } from "~/lib/i18n/catalogs.server";
 import { emailOutbox } from "~/db/schema";
 import { api, BASE, cookieFor, createCompany, db, page, PASSWORD, signedInMinutesAgo, systemFor, tokenFor } from "./helpers";
 
@@ -185,7 +186,8 @@ describe("Download my data", () => {
     expect(response.headers.get("Content-Type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
     const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
     const workbook = strFromU8(files["xl/workbook.xml"]!);
-    for (const section of EXPORT_SECTIONS) expect(workbook).toContain(`name="${section.sheet}"`);
+    for (const section of EXPORT_SECTIONS) expect(workbook).toContain(`name="${translate("en", section.sheet)}"`);
+    expect(workbook).toContain('name="Workload history"');
     const sheets = Object.keys(files)
       .filter((name) => name.startsWith("xl/worksheets/"))
       .map((name) => strFromU8(files[name]!))
@@ -195,6 +197,39 @@ describe("Download my data", () => {
     expect(sheets).not.toContain("OTHER-FORECAST-NOTE");
     expect(sheets).not.toContain("SEALED-TOTP-SECRET");
     expect(sheets).not.toContain("SECRET-DEVICE-TOKEN");
+    expect(strFromU8(files["xl/sharedStrings.xml"] ?? new Uint8Array()) + sheets).toContain("Start date");
+  });
+
+  it("writes the workbook in the person's own language, the JSON's field names unchanged", async () => {
+    const swede = await firm.createUser("employee", { name: "Sara Svensson" });
+    await db().update(users).set({ language: "sv" }).where(eq(users.id, swede.id));
+    await db()
+      .insert(forecasts)
+      .values({
+        companyId: firm.company.id,
+        userId: swede.id,
+        startDate: new Date(Date.UTC(2026, 0, 5)),
+        endDate: new Date(Date.UTC(2026, 0, 9)),
+        status: "1",
+        comment: "SV-NOTE",
+      });
+    const swedeCookie = await cookieFor(swede.email);
+    await prepareExport(swedeCookie);
+    const fresh = (await settings(swedeCookie)).dataExport.links!;
+    const files = unzipSync(new Uint8Array(await (await page(pathOf(fresh.xlsx!), { headers: { Cookie: swedeCookie } })).arrayBuffer()));
+    const workbook = strFromU8(files["xl/workbook.xml"]!);
+    for (const name of ["Profil", "Prognoser", "Arbetsbelastningshistorik", "Sessioner och enheter"]) expect(workbook).toContain(`name="${name}"`);
+    expect(workbook).not.toContain('name="Forecasts"');
+    const cells = Object.keys(files)
+      .filter((name) => name.startsWith("xl/"))
+      .map((name) => strFromU8(files[name]!))
+      .join("\n");
+    expect(cells).toContain("Startdatum");
+    expect(cells).toContain("Företagsadministratör");
+    expect(cells).toContain(">Nej<");
+    expect(cells).not.toContain("startDate");
+    const json = (await (await page(pathOf(fresh.json!), { headers: { Cookie: swedeCookie } })).json()) as { forecasts: Record<string, unknown>[] };
+    expect(json.forecasts[0]).toMatchObject({ comment: "SV-NOTE", startDate: expect.any(String) });
   });
 
   it("offers each file once: a second use is refused with a clear message, and the page no longer links it", async () => {

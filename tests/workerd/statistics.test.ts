@@ -430,6 +430,27 @@ describe("POST /api/statistics-raw/: one row per person per working day", () => 
     expect(rows.some((r) => r[0] === "2026-01-10")).toBe(false);
   });
 
+  it("writes the sheet, its headers and its words in a Swedish reader's language", async () => {
+    const response = await api("/api/statistics-raw/?startDate=2026-01-05&endDate=2026-01-16", {
+      method: "POST",
+      token: adminToken,
+      json: bothTeams(),
+      headers: { "Accept-Language": "sv-SE,sv;q=0.9" },
+    });
+    expect(response.status).toBe(200);
+    const ExcelJS = (await import("exceljs")).default;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const sheet = workbook.getWorksheet("Statistik")!;
+    const rows: (string | number | null)[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as (string | number | null)[]).slice(1)));
+    expect(rows[0]).toEqual(["Datum", "Namn", "E-post", "Grupp", "Kontor", "Arbetsbelastning", "Arbetsbelastningsnivå", "Arbetsplats", "Borta"]);
+    const find = (date: string, name: string) => rows.find((r) => r[0] === date && r[1] === name)!;
+    expect(find("2026-01-05", "Anna").slice(5)).toEqual(["Viss tillgänglighet", 2, "Hemma", "Nej"]);
+    expect(find("2026-01-14", "Bo").slice(5, 9)).toEqual(["Borta", undefined, "Frånvarande", "Ja"]);
+    expect(find("2026-01-05", "Cai").slice(5, 9)).toEqual(["Inga uppgifter", undefined, "Okänd", "Nej"]);
+  });
+
   it("gives everyone else their own rows, and refuses what POST /statistic refuses with its message", async () => {
     const own = await sheetRows(await rawExport("startDate=2026-01-05&endDate=2026-01-09", {}, employeeToken));
     expect(own.slice(1).map((r) => r[1])).toEqual(["Anna", "Anna", "Anna", "Anna", "Anna"]);

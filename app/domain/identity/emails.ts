@@ -43,7 +43,7 @@ function escapeHtml(text: string): string {
 
 function html(paragraphs: string[], link: { href: string; label: string }): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("");
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">${body}<p style="margin:24px 0"><a href="${escapeHtml(link.href)}" style="background:#2563eb;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p><p style="color:#64748b;font-size:13px">${escapeHtml(link.href)}</p></body></html>`;
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">${body}<p style="margin:24px 0"><a href="${escapeHtml(link.href)}" style="background:#2563eb;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p><p style="color:#64748b;font-size:13px;overflow-wrap:anywhere">${escapeHtml(link.href)}</p></body></html>`;
 }
 
 export function inviteEmail(input: {

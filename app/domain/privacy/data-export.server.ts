@@ -7,6 +7,9 @@ import type { Env } from "~/env";
 import { enqueueEmail, type MailContext } from "~/integrations/email/outbox.server";
 import { newId } from "~/lib/ids";
 import { appOrigin } from "~/lib/app-origin.server";
+import { translate } from "~/lib/i18n/catalogs.server";
+import type { MessageKey } from "~/lib/i18n/i18n";
+import { languageOfRecipient } from "../identity/mail-language.server";
 import { xlsxWorkbookStream, type XlsxCell, type XlsxSheet } from "~/lib/xlsx-stream";
 import { audit } from "../audit.server";
 import type { DomainContext } from "../context";
@@ -176,7 +179,21 @@ async function readParts(files: R2Bucket, row: DataExport): Promise<Map<string, 
   return bySection;
 }
 
-/** The JSON file and the workbook from the parts: one list and one sheet per section. */
+/**
+ * A workbook column's title in `language`: the field's words from the catalogs
+ * (`workbook.data.column.startDate` is "Start date"), else the JSON's own field name.
+ */
+function columnTitle(language: string, field: string): string {
+  const key = `workbook.data.column.${field}` as MessageKey;
+  const title = translate(language, key);
+  return title === key ? field : title;
+}
+
+/**
+ * The JSON file and the workbook from the parts: one list and one sheet per section. The JSON
+ * keeps its field names; the workbook is in the person's own language (their choice, else
+ * their firm's), since the cron may finish it with no reader at hand.
+ */
 async function writeExportFiles(runtime: ExportRuntime, row: DataExport, now: Date) {
   const bySection = await readParts(runtime.files, row);
   const sections = Object.fromEntries(bySection);
@@ -191,13 +208,18 @@ async function writeExportFiles(runtime: ExportRuntime, row: DataExport, now: Da
   await runtime.files.put(fileKey(row.id, "json"), JSON.stringify(document, null, 2), {
     httpMetadata: { contentType: "application/json; charset=utf-8" },
   });
+  const language = await languageOfRecipient(runtime.db, row.companyId, row.userId);
+  const yesNo = { yes: translate(language, "workbook.yes"), no: translate(language, "workbook.no") };
   const sheets: XlsxSheet[] = EXPORT_SECTIONS.map((section) => {
     const rows = bySection.get(section.name) ?? [];
     const headers = [...new Set(rows.flatMap((r) => Object.keys(r)))];
     return {
-      name: section.sheet,
-      columns: (headers.length > 0 ? headers : ["(none)"]).map((header) => ({ header, width: 22 })),
-      pages: [rows.map((r) => headers.map((h) => cell(r[h])))],
+      name: translate(language, section.sheet),
+      columns:
+        headers.length > 0
+          ? headers.map((field) => ({ header: columnTitle(language, field), width: 22 }))
+          : [{ header: translate(language, "workbook.data.column.none"), width: 22 }],
+      pages: [rows.map((r) => headers.map((h) => cell(r[h], yesNo)))],
     };
   });
   const bytes = await new Response(xlsxWorkbookStream(sheets)).arrayBuffer();
@@ -206,10 +228,10 @@ async function writeExportFiles(runtime: ExportRuntime, row: DataExport, now: Da
   });
 }
 
-function cell(value: unknown): XlsxCell {
+function cell(value: unknown, words: { yes: string; no: string }): XlsxCell {
   if (value === null || value === undefined) return null;
   if (typeof value === "number") return value;
-  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "boolean") return value ? words.yes : words.no;
   if (typeof value === "string") return value;
   if (value instanceof Date) return value.toISOString();
   return JSON.stringify(value);

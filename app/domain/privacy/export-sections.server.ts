@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, or, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "~/db/client";
+import type { MessageKey } from "~/lib/i18n/i18n";
 import {
   auditLog,
   calendarFeeds,
@@ -49,8 +50,8 @@ export type ExportRow = Record<string, unknown>;
  */
 export interface ExportSection {
   name: string;
-  /** The workbook sheet's title (31 characters at most). */
-  sheet: string;
+  /** The workbook sheet's title, in the catalogs (31 characters at most in every language). */
+  sheet: MessageKey;
   page: (db: Db, owner: ExportOwner, after: string | null, limit: number) => Promise<{ rows: ExportRow[]; last: string | null }>;
 }
 
@@ -73,7 +74,7 @@ const own = (table: { companyId: SQLiteColumn; userId: SQLiteColumn }, owner: Ex
 export const EXPORT_SECTIONS: ExportSection[] = [
   {
     name: "profile",
-    sheet: "Profile",
+    sheet: "workbook.data.sheet.profile",
     page: (db, owner, after, limit) =>
       byKey(
         (next, n) =>
@@ -120,7 +121,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
   {
     name: "forecasts",
-    sheet: "Forecasts",
+    sheet: "workbook.data.sheet.forecasts",
     page: (db, owner, after, limit) =>
       byKey(
         (next, n) =>
@@ -147,7 +148,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
   {
     name: "absences",
-    sheet: "Absences",
+    sheet: "workbook.data.sheet.absences",
     page: (db, owner, after, limit) =>
       byKey(
         (next, n) =>
@@ -170,7 +171,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
   {
     name: "workloadEntries",
-    sheet: "Workload entries",
+    sheet: "workbook.data.sheet.workloadEntries",
     page: (db, owner, after, limit) =>
       byKey(
         (next, n) =>
@@ -193,7 +194,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
   {
     name: "workloadHistory",
-    sheet: "Workload history",
+    sheet: "workbook.data.sheet.workloadHistory",
     page: (db, owner, after, limit) =>
       byKey(
         (next, n) =>
@@ -218,7 +219,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
   {
     name: "statusMessages",
-    sheet: "Status messages",
+    sheet: "workbook.data.sheet.statusMessages",
     page: (db, owner, after, limit) =>
       byKey(
         (next, n) =>
@@ -235,7 +236,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
   {
     name: "locationPlans",
-    sheet: "Location plans",
+    sheet: "workbook.data.sheet.locationPlans",
     page: (db, owner, after, limit) =>
       byKey(
         (next, n) =>
@@ -258,7 +259,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
   {
     name: "locationHistory",
-    sheet: "Location history",
+    sheet: "workbook.data.sheet.locationHistory",
     page: (db, owner, after, limit) =>
       byKey(
         (next, n) =>
@@ -282,7 +283,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
   {
     name: "competences",
-    sheet: "Competences",
+    sheet: "workbook.data.sheet.competences",
     page: (db, owner, after, limit) =>
       byKey(
         (next, n) =>
@@ -301,7 +302,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
   {
     name: "cvItems",
-    sheet: "CV items",
+    sheet: "workbook.data.sheet.cvItems",
     page: (db, owner, after, limit) =>
       byKey(
         (next, n) =>
@@ -318,7 +319,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
   {
     name: "projects",
-    sheet: "Projects",
+    sheet: "workbook.data.sheet.projects",
     page: (db, owner, after, limit) =>
       byKey(
         (next, n) =>
@@ -336,7 +337,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
   {
     name: "projectHours",
-    sheet: "Project hours",
+    sheet: "workbook.data.sheet.projectHours",
     page: (db, owner, after, limit) =>
       byKey(
         (next, n) =>
@@ -360,7 +361,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
   {
     name: "matterHours",
-    sheet: "Matter hours",
+    sheet: "workbook.data.sheet.matterHours",
     page: (db, owner, after, limit) =>
       byKey(
         (next, n) =>
@@ -384,7 +385,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
   {
     name: "weeklyHours",
-    sheet: "Weekly hours",
+    sheet: "workbook.data.sheet.weeklyHours",
     page: (db, owner, after, limit) =>
       byKey(
         (next, n) =>
@@ -408,7 +409,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
   {
     name: "comments",
-    sheet: "Matter comments",
+    sheet: "workbook.data.sheet.comments",
     page: (db, owner, after, limit) =>
       byKey(
         (next, n) =>
@@ -430,7 +431,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
   {
     name: "managedMatters",
-    sheet: "Managed matters",
+    sheet: "workbook.data.sheet.managedMatters",
     page: (db, owner, after, limit) =>
       byKey(
         (next, n) =>
@@ -447,7 +448,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
   {
     name: "sessions",
-    sheet: "Sessions and devices",
+    sheet: "workbook.data.sheet.sessions",
     page: (db, owner, after, limit) =>
       byKey(
         (next, n) =>
@@ -471,7 +472,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
   {
     name: "passkeys",
-    sheet: "Passkeys",
+    sheet: "workbook.data.sheet.passkeys",
     page: (db, owner, after, limit) =>
       byKey(
         (next, n) =>
@@ -488,7 +489,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
   {
     name: "authenticatorApp",
-    sheet: "Authenticator app",
+    sheet: "workbook.data.sheet.authenticatorApp",
     page: (db, owner, after, limit) =>
       byKey(
         (next, n) =>
@@ -504,7 +505,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
   {
     name: "appTokens",
-    sheet: "App notification tokens",
+    sheet: "workbook.data.sheet.appTokens",
     page: (db, owner, after, limit) =>
       byKey(
         (next, n) =>
@@ -521,7 +522,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
   {
     name: "calendarFeeds",
-    sheet: "Calendar feeds",
+    sheet: "workbook.data.sheet.calendarFeeds",
     page: (db, owner, after, limit) =>
       byKey(
         (next, n) =>
@@ -538,7 +539,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
   {
     name: "emailChanges",
-    sheet: "E-mail changes",
+    sheet: "workbook.data.sheet.emailChanges",
     page: (db, owner, after, limit) =>
       byKey(
         (next, n) =>
@@ -561,7 +562,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
   {
     name: "updateReminders",
-    sheet: "Update reminders",
+    sheet: "workbook.data.sheet.updateReminders",
     page: (db, owner, after, limit) =>
       byKey(
         (next, n) =>
@@ -583,7 +584,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
   {
     name: "usage",
-    sheet: "Usage",
+    sheet: "workbook.data.sheet.usage",
     page: (db, owner, after, limit) =>
       byKey(
         (next, n) =>
@@ -600,7 +601,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
   {
     name: "audit",
-    sheet: "Audit",
+    sheet: "workbook.data.sheet.audit",
     page: (db, owner, after, limit) =>
       byKey(
         (next, n) =>

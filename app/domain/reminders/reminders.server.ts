@@ -90,7 +90,8 @@ export function reminderEmail(input: { appName: string; name: string; links: Rec
     (a) =>
       `<a href="${escapeHtml(input.links[a])}" style="display:inline-block;margin:0 8px 8px 0;background:${BUTTON_COLOURS[a]};color:#fff;padding:10px 14px;border-radius:6px;text-decoration:none">${escapeHtml(answerLabel(a, language))}</a>`,
   ).join("");
-  const html = `<!doctype html><html lang="${escapeHtml(language)}"><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">${lines.map((l) => `<p style="margin:0 0 16px">${escapeHtml(l)}</p>`).join("")}<p style="margin:24px 0">${buttons}</p><p style="color:#64748b;font-size:13px">${escapeHtml(t("reminder.buttonsNote"))}</p></body></html>`;
+  // A reading width on a wide screen, the buttons wrapping on a phone (tests/e2e/mail-languages.spec.ts).
+  const html = `<!doctype html><html lang="${escapeHtml(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5"><div style="max-width:560px">${lines.map((l) => `<p style="margin:0 0 16px">${escapeHtml(l)}</p>`).join("")}<p style="margin:24px 0">${buttons}</p><p style="color:#64748b;font-size:13px">${escapeHtml(t("reminder.buttonsNote"))}</p></div></body></html>`;
   return { subject: t("reminder.subject"), text, html };
 }
 

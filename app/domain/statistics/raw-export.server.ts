@@ -3,8 +3,9 @@ import { groups, offices, statDays, users } from "~/db/schema";
 import { inJsonList } from "~/db/json-list";
 import { dayKey } from "~/lib/dates";
 import { xlsxStream, type XlsxCell } from "~/lib/xlsx-stream";
+import { translate } from "~/lib/i18n/catalogs.server";
+import type { MessageKey } from "~/lib/i18n/i18n";
 import type { DomainContext } from "../context";
-import { WORKLOAD_LABELS } from "../workload/levels";
 import { ensureRolledUp } from "./rollup.server";
 import type { StatisticFilter, StatisticQuery } from "./statistics.schema";
 import { resolveStatisticsScope } from "./statistics.server";
@@ -12,7 +13,18 @@ import { resolveStatisticsScope } from "./statistics.server";
 /** Rows read per D1 query while the workbook streams (decision 0178). */
 export const RAW_EXPORT_PAGE = 4000;
 
-export const RAW_EXPORT_HEADER = ["Date", "Name", "Email", "Group", "Office", "Workload", "Workload level", "Location", "Away"];
+/** The columns' titles, in the catalogs: Date, Name, Email, Group, Office, Workload, Workload level, Location, Away. */
+export const RAW_EXPORT_HEADER: MessageKey[] = [
+  "workbook.statistics.date",
+  "workbook.statistics.name",
+  "workbook.statistics.email",
+  "workbook.statistics.group",
+  "workbook.statistics.office",
+  "workbook.statistics.workload",
+  "workbook.statistics.workloadLevel",
+  "workbook.statistics.location",
+  "workbook.statistics.away",
+];
 
 interface RawRow {
   userId: string;
@@ -24,14 +36,26 @@ interface RawRow {
   location: number | null;
 }
 
-const LOCATIONS: Record<number, string> = { 0: "Office", 1: "Home", 2: "Absent", 3: "Elsewhere" };
+const LOCATIONS: Record<number, MessageKey> = {
+  0: "workplace.office",
+  1: "workplace.home",
+  2: "workplace.absent",
+  3: "workbook.statistics.elsewhere",
+};
+const LEVELS: Record<string, MessageKey> = { "0": "workload.level0", "1": "workload.level1", "2": "workload.level2", "3": "workload.level3" };
 
 /**
  * POST /api/statistics-raw/: the statistics' own population and range (the same scope rules
  * and refusals as POST /statistic) as one row per person per working day, read from the
  * daily rollups page by page while the workbook streams out.
  */
-export async function statisticsRawExport(ctx: DomainContext, query: StatisticQuery, filter: StatisticFilter): Promise<ReadableStream<Uint8Array>> {
+export async function statisticsRawExport(
+  ctx: DomainContext,
+  query: StatisticQuery,
+  filter: StatisticFilter,
+  language = "en",
+): Promise<ReadableStream<Uint8Array>> {
+  const t = (key: MessageKey) => translate(language, key);
   const scope = await resolveStatisticsScope(ctx, query, filter);
   await ensureRolledUp(ctx);
   const ids = scope.people.map((p) => p.id);
@@ -85,11 +109,15 @@ export async function statisticsRawExport(ctx: DomainContext, query: StatisticQu
           who?.email ?? "",
           groupName.get(row.groupId) ?? "",
           officeName.get(row.officeId) ?? "",
-          away ? WORKLOAD_LABELS.away : row.level === null ? "No data" : WORKLOAD_LABELS[String(row.level)],
+          away ? t("workload.away") : row.level === null || !LEVELS[String(row.level)] ? t("workload.noData") : t(LEVELS[String(row.level)]),
           // As the screens show it: 1 (available) to 4 (seriously busy).
           !away && row.level !== null ? row.level + 1 : null,
-          away ? "Absent" : row.location === null ? "Unknown" : LOCATIONS[row.location],
-          away ? "Yes" : "No",
+          away
+            ? t("workplace.absent")
+            : row.location === null || !LOCATIONS[row.location]
+              ? t("workbook.statistics.unknown")
+              : t(LOCATIONS[row.location]),
+          away ? t("workbook.yes") : t("workbook.no"),
         ];
       });
       if (rows.length < RAW_EXPORT_PAGE) return;
@@ -97,5 +125,5 @@ export async function statisticsRawExport(ctx: DomainContext, query: StatisticQu
       after = { day: last.day, userId: last.userId };
     }
   }
-  return xlsxStream("Statistics", RAW_EXPORT_HEADER, pages());
+  return xlsxStream(t("workbook.statistics.sheet"), RAW_EXPORT_HEADER.map(t), pages());
 }

@@ -140,7 +140,8 @@ export async function deliverDueEmails(context: { db: Db; env: Env & MailEnv }, 
 
 /**
  * What the development mailbox (/dev/mailbox) lists: the newest messages of the whole outbox,
- * or those to one address. Every company's, so only a loopback development server may show it.
+ * or those to one address, with each one's HTML for a spec to render (tests/e2e/mail-languages.spec.ts).
+ * Every company's, so only a loopback development server may show it.
  */
 export async function latestOutboxMessages(db: Db, to: string, limit = 100) {
   return db
@@ -149,6 +150,7 @@ export async function latestOutboxMessages(db: Db, to: string, limit = 100) {
       to: emailOutbox.toAddress,
       subject: emailOutbox.subject,
       text: emailOutbox.textBody,
+      html: emailOutbox.htmlBody,
       status: emailOutbox.status,
       attempts: emailOutbox.attempts,
       lastError: emailOutbox.lastError,

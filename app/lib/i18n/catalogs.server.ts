@@ -85,12 +85,18 @@ const serverTexts = () => (englishTexts ??= textMatcher(serverTextEntries(SOURCE
 /**
  * A text the server wrote in English, in `language` (decision 0307): found by its English
  * words among the catalogs' `server.*` messages, with its values read back out; a text the
- * catalogs do not know, or one already translated, comes back as it is.
+ * catalogs do not know, or one already translated, comes back as it is. A value that is
+ * itself a server text ("Please wait {wait} and try again." with "5 minutes") is translated
+ * too, one level down.
  */
-export function translateText(language: string, text: string): string {
+export function translateText(language: string, text: string, nested = false): string {
   if (!isLanguage(language) || language === REFERENCE_LANGUAGE || !text) return text;
   const match = matchText(serverTexts(), text);
-  return match ? translate(language, match.key as MessageKey, match.values) : text;
+  if (!match) return text;
+  const values = nested
+    ? match.values
+    : Object.fromEntries(Object.entries(match.values).map(([name, value]) => [name, translateText(language, value, true)]));
+  return translate(language, match.key as MessageKey, values);
 }
 
 /** What the browser needs to translate the checks it runs itself: nothing for English. */

@@ -57,5 +57,6 @@ export async function runUsersAction(context: LoadContext, actor: Actor, request
 
 /** The toast of the 'Invite multiple' dialog. */
 function invitationsSent(count: number) {
-  return { message: `Invitation sent to ${count} ${count === 1 ? "person" : "people"}` };
+  if (count === 1) return { message: "Invitation sent to 1 person" };
+  return { message: `Invitation sent to ${count} people` };
 }

@@ -49,7 +49,8 @@ export async function setDomainApproval(ctx: OperatorContext, input: z.infer<typ
     throw new ValidationError(DOMAIN_APPROVAL_ENTITY, { domain: `${claim.domain} is a public e-mail service: it cannot be a firm's domain.` });
   }
   if (input.approved && claim.verifiedAt) {
-    return { message: `${claim.domain} is already verified${claim.verifiedBy === "dns" ? " by its DNS record" : ""}.` };
+    if (claim.verifiedBy === "dns") return { message: `${claim.domain} is already verified by its DNS record.` };
+    return { message: `${claim.domain} is already verified.` };
   }
   if (!input.approved && claim.verifiedBy !== "operator") {
     return { message: `${claim.domain} was not approved by an operator.` };
