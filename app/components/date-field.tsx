@@ -56,7 +56,11 @@ export function DateField({
 }) {
   const t = useT();
   const fmt = useFormat();
-  const { hint } = numericDatePattern(fmt.locale);
+  const { hint } = numericDatePattern(fmt.locale, {
+    day: t("dateField.dayLetters"),
+    month: t("dateField.monthLetters"),
+    year: t("dateField.yearLetters"),
+  });
   const start = defaultValue ? defaultValue.slice(0, 10) : "";
   const [text, setText] = useState(start ? fmt.numericDate(start) : "");
   const [open, setOpen] = useState(false);

@@ -144,7 +144,11 @@ export function useMoments() {
 }
 
 /** The parts of a numeric date in the locale's order, and how a field hints at it: "dd/mm/yyyy". */
-export function numericDatePattern(locale: string = DEFAULT_LOCALE): { order: ("day" | "month" | "year")[]; hint: string } {
+export function numericDatePattern(
+  locale: string = DEFAULT_LOCALE,
+  /** The letters the hint writes a part with, in the reader's language ("åååå" in Swedish). */
+  letters: { day: string; month: string; year: string } = { day: "dd", month: "mm", year: "yyyy" },
+): { order: ("day" | "month" | "year")[]; hint: string } {
   const parts = new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" }).formatToParts(
     Date.UTC(2026, 10, 27),
   );
@@ -153,7 +157,7 @@ export function numericDatePattern(locale: string = DEFAULT_LOCALE): { order: ("
     .map((part) => {
       if (part.type === "day" || part.type === "month" || part.type === "year") {
         order.push(part.type);
-        return part.type === "day" ? "dd" : part.type === "month" ? "mm" : "yyyy";
+        return letters[part.type];
       }
       return part.value;
     })
