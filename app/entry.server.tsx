@@ -4,6 +4,8 @@ import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { contentSecurityPolicy, createNonce } from "~/web/request-guard";
 import { isLocalEnv } from "~/env";
+import { pageCatalogOf } from "~/lib/i18n/catalogs.server";
+import { renderWithCatalog } from "~/lib/i18n/i18n";
 
 /** In development the local Microsoft provider plays the Teams host and may frame the app. */
 function devFrameAncestors(context: AppLoadContext): string[] {
@@ -26,10 +28,14 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = createNonce();
-  const html = renderToString(
-    <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-    </NonceProvider>,
+  // The page's catalog, in the language the root loader chose (English when it did not run).
+  const root = remixContext.staticHandlerContext.loaderData?.root as { language?: string } | undefined;
+  const html = renderWithCatalog(pageCatalogOf(root?.language ?? "en"), () =>
+    renderToString(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+    ),
   );
   responseHeaders.set("Content-Type", "text/html");
   responseHeaders.set("X-Content-Type-Options", "nosniff");

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { useNonce } from "~/components/nonce";
 import { DEFAULT_LOCALE, LocaleProvider } from "~/lib/format";
-import { localeFor, pageCatalogFor, serverTextEntriesFor } from "~/lib/i18n/catalogs.server";
+import { catalogScript, localeFor } from "~/lib/i18n/catalogs.server";
 import { languageOfRequest } from "~/web/reader.server";
 import { TranslationProvider } from "~/lib/i18n/i18n";
 import styles from "~/tailwind.css";
@@ -24,12 +24,7 @@ export const meta: MetaFunction = () => [{ title: "Availability" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const acceptLanguage = request.headers.get("Accept-Language");
   const language = await languageOfRequest(request, context);
-  return json({
-    locale: localeFor(language, acceptLanguage),
-    language,
-    messages: pageCatalogFor(language),
-    serverTexts: serverTextEntriesFor(language),
-  });
+  return json({ locale: localeFor(language, acceptLanguage), language, catalog: catalogScript(language).path });
 }
 
 /** Only a change of language would change the answer, and a change of language reloads the page. */
@@ -44,11 +39,13 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* The catalog first: a classic script runs before the app's modules hydrate (decision 0307). */}
+        {data?.catalog ? <script nonce={nonce} src={data.catalog} suppressHydrationWarning /> : null}
         <Meta />
         <Links />
       </head>
       <body className="h-full font-sans">
-        <TranslationProvider language={data?.language ?? "en"} messages={data?.messages ?? NO_MESSAGES} serverTexts={data?.serverTexts}>
+        <TranslationProvider>
           <LocaleProvider value={locale}>{children}</LocaleProvider>
         </TranslationProvider>
         <ScrollRestoration nonce={nonce} />
@@ -57,9 +54,6 @@ export function Layout({ children }: { children: ReactNode }) {
     </html>
   );
 }
-
-/** Without the root's data (it failed), keys show as themselves rather than nothing. */
-const NO_MESSAGES = {};
 
 export default function App() {
   return <Outlet />;

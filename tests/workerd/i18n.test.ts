@@ -169,16 +169,39 @@ describe("the server's words on a page (decision 0307)", () => {
     expect(JSON.stringify(await refusal.json())).not.toContain("Logga in");
   });
 
-  it("sends the browser the server's texts only for a reader of another language than English", async () => {
+  it("sends the catalog as a cached script, not in the page: the server's texts only for a reader of another language", async () => {
     const firm = await createCompany("Textbyrån");
     const cookie = await cookieFor((await firm.createUser("employee")).email);
-    const swedish = await html("/settings", cookie, "sv-SE");
-    expect(swedish).toContain('"Use at most {max} characters.","server.useAtMostMaxCharacters"');
-    expect(swedish).toContain('"server.useAtMostMaxCharacters":["Använd högst ",["max"]," tecken."]');
-    const english = await html("/settings", cookie, "en-GB");
-    // An English page carries neither the lookup nor the server's messages: its texts are already English.
-    expect(english).not.toContain("Use at most {max} characters.");
-    expect(english).not.toContain("server.useAtMostMaxCharacters");
+    const scriptOf = (html: string) => /<script nonce="[^"]+" src="(\/i18n\/[a-z]+\.[0-9a-f]{8}\.js)"><\/script>/.exec(html)?.[1];
+    const swedishPage = await html("/settings", cookie, "sv-SE");
+    const englishPage = await html("/settings", cookie, "en-GB");
+    // The page is rendered in its language but does not carry the catalog.
+    expect(swedishPage).toContain("Inställningar");
+    expect(swedishPage).not.toContain("server.useAtMostMaxCharacters");
+    expect(englishPage).not.toContain("settings.pageTitle");
+    const swedishScript = scriptOf(swedishPage)!;
+    const englishScript = scriptOf(englishPage)!;
+    expect(swedishScript).toMatch(/^\/i18n\/sv\./);
+    expect(englishScript).toMatch(/^\/i18n\/en\./);
+
+    const swedish = await page(swedishScript);
+    expect(swedish.status).toBe(200);
+    expect(swedish.headers.get("Content-Type")).toBe("text/javascript; charset=utf-8");
+    expect(swedish.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    const swedishBody = await swedish.text();
+    expect(swedishBody.startsWith("window.__i18n=")).toBe(true);
+    expect(swedishBody).toContain('"Use at most {max} characters.","server.useAtMostMaxCharacters"');
+    expect(swedishBody).toContain('"server.useAtMostMaxCharacters":["Använd högst ",["max"]," tecken."]');
+    // An English page's catalog carries neither the lookup nor the server's messages: its texts already are English.
+    const englishBody = await (await page(englishScript)).text();
+    expect(englishBody).toContain('"nav.home":["Dashboard"]');
+    expect(englishBody).not.toContain("server.useAtMostMaxCharacters");
+
+    // An old version's address answers today's catalog, briefly cached; an unknown language is not found.
+    const old = await page("/i18n/sv.00000000.js");
+    expect(old.headers.get("Cache-Control")).toBe("public, max-age=60");
+    expect(await old.text()).toBe(swedishBody);
+    expect((await page("/i18n/xx.00000000.js")).status).toBe(404);
   });
 });
 

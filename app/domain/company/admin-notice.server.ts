@@ -1,21 +1,24 @@
 import { and, eq, isNotNull } from "drizzle-orm";
+import { resolveLanguage, translate } from "~/lib/i18n/catalogs.server";
+import type { MessageKey, MessageValues } from "~/lib/i18n/i18n";
 import { users } from "~/db/schema";
 import type { Env } from "~/env";
 import { type MailEnv } from "~/integrations/email/config.server";
 import { enqueueEmail } from "~/integrations/email/outbox.server";
 import type { DomainContext } from "../context";
 
-/** What a powerful setting's change tells the firm's company admins. */
-export interface AdminNotice {
-  /** The setting, as the subject names it: "single sign-on settings". */
-  setting: string;
-  /** What happened, completing "<who> changed the <setting> of <firm>: …". */
-  what: string;
-  /** What to do if nobody expected it. */
-  advice?: string;
-}
+/** A text of the notice in one admin's language. */
+export type NoticeSay = (key: MessageKey, values?: MessageValues) => string;
 
-const DEFAULT_ADVICE = "If you did not expect this change, undo it on the Company page and review who has company admin rights.";
+/** What a powerful setting's change tells the firm's company admins, in each one's language. */
+export interface AdminNotice {
+  /** The setting, as the subject names it: "single sign-on settings" (notice.setting.*). */
+  setting: MessageKey;
+  /** What happened, completing "<who> changed the <setting> of <firm>: …". */
+  what: (t: NoticeSay) => string;
+  /** What to do if nobody expected it. */
+  advice?: MessageKey;
+}
 
 /**
  * Every company admin hears of each change to the settings that hand out sign-in or the
@@ -25,22 +28,26 @@ const DEFAULT_ADVICE = "If you did not expect this change, undo it on the Compan
  */
 export async function tellCompanyAdmins(ctx: DomainContext, env: Env & MailEnv, notice: AdminNotice) {
   const admins = await ctx.db
-    .select({ email: users.email, name: users.name })
+    .select({ email: users.email, name: users.name, language: users.language })
     .from(users)
     .where(and(eq(users.companyId, ctx.companyId), eq(users.companyAdmin, true), isNotNull(users.email)));
   const who = `${ctx.actor.user.name || ctx.actor.user.email} (${ctx.actor.user.email})`;
   const appName = env.APP_NAME || "Availability";
   const firm = ctx.actor.company.name;
   for (const admin of admins) {
+    const { language } = resolveLanguage({ chosen: admin.language, firmDefault: ctx.actor.company.settings.language });
+    const t: NoticeSay = (key, values) => translate(language, key, values);
+    const setting = t(notice.setting);
+    const when = language === "en" ? ctx.now.toUTCString() : `${new Intl.DateTimeFormat(t("language.locale"), { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(ctx.now)} UTC`;
     const lines = [
-      admin.name ? `Hi ${admin.name},` : "Hi,",
-      `${who} changed the ${notice.setting} of ${firm} on ${appName} at ${ctx.now.toUTCString()}: ${notice.what}`,
-      notice.advice ?? DEFAULT_ADVICE,
+      admin.name ? t("mail.greetingNamed", { name: admin.name }) : t("mail.greeting"),
+      t("notice.changed", { who, setting, firm, app: appName, when, what: notice.what(t) }),
+      t(notice.advice ?? "notice.advice"),
     ];
     await enqueueEmail(
       { db: ctx.db, env },
       ctx.companyId,
-      { to: admin.email, subject: `${firm}: ${notice.setting} changed`, text: `${lines.join("\n\n")}\n` },
+      { to: admin.email, subject: t("notice.subject", { firm, setting }), text: `${lines.join("\n\n")}\n` },
       ctx.now,
       { viaInstallation: true },
     );

@@ -94,8 +94,8 @@ export async function saveCvService(ctx: DomainContext, env: Env & CvEnv, input:
     audit(ctx, "update", "cvService", ctx.companyId, { url: input.url, keyChanged: Boolean(input.key) }),
   ]);
   await tellCompanyAdmins(ctx, env, {
-    setting: "CV service connection",
-    what: `people's CVs are now imported from ${input.url}${input.key ? " with a new API key" : ""}.`,
+    setting: "notice.setting.cv",
+    what: (t) => t(input.key ? "notice.cv.onWithKey" : "notice.cv.on", { url: String(input.url) }),
   });
   return readStatus(ctx.db, ctx.companyId);
 }
@@ -114,7 +114,7 @@ export async function removeCvService(
     ctx.db.delete(cvImports).where(eq(cvImports.companyId, ctx.companyId)),
     audit(ctx, "delete", "cvService", ctx.companyId, {}),
   ]);
-  await tellCompanyAdmins(ctx, env, { setting: "CV service connection", what: "the CV service is now disconnected." });
+  await tellCompanyAdmins(ctx, env, { setting: "notice.setting.cv", what: (t) => t("notice.cv.off") });
   return readStatus(ctx.db, ctx.companyId);
 }
 

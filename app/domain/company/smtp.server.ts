@@ -66,12 +66,12 @@ export async function updateSmtpConfig(ctx: DomainContext, env: SmtpEnv, input: 
     audit(ctx, reset ? "smtp-reset" : "smtp-update", "company", ctx.companyId, { ...changes, smtpPassword: undefined }),
   ]);
   await tellCompanyAdmins(ctx, env, {
-    setting: "mail server settings",
-    what: reset
-      ? `the company now sends its e-mail through the ${providerName(env)} servers again.`
-      : `the company now sends its e-mail through ${changes.smtpHost}:${changes.smtpPort} as ${changes.smtpSender}.`,
-    advice:
-      "Invitations and password reset links go through that server. If you did not expect this change, reset the settings on the Company page and review who has company admin rights.",
+    setting: "notice.setting.smtp",
+    what: (t) =>
+      reset
+        ? t("notice.smtp.reset", { provider: providerName(env) })
+        : t("notice.smtp.changed", { host: String(changes.smtpHost), port: String(changes.smtpPort), sender: String(changes.smtpSender) }),
+    advice: "notice.smtp.advice",
   });
   if (reset) return { message: `Custom SMTP config removed, using ${providerName(env)} servers instead` };
   return { message: "SMTP config updated." };

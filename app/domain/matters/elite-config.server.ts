@@ -97,10 +97,11 @@ export async function updateEliteConfig(ctx: DomainContext, env: Env & ElitePoli
     }),
   ]);
   await tellCompanyAdmins(ctx, env, {
-    setting: "Elite 3E connection",
-    what: off
-      ? "the time-keeping import from Elite 3E is now off."
-      : `matters and hours are now imported from ${endpoint} with client id ${input.clientId}${input.clientSecret ? " and a new client secret" : ""}.`,
+    setting: "notice.setting.elite",
+    what: (t) =>
+      off
+        ? t("notice.elite.off")
+        : t(input.clientSecret ? "notice.elite.onWithSecret" : "notice.elite.on", { endpoint: String(endpoint), clientId: String(input.clientId) }),
   });
   return getEliteConfig(ctx);
 }

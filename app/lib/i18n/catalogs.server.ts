@@ -8,7 +8,7 @@ import { compileMessage } from "@lingui/message-utils/compileMessage";
 import type { I18n } from "@lingui/core";
 import { CATALOG_FILES } from "~/locales";
 import { localeAmong, resolveAmong, type LanguageChoice } from "./negotiate";
-import { createI18n, type CompiledCatalog, type MessageKey, type MessageValues } from "./i18n";
+import { createI18n, type CompiledCatalog, type MessageKey, type MessageValues, type PageCatalog } from "./i18n";
 import { matchText, SERVER_TEXT_PREFIX, serverTextEntries, textMatcher, type TextEntry, type TextMatcher } from "./texts";
 
 type SourceCatalog = Record<string, string>;
@@ -102,4 +102,38 @@ export function translateText(language: string, text: string, nested = false): s
 /** What the browser needs to translate the checks it runs itself: nothing for English. */
 export function serverTextEntriesFor(language: string): TextEntry[] | undefined {
   return isLanguage(language) && language !== REFERENCE_LANGUAGE ? serverTextEntries(SOURCES[REFERENCE_LANGUAGE]) : undefined;
+}
+
+/** The page's catalog: what the server renders with and the browser's script carries. */
+export function pageCatalogOf(language: string): PageCatalog {
+  const lang = isLanguage(language) ? language : REFERENCE_LANGUAGE;
+  return { language: lang, messages: pageCatalogFor(lang), serverTexts: serverTextEntriesFor(lang) };
+}
+
+const scripts = new Map<string, { version: string; body: string }>();
+
+/** 32-bit FNV-1a of a text, as 8 hex digits: the catalog script's version. */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, "0");
+}
+
+/**
+ * The browser's copy of the page's catalog, as a script that sets `window.__i18n` (decision
+ * 0307): its version follows its content, so it is cached for good and a new catalog is a new
+ * address. JSON inside a script: "<" is escaped so no text can close the tag.
+ */
+export function catalogScript(language: string): { path: string; version: string; body: string } {
+  const lang = isLanguage(language) ? language : REFERENCE_LANGUAGE;
+  let script = scripts.get(lang);
+  if (!script) {
+    const json = JSON.stringify(pageCatalogOf(lang)).replace(/</g, "\\u003c");
+    script = { version: fnv1a(json), body: `window.__i18n=${json};\n` };
+    scripts.set(lang, script);
+  }
+  return { path: `/i18n/${lang}.${script.version}.js`, ...script };
 }

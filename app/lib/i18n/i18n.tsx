@@ -1,14 +1,17 @@
 /**
  * The words a person reads, in their language (issue 30, item 1; decision 0306). Catalogs are
  * ICU MessageFormat JSON in app/locales, one file per language; the server compiles the
- * reader's catalog (catalogs.server.ts) and the root loader hands it down, so the server's
- * render and the browser's hydration read the same messages and only one language travels.
+ * reader's catalog (catalogs.server.ts). The server's render reads it as the page's catalog
+ * (entry.server.tsx); the browser loads the same compiled catalog as a script the root names
+ * (/i18n/<language>.<version>.js, cached for good: its name changes with its content), before
+ * hydration, so both read the same messages, only one language travels, and the page's HTML
+ * does not carry it (decision 0307).
  * Lingui's runtime (about 4 KB) turns a compiled message and its values into text, with the
  * language's plural rules.
  */
 import { setupI18n, type I18n } from "@lingui/core";
 import { I18nProvider, useLingui } from "@lingui/react";
-import { createContext, useCallback, useContext, useMemo, type ReactNode } from "react";
+import { createContext, useCallback, useContext, type ReactNode } from "react";
 import { matchText, textMatcher, type TextEntry, type TextMatcher } from "./texts";
 import type english from "~/locales/en.json";
 
@@ -28,20 +31,59 @@ export function createI18n(language: string, messages: CompiledCatalog): I18n {
   return setupI18n({ locale: language, messages: { [language]: messages as never } });
 }
 
-export function TranslationProvider({
-  language,
-  messages,
-  serverTexts,
-  children,
-}: {
+/** The page's language, its messages and the server's texts (texts.ts) for a reader of another language. */
+export interface PageCatalog {
   language: string;
   messages: CompiledCatalog;
-  /** The server's English texts and their keys (texts.ts), for a reader of another language. */
   serverTexts?: readonly TextEntry[];
-  children: ReactNode;
-}) {
-  const i18n = useMemo(() => createI18n(language, messages), [language, messages]);
-  const matcher = useMemo(() => (serverTexts?.length ? textMatcher(serverTexts) : null), [serverTexts]);
+}
+
+declare global {
+  interface Window {
+    /** Set by the catalog script (routes/i18n.$file.ts) before the app's modules run. */
+    __i18n?: PageCatalog;
+  }
+}
+
+const NO_CATALOG: PageCatalog = { language: "en", messages: {} };
+let rendering: PageCatalog | undefined;
+
+/**
+ * The server's render sets the page's catalog around its one synchronous renderToString
+ * (entry.server.tsx), so no other request's render can see it; the browser's is the script's.
+ */
+export function renderWithCatalog<T>(catalog: PageCatalog, render: () => T): T {
+  rendering = catalog;
+  try {
+    return render();
+  } finally {
+    rendering = undefined;
+  }
+}
+
+function pageCatalog(): PageCatalog {
+  return rendering ?? (typeof window !== "undefined" ? window.__i18n : undefined) ?? NO_CATALOG;
+}
+
+const runtimes = new WeakMap<CompiledCatalog, I18n>();
+function runtimeOf(catalog: PageCatalog): I18n {
+  let i18n = runtimes.get(catalog.messages);
+  if (!i18n) runtimes.set(catalog.messages, (i18n = createI18n(catalog.language, catalog.messages)));
+  return i18n;
+}
+
+const matchers = new WeakMap<readonly TextEntry[], TextMatcher>();
+function matcherOf(entries: readonly TextEntry[] | undefined): TextMatcher | null {
+  if (!entries?.length) return null;
+  let matcher = matchers.get(entries);
+  if (!matcher) matchers.set(entries, (matcher = textMatcher(entries)));
+  return matcher;
+}
+
+export function TranslationProvider({ children }: { children: ReactNode }) {
+  const catalog = pageCatalog();
+  const i18n = runtimeOf(catalog);
+  const matcher = matcherOf(catalog.serverTexts);
   return (
     <I18nProvider i18n={i18n}>
       <ServerTexts.Provider value={matcher}>{children}</ServerTexts.Provider>
@@ -74,13 +116,7 @@ export function useT(): Translate {
   return useCallback((key, values) => i18n._(key, values), [i18n]);
 }
 
-const metaRuntimes = new WeakMap<CompiledCatalog, I18n>();
-
-/** A page's `meta` (a title) in the reader's words, from the root's data among the matches. */
-export function metaText(matches: readonly { id: string; data: unknown }[], key: MessageKey, values?: MessageValues): string {
-  const root = matches.find((match) => match.id === "root")?.data as { language?: string; messages?: CompiledCatalog } | undefined;
-  if (!root?.messages || !root.language) return key;
-  let i18n = metaRuntimes.get(root.messages);
-  if (!i18n) metaRuntimes.set(root.messages, (i18n = createI18n(root.language, root.messages)));
-  return i18n._(key, values);
+/** A page's `meta` (a title) in the reader's words. */
+export function metaText(_matches: readonly { id: string; data: unknown }[], key: MessageKey, values?: MessageValues): string {
+  return runtimeOf(pageCatalog())._(key, values);
 }

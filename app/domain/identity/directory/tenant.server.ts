@@ -61,8 +61,8 @@ async function setTenant(ctx: DomainContext, env: Env, tenantId: string) {
   ]);
   if (changed) {
     await tellCompanyAdmins(ctx, env, {
-      setting: "Microsoft directory connection",
-      what: `the firm is now connected to the Microsoft directory ${tenantId}: its people can sign in with Microsoft and are synced from it.`,
+      setting: "notice.setting.directory",
+      what: (t) => t("notice.directory.connected", { tenant: tenantId }),
     });
   }
   return { azureADTenantId: tenantId };
@@ -79,8 +79,8 @@ export async function removeTenant(ctx: DomainContext, env: Env, input: { curren
     audit(ctx, "entra-tenant-removed", "company", ctx.companyId, {}),
   ]);
   await tellCompanyAdmins(ctx, env, {
-    setting: "Microsoft directory connection",
-    what: "the Microsoft directory is now disconnected: people are no longer synced from it.",
+    setting: "notice.setting.directory",
+    what: (t) => t("notice.directory.disconnected"),
   });
   return { azureADTenantId: null };
 }

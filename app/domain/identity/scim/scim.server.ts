@@ -15,6 +15,9 @@ import { requireStepUp } from "~/domain/identity/reauth.server";
 import { tellCompanyAdmins } from "~/domain/company/admin-notice.server";
 import type { Env } from "~/env";
 import { toBase64Url } from "~/lib/base64url";
+import { languageOfRecipient } from "~/domain/identity/mail-language.server";
+import { translate } from "~/lib/i18n/catalogs.server";
+import type { MessageKey, MessageValues } from "~/lib/i18n/i18n";
 
 export const SCIM_TOKEN_ENTITY = "ScimTokenInputErrors";
 
@@ -81,9 +84,9 @@ export async function issueScimToken(ctx: DomainContext, env: Env, input: { name
     audit(ctx, "scim-token-issued", "scim-token", id, { name }),
   ]);
   await tellCompanyAdmins(ctx, env, {
-    setting: "SCIM tokens",
-    what: `a new SCIM token "${name}" can now create, change and remove the firm's people.`,
-    advice: "If you did not expect this token, revoke it (DELETE /api/v2/company/scim-token/{id}) and review who has company admin rights.",
+    setting: "notice.setting.scim",
+    what: (t) => t("notice.scim.issued", { name }),
+    advice: "notice.scim.advice",
   });
   return { _id: id, name, token };
 }
@@ -100,7 +103,7 @@ export async function revokeScimToken(ctx: DomainContext, env: Env, id: string) 
     .where(and(eq(scimTokens.id, id), eq(scimTokens.companyId, ctx.companyId), isNull(scimTokens.revokedAt)))
     .returning({ id: scimTokens.id, name: scimTokens.name });
   if (rows.length === 0) throw new NotFoundError("SCIM token not found");
-  await tellCompanyAdmins(ctx, env, { setting: "SCIM tokens", what: `the SCIM token "${rows[0].name}" was revoked.` });
+  await tellCompanyAdmins(ctx, env, { setting: "notice.setting.scim", what: (t) => t("notice.scim.revoked", { name: rows[0].name }) });
   return { message: "SCIM token revoked." };
 }
 
@@ -335,15 +338,18 @@ async function applyUserFields(s: ScimContext, user: User, fields: UserFields) {
 async function tellOldAddress(s: ScimContext, user: User, newEmail: string) {
   const [company] = await s.db.select({ name: companies.name }).from(companies).where(eq(companies.id, s.companyId)).limit(1);
   const firm = company?.name ?? "your firm";
+  const language = await languageOfRecipient(s.db, s.companyId, user.id);
+  const t = (key: MessageKey, values?: MessageValues) => translate(language, key, values);
+  const when = language === "en" ? s.now.toUTCString() : `${new Intl.DateTimeFormat(t("language.locale"), { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(s.now)} UTC`;
   const lines = [
-    user.name ? `Hi ${user.name},` : "Hi,",
-    `${firm}'s identity provider changed the e-mail address of your account from ${user.email} to ${newEmail} on ${s.now.toUTCString()}.`,
-    "You have been signed out everywhere: sign in with the new address from now on. Password reset and invite links sent to this address no longer work. If you did not expect this, contact your IT department.",
+    user.name ? t("mail.greetingNamed", { name: user.name }) : t("mail.greeting"),
+    t("mail.scimEmailChanged.body", { firm, oldEmail: user.email, newEmail, when }),
+    t("mail.scimEmailChanged.signedOut"),
   ];
   await enqueueEmail(
     s.db,
     s.companyId,
-    { to: user.email, subject: `Your ${firm} account e-mail was changed`, text: `${lines.join("\n\n")}\n` },
+    { to: user.email, subject: t("mail.scimEmailChanged.subject", { firm }), text: `${lines.join("\n\n")}\n` },
     s.now,
   );
 }

@@ -38,6 +38,8 @@ import { requireStepUp } from "~/domain/identity/reauth.server";
 import { tellCompanyAdmins } from "~/domain/company/admin-notice.server";
 import { firmIconUrl } from "~/domain/company/firm-icon";
 import { readCompanySettings } from "~/domain/company/settings.schema";
+import { resolveLanguage, translate } from "~/lib/i18n/catalogs.server";
+import type { MessageKey, MessageValues } from "~/lib/i18n/i18n";
 import { SSO_ENTITY, type SsoConfigInput } from "~/domain/identity/sso/sso.schema";
 import { domainStatuses, isFreeMailDomain } from "~/domain/identity/sso/domain-verification.server";
 
@@ -151,12 +153,12 @@ export async function updateSsoConfig(ctx: DomainContext, env: Env, input: SsoCo
     }),
   ]);
   await tellCompanyAdmins(ctx, env, {
-    setting: "single sign-on settings",
-    what: off
-      ? "single sign-on is now off."
-      : `people now sign in through the identity provider at ${loginUrl}` +
-        (domains?.length ? `, for addresses at ${domains.join(", ")}.` : ".") +
-        (changes.ssoIdpInitiated ? " Sign-in started at the identity provider is allowed." : ""),
+    setting: "notice.setting.sso",
+    what: (t) =>
+      off
+        ? t("notice.sso.off")
+        : (domains?.length ? t("notice.sso.onForDomains", { url: loginUrl ?? "", domains: domains.join(", ") }) : t("notice.sso.on", { url: loginUrl ?? "" })) +
+          (changes.ssoIdpInitiated ? ` ${t("notice.sso.idpInitiated")}` : ""),
   });
   return { message: off ? "Single sign-on turned off." : "SSO config updated." };
 }
@@ -420,7 +422,7 @@ export const CERTIFICATE_WARNING_DAYS = 30;
 export async function warnExpiringCertificates(runtime: Runtime, now: Date): Promise<number> {
   const { db, env } = runtime;
   const rows = await db
-    .select({ id: companies.id, name: companies.name, ssoCertificate: companies.ssoCertificate })
+    .select({ id: companies.id, name: companies.name, ssoCertificate: companies.ssoCertificate, settings: companies.settings })
     .from(companies)
     .where(and(isNotNull(companies.ssoCertificate), isNull(companies.ssoCertificateWarnedAt)))
     .limit(200);
@@ -431,18 +433,21 @@ export async function warnExpiringCertificates(runtime: Runtime, now: Date): Pro
     const daysLeft = Math.floor((cert.validTo.getTime() - now.getTime()) / 86_400_000);
     if (daysLeft > CERTIFICATE_WARNING_DAYS) continue;
     const admins = await db
-      .select({ email: users.email, name: users.name })
+      .select({ email: users.email, name: users.name, language: users.language })
       .from(users)
       .where(and(eq(users.companyId, row.id), eq(users.companyAdmin, true), isNull(users.deactivatedAt), isNull(users.erasedAt)));
     const when = dayKey(cert.validTo);
     for (const admin of admins) {
+      const { language } = resolveLanguage({ chosen: admin.language, firmDefault: readCompanySettings(row.settings).language });
+      const t = (key: MessageKey, values?: MessageValues) => translate(language, key, values);
+      const greeting = admin.name ? t("mail.greetingNamed", { name: admin.name }) : t("mail.greeting");
       await enqueueEmail(
         { db, env },
         row.id,
         {
           to: admin.email,
-          subject: `${row.name}: the single sign-on certificate expires on ${when}`,
-          text: `${admin.name ? `Hi ${admin.name},` : "Hi,"}\n\nThe certificate of your identity provider (${cert.subject}) expires on ${when}. After that nobody of ${row.name} can sign in with SSO. Upload the new certificate in the SSO configuration on the Company page.\n`,
+          subject: t("mail.ssoCertificate.subject", { firm: row.name, date: when }),
+          text: `${greeting}\n\n${t("mail.ssoCertificate.body", { subject: cert.subject, date: when, firm: row.name })}\n`,
         },
         now,
       );
