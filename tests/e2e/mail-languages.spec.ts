@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { REMINDER_CRON } from "../../app/domain/operations/crons";
 import { expect, login, test, viewports, waitForHydration } from "./fixtures";
+import { lastWorkingMorning } from "./reminder-time";
 
 /**
  * The reminder mail in the recipient's language (issue 30, item 1; decision 0306): two seeded
@@ -14,17 +15,6 @@ import { expect, login, test, viewports, waitForHydration } from "./fixtures";
 const SWEDE = "johan.bergstrom.33@demo.test";
 const BRIT = "axel.bergstrom.45@demo.test";
 const ZONE = "Europe/Stockholm";
-
-/** The latest 09:30 on a Monday to Friday in `zone` at or before now (as in reminders.spec.ts). */
-function lastWorkingMorning(zone: string, now = Date.now()): number {
-  const parts = new Intl.DateTimeFormat("en-GB", { timeZone: zone, weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-  let t = now - (now % 300_000);
-  for (let i = 0; i < 4 * 288; i++, t -= 300_000) {
-    const p = Object.fromEntries(parts.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
-    if (!["Sat", "Sun"].includes(p.weekday) && p.hour === "09" && p.minute === "30") return t;
-  }
-  throw new Error(`no working-day 09:30 in ${zone} in the last four days`);
-}
 
 /** Signs in as `email` and saves `language` as their own on /settings (the page is in English until then). */
 async function chooseLanguage(page: Page, email: string, language: "sv" | "en") {

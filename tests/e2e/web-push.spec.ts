@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { REMINDER_CRON } from "../../app/domain/operations/crons";
 import type { WebPushMessage } from "../fakes/web-push-fake";
 import { expect, login, test, viewports } from "./fixtures";
+import { lastWorkingMorning } from "./reminder-time";
 
 /**
  * Issue 31, item 4: "Push reminders on any device" (decision 0302). A seeded person with
@@ -20,17 +21,6 @@ import { expect, login, test, viewports } from "./fixtures";
  */
 const PERSON = "anna.bergstrom.30@demo.test";
 const ZONE = "Europe/Stockholm";
-
-/** The latest 09:30 on a Monday to Friday in `zone` at or before now (as in reminders.spec.ts). */
-function lastWorkingMorning(zone: string, now = Date.now()): number {
-  const parts = new Intl.DateTimeFormat("en-GB", { timeZone: zone, weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-  let t = now - (now % 300_000);
-  for (let i = 0; i < 4 * 288; i++, t -= 300_000) {
-    const p = Object.fromEntries(parts.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
-    if (!["Sat", "Sun"].includes(p.weekday) && p.hour === "09" && p.minute === "30") return t;
-  }
-  throw new Error(`no working-day 09:30 in ${zone} in the last four days`);
-}
 
 const section = (page: Page) => page.getByRole("region", { name: "Notifications" });
 
