@@ -38,7 +38,10 @@ export async function tellCompanyAdmins(ctx: DomainContext, env: Env & MailEnv, 
     const { language } = resolveLanguage({ chosen: admin.language, firmDefault: ctx.actor.company.settings.language });
     const t: NoticeSay = (key, values) => translate(language, key, values);
     const setting = t(notice.setting);
-    const when = language === "en" ? ctx.now.toUTCString() : `${new Intl.DateTimeFormat(t("language.locale"), { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(ctx.now)} UTC`;
+    const when =
+      language === "en"
+        ? ctx.now.toUTCString()
+        : `${new Intl.DateTimeFormat(t("language.locale"), { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(ctx.now)} UTC`;
     const lines = [
       admin.name ? t("mail.greetingNamed", { name: admin.name }) : t("mail.greeting"),
       t("notice.changed", { who, setting, firm, app: appName, when, what: notice.what(t) }),

@@ -340,7 +340,10 @@ async function tellOldAddress(s: ScimContext, user: User, newEmail: string) {
   const firm = company?.name ?? "your firm";
   const language = await languageOfRecipient(s.db, s.companyId, user.id);
   const t = (key: MessageKey, values?: MessageValues) => translate(language, key, values);
-  const when = language === "en" ? s.now.toUTCString() : `${new Intl.DateTimeFormat(t("language.locale"), { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(s.now)} UTC`;
+  const when =
+    language === "en"
+      ? s.now.toUTCString()
+      : `${new Intl.DateTimeFormat(t("language.locale"), { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(s.now)} UTC`;
   const lines = [
     user.name ? t("mail.greetingNamed", { name: user.name }) : t("mail.greeting"),
     t("mail.scimEmailChanged.body", { firm, oldEmail: user.email, newEmail, when }),

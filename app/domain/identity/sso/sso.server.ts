@@ -157,8 +157,9 @@ export async function updateSsoConfig(ctx: DomainContext, env: Env, input: SsoCo
     what: (t) =>
       off
         ? t("notice.sso.off")
-        : (domains?.length ? t("notice.sso.onForDomains", { url: loginUrl ?? "", domains: domains.join(", ") }) : t("notice.sso.on", { url: loginUrl ?? "" })) +
-          (changes.ssoIdpInitiated ? ` ${t("notice.sso.idpInitiated")}` : ""),
+        : (domains?.length
+            ? t("notice.sso.onForDomains", { url: loginUrl ?? "", domains: domains.join(", ") })
+            : t("notice.sso.on", { url: loginUrl ?? "" })) + (changes.ssoIdpInitiated ? ` ${t("notice.sso.idpInitiated")}` : ""),
   });
   return { message: off ? "Single sign-on turned off." : "SSO config updated." };
 }
