@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { fakeIdpPort } from "../tests/fakes/saml-idp-server";
+import { inviteEmail } from "../app/domain/identity/emails";
 import { buildSeed, standInAddressesSql, toSql } from "./seed-data";
 
 /** Seeds the local D1 of `wrangler dev` (idempotent). SEED_USERS sets the number of generated people, SEED_PROJECTS of generated projects. */
@@ -20,7 +21,7 @@ const started = Date.now();
 const appUrl = process.env.APP_URL || `http://127.0.0.1:${process.env.PORT || 8787}`;
 // Demo Law signs in through the loopback SAML IdP that `npm start` runs on $PORT + 1000.
 const ssoLoginUrl = `http://127.0.0.1:${fakeIdpPort()}/saml/sso`;
-const seed = await buildSeed({ people, appUrl, projects, ssoLoginUrl });
+const seed = await buildSeed({ people, appUrl, projects, ssoLoginUrl, inviteMail: inviteEmail });
 const sql = `${toSql(seed)}\n${standInAddressesSql(seed)}`;
 mkdirSync(".seed", { recursive: true });
 // One file per run: two `npm start` seeding at once (decision 0285) write different SQL (each
