@@ -137,7 +137,7 @@ export function describeAction(action: string, entityType: string, subject: stri
   if (!VERBS.has(action)) return t("activity.unknownAction", { action: action.replace(/[-._]/g, " "), noun });
   const verb = t(`activity.verb.${camel(action)}` as MessageKey);
   if (entityType === "forecast") return subject ? t("activity.forecastFor", { verb, subject }) : t("activity.forecast", { verb });
-  if (entityType === "user") return t("activity.person", { verb, subject: named });
+  if (entityType === "user") return t("activity.personAction", { verb, subject: named });
   if (entityType === "company") return t("activity.companySettings", { verb });
   const aNoun = NOUNS.has(entityType) ? t(`activity.aNoun.${camel(entityType)}` as MessageKey) : `a ${entityType}`;
   return subject ? t("activity.named", { verb, noun, subject }) : t("activity.unnamed", { verb, aNoun });
