@@ -18,14 +18,14 @@ import { requireTeamChoice } from "../validation";
 import { filterScope, listedPeople, narrowSelection } from "../users/filter.server";
 import { workplaceDayLabel } from "../workplace/labels";
 import { workplaceWeeks } from "../workplace/workplace-week.server";
-import { resolveLanguage, translate } from "~/lib/i18n/catalogs.server";
+import { recipientLanguage, translate } from "~/lib/i18n/catalogs.server";
 import type { MessageKey, MessageValues } from "~/lib/i18n/i18n";
 
 type Say = (key: MessageKey, values?: MessageValues) => string;
 
 /** A feed's words: its owner's language, else their firm's (a calendar app asks for none). */
 function feedWords(chosen: string | null | undefined, firmDefault: string | null | undefined): Say {
-  const { language } = resolveLanguage({ chosen, firmDefault });
+  const language = recipientLanguage(chosen, firmDefault);
   return (key, values) => translate(language, key, values);
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull } from "drizzle-orm";
-import { resolveLanguage, translate } from "~/lib/i18n/catalogs.server";
+import { recipientLanguage, translate } from "~/lib/i18n/catalogs.server";
 import type { MessageKey, MessageValues } from "~/lib/i18n/i18n";
 import { users } from "~/db/schema";
 import type { Env } from "~/env";
@@ -35,7 +35,7 @@ export async function tellCompanyAdmins(ctx: DomainContext, env: Env & MailEnv, 
   const appName = env.APP_NAME || "Availability";
   const firm = ctx.actor.company.name;
   for (const admin of admins) {
-    const { language } = resolveLanguage({ chosen: admin.language, firmDefault: ctx.actor.company.settings.language });
+    const language = recipientLanguage(admin.language, ctx.actor.company.settings.language);
     const t: NoticeSay = (key, values) => translate(language, key, values);
     const setting = t(notice.setting);
     const when =

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client";
 import { companies, users } from "~/db/schema";
 import { readCompanySettings } from "~/domain/company/settings.schema";
-import { resolveLanguage } from "~/lib/i18n/catalogs.server";
+import { recipientLanguage } from "~/lib/i18n/catalogs.server";
 
 /**
  * The language a mail to a person is written in (decision 0306): their choice on /settings,
@@ -15,5 +15,5 @@ export async function languageOfRecipient(db: Db, companyId: string, userId?: st
     .leftJoin(users, and(eq(users.id, userId ?? ""), eq(users.companyId, companies.id)))
     .where(eq(companies.id, companyId))
     .limit(1);
-  return resolveLanguage({ chosen: row?.chosen, firmDefault: row ? readCompanySettings(row.settings).language : null }).language;
+  return recipientLanguage(row?.chosen, row ? readCompanySettings(row.settings).language : null);
 }

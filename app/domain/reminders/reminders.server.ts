@@ -19,7 +19,7 @@ import { readCompanySettings } from "../company/settings.schema";
 import { setOnLeave, setWorkload } from "../workload/workload.server";
 import { pushToSubscriptions, reminderWebPushPayload, subscriptionsOf } from "./web-push.server";
 import { toBase64Url } from "~/lib/base64url";
-import { resolveLanguage, translate } from "~/lib/i18n/catalogs.server";
+import { recipientLanguage, translate } from "~/lib/i18n/catalogs.server";
 import type { MessageKey } from "~/lib/i18n/i18n";
 
 /**
@@ -70,13 +70,6 @@ function escapeHtml(text: string): string {
 }
 
 const BUTTON_COLOURS: Record<ReminderAnswer, string> = { "0": "#0284c7", "1": "#0d9488", "2": "#ca8a04", "3": "#dc2626", away: "#64748b" };
-
-/**
- * The language a mail or push to a person is written in (decision 0306): their choice on
- * /settings, else their firm's. (No browser asks: the schedule sends it.)
- */
-export const recipientLanguage = (chosen: string | null | undefined, firmDefault: string | null | undefined) =>
-  resolveLanguage({ chosen, firmDefault }).language;
 
 export function reminderEmail(input: { appName: string; name: string; links: Record<ReminderAnswer, string>; dashboard: string; language?: string }) {
   const language = input.language ?? "en";

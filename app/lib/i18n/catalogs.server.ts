@@ -75,6 +75,13 @@ export type { LanguageChoice, LanguageSource } from "./negotiate";
 /** The person's choice, else the browser's first language we speak, else the firm's, else English. */
 export const resolveLanguage = (choice: LanguageChoice) => resolveAmong(choice, isLanguage, REFERENCE_LANGUAGE);
 
+/**
+ * The language of what is sent to a person with no browser asking (a mail, a push, a feed):
+ * their choice on /settings, else their firm's, else English.
+ */
+export const recipientLanguage = (chosen: string | null | undefined, firmDefault: string | null | undefined) =>
+  resolveLanguage({ chosen, firmDefault }).language;
+
 /** The locale for dates and numbers in `language` (negotiate.ts). */
 export const localeFor = (language: string, acceptLanguage: string | null | undefined) =>
   localeAmong(language, acceptLanguage, isLanguage, SOURCES[language]?.["language.locale"]);

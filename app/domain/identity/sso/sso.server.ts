@@ -38,7 +38,7 @@ import { requireStepUp } from "~/domain/identity/reauth.server";
 import { tellCompanyAdmins } from "~/domain/company/admin-notice.server";
 import { firmIconUrl } from "~/domain/company/firm-icon";
 import { readCompanySettings } from "~/domain/company/settings.schema";
-import { resolveLanguage, translate } from "~/lib/i18n/catalogs.server";
+import { recipientLanguage, translate } from "~/lib/i18n/catalogs.server";
 import type { MessageKey, MessageValues } from "~/lib/i18n/i18n";
 import { SSO_ENTITY, type SsoConfigInput } from "~/domain/identity/sso/sso.schema";
 import { domainStatuses, isFreeMailDomain } from "~/domain/identity/sso/domain-verification.server";
@@ -439,7 +439,7 @@ export async function warnExpiringCertificates(runtime: Runtime, now: Date): Pro
       .where(and(eq(users.companyId, row.id), eq(users.companyAdmin, true), isNull(users.deactivatedAt), isNull(users.erasedAt)));
     const when = dayKey(cert.validTo);
     for (const admin of admins) {
-      const { language } = resolveLanguage({ chosen: admin.language, firmDefault: readCompanySettings(row.settings).language });
+      const language = recipientLanguage(admin.language, readCompanySettings(row.settings).language);
       const t = (key: MessageKey, values?: MessageValues) => translate(language, key, values);
       const greeting = admin.name ? t("mail.greetingNamed", { name: admin.name }) : t("mail.greeting");
       await enqueueEmail(
