@@ -2,15 +2,15 @@ import { isLocalEnv, type Env } from "~/env";
 import { toBase64Url } from "./base64url";
 
 /**
- * The one way to keep a secret a firm gives us (SMTP password, and later the 3E client
- * secret, CV service key, SCIM tokens) at rest: AES-256-GCM with a random 96-bit IV, under
+ * The one way to keep a secret a firm or a person gives us (SMTP password, 3E client secret,
+ * CV service key, authenticator-app secrets) at rest: AES-256-GCM with a random 96-bit IV, under
  * a key from the Worker secret SECRET_BOX_KEYS, and bound to where it is stored (`purpose`,
  * e.g. "companies.smtp_password:{companyId}") as additional data, so a sealed value copied
  * into another row or another company does not open.
  *
  * SECRET_BOX_KEYS is "keyId:base64key[,keyId:base64key...]" (32-byte keys). The first key
  * seals; every listed key opens, found by the key id stored in the sealed text, so a key
- * rotates by putting a new one first and re-sealing (resealIfStale) before the old one is
+ * rotates by putting a new one first and re-sealing (the cron's resealSecrets) before the old one is
  * dropped. Development and tests without the secret use a fixed local key; an installation
  * without it refuses to seal or open anything.
  *

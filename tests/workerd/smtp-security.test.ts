@@ -1,13 +1,14 @@
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { auditLog, companies, emailOutbox } from "~/db/schema";
-import { resealSmtpPasswords } from "~/domain/company/smtp.server";
+import { auditLog, companies, emailOutbox, totpFactors } from "~/db/schema";
+import { resealSecrets } from "~/domain/operations/reseal-secrets.server";
 import { deliverEmail, enqueueEmail } from "~/integrations/email/outbox.server";
 import { buildMime } from "~/integrations/email/mime";
 import { sendSmtp } from "~/integrations/email/smtp-client.server";
 import { HOST_MESSAGE, PORT_MESSAGE, SENDER_MESSAGE, CONTROL_MESSAGE, smtpTargetProblem } from "~/integrations/email/smtp-policy";
 import { openSecret, sealSecret } from "~/lib/secret-box.server";
+import type { Env } from "~/env";
 import { send } from "./account-helpers";
 import { STEP_UP_PASSWORD } from "~/domain/identity/step-up";
 import { createCompanyWithRoles, db, PASSWORD, runtime, signedInMinutesAgo } from "./helpers";
@@ -157,7 +158,7 @@ describe("the SMTP password at rest", () => {
   it("is sealed by the cron when it was stored before sealing, and mail still authenticates", async () => {
     const firm = await createCompanyWithRoles("Reseal Smtp Firm");
     await useFakeSmtp(firm.company.id); // plaintext "secret", as rows written before sealing
-    await resealSmtpPasswords(runtime());
+    await resealSecrets(runtime());
     const row = await smtpRow(firm.company.id);
     expect(row.smtpPassword).toMatch(/^sb1:local:/);
     const audited = await db()
@@ -171,6 +172,69 @@ describe("the SMTP password at rest", () => {
     expect(await deliverEmail({ db: db(), env }, id)).toBe("sent");
     const [mail] = await receivedFor(to);
     expect(mail.user).toBe("mailer");
+  });
+});
+
+describe("a rotation of SECRET_BOX_KEYS", () => {
+  it("re-seals every kind of stored secret under the new key, each still opening to what was entered, and audits each", async () => {
+    const firm = await createCompanyWithRoles("Rotation Firm");
+    const id = firm.company.id;
+    const person = firm.people.employee;
+    const entered = { smtp: "smtp-pass", elite: "elite-secret", cv: "cv-key", totp: "JBSWY3DPEHPK3PXP" };
+    await db()
+      .update(companies)
+      .set({
+        smtpPassword: await sealSecret(env, `companies.smtp_password:${id}`, entered.smtp),
+        elite3eClientSecret: await sealSecret(env, `companies.elite3e_client_secret:${id}`, entered.elite),
+        cvServiceKey: await sealSecret(env, `companies.cv_service_key:${id}`, entered.cv),
+      })
+      .where(eq(companies.id, id));
+    await db()
+      .insert(totpFactors)
+      .values({
+        userId: person.id,
+        companyId: id,
+        secretSealed: await sealSecret(env, `totp_factors.secret:${person.id}`, entered.totp),
+        confirmedAt: new Date(),
+      });
+    const stored = async () => {
+      const [company] = await db().select().from(companies).where(eq(companies.id, id));
+      const [factor] = await db().select().from(totpFactors).where(eq(totpFactors.userId, person.id));
+      return { smtp: company.smtpPassword!, elite: company.elite3eClientSecret!, cv: company.cvServiceKey!, totp: factor.secretSealed };
+    };
+    const opened = async (keys: Env, values: Awaited<ReturnType<typeof stored>>) => ({
+      smtp: await openSecret(keys, `companies.smtp_password:${id}`, values.smtp),
+      elite: await openSecret(keys, `companies.elite3e_client_secret:${id}`, values.elite),
+      cv: await openSecret(keys, `companies.cv_service_key:${id}`, values.cv),
+      totp: await openSecret(keys, `totp_factors.secret:${person.id}`, values.totp),
+    });
+    const before = await stored();
+    expect(Object.values(before).every((value) => value.startsWith("sb1:local:"))).toBe(true);
+
+    // The new key first, the old one kept after it: the cron moves every value over.
+    const NEW_KEY = "k2:" + btoa("N".repeat(32));
+    const rotated = { ...(env as Env), SECRET_BOX_KEYS: `${NEW_KEY},local:bG9jYWwtZGV2ZWxvcG1lbnQta2V5LW5vdC1zZWNyZXQ=` };
+    expect(await resealSecrets({ ...runtime(), env: rotated })).toBeGreaterThanOrEqual(4);
+    const after = await stored();
+    expect(Object.values(after).every((value) => value.startsWith("sb1:k2:"))).toBe(true);
+    // The old key can now go: the values open with the new key alone.
+    expect(await opened({ ...(env as Env), SECRET_BOX_KEYS: NEW_KEY }, after)).toEqual(entered);
+    const audited = await db()
+      .select({ action: auditLog.action, entityId: auditLog.entityId, actorId: auditLog.actorId, data: auditLog.data })
+      .from(auditLog)
+      .where(eq(auditLog.companyId, id));
+    expect(audited.filter((row) => row.action.endsWith("-resealed")).sort((a, b) => a.action.localeCompare(b.action))).toEqual([
+      { action: "cv-key-resealed", entityId: id, actorId: null, data: { source: "secrets" } },
+      { action: "elite3e-secret-resealed", entityId: id, actorId: null, data: { source: "secrets" } },
+      { action: "smtp-password-resealed", entityId: id, actorId: null, data: { source: "secrets" } },
+      { action: "totp-secret-resealed", entityId: person.id, actorId: null, data: { source: "secrets" } },
+    ]);
+    // Nothing is left to do under the same keys.
+    expect(await resealSecrets({ ...runtime(), env: rotated })).toBe(0);
+
+    // And back (the other tests of this file use the local key): the same path in reverse.
+    await resealSecrets({ ...runtime(), env: { ...(env as Env), SECRET_BOX_KEYS: `local:bG9jYWwtZGV2ZWxvcG1lbnQta2V5LW5vdC1zZWNyZXQ=,${NEW_KEY}` } });
+    expect(await opened(env, await stored())).toEqual(entered);
   });
 });
 

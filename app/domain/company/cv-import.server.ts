@@ -38,7 +38,7 @@ const CV_ENTITY = "CvServiceInputErrors";
 
 export type CvEnv = Pick<Env, "APP_ENV" | "SECRET_BOX_KEYS"> & { CV_SERVICE_TIMEOUT_MS?: string; OUTBOUND_MAX_BODY_BYTES?: string };
 
-const keyPurpose = (companyId: string) => `companies.cv_service_key:${companyId}`;
+export const cvKeyPurpose = (companyId: string) => `companies.cv_service_key:${companyId}`;
 
 /** Where a firm's CV service may be: https on a public name; plain http on loopback only in development and tests (the fake). */
 export function cvUrlProblem(env: Pick<Env, "APP_ENV">, value: string): string | null {
@@ -84,7 +84,7 @@ export async function saveCvService(ctx: DomainContext, env: Env & CvEnv, input:
   const [company] = await ctx.db.select({ key: companies.cvServiceKey }).from(companies).where(eq(companies.id, ctx.companyId));
   if (!input.key && !company?.key) throw new ValidationError(CV_ENTITY, { key: REQUIRED });
   await requireStepUp(ctx, { env, ip }, input.currentPassword, CV_ENTITY);
-  const sealed = input.key ? await sealSecret(env, keyPurpose(ctx.companyId), input.key) : company!.key;
+  const sealed = input.key ? await sealSecret(env, cvKeyPurpose(ctx.companyId), input.key) : company!.key;
   await ctx.db.batch([
     ctx.db.update(companies).set({ cvServiceUrl: input.url, cvServiceKey: sealed }).where(eq(companies.id, ctx.companyId)),
     ctx.db
@@ -153,7 +153,7 @@ export async function runCvImport(
   try {
     const urlProblem = cvUrlProblem(env, company.url);
     if (urlProblem) throw new CvServiceError(urlProblem);
-    const key = await openSecret(env, keyPurpose(companyId), company.key).catch(() => {
+    const key = await openSecret(env, cvKeyPurpose(companyId), company.key).catch(() => {
       throw new CvServiceError("The stored API key cannot be read; enter it again on the company page.");
     });
     const timeout = Number(env.CV_SERVICE_TIMEOUT_MS) || 10_000;

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, like, not } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { audit } from "../audit.server";
 import { REQUIRED } from "../schema-kit";
 import { canAdministerCompany } from "~/auth/permissions";
@@ -8,10 +8,10 @@ import { companySmtp, providerName, smtpPasswordPurpose, type MailEnv } from "~/
 import { buildMime } from "~/integrations/email/mime";
 import { sendSmtp } from "~/integrations/email/smtp-client.server";
 import { allowsLoopbackSmtp, isValidSender, SENDER_MESSAGE, smtpTargetProblem } from "~/integrations/email/smtp-policy";
-import { currentSealPrefix, resealIfStale, sealSecret } from "~/lib/secret-box.server";
+import { sealSecret } from "~/lib/secret-box.server";
 import { requireStepUp } from "~/domain/identity/reauth.server";
 import { tellCompanyAdmins } from "./admin-notice.server";
-import { systemCtx, type DomainContext, type Runtime } from "../context";
+import type { DomainContext } from "../context";
 import { DomainError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import type { SmtpConfigInput } from "./smtp.schema";
 
@@ -109,31 +109,3 @@ export async function testSmtpConfig(ctx: DomainContext, env: SmtpEnv) {
 
 export const TEST_MAIL_FAILED =
   "The test e-mail could not be sent. Check the host, port, encryption, sender, user and password, and that the server accepts mail from this sender.";
-
-/**
- * For the cron: SMTP passwords stored in plaintext before they were sealed, or sealed with
- * a key that is no longer the current one, are (re)sealed, a few companies per run.
- */
-export async function resealSmtpPasswords(runtime: Runtime, limit = 50) {
-  const { db, env } = runtime;
-  const rows = await db
-    .select({ id: companies.id, smtpPassword: companies.smtpPassword })
-    .from(companies)
-    .where(and(isNotNull(companies.smtpPassword), not(like(companies.smtpPassword, `${await currentSealPrefix(env)}%`))))
-    .limit(limit);
-  let resealed = 0;
-  for (const row of rows) {
-    const next = await resealIfStale(env, smtpPasswordPurpose(row.id), row.smtpPassword!);
-    if (next === null) continue;
-    const ctx = await systemCtx(runtime, row.id, "secrets");
-    await db.batch([
-      db
-        .update(companies)
-        .set({ smtpPassword: next })
-        .where(and(eq(companies.id, row.id), eq(companies.smtpPassword, row.smtpPassword!))),
-      audit(ctx, "smtp-password-resealed", "company", row.id),
-    ]);
-    resealed++;
-  }
-  return resealed;
-}

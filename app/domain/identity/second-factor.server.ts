@@ -31,7 +31,7 @@ export const CHALLENGE_MINUTES = 10;
 export const SECOND_FACTOR_NEEDED = "Enter the code from your authenticator app to finish signing in.";
 export const tooManyCodeAttempts = (seconds: number) => `Too many wrong codes. Please wait ${waitText(seconds)} and try again.`;
 
-const totpPurpose = (userId: string) => `totp_factors.secret:${userId}`;
+export const totpPurpose = (userId: string) => `totp_factors.secret:${userId}`;
 
 export type { Factors };
 

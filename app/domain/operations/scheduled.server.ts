@@ -1,7 +1,6 @@
 import { lt } from "drizzle-orm";
 import { loginAttempts } from "~/db/schema";
 import type { LoadContext } from "~/env";
-import { resealSmtpPasswords } from "~/domain/company/smtp.server";
 import { deleteExpiredHandoffs } from "~/domain/identity/session.server";
 import { deleteExpiredSsoRows, warnExpiringCertificates } from "~/domain/identity/sso/sso.server";
 import { recheckDomains } from "~/domain/identity/sso/domain-verification.server";
@@ -16,6 +15,7 @@ import { runEliteImports } from "~/domain/matters/elite-import.server";
 import { runDueCvImports } from "~/domain/company/cv-import.server";
 import { REMINDER_CRON } from "./crons";
 import { runDataExports } from "~/domain/privacy/data-export.server";
+import { resealSecrets } from "./reseal-secrets.server";
 
 const KEEP_LOGIN_ATTEMPTS_MS = 24 * 60 * 60 * 1000;
 
@@ -30,8 +30,9 @@ export async function runScheduledWork(context: LoadContext, now = new Date(), c
     return;
   }
   await context.db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(now.getTime() - KEEP_LOGIN_ATTEMPTS_MS)));
-  // Firms' SMTP passwords from before sealing, or under a retired key, are sealed with the current one.
-  await resealSmtpPasswords(context).catch((error) => console.error("sealing SMTP passwords failed", error));
+  // Secrets at rest (SMTP, 3E and CV service credentials, authenticator-app secrets) from before
+  // sealing, or under a retired key, are sealed with the current one.
+  await resealSecrets(context).catch((error) => console.error("sealing secrets failed", error));
   // Firms' Elite 3E imports, one bounded step each (failures are recorded per company); before
   // the mail retries, so a failing mail run never holds the import up.
   await runEliteImports(context, now).catch((error) => console.error("3E imports failed", error));
