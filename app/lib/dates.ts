@@ -9,7 +9,6 @@ import {
   addDays as addDaysFns,
   differenceInCalendarDays,
   eachDayOfInterval,
-  format,
   getISODay,
   getISOWeek,
   isWeekend as isWeekendFns,
@@ -59,11 +58,6 @@ export function dayKey(date: Date | number | string): string {
 /** A day key (or any ISO timestamp: its day) as the UTC start of that day. */
 export function parseDayKey(key: string): Date {
   return startOfDay(new UTCDate(Date.parse(`${key.slice(0, 10)}T00:00:00Z`)));
-}
-
-/** date-fns `format` in UTC: "EEE d MMM" → "Mon 12 May". */
-export function formatUtc(date: Date | number | string, pattern: string): string {
-  return format(utc(date), pattern);
 }
 
 /** ISO 8601 week number of a UTC day. */

@@ -11,7 +11,7 @@ import {
   weekendOnlyDays,
 } from "~/domain/planner/timeline";
 import { dayRange, forecastSummary } from "~/features/overview/format";
-import { addDays, dayKey, formatUtc, nextWorkingDays, parseDayKey, startOfUtcDay, weekdayIndex } from "~/lib/dates";
+import { addDays, dayKey, nextWorkingDays, parseDayKey, startOfUtcDay, weekdayIndex } from "~/lib/dates";
 import { formatDayRange, formatterFor } from "~/lib/format";
 
 const d = parseDayKey;
@@ -35,12 +35,6 @@ describe("UTC days", () => {
     expect(weekdayIndex(d("2026-11-23"))).toBe(0);
     expect(weekdayIndex(d("2026-11-29"))).toBe(6);
     expect(nextWorkingDays(d("2026-11-28"), 3).map(dayKey)).toEqual(["2026-11-30", "2026-12-01", "2026-12-02"]);
-  });
-
-  it("formats in UTC", () => {
-    expect(formatUtc(d("2026-11-24"), "EEE d MMM")).toBe("Tue 24 Nov");
-    expect(formatUtc("2026-11-24T23:30:00Z", "EEEE")).toBe("Tuesday");
-    expect(formatUtc(d("2026-11-24"), "EEEEE")).toBe("T");
   });
 
   it("writes a run of days with the given day formatter, and one day once whatever the time of day", () => {
