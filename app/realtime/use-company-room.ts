@@ -1,8 +1,8 @@
 import { useRevalidator } from "@remix-run/react";
-import PartySocket from "partysocket";
 import { useEffect, useRef } from "react";
 import { clientSessionId } from "./client-session";
 import { companyRoomParty, type RealtimeEvent } from "./events";
+import { openRoomSocket } from "./room-socket";
 
 async function socketTicket(): Promise<Record<string, string>> {
   const response = await fetch("/api/v2/realtime/ticket", { method: "POST", credentials: "same-origin" });
@@ -52,38 +52,43 @@ export function useCompanyRoom(companyId: string, onEvent?: (event: RealtimeEven
     };
     // Every (re)connect asks for a fresh single-use ticket: the long-lived session never
     // appears in a socket URL (where proxies and logs would keep it).
-    const socket = new PartySocket({ host: window.location.host, party: companyRoomParty, room: companyId, query: socketTicket });
     let connectedBefore = false;
-    socket.addEventListener("open", () => {
-      if (connectedBefore) schedule();
-      connectedBefore = true;
-      document.documentElement.dataset.realtime = "connected";
-    });
-    socket.addEventListener("close", () => {
-      document.documentElement.dataset.realtime = "disconnected";
-    });
-    socket.addEventListener("message", (message: MessageEvent) => {
-      let event: RealtimeEvent;
-      try {
-        event = JSON.parse(String(message.data));
-      } catch {
-        return;
-      }
-      if (event.type === "ACTIVITY") {
-        // Only the Activity page listens; nothing else refetches for it.
-        for (const heard of activityListeners) heard();
-        return;
-      }
-      if (
-        event.type !== "UPDATE_USER" &&
-        event.type !== "UPDATE_FORECASTS_FOR_USER" &&
-        event.type !== "UPDATE_MATTER_MANAGER" &&
-        event.type !== "UPDATE_PROJECT"
-      )
-        return;
-      if (event.sessionId && event.sessionId === clientSessionId()) return;
-      listener.current?.(event);
-      schedule();
+    const socket = openRoomSocket({
+      host: window.location.host,
+      party: companyRoomParty,
+      room: companyId,
+      query: socketTicket,
+      onOpen: () => {
+        if (connectedBefore) schedule();
+        connectedBefore = true;
+        document.documentElement.dataset.realtime = "connected";
+      },
+      onClose: () => {
+        document.documentElement.dataset.realtime = "disconnected";
+      },
+      onMessage: (data) => {
+        let event: RealtimeEvent;
+        try {
+          event = JSON.parse(String(data));
+        } catch {
+          return;
+        }
+        if (event.type === "ACTIVITY") {
+          // Only the Activity page listens; nothing else refetches for it.
+          for (const heard of activityListeners) heard();
+          return;
+        }
+        if (
+          event.type !== "UPDATE_USER" &&
+          event.type !== "UPDATE_FORECASTS_FOR_USER" &&
+          event.type !== "UPDATE_MATTER_MANAGER" &&
+          event.type !== "UPDATE_PROJECT"
+        )
+          return;
+        if (event.sessionId && event.sessionId === clientSessionId()) return;
+        listener.current?.(event);
+        schedule();
+      },
     });
     return () => {
       if (timer) clearTimeout(timer);

@@ -278,6 +278,47 @@ test("a colleague's change shows up within a second, without reloading", async (
   expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
 });
 
+test("after the room's connection drops, the page joins again with a new ticket and shows what changed meanwhile", async ({ page, request }) => {
+  const sockets: { url: string; close: () => Promise<void> }[] = [];
+  await page.routeWebSocket(/\/parties\/company\//, (ws) => {
+    const server = ws.connectToServer();
+    sockets.push({ url: ws.url(), close: async () => (await ws.close(), await server.close()) });
+  });
+  const colleague = people.find((p) => p.email === COLLEAGUE)!;
+  await openOverview(page, `/overview?offices=all&groups=all&q=${encodeURIComponent(colleague.name!)}`);
+  await expect(page.locator("html")).toHaveAttribute("data-realtime", "connected");
+  const card = page.getByTestId("person-card").filter({ has: page.getByTestId("person-name").getByText(colleague.name!, { exact: true }) });
+  await expect(card).toHaveCount(1);
+
+  // The next ticket is held until the change below is made, so the page can only learn of
+  // it by catching up after the reconnect, not from the room.
+  let tickets = 0;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/v2/realtime/ticket", async (route) => {
+    tickets++;
+    await held;
+    await route.continue();
+  });
+  const joined = sockets.length;
+  await sockets[joined - 1].close();
+  await expect(page.locator("html")).toHaveAttribute("data-realtime", "disconnected");
+  const login = await request.post("/api/v2/account/login", { data: { email: COLLEAGUE, password: DEMO_PASSWORD } });
+  const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const message = `Back after the drop ${Date.now() % 100000}`;
+  expect((await request.put("/api/v2/workload/message", { headers, data: { message } })).status()).toBe(200);
+  // The page asks for its next ticket within the first wait (at most 5 s); it is held here.
+  await expect.poll(() => tickets, { timeout: 8_000 }).toBe(1);
+  await expect(card.getByTestId("status-message")).not.toHaveText(message);
+  release();
+  await expect(page.locator("html")).toHaveAttribute("data-realtime", "connected");
+  await expect(card.getByTestId("status-message")).toHaveText(message, { timeout: 5_000 });
+  // Each attempt carried a ticket of its own in the socket's address.
+  const used = sockets.slice(joined - 1).map((socket) => new URL(socket.url).searchParams.get("ticket"));
+  expect(used).toHaveLength(2);
+  expect(new Set(used).size).toBe(2);
+});
+
 test("a person the firm's directory deactivates through SCIM leaves an open overview, without reloading", async ({ page, request }) => {
   const leaver = people.find(
     (p) =>
