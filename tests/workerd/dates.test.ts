@@ -1,3 +1,15 @@
+import { UTCDate } from "@date-fns/utc";
+import {
+  addDays as addDaysFns,
+  differenceInCalendarDays,
+  eachDayOfInterval,
+  getISODay,
+  getISOWeek,
+  isWeekend as isWeekendFns,
+  startOfDay,
+  startOfISOWeek,
+} from "date-fns";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   countWeekdays,
@@ -11,10 +23,51 @@ import {
   weekendOnlyDays,
 } from "~/domain/planner/timeline";
 import { dayRange, forecastSummary } from "~/features/overview/format";
+import * as dates from "~/lib/dates";
 import { addDays, dayKey, nextWorkingDays, parseDayKey, startOfUtcDay, weekdayIndex } from "~/lib/dates";
 import { formatDayRange, formatterFor } from "~/lib/format";
 
 const d = parseDayKey;
+
+describe("UTC days, by arithmetic, answer what date-fns on UTCDate answers", () => {
+  // Any moment from 1900 to 2200, and day counts either way.
+  const moment = fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2200, 0, 1) });
+  const utc = (ms: number) => new UTCDate(ms);
+
+  it("for a day's start, weekday, weekend, ISO week and Monday", () => {
+    fc.assert(
+      fc.property(moment, (ms) => {
+        const date = new Date(ms);
+        expect(dates.startOfUtcDay(date).getTime()).toBe(startOfDay(utc(ms)).getTime());
+        expect(dates.startOfUtcDay(ms).getTime()).toBe(startOfDay(utc(ms)).getTime());
+        expect(dates.weekdayIndex(date)).toBe(getISODay(utc(ms)) - 1);
+        expect(dates.isWeekend(date)).toBe(isWeekendFns(utc(ms)));
+        expect(dates.isoWeek(date)).toBe(getISOWeek(utc(ms)));
+        expect(dates.mondayOf(date).getTime()).toBe(startOfISOWeek(utc(ms)).getTime());
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it("for adding days, days between and weekdays in a range", () => {
+    fc.assert(
+      fc.property(moment, fc.integer({ min: -800, max: 800 }), moment, (ms, days, otherMs) => {
+        const date = new Date(ms);
+        expect(dates.addDays(date, days).getTime()).toBe(addDaysFns(utc(ms), days).getTime());
+        const other = new Date(otherMs);
+        expect(dates.daysBetween(date, other)).toBe(differenceInCalendarDays(utc(otherMs), utc(ms)));
+        const end = dates.addDays(date, Math.abs(days));
+        const expected = eachDayOfInterval({ start: startOfDay(utc(ms)), end: startOfDay(utc(end.getTime())) }).filter(
+          (d) => !isWeekendFns(d),
+        ).length;
+        expect(dates.countWeekdays(date, end)).toBe(expected);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(dates.countWeekdays(new Date("2026-11-30"), new Date("2026-11-29"))).toBe(0);
+    expect(Number.isNaN(dates.addDays(new Date("2026-11-30"), Number.NaN).getTime())).toBe(true);
+  });
+});
 
 describe("UTC days", () => {
   it("keys and parses days in UTC whatever the time of day", () => {
