@@ -42,9 +42,17 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+/** Per zone, the last moment asked and its day: a page asks for every person's today at the same `now`. */
+const lastDays = new Map<string, { at: number; key: string }>();
+
 /** The day key ("YYYY-MM-DD") of the calendar day `now` falls on in `zone`. */
 export function localDayKey(now: Date, zone: string): string {
-  return dayFormat(zone).format(now);
+  const at = now.getTime();
+  const last = lastDays.get(zone);
+  if (last?.at === at) return last.key;
+  const key = dayFormat(zone).format(now);
+  lastDays.set(zone, { at, key });
+  return key;
 }
 
 /** The calendar day `now` falls on in `zone`, as the UTC midnight that stores that day. */
