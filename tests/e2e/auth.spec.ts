@@ -43,6 +43,28 @@ test.describe("sign-in form", () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test("before its schema has arrived, the server answers the empty form with the same messages", async ({ page }) => {
+    // The schema (zod) loads at idle (decision 0292): held back here, so the browser does not validate.
+    const validation: string[] = [];
+    await page.route(/\/login-validation-\w+\.js$/, (route) => void validation.push(route.request().url()));
+    await page.goto("/login");
+    const email = page.getByLabel("E-mail");
+    const password = page.getByLabel("Password", { exact: true });
+    await waitForHydration(page.getByRole("button", { name: "Login" }));
+    // The fields' constraints come from the loader, without zod in the browser.
+    await expect(email).toHaveAttribute("required", "");
+    await expect(email).toHaveAttribute("maxlength", "320");
+    await expect(password).toHaveAttribute("maxlength", "1000");
+    const posted = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/login");
+    await page.getByRole("button", { name: "Login" }).click();
+    await posted;
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(password).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator(`[id="${await email.getAttribute("aria-describedby")}"]`)).toHaveText(REQUIRED);
+    await expect(page.locator(`[id="${await password.getAttribute("aria-describedby")}"]`)).toHaveText(REQUIRED);
+    expect(validation.length).toBeGreaterThan(0);
+  });
+
   test("Show and Hide toggle whether the password is readable", async ({ page }) => {
     const password = page.getByLabel("Password", { exact: true });
     const show = page.getByRole("button", { name: "Show" });

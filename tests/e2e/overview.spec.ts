@@ -358,6 +358,36 @@ test("a person the firm's directory deactivates through SCIM leaves an open over
   }
 });
 
+test("the team filter opens from a click made before its code arrived", async ({ page }) => {
+  // The Listbox (Headless UI) loads at idle (decision 0292); until then a look-alike button
+  // stands in. Its code is held back until the click, as on a slow line.
+  let clicked!: () => void;
+  const click = new Promise<void>((resolve) => (clicked = resolve));
+  await page.route(/\/team-filter-listbox-\w+\.js$/, async (route) => {
+    await click;
+    await route.continue();
+  });
+  await login(page, accounts.companyAdmin);
+  await page.goto("/overview?offices=all&groups=all&sort=lastUpdated");
+  const filter = page.getByTestId("team-filter");
+  await waitForHydration(filter);
+  await expect(filter).toHaveAttribute("aria-haspopup", "listbox");
+  await expect(filter).toHaveAttribute("aria-expanded", "false");
+  await expect(filter).toHaveAccessibleName("Offices and groups All offices, All groups");
+  await filter.click();
+  clicked();
+  const listbox = page.getByRole("listbox");
+  await expect(listbox).toBeVisible();
+  await expect(filter).toHaveAttribute("aria-expanded", "true");
+  await expect(listbox.getByRole("option", { name: "All offices" })).toHaveAttribute("aria-selected", "true");
+  // The real Listbox's keyboard from here on: Escape closes it and gives its button the focus.
+  await page.keyboard.press("Escape");
+  await expect(listbox).toBeHidden();
+  await expect(filter).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(listbox).toBeVisible();
+});
+
 test("has no WCAG 2 A/AA violations", async ({ page }) => {
   await openOverview(page, "/overview?offices=all&groups=all&sort=lastUpdated");
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();

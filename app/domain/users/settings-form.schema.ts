@@ -9,10 +9,7 @@ export function employedYears(now: Date): { value: number; label: string }[] {
   return [...years, { value: 0, label: `Before ${year - 29}` }];
 }
 
-export const UPDATE_REMINDER_OPTIONS = [
-  { value: 0, label: "Disabled" },
-  { value: 7, label: "After three days" },
-] as const;
+export { UPDATE_REMINDER_OPTIONS } from "./settings-form.constants";
 
 /** The /settings profile form: Name, Email, Update Notifications, Phone, Employed, Title. */
 export const settingsFormSchema = z.object({

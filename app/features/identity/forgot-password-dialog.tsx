@@ -1,15 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { inputProps } from "~/components/conform-props";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useFetcher } from "@remix-run/react";
-import { useState } from "react";
-import { Alert } from "~/components/alert";
-import { Button } from "~/components/button";
-import { DialogActions, DialogError, Modal } from "~/components/dialog";
-import { Field } from "~/components/field";
-import { resetRequestSchema } from "~/domain/identity/password.schema";
-import type { action } from "~/routes/resources.forgot-password";
+import { lazy, useState } from "react";
+import { Modal } from "~/components/dialog";
 import { useT } from "~/lib/i18n/i18n";
+
+// The form (its schema, with zod, and conform) loads when the dialog first opens (decision 0292).
+const ForgotPasswordForm = lazy(() => import("./forgot-password-form").then((m) => ({ default: m.ForgotPasswordForm })));
 
 /** The login page's 'Forgot password' link and dialog. Opening or closing it starts it afresh. */
 export function ForgotPassword({ email }: { email?: string }) {
@@ -24,47 +18,5 @@ export function ForgotPassword({ email }: { email?: string }) {
         <ForgotPasswordForm email={email} onClose={() => setOpen(false)} />
       </Modal>
     </>
-  );
-}
-
-function ForgotPasswordForm({ email, onClose }: { email?: string; onClose: () => void }) {
-  const t = useT();
-  const fetcher = useFetcher<typeof action>();
-  const [form, fields] = useForm({
-    id: "forgot-password",
-    lastResult: fetcher.state === "idle" ? fetcher.data : undefined,
-    constraint: getZodConstraint(resetRequestSchema),
-    defaultValue: { resetEmail: email ?? "" },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetRequestSchema }),
-  });
-  const busy = fetcher.state !== "idle";
-  if (fetcher.state === "idle" && fetcher.data?.status === "success") {
-    return (
-      <div>
-        <Alert tone="success" message={t("login.forgot.sent")} />
-        <p className="mt-3 text-sm text-slate-600">{t("login.forgot.sentText")}</p>
-        <DialogActions>
-          <Button onClick={onClose} data-autofocus>
-            {t("common.close")}
-          </Button>
-        </DialogActions>
-      </div>
-    );
-  }
-  return (
-    <fetcher.Form method="post" action="/resources/forgot-password" {...getFormProps(form)}>
-      <Field label={t("auth.email")} autoComplete="email" data-autofocus {...inputProps(fields.resetEmail, { type: "email" })} />
-      <DialogError id={form.errorId} message={form.errors?.[0]} />
-      <DialogActions>
-        <Button variant="secondary" onClick={onClose}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? t("login.forgot.sending") : t("login.forgot.send")}
-        </Button>
-      </DialogActions>
-    </fetcher.Form>
   );
 }

@@ -1,4 +1,4 @@
-import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { useState } from "react";
 import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
@@ -27,8 +27,12 @@ export function PasskeySignInButton({
   async function signIn() {
     setBusy(true);
     setError(null);
+    // The WebAuthn helpers (3 KiB gzip) load on the click, alongside the options (decision 0292).
+    const webauthn = import("@simplewebauthn/browser");
+    webauthn.catch(() => undefined); // A failed fetch is reported where it is awaited.
     try {
       const optionsJSON = await postPasskeyForm<PublicKeyCredentialRequestOptionsJSON>("/login/passkey", { intent: "options", secondFactor });
+      const { startAuthentication } = await webauthn;
       const response = await startAuthentication({ optionsJSON });
       const { redirectTo: to } = await postPasskeyForm<{ redirectTo: string }>("/login/passkey", {
         intent: "verify",

@@ -1,4 +1,4 @@
-import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
+import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { Alert } from "~/components/alert";
@@ -57,10 +57,14 @@ export function Passkeys({ passkeys, stepUp }: { passkeys: PasskeyRow[]; stepUp:
   const currentPassword = askPassword && password ? { currentPassword: password } : {};
   const add = () =>
     run(async () => {
+      // The WebAuthn helpers (3 KiB gzip) load on the click, alongside the options (decision 0292).
+      const webauthn = import("@simplewebauthn/browser");
+      webauthn.catch(() => undefined); // A failed fetch is reported where it is awaited.
       const optionsJSON = await postPasskeyForm<PublicKeyCredentialCreationOptionsJSON>("/resources/passkeys", {
         intent: "options",
         ...currentPassword,
       });
+      const { startRegistration } = await webauthn;
       const response = await startRegistration({ optionsJSON });
       return postPasskeyForm("/resources/passkeys", { intent: "register", response, name });
     });

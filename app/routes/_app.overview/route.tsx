@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import clsx from "clsx";
-import { useCallback, useEffect, useId, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useState } from "react";
 import { useAfterFirstPaint } from "~/lib/use-after-first-paint";
 import { requireUser } from "~/auth/session.server";
 import { domainCtx } from "~/domain/context";
@@ -11,13 +11,19 @@ import { getTeamOverview } from "~/domain/users/team-overview.server";
 import { FilterBar } from "~/features/overview/filter-bar";
 import { PersonCard } from "~/features/overview/person-card";
 import { restoreSavedFilter, saveFilter } from "~/features/overview/saved-filter";
-import { UserDetailModal, type CardPreview } from "~/features/overview/user-detail-card";
+import type { CardPreview } from "~/features/overview/user-detail-card";
 import { DetailedView } from "~/features/matters/detailed-view";
 import { UtilizationView } from "~/features/matters/utilization-view";
+import { usePreloadDialogs } from "~/components/modal-loader";
+import { whenIdle } from "~/components/use-lazy-validation";
 import type { DetailedReport, ReportView, UtilizationReport } from "~/domain/matters/reports.types";
 import { loadReports, matterAction } from "./reports.server";
 import { useFormat } from "~/lib/format";
 import { metaText, useT, type MessageKey } from "~/lib/i18n/i18n";
+
+// The person's card (its dialog) mounts when a card is first opened; its code loads at idle (decision 0292).
+const loadCard = () => import("~/features/overview/user-detail-card");
+const UserDetailModal = lazy(() => loadCard().then((module) => ({ default: module.UserDetailModal })));
 
 /** The address keys of the open tab (decision 0205), which the filter bar's changes keep. */
 const TAB_KEYS = ["view", "layout", "order", "dir"] as const;
@@ -143,6 +149,9 @@ export default function Overview() {
 
   const more = Math.min(data.pageSize, data.total - users.length);
   const view: ReportView = data.view;
+  // The card's code and the dialog library at idle, so a card opens at once.
+  usePreloadDialogs();
+  useEffect(() => whenIdle(() => void loadCard().catch(() => undefined)), []);
   const tabs: { view: ReportView; label: string }[] = [
     { view: "overview", label: t("overview.tab.overview") },
     ...(data.tabs.detailed ? [{ view: "detailed" as const, label: t("overview.tab.detailed") }] : []),
@@ -299,7 +308,11 @@ export default function Overview() {
         ) : null}
       </div>
 
-      <UserDetailModal person={selected} open={cardOpen} onClose={() => setCardOpen(false)} />
+      {selected ? (
+        <Suspense fallback={null}>
+          <UserDetailModal person={selected} open={cardOpen} onClose={() => setCardOpen(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,13 +1,13 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { inputProps } from "~/components/conform-props";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
 import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
 import { Field } from "~/components/field";
 import { useToast } from "~/components/toast";
-import { settingsFormSchema, UPDATE_REMINDER_OPTIONS } from "~/domain/users/settings-form.schema";
+import { useLazyValidation, type FieldConstraints } from "~/components/use-lazy-validation";
+import { UPDATE_REMINDER_OPTIONS } from "~/domain/users/settings-form.constants";
 import type { FormReply } from "~/lib/page-form.types";
 import { useT } from "~/lib/i18n/i18n";
 
@@ -29,9 +29,12 @@ export function ProfileForm({
   showReminders,
   years,
   pendingEmail,
+  constraint,
   fromDirectory = false,
 }: {
   me: Profile;
+  /** The fields' required and maxLength from the schema, worked out by the loader (zod stays off the page). */
+  constraint: FieldConstraints;
   /** Name and title come from the Microsoft directory (decision 0272): read-only here. */
   fromDirectory?: boolean;
   showReminders: boolean;
@@ -41,14 +44,16 @@ export function ProfileForm({
   const fetcher = useFetcher<FormReply>();
   const toast = useToast();
   const t = useT();
+  // The schema loads at idle; until then the server's answer carries the same messages (decision 0292).
+  const validate = useLazyValidation(() => import("./profile-validation").then((module) => module.validateProfile));
   const [form, fields] = useForm({
     id: "settings",
     lastResult: fetcher.state === "idle" ? fetcher.data : undefined,
-    constraint: getZodConstraint(settingsFormSchema),
+    constraint,
     defaultValue: { ...me, startYear: me.startYear === null ? "" : String(me.startYear), updateReminders: String(me.updateReminders) },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsFormSchema }),
+    onValidate: validate,
   });
   const saved = fetcher.state === "idle" ? fetcher.data?.message : undefined;
   useEffect(() => {

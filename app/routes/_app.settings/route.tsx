@@ -40,6 +40,7 @@ export default function SettingsPage() {
     webPush,
     language,
     outlookAway,
+    profileConstraint,
   } = useLoaderData<typeof loader>();
   const t = useT();
   return (
@@ -49,7 +50,14 @@ export default function SettingsPage() {
         <PictureUpload userId={me.id} name={me.name || me.email} current={me.picture} />
       </Section>
       <Section title="settings.profile" id="profile-heading">
-        <ProfileForm me={me} showReminders={showReminders} years={years} pendingEmail={pendingEmail} fromDirectory={fromDirectory} />
+        <ProfileForm
+          me={me}
+          showReminders={showReminders}
+          years={years}
+          pendingEmail={pendingEmail}
+          constraint={profileConstraint}
+          fromDirectory={fromDirectory}
+        />
       </Section>
       <Section title="settings.language" id="language-heading">
         <LanguageSection language={language} />
