@@ -1,30 +1,12 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useFetcher } from "@remix-run/react";
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useRef } from "react";
 import type { z } from "zod";
 import { useT } from "~/lib/i18n/i18n";
 import { useToast } from "./toast";
+import { useDialogFetcher } from "./use-dialog-fetcher";
 
-/**
- * A dialog's form round trip: it posts to its page's action through its own fetcher with
- * an `intent`, calls `onDone` when the action answers success, and otherwise keeps
- * conform's field errors and the server's message so the dialog stays open and says why.
- */
-type Reply = SubmissionResult<string[]>;
-
-export function useDialogFetcher(onDone: () => void) {
-  const fetcher = useFetcher<Reply>();
-  const done = fetcher.state === "idle" && fetcher.data?.status === "success";
-  // Once per answer: onDone may confirm with a toast, which must not repeat on a re-render.
-  const handled = useRef<unknown>(null);
-  useEffect(() => {
-    if (!done || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    onDone();
-  }, [done, onDone, fetcher.data]);
-  return fetcher;
-}
+export { useDialogFetcher };
 
 /**
  * `confirmation` is the toast once the action answers success ("Saved" unless a form says

@@ -22,7 +22,7 @@ import { DeleteButton } from "~/components/confirm-form";
 import { Hidden } from "~/components/hidden-fields";
 import { ParentSelect } from "~/features/competences/competence-forms";
 import { DialogError, FormActions } from "~/components/dialog";
-import { useDialogFetcher } from "~/components/use-dialog-form";
+import { useDialogFetcher } from "~/components/use-dialog-fetcher";
 import { useSuccessToast } from "~/components/use-success-toast";
 import { orStatusPage, submitForm } from "~/web/page-form.server";
 import { noFields } from "~/domain/schema-kit";
