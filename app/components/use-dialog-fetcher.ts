@@ -1,6 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
+import { useT } from "~/lib/i18n/i18n";
+import { useToast } from "./toast";
 
 type Reply = SubmissionResult<string[]>;
 
@@ -23,4 +25,21 @@ export function useDialogFetcher(onDone: () => void) {
     onDone();
   }, [done, onDone, fetcher.data]);
   return fetcher;
+}
+
+/**
+ * `useDialogFetcher` with the toast once the action answers success: `confirmation` ("Saved"
+ * unless a form says more, e.g. "Invitation sent to …"; a function is read at that moment).
+ */
+export function useConfirmedFetcher(onDone: () => void, confirmation?: string | (() => string)) {
+  const t = useT();
+  const show = useToast();
+  const confirmed = useRef(confirmation);
+  confirmed.current = confirmation;
+  const done = useCallback(() => {
+    const text = confirmed.current ?? t("common.saved");
+    show(typeof text === "function" ? text() : text);
+    onDone();
+  }, [show, onDone, t]);
+  return useDialogFetcher(done);
 }

@@ -1,17 +1,11 @@
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useCallback, useRef } from "react";
 import type { z } from "zod";
-import { useT } from "~/lib/i18n/i18n";
-import { useToast } from "./toast";
-import { useDialogFetcher } from "./use-dialog-fetcher";
+import { useConfirmedFetcher, useDialogFetcher } from "./use-dialog-fetcher";
 
 export { useDialogFetcher };
 
-/**
- * `confirmation` is the toast once the action answers success ("Saved" unless a form says
- * more, e.g. "Invitation sent to …"); a function is read at that moment.
- */
+/** A dialog's form: `useConfirmedFetcher` (the toast on success, then `onDone`) with conform and the schema. */
 export function useDialogForm<S extends z.ZodObject>(
   id: string,
   schema: S,
@@ -19,16 +13,7 @@ export function useDialogForm<S extends z.ZodObject>(
   onDone: () => void,
   confirmation?: string | (() => string),
 ) {
-  const t = useT();
-  const show = useToast();
-  const confirmed = useRef(confirmation);
-  confirmed.current = confirmation;
-  const done = useCallback(() => {
-    const text = confirmed.current ?? t("common.saved");
-    show(typeof text === "function" ? text() : text);
-    onDone();
-  }, [show, onDone, t]);
-  const fetcher = useDialogFetcher(done);
+  const fetcher = useConfirmedFetcher(onDone, confirmation);
   const [form, fields] = useFetcherForm(id, schema, defaultValue, fetcher);
   return { fetcher, form, fields, busy: fetcher.state !== "idle" };
 }
