@@ -146,6 +146,7 @@ export const LAYERS: { name: string; prefixes: string[] }[] = [
       "app/globals",
       "app/domain/errors.ts",
       "app/domain/schema-kit.ts",
+      "app/domain/schema-messages.ts",
       "app/domain/validation.ts",
       "app/domain/company/settings.schema.ts",
     ],

@@ -6,7 +6,7 @@ import { Hidden } from "./hidden-fields";
 import { Icon } from "./icon";
 import { DialogButton } from "./list-block";
 import { useToast } from "./toast";
-import { useDialogFetcher } from "./use-dialog-form";
+import { useDialogFetcher } from "./use-dialog-fetcher";
 
 /** A red 'Delete' button that asks first: the question (`children`) and ConfirmForm in a dialog titled `title`. */
 export function DeleteButton({

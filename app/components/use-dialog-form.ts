@@ -1,35 +1,11 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useFetcher } from "@remix-run/react";
-import { useCallback, useEffect, useRef } from "react";
 import type { z } from "zod";
-import { useT } from "~/lib/i18n/i18n";
-import { useToast } from "./toast";
+import { useConfirmedFetcher, useDialogFetcher } from "./use-dialog-fetcher";
 
-/**
- * A dialog's form round trip: it posts to its page's action through its own fetcher with
- * an `intent`, calls `onDone` when the action answers success, and otherwise keeps
- * conform's field errors and the server's message so the dialog stays open and says why.
- */
-type Reply = SubmissionResult<string[]>;
+export { useDialogFetcher };
 
-export function useDialogFetcher(onDone: () => void) {
-  const fetcher = useFetcher<Reply>();
-  const done = fetcher.state === "idle" && fetcher.data?.status === "success";
-  // Once per answer: onDone may confirm with a toast, which must not repeat on a re-render.
-  const handled = useRef<unknown>(null);
-  useEffect(() => {
-    if (!done || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    onDone();
-  }, [done, onDone, fetcher.data]);
-  return fetcher;
-}
-
-/**
- * `confirmation` is the toast once the action answers success ("Saved" unless a form says
- * more, e.g. "Invitation sent to …"); a function is read at that moment.
- */
+/** A dialog's form: `useConfirmedFetcher` (the toast on success, then `onDone`) with conform and the schema. */
 export function useDialogForm<S extends z.ZodObject>(
   id: string,
   schema: S,
@@ -37,16 +13,7 @@ export function useDialogForm<S extends z.ZodObject>(
   onDone: () => void,
   confirmation?: string | (() => string),
 ) {
-  const t = useT();
-  const show = useToast();
-  const confirmed = useRef(confirmation);
-  confirmed.current = confirmation;
-  const done = useCallback(() => {
-    const text = confirmed.current ?? t("common.saved");
-    show(typeof text === "function" ? text() : text);
-    onDone();
-  }, [show, onDone, t]);
-  const fetcher = useDialogFetcher(done);
+  const fetcher = useConfirmedFetcher(onDone, confirmation);
   const [form, fields] = useFetcherForm(id, schema, defaultValue, fetcher);
   return { fetcher, form, fields, busy: fetcher.state !== "idle" };
 }

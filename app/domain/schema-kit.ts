@@ -1,12 +1,13 @@
 import { z } from "zod";
+import { REQUIRED } from "./schema-messages";
 
 /**
  * The pieces every use case's schema is built from, so a message or a rule is written once.
  * Plain zod, no server imports: forms validate with these in the browser too.
  */
 
-/** The spec's message for a missing field. */
-export const REQUIRED = "This field is required.";
+/** The spec's message for a missing field (in schema-messages.ts, which a page can import without zod). */
+export { REQUIRED };
 
 /**
  * The caller's own password, typed again for a powerful setting (the step-up,

@@ -5,7 +5,7 @@ import { requireUserWho } from "~/auth/session.server";
 import { deleteOffice, getGroup, getOffice, renameOffice, setOfficeTimeZone } from "~/domain/company/catalog.server";
 import { officeRenameSchema, officeTimeZoneSchema } from "~/domain/company/catalog.schema";
 import { domainCtx } from "~/domain/context";
-import { NameForm, TimeZoneForm } from "~/features/company/catalog-forms";
+import { NameForm, TimeZoneForm } from "~/features/company/catalog-form-loaders";
 import { DialogButton } from "~/components/list-block";
 import { Button } from "~/components/button";
 import { CatalogEntryPage } from "~/features/company/catalog-entry-page";

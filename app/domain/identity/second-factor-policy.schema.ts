@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { currentPasswordField, formBoolean } from "~/domain/schema-kit";
+import { DEFAULT_GRACE_DAYS, GRACE_DAYS_MESSAGE, MAX_GRACE_DAYS } from "./second-factor-policy.constants";
 
 /**
  * The company's rule 'require a second factor' for people on password sign-in (decision
@@ -7,9 +8,8 @@ import { currentPasswordField, formBoolean } from "~/domain/schema-kit";
  * PUT /api/v2/company/second-factor-policy. A plain module: the dialog shows the same words.
  */
 export const SECOND_FACTOR_POLICY_ENTITY = "SecondFactorPolicyInputErrors";
-export const DEFAULT_GRACE_DAYS = 14;
-export const MAX_GRACE_DAYS = 90;
-export const GRACE_DAYS_MESSAGE = `Needs to be a whole number of days from 0 to ${MAX_GRACE_DAYS}.`;
+// The limits live apart from the schema, so the company page's dialog shows them without zod (decision 0292).
+export { DEFAULT_GRACE_DAYS, GRACE_DAYS_MESSAGE, MAX_GRACE_DAYS };
 
 export const secondFactorPolicySchema = z.object({
   requireSecondFactor: formBoolean,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { daySchema } from "../forecasts/forecast.schema";
 import { countSchema, idList, idSchema as id, sessionIdSchema, strictFlag } from "../schema-kit";
+import { DEFAULT_CURRENCY, MAX_PROJECT_CATEGORIES, VAT_QUICK_VALUES } from "./project-constants";
 
 /**
  * The project use cases (spec: planning.md, "Projects", sections 5 and 7), validated the
@@ -11,10 +12,8 @@ import { countSchema, idList, idSchema as id, sessionIdSchema, strictFlag } from
 export const PROJECT_REQUIRED = "Required";
 /** The create dialog's form message when any field is refused. */
 export const PROJECT_CREATE_FAILED = "Make sure you entered all required fields";
-export const MAX_PROJECT_CATEGORIES = 3;
-/** The invoice editor's quick VAT buttons, in percent. */
-export const VAT_QUICK_VALUES = [0, 8, 16] as const;
-export const DEFAULT_CURRENCY = "USD";
+// The pages' constants live apart from the schemas, so a page shows them without zod (decision 0292).
+export { DEFAULT_CURRENCY, MAX_PROJECT_CATEGORIES, VAT_QUICK_VALUES };
 export const NAME_MAX = 200;
 export const DESCRIPTION_MAX = 5000;
 // The list's page size and score live apart from the schemas, so /projects has no zod in its first load (decision 0292).

@@ -4,7 +4,7 @@ import { Alert } from "~/components/alert";
 import { DialogError, FormActions } from "~/components/dialog";
 import { SEARCH_DEBOUNCE_MS, SearchInput } from "~/components/search-input";
 import { useToast } from "~/components/toast";
-import { useDialogFetcher } from "~/components/use-dialog-form";
+import { useDialogFetcher } from "~/components/use-dialog-fetcher";
 import { officesOf, SelectField, type TeamChoices } from "~/components/select-field";
 import { ConfirmForm } from "~/components/confirm-form";
 import { Hidden } from "~/components/hidden-fields";

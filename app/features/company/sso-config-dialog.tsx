@@ -4,7 +4,7 @@ import { Button } from "~/components/button";
 import { DialogError, FormActions } from "~/components/dialog";
 import { Field } from "~/components/field";
 import { useToast } from "~/components/toast";
-import { useDialogFetcher } from "~/components/use-dialog-form";
+import { useDialogFetcher } from "~/components/use-dialog-fetcher";
 import { dayKey } from "~/lib/dates";
 import { ConnectionDialog } from "./connection-dialog";
 import { StepUpField } from "~/components/step-up-field";

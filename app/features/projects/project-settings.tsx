@@ -3,12 +3,12 @@ import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { Button } from "~/components/button";
 import { DialogError } from "~/components/dialog";
-import { useDialogForm } from "~/components/use-dialog-form";
+import { useIdleSchemaForm, type FormConstraint } from "~/components/use-idle-form";
 import { ProjectStageField, ProjectTextFields } from "./project-fields";
 import { DeleteButton } from "~/components/confirm-form";
 import { Hidden } from "~/components/hidden-fields";
 import { SelectField } from "~/components/select-field";
-import { MAX_PROJECT_CATEGORIES, projectUpdateSchema } from "~/domain/projects/project.schema";
+import { MAX_PROJECT_CATEGORIES } from "~/domain/projects/project-constants";
 import { dayKey } from "~/lib/dates";
 import { useT } from "~/lib/i18n/i18n";
 
@@ -32,6 +32,9 @@ const REMOVE_MARK = "×";
 
 const day = (iso: string | null) => (iso ? dayKey(iso) : "");
 
+// The form's schema (with zod) loads when the page is idle: the browser validates from then on (decision 0292).
+const loadSchema = () => import("~/domain/projects/project.schema").then((m) => m.projectUpdateSchema);
+
 /**
  * The Settings tab: name (required), description, dates, stage, categories (the picker is
  * disabled at 3), one manager (from the members), Archive/Unarchive, and Delete behind a
@@ -42,16 +45,20 @@ export function SettingsTab({
   stages,
   categories,
   showManager,
+  constraint,
 }: {
   project: SettingsProject;
   stages: { _id: string; name: string }[] | null;
   categories: { _id: string; name: string }[];
   showManager: boolean;
+  /** The form's field attributes, from the loader (projectUpdateSchema's, as plain data). */
+  constraint: FormConstraint;
 }) {
   const t = useT();
-  const { fetcher, form, fields, busy } = useDialogForm(
+  const { fetcher, form, fields, busy } = useIdleSchemaForm(
     `settings-${project._id}`,
-    projectUpdateSchema,
+    loadSchema,
+    constraint,
     {
       name: project.name,
       description: project.description,

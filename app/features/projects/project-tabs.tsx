@@ -1,23 +1,19 @@
-import { getFormProps } from "@conform-to/react";
-import { dateFieldProps, inputProps } from "~/components/conform-props";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { lazy, useEffect, useState } from "react";
 import { Avatar } from "~/components/avatar";
 import { Button } from "~/components/button";
 import { DialogError, FormActions } from "~/components/dialog";
-import { DateField } from "~/components/date-field";
-import { Field } from "~/components/field";
 import { DialogButton, RowIconButton } from "~/components/list-block";
 import { SEARCH_DEBOUNCE_MS, SearchInput } from "~/components/search-input";
 import { useToast } from "~/components/toast";
-import { useDialogFetcher, useDialogForm } from "~/components/use-dialog-form";
+import { useDialogFetcher } from "~/components/use-dialog-fetcher";
 import { ConfirmForm } from "~/components/confirm-form";
 import { Hidden } from "~/components/hidden-fields";
-import { DEFAULT_CURRENCY, invoiceSchema, VAT_QUICK_VALUES } from "~/domain/projects/project.schema";
 import { HoursForm } from "./project-hours";
 import { EntryActions, EntryTable } from "./entry-table";
 import { formatDay, WorkloadScore } from "./project-widgets";
 import { useFormat, type Formatter } from "~/lib/format";
+import type { Invoice } from "./invoice-form";
 import { useT, type Translate } from "~/lib/i18n/i18n";
 
 /**
@@ -25,6 +21,9 @@ import { useT, type Translate } from "~/lib/i18n/i18n";
  * VAT quick buttons) and the hours dialog. Each write posts to the page's action with an
  * intent; the loader revalidates after it, and other open pages hear UPDATE_PROJECT.
  */
+
+// The invoice dialog's form (its schema, with zod, and conform) loads when it first opens (decision 0292).
+const InvoiceForm = lazy(() => import("./invoice-form").then((m) => ({ default: m.InvoiceForm })));
 
 interface Member {
   _id: string;
@@ -186,15 +185,6 @@ function MemberPicker({ projectId, onClose }: { projectId: string; onClose: () =
 /** An empty cell: a dash, the same in every language. */
 const NONE = "–";
 
-interface Invoice {
-  _id: string;
-  date: string;
-  amount: number;
-  vat: number | null;
-  identification: string | null;
-  currency: string;
-}
-
 export function InvoicesTab({ invoices, canEdit, today }: { invoices: Invoice[]; canEdit: boolean; today: string }) {
   const fmt = useFormat();
   const t = useT();
@@ -257,60 +247,3 @@ export function InvoicesTab({ invoices, canEdit, today }: { invoices: Invoice[];
 /** How a row's buttons name their invoice: its identification, else its date. */
 const invoiceLabel = (invoice: Invoice, fmt: Formatter, t: Translate) =>
   invoice.identification ?? t("projects.invoices.ofDate", { date: formatDay(invoice.date, fmt) });
-
-/**
- * The invoice editor: date, amount, currency (USD unless changed), optional VAT with quick
- * buttons, identification. With `invoice` it changes that entry (every field sent: an emptied
- * VAT or identification clears it).
- */
-function InvoiceForm({ invoice, today, onClose }: { invoice?: Invoice; today: string; onClose: () => void }) {
-  const t = useT();
-  const { fetcher, form, fields, busy } = useDialogForm(
-    invoice ? `invoice-${invoice._id}` : "invoice",
-    invoiceSchema,
-    invoice
-      ? {
-          date: invoice.date.slice(0, 10),
-          amount: String(invoice.amount),
-          currency: invoice.currency,
-          identification: invoice.identification ?? "",
-        }
-      : { currency: DEFAULT_CURRENCY, date: today },
-    onClose,
-    invoice ? t("projects.invoices.saved") : t("projects.invoices.added"),
-  );
-  const [vat, setVat] = useState(invoice?.vat === null || invoice?.vat === undefined ? "" : String(invoice.vat));
-  return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
-      <Hidden values={invoice ? { intent: "updateInvoice", invoiceId: invoice._id } : { intent: "createInvoice" }} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <DateField label={t("projects.invoices.date")} autoFocus {...dateFieldProps(fields.date)} />
-        <Field label={t("projects.invoices.identification")} autoComplete="off" {...inputProps(fields.identification, { type: "text" })} />
-        <Field label={t("projects.invoices.amount")} inputMode="decimal" step={0.01} min={0} {...inputProps(fields.amount, { type: "number" })} />
-        <Field label={t("projects.invoices.currency")} autoComplete="off" maxLength={3} {...inputProps(fields.currency, { type: "text" })} />
-      </div>
-      <div>
-        <Field
-          label={t("projects.invoices.vatPercent")}
-          inputMode="decimal"
-          {...inputProps(fields.vat, { type: "number" })}
-          step={0.01}
-          min={0}
-          max={100}
-          value={vat}
-          defaultValue={undefined}
-          onChange={(event) => setVat(event.target.value)}
-        />
-        <div className="mt-2 flex gap-2" role="group" aria-label={t("projects.invoices.quickVat")}>
-          {VAT_QUICK_VALUES.map((value) => (
-            <Button key={value} variant={vat === String(value) ? "primary" : "secondary"} className="px-3 py-1" onClick={() => setVat(String(value))}>
-              {value} %
-            </Button>
-          ))}
-        </div>
-      </div>
-      <DialogError id={form.errorId} message={form.errors?.[0]} />
-      <FormActions onCancel={onClose} busy={busy} label={t("projects.invoices.save")} busyLabel={t("common.saving")} />
-    </fetcher.Form>
-  );
-}

@@ -1,14 +1,14 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { canAdministerUser, type Membership, type RoleFlags } from "~/auth/permissions";
 import { Modal } from "~/components/dialog";
-import { PortalInMain } from "~/components/portal-in-main";
 import { useToast } from "~/components/toast";
 import { ConfirmForm } from "~/components/confirm-form";
 import type { TeamChoices } from "~/components/select-field";
 import { TeamForm, UserEditForm, type EditableUser, type TeamUser } from "./user-dialogs";
 import { StepUpField, StepUpProvider } from "~/components/step-up-field";
+import { RowMenuButton } from "./row-menu-button";
+import type { RowMenuProps } from "./row-menu-parts";
 import type { StepUp } from "~/domain/identity/step-up";
 import { useT } from "~/lib/i18n/i18n";
 
@@ -141,92 +141,21 @@ export function UserRowMenu({
     if (reply?.status === "success" && granted.current !== null)
       show(granted.current ? t("users.menu.nowAdmin", { name: label }) : t("users.menu.adminRemoved", { name: label }));
   }, [reply, label, show, t]);
-  return (
-    <PortalInMain>
-      <Menu>
-        <MenuButton
-          aria-label={t("users.menu.actionsFor", { name: label })}
-          title={t("users.menu.actions")}
-          className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800 data-open:bg-slate-100"
-        >
-          <svg viewBox="0 0 24 24" fill="currentColor" className="h-4 w-4" aria-hidden="true">
-            <circle cx="5" cy="12" r="1.8" />
-            <circle cx="12" cy="12" r="1.8" />
-            <circle cx="19" cy="12" r="1.8" />
-          </svg>
-        </MenuButton>
-        {/* Not modal: a modal menu makes the rest of the page inert, heading and landmarks included. */}
-        <MenuItems
-          anchor="bottom end"
-          modal={false}
-          className="z-40 w-56 rounded-lg bg-white py-1 text-sm shadow-lg ring-1 ring-slate-200 focus:outline-none"
-        >
-          <MenuItem>
-            <button
-              type="button"
-              onClick={() => open({ kind: "edit", user })}
-              className="block w-full px-4 py-2 text-left text-slate-800 data-focus:bg-slate-100"
-            >
-              {t("common.edit")}
-            </button>
-          </MenuItem>
-          <MenuItem>
-            <button
-              type="button"
-              onClick={() => open({ kind: "team", user })}
-              className="block w-full px-4 py-2 text-left text-slate-800 data-focus:bg-slate-100"
-            >
-              {t("users.dialog.team")}
-            </button>
-          </MenuItem>
-          {user.companyAdmin ? null : (
-            <MenuItem>
-              <button
-                type="button"
-                onClick={() =>
-                  fetcher.submit({ intent: "setAdmin", id: user._id, admin: "false", administratorPriviliges: String(!isAdmin) }, { method: "post" })
-                }
-                className="block w-full px-4 py-2 text-left text-slate-800 data-focus:bg-slate-100"
-              >
-                {isAdmin ? t("users.menu.removeAdmin") : t("users.menu.makeAdmin")}
-              </button>
-            </MenuItem>
-          )}
-          {user.completed ? (
-            <MenuItem>
-              <button
-                type="button"
-                onClick={() => open({ kind: "clearFactors", user })}
-                className="block w-full px-4 py-2 text-left text-slate-800 data-focus:bg-slate-100"
-              >
-                {t("users.dialog.clearFactors")}
-              </button>
-            </MenuItem>
-          ) : null}
-          {canErase ? (
-            <MenuItem>
-              <button
-                type="button"
-                onClick={() => open({ kind: "erase", user })}
-                className="block w-full px-4 py-2 text-left text-red-700 data-focus:bg-red-50"
-              >
-                {t("users.dialog.erase")}
-              </button>
-            </MenuItem>
-          ) : null}
-          <MenuItem>
-            <button
-              type="button"
-              onClick={() => open({ kind: "delete", user })}
-              className="block w-full px-4 py-2 text-left text-red-700 data-focus:bg-red-50"
-            >
-              {t("common.delete")}
-            </button>
-          </MenuItem>
-        </MenuItems>
-      </Menu>
-    </PortalInMain>
-  );
+  const items: RowMenuProps["items"] = [
+    { key: "edit", label: t("common.edit"), onClick: () => open({ kind: "edit", user }) },
+    { key: "team", label: t("users.dialog.team"), onClick: () => open({ kind: "team", user }) },
+  ];
+  if (!user.companyAdmin)
+    items.push({
+      key: "admin",
+      label: isAdmin ? t("users.menu.removeAdmin") : t("users.menu.makeAdmin"),
+      onClick: () =>
+        fetcher.submit({ intent: "setAdmin", id: user._id, admin: "false", administratorPriviliges: String(!isAdmin) }, { method: "post" }),
+    });
+  if (user.completed) items.push({ key: "clearFactors", label: t("users.dialog.clearFactors"), onClick: () => open({ kind: "clearFactors", user }) });
+  if (canErase) items.push({ key: "erase", label: t("users.dialog.erase"), onClick: () => open({ kind: "erase", user }), danger: true });
+  items.push({ key: "delete", label: t("common.delete"), onClick: () => open({ kind: "delete", user }), danger: true });
+  return <RowMenuButton label={t("users.menu.actionsFor", { name: label })} title={t("users.menu.actions")} items={items} />;
 }
 
 export { roleKey, useRoleLabel } from "./role-label";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { ConfirmForm } from "~/components/confirm-form";
-import { GroupForm, NameForm, SkillLevelForm, StageForm } from "~/features/company/catalog-forms";
+import { GroupForm, NameForm, SkillLevelForm, StageForm } from "~/features/company/catalog-form-loaders";
 import { AddButton, DialogButton, Highlight, ListBlock, matchesSearch, RowIconButton } from "~/components/list-block";
 import { Icon } from "~/components/icon";
 import { SearchInput } from "~/components/search-input";

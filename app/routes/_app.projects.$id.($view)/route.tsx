@@ -23,7 +23,7 @@ export const action = (args: ActionFunctionArgs) => runProjectPageAction(args);
 const SEPARATOR = " · ";
 
 export default function ProjectPage() {
-  const { project, view, views, invoices, timeReports, stages, categories, showManager, today } = useLoaderData<typeof loader>();
+  const { project, view, views, invoices, timeReports, stages, categories, showManager, settingsConstraint, today } = useLoaderData<typeof loader>();
   const fmt = useFormat();
   const t = useT();
   return (
@@ -97,7 +97,14 @@ export default function ProjectPage() {
         ) : null}
         {view === "invoices" && invoices ? <InvoicesTab invoices={invoices} canEdit={project.canEdit} today={today} /> : null}
         {view === "settings" ? (
-          <SettingsTab key={project._id} project={project} stages={stages} categories={categories ?? []} showManager={showManager} />
+          <SettingsTab
+            key={project._id}
+            project={project}
+            stages={stages}
+            categories={categories ?? []}
+            showManager={showManager}
+            constraint={settingsConstraint ?? {}}
+          />
         ) : null}
       </div>
     </div>

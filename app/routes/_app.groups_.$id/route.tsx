@@ -1,17 +1,16 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { isManager, isAdmin } from "~/auth/permissions";
 import { requireUserWho } from "~/auth/session.server";
-import { createOffice, deleteGroup, getGroup, listOffices, updateGroup } from "~/domain/company/catalog.server";
-import { groupUpsertSchema, officeRenameSchema } from "~/domain/company/catalog.schema";
+import { getGroup, listOffices } from "~/domain/company/catalog.server";
 import { domainCtx } from "~/domain/context";
-import { GroupForm, NameForm } from "~/features/company/catalog-forms";
+import { GroupForm, NameForm } from "~/features/company/catalog-form-loaders";
 import { CatalogEntryPage } from "~/features/company/catalog-entry-page";
 import { AddButton, DialogButton, ListBlock } from "~/components/list-block";
 import { Icon } from "~/components/icon";
-import { orStatusPage, submitForm } from "~/web/page-form.server";
-import { noFields } from "~/domain/schema-kit";
+import { orStatusPage } from "~/web/page-form.server";
 import { metaText, useT } from "~/lib/i18n/i18n";
+import { runGroupAction } from "./group-actions.server";
 
 /** `groups_` keeps this page out of the company page's layout: /groups/{id} is a page of its own. */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
@@ -26,25 +25,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return json({ group, offices, canManage: isManager(actor.user) });
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const ctx = domainCtx(context, await requireUserWho(request, context, isAdmin));
-  const groupId = params.id!;
-  const form = await request.formData();
-  switch (form.get("intent")) {
-    case "updateGroup":
-      // An emptied SSO identifiers field means no identifiers, not "leave them".
-      return submitForm(form, groupUpsertSchema, (input) => updateGroup(ctx, groupId, { ...input, ssoIdentifiers: input.ssoIdentifiers ?? [] }));
-    case "deleteGroup":
-      return submitForm(form, noFields, async () => {
-        await deleteGroup(ctx, groupId);
-        return redirect("/groups");
-      });
-    case "createOffice":
-      return submitForm(form, officeRenameSchema, (input) => createOffice(ctx, { name: input.name, group: groupId, timeZone: input.timeZone }));
-    default:
-      throw new Response("Unknown intent", { status: 400 });
-  }
-}
+export const action = (args: ActionFunctionArgs) => runGroupAction(args);
 
 export default function GroupPage() {
   const { group, offices, canManage } = useLoaderData<typeof loader>();

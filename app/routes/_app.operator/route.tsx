@@ -1,24 +1,26 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { lazy } from "react";
 import { requireOperator } from "~/auth/operator.server";
 import { Button } from "~/components/button";
-import { mailerFor } from "~/domain/identity/mailer.server";
 import { domainCtx } from "~/domain/context";
-import { operatorCompanyCreateSchema, operatorCompanyUpdateSchema } from "~/domain/operator/operator.schema";
-import { createCompanyWithAdmin, listCompanies, operatorCtx, updateCompanyAsOperator } from "~/domain/operator/operator.server";
+import { listCompanies, operatorCtx } from "~/domain/operator/operator.server";
 import { DialogButton } from "~/components/list-block";
 import { Icon } from "~/components/icon";
-import { CompanyCreateForm, CompanySettingsForm } from "~/features/operator/operator-forms";
-import { submitForm } from "~/web/page-form.server";
 import { usageReport } from "~/domain/usage/usage.server";
 import { UsageTable } from "~/features/operator/usage-table";
-import { installationDomainsSchema } from "~/domain/identity/sso/sso.schema";
-import { listInstallationDomains, replaceInstallationDomains } from "~/domain/identity/sso/installation-domains.server";
+import { listInstallationDomains } from "~/domain/identity/sso/installation-domains.server";
 import { InstallationDomainsForm } from "~/features/operator/installation-domains-form";
-import { domainApprovalSchema, listDomainClaims, setDomainApproval } from "~/domain/identity/sso/domain-approval.server";
+import { listDomainClaims } from "~/domain/identity/sso/domain-approval.server";
 import { DomainClaims } from "~/features/operator/domain-claims";
 import { languageOptions } from "~/lib/i18n/catalogs.server";
 import { metaText, useT } from "~/lib/i18n/i18n";
+import { runOperatorAction } from "./operator-actions.server";
+
+// The dialogs' forms (their schemas, with zod, and conform) load when one first opens (decision 0292).
+const operatorForms = () => import("~/features/operator/operator-forms");
+const CompanyCreateForm = lazy(() => operatorForms().then((m) => ({ default: m.CompanyCreateForm })));
+const CompanySettingsForm = lazy(() => operatorForms().then((m) => ({ default: m.CompanySettingsForm })));
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaText(matches, "operator.pageTitle") }];
 
@@ -34,23 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ companies: companyList, usage, installationDomains: domains, domainClaims: claims, languages: languageOptions() });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requireOperator(request, context);
-  const ctx = operatorCtx(domainCtx(context, actor));
-  const form = await request.formData();
-  switch (form.get("intent")) {
-    case "createCompany":
-      return submitForm(form, operatorCompanyCreateSchema, (input) => createCompanyWithAdmin(ctx, mailerFor(context, request), input));
-    case "updateCompany":
-      return submitForm(form, operatorCompanyUpdateSchema, (input) => updateCompanyAsOperator(ctx, String(form.get("id") ?? ""), input));
-    case "updateInstallationDomains":
-      return submitForm(form, installationDomainsSchema, (input) => replaceInstallationDomains(ctx, context.env, input.domains));
-    case "approveDomain":
-      return submitForm(form, domainApprovalSchema, (input) => setDomainApproval(ctx, input));
-    default:
-      throw new Response("Unknown intent", { status: 400 });
-  }
-}
+export const action = (args: ActionFunctionArgs) => runOperatorAction(args);
 
 export default function OperatorConsole() {
   const { companies, usage, installationDomains, domainClaims, languages } = useLoaderData<typeof loader>();

@@ -1,19 +1,21 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import clsx from "clsx";
-import { useState } from "react";
+import { lazy, useState } from "react";
 import { canEditCompetences } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
 import { Button } from "~/components/button";
 import { Icon } from "~/components/icon";
 import { DialogButton, Highlight, matchesSearch } from "~/components/list-block";
 import { SearchInput } from "~/components/search-input";
-import { competenceUpsertSchema } from "~/domain/competences/competence.schema";
-import { createCompetence, listCompetences } from "~/domain/competences/competences.server";
+import { listCompetences } from "~/domain/competences/competences.server";
 import { domainCtx } from "~/domain/context";
-import { CreateCompetenceForm } from "~/features/competences/competence-forms";
-import { orStatusPage, submitForm } from "~/web/page-form.server";
+import { orStatusPage } from "~/web/page-form.server";
 import { metaText, useT } from "~/lib/i18n/i18n";
+import { runCompetencesAction } from "./competences-actions.server";
+
+// The dialog's form (its schema, with zod, conform and the category dropdown) loads when it first opens (decision 0292).
+const CreateCompetenceForm = lazy(() => import("~/features/competences/competence-forms").then((m) => ({ default: m.CreateCompetenceForm })));
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaText(matches, "competences.pageTitle") }];
 
@@ -47,13 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ rows, categories, canEdit: canEditCompetences(actor.user, actor.company.settings) });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requireUser(request, context);
-  const ctx = domainCtx(context, actor);
-  const form = await request.formData();
-  if (form.get("intent") !== "createCompetence") throw new Response("Unknown intent", { status: 400 });
-  return submitForm(form, competenceUpsertSchema, (input) => createCompetence(ctx, input));
-}
+export const action = (args: ActionFunctionArgs) => runCompetencesAction(args);
 
 export default function CompetencesPage() {
   const { rows, categories, canEdit } = useLoaderData<typeof loader>();

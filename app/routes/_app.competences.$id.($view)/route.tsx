@@ -2,30 +2,21 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, NavLink, useFetcher, useLoaderData } from "@remix-run/react";
 import clsx from "clsx";
 import { useRef } from "react";
-import { z } from "zod";
 import { requireUser } from "~/auth/session.server";
 import { Button } from "~/components/button";
 import { Icon } from "~/components/icon";
 import { DialogButton } from "~/components/list-block";
-import { competenceMembersSchema, competenceUpsertSchema, skillLevelSchema } from "~/domain/competences/competence.schema";
-import {
-  addMembers,
-  competencePageData,
-  deleteCompetence,
-  deleteSkill,
-  setSkillLevel,
-  updateCompetence,
-} from "~/domain/competences/competences.server";
+import { competencePageData } from "~/domain/competences/competences.server";
 import { metaText, useT } from "~/lib/i18n/i18n";
+import { runCompetenceAction } from "./competence-actions.server";
 import { domainCtx } from "~/domain/context";
 import { DeleteButton } from "~/components/confirm-form";
 import { Hidden } from "~/components/hidden-fields";
-import { ParentSelect } from "~/features/competences/competence-forms";
+import { ParentSelect } from "~/features/competences/parent-select";
 import { DialogError, FormActions } from "~/components/dialog";
-import { useDialogFetcher } from "~/components/use-dialog-form";
+import { useDialogFetcher } from "~/components/use-dialog-fetcher";
 import { useSuccessToast } from "~/components/use-success-toast";
-import { orStatusPage, submitForm } from "~/web/page-form.server";
-import { noFields } from "~/domain/schema-kit";
+import { orStatusPage } from "~/web/page-form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: metaText(matches, "competence.pageTitle", { name: data?.competence.name ?? metaText(matches, "competence.kind") }) },
@@ -49,29 +40,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return json({ ...data, view: data.competence.root ? "settings" : view });
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireUser(request, context);
-  const ctx = domainCtx(context, actor);
-  const id = params.id!;
-  const form = await request.formData();
-  switch (form.get("intent")) {
-    case "update":
-      return submitForm(form, competenceUpsertSchema, (input) => updateCompetence(ctx, id, input));
-    case "delete":
-      return submitForm(form, noFields, async () => {
-        await deleteCompetence(ctx, id);
-        return redirect("/competences/");
-      });
-    case "addMembers":
-      return submitForm(form, competenceMembersSchema, (input) => addMembers(ctx, id, input.userIds));
-    case "setLevel":
-      return submitForm(form, skillLevelSchema.extend({ skillId: z.string().min(1) }), (input) => setSkillLevel(ctx, input.skillId, input));
-    case "removeSkill":
-      return submitForm(form, z.object({ skillId: z.string().min(1) }), (input) => deleteSkill(ctx, input.skillId));
-    default:
-      throw new Response("Unknown intent", { status: 400 });
-  }
-}
+export const action = (args: ActionFunctionArgs) => runCompetenceAction(args);
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 
