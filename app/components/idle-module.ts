@@ -1,6 +1,19 @@
 import { useCallback, useEffect, useState } from "react";
 
 /**
+ * Runs `task` once the browser is idle (at the latest after 1.5 s); answers the cancel. The one
+ * way the app defers what a page needs soon but not for its first render (decision 0292).
+ */
+export function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback !== "function") {
+    const timer = window.setTimeout(task, 200);
+    return () => window.clearTimeout(timer);
+  }
+  const idle = window.requestIdleCallback(task, { timeout: 1500 });
+  return () => window.cancelIdleCallback(idle);
+}
+
+/**
  * A module that a page needs soon but not for its first render (a Headless UI menu or
  * listbox, about 43 KiB gzip: decision 0292): `idleModule(() => import("./x"))` gives a hook
  * that answers the module once it is here (null until then, so the server's markup and the
@@ -31,17 +44,10 @@ export function idleModule<T>(importer: () => Promise<T>) {
           () => current && setArrived(true),
           () => undefined,
         );
-      if (typeof window.requestIdleCallback !== "function") {
-        const timer = window.setTimeout(fetchNow, 200);
-        return () => {
-          current = false;
-          window.clearTimeout(timer);
-        };
-      }
-      const idle = window.requestIdleCallback(fetchNow, { timeout: 1500 });
+      const cancel = whenIdle(fetchNow);
       return () => {
         current = false;
-        window.cancelIdleCallback(idle);
+        cancel();
       };
     }, []);
     const load = useCallback(() => {

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
+import { whenIdle } from "./idle-module";
 
 /**
- * Browser validation for an inline form whose schema (zod, about 90 KiB gzip, and
+ * Browser validation for an inline form whose schema (zod, about 53 KiB gzip, and
  * @conform-to/zod) must not load with the page (decision 0292): `load` imports the module
  * that validates, once the page is idle, and the hook answers its function from then on, for
  * conform's `onValidate`. Until then it answers `undefined`: conform then validates nothing
@@ -48,13 +49,3 @@ export type FieldConstraints = Record<
     accept?: string;
   }
 >;
-
-/** Runs `task` once the browser is idle (at the latest after 1.5 s); answers the cancel. */
-export function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback !== "function") {
-    const timer = window.setTimeout(task, 200);
-    return () => window.clearTimeout(timer);
-  }
-  const idle = window.requestIdleCallback(task, { timeout: 1500 });
-  return () => window.cancelIdleCallback(idle);
-}

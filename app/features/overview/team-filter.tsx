@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { whenIdle } from "~/components/use-lazy-validation";
+import { whenIdle } from "~/components/idle-module";
 import { useAfterFirstPaint } from "~/lib/use-after-first-paint";
 import type { TeamFilterListbox } from "./team-filter-listbox";
 

@@ -3,7 +3,8 @@ import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { Button } from "~/components/button";
 import { DialogError } from "~/components/dialog";
-import { useIdleSchemaForm, type FormConstraint } from "~/components/use-idle-form";
+import { useIdleSchemaForm } from "~/components/use-idle-form";
+import type { FieldConstraints } from "~/components/use-lazy-validation";
 import { ProjectStageField, ProjectTextFields } from "./project-fields";
 import { DeleteButton } from "~/components/confirm-form";
 import { Hidden } from "~/components/hidden-fields";
@@ -52,7 +53,7 @@ export function SettingsTab({
   categories: { _id: string; name: string }[];
   showManager: boolean;
   /** The form's field attributes, from the loader (projectUpdateSchema's, as plain data). */
-  constraint: FormConstraint;
+  constraint: FieldConstraints;
 }) {
   const t = useT();
   const { fetcher, form, fields, busy } = useIdleSchemaForm(

@@ -15,7 +15,7 @@ import type { CardPreview } from "~/features/overview/user-detail-card";
 import { DetailedView } from "~/features/matters/detailed-view";
 import { UtilizationView } from "~/features/matters/utilization-view";
 import { usePreloadDialogs } from "~/components/modal-loader";
-import { whenIdle } from "~/components/use-lazy-validation";
+import { whenIdle } from "~/components/idle-module";
 import type { DetailedReport, ReportView, UtilizationReport } from "~/domain/matters/reports.types";
 import { loadReports, matterAction } from "./reports.server";
 import { useFormat } from "~/lib/format";
