@@ -2,7 +2,7 @@ import { Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from "@h
 import clsx from "clsx";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { PortalInMain } from "~/components/portal-in-main";
-import { TeamFilterButtonFace, TEAM_FILTER_BUTTON_CLASS, type TeamFilterProps } from "./team-filter";
+import { TeamFilterButtonFace, TEAM_FILTER_BUTTON_CLASS, type TeamFilterProps } from "./team-filter-face";
 
 /**
  * The filter bar's offices-and-groups multi-select: a Headless UI Listbox (about 42 KiB gzip),
