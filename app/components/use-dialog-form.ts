@@ -1,5 +1,6 @@
 import { useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { formConstraint } from "./form-constraint";
 import type { z } from "zod";
 import { useConfirmedFetcher, useDialogFetcher } from "./use-dialog-fetcher";
 
@@ -33,7 +34,7 @@ export function useFetcherForm<S extends z.ZodObject>(
   return useForm({
     id,
     lastResult: fetcher.state === "idle" ? fetcher.data : undefined,
-    constraint: getZodConstraint(schema),
+    constraint: formConstraint(schema),
     defaultValue,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

@@ -31,7 +31,7 @@ export function useLazyValidation<V extends (...args: never[]) => unknown>(load:
 }
 
 /**
- * Each field's required, maxLength and the like, as `getZodConstraint(schema)` gives them:
+ * Each field's required, maxLength and the like, as `formConstraint(schema)` gives them:
  * a loader works them out and hands them to the page, so the inputs keep their attributes
  * without zod in the browser.
  */

@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { formConstraint } from "~/components/form-constraint";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Alert } from "~/components/alert";
@@ -42,7 +43,7 @@ export default function SecondFactorPage() {
   const t = useT();
   const [form, fields] = useForm({
     lastResult,
-    constraint: getZodConstraint(secondFactorCodeSchema),
+    constraint: formConstraint(secondFactorCodeSchema),
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: secondFactorCodeSchema }),
   });

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { inputProps } from "~/components/conform-props";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { formConstraint } from "~/components/form-constraint";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -91,7 +92,7 @@ function SignUpForm({ invite }: { invite: Invite }) {
   const [officeId, setOfficeId] = useState(firstGroup ? (officesOf(invite, firstGroup._id)[0]?._id ?? "") : "");
   const [form, fields] = useForm({
     lastResult,
-    constraint: getZodConstraint(schema),
+    constraint: formConstraint(schema),
     defaultValue: { name: invite.name, title: invite.title, email: invite.email, phone: invite.phone ?? "" },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { inputProps } from "~/components/conform-props";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { formConstraint } from "~/components/form-constraint";
 import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
 import { Alert } from "~/components/alert";
@@ -18,7 +19,7 @@ export function ChangePasswordForm({ onClose }: { onClose: () => void }) {
   const [form, fields] = useForm({
     id: "change-password",
     lastResult: fetcher.state === "idle" ? fetcher.data : undefined,
-    constraint: getZodConstraint(changePasswordSchema),
+    constraint: formConstraint(changePasswordSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { inputProps } from "~/components/conform-props";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { formConstraint } from "~/components/form-constraint";
 import { useFetcher } from "@remix-run/react";
 import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
@@ -17,7 +18,7 @@ export function ForgotPasswordForm({ email, onClose }: { email?: string; onClose
   const [form, fields] = useForm({
     id: "forgot-password",
     lastResult: fetcher.state === "idle" ? fetcher.data : undefined,
-    constraint: getZodConstraint(resetRequestSchema),
+    constraint: formConstraint(resetRequestSchema),
     defaultValue: { resetEmail: email ?? "" },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

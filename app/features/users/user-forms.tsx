@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { inputProps } from "~/components/conform-props";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { formConstraint } from "~/components/form-constraint";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { DialogError, FormActions } from "~/components/dialog";
@@ -160,7 +160,7 @@ export function TeamForm({ user, choices, onClose }: { user: TeamUser; choices: 
   const [form, fields] = useForm({
     id: `team-${user._id}`,
     lastResult: fetcher.state === "idle" ? fetcher.data : undefined,
-    constraint: getZodConstraint(moveUserSchema),
+    constraint: formConstraint(moveUserSchema),
   });
   const [secondary, setSecondary] = useState(Boolean(user.secondaryGroup));
   const reply = fetcher.state === "idle" ? fetcher.data : undefined;

@@ -1,4 +1,4 @@
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { formConstraint } from "~/components/form-constraint";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireUser } from "~/auth/session.server";
 import { listProjectCategories, listProjectStages } from "~/domain/company/catalog.server";
@@ -61,7 +61,7 @@ export async function loadProjectPage({ request, context, params }: LoaderFuncti
     categories,
     showManager: !settings.disableProjectManager,
     // The settings form's field attributes: the browser loads its schema only when idle (decision 0292).
-    settingsConstraint: view === "settings" ? getZodConstraint(projectUpdateSchema) : null,
+    settingsConstraint: view === "settings" ? formConstraint(projectUpdateSchema) : null,
     meId: actor.user.id,
     // The reader's today (their office's zone): the hours and invoice forms' default date.
     today: dayKey(ctx.today),

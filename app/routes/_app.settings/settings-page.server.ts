@@ -1,5 +1,5 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { formConstraint } from "~/components/form-constraint";
 import { z } from "zod";
 import { isAdmin } from "~/auth/permissions";
 import { requireUser } from "~/auth/session.server";
@@ -86,7 +86,7 @@ export async function loadSettingsPage({ request, context }: LoaderFunctionArgs)
     webPush: webPush?.publicKey ? { publicKey: webPush.publicKey, subscriptions: webPush.subscriptions } : null,
     years: employedYears(new Date()),
     /** The profile fields' required and maxLength, worked out here so that zod stays off the page (decision 0292). */
-    profileConstraint: getZodConstraint(settingsFormSchema),
+    profileConstraint: formConstraint(settingsFormSchema),
     /** The person's language (decision 0306): their choice, and what "automatic" would be. */
     language: {
       chosen: user.language,

@@ -1,4 +1,4 @@
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { formConstraint } from "~/components/form-constraint";
 import { json, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { createAuthenticator } from "~/domain/identity/authenticator.server";
 import { getActor } from "~/auth/session.server";
@@ -43,7 +43,7 @@ export async function loadLoginPage({ request, context }: LoaderFunctionArgs) {
       entraError: failure?.message ?? null,
       teamsHostOrigins,
       // The fields' required and maxLength, worked out here so that zod stays off the page (decision 0292).
-      constraint: getZodConstraint(loginSchema),
+      constraint: formConstraint(loginSchema),
     },
     { headers: { "Cache-Control": "no-store" } },
   );
