@@ -12,7 +12,11 @@ describe("a form's field attributes", () => {
     const schema = z.object({
       note: z.string().max(50).optional(),
       hours: z.coerce.number().int().min(0).max(24),
-      trimmed: z.string().trim().max(9).transform((value) => value.toUpperCase()),
+      trimmed: z
+        .string()
+        .trim()
+        .max(9)
+        .transform((value) => value.toUpperCase()),
       free: z.string(),
     });
     expect(formConstraint(schema)).toEqual({
