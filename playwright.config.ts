@@ -4,9 +4,9 @@ import { defineConfig } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 8788);
 const baseURL = `http://127.0.0.1:${port}`;
 // E2E_WORKERS workers, each with its own server on E2E_PORT + its index (scripts/e2e-server.sh,
-// tests/e2e/fixtures.ts). One by default until a full run with two passes on a quiet machine
-// (decision 0289; the SSO failure that held it back was the test's, and is fixed).
-const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
+// tests/e2e/fixtures.ts). Two by default (decision 0289): one worker left a core idle, and CI
+// must stay under 20 minutes on two cores. E2E_WORKERS=1 runs them one at a time.
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 
 mkdirSync("test-results/screenshots", { recursive: true });
 
