@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 
 /**
  * Runs `task` once the browser is idle (at the latest after 1.5 s); answers the cancel. The one
@@ -58,4 +58,21 @@ export function idleModule<T>(importer: () => Promise<T>) {
     }, []);
     return [loaded, load];
   };
+}
+
+/**
+ * For the real component that replaces a look-alike button on its first click (a Headless UI
+ * menu or listbox loaded by `idleModule`): a ref for its button, which is focused and clicked
+ * once as it mounts, so the click that asked for it opens it.
+ */
+export function useOpenedOnMount<T extends HTMLElement>() {
+  const button = useRef<T>(null);
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current) return;
+    opened.current = true;
+    button.current?.focus();
+    button.current?.click();
+  }, []);
+  return button;
 }

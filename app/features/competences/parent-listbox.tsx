@@ -1,5 +1,6 @@
 import { Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from "@headlessui/react";
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
+import { useOpenedOnMount } from "~/components/idle-module";
 import { useT } from "~/lib/i18n/i18n";
 import { ClearParentButton, CountBadge, optionLabel, PARENT_BUTTON_CLASS, ParentButtonContent, type CategoryOption } from "./parent-select-parts";
 
@@ -27,14 +28,7 @@ export function ParentListbox({
   disabled: boolean;
 }) {
   const t = useT();
-  const button = useRef<HTMLButtonElement>(null);
-  const opened = useRef(false);
-  useEffect(() => {
-    if (opened.current) return;
-    opened.current = true;
-    button.current?.focus();
-    button.current?.click();
-  }, []);
+  const button = useOpenedOnMount<HTMLButtonElement>();
   const byId = new Map(categories.map((c) => [c._id, c]));
   const groups = new Map<string, CategoryOption[]>();
   for (const category of categories) {

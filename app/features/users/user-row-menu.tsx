@@ -1,6 +1,6 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import clsx from "clsx";
-import { useEffect, useRef } from "react";
+import { useOpenedOnMount } from "~/components/idle-module";
 import { PortalInMain } from "~/components/portal-in-main";
 import { RowMenuDots, ROW_MENU_BUTTON_CLASS, type RowMenuProps } from "./row-menu-parts";
 
@@ -9,14 +9,7 @@ import { RowMenuDots, ROW_MENU_BUTTON_CLASS, type RowMenuProps } from "./row-men
  * (row-menu-button.tsx) when that is clicked, so it opens as it mounts, with the focus.
  */
 export function RowMenu({ label, title, items }: RowMenuProps) {
-  const button = useRef<HTMLButtonElement>(null);
-  const opened = useRef(false);
-  useEffect(() => {
-    if (opened.current) return;
-    opened.current = true;
-    button.current?.focus();
-    button.current?.click();
-  }, []);
+  const button = useOpenedOnMount<HTMLButtonElement>();
   return (
     <PortalInMain>
       <Menu>
