@@ -245,14 +245,17 @@ async function repair(t: Tenant) {
   const firm = { companyId: t.companyId };
   for (const role of ALL_ROLES) {
     const person = t.people[role];
-    const [row] = await db().select({ id: users.id }).from(users).where(eq(users.id, person.id));
+    const [found] = await db().select({ id: users.id, erasedAt: users.erasedAt }).from(users).where(eq(users.id, person.id));
+    // An erased person (an accepted POST /users/{id}/erase) has no name, address or password
+    // left to sign in with: the role gets a new person, as when one was deleted.
+    const row = found && !found.erasedAt ? found : undefined;
     if (!row) {
       const again = await createUser(firm.companyId, role === "observer" ? "observer" : role);
       t.people[role] = { id: again.id, email: again.email };
     } else {
       await db()
         .update(users)
-        .set({ ...roleFlags[role], email: person.email, completed: true })
+        .set({ ...roleFlags[role], email: person.email, completed: true, deactivatedAt: null })
         .where(eq(users.id, person.id));
     }
     const me = await SELF.fetch(`${BASE}/api/v2/users/me`, { headers: { Authorization: `Bearer ${t.tokens[role]}` } });
