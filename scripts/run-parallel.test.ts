@@ -3,7 +3,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { runParallel } from "./run-parallel";
+import { lineWriter, runParallel } from "./run-parallel";
 
 test("runs every command, keeps their order in the outcomes, and reports each exit code and output", async () => {
   const outcomes = await runParallel(["echo one", "echo two >&2; exit 3", "echo three"], 2);
@@ -34,4 +34,37 @@ test("one job runs the commands one after the other", async () => {
   const step = (name: string) => `echo start-${name} >> ${log}; sleep 0.1; echo end-${name} >> ${log}; cat ${log}`;
   const outcomes = await runParallel([step("a"), step("b")], 1);
   assert.deepEqual(outcomes[1].output.trim().split("\n"), ["start-a", "end-a", "start-b", "end-b"]);
+});
+
+test("--live: each command's lines arrive while it runs, whole, after its label", async () => {
+  const seen: string[] = [];
+  const outcomes = await runParallel(
+    ["printf 'a1\\na2\\n'; sleep 0.2; printf 'a3'", "printf 'b1\\n'"],
+    2,
+    () => {},
+    (index) => lineWriter(`[${index + 1}]`, (text) => seen.push(text)),
+  );
+  assert.deepEqual(
+    outcomes.map((outcome) => outcome.code),
+    [0, 0],
+  );
+  assert.deepEqual(
+    seen.filter((line) => line.startsWith("[1]")),
+    ["[1] a1\n", "[1] a2\n", "[1] a3\n"],
+  );
+  assert.deepEqual(
+    seen.filter((line) => line.startsWith("[2]")),
+    ["[2] b1\n"],
+  );
+  // b1 came while the first command was still sleeping: before its last line.
+  assert.ok(seen.indexOf("[2] b1\n") < seen.indexOf("[1] a3\n"));
+});
+
+test("lineWriter keeps a line split across chunks whole", () => {
+  const seen: string[] = [];
+  const writer = lineWriter("[1]", (text) => seen.push(text));
+  writer.push("hel");
+  writer.push("lo\nwor");
+  writer.end();
+  assert.deepEqual(seen, ["[1] hello\n", "[1] wor\n"]);
 });

@@ -6,6 +6,10 @@ import { spawn } from "node:child_process";
  * whole when it ends, so the logs of two checks never interleave. Every command runs even when
  * one fails (one CI run reports every broken check); the exit code is 1 when any failed, and
  * the summary names them with their times. `npm run check` uses it (decision 0289).
+ *
+ * `--live` streams each command's lines as they come instead, each after the label `[n]` of
+ * its command (1, 2, ... in the order given): `npm test` runs the workerd suite and the e2e
+ * suite side by side this way, and a quarter of an hour without a line would look hung.
  */
 
 export interface Outcome {
@@ -15,13 +19,33 @@ export interface Outcome {
   output: string;
 }
 
-export function runOne(command: string): Promise<Outcome> {
+/** Writes a command's output a whole line at a time, each after its label. */
+export function lineWriter(label: string, write: (text: string) => void) {
+  let partial = "";
+  return {
+    push(text: string) {
+      const lines = (partial + text).split("\n");
+      partial = lines.pop() ?? "";
+      for (const line of lines) write(`${label} ${line}\n`);
+    },
+    end() {
+      if (partial) write(`${label} ${partial}\n`);
+      partial = "";
+    },
+  };
+}
+
+export function runOne(command: string, live?: (text: string) => void): Promise<Outcome> {
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(command, { shell: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "0" } });
     const chunks: Buffer[] = [];
-    child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
-    child.stderr.on("data", (chunk: Buffer) => chunks.push(chunk));
+    const take = (chunk: Buffer) => {
+      chunks.push(chunk);
+      live?.(chunk.toString("utf8"));
+    };
+    child.stdout.on("data", take);
+    child.stderr.on("data", take);
     child.on("close", (code, signal) =>
       resolve({
         command,
@@ -33,13 +57,20 @@ export function runOne(command: string): Promise<Outcome> {
   });
 }
 
-export async function runParallel(commands: string[], jobs: number, report: (outcome: Outcome) => void = () => {}): Promise<Outcome[]> {
+export async function runParallel(
+  commands: string[],
+  jobs: number,
+  report: (outcome: Outcome) => void = () => {},
+  live?: (index: number) => { push: (text: string) => void; end: () => void },
+): Promise<Outcome[]> {
   const outcomes: Outcome[] = new Array(commands.length);
   let next = 0;
   const lane = async () => {
     while (next < commands.length) {
       const index = next++;
-      outcomes[index] = await runOne(commands[index]);
+      const writer = live?.(index);
+      outcomes[index] = await runOne(commands[index], writer?.push);
+      writer?.end();
       report(outcomes[index]);
     }
   };
@@ -49,28 +80,40 @@ export async function runParallel(commands: string[], jobs: number, report: (out
 
 function parseArgs(argv: string[]) {
   let jobs = 2;
+  let live = false;
   const rest = [...argv];
-  if (rest[0] === "--jobs") {
-    jobs = Number(rest[1]);
-    rest.splice(0, 2);
+  for (;;) {
+    if (rest[0] === "--jobs") {
+      jobs = Number(rest[1]);
+      rest.splice(0, 2);
+    } else if (rest[0] === "--live") {
+      live = true;
+      rest.shift();
+    } else break;
   }
   if (rest[0] === "--") rest.shift();
   if (!Number.isInteger(jobs) || jobs < 1 || rest.length === 0) {
-    console.error('usage: tsx scripts/run-parallel.ts [--jobs N] -- "command" ["command" ...]');
+    console.error('usage: tsx scripts/run-parallel.ts [--jobs N] [--live] -- "command" ["command" ...]');
     process.exit(2);
   }
-  return { jobs, commands: rest };
+  return { jobs, live, commands: rest };
 }
 
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
-  const { jobs, commands } = parseArgs(process.argv.slice(2));
+  const { jobs, live, commands } = parseArgs(process.argv.slice(2));
   const started = performance.now();
-  const outcomes = await runParallel(commands, jobs, (outcome) => {
-    process.stdout.write(`\n> ${outcome.command}\n${outcome.output}`);
-    console.log(
-      `[run-parallel] ${outcome.code === 0 ? "ok" : `FAILED (exit ${outcome.code})`} in ${outcome.seconds.toFixed(1)} s: ${outcome.command}`,
-    );
-  });
+  if (live) commands.forEach((command, index) => console.log(`[${index + 1}] is: ${command}`));
+  const outcomes = await runParallel(
+    commands,
+    jobs,
+    (outcome) => {
+      if (!live) process.stdout.write(`\n> ${outcome.command}\n${outcome.output}`);
+      console.log(
+        `[run-parallel] ${outcome.code === 0 ? "ok" : `FAILED (exit ${outcome.code})`} in ${outcome.seconds.toFixed(1)} s: ${outcome.command}`,
+      );
+    },
+    live ? (index) => lineWriter(`[${index + 1}]`, (text) => process.stdout.write(text)) : undefined,
+  );
   const failed = outcomes.filter((outcome) => outcome.code !== 0);
   console.log(`\n[run-parallel] ${commands.length} commands, ${jobs} at a time, ${((performance.now() - started) / 1000).toFixed(1)} s`);
   for (const outcome of outcomes)
