@@ -121,9 +121,11 @@ export async function measurePagesJs(server: { base: string; publicDir: string; 
     const files: PageJs["files"] = [];
     const seen = new Set<string>();
     for (const { url, lazy } of scripts) {
-      if (seen.has(url) || !url.startsWith(base)) continue;
-      seen.add(url);
+      if (!url.startsWith(base)) continue;
+      // One file once: a redirect (the assets server's `$` to `%24`) is a second request for it.
       const file = decodeURIComponent(new URL(url).pathname);
+      if (seen.has(file)) continue;
+      seen.add(file);
       files.push({ url: file, lazy, catalog: isCatalog(file), ...(await sizeOf(file)) });
     }
     return { page: target === path ? path : `${path} (${target})`, who, status, files: files.sort((a, b) => b.gzip - a.gzip) };
