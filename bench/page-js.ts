@@ -30,6 +30,7 @@ export const PAGES: { path: string; who: string; pick?: RegExp }[] = [
   { path: "/overview", who: "employee@demo.test" },
   { path: "/projects", who: "employee@demo.test" },
   { path: "/projects/:id", who: "companyadmin@demo.test", pick: /href="\/projects\/([A-Za-z0-9_-]+)"/ },
+  { path: "/projects/:id/settings", who: "companyadmin@demo.test", pick: /href="\/projects\/([A-Za-z0-9_-]+)"/ },
   { path: "/competences", who: "employee@demo.test" },
   { path: "/competences/:id", who: "companyadmin@demo.test", pick: /href="\/competences\/([A-Za-z0-9_-]+)"/ },
   { path: "/find-people", who: "employee@demo.test" },
@@ -44,7 +45,7 @@ export const PAGES: { path: string; who: string; pick?: RegExp }[] = [
 ];
 
 /** The list page a `:id` page's first id is read from. */
-const listOf = (path: string) => path.replace(/\/:id$/, "");
+const listOf = (path: string) => path.replace(/\/:id(\/[a-z]+)?$/, "");
 
 /**
  * `publicDir` is the snapshot's public/ (file sizes are read there); `restart` starts the

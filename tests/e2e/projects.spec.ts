@@ -85,6 +85,16 @@ test.describe("projects", () => {
     expect(scripts.some(({ url }) => url.includes("_app.projects.%24id"))).toBe(true);
     expect(scripts.filter(({ status }) => status !== 200)).toEqual([]);
     expect(scripts.filter(({ cacheControl }) => !cacheControl?.includes("immutable"))).toEqual([]);
+    // The settings tab's code (and conform with its form) comes only with the tab.
+    expect(scripts.filter(({ url }) => url.includes("project-settings"))).toEqual([]);
+
+    // Opened directly, the tab is the server's markup at once and is hydrated when its code has come.
+    scripts.length = 0;
+    await page.goto(`${href}/settings`);
+    const settings = page.getByRole("region", { name: "Settings" });
+    await expect(settings.getByLabel("Name", { exact: true })).toHaveAttribute("maxlength", /\d+/);
+    await waitForHydration(settings.getByRole("button", { name: "Save" }));
+    expect(scripts.some(({ url }) => url.includes("project-settings"))).toBe(true);
   });
 
   test("the list's search box filters once typing pauses, and the address keeps the search", async ({ page }) => {

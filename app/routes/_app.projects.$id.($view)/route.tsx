@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, NavLink, useLoaderData } from "@remix-run/react";
 import clsx from "clsx";
+import { lazy, Suspense } from "react";
 import { Icon } from "~/components/icon";
-import { SettingsTab } from "~/features/projects/project-settings";
+import { SettingsTab as SettingsTabOnServer } from "~/features/projects/project-settings-render.server";
 import { HoursList } from "~/features/projects/project-hours";
 import { InvoicesTab, MembersTab } from "~/features/projects/project-tabs";
 import { useFormat } from "~/lib/format";
@@ -18,6 +19,17 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 export const loader = (args: LoaderFunctionArgs) => loadProjectPage(args);
 
 export const action = (args: ActionFunctionArgs) => runProjectPageAction(args);
+
+/**
+ * The settings tab: rendered at once on the server; in the browser its code (with conform)
+ * loads when the tab is shown, and the tab's markup from the server stays as it is until then,
+ * inside its Suspense boundary, and is hydrated once the code has come (decision 0292).
+ */
+const SettingsTab =
+  typeof document === "undefined"
+    ? // eslint-disable-next-line local/no-server-values-in-ui -- the server's render only; the browser takes the lazy tab below
+      SettingsTabOnServer
+    : lazy(() => import("~/features/projects/project-settings").then((module) => ({ default: module.SettingsTab })));
 
 /** Between the dates, the manager and the stage: a mark, the same in every language. */
 const SEPARATOR = " · ";
@@ -97,14 +109,16 @@ export default function ProjectPage() {
         ) : null}
         {view === "invoices" && invoices ? <InvoicesTab invoices={invoices} canEdit={project.canEdit} today={today} /> : null}
         {view === "settings" ? (
-          <SettingsTab
-            key={project._id}
-            project={project}
-            stages={stages}
-            categories={categories ?? []}
-            showManager={showManager}
-            constraint={settingsConstraint ?? {}}
-          />
+          <Suspense fallback={null}>
+            <SettingsTab
+              key={project._id}
+              project={project}
+              stages={stages}
+              categories={categories ?? []}
+              showManager={showManager}
+              constraint={settingsConstraint ?? {}}
+            />
+          </Suspense>
         ) : null}
       </div>
     </div>
