@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { ChangePassword } from "~/features/identity/change-password-button";
 import { CalendarFeed } from "./calendar-feed-section";
 import { DataExport } from "./data-export-section";
 import { Devices } from "./devices-section";
 import { OutlookAway } from "./outlook-away-section";
 import { PictureUpload } from "./picture-section";
-import { ProfileForm } from "./profile-section";
+import { ProfileForm as ProfileFormOnServer } from "./profile-render.server";
 import { loadSettingsPage, runSettingsAction } from "./settings-page.server";
 import { TeamCalendarFeed } from "./team-calendar-feed-section";
 import { TwoStep } from "./two-step-section";
@@ -15,6 +15,18 @@ import { WebPushReminders } from "./web-push-section";
 import { Passkeys } from "~/features/identity/passkeys-section";
 import { metaText, useT, type MessageKey } from "~/lib/i18n/i18n";
 import { LanguageSection } from "./language-section";
+
+/**
+ * The profile form: rendered at once on the server; in the browser its code (with conform)
+ * loads right after the page's own, and the server's markup stays as it is inside its Suspense
+ * boundary until then, then hydrates (a click or key meanwhile hydrates it first and is replayed;
+ * decision 0292).
+ */
+const ProfileForm =
+  typeof document === "undefined"
+    ? // eslint-disable-next-line local/no-server-values-in-ui -- the server's render only; the browser takes the lazy form below
+      ProfileFormOnServer
+    : lazy(() => import("./profile-section").then((module) => ({ default: module.ProfileForm })));
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaText(matches, "settings.pageTitle") }];
 
@@ -50,14 +62,16 @@ export default function SettingsPage() {
         <PictureUpload userId={me.id} name={me.name || me.email} current={me.picture} />
       </Section>
       <Section title="settings.profile" id="profile-heading">
-        <ProfileForm
-          me={me}
-          showReminders={showReminders}
-          years={years}
-          pendingEmail={pendingEmail}
-          constraint={profileConstraint}
-          fromDirectory={fromDirectory}
-        />
+        <Suspense fallback={null}>
+          <ProfileForm
+            me={me}
+            showReminders={showReminders}
+            years={years}
+            pendingEmail={pendingEmail}
+            constraint={profileConstraint}
+            fromDirectory={fromDirectory}
+          />
+        </Suspense>
       </Section>
       <Section title="settings.language" id="language-heading">
         <LanguageSection language={language} />
