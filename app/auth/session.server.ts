@@ -1,10 +1,11 @@
 import { createCookie, redirect } from "@remix-run/cloudflare";
-import { and, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { Db } from "~/db/client";
 import { jwtVerify, SignJWT } from "jose";
 import { companies, offices, passkeys, sessions, totpFactors, users } from "~/db/schema";
 import { teamNameColumns, withTeamNames } from "~/db/team-names";
+import { compiledSelect } from "~/db/compiled-select";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { User } from "~/db/schema";
 import { readCompanySettings } from "~/domain/company/settings.schema";
@@ -217,9 +218,13 @@ const ownTeam = (team: keyof typeof teamNameColumns) => ({
   name: sql<string | null>`${teamNameColumns[team].name}`.as(`actor_${team}_name`),
 });
 
-function actorQuery(context: LoadContext, sessionId: string, now: Date) {
-  return withTeamNames(
-    context.db
+/**
+ * The session lookup every signed-in request runs, its SQL built once per isolate
+ * (compiledSelect, decision 0310): the session id and the clock are its placeholders.
+ */
+const actorStatement = compiledSelect((db: Db) =>
+  withTeamNames(
+    db
       .select({
         user: users,
         company: {
@@ -255,8 +260,20 @@ function actorQuery(context: LoadContext, sessionId: string, now: Date) {
       .innerJoin(companies, eq(companies.id, sessions.companyId))
       .$dynamic(),
   )
-    .where(and(eq(sessions.id, sessionId), isNull(users.deactivatedAt), isNull(users.erasedAt), ...openSessionConditions(now)))
-    .limit(1);
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder("sessionId")),
+        isNull(users.deactivatedAt),
+        isNull(users.erasedAt),
+        // The clock as placeholders, bound as they are: milliseconds, as the columns keep them.
+        ...openAt(sql.placeholder("now"), sql.placeholder("idleSince")),
+      ),
+    )
+    .limit(1),
+);
+
+function actorQuery(context: LoadContext, sessionId: string, now: Date) {
+  return actorStatement(context.db, { sessionId, now: now.getTime(), idleSince: now.getTime() - IDLE_MS });
 }
 
 /** A team the query found, or null (its columns are all null when the person has none). */
@@ -314,11 +331,12 @@ export async function isSessionOpen(context: LoadContext, sessionId: string, com
 }
 
 export function openSessionConditions(now: Date) {
-  return [
-    isNull(sessions.revokedAt),
-    gt(sessions.expiresAt, now),
-    gt(sql`coalesce(${sessions.lastSeenAt}, ${sessions.createdAt})`, now.getTime() - IDLE_MS),
-  ];
+  return openAt(now, now.getTime() - IDLE_MS);
+}
+
+/** Not revoked, not expired at `now`, used since `idleSince`: values, or the compiled actor statement's placeholders. */
+function openAt(now: Date | Placeholder, idleSince: number | Placeholder) {
+  return [isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sql`coalesce(${sessions.lastSeenAt}, ${sessions.createdAt})`, idleSince)];
 }
 
 /** Where a person whose company requires a second factor sets one up (decision 0298). */
