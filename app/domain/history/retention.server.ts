@@ -17,7 +17,6 @@ import { addDays, DAY_MS, mondayOf, startOfUtcDay } from "~/lib/dates";
 import { systemCtx, type CommonContext, type Runtime } from "../context";
 import { readCompanySettings } from "../company/settings.schema";
 import { companyToday } from "../today";
-import { rollupRange } from "../statistics/rollup.server";
 import { weekOf } from "../statistics/weekly";
 
 /**
@@ -74,11 +73,7 @@ export async function retainCompanies(runtime: Runtime, now: Date, budget = SCHE
 export async function retainCompany(ctx: CommonContext, personWeeks: number): Promise<{ done: boolean; personWeeks: number; weeks: number }> {
   const { db, companyId } = ctx;
   const [[company], [state], [cursor]] = await db.batch([
-    db
-      .select({ months: companies.historyRetentionMonths, settings: companies.settings })
-      .from(companies)
-      .where(eq(companies.id, companyId))
-      .limit(1),
+    db.select({ months: companies.historyRetentionMonths, settings: companies.settings }).from(companies).where(eq(companies.id, companyId)).limit(1),
     db.select().from(historyRetentionState).where(eq(historyRetentionState.companyId, companyId)).limit(1),
     db.select().from(statRollupState).where(eq(statRollupState.companyId, companyId)).limit(1),
   ]);
@@ -123,19 +118,10 @@ async function retainWeek(ctx: CommonContext, week: number): Promise<number> {
   const { db, companyId } = ctx;
   const next = week + 7 * DAY_MS;
   const inWeek = and(eq(statDays.companyId, companyId), gte(statDays.day, week), lt(statDays.day, next));
-  let rows = await db.select().from(statDays).where(inWeek);
-  if (rows.length === 0) {
-    // History from before the statistics' first day (a firm older than its rollups): rolled
-    // into daily rows first, so that it is kept as weeks like the rest, not just deleted.
-    const [raw] = await db
-      .select({ n: sql<number>`count(*)` })
-      .from(workloadHistory)
-      .where(and(eq(workloadHistory.companyId, companyId), lt(workloadHistory.recordedAt, new Date(next))));
-    if (raw && raw.n > 0) {
-      await rollupRange(ctx, new Date(week), new Date(week + 4 * DAY_MS));
-      rows = await db.select().from(statDays).where(inWeek);
-    }
-  }
+  // Raw history from before the statistics' first day (a firm older than its rollups) has no
+  // daily rows and no screen showed it: it goes without a weekly row. Rolling it into days
+  // now would give ranges across that first day other figures than they had (decision 0308).
+  const rows = await db.select().from(statDays).where(inWeek);
   const byPerson = new Map<string, StatDay[]>();
   for (const row of rows) byPerson.set(row.userId, [...(byPerson.get(row.userId) ?? []), row]);
   const weekly = [...byPerson.values()].map(weekOf).filter((w): w is WorkloadWeek => w !== null);

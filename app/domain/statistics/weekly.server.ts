@@ -59,6 +59,12 @@ export async function rowsOfLastDay(db: Db, companyId: string, bound: number, in
   const rolledDay = rolled.length ? Math.max(...rolled.map((r) => r.day)) : null;
   const day = Math.max(daily?.day ?? -Infinity, rolledDay ?? -Infinity);
   if (!Number.isFinite(day)) return [];
-  const kept = daily?.day === day ? await db.select().from(statDays).where(and(eq(statDays.companyId, companyId), eq(statDays.day, day))) : [];
+  const kept =
+    daily?.day === day
+      ? await db
+          .select()
+          .from(statDays)
+          .where(and(eq(statDays.companyId, companyId), eq(statDays.day, day)))
+      : [];
   return [...kept, ...rolled.filter((r) => r.day === day)];
 }
