@@ -227,7 +227,10 @@ try {
           if (level === 0) t.cumLevel0++;
           if (level === 3) t.cumLevel3++;
         }
-        if (location === 1) (t.cumHome++, weekHome++);
+        if (location === 1) {
+          t.cumHome++;
+          weekHome++;
+        }
         if (location === 0) weekOffice++;
         const row: StatDay = {
           companyId,
