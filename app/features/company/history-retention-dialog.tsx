@@ -45,9 +45,6 @@ function HistoryRetentionForm({ months, onClose }: { months: number | null; onCl
           name="historyRetentionMonths"
           type="number"
           inputMode="numeric"
-          min={MIN_RETENTION_MONTHS}
-          max={MAX_RETENTION_MONTHS}
-          step={1}
           defaultValue={months ?? ""}
           errors={errors?.historyRetentionMonths ?? undefined}
           data-autofocus
