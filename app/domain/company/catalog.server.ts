@@ -402,10 +402,19 @@ export async function updateCompany(ctx: DomainContext, input: Partial<CompanyUp
     historyRetentionMonths: input.historyRetentionMonths === undefined ? before.historyRetentionMonths : input.historyRetentionMonths,
     updatedAt: ctx.now,
   };
-  const { updatedAt: _updatedAt, ...after } = changes;
+  // The retention is in the audit row when it was sent (decision 0308); a rename's row stays as it was.
+  const retention = input.historyRetentionMonths !== undefined;
+  const { historyRetentionMonths: _months, ...beforeRest } = before;
   await ctx.db.batch([
     ctx.db.update(companies).set(changes).where(eq(companies.id, ctx.companyId)),
-    audit(ctx, "update", "company", ctx.companyId, { before, after }),
+    audit(ctx, "update", "company", ctx.companyId, {
+      before: retention ? before : beforeRest,
+      after: {
+        name: changes.name,
+        customHtml: changes.customHtml,
+        ...(retention ? { historyRetentionMonths: changes.historyRetentionMonths } : {}),
+      },
+    }),
   ]);
   return getCompany(ctx);
 }
