@@ -105,9 +105,10 @@ async function oldestWeek(db: Db, companyId: string): Promise<number | null> {
       .from(workloadHistory)
       .where(eq(workloadHistory.companyId, companyId)),
     db
-      .select({ at: sql<number | null>`min(${workplaceHistory.key})` })
+      // By when it was written (the company index), not by the day it is for: no scan of the firm's rows.
+      .select({ at: sql<number | null>`min(${workplaceHistory.recordedAt})` })
       .from(workplaceHistory)
-      .where(and(eq(workplaceHistory.companyId, companyId), eq(workplaceHistory.kind, "rolling"))),
+      .where(eq(workplaceHistory.companyId, companyId)),
   ]);
   const first = Math.min(daily?.at ?? Infinity, history?.at ?? Infinity, places?.at ?? Infinity);
   return Number.isFinite(first) ? mondayOf(new Date(first)).getTime() : null;
