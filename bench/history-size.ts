@@ -12,12 +12,20 @@
  *     back from it) as one transaction each, WAL and synchronous=FULL, timed back to back.
  *     That is SQLite's own cost per write on this machine; D1 adds a network hop per batch
  *     that does not occupy the writer.
+ *   - retention (decision 0308): on the same copy, a year of daily statistics rows
+ *     (stat_days) for RETENTION_PEOPLE people, then the same year rolled by the retention's
+ *     own code (app/domain/statistics/weekly.ts) into workload_weekly rows, both measured with
+ *     dbstat; bytes per person-year of history before retention (raw history and daily rows)
+ *     and after (weekly rows only).
  * Read-only on the original; run after `npm run test:chaos` (or point it at any local state).
  */
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
+import { weekOf } from "../app/domain/statistics/weekly";
+import type { StatDay } from "../app/db/schema";
 
 /** node:sqlite (Node 22), typed here: the project's @types/node is 20's. */
 interface Statement {
@@ -173,6 +181,112 @@ try {
     `  single writer: ${WRITES} workload changes (3 statements, one transaction each) in ${seconds.toFixed(2)} s = ${(WRITES / seconds).toFixed(0)} writes/s, ${((seconds / WRITES) * 1000).toFixed(2)} ms each`,
   );
   w.close();
+
+  // ---- retention (decision 0308) ---------------------------------------------------------
+  const r = new DatabaseSync(join(scratch, "db.sqlite"));
+  const has = (name: string) => Boolean(r.prepare("SELECT 1 FROM sqlite_master WHERE name = ?").get(name));
+  // An older state lacks the newer tables: made from their migrations (tables and indexes only).
+  const ddl = (file: string, table: string) =>
+    readFileSync(join("migrations", file), "utf8")
+      .split("--> statement-breakpoint")
+      .map((s) => s.replace(/^\s*--.*$/gm, "").trim())
+      .filter((s) => new RegExp(`^CREATE (TABLE|INDEX) \`[^\`]*\`( ON \`${table}\`)?`).test(s) && s.includes(`\`${table}\``))
+      .forEach((s) => r.exec(s));
+  if (!has("workload_weekly")) ddl("0037_history_retention.sql", "workload_weekly");
+  if (!has("stat_days")) throw new Error("stat_days missing: run against a state migrated to 0020 or later");
+  r.exec("PRAGMA foreign_keys = OFF; DELETE FROM stat_days; DELETE FROM workload_weekly;");
+  const PEOPLE = Number(process.env.RETENTION_PEOPLE ?? 200);
+  const companyId = id();
+  const groupId = id();
+  const officeId = id();
+  const firstMonday = Date.UTC(2025, 0, 6);
+  const insertDay = r.prepare(`INSERT INTO stat_days (company_id, user_id, day, group_id, office_id, level, away, location, cum_days, cum_reported,
+    cum_level_sum, cum_level0, cum_level3, cum_home, cum_away, week_home, week_office) VALUES (${Array(17).fill("?").join(",")})`);
+  const insertWeek = r.prepare(`INSERT INTO workload_weekly (company_id, user_id, week, group_id, office_id, days, reported, level_sum, level_min,
+    level_max, away, office, home, absent, elsewhere, day_codes, cum_days, cum_reported, cum_level_sum, cum_level0, cum_level3, cum_home, cum_away)
+    VALUES (${Array(23).fill("?").join(",")})`);
+  const weeks: StatDay[][] = [];
+  r.exec("BEGIN");
+  for (let p = 0; p < PEOPLE; p++) {
+    const userId = id();
+    const t = { cumDays: 0, cumReported: 0, cumLevelSum: 0, cumLevel0: 0, cumLevel3: 0, cumHome: 0, cumAway: 0 };
+    for (let w = 0; w < 52; w++) {
+      let weekHome = 0;
+      let weekOffice = 0;
+      const week: StatDay[] = [];
+      for (let d = 0; d < 5; d++) {
+        const n = (p * 31 + w * 7 + d * 3) % 23;
+        const away = n === 0 || n === 11 ? 1 : 0;
+        const level = away || n % 9 === 4 ? null : (n + w) % 4;
+        const location = away ? 2 : n % 7 === 6 ? null : n % 5 === 0 ? 3 : n % 2;
+        t.cumDays++;
+        t.cumAway += away;
+        if (level !== null) {
+          t.cumReported++;
+          t.cumLevelSum += level;
+          if (level === 0) t.cumLevel0++;
+          if (level === 3) t.cumLevel3++;
+        }
+        if (location === 1) {
+          t.cumHome++;
+          weekHome++;
+        }
+        if (location === 0) weekOffice++;
+        const row: StatDay = {
+          companyId,
+          userId,
+          day: firstMonday + (w * 7 + d) * 86_400_000,
+          groupId,
+          officeId,
+          level,
+          away,
+          location,
+          ...t,
+          weekHome,
+          weekOffice,
+        };
+        insertDay.run(...Object.values(row));
+        week.push(row);
+      }
+      weeks.push(week);
+    }
+  }
+  r.exec("COMMIT");
+  const measure = (table: string) => {
+    const names = [
+      table,
+      ...(r.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?").all(table) as { name: string }[]).map((i) => i.name),
+    ];
+    const b = Number(
+      (r.prepare(`SELECT sum(pgsize - unused) AS b FROM dbstat WHERE name IN (${names.map(() => "?").join(",")})`).get(...names) as { b: number }).b,
+    );
+    const n = Number((r.prepare(`SELECT count(*) AS n FROM "${table}"`).get() as { n: number }).n);
+    return { rows: n, perRow: b / n };
+  };
+  const daily = measure("stat_days");
+  r.exec("BEGIN");
+  let unrolled = 0;
+  for (const week of weeks) {
+    const weekly = weekOf(week);
+    if (weekly) insertWeek.run(...Object.values(weekly));
+    else unrolled++;
+  }
+  r.exec("COMMIT");
+  const weekly = measure("workload_weekly");
+  const perRow = (table: string) => sizes.get(table)?.perRow ?? 0;
+  const raw = BUSY_YEAR.workload_history * perRow("workload_history") + BUSY_YEAR.workplace_history * perRow("workplace_history");
+  const before = raw + 261 * daily.perRow;
+  const after = 52 * weekly.perRow;
+  console.log(`  retention (decision 0308), ${PEOPLE} people × 52 weeks, rolled by statistics/weekly.ts (${unrolled} weeks left daily):`);
+  console.log(`    stat_days       ${String(daily.rows).padStart(6)} rows × ${daily.perRow.toFixed(0).padStart(4)} B (with indexes)`);
+  console.log(`    workload_weekly ${String(weekly.rows).padStart(6)} rows × ${weekly.perRow.toFixed(0).padStart(4)} B (with indexes)`);
+  console.log(
+    `    a busy person-year of history: before retention ${kib(before)} (workload_history ${BUSY_YEAR.workload_history} + workplace_history ${BUSY_YEAR.workplace_history} raw rows ${kib(raw)}, 261 daily rows ${kib(261 * daily.perRow)})`,
+  );
+  console.log(
+    `    after retention ${kib(after)} (52 weekly rows; plus one workload_history row per person, not per year): ${(before / after).toFixed(0)}× less`,
+  );
+  r.close();
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

@@ -13,7 +13,7 @@ import { companyToday, todayFor } from "./today";
  * Its audit rows have no actor id and record the source instead.
  */
 export type SystemSource =
-  "scim" | "sso" | "directory" | "elite3e" | "cv" | "reminders" | "rollup" | "certificates" | "secrets" | "domains" | "outlook";
+  "scim" | "sso" | "directory" | "elite3e" | "cv" | "reminders" | "rollup" | "retention" | "certificates" | "secrets" | "domains" | "outlook";
 
 export interface SystemActor {
   kind: "system";

@@ -35,6 +35,12 @@ export const companies = sqliteTable(
      */
     secondFactorRequiredAt: integer("second_factor_required_at", { mode: "timestamp_ms" }),
     secondFactorGraceDays: integer("second_factor_grace_days").notNull().default(14),
+    /**
+     * Months of raw history kept (decision 0308): older weeks are rolled into workload_weekly
+     * and their raw rows deleted. Null keeps raw history for ever (firms that existed before
+     * migration 0037, until their company admin chooses); new firms start at 13.
+     */
+    historyRetentionMonths: integer("history_retention_months").default(13),
     /** JSON, always read through readCompanySettings (domain/company/settings.schema.ts). */
     settings: text("settings").notNull().default("{}"),
     createdAt: createdAt(),

@@ -68,6 +68,52 @@ export const statRollupState = sqliteTable("stat_rollup_state", {
   dirtyFrom: integer("dirty_from"),
 });
 
+/**
+ * History older than the firm's retention (decision 0308), one row per person per ISO week:
+ * what the statistics need of that week, rolled from its stat_days rows, which are then
+ * deleted. The week's figures (days, reported, level sum, min and max, away, days per
+ * location), each working day's state packed in `dayCodes` (6 bits a day, Monday lowest:
+ * 0 no row, else 1 + level (4 = none) + 5 × location (4 = unknown) + 25 × away), and the
+ * running totals as of the week's last rolled day, so that every stat_days row of the week
+ * can be rebuilt exactly (statistics/weekly.ts) and a range's figures stay what they were.
+ */
+export const workloadWeekly = sqliteTable(
+  "workload_weekly",
+  {
+    companyId: companyId(),
+    userId: userId(),
+    /** UTC start of the week's Monday, ms. */
+    week: integer("week").notNull(),
+    groupId: text("group_id").notNull().default(""),
+    officeId: text("office_id").notNull().default(""),
+    days: integer("days").notNull(),
+    reported: integer("reported").notNull(),
+    levelSum: integer("level_sum").notNull(),
+    levelMin: integer("level_min"),
+    levelMax: integer("level_max"),
+    away: integer("away").notNull(),
+    office: integer("office").notNull(),
+    home: integer("home").notNull(),
+    absent: integer("absent").notNull(),
+    elsewhere: integer("elsewhere").notNull(),
+    dayCodes: integer("day_codes").notNull(),
+    cumDays: integer("cum_days").notNull(),
+    cumReported: integer("cum_reported").notNull(),
+    cumLevelSum: integer("cum_level_sum").notNull(),
+    cumLevel0: integer("cum_level0").notNull(),
+    cumLevel3: integer("cum_level3").notNull(),
+    cumHome: integer("cum_home").notNull(),
+    cumAway: integer("cum_away").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.week] }), index("workload_weekly_company_week_idx").on(t.companyId, t.week)],
+);
+
+/** How far each company's history is rolled into workload_weekly: every week before `rolledBefore` (a Monday). */
+export const historyRetentionState = sqliteTable("history_retention_state", {
+  companyId: companyId().primaryKey(),
+  rolledBefore: integer("rolled_before").notNull(),
+});
+
 /** Update reminders sent (decision 0122): at most one per person per window; answered once. */
 export const updateReminders = sqliteTable(
   "update_reminders",
@@ -84,3 +130,4 @@ export const updateReminders = sqliteTable(
 
 export type StatDay = typeof statDays.$inferSelect;
 export type StatTeamDay = typeof statTeamDays.$inferSelect;
+export type WorkloadWeek = typeof workloadWeekly.$inferSelect;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_RETENTION_MONTHS, MIN_RETENTION_MONTHS, RETENTION_MONTHS_MESSAGE } from "./history-retention.constants";
 import { REQUIRED } from "../schema-kit";
 import { isTimeZone } from "~/lib/time-zones";
 
@@ -123,7 +124,27 @@ export const customHtmlSchema = z
     return html?.trim() ? html : null;
   });
 
-export const companyUpdateSchema = z.object({ name, customHtml: customHtmlSchema });
+/**
+ * The firm's history retention in months (decision 0308): a whole number from
+ * MIN_RETENTION_MONTHS to MAX_RETENTION_MONTHS, or null (blank in the form) to keep raw
+ * history for ever. Left out of PUT /company, it stays as it is.
+ */
+const historyRetentionMonths = z.preprocess(
+  (value) => (value === "" ? null : value),
+  z
+    .number({ error: RETENTION_MONTHS_MESSAGE })
+    .int(RETENTION_MONTHS_MESSAGE)
+    .min(MIN_RETENTION_MONTHS, RETENTION_MONTHS_MESSAGE)
+    .max(MAX_RETENTION_MONTHS, RETENTION_MONTHS_MESSAGE)
+    .nullable()
+    .optional(),
+);
+
+export const companyUpdateSchema = z.object({ name, customHtml: customHtmlSchema, historyRetentionMonths });
+/** The company page's retention dialog: a blank field (no value) keeps history for ever. */
+export const historyRetentionUpdateSchema = z.object({
+  historyRetentionMonths: historyRetentionMonths.transform((months) => months ?? null),
+});
 /** The company page's custom HTML editor sends only this field; an emptied editor (no value) clears the block. */
 export const customHtmlUpdateSchema = z.object({ customHtml: customHtmlSchema.transform((html) => html ?? null) });
 export type CompanyUpdateInput = z.infer<typeof companyUpdateSchema>;

@@ -387,8 +387,11 @@ export async function updateCompany(ctx: DomainContext, input: Partial<CompanyUp
   // Every person of the company sees the block: only company admins write it.
   if (input.customHtml !== undefined && !canAdministerCompany(ctx.actor.user))
     throw new ForbiddenError("Only company admins change the custom HTML.");
+  // How long raw history is kept decides what is deleted (decision 0308): company admins only.
+  if (input.historyRetentionMonths !== undefined && !canAdministerCompany(ctx.actor.user))
+    throw new ForbiddenError("Only company admins change how long history is kept.");
   const [before] = await ctx.db
-    .select({ name: companies.name, customHtml: companies.customHtml })
+    .select({ name: companies.name, customHtml: companies.customHtml, historyRetentionMonths: companies.historyRetentionMonths })
     .from(companies)
     .where(eq(companies.id, ctx.companyId))
     .limit(1);
@@ -396,11 +399,22 @@ export async function updateCompany(ctx: DomainContext, input: Partial<CompanyUp
   const changes = {
     name: input.name ?? before.name,
     customHtml: input.customHtml === undefined ? before.customHtml : sanitizedCustomHtml(input.customHtml),
+    historyRetentionMonths: input.historyRetentionMonths === undefined ? before.historyRetentionMonths : input.historyRetentionMonths,
     updatedAt: ctx.now,
   };
+  // The retention is in the audit row when it was sent (decision 0308); a rename's row stays as it was.
+  const retention = input.historyRetentionMonths !== undefined;
+  const { historyRetentionMonths: _months, ...beforeRest } = before;
   await ctx.db.batch([
     ctx.db.update(companies).set(changes).where(eq(companies.id, ctx.companyId)),
-    audit(ctx, "update", "company", ctx.companyId, { before, after: { name: changes.name, customHtml: changes.customHtml } }),
+    audit(ctx, "update", "company", ctx.companyId, {
+      before: retention ? before : beforeRest,
+      after: {
+        name: changes.name,
+        customHtml: changes.customHtml,
+        ...(retention ? { historyRetentionMonths: changes.historyRetentionMonths } : {}),
+      },
+    }),
   ]);
   return getCompany(ctx);
 }

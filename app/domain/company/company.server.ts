@@ -14,6 +14,8 @@ export async function getCompany(ctx: DomainContext) {
     _id: company.id,
     name: company.name,
     customHtml: company.customHtml,
+    /** Months of raw history kept, null for ever (decision 0308). */
+    historyRetentionMonths: company.historyRetentionMonths,
     azureADTenantId: company.azureAdTenantId,
     smtpHost: company.smtpHost,
     smtpPort: company.smtpPort,

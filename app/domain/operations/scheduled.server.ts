@@ -10,6 +10,7 @@ import { runDirectorySync } from "~/domain/identity/directory/sync.server";
 import { entraConfig } from "~/integrations/entra/config";
 import { runOutlookSync } from "~/domain/forecasts/outlook-sync.server";
 import { rollupCompanies } from "~/domain/statistics/rollup.server";
+import { retainCompanies } from "~/domain/history/retention.server";
 import { sendUpdateReminders } from "~/domain/reminders/reminders.server";
 import { runEliteImports } from "~/domain/matters/elite-import.server";
 import { runDueCvImports } from "~/domain/company/cv-import.server";
@@ -57,6 +58,8 @@ export async function runScheduledWork(context: LoadContext, now = new Date(), c
   }
   // The statistics' daily rollups, from the history tables (decision 0120).
   await rollupCompanies(context, now).catch((error) => console.error("statistics rollup failed", error));
+  // Raw history older than each firm's retention, rolled into weeks (decision 0308): after the rollup, which it waits for.
+  await retainCompanies(context, now).catch((error) => console.error("history retention failed", error));
   // Firms' CV service imports that are due, a few pages each (decision 0112).
   await runDueCvImports(context, now).catch((error) => console.error("CV import failed", error));
 }

@@ -10,6 +10,7 @@ import { companyToday } from "../today";
 import { emptyDaySums, type DaySums } from "./day-sums";
 import { readCompanySettings } from "../company/settings.schema";
 import { countedPeople as countedPeopleWhere } from "../users/filter.server";
+import { rolledBefore, weeklyDays } from "./weekly.server";
 
 /**
  * The daily rollups behind the statistics (decision 0120). A working day's row per counted
@@ -99,7 +100,9 @@ async function startingState(db: Db, companyId: string, from: Date, people: { id
       })
       .from(sql`json_each(${JSON.stringify(people.map((p) => p.id))}) p`),
   ]);
-  const rolledBy = new Map(rolled.map((row) => [row.userId, row]));
+  const rolledBy = new Map<string, Totals>(rolled.map((row) => [row.userId, row]));
+  // Where retention has rolled that day into weeks (decision 0308), its rows come from there.
+  if (rolledBy.size < people.length) for (const row of await weeklyDays(db, companyId, before, before)) rolledBy.set(row.userId, row);
   const carriedBy = new Map(
     carried
       .filter((row) => row.last !== null)
@@ -378,6 +381,8 @@ export async function rollupCompany(ctx: CommonContext, personDays: number): Pro
   let from = cursor ? Math.min(nextDay(cursor), today) : addDays(new Date(today), -ROLLUP_BACKFILL_DAYS).getTime();
   // History changed before the first rolled day has nothing rolled to correct.
   if (first?.day != null && from < first.day) from = first.day;
+  // Nor before the weeks retention rolled (decision 0308): their raw history is gone, their figures final.
+  from = Math.max(from, await rolledBefore(db, companyId));
   const days = Math.max(1, Math.floor(personDays / Math.max(1, people.length)));
   const to = Math.min(addDays(new Date(from), days - 1).getTime(), today);
   await db

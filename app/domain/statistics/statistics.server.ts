@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { isAdmin } from "~/auth/permissions";
-import { competences, groups, offices, statDays, statTeamDays, userSkills, users } from "~/db/schema";
+import { competences, groups, historyRetentionState, offices, statDays, statTeamDays, userSkills, users } from "~/db/schema";
 import { inJsonList } from "~/db/json-list";
 import { addDays, dayKey, daysBetween, isWeekend, mondayOf, parseDayKey, startOfUtcDay, weekdayIndex } from "~/lib/dates";
 import type { DomainContext } from "../context";
@@ -10,6 +10,7 @@ import { ALL } from "../users/overview-query";
 import { countedPeople, filterScope, narrowSelection } from "../users/filter.server";
 import { emptyDaySums, type DaySums } from "./day-sums";
 import { ensureRolledUp } from "./rollup.server";
+import { rowsOfLastDay, weeklyDays } from "./weekly.server";
 import {
   BUSY_THRESHOLD,
   STATISTIC_ENTITY,
@@ -178,6 +179,7 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsTea
   const totalsAt = (day: ReturnType<typeof lastDay>) =>
     ctx.db
       .select({
+        day: sql<number | null>`${day}`.as("totals_day"),
         list: sql<string | null>`group_concat(${sql.join(
           [statDays.userId, statDays.cumDays, statDays.cumReported, statDays.cumLevelSum, statDays.cumLevel0, statDays.cumLevel3, statDays.cumHome],
           sql` || ',' || `,
@@ -187,7 +189,7 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsTea
       .where(and(eq(statDays.companyId, ctx.companyId), sql`${statDays.day} = ${day}`));
   const personValues = [users.id, users.name, users.groupId, users.officeId, users.currentWorkload, users.futureWorkload];
   const dayRange = and(gte(statDays.day, start.getTime()), lte(statDays.day, end.getTime()));
-  const [[packed], [endPacked], [beforePacked], skillRows, dayRows, officeNames, groupNames] = await ctx.db.batch([
+  const [[packed], [endPacked], [beforePacked], skillRows, keptDayRows, officeNames, groupNames, [retained]] = await ctx.db.batch([
     ctx.db
       .select({
         list: sql<string>`json_group_array(json_array(${sql.join(page ? personValues : [...personValues, users.title, users.profilePicture], sql`, `)}))`.as(
@@ -271,7 +273,44 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsTea
             : inArray(groups.id, ctx.db.select({ id: users.groupId }).from(users).where(scope.who)),
         ),
       ),
+    ctx.db
+      .select({ before: historyRetentionState.rolledBefore })
+      .from(historyRetentionState)
+      .where(eq(historyRetentionState.companyId, ctx.companyId)),
   ]);
+
+  // Days retention rolled into weeks (decision 0308) come back from workload_weekly as they
+  // were: the totals of a bound's day when that day is rolled, and a person's own days. Team
+  // days (stat_team_days) are kept whole, so the admin layout's series need nothing here.
+  const rolled = retained?.before ?? 0;
+  const rolledTotals = async (found: { day: number | null; list: string | null } | undefined, bound: Date, inclusive: boolean) => {
+    if (!rolled || (found?.day != null && found.day >= rolled)) return found?.list;
+    const rows = await rowsOfLastDay(ctx.db, ctx.companyId, bound.getTime(), inclusive);
+    return rows.length
+      ? rows.map((r) => [r.userId, r.cumDays, r.cumReported, r.cumLevelSum, r.cumLevel0, r.cumLevel3, r.cumHome].join(",")).join(";")
+      : null;
+  };
+  const [endList, beforeList] = await Promise.all([rolledTotals(endPacked, end, true), rolledTotals(beforePacked, start, false)]);
+  const dayRows =
+    scope.layout === "user" && rolled > start.getTime()
+      ? [
+          ...(await weeklyDays(ctx.db, ctx.companyId, start.getTime(), Math.min(end.getTime(), rolled - 1), ctx.actor.user.id)).map((row) => ({
+            day: row.day,
+            groupId: row.groupId,
+            officeId: row.officeId,
+            people: 1,
+            reported: row.level !== null ? 1 : 0,
+            levelSum: row.level ?? 0,
+            away: row.away,
+            home: row.location === 1 ? 1 : 0,
+            office: row.location === 0 ? 1 : 0,
+            located: row.location !== null ? 1 : 0,
+            weekHomeHist: `[${row.weekHome}]`,
+            weekOfficeHist: `[${row.weekOffice}]`,
+          })),
+          ...keptDayRows,
+        ]
+      : keptDayRows;
 
   // A literal per row (in the order totalsAt packs them): Object.fromEntries per row was a cost of its own at 5,000 people.
   const totalsBy = (text: string | null | undefined) =>
@@ -282,8 +321,8 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsTea
         return [v[0], totals] as const;
       }),
     );
-  const endBy = totalsBy(endPacked?.list);
-  const beforeBy = totalsBy(beforePacked?.list);
+  const endBy = totalsBy(endList);
+  const beforeBy = totalsBy(beforeList);
   const people: (ScopePerson & { atEnd: Totals | null; before: Totals | null })[] = (JSON.parse(packed?.list ?? "[]") as PackedPerson[]).map(
     ([id, name, groupId, officeId, currentWorkload, futureWorkload, title = "", profilePicture = null]) => ({
       id,

@@ -18,6 +18,7 @@ import {
 } from "~/domain/company/catalog.server";
 import {
   customHtmlUpdateSchema,
+  historyRetentionUpdateSchema,
   groupUpsertSchema,
   levelOfSkillUpsertSchema,
   projectCategoryUpsertSchema,
@@ -78,6 +79,8 @@ export async function loadCompanyPage({ request, context }: LoaderFunctionArgs) 
     cvService,
     /** The two-step sign-in rule (company admins, decision 0298). */
     secondFactorPolicy,
+    /** Months of raw history kept, null for ever (company admins, decision 0308). */
+    historyRetention: company && canAdministerCompany(user) ? { months: company.historyRetentionMonths } : null,
     /** The directory-connection section (company admins, enableEntraUI). */
     directory: showsDirectory ? { ...(await directoryStatus(ctx)), error: directoryError } : null,
     ...overview,
@@ -135,6 +138,8 @@ export async function runCompanyPageAction({ request, context }: ActionFunctionA
       return submitForm(form, projectCategoryUpsertSchema, (input) => updateProjectCategory(ctx, id, input));
     case "deleteCategory":
       return submitForm(form, noFields, () => deleteProjectCategory(ctx, id));
+    case "updateHistoryRetention":
+      return submitForm(form, historyRetentionUpdateSchema, (input) => updateCompany(ctx, input));
     case "updateCustomHtml":
       return submitForm(form, customHtmlUpdateSchema, (input) => updateCompany(ctx, input));
     case "updateSmtp":

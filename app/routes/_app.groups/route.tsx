@@ -12,6 +12,7 @@ import { Elite3eButton } from "~/features/company/elite3e-dialog";
 import { SsoConfigButton } from "~/features/company/sso-config-dialog";
 import { CvServiceButton } from "~/features/company/cv-service-dialog";
 import { TwoStepPolicyButton } from "~/features/company/two-step-policy-dialog";
+import { HistoryRetentionButton } from "~/features/company/history-retention-dialog";
 import { Button } from "~/components/button";
 import { InviteForm } from "~/features/users/user-dialogs";
 import { useRoleLabel } from "~/features/users/role-label";
@@ -68,6 +69,7 @@ export default function CompanyPage() {
             {company.sso ? <SsoConfigButton config={company.sso} /> : null}
             {company.cvService ? <CvServiceButton config={company.cvService} /> : null}
             {company.secondFactorPolicy ? <TwoStepPolicyButton policy={company.secondFactorPolicy} /> : null}
+            {company.historyRetention ? <HistoryRetentionButton months={company.historyRetention.months} /> : null}
           </div>
         </div>
 

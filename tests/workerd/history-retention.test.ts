@@ -1,0 +1,334 @@
+import { and, eq, lt, sql } from "drizzle-orm";
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  auditLog,
+  companies,
+  historyRetentionState,
+  statDays,
+  statRollupState,
+  vacations,
+  workloadHistory,
+  workloadWeekly,
+  workplaceHistory,
+} from "~/db/schema";
+import { retainCompany, retentionCutoff } from "~/domain/history/retention.server";
+import { rollupCompany, rollupRange } from "~/domain/statistics/rollup.server";
+import { daysOfWeek, weekOf } from "~/domain/statistics/weekly";
+import { addDays, dayKey } from "~/lib/dates";
+import { newId } from "~/lib/ids";
+import { api, createCompany, db, systemFor, tokenFor } from "./helpers";
+
+/**
+ * History retention (decision 0308): a firm's history older than its retention is rolled into
+ * one row per person per week and the raw rows deleted, and every answer the statistics and
+ * history screens give is the same after as before: each range is asked from the raw
+ * (daily) rows, the retention runs, and the same range is asked again.
+ */
+const DAY = 86_400_000;
+const HISTORY_DAYS = 700;
+
+let companyId: string;
+let groupId: string;
+let officeId: string;
+let people: { id: string; email: string }[];
+let adminToken: string;
+let employeeToken: string;
+let today: Date;
+let cutoff: number;
+
+const back = (n: number) => addDays(today, -n).getTime();
+
+async function seed() {
+  const history: unknown[] = [];
+  const places: unknown[] = [];
+  const plans: unknown[] = [];
+  for (const [p, person] of people.entries()) {
+    let level = p % 4;
+    for (let d = HISTORY_DAYS + 10, step = 0; d > 0; d -= 2 + ((p + step++) % 5)) {
+      level = (level + 1 + (step % 3)) % 4;
+      const at = back(d) + (7 + p) * 3_600_000;
+      history.push({
+        id: newId(),
+        c: companyId,
+        u: person.id,
+        cur: step % 11 === 0 ? null : level,
+        fut: (level + 1) % 4,
+        leave: step % 17 === 5 ? 1 : 0,
+        at,
+        day: back(d),
+      });
+    }
+    for (let d = HISTORY_DAYS; d >= 0; d--) {
+      if ((d + p) % 3 === 0) continue;
+      const option = (d * 7 + p) % 5 === 4 ? null : (d * 7 + p) % 5;
+      places.push({ id: newId(), c: companyId, u: person.id, key: back(d), option, at: back(d + 1) + 3_600_000 });
+      plans.push({ id: newId(), c: companyId, u: person.id, key: back(d), option, at: back(d + 1) + 3_600_000 });
+    }
+    for (let w = 0; w < 5; w++)
+      plans.push({ id: newId(), c: companyId, u: person.id, kind: "default", key: w, option: (w + p) % 3, at: back(HISTORY_DAYS) });
+  }
+  for (let i = 0; i < history.length; i += 300)
+    await db().run(
+      sql`insert into workload_history (id, company_id, user_id, current_workload, future_workload, on_leave, source, recorded_at, day)
+        select value->>'id', value->>'c', value->>'u', value->>'cur', value->>'fut', value->>'leave', 'web_app', value->>'at', value->>'day'
+        from json_each(${JSON.stringify(history.slice(i, i + 300))})`,
+    );
+  for (let i = 0; i < places.length; i += 300)
+    await db().run(
+      sql`insert into workplace_history (id, company_id, user_id, kind, key, option, source, recorded_at)
+        select value->>'id', value->>'c', value->>'u', 'rolling', value->>'key', value->>'option', 'web_app', value->>'at'
+        from json_each(${JSON.stringify(places.slice(i, i + 300))})`,
+    );
+  for (let i = 0; i < plans.length; i += 300)
+    await db().run(
+      sql`insert into workplace_plans (id, company_id, user_id, kind, key, option, updated_at)
+        select value->>'id', value->>'c', value->>'u', coalesce(value->>'kind', 'rolling'), value->>'key', value->>'option', value->>'at'
+        from json_each(${JSON.stringify(plans.slice(i, i + 300))})`,
+    );
+  await db()
+    .insert(vacations)
+    .values([
+      { id: newId(), companyId, userId: people[0].id, startDate: new Date(back(600)), endDate: new Date(back(590)) },
+      { id: newId(), companyId, userId: people[1].id, startDate: new Date(back(420)), endDate: new Date(back(410)) },
+      { id: newId(), companyId, userId: people[2].id, startDate: new Date(back(100)), endDate: new Date(back(95)) },
+    ]);
+  const ctx = await systemFor(companyId, "rollup");
+  await rollupRange(ctx, new Date(back(HISTORY_DAYS)), today);
+  await db().insert(statRollupState).values({ companyId, rolledThrough: today.getTime(), dirtyFrom: null });
+}
+
+/** Ranges of at most 366 days anywhere in the history, some across the cutoff, some wholly before it. */
+function ranges(): [string, string][] {
+  const random = fc.sample(
+    fc
+      .tuple(fc.integer({ min: 0, max: HISTORY_DAYS - 20 }), fc.integer({ min: 0, max: 365 }))
+      .map(([end, length]) => [Math.min(HISTORY_DAYS, end + length), end]),
+    { seed: 308, numRuns: 14 },
+  ) as [number, number][];
+  const days = Math.round((today.getTime() - cutoff) / DAY);
+  const fixed: [number, number][] = [
+    [days + 3, days - 3],
+    [days + 1, days],
+    [days, days - 1],
+    [days + 40, days + 40],
+    [days + 365, days],
+    [HISTORY_DAYS, HISTORY_DAYS - 300],
+    [365, 0],
+    [days + 100, days - 250],
+  ];
+  return [...fixed, ...random].map(([from, to]) => [dayKey(back(from)), dayKey(back(to))]);
+}
+
+async function answers(list: [string, string][]) {
+  const out: unknown[] = [];
+  for (const [startDate, endDate] of list) {
+    const query = `startDate=${startDate}&endDate=${endDate}`;
+    const admin = await api(`/api/v2/statistic?${query}`, { method: "POST", token: adminToken, json: { offices: [officeId], groups: [groupId] } });
+    const own = await api(`/api/v2/statistic?${query}`, { method: "POST", token: employeeToken, json: {} });
+    if (admin.status !== 200) throw new Error(`${query}: ${await admin.text()}`);
+    if (own.status !== 200) throw new Error(`own ${query}: ${await own.text()}`);
+    expect(admin.status).toBe(200);
+    expect(own.status).toBe(200);
+    out.push({ range: query, admin: await admin.json(), own: await own.json() });
+  }
+  for (const path of [
+    `/api/v2/workload-history/company/${companyId}/365`,
+    `/api/v2/workload-history/user/${people[0].id}/365`,
+    `/api/v2/workplace-history/company/${companyId}/365`,
+    `/api/v2/users/${people[1].id}/workload-history`,
+  ]) {
+    const response = await api(path, { token: adminToken });
+    expect(response.status).toBe(200);
+    out.push({ path, body: await response.json() });
+  }
+  return out;
+}
+
+async function rawExportRows(startDate: string, endDate: string) {
+  const response = await api(`/api/statistics-raw/?startDate=${startDate}&endDate=${endDate}`, {
+    method: "POST",
+    token: adminToken,
+    json: { offices: [officeId], groups: [groupId] },
+  });
+  expect(response.status).toBe(200);
+  const ExcelJS = (await import("exceljs")).default;
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(await response.arrayBuffer());
+  const rows: unknown[] = [];
+  workbook.getWorksheet("Statistics")!.eachRow((row) => rows.push(row.values));
+  return rows;
+}
+
+const count = async (table: typeof statDays | typeof workloadWeekly) =>
+  (
+    await db()
+      .select({ n: sql<number>`count(*)` })
+      .from(table)
+      .where(eq(table.companyId, companyId))
+  )[0].n;
+
+describe("history retention: weekly rows give the same answers as the raw rows", () => {
+  beforeAll(async () => {
+    const firm = await createCompany("Retention Firm");
+    companyId = firm.company.id;
+    groupId = firm.group.id;
+    officeId = firm.office.id;
+    people = [];
+    for (let i = 0; i < 4; i++) people.push(await firm.createUser("employee"));
+    const admin = await firm.createUser("companyAdmin");
+    adminToken = await tokenFor(admin.email);
+    employeeToken = await tokenFor(people[0].email);
+    today = (await systemFor(companyId, "rollup")).today;
+    const [company] = await db().select({ months: companies.historyRetentionMonths }).from(companies).where(eq(companies.id, companyId));
+    // A new firm starts at 13 months.
+    expect(company.months).toBe(13);
+    cutoff = retentionCutoff(today, 13);
+    await seed();
+  }, 120_000);
+
+  it("rolls weeks before the cutoff into weekly rows, deletes their raw rows, and every answer stays the same", async () => {
+    const list = ranges();
+    const before = await answers(list);
+    const [exportFrom, exportTo] = [dayKey(cutoff - 60 * DAY), dayKey(cutoff + 20 * DAY)];
+    const exportBefore = await rawExportRows(exportFrom, exportTo);
+    const dailyBefore = await count(statDays);
+    // The figures are there to lose: old ranges have reported days.
+    expect(before.some((a) => (a as { admin: { averageWorkload: number | null } }).admin?.averageWorkload != null)).toBe(true);
+
+    // Small steps (8 person-weeks: two weeks of four people), resumable from the cursor.
+    let steps = 0;
+    for (;;) {
+      const step = await retainCompany(await systemFor(companyId, "retention"), 8);
+      steps++;
+      if (step.done) break;
+      expect(step.weeks).toBeGreaterThan(0);
+      expect(step.personWeeks).toBeLessThanOrEqual(8 + 4);
+      expect(steps).toBeLessThan(100);
+    }
+    expect(steps).toBeGreaterThan(20);
+    const [state] = await db().select().from(historyRetentionState).where(eq(historyRetentionState.companyId, companyId));
+    expect(state.rolledBefore).toBe(cutoff);
+
+    // The daily rows before the cutoff became weekly rows (5 days to 1), the raw history before it
+    // is gone but for each person's latest row, and the rolling-week locations before it are gone.
+    const oldDaily = await db()
+      .select({ n: sql<number>`count(*)` })
+      .from(statDays)
+      .where(and(eq(statDays.companyId, companyId), lt(statDays.day, cutoff)));
+    expect(oldDaily[0].n).toBe(0);
+    const weekly = await count(workloadWeekly);
+    expect(weekly).toBeGreaterThan(150);
+    expect(dailyBefore - (await count(statDays))).toBeGreaterThan(4 * weekly);
+    const oldRaw = await db()
+      .select({ userId: workloadHistory.userId, n: sql<number>`count(*)` })
+      .from(workloadHistory)
+      .where(and(eq(workloadHistory.companyId, companyId), lt(workloadHistory.recordedAt, new Date(cutoff))))
+      .groupBy(workloadHistory.userId);
+    expect(oldRaw.map((r) => r.n)).toEqual([1, 1, 1, 1]);
+    const oldPlaces = await db()
+      .select({ n: sql<number>`count(*)` })
+      .from(workplaceHistory)
+      .where(and(eq(workplaceHistory.companyId, companyId), lt(workplaceHistory.key, cutoff)));
+    expect(oldPlaces[0].n).toBe(0);
+    // Deleting what was rolled did not send the statistics back to re-roll.
+    const [cursor] = await db().select().from(statRollupState).where(eq(statRollupState.companyId, companyId));
+    expect(cursor.dirtyFrom).toBeNull();
+
+    const after = await answers(list);
+    expect(after).toEqual(before);
+    expect(await rawExportRows(exportFrom, exportTo)).toEqual(exportBefore);
+
+    // Run again: nothing left to roll, nothing changes.
+    expect(await retainCompany(await systemFor(companyId, "retention"), 8)).toEqual({ done: true, personWeeks: 0, weeks: 0 });
+    expect(await count(workloadWeekly)).toBe(weekly);
+  }, 300_000);
+
+  it("a change to history before the cutoff re-rolls the statistics from the cutoff on, starting from the weekly rows, with the same answers", async () => {
+    const list = ranges().slice(0, 8);
+    const before = await answers(list);
+    const daily = await db().select().from(statDays).where(eq(statDays.companyId, companyId)).orderBy(statDays.day, statDays.userId);
+    // A vacation long ago marks the statistics dirty there; its days are final, so the rollup starts at the cutoff.
+    await db()
+      .insert(vacations)
+      .values({ id: newId(), companyId, userId: people[3].id, startDate: new Date(back(500)), endDate: new Date(back(498)) });
+    const [marked] = await db().select().from(statRollupState).where(eq(statRollupState.companyId, companyId));
+    expect(marked.dirtyFrom).toBe(back(500));
+    for (let i = 0; i < 30; i++) if ((await rollupCompany(await systemFor(companyId, "rollup"), 2000)).done) break;
+    const [cursor] = await db().select().from(statRollupState).where(eq(statRollupState.companyId, companyId));
+    expect(cursor.dirtyFrom).toBeNull();
+    expect(cursor.rolledThrough).toBe(today.getTime());
+    // The daily rows from the cutoff were written again, from totals carried out of the weekly rows: the same.
+    expect(await db().select().from(statDays).where(eq(statDays.companyId, companyId)).orderBy(statDays.day, statDays.userId)).toEqual(daily);
+    expect(await answers(list)).toEqual(before);
+  }, 300_000);
+
+  it("a week whose daily rows would not come back exactly is not rolled", () => {
+    const row = (day: number, cumDays: number) => ({
+      companyId: "c",
+      userId: "u",
+      day,
+      groupId: "g",
+      officeId: "o",
+      level: 2,
+      away: 0,
+      location: 1,
+      cumDays,
+      cumReported: cumDays,
+      cumLevelSum: 2 * cumDays,
+      cumLevel0: 0,
+      cumLevel3: 0,
+      cumHome: cumDays,
+      cumAway: 0,
+      weekHome: cumDays - 9,
+      weekOffice: 0,
+    });
+    const monday = Date.UTC(2025, 0, 6);
+    const week = [row(monday, 10), row(monday + DAY, 11), row(monday + 2 * DAY, 12)];
+    expect(daysOfWeek(weekOf(week)!)).toEqual(week);
+    // The totals started again mid-week (the person was not counted on Tuesday): not rolled.
+    expect(weekOf([row(monday, 10), { ...row(monday + 2 * DAY, 1), weekHome: 1 }])).toBeNull();
+    // A team change mid-week: not rolled.
+    expect(weekOf([week[0], { ...week[1], officeId: "other" }])).toBeNull();
+  });
+});
+
+describe("the retention setting: PUT /api/v2/company and the company page", () => {
+  it("company admins set 13 to 120 months or for ever, audited; below 13 is refused with the reason; administrators may not", async () => {
+    const firm = await createCompany("Retention Setting Firm");
+    const admin = await firm.createUser("companyAdmin");
+    const administrator = await firm.createUser("administrator");
+    const token = await tokenFor(admin.email);
+    const put = (json: unknown, as = token) => api("/api/v2/company", { method: "PUT", token: as, json });
+    const name = firm.company.name;
+
+    const tooShort = await put({ name, historyRetentionMonths: 12 });
+    expect(tooShort.status).toBe(400);
+    expect(JSON.stringify(await tooShort.json())).toContain(
+      "History retention must be a whole number of months from 13 to 120, or empty to keep history for ever.",
+    );
+    expect((await put({ name, historyRetentionMonths: 121 })).status).toBe(400);
+    expect((await put({ name, historyRetentionMonths: 13.5 })).status).toBe(400);
+
+    const ok = await put({ name, historyRetentionMonths: 24 });
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { historyRetentionMonths: number }).historyRetentionMonths).toBe(24);
+    // Leaving it out keeps it; null keeps history for ever.
+    expect(((await (await put({ name })).json()) as { historyRetentionMonths: number }).historyRetentionMonths).toBe(24);
+    expect(
+      ((await (await put({ name, historyRetentionMonths: null })).json()) as { historyRetentionMonths: null }).historyRetentionMonths,
+    ).toBeNull();
+    const audits = await db()
+      .select({ details: auditLog.data })
+      .from(auditLog)
+      .where(and(eq(auditLog.companyId, firm.company.id), eq(auditLog.entityType, "company")));
+    expect(audits.map((a) => JSON.stringify(a.details))).toEqual(
+      expect.arrayContaining([expect.stringContaining('"historyRetentionMonths":24'), expect.stringContaining('"historyRetentionMonths":null')]),
+    );
+
+    const refused = await put({ name, historyRetentionMonths: 36 }, await tokenFor(administrator.email));
+    expect(refused.status).toBe(403);
+    // A firm kept for ever rolls nothing.
+    expect(await retainCompany(await systemFor(firm.company.id, "retention"), 100)).toEqual({ done: true, personWeeks: 0, weeks: 0 });
+  });
+});
