@@ -143,23 +143,26 @@ export class CompanyRoom extends Server<Env> {
   /** Once split: a batch of this room's sockets (those of people with an office) is asked to move. */
   async onAlarm() {
     if ((await this.ctx.storage.get<boolean>("split")) !== true) return;
-    const movable = this.openSockets().filter((ws) => tagsOf(ws).some((tag) => tag.startsWith("office:")));
+    const movable = this.openSockets().filter((ws) => this.ctx.getTags(ws).some((tag) => tag.startsWith("office:")));
     for (const ws of movable.slice(0, MOVE_BATCH)) ws.close(ROOM_MOVED, "Moved to the office room");
+    // They are on their way to their office rooms: not a reason to join the firm up again.
+    if (movable.length) await this.ctx.storage.put("movingUntil", Date.now() + PENDING_MS);
     if (movable.length > MOVE_BATCH) await this.ctx.storage.setAlarm(Date.now() + MOVE_EVERY_MS);
   }
 
   /**
    * Whether the firm is split, with `joining` sockets about to open: it splits when its open
-   * sockets reach the threshold and joins again below half of it (so a firm at the threshold
-   * does not flip back and forth).
+   * sockets would pass the threshold and joins again below half of it (so a firm at the threshold
+   * does not flip back and forth, nor while the sockets it moved are on their way).
    */
   private async updateSplit(joining: number): Promise<boolean> {
     const threshold = Number(this.env.ROOM_SPLIT_SOCKETS) || DEFAULT_SPLIT_SOCKETS;
     const wasSplit = (await this.ctx.storage.get<boolean>("split")) === true;
+    if (wasSplit && ((await this.ctx.storage.get<number>("movingUntil")) ?? 0) > Date.now()) return true;
     let total = this.openSockets().length + joining;
-    if (!wasSplit && total < threshold) return false;
+    if (!wasSplit && total <= threshold) return false;
     for (const room of (await this.officeRooms()).values()) total += room.count;
-    const split = wasSplit ? total >= threshold / 2 : total >= threshold;
+    const split = wasSplit ? total >= threshold / 2 : total > threshold;
     if (split !== wasSplit) {
       await this.ctx.storage.put("split", split);
       if (split) await this.ctx.storage.setAlarm(Date.now() + MOVE_EVERY_MS);
@@ -191,10 +194,6 @@ export class CompanyRoom extends Server<Env> {
     const stale = [...all].filter(([, value]) => value.expiresAt <= now).map(([key]) => key);
     if (stale.length) await this.ctx.storage.delete(stale);
   }
-}
-
-function tagsOf(ws: WebSocket): string[] {
-  return (ws.deserializeAttachment() as { __pk?: { tags?: string[] } } | null)?.__pk?.tags ?? [];
 }
 
 function readOwner(request: Request): SocketOwner | null {
