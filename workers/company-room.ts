@@ -156,7 +156,9 @@ export class CompanyRoom extends Server<Env> {
    * does not flip back and forth, nor while the sockets it moved are on their way).
    */
   private async updateSplit(joining: number): Promise<boolean> {
-    const threshold = Number(this.env.ROOM_SPLIT_SOCKETS) || DEFAULT_SPLIT_SOCKETS;
+    const configured = this.env.ROOM_SPLIT_SOCKETS ? Number(this.env.ROOM_SPLIT_SOCKETS) : NaN;
+    // 0 splits at the first socket (the fan-out bench's split firm).
+    const threshold = Number.isFinite(configured) && configured >= 0 ? configured : DEFAULT_SPLIT_SOCKETS;
     const wasSplit = (await this.ctx.storage.get<boolean>("split")) === true;
     if (wasSplit && ((await this.ctx.storage.get<number>("movingUntil")) ?? 0) > Date.now()) return true;
     let total = this.openSockets().length + joining;
