@@ -35,6 +35,8 @@ export default defineConfig({
           APP_ENV: "test",
           // The CV import tests wait this long for the fake that never answers (tests/fakes/cv-service.ts).
           CV_SERVICE_TIMEOUT_MS: "1000",
+          // tests/workerd/realtime.test.ts: a firm splits into office rooms past 60 open sockets (5,000 in production).
+          ROOM_SPLIT_SOCKETS: "60",
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),
           // tests/workerd/fuzz.test.ts: FUZZ_SEED replays a run, FUZZ_RUNS sets its number of cases.
           FUZZ_SEED: process.env.FUZZ_SEED ?? "",

@@ -46,6 +46,11 @@ export interface Env extends Cloudflare.Env {
    * read only through appOrigin() in app/lib/app-origin.server.ts.
    */
   APP_URL?: string;
+  /**
+   * Open realtime sockets in one firm past which its new sockets join a room per office
+   * (workers/company-room.ts, decision 0309); 5000 when unset.
+   */
+  ROOM_SPLIT_SOCKETS?: string;
 }
 
 export interface LoadContext {

@@ -14,7 +14,11 @@
  *
  * BENCH_SECTIONS=sizes,floor,fanout,bundle picks parts: "floor" times a static asset, users/me, /home
  * and /overview interleaved on one server, each also as a multiple of the static asset;
- * "fanout" times one write reaching 1,000 sockets (BENCH_FANOUT_SOCKETS) of one room;
+ * "fanout" times one write reaching 10,000 sockets (BENCH_FANOUT_SOCKETS) of one firm, on a server whose
+ * firm never splits (ROOM_SPLIT_SOCKETS=1000000: one room) and one whose firm splits at once (0: a room
+ * per office, as a firm past 5,000 sockets ends up), then one write reaching 50 sockets on this build
+ * (default 5,000: one room) and, with BENCH_FANOUT_AGAINST=<snapshot dir>, on another build in
+ * alternating rounds: the small firm's cost of the split code (decision 0309);
  * BENCH_FLOOR_AGAINST=<snapshot dir> times another build in the same floor rounds (before and after, on
  * one machine state); BENCH_APP and BENCH_BUILD=0 pick a snapshot already built.
  * "bundle" prints the Worker bundle per environment of wrangler.toml (raw and gzip), as
@@ -43,7 +47,9 @@ const ACCOUNTS = { admin: "admin@demo.test", companyAdmin: "companyadmin@demo.te
 /** Which parts run: sizes (overview by company size, JavaScript per page, realtime), floor, fanout. */
 const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? "sizes,floor,fanout,bundle").split(",").map((s: string) => s.trim()));
 const FLOOR_RUNS = Number(process.env.BENCH_FLOOR_RUNS ?? 200);
-const FANOUT_SOCKETS = Number(process.env.BENCH_FANOUT_SOCKETS ?? 1000);
+const FANOUT_SOCKETS = Number(process.env.BENCH_FANOUT_SOCKETS ?? 10_000);
+/** Another snapshot to time the small firm's fan-out against (the build before the rooms split). */
+const FANOUT_AGAINST = process.env.BENCH_FANOUT_AGAINST;
 /** Another snapshot (scripts/snapshot-server's buildSnapshot of another commit) to time in the same floor rounds: before and after. */
 const AGAINST = process.env.BENCH_FLOOR_AGAINST;
 
@@ -300,10 +306,35 @@ async function bench() {
       }
     }
     if (SECTIONS.has("fanout")) {
-      const fanout = await measureFanout(base, FANOUT_SOCKETS);
-      console.log(
-        `\nfan-out: one write to ${fanout.sockets} sockets in one company room, until the last has UPDATE_USER: p50 ${ms(fanout.p50)}, p95 ${ms(fanout.p95)} (${fanout.repeats} writes; connecting took ${ms(fanout.connectMs)})`,
-      );
+      // Each server on a copy of the state, so no two share a database file.
+      const serverWith = async (name: string, port: number, app: string, vars: Record<string, string>) => {
+        const copy = `${seed(people)}-${name}`;
+        rmSync(copy, { recursive: true, force: true });
+        cpSync(seed(people), copy, { recursive: true });
+        return (await startSnapshotServer({ app, state: copy, port, vars, onStart: (c) => children.add(c) })).base;
+      };
+      const port = PORT + SIZES.length + 2;
+      // BENCH_FANOUT_SOCKETS=0 times the small firm only.
+      for (const [how, vars] of [
+        ["one room (never splits)", { ROOM_SPLIT_SOCKETS: "1000000" }],
+        ["split, a room per office", { ROOM_SPLIT_SOCKETS: "0" }],
+      ] as const) {
+        if (!FANOUT_SOCKETS) break;
+        const server = await serverWith(how.startsWith("one") ? "unsplit" : "split", port + (how.startsWith("one") ? 0 : 1), APP, vars);
+        const fanout = await measureFanout(server, FANOUT_SOCKETS, 20);
+        console.log(
+          `\nfan-out, ${how}: one write to ${fanout.sockets} sockets of one firm, until the last has UPDATE_USER: p50 ${ms(fanout.p50)}, p95 ${ms(fanout.p95)} (${fanout.repeats} writes; connecting took ${ms(fanout.connectMs)}; load ${loadAverage()})`,
+        );
+      }
+      // The small firm: 50 sockets, in one room on this build; alternating rounds against another build.
+      const builds = [{ name: APP, base, samples: [] as number[] }];
+      if (FANOUT_AGAINST) builds.push({ name: FANOUT_AGAINST, base: await serverWith("against", port + 2, FANOUT_AGAINST, {}), samples: [] });
+      for (let round = 0; round < 4; round++) for (const build of builds) build.samples.push(...(await measureFanout(build.base, 50, 20)).samples);
+      for (const build of builds) build.samples.sort((a, b) => a - b);
+      for (const build of builds)
+        console.log(
+          `fan-out, 50 sockets (${build.name}): p50 ${ms(percentile(build.samples, 50))}, p95 ${ms(percentile(build.samples, 95))} (${build.samples.length} writes in 4 alternating rounds)`,
+        );
     }
     stopAll();
   }

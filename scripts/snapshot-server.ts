@@ -43,6 +43,8 @@ export async function startSnapshotServer(options: {
   testScheduled?: boolean;
   /** wrangler's DevTools inspector on this port (the statistics bench reads the isolate's heap; bench/profile.ts records CPU profiles). */
   inspectorPort?: number;
+  /** Vars of the Worker on top of wrangler.toml's (`--var KEY:VALUE`): the fan-out bench's ROOM_SPLIT_SOCKETS. */
+  vars?: Record<string, string>;
   /** A file that gets wrangler's output (the Worker's console.log goes to its stdout). */
   logTo?: string;
 }) {
@@ -68,6 +70,7 @@ export async function startSnapshotServer(options: {
       state,
       "--show-interactive-dev-session=false",
       ...(options.testScheduled ? ["--test-scheduled"] : []),
+      ...Object.entries(options.vars ?? {}).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
       ...(options.inspectorPort ? ["--inspector-port", String(options.inspectorPort), "--inspector-ip", HOST] : []),
     ],
     { env, detached: true, stdio: ["ignore", options.logTo ? "pipe" : "ignore", "pipe"] },

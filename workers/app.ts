@@ -1,7 +1,6 @@
 // First: the CommonJS `require` of Node's built-ins that the bundled SAML library calls.
 import { nodeRequire } from "./node-require";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
-import { routePartykitRequest } from "partyserver";
 import * as build from "../build/index.js";
 import { isSessionOpen } from "~/auth/session.server";
 import { createDb } from "~/db/client";
@@ -12,6 +11,8 @@ import { withReader } from "~/web/reader.server";
 import { checkRequestShape, crossSiteRefusal, drainBody, isCrossSiteWrite, withSecurityHeaders } from "~/web/request-guard";
 
 import { OWNER_HEADER } from "~/realtime/room.types";
+import { companyRoomParty } from "~/realtime/events";
+import { OFFICE_ROOM_SEPARATOR } from "./company-room";
 
 export { CompanyRoom } from "./company-room";
 export { LoginThrottle } from "./login-throttle";
@@ -51,28 +52,34 @@ export default {
 async function handle(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const context: LoadContext = { env, ctx, db: createDb(env.DB) };
   const url = new URL(request.url);
-  if (url.pathname.startsWith("/parties/")) {
-    const response = await routePartykitRequest(request, env as never, {
-      // Only a signed-in member of the company may join its room: from our own pages (or a
-      // native client, which sends no Origin), with a single-use ticket of the company's
-      // room (POST /api/v2/realtime/ticket) whose session is still open.
-      onBeforeConnect: async (req, lobby) => {
-        const forbidden = () => new Response("Forbidden", { status: 403 });
-        const origin = req.headers.get("Origin");
-        if (origin !== null && origin !== new URL(req.url).origin) return forbidden();
-        if (lobby.className !== "Company") return forbidden();
-        const ticket = new URL(req.url).searchParams.get("ticket");
-        const owner = ticket ? await redeemSocketTicket(env, lobby.name, ticket) : null;
-        if (!owner || !(await isSessionOpen(context, owner.sessionId, lobby.name))) return forbidden();
-        const headers = new Headers(req.headers);
-        headers.set(OWNER_HEADER, `${owner.sessionId} ${owner.userId}`);
-        return new Request(req, { headers });
-      },
-      onBeforeRequest: () => new Response("Forbidden", { status: 403 }),
-    });
-    return response ?? new Response("Not found", { status: 404 });
-  }
+  if (url.pathname.startsWith("/parties/")) return joinRoom(request, env, context);
   return withReader(request, context, () => handleRemixRequest(request, context as unknown as AppLoadContext));
+}
+
+/**
+ * A realtime socket: /parties/company/{companyId}?ticket=... Only a signed-in member of the
+ * company may join its room: from our own pages (or a native client, which sends no Origin),
+ * with a single-use ticket of the company's room (POST /api/v2/realtime/ticket) whose session
+ * is still open. The ticket's redemption names the room the socket joins: the firm's, or once
+ * the firm has split its owner's office room (decision 0309), which no URL names.
+ */
+async function joinRoom(request: Request, env: Env, context: LoadContext): Promise<Response> {
+  const [prefix, party, name, ...rest] = new URL(request.url).pathname.split("/").filter(Boolean);
+  if (prefix !== "parties" || !party || !name || rest.length) return new Response("Not found", { status: 404 });
+  const forbidden = () => new Response("Forbidden", { status: 403 });
+  if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return forbidden();
+  const origin = request.headers.get("Origin");
+  if (origin !== null && origin !== new URL(request.url).origin) return forbidden();
+  if (party !== companyRoomParty || name.includes(OFFICE_ROOM_SEPARATOR)) return forbidden();
+  const ticket = new URL(request.url).searchParams.get("ticket");
+  const redeemed = ticket ? await redeemSocketTicket(env, name, ticket) : null;
+  if (!redeemed || !(await isSessionOpen(context, redeemed.owner.sessionId, name))) return forbidden();
+  const { owner, room } = redeemed;
+  const headers = new Headers(request.headers);
+  headers.set(OWNER_HEADER, `${owner.sessionId} ${owner.userId} ${owner.officeId ?? ""}`);
+  headers.set("x-partykit-namespace", party);
+  headers.set("x-partykit-room", room);
+  return env.Company.get(env.Company.idFromName(room)).fetch(new Request(request, { headers }));
 }
 
 /**

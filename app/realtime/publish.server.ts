@@ -2,7 +2,7 @@ import { getServerByName } from "partyserver";
 import type { Env } from "~/env";
 import type { RealtimeEvent } from "./events";
 import type { CompanyRoom } from "../../workers/company-room";
-import type { SocketOwner, SocketsToClose } from "./room.types";
+import type { RedeemedTicket, SocketOwner, SocketsToClose } from "./room.types";
 
 export type Publish = (companyId: string, event: RealtimeEvent) => void;
 
@@ -14,7 +14,8 @@ function room(env: Env, companyId: string) {
 }
 
 /**
- * Sends an event to the company's room after the response, so a slow or failed
+ * Sends an event to the company's (firm) room after the response, which passes it on to its
+ * office rooms once the firm has split (decision 0309), so a slow or failed
  * broadcast never delays or fails the write that caused it.
  */
 export function createPublisher(env: Env, ctx: Pick<ExecutionContext, "waitUntil">): Publish {
@@ -32,8 +33,11 @@ export async function issueSocketTicket(env: Env, companyId: string, owner: Sock
   return (await room(env, companyId)).issueTicket(owner, Date.now() + SOCKET_TICKET_SECONDS * 1000);
 }
 
-/** The ticket's owner, once: a second redemption, an expired or unknown ticket is null. */
-export async function redeemSocketTicket(env: Env, companyId: string, ticket: string): Promise<SocketOwner | null> {
+/**
+ * The ticket's owner and the room its socket joins, once: a second redemption, an expired or
+ * unknown ticket is null.
+ */
+export async function redeemSocketTicket(env: Env, companyId: string, ticket: string): Promise<RedeemedTicket | null> {
   return (await room(env, companyId)).redeemTicket(ticket, Date.now());
 }
 
