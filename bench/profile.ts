@@ -10,6 +10,7 @@
  * part (the server render, Remix, drizzle, the session's crypto, our code, garbage
  * collection) and the functions that cost most on their own.
  *
+ * PROFILE_STATISTICS=1 with PROFILE_STATE=.wrangler/bench-statistics-5000 (or -500) profiles POST /statistic on bench:statistics' firm.
  * PROFILE_REUSE=1 uses the snapshot in .wrangler/bench-app as it is (no build), PROFILE_APP=<dir> another snapshot; PROFILE_TOP=n lists n functions;
  * PROFILE_COMPONENTS=1 adds the React components' own time with what they called; PROFILE_FUNCTIONS=<regex>
  * the time of the functions whose name (with file and line) matches, with what they called.
@@ -26,7 +27,10 @@ const INSPECTOR = PORT + 1;
 const SAMPLE_MS = 0.1;
 /** PROFILE_APP: another snapshot (e.g. of the commit before a change), used as it is. */
 const APP = process.env.PROFILE_APP ?? ".wrangler/bench-app";
-const STATE = ".wrangler/bench-state-500";
+/** PROFILE_STATE: another persisted state (e.g. .wrangler/bench-statistics-5000, which bench:statistics seeds). */
+const STATE = process.env.PROFILE_STATE ?? ".wrangler/bench-state-500";
+/** PROFILE_STATISTICS=1: POST /statistic as the statistics page asks for it (people: { limit: 8 }), as the company admin, instead of the floor's three. */
+const STATISTICS = process.env.PROFILE_STATISTICS === "1";
 
 const { children, run, main } = benchProcesses(Number(process.env.BENCH_TIMEOUT_S ?? 900));
 
@@ -160,7 +164,7 @@ async function bench() {
   const login = await fetch(`${base}/api/v2/account/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email: "employee@demo.test", password: "demo-password-1" }),
+    body: JSON.stringify({ email: STATISTICS ? "companyadmin@demo.test" : "employee@demo.test", password: "demo-password-1" }),
   });
   const { token } = (await login.json()) as { token: string };
   const auth = { Authorization: `Bearer ${token}` };
@@ -170,12 +174,21 @@ async function bench() {
       .map((n) => n.toFixed(2))
       .join(", ")}`,
   );
-  for (const [name, path] of [
-    ["GET /api/v2/users/me", "/api/v2/users/me"],
-    ["GET /home", "/home"],
-    ["GET /overview", "/overview"],
-  ] as const) {
-    const result = await profileTarget(send, () => fetch(`${base}${path}`, { headers: auth }));
+  const statisticsBody = JSON.stringify({ offices: ["all"], groups: ["all"], people: { limit: 8 } });
+  const targets: [string, () => Promise<Response>][] = STATISTICS
+    ? [
+        [
+          "POST /api/v2/statistic {people: {limit: 8}}",
+          () => fetch(`${base}/api/v2/statistic`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: statisticsBody }),
+        ],
+      ]
+    : [
+        ["GET /api/v2/users/me", () => fetch(`${base}/api/v2/users/me`, { headers: auth })],
+        ["GET /home", () => fetch(`${base}/home`, { headers: auth })],
+        ["GET /overview", () => fetch(`${base}/overview`, { headers: auth })],
+      ];
+  for (const [name, request] of targets) {
+    const result = await profileTarget(send, request);
     console.log(
       `\n${name}: wall ${result.wall.toFixed(1)} ms a request (p50 ${result.p50.toFixed(1)}), Worker CPU ${result.cpu.toFixed(1)} ms (samples every ${result.interval.toFixed(2)} ms), the rest waiting (D1, the dev server's hops) ${(result.wall - result.cpu).toFixed(1)} ms`,
     );

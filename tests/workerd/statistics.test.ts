@@ -1,8 +1,9 @@
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { competences, forecasts, offices, userSkills, vacations, workloadHistory, workplacePlans } from "~/db/schema";
 import { rollupRange } from "~/domain/statistics/rollup.server";
 import type { StatisticsResponse } from "~/domain/statistics/statistics.schema";
-import { pageOf } from "~/domain/statistics/statistics.server";
+import { packedTotals, pageOf } from "~/domain/statistics/statistics.server";
 import { newId } from "~/lib/ids";
 import { api, createCompany, db, systemFor, tokenFor } from "./helpers";
 
@@ -301,6 +302,21 @@ describe("POST /statistic with `people`: one page of the per-person figures (dec
         pageOf(people, (p) => p.figure, offset, limit),
         `${offset}+${limit}`,
       ).toEqual(sorted.slice(offset, offset + limit));
+  });
+
+  it("reads packed running totals as splitting and converting each row would (packedTotals)", () => {
+    const id = fc.stringMatching(/^[0-9a-f]{24}$/);
+    const value = fc.oneof(fc.nat({ max: 10_000_000 }), fc.integer({ min: -5000, max: -1 }), fc.double({ min: -1e6, max: 1e6, noNaN: true }));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(id, fc.array(value, { minLength: 6, maxLength: 6 })), { maxLength: 40 }), (rows) => {
+        const text = rows.length ? rows.map(([who, numbers]) => [who, ...numbers].join(",")).join(";") : null;
+        const { index, values } = packedTotals(text);
+        const expected = new Map(rows.map(([who, numbers]) => [who, numbers.map((n) => Number(String(n)))]));
+        expect(index.size).toBe(expected.size);
+        for (const [who, numbers] of expected) expect([...values.subarray(index.get(who)!, index.get(who)! + 6)]).toEqual(numbers);
+      }),
+      { seed: 310, numRuns: 500 },
+    );
   });
 
   it("refuses a bad page with a clear message and the field it is about", async () => {
