@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
 import { isAdmin } from "~/auth/permissions";
 import { competences, groups, historyRetentionState, offices, statDays, statTeamDays, userSkills, users } from "~/db/schema";
 import { inJsonList } from "~/db/json-list";
@@ -192,6 +192,24 @@ export function packedTotals(text: string | null | undefined): { index: Map<stri
   return { index, values };
 }
 
+/**
+ * A running total's growth over the range: at the end minus before the start (a total that
+ * restarted, smaller at the end, counts from zero); nothing without a row at the end. A plain
+ * function, not a closure per person: the bundle names every closure it makes (keepNames).
+ */
+function rangeDiff(
+  end: ReturnType<typeof packedTotals>,
+  e: number | undefined,
+  before: ReturnType<typeof packedTotals>,
+  b: number | undefined,
+  field: TotalsField,
+): number {
+  if (e === undefined) return 0;
+  const atEnd = end.values[e + field];
+  const atStart = b === undefined ? 0 : before.values[b + field];
+  return atEnd - (atStart <= atEnd ? atStart : 0);
+}
+
 /** One person's figures over the range, and what the answer says of them. */
 interface PersonFigures {
   avg: number | null;
@@ -201,16 +219,10 @@ interface PersonFigures {
 }
 
 /** One person as the people statement packs them; title and picture only for the full shape. */
-type PackedPerson = [
-  id: string,
-  name: string,
-  groupId: string | null,
-  officeId: string | null,
-  currentWorkload: number | null,
-  futureWorkload: number | null,
-  title?: string,
-  profilePicture?: string | null,
-];
+type PackedPerson = [id: string, name: string, groupId: string | null, officeId: string | null, title: string, profilePicture: string | null];
+
+/** A person the answer names (data.users). */
+type ListedPerson = Pick<ScopePerson, "id" | "name" | "title" | "profilePicture" | "groupId" | "officeId">;
 
 /**
  * Every statistic of the spec's Statistics response, read from the daily rollups. With
@@ -239,97 +251,113 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsTea
       })
       .from(statDays)
       .where(and(eq(statDays.companyId, ctx.companyId), sql`${statDays.day} = ${day}`));
-  const personValues = [users.id, users.name, users.groupId, users.officeId, users.currentWorkload, users.futureWorkload];
+  const personValues = [users.id, users.name, users.groupId, users.officeId, users.title, users.profilePicture];
   const dayRange = and(gte(statDays.day, start.getTime()), lte(statDays.day, end.getTime()));
-  const [[packed], [endPacked], [beforePacked], skillRows, keptDayRows, officeNames, groupNames, [retained]] = await ctx.db.batch([
-    ctx.db
-      .select({
-        list: sql<string>`json_group_array(json_array(${sql.join(page ? personValues : [...personValues, users.title, users.profilePicture], sql`, `)}))`.as(
-          "people_list",
+  const [[packed], [endPacked], [beforePacked], skillRows, keptDayRows, officeNames, groupNames, [retained], teamRows, [forecast]] =
+    await ctx.db.batch([
+      // A page names only the people it shows (read below), so it asks for the scope's ids
+      // alone; the full shape lists everyone, with names.
+      ctx.db
+        .select({
+          list: page
+            ? sql<string | null>`group_concat(${users.id})`.as("people_list")
+            : sql<string>`json_group_array(json_array(${sql.join(personValues, sql`, `)}))`.as("people_list"),
+        })
+        .from(users)
+        .where(scope.who),
+      totalsAt(lastDay(end, true)),
+      totalsAt(lastDay(start, false)),
+      // One row per competence with all its members; those in scope are picked here (asking SQL
+      // for the scope again cost more than the skills themselves).
+      ctx.db
+        .select({ competenceId: competences.id, name: competences.name, members: sql<string>`json_group_array(${userSkills.userId})`.as("members") })
+        .from(userSkills)
+        .innerJoin(competences, eq(competences.id, userSkills.competenceId))
+        .where(eq(userSkills.companyId, ctx.companyId))
+        .groupBy(competences.id),
+      scope.layout === "admin"
+        ? ctx.db
+            .select({
+              day: statTeamDays.day,
+              groupId: statTeamDays.groupId,
+              officeId: statTeamDays.officeId,
+              people: statTeamDays.people,
+              reported: statTeamDays.reported,
+              levelSum: statTeamDays.levelSum,
+              away: statTeamDays.away,
+              home: statTeamDays.home,
+              office: statTeamDays.office,
+              located: statTeamDays.located,
+              weekHomeHist: statTeamDays.weekHomeHist,
+              weekOfficeHist: statTeamDays.weekOfficeHist,
+            })
+            .from(statTeamDays)
+            .where(
+              and(
+                eq(statTeamDays.companyId, ctx.companyId),
+                gte(statTeamDays.day, start.getTime()),
+                lte(statTeamDays.day, end.getTime()),
+                inJsonList(statTeamDays.groupId, scope.groupIds),
+                inJsonList(statTeamDays.officeId, scope.officeIds),
+              ),
+            )
+        : ctx.db
+            .select({
+              day: statDays.day,
+              groupId: statDays.groupId,
+              officeId: statDays.officeId,
+              people: sql<number>`1`.as("p_people"),
+              reported: sql<number>`(${statDays.level} is not null)`.as("p_reported"),
+              levelSum: sql<number>`coalesce(${statDays.level}, 0)`.as("p_levelSum"),
+              away: statDays.away,
+              home: sql<number>`(${statDays.location} = 1)`.as("p_home"),
+              office: sql<number>`(${statDays.location} = 0)`.as("p_office"),
+              located: sql<number>`(${statDays.location} is not null)`.as("p_located"),
+              weekHomeHist: sql<string>`json_array(${statDays.weekHome})`.as("p_weekHomeHist"),
+              weekOfficeHist: sql<string>`json_array(${statDays.weekOffice})`.as("p_weekOfficeHist"),
+            })
+            .from(statDays)
+            .where(and(eq(statDays.companyId, ctx.companyId), eq(statDays.userId, ctx.actor.user.id), dayRange)),
+      ctx.db
+        .select({ _id: offices.id, name: offices.name })
+        .from(offices)
+        .where(
+          and(
+            eq(offices.companyId, ctx.companyId),
+            scope.layout === "admin"
+              ? inJsonList(offices.id, scope.officeIds)
+              : inArray(offices.id, ctx.db.select({ id: users.officeId }).from(users).where(scope.who)),
+          ),
         ),
-      })
-      .from(users)
-      .where(scope.who),
-    totalsAt(lastDay(end, true)),
-    totalsAt(lastDay(start, false)),
-    // One row per competence with all its members; those in scope are picked here (asking SQL
-    // for the scope again cost more than the skills themselves).
-    ctx.db
-      .select({ competenceId: competences.id, name: competences.name, members: sql<string>`json_group_array(${userSkills.userId})`.as("members") })
-      .from(userSkills)
-      .innerJoin(competences, eq(competences.id, userSkills.competenceId))
-      .where(eq(userSkills.companyId, ctx.companyId))
-      .groupBy(competences.id),
-    scope.layout === "admin"
-      ? ctx.db
-          .select({
-            day: statTeamDays.day,
-            groupId: statTeamDays.groupId,
-            officeId: statTeamDays.officeId,
-            people: statTeamDays.people,
-            reported: statTeamDays.reported,
-            levelSum: statTeamDays.levelSum,
-            away: statTeamDays.away,
-            home: statTeamDays.home,
-            office: statTeamDays.office,
-            located: statTeamDays.located,
-            weekHomeHist: statTeamDays.weekHomeHist,
-            weekOfficeHist: statTeamDays.weekOfficeHist,
-          })
-          .from(statTeamDays)
-          .where(
-            and(
-              eq(statTeamDays.companyId, ctx.companyId),
-              gte(statTeamDays.day, start.getTime()),
-              lte(statTeamDays.day, end.getTime()),
-              inJsonList(statTeamDays.groupId, scope.groupIds),
-              inJsonList(statTeamDays.officeId, scope.officeIds),
-            ),
-          )
-      : ctx.db
-          .select({
-            day: statDays.day,
-            groupId: statDays.groupId,
-            officeId: statDays.officeId,
-            people: sql<number>`1`.as("p_people"),
-            reported: sql<number>`(${statDays.level} is not null)`.as("p_reported"),
-            levelSum: sql<number>`coalesce(${statDays.level}, 0)`.as("p_levelSum"),
-            away: statDays.away,
-            home: sql<number>`(${statDays.location} = 1)`.as("p_home"),
-            office: sql<number>`(${statDays.location} = 0)`.as("p_office"),
-            located: sql<number>`(${statDays.location} is not null)`.as("p_located"),
-            weekHomeHist: sql<string>`json_array(${statDays.weekHome})`.as("p_weekHomeHist"),
-            weekOfficeHist: sql<string>`json_array(${statDays.weekOffice})`.as("p_weekOfficeHist"),
-          })
-          .from(statDays)
-          .where(and(eq(statDays.companyId, ctx.companyId), eq(statDays.userId, ctx.actor.user.id), dayRange)),
-    ctx.db
-      .select({ _id: offices.id, name: offices.name })
-      .from(offices)
-      .where(
-        and(
-          eq(offices.companyId, ctx.companyId),
-          scope.layout === "admin"
-            ? inJsonList(offices.id, scope.officeIds)
-            : inArray(offices.id, ctx.db.select({ id: users.officeId }).from(users).where(scope.who)),
+      ctx.db
+        .select({ _id: groups.id, name: groups.name })
+        .from(groups)
+        .where(
+          and(
+            eq(groups.companyId, ctx.companyId),
+            scope.layout === "admin"
+              ? inJsonList(groups.id, scope.groupIds)
+              : inArray(groups.id, ctx.db.select({ id: users.groupId }).from(users).where(scope.who)),
+          ),
         ),
-      ),
-    ctx.db
-      .select({ _id: groups.id, name: groups.name })
-      .from(groups)
-      .where(
-        and(
-          eq(groups.companyId, ctx.companyId),
-          scope.layout === "admin"
-            ? inJsonList(groups.id, scope.groupIds)
-            : inArray(groups.id, ctx.db.select({ id: users.groupId }).from(users).where(scope.who)),
-        ),
-      ),
-    ctx.db
-      .select({ before: historyRetentionState.rolledBefore })
-      .from(historyRetentionState)
-      .where(eq(historyRetentionState.companyId, ctx.companyId)),
-  ]);
+      ctx.db
+        .select({ before: historyRetentionState.rolledBefore })
+        .from(historyRetentionState)
+        .where(eq(historyRetentionState.companyId, ctx.companyId)),
+      // People per team and the forecast's two counts, counted where the people are.
+      ctx.db
+        .select({ officeId: users.officeId, groupId: users.groupId, people: sql<number>`count(*)`.as("team_people") })
+        .from(users)
+        .where(scope.who)
+        .groupBy(users.officeId, users.groupId),
+      ctx.db
+        .select({
+          lower: sql<number>`coalesce(sum(${users.futureWorkload} < ${users.currentWorkload}), 0)`.as("forecast_lower"),
+          higher: sql<number>`coalesce(sum(${users.futureWorkload} > ${users.currentWorkload}), 0)`.as("forecast_higher"),
+        })
+        .from(users)
+        .where(and(scope.who, isNotNull(users.currentWorkload), isNotNull(users.futureWorkload))),
+    ]);
 
   // Days retention rolled into weeks (decision 0308) come back from workload_weekly as they
   // were: the totals of a bound's day when that day is rolled, and a person's own days. Team
@@ -366,18 +394,19 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsTea
 
   const endBy = packedTotals(endList);
   const beforeBy = packedTotals(beforeList);
-  const people: ScopePerson[] = (JSON.parse(packed?.list ?? "[]") as PackedPerson[]).map(
-    ([id, name, groupId, officeId, currentWorkload, futureWorkload, title = "", profilePicture = null]) => ({
-      id,
-      name,
-      title,
-      profilePicture,
-      groupId,
-      officeId,
-      currentWorkload,
-      futureWorkload,
-    }),
-  );
+  // The scope's people: ids alone for a page, everyone's row for the full shape.
+  const people: { id: string }[] = page
+    ? packed?.list
+      ? packed.list.split(",").map((id) => ({ id }))
+      : []
+    : (JSON.parse(packed?.list ?? "[]") as PackedPerson[]).map(([id, name, groupId, officeId, title, profilePicture]) => ({
+        id,
+        name,
+        title,
+        profilePicture,
+        groupId,
+        officeId,
+      }));
 
   // Per day, all teams summed. A person's own rows carry their week count, not a histogram.
   const byDay = new Map<number, DayTotals>();
@@ -425,22 +454,16 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsTea
   const figures = people.map((person): PersonFigures => {
     const e = endBy.index.get(person.id);
     const b = beforeBy.index.get(person.id);
-    const diff = (field: TotalsField) => {
-      if (e === undefined) return 0;
-      const atEnd = endBy.values[e + field];
-      const before = b === undefined ? 0 : beforeBy.values[b + field];
-      return atEnd - (before <= atEnd ? before : 0);
-    };
-    const reported = diff(TOTALS.cumReported);
-    const avg = reported > 0 ? diff(TOTALS.cumLevelSum) / reported : null;
+    const reported = rangeDiff(endBy, e, beforeBy, b, TOTALS.cumReported);
+    const avg = reported > 0 ? rangeDiff(endBy, e, beforeBy, b, TOTALS.cumLevelSum) / reported : null;
     return {
       avg,
-      days: diff(TOTALS.cumDays),
-      home: diff(TOTALS.cumHome),
+      days: rangeDiff(endBy, e, beforeBy, b, TOTALS.cumDays),
+      home: rangeDiff(endBy, e, beforeBy, b, TOTALS.cumHome),
       data: {
         avgWorkload: avg === null ? null : round(avg, 2),
-        portionOfSeriouslyBusy: ratio(diff(TOTALS.cumLevel3), reported, 3),
-        portionOfAvailable: ratio(diff(TOTALS.cumLevel0), reported, 3),
+        portionOfSeriouslyBusy: ratio(rangeDiff(endBy, e, beforeBy, b, TOTALS.cumLevel3), reported, 3),
+        portionOfAvailable: ratio(rangeDiff(endBy, e, beforeBy, b, TOTALS.cumLevel0), reported, 3),
       },
     };
   });
@@ -451,8 +474,7 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsTea
 
   const teamWorkload: StatisticsResponse["teamWorkload"] = {};
   const teamPeople = new Map<string, number>();
-  for (const p of people)
-    if (p.officeId && p.groupId) teamPeople.set(`${p.officeId}_${p.groupId}`, (teamPeople.get(`${p.officeId}_${p.groupId}`) ?? 0) + 1);
+  for (const row of teamRows) if (row.officeId && row.groupId) teamPeople.set(`${row.officeId}_${row.groupId}`, Number(row.people));
   for (const key of new Set([...teamSums.keys(), ...teamPeople.keys()])) {
     if (key === "_") continue;
     const t = teamSums.get(key);
@@ -481,36 +503,57 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsTea
     };
   }
 
-  const withForecast = people.filter((p) => p.currentWorkload !== null && p.futureWorkload !== null);
   const peaks = days.filter((t): t is DayTotals => Boolean(t && t.people > 0)).map((t) => t.office / t.people);
 
   // The whole scope, or one page of it: everything above covers the whole scope either way.
-  let listed = people;
+  let listed = people as ListedPerson[];
   let peoplePage: StatisticPeoplePage | undefined;
   if (page) {
     const level = page.level ?? null;
-    const matching: { id: string; name: string; at: number }[] = [];
+    const matching: { id: string; at: number }[] = [];
     people.forEach((p, at) => {
       const avg = figures[at].avg;
-      if (avg !== null && (level === null || levelOf(avg) === level)) matching.push({ id: p.id, name: p.name, at });
+      if (avg !== null && (level === null || levelOf(avg) === level)) matching.push({ id: p.id, at });
     });
-    listed = pageOf(matching, (m) => figures[m.at].data.avgWorkload!, page.offset, page.limit).map((m) => people[m.at]);
-    // The page's own title and picture: the packed people leave them out (a page is at most 500).
-    if (listed.length) {
+    const figure = (m: { at: number }) => figures[m.at].data.avgWorkload!;
+    const window = pageWindow(matching, figure, page.offset, page.limit);
+    listed = [];
+    if (window) {
+      // Names only for the page and the ties around it, which names put in order: read with
+      // their titles and pictures in one statement (a page is at most 500, its ties seldom more).
+      const touched = window.byFigure.slice(window.lo, window.hi);
       const details = await ctx.db
-        .select({ id: users.id, title: users.title, profilePicture: users.profilePicture })
+        .select({
+          id: users.id,
+          name: users.name,
+          title: users.title,
+          profilePicture: users.profilePicture,
+          groupId: users.groupId,
+          officeId: users.officeId,
+        })
         .from(users)
         .where(
           and(
             eq(users.companyId, ctx.companyId),
             inJsonList(
               users.id,
-              listed.map((p) => p.id),
+              touched.map((m) => m.id),
             ),
           ),
         );
       const byId = new Map(details.map((d) => [d.id, d]));
-      listed = listed.map((p) => ({ ...p, title: byId.get(p.id)?.title ?? "", profilePicture: byId.get(p.id)?.profilePicture ?? null }));
+      const named = touched.map((m) => ({ ...m, name: byId.get(m.id)?.name ?? "" }));
+      listed = orderRuns(named, figure, window).map((m) => {
+        const d = byId.get(m.id);
+        return {
+          id: m.id,
+          name: m.name,
+          title: d?.title ?? "",
+          profilePicture: d?.profilePicture ?? null,
+          groupId: d?.groupId ?? null,
+          officeId: d?.officeId ?? null,
+        };
+      });
     }
     const all = figures.map((f) => f.data);
     peoplePage = {
@@ -537,8 +580,8 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsTea
     userWorkloadData: Object.fromEntries((page ? listed : people).map((p) => [p.id, figures[figureAt.get(p.id)!].data])),
     teamWorkload,
     workloadForecast: {
-      lower: withForecast.filter((p) => p.futureWorkload! < p.currentWorkload!).length,
-      higher: withForecast.filter((p) => p.futureWorkload! > p.currentWorkload!).length,
+      lower: Number(forecast?.lower ?? 0),
+      higher: Number(forecast?.higher ?? 0),
     },
     nbrOfUsers: people.length,
     WFHToWorkloadCorrelation: { points: [...bubbles.values()], r: pearson(pairs) },
@@ -586,17 +629,35 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsTea
  * the same (decision 0295).
  */
 export function pageOf<P extends { id: string; name: string }>(people: P[], figure: (p: P) => number, offset: number, limit: number): P[] {
+  const window = pageWindow(people, figure, offset, limit);
+  return window ? orderRuns(window.byFigure.slice(window.lo, window.hi), figure, window) : [];
+}
+
+/**
+ * pageOf's first half, which needs no names: everyone by figure, and the page's bounds
+ * (`offset` to `to`) inside the runs of equal figures around it (`lo` to `hi`). Null when the
+ * page is past the end.
+ */
+export function pageWindow<P>(people: P[], figure: (p: P) => number, offset: number, limit: number) {
   const byFigure = [...people].sort((a, b) => figure(b) - figure(a));
   const to = Math.min(offset + limit, byFigure.length);
-  if (offset >= to) return [];
+  if (offset >= to) return null;
   let lo = offset;
   while (lo > 0 && figure(byFigure[lo - 1]) === figure(byFigure[offset])) lo--;
   let hi = to;
   while (hi < byFigure.length && figure(byFigure[hi]) === figure(byFigure[to - 1])) hi++;
-  const runs = byFigure
-    .slice(lo, hi)
-    .sort((a, b) => figure(b) - figure(a) || a.name.localeCompare(b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return runs.slice(offset - lo, to - lo);
+  return { byFigure, offset, to, lo, hi };
+}
+
+/** pageOf's second half: the runs (`byFigure` from `lo` to `hi`, named) by figure, name and id, and the page of them. */
+export function orderRuns<P extends { id: string; name: string }>(
+  runs: P[],
+  figure: (p: P) => number,
+  window: { offset: number; to: number; lo: number },
+): P[] {
+  return [...runs]
+    .sort((a, b) => figure(b) - figure(a) || a.name.localeCompare(b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .slice(window.offset - window.lo, window.to - window.lo);
 }
 
 /** The doughnut's segment of an average level: rounded, at most Seriously busy. */
