@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -14,7 +14,8 @@ import {
   workplaceHistory,
 } from "~/db/schema";
 import { retainCompany, retentionCutoff } from "~/domain/history/retention.server";
-import { rollupCompany, rollupRange } from "~/domain/statistics/rollup.server";
+import { rollupCompany, rollupRange, rollupWindows, type RollupWindow } from "~/domain/statistics/rollup.server";
+import { runBatch } from "~/db/batch";
 import { daysOfWeek, weekOf } from "~/domain/statistics/weekly";
 import { addDays, dayKey } from "~/lib/dates";
 import { newId } from "~/lib/ids";
@@ -439,4 +440,58 @@ describe("a shorter retention deletes history: the step-up, and every company ad
     expect(await months(firm.company.id)).toBe(24);
     expect(await retentionNotices(firm.company.id)).toHaveLength(1);
   });
+});
+
+describe("the race: a request's rollup step built before a retention batch, written after it (decision 0308)", () => {
+  it("leaves the rolled week as retention left it (no daily rows behind the cutoff), marks the days after it dirty, and every answer stays the same", async () => {
+    const firm = await createCompany("Retention Race Firm");
+    companyId = firm.company.id;
+    groupId = firm.group.id;
+    officeId = firm.office.id;
+    people = [];
+    for (let i = 0; i < 3; i++) people.push(await firm.createUser("employee"));
+    adminToken = await tokenFor((await firm.createUser("companyAdmin")).email);
+    employeeToken = await tokenFor(people[0].email);
+    today = (await systemFor(companyId, "rollup")).today;
+    cutoff = retentionCutoff(today, 13);
+    await seed();
+    const list = ranges().slice(0, 8);
+    const before = await answers(list);
+    const daily = await db().select().from(statDays).where(eq(statDays.companyId, companyId)).orderBy(statDays.day, statDays.userId);
+
+    // A request's rollup step reads and builds its first window: the last week before the cutoff.
+    const week = cutoff - 7 * DAY;
+    const windows = rollupWindows(await systemFor(companyId, "rollup"), new Date(week), new Date(cutoff + 20 * DAY));
+    const built = await windows.next();
+    expect(built.done).toBe(false);
+    const window = built.value as RollupWindow;
+    expect(window.days).toBeGreaterThan(0);
+    // Retention rolls every week before the cutoff, that one too.
+    for (let i = 0; i < 100; i++) if ((await retainCompany(await systemFor(companyId, "retention"), 10_000)).done) break;
+    const [state] = await db().select().from(historyRetentionState).where(eq(historyRetentionState.companyId, companyId));
+    expect(state.rolledBefore).toBe(cutoff);
+    // Then the step writes what it built.
+    await runBatch(db(), window.statements);
+
+    const behind = await db()
+      .select({ n: sql<number>`count(*)` })
+      .from(statDays)
+      .where(and(eq(statDays.companyId, companyId), lt(statDays.day, cutoff)));
+    expect(behind[0].n).toBe(0);
+    // The days after the cutoff it wrote were rolled from its own totals: the statistics are dirty from the cutoff.
+    const [cursor] = await db().select().from(statRollupState).where(eq(statRollupState.companyId, companyId));
+    expect(cursor.dirtyFrom).toBe(cutoff);
+    // The rest of the step (later windows) writes as usual.
+    for (let next = await windows.next(); !next.done; next = await windows.next()) await runBatch(db(), next.value.statements);
+
+    expect(await answers(list)).toEqual(before);
+    for (let i = 0; i < 30; i++) if ((await rollupCompany(await systemFor(companyId, "rollup"), 2000)).done) break;
+    const kept = await db()
+      .select()
+      .from(statDays)
+      .where(and(eq(statDays.companyId, companyId), gte(statDays.day, cutoff)))
+      .orderBy(statDays.day, statDays.userId);
+    expect(kept).toEqual(daily.filter((row) => row.day >= cutoff));
+    expect(await answers(list)).toEqual(before);
+  }, 300_000);
 });
