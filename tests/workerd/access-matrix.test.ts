@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/auth/permissions";
 import { accessMatrix, ALL_ROLES, notEndpoints, type CompanyIds } from "./access-matrix";
+import { eq } from "drizzle-orm";
 import {
+  companies,
   competences,
   forecasts,
   groups,
@@ -126,6 +128,8 @@ async function tenant(name: string): Promise<Tenant> {
     adminsHaveReportPrivileges: true,
     projectInvoicing: true,
   });
+  // History kept for ever, as an existing firm's (decision 0308): the matrix's retention call is shorter, so takes the step-up.
+  await db().update(companies).set({ historyRetentionMonths: null }).where(eq(companies.id, company.id));
   const tokens = {} as Record<Role, string>;
   const emails = {} as Record<Role, string>;
   const deletable = {} as Record<Role, DeletableIds>;
@@ -269,7 +273,7 @@ describe("access matrix", () => {
   });
 
   for (const entry of accessMatrix) {
-    const label = `${entry.method} ${entry.path(placeholders)}`;
+    const label = `${entry.method} ${entry.path(placeholders)}${entry.note ? ` (${entry.note})` : ""}`;
     describe(label, () => {
       if (entry.roles === "public") {
         it("is reachable signed-out and never answers 401/500 for well-formed input", async () => {
@@ -293,7 +297,7 @@ describe("access matrix", () => {
             const token = entry.endsSession ? await tokenFor(own.emails[role]) : own.tokens[role];
             const response = await call(entry, idsFor(own, role), token);
             expect([401, 403, 404]).not.toContain(response.status);
-            expect(response.status).toBeLessThan(500);
+            expect(response.status).toBeLessThan(entry.succeeds ? 300 : 500);
           });
         } else if (entry.operatorOnly) {
           it(`answers 404 to ${role}`, async () => {

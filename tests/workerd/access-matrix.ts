@@ -73,6 +73,10 @@ export interface AccessEntry {
   endsSession?: boolean;
   /** The installation operator's calls: every company role hears 404, as if they did not exist (roles stays empty). */
   operatorOnly?: boolean;
+  /** What sets this entry apart from another of the same method and path (a field with a rule of its own). */
+  note?: string;
+  /** An allowed role's call must be done (2xx), not merely let past the role check (a 400 would be let in too). */
+  succeeds?: boolean;
 }
 
 export const ALL_ROLES: Role[] = ["employee", "observer", "administrator", "companyAdmin"];
@@ -102,6 +106,19 @@ export const accessMatrix: AccessEntry[] = [
   { file: "api.v2.users.$id.ts", method: "GET", path: (ids) => `/api/v2/users/${ids.userId}`, roles: ALL_ROLES, scoped: true },
   { file: "api.v2.company.ts", method: "GET", path: () => "/api/v2/company", roles: ADMIN_AREA },
   { file: "api.v2.company.ts", method: "PUT", path: () => "/api/v2/company", roles: CATALOG_MANAGERS, body: () => ({ name: "Own Firm" }) },
+  // The history retention (decision 0308): company admins only, also for the administrators PUT
+  // /company otherwise lets in. "Own Firm" keeps history for ever (access-matrix.test.ts), so
+  // 24 months is shorter and goes through the step-up (decision 0276): within the window of the
+  // company admin's fresh sign-in; its refusal outside it is in history-retention.test.ts.
+  {
+    file: "api.v2.company.ts",
+    method: "PUT",
+    path: () => "/api/v2/company",
+    roles: ["companyAdmin"],
+    body: () => ({ name: "Own Firm", historyRetentionMonths: 24 }),
+    note: "historyRetentionMonths",
+    succeeds: true,
+  },
   { file: "api.v2.group.ts", method: "GET", path: () => "/api/v2/group", roles: ALL_ROLES },
   {
     file: "api.v2.group.ts",

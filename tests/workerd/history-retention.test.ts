@@ -1,9 +1,10 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   auditLog,
   companies,
+  emailOutbox,
   historyRetentionState,
   statDays,
   statRollupState,
@@ -13,11 +14,14 @@ import {
   workplaceHistory,
 } from "~/db/schema";
 import { retainCompany, retentionCutoff } from "~/domain/history/retention.server";
-import { rollupCompany, rollupRange } from "~/domain/statistics/rollup.server";
+import { rollupCompany, rollupRange, rollupWindows, type RollupWindow } from "~/domain/statistics/rollup.server";
+import { runBatch } from "~/db/batch";
 import { daysOfWeek, weekOf } from "~/domain/statistics/weekly";
 import { addDays, dayKey } from "~/lib/dates";
 import { newId } from "~/lib/ids";
-import { api, createCompany, db, systemFor, tokenFor } from "./helpers";
+import { STEP_UP_PASSWORD } from "~/domain/identity/step-up";
+import { send } from "./account-helpers";
+import { api, cookieFor, createCompany, createCompanyWithRoles, db, PASSWORD, postForm, signedInMinutesAgo, systemFor, tokenFor } from "./helpers";
 
 /**
  * History retention (decision 0308): a firm's history older than its retention is rolled into
@@ -331,4 +335,163 @@ describe("the retention setting: PUT /api/v2/company and the company page", () =
     // A firm kept for ever rolls nothing.
     expect(await retainCompany(await systemFor(firm.company.id, "retention"), 100)).toEqual({ done: true, personWeeks: 0, weeks: 0 });
   });
+});
+
+describe("a shorter retention deletes history: the step-up, and every company admin is told (decisions 0276, 0308)", () => {
+  const retentionNotices = (companyId: string) =>
+    db()
+      .select({ to: emailOutbox.toAddress, subject: emailOutbox.subject, text: emailOutbox.textBody, viaInstallation: emailOutbox.viaInstallation })
+      .from(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.companyId, companyId),
+          sql`(${emailOutbox.subject} like '%history retention%' or ${emailOutbox.subject} like '%lagringen av historik%')`,
+        ),
+      )
+      .orderBy(emailOutbox.toAddress);
+  const months = async (companyId: string) =>
+    (await db().select({ months: companies.historyRetentionMonths }).from(companies).where(eq(companies.id, companyId)))[0].months;
+
+  it("raising it or 'for ever' asks nothing; setting one where there was none or lowering it asks for the password outside the window, then tells every company admin in their language", async () => {
+    const firm = await createCompanyWithRoles("Retention Step Up Firm");
+    const swede = await firm.createUser("companyAdmin", { language: "sv", name: "Sven Svensson" });
+    const me = firm.people.companyAdmin;
+    const token = firm.tokens.companyAdmin;
+    const put = (json: Record<string, unknown>) => send("PUT", "/company", token, { name: firm.company.name, ...json });
+    await signedInMinutesAgo(me.id, 11);
+
+    // Raising (13 to 36) and "for ever" keep more: no password, nobody mailed; still audited.
+    expect((await put({ historyRetentionMonths: 36 })).status).toBe(200);
+    expect((await put({ historyRetentionMonths: null })).status).toBe(200);
+    expect(await months(firm.company.id)).toBeNull();
+    expect(await retentionNotices(firm.company.id)).toEqual([]);
+
+    // A retention where there was none: refused as the other step-up routes refuse, nothing changed.
+    const refused = await put({ historyRetentionMonths: 24 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({ currentPassword: STEP_UP_PASSWORD });
+    const wrong = await put({ historyRetentionMonths: 24, currentPassword: "not my password" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual({ currentPassword: "Wrong password." });
+    expect(await months(firm.company.id)).toBeNull();
+    expect(await retentionNotices(firm.company.id)).toEqual([]);
+
+    const done = await put({ historyRetentionMonths: 24, currentPassword: PASSWORD });
+    expect(done.status).toBe(200);
+    expect(done.body.historyRetentionMonths).toBe(24);
+    expect(JSON.stringify(done.body)).not.toContain(PASSWORD);
+    const today = (await systemFor(firm.company.id, "retention")).today;
+    const cutoff = new Date(retentionCutoff(today, 24));
+    const told = await retentionNotices(firm.company.id);
+    expect(told.map((n) => n.to).sort()).toEqual([me.email, swede.email].sort());
+    expect(told.every((n) => n.viaInstallation)).toBe(true);
+    const english = told.find((n) => n.to === me.email)!;
+    expect(english.subject).toBe(`${firm.company.name}: history retention changed`);
+    expect(english.text).toContain(me.email);
+    expect(english.text).toContain("day-by-day history is now kept for 24 months (before: for ever)");
+    expect(english.text).toContain(
+      `History from before ${new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(cutoff)} will be rolled into weekly figures and its day-by-day detail deleted`,
+    );
+    const swedish = told.find((n) => n.to === swede.email)!;
+    expect(swedish.subject).toBe(`${firm.company.name}: lagringen av historik har ändrats`);
+    expect(swedish.text).toContain("Hej Sven Svensson");
+    expect(swedish.text).toContain("historik dag för dag sparas nu i 24 månader (tidigare: för alltid)");
+    expect(swedish.text).toContain(
+      `Historik från före ${new Intl.DateTimeFormat("sv-SE", { dateStyle: "long", timeZone: "UTC" }).format(cutoff)} kommer att slås ihop till veckosiffror`,
+    );
+
+    // The password opened the window again: lowering it further now asks nothing, but is told.
+    expect((await put({ historyRetentionMonths: 13 })).status).toBe(200);
+    expect(await months(firm.company.id)).toBe(13);
+    const again = await retentionNotices(firm.company.id);
+    expect(again).toHaveLength(4);
+    expect(again.some((n) => n.text.includes("day-by-day history is now kept for 13 months (before: 24 months)"))).toBe(true);
+    // Out of the window again: lowering asks, raising does not.
+    await signedInMinutesAgo(me.id, 11);
+    expect((await put({ historyRetentionMonths: 60 })).status).toBe(200);
+    expect((await put({ historyRetentionMonths: 59 })).status).toBe(400);
+    expect(await months(firm.company.id)).toBe(60);
+    expect(await retentionNotices(firm.company.id)).toHaveLength(4);
+    const audits = await db()
+      .select({ details: auditLog.data })
+      .from(auditLog)
+      .where(and(eq(auditLog.companyId, firm.company.id), eq(auditLog.entityType, "company")));
+    expect(audits.map((a) => JSON.stringify(a.details))).toEqual(
+      expect.arrayContaining([expect.stringContaining('"after":{"name":"Retention Step Up Firm","customHtml":null,"historyRetentionMonths":60}')]),
+    );
+    expect(JSON.stringify(audits)).not.toContain(PASSWORD);
+  });
+
+  it("the company page's dialog: a shorter retention without the password is refused with the field's message, nothing changed", async () => {
+    const firm = await createCompanyWithRoles("Retention Page Firm");
+    const cookie = await cookieFor(firm.people.companyAdmin.email);
+    await signedInMinutesAgo(firm.people.companyAdmin.id, 11);
+    const post = (fields: Record<string, string>) =>
+      postForm(cookie, "/groups?_data=routes%2F_app.groups", { intent: "updateHistoryRetention", ...fields });
+    // New firms start at 13 months: "for ever" asks nothing.
+    expect((await post({ historyRetentionMonths: "" })).status).toBe(200);
+    expect(await months(firm.company.id)).toBeNull();
+    const shorter = await post({ historyRetentionMonths: "24" });
+    expect(JSON.stringify(await shorter.json())).toContain(STEP_UP_PASSWORD);
+    expect(await months(firm.company.id)).toBeNull();
+    const done = await post({ historyRetentionMonths: "24", currentPassword: PASSWORD });
+    expect(done.status).toBe(200);
+    expect(JSON.stringify(await done.json())).not.toContain(PASSWORD);
+    expect(await months(firm.company.id)).toBe(24);
+    expect(await retentionNotices(firm.company.id)).toHaveLength(1);
+  });
+});
+
+describe("the race: a request's rollup step built before a retention batch, written after it (decision 0308)", () => {
+  it("leaves the rolled week as retention left it (no daily rows behind the cutoff), marks the days after it dirty, and every answer stays the same", async () => {
+    const firm = await createCompany("Retention Race Firm");
+    companyId = firm.company.id;
+    groupId = firm.group.id;
+    officeId = firm.office.id;
+    people = [];
+    for (let i = 0; i < 3; i++) people.push(await firm.createUser("employee"));
+    adminToken = await tokenFor((await firm.createUser("companyAdmin")).email);
+    employeeToken = await tokenFor(people[0].email);
+    today = (await systemFor(companyId, "rollup")).today;
+    cutoff = retentionCutoff(today, 13);
+    await seed();
+    const list = ranges().slice(0, 8);
+    const before = await answers(list);
+    const daily = await db().select().from(statDays).where(eq(statDays.companyId, companyId)).orderBy(statDays.day, statDays.userId);
+
+    // A request's rollup step reads and builds its first window: the last week before the cutoff.
+    const week = cutoff - 7 * DAY;
+    const windows = rollupWindows(await systemFor(companyId, "rollup"), new Date(week), new Date(cutoff + 20 * DAY));
+    const built = await windows.next();
+    expect(built.done).toBe(false);
+    const window = built.value as RollupWindow;
+    expect(window.days).toBeGreaterThan(0);
+    // Retention rolls every week before the cutoff, that one too.
+    for (let i = 0; i < 100; i++) if ((await retainCompany(await systemFor(companyId, "retention"), 10_000)).done) break;
+    const [state] = await db().select().from(historyRetentionState).where(eq(historyRetentionState.companyId, companyId));
+    expect(state.rolledBefore).toBe(cutoff);
+    // Then the step writes what it built.
+    await runBatch(db(), window.statements);
+
+    const behind = await db()
+      .select({ n: sql<number>`count(*)` })
+      .from(statDays)
+      .where(and(eq(statDays.companyId, companyId), lt(statDays.day, cutoff)));
+    expect(behind[0].n).toBe(0);
+    // The days after the cutoff it wrote were rolled from its own totals: the statistics are dirty from the cutoff.
+    const [cursor] = await db().select().from(statRollupState).where(eq(statRollupState.companyId, companyId));
+    expect(cursor.dirtyFrom).toBe(cutoff);
+    // The rest of the step (later windows) writes as usual.
+    for (let next = await windows.next(); !next.done; next = await windows.next()) await runBatch(db(), next.value.statements);
+
+    expect(await answers(list)).toEqual(before);
+    for (let i = 0; i < 30; i++) if ((await rollupCompany(await systemFor(companyId, "rollup"), 2000)).done) break;
+    const kept = await db()
+      .select()
+      .from(statDays)
+      .where(and(eq(statDays.companyId, companyId), gte(statDays.day, cutoff)))
+      .orderBy(statDays.day, statDays.userId);
+    expect(kept).toEqual(daily.filter((row) => row.day >= cutoff));
+    expect(await answers(list)).toEqual(before);
+  }, 300_000);
 });

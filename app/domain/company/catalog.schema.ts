@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_RETENTION_MONTHS, MIN_RETENTION_MONTHS, RETENTION_MONTHS_MESSAGE } from "./history-retention.constants";
-import { REQUIRED } from "../schema-kit";
+import { currentPasswordField, REQUIRED } from "../schema-kit";
 import { isTimeZone } from "~/lib/time-zones";
 
 /**
@@ -140,10 +140,12 @@ const historyRetentionMonths = z.preprocess(
     .optional(),
 );
 
-export const companyUpdateSchema = z.object({ name, customHtml: customHtmlSchema, historyRetentionMonths });
+/** `currentPassword`: the step-up a shorter retention takes (decision 0276), when the sign-in is over 10 minutes old. */
+export const companyUpdateSchema = z.object({ name, customHtml: customHtmlSchema, historyRetentionMonths, currentPassword: currentPasswordField });
 /** The company page's retention dialog: a blank field (no value) keeps history for ever. */
 export const historyRetentionUpdateSchema = z.object({
   historyRetentionMonths: historyRetentionMonths.transform((months) => months ?? null),
+  currentPassword: currentPasswordField,
 });
 /** The company page's custom HTML editor sends only this field; an emptied editor (no value) clears the block. */
 export const customHtmlUpdateSchema = z.object({ customHtml: customHtmlSchema.transform((html) => html ?? null) });

@@ -20,6 +20,12 @@ import {
 import { getCompany } from "./company.server";
 import { requireManager } from "~/domain/guards.server";
 import { requireRow } from "../require-row.server";
+import type { Env } from "~/env";
+import type { MailEnv } from "~/integrations/email/config.server";
+import { requireStepUp } from "~/domain/identity/reauth.server";
+import { retentionCutoff, shortensRetention } from "~/domain/history/retention-cutoff";
+import { companyToday } from "../today";
+import { tellCompanyAdmins, type NoticeSay } from "./admin-notice.server";
 
 /**
  * The company catalog: groups, offices, skill levels, project stages and categories.
@@ -382,7 +388,16 @@ function sanitizedCustomHtml(html: string | null): string | null {
   return clean.trim() ? clean : null;
 }
 
-export async function updateCompany(ctx: DomainContext, input: Partial<CompanyUpdateInput>) {
+/** Who asks, for the step-up a shorter retention takes: the Worker's bindings (mail too) and the caller's address. */
+export interface CompanyUpdateRequest {
+  env: Env & MailEnv;
+  ip: string;
+}
+
+/** The entity of PUT /company's field errors (the step-up's password among them). */
+export const COMPANY_ENTITY = "InputErrors";
+
+export async function updateCompany(ctx: DomainContext, input: Partial<CompanyUpdateInput>, request: CompanyUpdateRequest) {
   requireManager(ctx);
   // Every person of the company sees the block: only company admins write it.
   if (input.customHtml !== undefined && !canAdministerCompany(ctx.actor.user))
@@ -402,6 +417,11 @@ export async function updateCompany(ctx: DomainContext, input: Partial<CompanyUp
     historyRetentionMonths: input.historyRetentionMonths === undefined ? before.historyRetentionMonths : input.historyRetentionMonths,
     updatedAt: ctx.now,
   };
+  // A shorter retention (or one where there was none) deletes the day-by-day detail of older
+  // history for good: like the settings that hand out the firm's data, it takes the step-up and
+  // every company admin hears of it (decisions 0276, 0308). Raising it or "for ever" does not.
+  const shortens = shortensRetention(before.historyRetentionMonths, changes.historyRetentionMonths);
+  if (shortens) await requireStepUp(ctx, request, input.currentPassword, COMPANY_ENTITY);
   // The retention is in the audit row when it was sent (decision 0308); a rename's row stays as it was.
   const retention = input.historyRetentionMonths !== undefined;
   const { historyRetentionMonths: _months, ...beforeRest } = before;
@@ -416,5 +436,20 @@ export async function updateCompany(ctx: DomainContext, input: Partial<CompanyUp
       },
     }),
   ]);
+  if (shortens) {
+    const cutoff = retentionCutoff(companyToday(ctx.actor.company.settings, ctx.now), changes.historyRetentionMonths!);
+    const kept = (t: NoticeSay, months: number | null) =>
+      months === null ? t("historyRetention.forever") : t("historyRetention.months", { months });
+    await tellCompanyAdmins(ctx, request.env, {
+      setting: "notice.setting.historyRetention",
+      what: (t) =>
+        t("notice.historyRetention.shortened", {
+          from: kept(t, before.historyRetentionMonths),
+          to: kept(t, changes.historyRetentionMonths),
+          cutoff: new Intl.DateTimeFormat(t("language.locale"), { dateStyle: "long", timeZone: "UTC" }).format(cutoff),
+        }),
+      advice: "notice.historyRetention.advice",
+    });
+  }
   return getCompany(ctx);
 }

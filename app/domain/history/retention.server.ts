@@ -13,7 +13,8 @@ import {
   type StatDay,
   type WorkloadWeek,
 } from "~/db/schema";
-import { addDays, DAY_MS, mondayOf, startOfUtcDay } from "~/lib/dates";
+import { addDays, DAY_MS, mondayOf } from "~/lib/dates";
+import { retentionCutoff } from "./retention-cutoff";
 import { systemCtx, type CommonContext, type Runtime } from "../context";
 import { readCompanySettings } from "../company/settings.schema";
 import { companyToday } from "../today";
@@ -40,15 +41,7 @@ export const SCHEDULED_PERSON_WEEKS = 20_000;
 const SCHEDULED_DEADLINE_MS = 10_000;
 const ROWS_PER_STATEMENT = 200;
 
-/** The Monday before which a firm's history is rolled, for a retention of `months` and the firm's `today`. */
-export function retentionCutoff(today: Date, months: number): number {
-  const d = startOfUtcDay(today);
-  const back = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - months, 1));
-  // The same day of the month, or the month's last when it is shorter (31 March less one month: 28/29 February).
-  const lastOfMonth = new Date(Date.UTC(back.getUTCFullYear(), back.getUTCMonth() + 1, 0)).getUTCDate();
-  back.setUTCDate(Math.min(d.getUTCDate(), lastOfMonth));
-  return mondayOf(back).getTime();
-}
+export { retentionCutoff };
 
 /** The scheduled job's share: firms with a retention, each in bounded steps, until the budget or deadline is spent. */
 export async function retainCompanies(runtime: Runtime, now: Date, budget = SCHEDULED_PERSON_WEEKS): Promise<void> {

@@ -4,7 +4,18 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { runBatch } from "~/db/batch";
 import type { Db } from "~/db/client";
 import { systemCtx, type CommonContext, type Runtime } from "../context";
-import { companies, forecasts, statDays, statRollupState, statTeamDays, users, vacations, workloadHistory, workplacePlans } from "~/db/schema";
+import {
+  companies,
+  forecasts,
+  historyRetentionState,
+  statDays,
+  statRollupState,
+  statTeamDays,
+  users,
+  vacations,
+  workloadHistory,
+  workplacePlans,
+} from "~/db/schema";
 import { addDays, DAY_MS, isWeekend, startOfUtcDay, weekdayIndex } from "~/lib/dates";
 import { companyToday } from "../today";
 import { emptyDaySums, type DaySums } from "./day-sums";
@@ -138,10 +149,36 @@ async function startingState(db: Db, companyId: string, from: Date, people: { id
  * already there. One D1 batch per window of days, so a window is either rolled whole or not at all.
  */
 export async function rollupRange(ctx: CommonContext, from: Date, to: Date, counted?: CountedPerson[]): Promise<number> {
+  let days = 0;
+  for await (const window of rollupWindows(ctx, from, to, counted)) {
+    await runBatch(ctx.db, window.statements);
+    days += window.days;
+  }
+  return days;
+}
+
+/** One window of days as rollupRange writes it: its statements (one D1 batch) and its working days. */
+export interface RollupWindow {
+  statements: BatchItem<"sqlite">[];
+  days: number;
+}
+
+/**
+ * The windows of rollupRange, each built from reads and yielded before it is written: the
+ * caller writes one before asking for the next (the next window's reads follow that write).
+ *
+ * History retention (decision 0308) may roll a week between a window's reads and its write
+ * (a request's step running beside the scheduled job). Each day's statements therefore carry
+ * the retention cursor's check: a day retention has rolled is left as retention left it, in
+ * the same batch as the check, so no daily row comes back behind the cutoff. The days after it
+ * were then rolled from totals that may not match the weekly rows, so the window also marks
+ * the statistics dirty from the cursor: the next step rolls them again from the weekly rows.
+ */
+export async function* rollupWindows(ctx: CommonContext, from: Date, to: Date, counted?: CountedPerson[]): AsyncGenerator<RollupWindow> {
   const { db, companyId } = ctx;
   const start = startOfUtcDay(from);
   const end = startOfUtcDay(to);
-  if (end < start) return 0;
+  if (end < start) return;
   const people = counted ?? (await countedPeople(db, companyId));
   const state = await startingState(db, companyId, start, people);
   const endOfRange = addDays(end, 1);
@@ -170,12 +207,15 @@ export async function rollupRange(ctx: CommonContext, from: Date, to: Date, coun
   let changes: { userId: string; currentWorkload: number | null; onLeave: boolean; recordedAt: Date }[] = [];
   let rolling: { userId: string; key: number; option: number | null }[] = [];
   let pending: ReturnType<typeof dayStatements> = [];
+  let pendingStart = start.getTime();
   for (let day = start; day < endOfRange; day = addDays(day, 1)) {
     const dayMs = day.getTime();
     if (dayMs >= windowEnd) {
-      await runBatch(db, pending);
+      if (pending.length) yield { statements: [...pending, markPassedByRetention(db, companyId, pendingStart)], days };
       pending = [];
+      days = 0;
       const windowStart = dayMs;
+      pendingStart = windowStart;
       windowEnd = Math.min(addDays(day, WINDOW_DAYS).getTime(), endOfRange.getTime());
       [changes, rolling] = await db.batch([
         db
@@ -248,15 +288,34 @@ export async function rollupRange(ctx: CommonContext, from: Date, to: Date, coun
     }
     pending.push(...dayStatements(db, companyId, dayMs, personRows, [...teams.values()]));
   }
-  await runBatch(db, pending);
-  return days;
+  if (pending.length) yield { statements: [...pending, markPassedByRetention(db, companyId, pendingStart)], days };
 }
 
-/** A day's rows replace whatever was rolled for it before. */
+/** The company's retention cursor as the batch sees it (0 when nothing is rolled; decision 0308). */
+const retentionCursor = (companyId: string) =>
+  sql`(select coalesce(max(${historyRetentionState.rolledBefore}), 0) from ${historyRetentionState} where ${historyRetentionState.companyId} = ${companyId})`;
+
+/** Whether `dayMs` is not rolled by retention, checked in the batch that writes it. */
+const notRolled = (companyId: string, dayMs: number) => sql`${retentionCursor(companyId)} <= ${dayMs}`;
+
+/**
+ * When retention rolled past the window's first day after its reads (its days before the
+ * cursor were then left alone), the statistics are dirty from the cursor: the days after it
+ * are rolled again, from the weekly rows' totals. Nothing when it did not.
+ */
+function markPassedByRetention(db: Db, companyId: string, windowStart: number) {
+  const cursor = retentionCursor(companyId);
+  return db
+    .update(statRollupState)
+    .set({ dirtyFrom: sql`min(coalesce(${statRollupState.dirtyFrom}, ${cursor}), ${cursor})` })
+    .where(and(eq(statRollupState.companyId, companyId), sql`${cursor} > ${windowStart}`));
+}
+
+/** A day's rows replace whatever was rolled for it before, unless retention has rolled the day. */
 function dayStatements(db: Db, companyId: string, dayMs: number, personRows: object[], teamRows: TeamSums[]): BatchItem<"sqlite">[] {
   return [
-    db.delete(statDays).where(and(eq(statDays.companyId, companyId), eq(statDays.day, dayMs))),
-    db.delete(statTeamDays).where(and(eq(statTeamDays.companyId, companyId), eq(statTeamDays.day, dayMs))),
+    db.delete(statDays).where(and(eq(statDays.companyId, companyId), eq(statDays.day, dayMs), notRolled(companyId, dayMs))),
+    db.delete(statTeamDays).where(and(eq(statTeamDays.companyId, companyId), eq(statTeamDays.day, dayMs), notRolled(companyId, dayMs))),
     ...chunks(personRows, ROWS_PER_STATEMENT).map((chunk) => insertPersonRows(db, companyId, dayMs, chunk)),
     ...chunks(teamRows, ROWS_PER_STATEMENT).map((chunk) => insertTeamRows(db, companyId, dayMs, chunk)),
   ];
@@ -301,14 +360,14 @@ function insertPersonRows(db: Db, companyId: string, day: number, rows: object[]
     .select(sql`select ${companyId}, value->>'u', ${day}, value->>'g', value->>'o', value->>'l', value->>'a', value->>'loc', value->>'cumDays',
       value->>'cumReported', value->>'cumLevelSum', value->>'cumLevel0', value->>'cumLevel3', value->>'cumHome', value->>'cumAway',
       value->>'weekHome', value->>'weekOffice'
-    from json_each(${JSON.stringify(rows)})`);
+    from json_each(${JSON.stringify(rows)}) where ${notRolled(companyId, day)}`);
 }
 
 function insertTeamRows(db: Db, companyId: string, day: number, rows: TeamSums[]) {
   return db.insert(statTeamDays)
     .select(sql`select ${companyId}, value->>'g', value->>'o', ${day}, value->>'people', value->>'reported', value->>'levelSum', value->>'away',
       value->>'home', value->>'office', value->>'located', json(value->'weekHomeHist'), json(value->'weekOfficeHist')
-    from json_each(${JSON.stringify(rows)})`);
+    from json_each(${JSON.stringify(rows)}) where ${notRolled(companyId, day)}`);
 }
 
 /**

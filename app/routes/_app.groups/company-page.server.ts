@@ -139,9 +139,11 @@ export async function runCompanyPageAction({ request, context }: ActionFunctionA
     case "deleteCategory":
       return submitForm(form, noFields, () => deleteProjectCategory(ctx, id));
     case "updateHistoryRetention":
-      return submitForm(form, historyRetentionUpdateSchema, (input) => updateCompany(ctx, input));
+      return submitForm(form, historyRetentionUpdateSchema, (input) => updateCompany(ctx, input, { env: context.env, ip: clientIp(request) }), {
+        hideFields: SMTP_SECRETS,
+      });
     case "updateCustomHtml":
-      return submitForm(form, customHtmlUpdateSchema, (input) => updateCompany(ctx, input));
+      return submitForm(form, customHtmlUpdateSchema, (input) => updateCompany(ctx, input, { env: context.env, ip: clientIp(request) }));
     case "updateSmtp":
       return submitForm(form, smtpConfigSchema, (input) => updateSmtpConfig(ctx, context.env, input, clientIp(request)), {
         hideFields: SMTP_SECRETS,
