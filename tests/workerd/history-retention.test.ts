@@ -547,6 +547,24 @@ describe("the race the other way: a retention week read, its daily rows rewritte
     await db().delete(workloadWeekly).where(eq(workloadWeekly.companyId, other.company.id));
   }, 120_000);
 
+  it("applies nothing when a change to the week's history is waiting to be rolled (its daily rows not final)", async () => {
+    const week = (await retainedBefore())!;
+    const daily = await weekRows(week);
+    const read = await readWeek(await systemFor(companyId, "retention"), week);
+    expect(read).not.toBeNull();
+    // The change marks the statistics dirty in the week; no rollup step runs before the batch.
+    await db()
+      .insert(vacations)
+      .values({ id: newId(), companyId, userId: people[1].id, startDate: new Date(week + 2 * DAY), endDate: new Date(week + 2 * DAY) });
+    expect(await writeWeek(await systemFor(companyId, "retention"), read!)).toBe(false);
+    expect(await retainedBefore()).toBe(week);
+    expect(await weeklyRows(week)).toBe(0);
+    expect(await weekRows(week)).toEqual(daily);
+    // Nor does a new read roll it until the rollup has.
+    expect(await readWeek(await systemFor(companyId, "retention"), week)).toBeNull();
+    for (let i = 0; i < 30; i++) if ((await rollupCompany(await systemFor(companyId, "rollup"), 2000)).done) break;
+  }, 120_000);
+
   it("applies nothing when a rollup step rewrote the week's daily rows between its read and its batch; the next run rolls the week from the new rows, with the raw answers", async () => {
     const week = (await retainedBefore())!;
     expect(week).toBeLessThan(cutoff);
