@@ -33,7 +33,10 @@ import { weekOf } from "../statistics/weekly";
  * All of a week in one D1 batch with the cursor (history_retention_state.rolled_before), so
  * a crash leaves the week either rolled or not, and rolling it again recomputes the same rows
  * (an upsert keyed by person and week). A week is rolled only once the statistics' rollup has
- * rolled past it with nothing older left to correct: its daily rows are then final.
+ * rolled past it with nothing older left to correct: its daily rows are then final. The week
+ * is read, then written; the cursor's write is the batch's guard, so the batch applies only if
+ * that still holds and the week's daily rows are still the ones read (a rollup step may have
+ * rewritten them in between); otherwise none of it does and the week waits for a later run.
  */
 
 /** Person-weeks one scheduled invocation may roll over all companies (5,000 people: 4 weeks). */
