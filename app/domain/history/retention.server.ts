@@ -14,7 +14,7 @@ import {
   type StatDay,
   type WorkloadWeek,
 } from "~/db/schema";
-import { addDays, DAY_MS, mondayOf } from "~/lib/dates";
+import { DAY_MS, mondayOf } from "~/lib/dates";
 import { retentionCutoff } from "./retention-cutoff";
 import { systemCtx, type CommonContext, type Runtime } from "../context";
 import { readCompanySettings } from "../company/settings.schema";
