@@ -12,7 +12,7 @@ const UNIQUE_MESSAGES: Record<string, string> = {
 export const CHANGED_MEANWHILE = "Someone changed this at the same moment. Reload and try again.";
 
 /** The messages of an error and its causes (drizzle wraps D1's error in DrizzleQueryError). */
-function messagesOf(error: unknown): string[] {
+export function errorMessages(error: unknown): string[] {
   const messages: string[] = [];
   let current: unknown = error;
   for (let depth = 0; current instanceof Error && depth < 5; depth++) {
@@ -23,7 +23,7 @@ function messagesOf(error: unknown): string[] {
 }
 
 export function constraintConflict(error: unknown): ConflictError | null {
-  for (const message of messagesOf(error)) {
+  for (const message of errorMessages(error)) {
     const unique = /UNIQUE constraint failed: ([\w.]+)/.exec(message);
     if (unique) return new ConflictError(UNIQUE_MESSAGES[unique[1]] ?? CHANGED_MEANWHILE);
     if (/FOREIGN KEY constraint failed|PRIMARY KEY constraint failed/.test(message)) return new ConflictError(CHANGED_MEANWHILE);

@@ -13,7 +13,7 @@ import {
   workloadWeekly,
   workplaceHistory,
 } from "~/db/schema";
-import { retainCompany, retentionCutoff } from "~/domain/history/retention.server";
+import { readWeek, retainCompany, retentionCutoff, writeWeek } from "~/domain/history/retention.server";
 import { rollupCompany, rollupRange, rollupWindows, type RollupWindow } from "~/domain/statistics/rollup.server";
 import { runBatch } from "~/db/batch";
 import { daysOfWeek, weekOf } from "~/domain/statistics/weekly";
@@ -493,5 +493,123 @@ describe("the race: a request's rollup step built before a retention batch, writ
       .orderBy(statDays.day, statDays.userId);
     expect(kept).toEqual(daily.filter((row) => row.day >= cutoff));
     expect(await answers(list)).toEqual(before);
+  }, 300_000);
+});
+
+describe("the race the other way: a retention week read, its daily rows rewritten by a rollup step, then its batch (decision 0308)", () => {
+  const weekRows = (week: number) =>
+    db()
+      .select()
+      .from(statDays)
+      .where(and(eq(statDays.companyId, companyId), gte(statDays.day, week), lt(statDays.day, week + 7 * DAY)))
+      .orderBy(statDays.day, statDays.userId);
+  const weeklyRows = async (week: number) =>
+    (
+      await db()
+        .select({ n: sql<number>`count(*)` })
+        .from(workloadWeekly)
+        .where(and(eq(workloadWeekly.companyId, companyId), eq(workloadWeekly.week, week)))
+    )[0].n;
+  const retainedBefore = async () =>
+    (await db().select().from(historyRetentionState).where(eq(historyRetentionState.companyId, companyId)))[0]?.rolledBefore;
+
+  beforeAll(async () => {
+    const firm = await createCompany("Retention Guard Firm");
+    companyId = firm.company.id;
+    groupId = firm.group.id;
+    officeId = firm.office.id;
+    people = [];
+    for (let i = 0; i < 3; i++) people.push(await firm.createUser("employee"));
+    adminToken = await tokenFor((await firm.createUser("companyAdmin")).email);
+    employeeToken = await tokenFor(people[0].email);
+    today = (await systemFor(companyId, "rollup")).today;
+    cutoff = retentionCutoff(today, 13);
+    await seed();
+    // Retention rolls the oldest weeks (ten weeks of three people); the next one is where the tests start.
+    await retainCompany(await systemFor(companyId, "retention"), 30);
+  }, 120_000);
+
+  it("an error in the batch other than its guard is thrown, and nothing is applied", async () => {
+    const week = (await retainedBefore())!;
+    const daily = await weekRows(week);
+    expect(daily.length).toBeGreaterThan(0);
+    // Another firm's weekly row for the same person and week: the week's insert breaks the primary key.
+    const other = await createCompany("Retention Guard Other Firm");
+    const mine = weekOf(daily.filter((row) => row.userId === people[0].id));
+    expect(mine).not.toBeNull();
+    await db()
+      .insert(workloadWeekly)
+      .values({ ...mine!, companyId: other.company.id });
+    await expect(retainCompany(await systemFor(companyId, "retention"), 30)).rejects.toThrow(/UNIQUE constraint failed: workload_weekly/);
+    expect(await retainedBefore()).toBe(week);
+    expect(await weekRows(week)).toEqual(daily);
+    expect(await weeklyRows(week)).toBe(0);
+    await db().delete(workloadWeekly).where(eq(workloadWeekly.companyId, other.company.id));
+  }, 120_000);
+
+  it("applies nothing when a change to the week's history is waiting to be rolled (its daily rows not final)", async () => {
+    const week = (await retainedBefore())!;
+    const daily = await weekRows(week);
+    const read = await readWeek(await systemFor(companyId, "retention"), week);
+    expect(read).not.toBeNull();
+    // The change marks the statistics dirty in the week; no rollup step runs before the batch.
+    await db()
+      .insert(vacations)
+      .values({ id: newId(), companyId, userId: people[1].id, startDate: new Date(week + 2 * DAY), endDate: new Date(week + 2 * DAY) });
+    expect(await writeWeek(await systemFor(companyId, "retention"), read!)).toBe(false);
+    expect(await retainedBefore()).toBe(week);
+    expect(await weeklyRows(week)).toBe(0);
+    expect(await weekRows(week)).toEqual(daily);
+    // Nor does a new read roll it until the rollup has.
+    expect(await readWeek(await systemFor(companyId, "retention"), week)).toBeNull();
+    for (let i = 0; i < 30; i++) if ((await rollupCompany(await systemFor(companyId, "rollup"), 2000)).done) break;
+  }, 120_000);
+
+  it("applies nothing when a rollup step rewrote the week's daily rows between its read and its batch; the next run rolls the week from the new rows, with the raw answers", async () => {
+    const week = (await retainedBefore())!;
+    expect(week).toBeLessThan(cutoff);
+    const daily = await weekRows(week);
+    expect(daily.length).toBeGreaterThan(0);
+    // Ranges inside the week, from inside it onward, and around it, plus some of the usual ones.
+    const list: [string, string][] = [
+      [dayKey(week), dayKey(week + 4 * DAY)],
+      [dayKey(week + 2 * DAY), dayKey(week + 40 * DAY)],
+      [dayKey(week - 20 * DAY), dayKey(week + 2 * DAY)],
+      [dayKey(week + 3 * DAY), dayKey(week + 3 * DAY)],
+      ...ranges().slice(0, 4),
+    ];
+
+    // Retention reads the week and builds its batch.
+    const read = await readWeek(await systemFor(companyId, "retention"), week);
+    expect(read).not.toBeNull();
+    expect(read!.personWeeks).toBeGreaterThan(0);
+    // Meanwhile an old change to that week's history (a vacation of the person whose own figures
+    // are asked, Tuesday to Thursday) marks the statistics dirty, and the rollup rolls them again.
+    await db()
+      .insert(vacations)
+      .values({ id: newId(), companyId, userId: people[0].id, startDate: new Date(week + DAY), endDate: new Date(week + 3 * DAY) });
+    expect((await db().select().from(statRollupState).where(eq(statRollupState.companyId, companyId)))[0].dirtyFrom).toBe(week + DAY);
+    for (let i = 0; i < 30; i++) if ((await rollupCompany(await systemFor(companyId, "rollup"), 2000)).done) break;
+    const [rolled] = await db().select().from(statRollupState).where(eq(statRollupState.companyId, companyId));
+    expect(rolled).toMatchObject({ rolledThrough: today.getTime(), dirtyFrom: null });
+    const rewritten = await weekRows(week);
+    expect(rewritten).not.toEqual(daily);
+    const onVacation = rewritten.filter((row) => row.userId === people[0].id && row.day >= week + DAY && row.day <= week + 3 * DAY);
+    expect(onVacation.map((row) => row.away)).toEqual([1, 1, 1]);
+    // The answers from the daily (raw) rows, with the change.
+    const raw = await answers(list);
+
+    // Then retention writes the batch it built from the old rows: nothing is applied.
+    expect(await writeWeek(await systemFor(companyId, "retention"), read!)).toBe(false);
+    expect(await retainedBefore()).toBe(week);
+    expect(await weeklyRows(week)).toBe(0);
+    expect(await weekRows(week)).toEqual(rewritten);
+
+    // The next run rolls the week (and the rest) from the new rows: the same answers.
+    for (let i = 0; i < 100; i++) if ((await retainCompany(await systemFor(companyId, "retention"), 10_000)).done) break;
+    expect(await retainedBefore()).toBe(cutoff);
+    expect(await weeklyRows(week)).toBeGreaterThan(0);
+    expect(await weekRows(week)).toEqual([]);
+    expect(await answers(list)).toEqual(raw);
   }, 300_000);
 });
