@@ -32,7 +32,9 @@ export default defineConfig({
     // The app formats dates and numbers in the browser's language (decision 0171); the specs
     // read British English unless one sets its own (tests/e2e/time-zones.spec.ts).
     locale: "en-GB",
-    trace: "retain-on-failure",
+    // A trace only on the retry of a failed test: recording one for every test (to keep the
+    // failures') cost about a fifth of the runner's CPU on a 2-core machine (decision 0289).
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
     launchOptions: {
       // Debian's Chromium; Playwright never downloads a browser here.
