@@ -97,6 +97,8 @@ export async function requestSessionId(request: Request, context: LoadContext): 
  * rows of a closed one are read and dropped.
  */
 export interface SessionScope {
+  /** The session's id itself: a compiled rider (compiledSelect, decision 0310) binds it to its placeholder. */
+  sessionId: string;
   userId: SQL;
   companyId: SQL;
   /** When the request came in: statements that need "today" read a window around it (todayFor is known only after). */
@@ -170,6 +172,7 @@ export function rideSession<T extends readonly BatchItem<"sqlite">[]>(
 
 function sessionScope(sessionId: string, now: Date): SessionScope {
   return {
+    sessionId,
     userId: sql`(select ${sessions.userId} from ${sessions} where ${sessions.id} = ${sessionId})`,
     companyId: sql`(select ${sessions.companyId} from ${sessions} where ${sessions.id} = ${sessionId})`,
     now,

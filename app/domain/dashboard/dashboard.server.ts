@@ -1,4 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { compiledSelect } from "~/db/compiled-select";
+import { sessionPlaceholders } from "~/db/session-placeholders";
 import type { BatchResponse } from "drizzle-orm/batch";
 import type { SessionScope } from "~/auth/session.server";
 import type { Db } from "~/db/client";
@@ -29,14 +31,26 @@ import { workplaceChoices } from "../workplace/workplace.schema";
  * their today on.
  */
 export function dashboardRider(db: Db, scope: SessionScope) {
-  const since = addDays(scope.now, -2);
+  const values = { sessionId: scope.sessionId, since: addDays(scope.now, -2).getTime() };
   return [
     ownPlansQuery(db, scope),
-    forecastsSinceQuery(db, scope.companyId, scope.userId, since),
-    vacationsSinceQuery(db, scope.companyId, scope.userId, since),
-    db.select({ customHtml: companies.customHtml }).from(companies).where(eq(companies.id, scope.companyId)).limit(1),
+    riderForecasts(db, values),
+    riderVacations(db, values),
+    riderCustomHtml(db, { sessionId: scope.sessionId }),
   ] as const;
 }
+
+// The rider's statements, their SQL built once per isolate (compiledSelect, decision 0310):
+// the session and the day the window starts are their placeholders.
+const riderForecasts = compiledSelect((db: Db) =>
+  forecastsSinceQuery(db, sessionPlaceholders.companyId, sessionPlaceholders.userId, sql.placeholder("since")),
+);
+const riderVacations = compiledSelect((db: Db) =>
+  vacationsSinceQuery(db, sessionPlaceholders.companyId, sessionPlaceholders.userId, sql.placeholder("since")),
+);
+const riderCustomHtml = compiledSelect((db: Db) =>
+  db.select({ customHtml: companies.customHtml }).from(companies).where(eq(companies.id, sessionPlaceholders.companyId)).limit(1),
+);
 
 /** Everything the dashboard shows the signed-in person; `ridden`: the rows of dashboardRider, else read here. */
 export async function getDashboard(ctx: DomainContext, ridden?: BatchResponse<ReturnType<typeof dashboardRider>>) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, ne, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, lte, ne, type Placeholder, type SQL } from "drizzle-orm";
 import { audit } from "../audit.server";
 import type { Db } from "~/db/client";
 import { canEditAvailabilityOf, canEditForecast } from "~/auth/permissions";
@@ -86,7 +86,7 @@ export function userForecastsQuery(ctx: DomainContext, userId: string) {
 }
 
 /** A person's forecasts that end on or after `since`; company and person by id or as the session's subqueries (SessionScope). */
-export function forecastsSinceQuery(db: Db, companyId: string | SQL, userId: string | SQL, since: Date) {
+export function forecastsSinceQuery(db: Db, companyId: string | SQL, userId: string | SQL, since: Date | Placeholder) {
   return db
     .select(forecastColumns)
     .from(forecasts)
@@ -99,8 +99,8 @@ export function userVacationsQuery(ctx: DomainContext, userId: string) {
   return vacationsSinceQuery(ctx.db, ctx.companyId, userId, addDays(ctx.today, -30));
 }
 
-/** A person's absences that end on or after `since` (like forecastsSinceQuery). */
-export function vacationsSinceQuery(db: Db, companyId: string | SQL, userId: string | SQL, since: Date) {
+/** A person's absences that end on or after `since` (like forecastsSinceQuery; a placeholder is bound in milliseconds). */
+export function vacationsSinceQuery(db: Db, companyId: string | SQL, userId: string | SQL, since: Date | Placeholder) {
   return db
     .select({ id: vacations.id, userId: vacations.userId, startDate: vacations.startDate, endDate: vacations.endDate })
     .from(vacations)

@@ -1,4 +1,6 @@
-import { and, between, eq, or, type SQL } from "drizzle-orm";
+import { and, between, eq, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { compiledSelect } from "~/db/compiled-select";
+import { sessionPlaceholders } from "~/db/session-placeholders";
 import type { SessionScope } from "~/auth/session.server";
 import type { Db } from "~/db/client";
 import type { FirmScope } from "../context";
@@ -26,14 +28,24 @@ export function workplacePlansQuery(db: Db, companyId: string, userIds: string[]
  * working days in any time zone; weeksFromPlans keeps the days of their today.
  */
 export function ownPlansQuery(db: Db, scope: SessionScope) {
-  return plansQuery(db, scope.companyId, eq(workplacePlans.userId, scope.userId), addDays(scope.now, -2), addDays(scope.now, 10));
+  return ownPlansStatement(db, { sessionId: scope.sessionId, from: addDays(scope.now, -2).getTime(), to: addDays(scope.now, 10).getTime() });
 }
 
-function plansQuery(db: Db, companyId: string | SQL, people: SQL, from: Date, to: Date) {
-  const relevant = or(
-    eq(workplacePlans.kind, "default"),
-    and(eq(workplacePlans.kind, "rolling"), between(workplacePlans.key, from.getTime(), to.getTime())),
-  );
+/** The session's person's plans, compiled once per isolate (decision 0310): the session and the window are its placeholders. */
+const ownPlansStatement = compiledSelect((db: Db) =>
+  plansQuery(
+    db,
+    sessionPlaceholders.companyId,
+    eq(workplacePlans.userId, sessionPlaceholders.userId),
+    sql.placeholder("from"),
+    sql.placeholder("to"),
+  ),
+);
+
+/** `from` and `to`: rolling plans' keys (days, in milliseconds), or a compiled statement's placeholders. */
+function plansQuery(db: Db, companyId: string | SQL, people: SQL, from: Date | Placeholder, to: Date | Placeholder) {
+  const key = (bound: Date | Placeholder) => (bound instanceof Date ? bound.getTime() : bound);
+  const relevant = or(eq(workplacePlans.kind, "default"), and(eq(workplacePlans.kind, "rolling"), between(workplacePlans.key, key(from), key(to))));
   return db
     .select({ userId: workplacePlans.userId, kind: workplacePlans.kind, key: workplacePlans.key, option: workplacePlans.option })
     .from(workplacePlans)

@@ -9,6 +9,7 @@ import { ConnectionReplyMessage, type ConnectionReply } from "./connection-reply
 import { StepUpField } from "~/components/step-up-field";
 import { retentionCutoff, shortensRetention } from "~/domain/history/retention-cutoff";
 import { useFormat } from "~/lib/format";
+import { parseDayKey } from "~/lib/dates";
 import { useT } from "~/lib/i18n/i18n";
 
 /**
@@ -19,16 +20,17 @@ import { useT } from "~/lib/i18n/i18n";
  * soon as the months typed are fewer, and asks for the password (the step-up, decision 0276)
  * when the sign-in is over 10 minutes old; raising it asks nothing.
  */
-export function HistoryRetentionButton({ months }: { months: number | null }) {
+export function HistoryRetentionButton({ months, today }: { months: number | null; today: string }) {
   const t = useT();
   return (
     <ConnectionDialog label={t("historyRetention.button")} title={t("historyRetention.title")} description={t("historyRetention.description")}>
-      {(close) => <HistoryRetentionForm months={months} onClose={close} />}
+      {(close) => <HistoryRetentionForm months={months} today={today} onClose={close} />}
     </ConnectionDialog>
   );
 }
 
-function HistoryRetentionForm({ months, onClose }: { months: number | null; onClose: () => void }) {
+/** `today`: the firm's day (yyyy-mm-dd), from which the server counts the cutoff, not the browser's. */
+function HistoryRetentionForm({ months, today, onClose }: { months: number | null; today: string; onClose: () => void }) {
   const t = useT();
   const save = useFetcher<ConnectionReply>();
   const reply = save.state === "idle" ? save.data : undefined;
@@ -66,7 +68,7 @@ function HistoryRetentionForm({ months, onClose }: { months: number | null; onCl
         <p className="text-sm text-slate-600">{t("historyRetention.weekly")}</p>
         {shortens && wanted !== null ? (
           <p data-testid="history-retention-shorter" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset">
-            {t("historyRetention.shorter", { date: fmt.dayMonthYear(new Date(retentionCutoff(new Date(), wanted))) })}
+            {t("historyRetention.shorter", { date: fmt.dayMonthYear(new Date(retentionCutoff(parseDayKey(today), wanted))) })}
           </p>
         ) : null}
         {shortens || errors?.currentPassword ? <StepUpField id="history-retention-current-password" errors={errors?.currentPassword} /> : null}

@@ -37,6 +37,8 @@ import { getSsoConfig, updateSsoConfig } from "~/domain/identity/sso/sso.server"
 import { clientIp } from "~/domain/identity/login.server";
 import { stepUpState } from "~/domain/identity/reauth.server";
 import { domainCtx } from "~/domain/context";
+import { dayKey } from "~/lib/dates";
+import { companyToday } from "~/domain/today";
 import { submitForm } from "~/web/page-form.server";
 import { profilePictureUrl } from "~/lib/profile-picture";
 import { teamChoices } from "~/domain/users/team.server";
@@ -80,7 +82,14 @@ export async function loadCompanyPage({ request, context }: LoaderFunctionArgs) 
     /** The two-step sign-in rule (company admins, decision 0298). */
     secondFactorPolicy,
     /** Months of raw history kept, null for ever (company admins, decision 0308). */
-    historyRetention: company && canAdministerCompany(user) ? { months: company.historyRetentionMonths } : null,
+    historyRetention:
+      company && canAdministerCompany(user)
+        ? {
+            months: company.historyRetentionMonths,
+            // The firm's today, from which a shorter retention's cutoff is counted: the same day the admins' notice names.
+            today: dayKey(companyToday(actor.company.settings, ctx.now)),
+          }
+        : null,
     /** The directory-connection section (company admins, enableEntraUI). */
     directory: showsDirectory ? { ...(await directoryStatus(ctx)), error: directoryError } : null,
     ...overview,

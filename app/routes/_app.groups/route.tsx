@@ -69,7 +69,9 @@ export default function CompanyPage() {
             {company.sso ? <SsoConfigButton config={company.sso} /> : null}
             {company.cvService ? <CvServiceButton config={company.cvService} /> : null}
             {company.secondFactorPolicy ? <TwoStepPolicyButton policy={company.secondFactorPolicy} /> : null}
-            {company.historyRetention ? <HistoryRetentionButton months={company.historyRetention.months} /> : null}
+            {company.historyRetention ? (
+              <HistoryRetentionButton months={company.historyRetention.months} today={company.historyRetention.today} />
+            ) : null}
           </div>
         </div>
 
