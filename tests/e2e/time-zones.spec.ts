@@ -95,7 +95,11 @@ for (const person of people) {
       const list = planner.getByTestId("planner-scroll");
       for (let i = 0; i < 40 && (await otherRow.count()) === 0; i++) await list.evaluate((node) => node.scrollBy(0, 300));
       await otherRow.scrollIntoViewIfNeeded();
-      await expect(otherRow.getByTestId("planner-today")).toHaveAttribute("data-start", theirs.key);
+      // The planner's days start with the reader's week: when the colleague's today is before it
+      // (Sunday evening in Stockholm is Monday in Sydney), their row has no today to mark.
+      if (await planner.locator(`[data-day="${theirs.key}"]`).count())
+        await expect(otherRow.getByTestId("planner-today")).toHaveAttribute("data-start", theirs.key);
+      else await expect(otherRow.getByTestId("planner-today")).toHaveCount(0);
     });
 
     for (const viewport of Object.values(viewports)) {
