@@ -70,7 +70,6 @@ export function compiledSelect<Values extends Record<string, unknown>, Q>(build:
     };
     const statement = {
       _prepare: prepare,
-      execute: () => prepare().all(),
       then: (onDone: (rows: unknown) => unknown, onFailed?: (error: unknown) => unknown) => prepare().all().then(onDone, onFailed),
     };
     return statement as unknown as Q;

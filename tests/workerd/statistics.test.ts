@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { competences, forecasts, offices, userSkills, vacations, workloadHistory, workplacePlans } from "~/db/schema";
 import { rollupRange } from "~/domain/statistics/rollup.server";
 import type { StatisticsResponse } from "~/domain/statistics/statistics.schema";
-import { packedTotals, pageOf } from "~/domain/statistics/statistics.server";
+import { orderRuns, packedTotals, pageWindow } from "~/domain/statistics/statistics.server";
 import { newId } from "~/lib/ids";
 import { api, createCompany, db, systemFor, tokenFor } from "./helpers";
 
@@ -280,6 +280,12 @@ describe("POST /statistic with `people`: one page of the per-person figures (dec
     expect(body.people).toMatchObject({ total: 1, seriouslyBusy: 0, available: 0 });
   });
 
+  /** The page as computeStatistics composes it: the window by figure, then its runs by name. */
+  const pageOf = <P extends { id: string; name: string; figure: number }>(people: P[], offset: number, limit: number) => {
+    const window = pageWindow(people, (p) => p.figure, offset, limit);
+    return window ? orderRuns(window.byFigure.slice(window.lo, window.hi), (p) => p.figure, window) : [];
+  };
+
   it("picks every page as a full sort by figure, name and id would (decision 0295: only the ties on the page are sorted by name)", () => {
     // 300 people over 7 figures: long runs of equal figures, names that repeat, pages across their edges.
     const people = Array.from({ length: 300 }, (_, i) => ({
@@ -298,10 +304,7 @@ describe("POST /statistic with `people`: one page of the per-person figures (dec
       [300, 8],
       [0, 500],
     ])
-      expect(
-        pageOf(people, (p) => p.figure, offset, limit),
-        `${offset}+${limit}`,
-      ).toEqual(sorted.slice(offset, offset + limit));
+      expect(pageOf(people, offset, limit), `${offset}+${limit}`).toEqual(sorted.slice(offset, offset + limit));
   });
 
   it("reads packed running totals as splitting and converting each row would (packedTotals)", () => {

@@ -506,7 +506,8 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsTea
   const peaks = days.filter((t): t is DayTotals => Boolean(t && t.people > 0)).map((t) => t.office / t.people);
 
   // The whole scope, or one page of it: everything above covers the whole scope either way.
-  let listed = people as ListedPerson[];
+  // The full shape read everyone's row (PackedPerson); a page reads its own below.
+  let listed: ListedPerson[] = page ? [] : (people as ListedPerson[]);
   let peoplePage: StatisticPeoplePage | undefined;
   if (page) {
     const level = page.level ?? null;
@@ -517,7 +518,6 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsTea
     });
     const figure = (m: { at: number }) => figures[m.at].data.avgWorkload!;
     const window = pageWindow(matching, figure, page.offset, page.limit);
-    listed = [];
     if (window) {
       // Names only for the page and the ties around it, which names put in order: read with
       // their titles and pictures in one statement (a page is at most 500, its ties seldom more).
@@ -623,18 +623,10 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsTea
 }
 
 /**
- * People `offset` to `offset + limit` of `people` ordered by figure, highest first, then by
- * name and id. Only the runs of equal figures the page touches are ordered by name: sorting
- * everyone by name (localeCompare) cost tens of milliseconds at 5,000 people, and the page is
- * the same (decision 0295).
- */
-export function pageOf<P extends { id: string; name: string }>(people: P[], figure: (p: P) => number, offset: number, limit: number): P[] {
-  const window = pageWindow(people, figure, offset, limit);
-  return window ? orderRuns(window.byFigure.slice(window.lo, window.hi), figure, window) : [];
-}
-
-/**
- * pageOf's first half, which needs no names: everyone by figure, and the page's bounds
+ * A page of people by figure, highest first, then by name and id, in two halves (decision
+ * 0295): sorting everyone by name (localeCompare) cost tens of milliseconds at 5,000 people,
+ * so only the runs of equal figures the page touches are ordered by name, and only they need
+ * names at all. This first half needs none: everyone by figure, and the page's bounds
  * (`offset` to `to`) inside the runs of equal figures around it (`lo` to `hi`). Null when the
  * page is past the end.
  */
@@ -649,7 +641,7 @@ export function pageWindow<P>(people: P[], figure: (p: P) => number, offset: num
   return { byFigure, offset, to, lo, hi };
 }
 
-/** pageOf's second half: the runs (`byFigure` from `lo` to `hi`, named) by figure, name and id, and the page of them. */
+/** pageWindow's second half: the runs (`byFigure` from `lo` to `hi`, named) by figure, name and id, and the page of them. */
 export function orderRuns<P extends { id: string; name: string }>(
   runs: P[],
   figure: (p: P) => number,
