@@ -38,6 +38,7 @@ export default defineConfig({
           // tests/workerd/realtime.test.ts: a firm splits into office rooms past 60 open sockets (5,000 in production).
           ROOM_SPLIT_SOCKETS: "60",
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),
+          TEST_DIRECTORY_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations-directory", import.meta.url))),
           // tests/workerd/fuzz.test.ts: FUZZ_SEED replays a run, FUZZ_RUNS sets its number of cases.
           FUZZ_SEED: process.env.FUZZ_SEED ?? "",
           FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",

@@ -42,7 +42,7 @@ async function bench() {
   const fresh = !existsSync(`${state}/.seeded`);
   if (fresh) {
     mkdirSync(state, { recursive: true });
-    run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--env", "dev", "--persist-to", state]);
+    run("tsx", ["scripts/migrate-local.ts", "--persist-to", state]);
     run("tsx", ["scripts/seed.ts"], { SEED_USERS: String(PEOPLE), PERSIST_TO: state });
   }
   buildSnapshot(APP);

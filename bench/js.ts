@@ -24,7 +24,7 @@ async function bench() {
   if (process.env.BENCH_RESEED === "1") rmSync(STATE, { recursive: true, force: true });
   if (!existsSync(`${STATE}/.bench-seeded`)) {
     mkdirSync(STATE, { recursive: true });
-    run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--env", "dev", "--persist-to", STATE]);
+    run("tsx", ["scripts/migrate-local.ts", "--persist-to", STATE]);
     run("tsx", ["scripts/seed.ts"], { SEED_USERS: "60", SEED_PROJECTS: "20", PERSIST_TO: STATE });
     writeFileSync(`${STATE}/.bench-seeded`, new Date().toISOString());
   }

@@ -25,7 +25,7 @@ const env = { ...process.env, PATH: `${process.cwd()}/node_modules/.bin:${proces
 function seed() {
   if (process.env.BENCH_RESEED) rmSync(STATE, { recursive: true, force: true });
   if (existsSync(STATE)) return;
-  execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--env", "dev", "--persist-to", STATE], { env, stdio: "inherit" });
+  execFileSync("tsx", ["scripts/migrate-local.ts", "--persist-to", STATE], { env, stdio: "inherit" });
   execFileSync("npx", ["tsx", "scripts/seed.ts"], { env: { ...env, PERSIST_TO: STATE, SEED_USERS: String(USERS) }, stdio: "inherit" });
 }
 

@@ -156,7 +156,7 @@ async function profileTarget(send: Awaited<ReturnType<typeof inspector>>["send"]
 async function bench() {
   if ((process.env.PROFILE_REUSE !== "1" && !process.env.PROFILE_APP) || !existsSync(`${APP}/worker/app.js`)) buildSnapshot(APP);
   if (!existsSync(`${STATE}/.bench-seeded`)) {
-    run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--env", "dev", "--persist-to", STATE]);
+    run("tsx", ["scripts/migrate-local.ts", "--persist-to", STATE]);
     run("tsx", ["scripts/seed.ts"], { SEED_USERS: "500", PERSIST_TO: STATE });
     run("touch", [`${STATE}/.bench-seeded`]);
   }

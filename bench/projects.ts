@@ -78,7 +78,7 @@ function seed(projects: number): string {
   if (existsSync(marker)) return state;
   const started = Date.now();
   mkdirSync(state, { recursive: true });
-  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--env", "dev", "--persist-to", state]);
+  run("tsx", ["scripts/migrate-local.ts", "--persist-to", state]);
   run("tsx", ["scripts/seed.ts"], { SEED_USERS: String(PEOPLE), SEED_PROJECTS: String(projects), PERSIST_TO: state });
   writeFileSync(marker, new Date().toISOString());
   console.log(`seeded ${PEOPLE} people and ${projects} projects in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -69,7 +69,7 @@ function seed(people: number): string {
   if (existsSync(marker)) return state;
   const started = Date.now();
   mkdirSync(state, { recursive: true });
-  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--env", "dev", "--persist-to", state]);
+  run("tsx", ["scripts/migrate-local.ts", "--persist-to", state]);
   run("tsx", ["scripts/seed.ts"], { SEED_USERS: String(people), PERSIST_TO: state });
   writeFileSync(marker, new Date().toISOString());
   console.log(`seeded ${people} people in ${((Date.now() - started) / 1000).toFixed(1)} s`);

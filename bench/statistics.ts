@@ -61,7 +61,7 @@ function seed(people: number, state: string) {
   if (process.env.BENCH_RESEED === "1") rmSync(state, { recursive: true, force: true });
   mkdirSync(state, { recursive: true });
   // Every run: a kept state gets the migrations added since it was seeded.
-  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--env", "dev", "--persist-to", state]);
+  run("tsx", ["scripts/migrate-local.ts", "--persist-to", state]);
   if (existsSync(`${state}/.seeded-180`)) return;
   const started = Date.now();
   run("tsx", ["scripts/seed.ts"], { SEED_USERS: String(people), PERSIST_TO: state });

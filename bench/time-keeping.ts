@@ -66,7 +66,7 @@ function seed() {
   if (process.env.BENCH_RESEED === "1") rmSync(STATE, { recursive: true, force: true });
   mkdirSync(STATE, { recursive: true });
   // Every run: a kept state gets the migrations added since it was seeded (indexes too).
-  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--env", "dev", "--persist-to", STATE]);
+  run("tsx", ["scripts/migrate-local.ts", "--persist-to", STATE]);
   if (existsSync(marker)) return;
   const started = Date.now();
   run("tsx", ["scripts/seed.ts"], { SEED_USERS: String(PEOPLE), PERSIST_TO: STATE });

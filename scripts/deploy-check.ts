@@ -47,6 +47,19 @@ function problemsOf(env: string): string[] {
   const db = config.d1_databases.find((d) => d.binding === "DB");
   if (!db?.database_id || !db.database_name) problems.push("no D1 binding DB with a database_id");
   if (db && db.migrations_dir !== "migrations") problems.push("D1 DB does not use ./migrations");
+  // Shards after the first: DB_SHARD_1, DB_SHARD_2 …, numbered without gaps, all on ./migrations (decision 0312).
+  const extra = config.d1_databases.filter((d) => /^DB_SHARD_\d+$/.test(d.binding)).map((d) => ({ ...d, n: Number(d.binding.slice(9)) }));
+  extra.sort((a, b) => a.n - b.n);
+  extra.forEach((shard, i) => {
+    if (shard.n !== i + 1) problems.push(`D1 shard ${shard.binding} leaves a gap: shards are numbered DB_SHARD_1, DB_SHARD_2 … after DB`);
+    if (!shard.database_id || !shard.database_name) problems.push(`D1 shard ${shard.binding} has no database_id`);
+    if (shard.migrations_dir !== "migrations") problems.push(`D1 shard ${shard.binding} does not use ./migrations`);
+  });
+  const directory = config.d1_databases.find((d) => d.binding === "DIRECTORY");
+  if (!directory?.database_id || !directory.database_name) problems.push("no D1 binding DIRECTORY with a database_id (the installation directory)");
+  if (directory && directory.migrations_dir !== "migrations-directory") problems.push("D1 DIRECTORY does not use ./migrations-directory");
+  const ids = config.d1_databases.map((d) => d.database_id).filter(Boolean);
+  if (new Set(ids).size !== ids.length) problems.push("two D1 bindings share a database_id");
   if (!config.r2_buckets.some((b) => b.binding === "FILES" && b.bucket_name)) problems.push("no R2 binding FILES");
   if (!config.durable_objects.bindings.some((b) => b.name === "Company" && b.class_name === "CompanyRoom"))
     problems.push("no Durable Object binding Company");
@@ -79,6 +92,7 @@ function appUrlProblems(appUrl: unknown): string[] {
 
 const REQUIRED_IN_DRY_RUN = [
   /env\.DB \(/,
+  /env\.DIRECTORY \(/,
   /env\.FILES \(/,
   /env\.Company \(CompanyRoom\)/,
   /env\.LoginThrottle \(LoginThrottle\)/,

@@ -101,7 +101,7 @@ echo "[npm start] every stand-in answers its health probe (Entra $ENTRA_PORT, DN
 
 echo "[npm start] local state in $STATE: migrating and seeding"
 mkdir -p "$STATE"
-wrangler d1 migrations apply DB --local --env dev --persist-to "$STATE"
+tsx scripts/migrate-local.ts --persist-to "$STATE"
 PERSIST_TO="$STATE" tsx scripts/seed.ts
 
 echo "[npm start] starting wrangler dev on $PORT"

@@ -58,7 +58,7 @@ serve() {
   echo "[e2e-server] fresh local state in $STATE"
   rm -rf "$STATE"
   mkdir -p "$STATE"
-  wrangler d1 migrations apply DB --local --env dev --persist-to "$STATE"
+  npx tsx scripts/migrate-local.ts --persist-to "$STATE"
   PORT="$PORT" PERSIST_TO="$STATE" npx tsx scripts/seed.ts
 
   # The loopback Microsoft Entra ID and Graph (tests/fakes/entra-server.ts) on $PORT+100: a

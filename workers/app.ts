@@ -6,6 +6,9 @@ import { isSessionOpen } from "~/auth/session.server";
 import { createDb } from "~/db/client";
 import { isLocalEnv, type Env, type LoadContext } from "~/env";
 import { runScheduledWork } from "~/domain/operations/scheduled.server";
+import { runInstallationWork } from "~/domain/installation/cron.server";
+import { flushDirectory } from "~/domain/installation/firm-directory.server";
+import { shardsOf } from "~/db/shards.server";
 import { redeemSocketTicket } from "~/realtime/publish.server";
 import { withReader } from "~/web/reader.server";
 import { checkRequestShape, crossSiteRefusal, drainBody, isCrossSiteWrite, withSecurityHeaders } from "~/web/request-guard";
@@ -45,7 +48,9 @@ export default {
 
   async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
     // The run's scheduled time is its clock (within seconds of now when the platform fires it).
-    await runScheduledWork({ env, ctx, db: createDb(env.DB) }, new Date(controller.scheduledTime), controller.cron);
+    const now = new Date(controller.scheduledTime);
+    await runScheduledWork({ env, ctx, db: createDb(env.DB) }, now, controller.cron);
+    await runInstallationWork(env, now, controller.cron);
   },
 } satisfies ExportedHandler<Env>;
 
@@ -53,7 +58,11 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
   const context: LoadContext = { env, ctx, db: createDb(env.DB) };
   const url = new URL(request.url);
   if (url.pathname.startsWith("/parties/")) return joinRoom(request, env, context);
-  return withReader(request, context, () => handleRemixRequest(request, context as unknown as AppLoadContext));
+  const response = await withReader(request, context, () => handleRemixRequest(request, context as unknown as AppLoadContext));
+  // What a write changed that the installation directory must hear of (decision 0312), after the answer.
+  if (request.method !== "GET" && request.method !== "HEAD")
+    ctx.waitUntil(flushDirectory(env, shardsOf(env)[0]).catch((error) => console.error("[directory] flush failed", error)));
+  return response;
 }
 
 /**

@@ -84,7 +84,7 @@ function snapshot() {
 function freshState() {
   rmSync(STATE, { recursive: true, force: true });
   mkdirSync(STATE, { recursive: true });
-  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--env", "dev", "--persist-to", STATE]);
+  run("tsx", ["scripts/migrate-local.ts", "--persist-to", STATE]);
   run("tsx", ["scripts/seed.ts"], { SEED_USERS: String(Math.max(60, CLIENTS)), PERSIST_TO: STATE });
 }
 

@@ -231,6 +231,7 @@ export const accessMatrix: AccessEntry[] = [
   ...accountEntries,
   // Usage statistics: the installation operator only (tests/workerd/usage.test.ts signs the operator in).
   { file: "api.v2.usage-stats.companies.ts", method: "GET", path: () => "/api/v2/usage-stats/companies", roles: [], operatorOnly: true },
+  { file: "api.v2.installation.shards.ts", method: "GET", path: () => "/api/v2/installation/shards", roles: [], operatorOnly: true },
   { file: "api.v2.usage-stats.report.ts", method: "GET", path: () => "/api/v2/usage-stats/report", roles: [], operatorOnly: true },
   {
     file: "api.v2.usage-stats.company.$id.ts",

@@ -90,3 +90,19 @@ export const usageEvents = sqliteTable(
   // usage_events_created_idx (migration 0012): the operator's usage table over every firm reads by time alone.
   (t) => [index("usage_events_company_idx").on(t.companyId, t.createdAt), index("usage_events_created_idx").on(t.createdAt)],
 );
+
+/**
+ * What the installation's directory (the DIRECTORY database: which shard holds a firm, and the
+ * keys looked up before sign-in) must hear about, written by triggers on `users`, `companies`
+ * and `company_domains` in the same transaction as the change, so no writer can forget it and
+ * a crash loses nothing (migration 0038, decision 0312). `identity/firm-directory.server.ts`
+ * drains it after the request and on the cron. Deliberately without a foreign key: a firm's
+ * deletion must stay here until the directory has heard of it.
+ */
+export const directoryOutbox = sqliteTable("directory_outbox", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** "person" (key: user id), "firm" (key: company id) or "domain" (key: the domain). */
+  kind: text("kind", { enum: ["person", "firm", "domain"] }).notNull(),
+  key: text("key").notNull(),
+  companyId: text("company_id").notNull(),
+});

@@ -9,6 +9,8 @@ import { DialogButton } from "~/components/list-block";
 import { Icon } from "~/components/icon";
 import { usageReport } from "~/domain/usage/usage.server";
 import { UsageTable } from "~/features/operator/usage-table";
+import { ShardsTable } from "~/features/operator/shards-table";
+import { listShards } from "~/domain/installation/shards.server";
 import { listInstallationDomains } from "~/domain/identity/sso/installation-domains.server";
 import { InstallationDomainsForm } from "~/features/operator/installation-domains-form";
 import { listDomainClaims } from "~/domain/identity/sso/domain-approval.server";
@@ -27,19 +29,20 @@ export const meta: MetaFunction = ({ matches }) => [{ title: metaText(matches, "
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireOperator(request, context);
   const ctx = operatorCtx(domainCtx(context, actor));
-  const [companyList, usage, domains, claims] = await Promise.all([
+  const [companyList, usage, domains, claims, shards] = await Promise.all([
     listCompanies(ctx),
     usageReport(ctx, 8),
     listInstallationDomains(ctx),
     listDomainClaims(ctx),
+    listShards(context.env),
   ]);
-  return json({ companies: companyList, usage, installationDomains: domains, domainClaims: claims, languages: languageOptions() });
+  return json({ companies: companyList, usage, installationDomains: domains, domainClaims: claims, shards, languages: languageOptions() });
 }
 
 export const action = (args: ActionFunctionArgs) => runOperatorAction(args);
 
 export default function OperatorConsole() {
-  const { companies, usage, installationDomains, domainClaims, languages } = useLoaderData<typeof loader>();
+  const { companies, usage, installationDomains, domainClaims, shards, languages } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
@@ -114,6 +117,8 @@ export default function OperatorConsole() {
         )}
       </section>
       <UsageTable usage={usage} />
+
+      <ShardsTable shards={shards} />
 
       <DomainClaims claims={domainClaims} />
 

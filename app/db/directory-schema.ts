@@ -1,0 +1,81 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/**
+ * The installation directory (binding DIRECTORY, migrations-directory/; decisions 0311, 0312):
+ * which shard holds each firm, and the keys that are unique across the installation or are
+ * looked up before anyone has signed in. Nothing else: a firm's data lives on its shard, and
+ * the shard is the authority for what a row here says. Rows arrive from each shard's
+ * `directory_outbox` (identity/firm-directory.server.ts).
+ */
+
+/** The shard databases this installation binds: DB is shard 0, DB_SHARD_n is shard n. */
+export const shards = sqliteTable("shards", {
+  id: integer("id").primaryKey(),
+  binding: text("binding").notNull().unique(),
+  /** New firms may be placed here. */
+  accepting: integer("accepting", { mode: "boolean" }).notNull().default(true),
+  /** From the last probe (operator view, placement): D1's own figure for the database's size. */
+  sizeBytes: integer("size_bytes"),
+  firms: integer("firms"),
+  people: integer("people"),
+  /** Workload, forecast, absence and status changes in the hour before the probe. */
+  writesLastHour: integer("writes_last_hour"),
+  /** Where the probe's read was served from, and whether that was the primary (D1 reports both). */
+  servedBy: text("served_by"),
+  probedAt: integer("probed_at", { mode: "timestamp_ms" }),
+});
+
+/** Firm → shard. `name` and `people` follow the shard, for the operator's lists; nothing routes by them. */
+export const firms = sqliteTable(
+  "firms",
+  {
+    companyId: text("company_id").primaryKey(),
+    shard: integer("shard").notNull(),
+    name: text("name").notNull(),
+    people: integer("people").notNull().default(0),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("firms_shard_idx").on(t.shard)],
+);
+
+/** Every address in the installation (lower-case), and whose it is. */
+export const people = sqliteTable(
+  "people",
+  {
+    email: text("email").primaryKey(),
+    userId: text("user_id").notNull(),
+    companyId: text("company_id").notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("people_user_idx").on(t.userId), index("people_company_idx").on(t.companyId)],
+);
+
+/** Claimed e-mail domains (verified or not) → firm: login routing by domain. */
+export const domains = sqliteTable(
+  "domains",
+  {
+    domain: text("domain").primaryKey(),
+    companyId: text("company_id").notNull(),
+    verifiedAt: integer("verified_at", { mode: "timestamp_ms" }),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("domains_company_idx").on(t.companyId)],
+);
+
+/** Microsoft Entra tenant → firm: sign-in with Microsoft. */
+export const tenants = sqliteTable(
+  "tenants",
+  {
+    tenantId: text("tenant_id").notNull(),
+    companyId: text("company_id").primaryKey(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("tenants_tenant_idx").on(t.tenantId)],
+);
+
+/** Cursors and marks of the directory's own cron work (the reconcile's place in each shard). */
+export const cronState = sqliteTable("cron_state", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});

@@ -1,0 +1,96 @@
+import { asc } from "drizzle-orm";
+import { directoryDb, shardsOf } from "~/db/shards.server";
+import { firms, shards } from "~/db/directory-schema";
+import type { Env } from "~/env";
+
+/**
+ * The operator's view of the installation (issue 29 item 6, decision 0312): each shard's size,
+ * firms, people and updates in the last hour, measured by `probeShards` on the cron and kept in
+ * the directory's `shards` table, and which firms each shard holds (the directory's `firms`).
+ */
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Measures every bound shard and records it; a shard that does not answer keeps its last figures. */
+export async function probeShards(env: Env, now = new Date()): Promise<void> {
+  const since = now.getTime() - HOUR_MS;
+  for (const shard of shardsOf(env)) {
+    try {
+      const [firmCount, peopleCount, updates] = await shard.d1.batch<{ n: number }>([
+        shard.d1.prepare("select count(*) as n from companies"),
+        shard.d1.prepare("select count(*) as n from users"),
+        shard.d1.prepare("select count(*) as n from usage_events where created_at >= ?").bind(since),
+      ]);
+      // Where the read ran, as D1 reports it (a deployed installation; locally there is nothing to report).
+      const meta = updates.meta;
+      const servedBy = [
+        meta.served_by_region,
+        meta.served_by_colo,
+        meta.served_by_primary === undefined ? null : meta.served_by_primary ? "primary" : "replica",
+      ]
+        .filter(Boolean)
+        .join(" · ");
+      await env.DIRECTORY.prepare(
+        `insert into shards (id, binding, size_bytes, firms, people, writes_last_hour, served_by, probed_at) values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+         on conflict (id) do update set binding = excluded.binding, size_bytes = excluded.size_bytes, firms = excluded.firms, people = excluded.people,
+           writes_last_hour = excluded.writes_last_hour, served_by = excluded.served_by, probed_at = excluded.probed_at`,
+      )
+        .bind(
+          shard.id,
+          shard.binding,
+          meta.size_after ?? null,
+          firmCount.results[0].n,
+          peopleCount.results[0].n,
+          updates.results[0].n,
+          servedBy || null,
+          now.getTime(),
+        )
+        .run();
+    } catch (error) {
+      console.error(`[shards] probing ${shard.binding} failed`, error);
+    }
+  }
+}
+
+export interface ShardView {
+  id: number;
+  binding: string;
+  accepting: boolean;
+  sizeBytes: number | null;
+  firms: number;
+  people: number;
+  updatesLastHour: number | null;
+  servedBy: string | null;
+  probedAt: string | null;
+  /** The firms the directory places here, by name. */
+  firmList: { companyId: string; name: string; people: number }[];
+}
+
+/**
+ * Every shard the Worker binds, with its last probe and the directory's firms on it. Firm and
+ * people counts are the directory's (up to date after each write's flush); size and updates the
+ * probe's. A bound shard never probed shows no size yet.
+ */
+export async function listShards(env: Env): Promise<ShardView[]> {
+  const directory = directoryDb(env);
+  const [probed, placed] = await directory.batch([
+    directory.select().from(shards).orderBy(asc(shards.id)),
+    directory.select().from(firms).orderBy(asc(firms.name)),
+  ]);
+  return shardsOf(env).map((shard) => {
+    const probe = probed.find((row) => row.id === shard.id);
+    const firmList = placed.filter((row) => row.shard === shard.id).map((row) => ({ companyId: row.companyId, name: row.name, people: row.people }));
+    return {
+      id: shard.id,
+      binding: shard.binding,
+      accepting: probe?.accepting ?? true,
+      sizeBytes: probe?.sizeBytes ?? null,
+      firms: firmList.length,
+      people: firmList.reduce((sum, firm) => sum + firm.people, 0),
+      updatesLastHour: probe?.writesLastHour ?? null,
+      servedBy: probe?.servedBy ?? null,
+      probedAt: probe?.probedAt?.toISOString() ?? null,
+      firmList,
+    };
+  });
+}
