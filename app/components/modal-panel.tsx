@@ -1,5 +1,5 @@
 import { CloseButton, Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from "@headlessui/react";
-import { useEffect, useRef, type ReactNode, type RefObject } from "react";
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { useT } from "~/lib/i18n/i18n";
 
 /**
@@ -32,6 +32,21 @@ export function ModalPanel({
   const t = useT();
   const panel = useRef<HTMLDivElement>(null);
   useOpenerFocus(open, panel);
+  // Closed within its enter transition (a keyboard's Enter then Escape), Headless UI 2.2 leaves
+  // the panel mounted, invisible, over the page, catching every click (headlessui#3892). So
+  // the dialog leaves the page once its leave transition has had its time, whatever its state.
+  const [leaving, setLeaving] = useState(false);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    setLeaving(!open);
+  }
+  useEffect(() => {
+    if (!leaving) return;
+    const timer = setTimeout(() => setLeaving(false), LEAVE_MS);
+    return () => clearTimeout(timer);
+  }, [leaving]);
+  if (!open && !leaving) return null;
   return (
     <Dialog open={open} onClose={onClose} className="fixed inset-0" style={{ zIndex }}>
       <DialogBackdrop transition className="fixed inset-0 bg-slate-900/40 transition-opacity duration-150 ease-out data-closed:opacity-0" />
@@ -71,6 +86,12 @@ export function ModalPanel({
 
 /** How long after closing the focus may still be on its way back (the panel's leave transition is 150 ms). */
 const HAND_BACK_MS = 1000;
+/**
+ * After this long a closed dialog leaves the page (ModalPanel) and counts as gone here: closed
+ * within its enter transition (a keyboard's Enter then Escape), Headless UI left the hidden
+ * panel mounted over the page and never handed the focus back (headlessui#3892).
+ */
+const LEAVE_MS = 300;
 
 /**
  * Remembers what had the focus when the dialog opened (read while rendering the opening: the
@@ -108,13 +129,15 @@ interface Opener {
 
 /** Watches for a while: when the dialog is gone and the focus left on the page's body, the opener gets it. */
 function handBack(saved: Opener, panel: RefObject<HTMLDivElement | null>): () => void {
-  const until = Date.now() + HAND_BACK_MS;
+  const closedAt = Date.now();
+  const until = closedAt + HAND_BACK_MS;
   let frame = 0;
   const check = () => {
     const active = document.activeElement;
     const handedBack = active && active !== document.body;
     if (handedBack && !panel.current?.contains(active)) return;
-    if (!handedBack && !panel.current?.isConnected) {
+    const gone = !panel.current?.isConnected || Date.now() >= closedAt + LEAVE_MS;
+    if (!handedBack && gone) {
       const target = saved.element.isConnected ? saved.element : saved.again ? document.querySelector<HTMLElement>(saved.again) : null;
       target?.focus();
       return;
