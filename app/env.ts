@@ -56,7 +56,10 @@ export interface Env extends Cloudflare.Env {
 export interface LoadContext {
   env: Env;
   ctx: ExecutionContext;
+  /** The request's firm's shard (db/routing.server.ts); set once the request knows its firm. */
   db: Db;
+  /** Which shard `db` is: 0 is the DB binding, n is DB_SHARD_n (decision 0312). */
+  shard?: number;
 }
 
 declare module "@remix-run/cloudflare" {

@@ -2,7 +2,8 @@
 import { nodeRequire } from "./node-require";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/index.js";
-import { isSessionOpen } from "~/auth/session.server";
+import { isSessionOpen, requestCredential } from "~/auth/session.server";
+import { routeTo, shardOfCompany } from "~/db/routing.server";
 import { createDb } from "~/db/client";
 import { isLocalEnv, type Env, type LoadContext } from "~/env";
 import { runScheduledWork } from "~/domain/operations/scheduled.server";
@@ -55,13 +56,19 @@ export default {
 } satisfies ExportedHandler<Env>;
 
 async function handle(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-  const context: LoadContext = { env, ctx, db: createDb(env.DB) };
+  const context: LoadContext = { env, ctx, db: createDb(env.DB), shard: 0 };
   const url = new URL(request.url);
   if (url.pathname.startsWith("/parties/")) return joinRoom(request, env, context);
+  // A signed-in request opens its firm's shard, named in its signed credential: no directory read (decision 0312).
+  routeTo(context, (await requestCredential(request, context))?.shard);
   const response = await withReader(request, context, () => handleRemixRequest(request, context as unknown as AppLoadContext));
   // What a write changed that the installation directory must hear of (decision 0312), after the answer.
   if (request.method !== "GET" && request.method !== "HEAD")
-    ctx.waitUntil(flushDirectory(env, shardsOf(env)[0]).catch((error) => console.error("[directory] flush failed", error)));
+    ctx.waitUntil(
+      flushDirectory(env, shardsOf(env).find((shard) => shard.id === context.shard) ?? shardsOf(env)[0]).catch((error) =>
+        console.error("[directory] flush failed", error),
+      ),
+    );
   return response;
 }
 
@@ -82,6 +89,8 @@ async function joinRoom(request: Request, env: Env, context: LoadContext): Promi
   if (party !== companyRoomParty || name.includes(OFFICE_ROOM_SEPARATOR)) return forbidden();
   const ticket = new URL(request.url).searchParams.get("ticket");
   const redeemed = ticket ? await redeemSocketTicket(env, name, ticket) : null;
+  // The firm in the address names the shard its sessions are on.
+  if (redeemed) routeTo(context, await shardOfCompany(env, name));
   if (!redeemed || !(await isSessionOpen(context, redeemed.owner.sessionId, name))) return forbidden();
   const { owner, room } = redeemed;
   const headers = new Headers(request.headers);

@@ -38,4 +38,7 @@ export interface TokenPayload {
   id: string;
   completed: boolean;
   sid: string;
+  /** The session's firm and the shard it lives on (decision 0312); absent from tokens made before. */
+  cid?: string;
+  shd?: number;
 }

@@ -36,7 +36,7 @@ export function sessionCookieName(env: LoadContext["env"]): string {
 }
 
 /** The cookie is signed with its own key, derived from SESSION_SECRET (HKDF, "cookie"). */
-export async function sessionCookie(context: LoadContext) {
+export async function sessionCookie(context: Pick<LoadContext, "env">) {
   return createCookie(sessionCookieName(context.env), {
     httpOnly: true,
     sameSite: "lax",
@@ -48,7 +48,7 @@ export async function sessionCookie(context: LoadContext) {
 
 /** The HMAC key of the tokens: its own key derived from SESSION_SECRET (HKDF, "jwt"), imported once. */
 const tokenKeys = new Map<string, Promise<CryptoKey>>();
-async function tokenKey(context: LoadContext): Promise<CryptoKey> {
+async function tokenKey(context: Pick<LoadContext, "env">): Promise<CryptoKey> {
   const secret = await derivedSecret(context.env, "bearer-jwt-v1");
   let key = tokenKeys.get(secret);
   if (!key) {
@@ -58,7 +58,7 @@ async function tokenKey(context: LoadContext): Promise<CryptoKey> {
   return key;
 }
 
-export async function signToken(context: LoadContext, payload: TokenPayload, expiresAt: Date): Promise<string> {
+export async function signToken(context: Pick<LoadContext, "env">, payload: TokenPayload, expiresAt: Date): Promise<string> {
   return new SignJWT({ ...payload })
     .setProtectedHeader({ alg: "HS256" })
     .setIssuedAt()
@@ -66,27 +66,75 @@ export async function signToken(context: LoadContext, payload: TokenPayload, exp
     .sign(await tokenKey(context));
 }
 
-export async function readToken(context: LoadContext, token: string): Promise<TokenPayload | null> {
+export async function readToken(context: Pick<LoadContext, "env">, token: string): Promise<TokenPayload | null> {
   try {
     const { payload } = await jwtVerify(token, await tokenKey(context), { algorithms: ["HS256"] });
     if (typeof payload.sid !== "string" || typeof payload.id !== "string") return null;
-    return { id: payload.id, completed: payload.completed === true, sid: payload.sid };
+    return {
+      id: payload.id,
+      completed: payload.completed === true,
+      sid: payload.sid,
+      ...(typeof payload.cid === "string" ? { cid: payload.cid } : {}),
+      ...(Number.isInteger(payload.shd) ? { shd: payload.shd as number } : {}),
+    };
   } catch {
     return null;
   }
 }
 
-/** The session id the request carries: a bearer token wins over the cookie. */
-export async function requestSessionId(request: Request, context: LoadContext): Promise<string | null> {
+/**
+ * What the session cookie holds (signed): the session, its firm and the firm's shard
+ * (decision 0312), so a signed-in request opens its shard without asking the directory. A
+ * cookie from before holds the session id alone (its firm is on shard 0).
+ */
+export interface CookieCredential {
+  s: string;
+  c: string;
+  h: number;
+}
+
+export function cookieCredential(sessionId: string, companyId: string, shard: number | undefined): CookieCredential {
+  return { s: sessionId, c: companyId, h: shard ?? 0 };
+}
+
+/** The session a request names, and the shard its firm is on when the credential says (null: an older credential). */
+export interface RequestCredential {
+  sessionId: string;
+  shard: number | null;
+}
+
+const credentials = new WeakMap<Request, Promise<RequestCredential | null>>();
+
+/** The request's credential: a bearer token wins over the cookie. Verified once per request (HMAC only, no I/O). */
+export function requestCredential(request: Request, context: Pick<LoadContext, "env">): Promise<RequestCredential | null> {
+  let credential = credentials.get(request);
+  if (!credential) {
+    credential = readCredential(request, context);
+    credentials.set(request, credential);
+  }
+  return credential;
+}
+
+async function readCredential(request: Request, context: Pick<LoadContext, "env">): Promise<RequestCredential | null> {
   const header = request.headers.get("Authorization");
   if (header) {
     const match = /^Bearer\s+(.+)$/i.exec(header.trim());
     if (!match) return null;
     const payload = await readToken(context, match[1]);
-    return payload?.sid ?? null;
+    return payload ? { sessionId: payload.sid, shard: payload.shd ?? null } : null;
   }
-  const cookieValue = await (await sessionCookie(context)).parse(request.headers.get("Cookie"));
-  return typeof cookieValue === "string" ? cookieValue : null;
+  const value: unknown = await (await sessionCookie(context)).parse(request.headers.get("Cookie"));
+  if (typeof value === "string") return value ? { sessionId: value, shard: null } : null;
+  if (value && typeof value === "object" && typeof (value as CookieCredential).s === "string") {
+    const { s, h } = value as CookieCredential;
+    return { sessionId: s, shard: Number.isInteger(h) ? h : null };
+  }
+  return null;
+}
+
+/** The session id the request carries: a bearer token wins over the cookie. */
+export async function requestSessionId(request: Request, context: Pick<LoadContext, "env">): Promise<string | null> {
+  return (await requestCredential(request, context))?.sessionId ?? null;
 }
 
 /**

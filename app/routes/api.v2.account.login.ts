@@ -1,7 +1,6 @@
-import { signInContext } from "~/domain/identity/authenticator.server";
+import { passwordSignIn } from "~/domain/identity/authenticator.server";
 import { apiSignInAfterPassword } from "~/domain/identity/second-factor-sign-in.server";
 import { loginSchema } from "~/domain/identity/login.schema";
-import { clientIp, verifyLogin } from "~/domain/identity/login.server";
 import { defineApiRoute, endpoint } from "~/web/api.server";
 
 export const { loader, action, endpoints } = defineApiRoute({
@@ -12,7 +11,7 @@ export const { loader, action, endpoints } = defineApiRoute({
     body: loginSchema,
     entity: "LoginInputErrors",
     run: async ({ request, context, body }) => {
-      const user = await verifyLogin(signInContext(context, request), body, clientIp(request));
+      const user = await passwordSignIn(context, request, body);
       // 401 `second_factor_required` with a challenge for /account/login/second-factor (decision 0298).
       return apiSignInAfterPassword(context, request, user);
     },

@@ -2,9 +2,10 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { User } from "~/db/schema";
 import { clientIp, verifyLogin, type SignInContext } from "~/domain/identity/login.server";
-import { loginSchema } from "~/domain/identity/login.schema";
+import { loginSchema, type LoginInput } from "~/domain/identity/login.schema";
 import { validate } from "~/domain/validation";
 import type { LoadContext } from "~/env";
+import { routeByAddress } from "~/db/routing.server";
 import { loginThrottle } from "~/domain/identity/login-throttle";
 import { pepperRing } from "~/domain/identity/password-hash.server";
 import { closeSessionSockets } from "~/realtime/publish.server";
@@ -16,11 +17,20 @@ export function createAuthenticator(context: LoadContext) {
   authenticator.use(
     new FormStrategy(async ({ form, request }) => {
       const input = validate(loginSchema, Object.fromEntries(form), "LoginInputErrors");
-      return verifyLogin(signInContext(context, request), input, clientIp(request));
+      return passwordSignIn(context, request, input);
     }),
     "form",
   );
   return authenticator;
+}
+
+/**
+ * E-mail and password, from the page or the API. The firm the address belongs to may live on
+ * any shard (decision 0312): the request continues on it, so the session opens there too.
+ */
+export async function passwordSignIn(context: LoadContext, request: Request, input: LoginInput): Promise<User> {
+  await routeByAddress(context, input.email);
+  return verifyLogin(signInContext(context, request), input, clientIp(request));
 }
 
 /**

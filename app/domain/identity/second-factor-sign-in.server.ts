@@ -2,6 +2,7 @@ import { json, redirect } from "@remix-run/cloudflare";
 import type { User } from "~/db/schema";
 import { UnauthorizedError } from "~/domain/errors";
 import { signInContext } from "~/domain/identity/authenticator.server";
+import { routeTo, shardOfCompany } from "~/db/routing.server";
 import { clientIp, landingPath } from "~/domain/identity/login.server";
 import {
   CHALLENGE_EXPIRED,
@@ -56,6 +57,8 @@ export async function signInAfterPassword(
 export async function pendingSignIn(context: LoadContext, request: Request) {
   const challenge = await readChallenge(context.env, await challengeCookie(context.env).parse(request.headers.get("Cookie")));
   if (!challenge) return null;
+  // The challenge names the firm (signed): the step continues on its shard.
+  routeTo(context, await shardOfCompany(context.env, challenge.companyId));
   const user = await challengeUser(context.db, challenge);
   return user ? { user, redirectTo: challenge.redirectTo, factors: await factorsOf(context.db, user) } : null;
 }
@@ -106,6 +109,7 @@ export async function apiSignInAfterPassword(context: LoadContext, request: Requ
 /** POST /account/login/second-factor: the challenge and a right code answer the token. */
 export async function apiFinishWithCode(context: LoadContext, request: Request, input: { challenge: string; code: string }) {
   const challenge = await readChallenge(context.env, input.challenge);
+  if (challenge) routeTo(context, await shardOfCompany(context.env, challenge.companyId));
   const user = challenge ? await challengeUser(context.db, challenge) : null;
   if (!user) throw new UnauthorizedError(CHALLENGE_EXPIRED);
   await verifySecondFactorCode(codeCheckContext(context), user, input.code, clientIp(request));

@@ -3,7 +3,7 @@ import { sha256Hex } from "~/auth/secrets.server";
 import { deleteExpiredRows } from "~/db/expired-rows";
 import { newSecret } from "~/lib/ids";
 import type { Actor } from "~/auth/actor.types";
-import { DAY_MS, openSessionConditions, requestSessionId, SESSION_DAYS, sessionCookie, signToken } from "~/auth/session.server";
+import { cookieCredential, DAY_MS, openSessionConditions, requestSessionId, SESSION_DAYS, sessionCookie, signToken } from "~/auth/session.server";
 import { sessionHandoffs, sessions, users, type User } from "~/db/schema";
 import { UnauthorizedError } from "~/domain/errors";
 import { requestSource, usageEventStatement } from "~/domain/usage/usage.server";
@@ -63,10 +63,13 @@ async function openSession(
     .insert(sessions)
     .values({ companyId: user.companyId, userId: user.id, expiresAt, lastSeenAt: now, userAgent, authenticatedAt, byPassword })
     .returning({ id: sessions.id });
-  const token = await signToken(context, { id: user.id, completed: user.completed, sid: session.id }, expiresAt);
+  const shard = context.shard ?? 0;
+  const token = await signToken(context, { id: user.id, completed: user.completed, sid: session.id, cid: user.companyId, shd: shard }, expiresAt);
   // The cookie ends with the session (the absolute lifetime).
   const frame = embedded && !isLocalEnv(context.env) ? { sameSite: "none" as const, secure: true, partitioned: true } : {};
-  const setCookie = await (await sessionCookie(context)).serialize(session.id, { expires: expiresAt, ...frame });
+  const setCookie = await (
+    await sessionCookie(context)
+  ).serialize(cookieCredential(session.id, user.companyId, shard), { expires: expiresAt, ...frame });
   return { sessionId: session.id, token, setCookie };
 }
 
@@ -113,7 +116,11 @@ export async function redeemHandoffCode(context: LoadContext, code: string) {
     .where(and(eq(sessions.id, handoff.sessionId), eq(sessions.companyId, handoff.companyId), ...openSessionConditions(now)))
     .limit(1);
   if (!row) return null;
-  const setCookie = await (await sessionCookie(context)).serialize(handoff.sessionId, { expires: row.expiresAt });
+  const setCookie = await (
+    await sessionCookie(context)
+  ).serialize(cookieCredential(handoff.sessionId, handoff.companyId, context.shard), {
+    expires: row.expiresAt,
+  });
   return { setCookie, user: row.user };
 }
 

@@ -1,0 +1,51 @@
+import type { Env, LoadContext } from "~/env";
+import { createDb } from "./client";
+import { shardsOf } from "./shards.server";
+
+/**
+ * Which shard a request's firm lives on (decision 0312, 0311 §4). A signed-in request knows it
+ * from its credential (the cookie and the bearer token carry the firm's shard, signed), so it
+ * opens its shard with no directory read. A flow before sign-in asks the directory once: by the
+ * address typed (password sign-in) or by the firm in the address (a realtime socket). What the
+ * directory does not know stays on shard 0, where every firm lived before there were shards.
+ */
+
+/** How long an isolate trusts what the directory said about a firm (moves re-route within this). */
+const CACHE_MS = 60_000;
+const firmShards = new Map<string, { shard: number; until: number }>();
+
+function bound(env: Env, shard: number | null | undefined): number {
+  return typeof shard === "number" && shardsOf(env).some((s) => s.id === shard) ? shard : 0;
+}
+
+/** Points the request's `db` at `shard` (one this Worker binds; anything else is shard 0). */
+export function routeTo(context: LoadContext, shard: number | null | undefined): void {
+  const id = bound(context.env, shard);
+  if (id === context.shard) return;
+  const target = shardsOf(context.env).find((s) => s.id === id)!;
+  context.db = createDb(target.d1);
+  context.shard = id;
+}
+
+/** The shard the directory places a firm on (cached per isolate for a minute). */
+export async function shardOfCompany(env: Env, companyId: string, now = Date.now()): Promise<number> {
+  const cached = firmShards.get(companyId);
+  if (cached && cached.until > now) return cached.shard;
+  const row = await env.DIRECTORY.prepare("select shard from firms where company_id = ?").bind(companyId).first<{ shard: number }>();
+  const shard = bound(env, row?.shard);
+  firmShards.set(companyId, { shard, until: now + CACHE_MS });
+  return shard;
+}
+
+/** The shard of the firm an address belongs to, from the directory (one read). */
+export async function shardOfAddress(env: Env, email: string): Promise<number> {
+  const row = await env.DIRECTORY.prepare("select f.shard from people p join firms f on f.company_id = p.company_id where p.email = ?")
+    .bind(email.trim().toLowerCase())
+    .first<{ shard: number }>();
+  return bound(env, row?.shard);
+}
+
+/** Password sign-in: the request continues on the shard of the firm the typed address belongs to. */
+export async function routeByAddress(context: LoadContext, email: unknown): Promise<void> {
+  if (typeof email === "string" && email.includes("@")) routeTo(context, await shardOfAddress(context.env, email));
+}
