@@ -19,13 +19,14 @@
  *     and after (weekly rows only).
  * Read-only on the original; run after `npm run test:chaos` (or point it at any local state).
  */
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import { weekOf } from "../app/domain/statistics/weekly";
 import type { StatDay } from "../app/db/schema";
+import { shardZeroFile } from "./local-d1";
 
 /** node:sqlite (Node 22), typed here: the project's @types/node is 20's. */
 interface Statement {
@@ -42,16 +43,7 @@ const { DatabaseSync } = createRequire(import.meta.url)("node:sqlite") as {
   DatabaseSync: new (path: string, options?: { readOnly?: boolean }) => Database;
 };
 
-function newestDatabase(dir: string): string {
-  const folder = join(dir, "v3/d1/miniflare-D1DatabaseObject");
-  if (!existsSync(folder)) throw new Error(`no local D1 under ${dir}: run npm run test:chaos first, or set HISTORY_DB`);
-  const files = readdirSync(folder)
-    .filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite")
-    .map((f) => join(folder, f));
-  return files.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
-}
-
-const file = process.env.HISTORY_DB ?? newestDatabase(".wrangler/chaos-state");
+const file = process.env.HISTORY_DB ?? shardZeroFile(".wrangler/chaos-state");
 const db = new DatabaseSync(file, { readOnly: true });
 const fileBytes = statSync(file).size;
 

@@ -27,12 +27,13 @@
  * BENCH_EXPORT=0 skips the rollup's cron and the export (the states' rollups must then be current);
  * BENCH_APP and BENCH_BUILD=0 serve a snapshot already built (another commit's: before and after).
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { get as httpGet } from "node:http";
 import { loadavg } from "node:os";
 import { createRequire } from "node:module";
 import { buildSnapshot, startSnapshotServer } from "../scripts/snapshot-server";
 import { benchProcesses, benchToken, percentile, sumKb } from "./processes";
+import { shardZeroFile } from "./local-d1";
 
 const SIZES = (process.env.BENCH_SIZES ?? "500,5000").split(",").map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -93,10 +94,7 @@ function seed(people: number, state: string) {
 
 /** Demo Law's rollup cursor, read from the local D1's SQLite file (read-only, beside the running server). */
 function rollupCursor(state: string): { rolledThrough: number; dirtyFrom: number | null } | undefined {
-  const dir = `${state}/v3/d1/miniflare-D1DatabaseObject`;
-  const file = readdirSync(dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
-  if (!file) throw new Error(`no D1 database in ${dir}`);
-  const db = new DatabaseSync(`${dir}/${file}`, { readOnly: true });
+  const db = new DatabaseSync(shardZeroFile(state), { readOnly: true });
   try {
     const row = db
       .prepare(
@@ -181,9 +179,7 @@ async function inspector() {
 
 /** Rollups from nothing on every run, so the cron's catch-up is measured each time (the server is not running yet). */
 function resetRollups(state: string) {
-  const dir = `${state}/v3/d1/miniflare-D1DatabaseObject`;
-  const file = readdirSync(dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
-  const db = new DatabaseSync(`${dir}/${file}`, { readOnly: false });
+  const db = new DatabaseSync(shardZeroFile(state), { readOnly: false });
   try {
     db.exec("delete from stat_days; delete from stat_team_days; delete from stat_rollup_state;");
   } finally {
