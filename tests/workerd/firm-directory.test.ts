@@ -197,4 +197,12 @@ describe("the operator's view of the shards", () => {
     await probeShards(installation, new Date("2026-11-29T11:01:00Z"));
     expect((await listShards(installation))[1].probedAt).toBe("2026-11-29T11:01:00.000Z");
   });
+
+  it("measures a shard never measured when the list is asked for (a new shard, or a development installation's hand-run cron)", async () => {
+    await env.DIRECTORY.prepare("delete from shards where id = 2").run();
+    const before = Date.now();
+    const [, , third] = await listShards(installation);
+    expect(third.sizeBytes).toBeGreaterThan(0);
+    expect(new Date(third.probedAt!).getTime()).toBeGreaterThanOrEqual(before);
+  });
 });

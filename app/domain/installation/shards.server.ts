@@ -73,12 +73,15 @@ export interface ShardView {
  */
 export async function listShards(env: Env): Promise<ShardView[]> {
   const directory = directoryDb(env);
-  const [probed, placed] = await directory.batch([
+  // A shard never measured (just added, or a development installation whose cron runs by hand) is measured now.
+  const probed = await directory.select({ id: shards.id }).from(shards);
+  if (shardsOf(env).some((shard) => !probed.some((row) => row.id === shard.id))) await probeShards(env);
+  const [measured, placed] = await directory.batch([
     directory.select().from(shards).orderBy(asc(shards.id)),
     directory.select().from(firms).orderBy(asc(firms.name)),
   ]);
   return shardsOf(env).map((shard) => {
-    const probe = probed.find((row) => row.id === shard.id);
+    const probe = measured.find((row) => row.id === shard.id);
     const firmList = placed.filter((row) => row.shard === shard.id).map((row) => ({ companyId: row.companyId, name: row.name, people: row.people }));
     return {
       id: shard.id,
