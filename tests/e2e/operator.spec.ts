@@ -116,3 +116,25 @@ test("a firm's icon replaces the product's mark in its people's header; an addre
     await expect(await setIcon("")).toBeHidden();
   }
 });
+
+test("the Shards table lists the installation's three shards, measured, and the firms each holds", async ({ page }) => {
+  await login(page, OPERATOR);
+  await page.goto("/operator");
+  const shards = page.getByRole("region", { name: "Shards of the installation" });
+  const rows = shards.getByRole("row");
+  // The header and shards 0, 1 and 2 of the development installation (decision 0312).
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(1).getByRole("rowheader")).toContainText("DB");
+  await expect(rows.nth(3).getByRole("rowheader")).toContainText("DB_SHARD_2");
+  await expect(page.getByRole("heading", { name: /Shards/ })).toContainText("measured");
+  // Every seeded firm is on shard 0; the directory heard of them from its outbox after the sign-in.
+  await expect(async () => {
+    await page.reload();
+    await shards
+      .getByText(/^\d+ firms$/)
+      .first()
+      .click();
+    await expect(shards.getByRole("listitem").filter({ hasText: "Demo Law" })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(rows.nth(2)).toContainText("0");
+});
