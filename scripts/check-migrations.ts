@@ -15,11 +15,20 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } fr
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { generateSQLiteDrizzleJson, generateSQLiteMigration } from "drizzle-kit/api";
-import * as schema from "../app/db/schema";
+import * as shardSchema from "../app/db/schema";
+import * as directorySchema from "../app/db/directory-schema";
 
 const ROOT = new URL("..", import.meta.url).pathname;
-const MIGRATIONS = join(ROOT, "migrations");
 const problems: string[] = [];
+
+/** The two sets: every shard's (migrations/) and the installation directory's (migrations-directory/, decision 0312). */
+const SETS = [
+  { folder: "migrations", schemaPath: "./app/db/schema.ts", schema: shardSchema as Record<string, unknown> },
+  { folder: "migrations-directory", schemaPath: "./app/db/directory-schema.ts", schema: directorySchema as Record<string, unknown> },
+];
+let MIGRATIONS = join(ROOT, "migrations");
+let SCHEMA_PATH = "./app/db/schema.ts";
+let schema: Record<string, unknown> = shardSchema;
 
 function journalProblems(): string[] {
   const found: string[] = [];
@@ -58,7 +67,7 @@ function generateProblems(): string[] {
     cpSync(MIGRATIONS, copy, { recursive: true });
     const before = new Set(readdirSync(copy));
     // drizzle-kit reads the snapshots as `./${out}/meta/...`: the out folder must be relative.
-    const run = spawnSync("drizzle-kit", ["generate", "--dialect", "sqlite", "--schema", "./app/db/schema.ts", "--out", relative(ROOT, copy)], {
+    const run = spawnSync("drizzle-kit", ["generate", "--dialect", "sqlite", "--schema", SCHEMA_PATH, "--out", relative(ROOT, copy)], {
       cwd: ROOT,
       encoding: "utf8",
       input: "",
@@ -125,12 +134,18 @@ async function catalogueProblems(): Promise<string[]> {
   return found;
 }
 
-problems.push(...journalProblems());
-if (problems.length === 0) problems.push(...generateProblems());
-problems.push(...(await catalogueProblems()));
+for (const set of SETS) {
+  MIGRATIONS = join(ROOT, set.folder);
+  SCHEMA_PATH = set.schemaPath;
+  schema = set.schema;
+  const found = journalProblems();
+  if (found.length === 0) found.push(...generateProblems());
+  found.push(...(await catalogueProblems()));
+  problems.push(...found.map((problem) => `${set.folder}: ${problem}`));
+}
 
 if (problems.length > 0) {
   console.error(`Migrations check failed (decision 0240):\n- ${problems.join("\n- ")}`);
   process.exit(1);
 }
-console.log("migrations/ and the schema agree");
+console.log("migrations/ and the schema agree; migrations-directory/ and the directory's schema agree");
