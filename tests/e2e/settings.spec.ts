@@ -89,6 +89,23 @@ test.describe("personal settings", () => {
     await expect(page).not.toHaveURL(/\/login/);
   });
 
+  test("the profile saved before the page's code arrives (or without it) says it saved, with the saved values", async ({ browser, baseURL }) => {
+    // The profile form loads its code after the page's (decision 0292); a Save pressed before
+    // then posts the server's markup as a plain form. Without JavaScript at all, the same.
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto("/login");
+    await submitLoginForm(page, "david.lindqvist.25@demo.test");
+    await page.goto("/settings");
+    await page.getByLabel("Update Notifications").selectOption("7");
+    await page.getByLabel("Title").fill("Senior Associate");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Settings saved" })).toBeVisible();
+    await expect(page.getByLabel("Update Notifications")).toHaveValue("7");
+    await expect(page.getByLabel("Title")).toHaveValue("Senior Associate");
+    await context.close();
+  });
+
   test("signed-in devices: sign out of the other devices", async ({ page, browser }) => {
     const person = "maja.lindqvist.14@demo.test";
     const phone = await browser.newContext({

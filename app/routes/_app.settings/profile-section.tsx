@@ -1,6 +1,6 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { inputProps } from "~/components/conform-props";
-import { useFetcher } from "@remix-run/react";
+import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
 import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
@@ -42,13 +42,17 @@ export function ProfileForm({
   pendingEmail: string | null;
 }) {
   const fetcher = useFetcher<FormReply>();
+  // Saved before the page's code arrived (or without it), the form posts as a document: the page
+  // that answers carries the reply as the action's data, and shows it here (no toast yet then).
+  const posted = profileReply(useActionData<unknown>());
+  const reply = fetcher.data ?? posted;
   const toast = useToast();
   const t = useT();
   // The schema loads at idle; until then the server's answer carries the same messages (decision 0292).
   const validate = useLazyValidation(() => import("./profile-validation").then((module) => module.validateProfile));
   const [form, fields] = useForm({
     id: "settings",
-    lastResult: fetcher.state === "idle" ? fetcher.data : undefined,
+    lastResult: fetcher.state === "idle" ? reply : undefined,
     constraint,
     defaultValue: { ...me, startYear: me.startYear === null ? "" : String(me.startYear), updateReminders: String(me.updateReminders) },
     shouldValidate: "onSubmit",
@@ -122,11 +126,23 @@ export function ProfileForm({
       <div className="sm:col-span-2">
         <Alert id={form.errorId} message={form.errors?.[0]} />
       </div>
-      <div className="flex justify-end sm:col-span-2">
+      <div className="flex items-center justify-end gap-3 sm:col-span-2">
+        {!fetcher.data && posted?.message ? (
+          <p role="status" className="text-sm text-emerald-700">
+            {posted.message}
+          </p>
+        ) : null}
         <Button type="submit" disabled={busy}>
           {busy ? t("common.saving") : t("common.save")}
         </Button>
       </div>
     </fetcher.Form>
   );
+}
+
+/** The action's data when it answers this form (the page's other forms post to the same action). */
+function profileReply(data: unknown): FormReply | undefined {
+  if (!data || typeof data !== "object" || !("initialValue" in data)) return undefined;
+  const initial = (data as FormReply).initialValue;
+  return initial && typeof initial === "object" && "email" in initial ? (data as FormReply) : undefined;
 }
