@@ -50,8 +50,17 @@ export default {
   async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
     // The run's scheduled time is its clock (within seconds of now when the platform fires it).
     const now = new Date(controller.scheduledTime);
-    await runScheduledWork({ env, ctx, db: createDb(env.DB) }, now, controller.cron);
+    // Every shard's firms get their mail, reminders, rollups and clean-ups (decision 0312); one
+    // shard failing does not hold the others up, and the run still ends failed.
+    let failure: unknown = null;
+    for (const shard of shardsOf(env)) {
+      await runScheduledWork({ env, ctx, db: createDb(shard.d1), shard: shard.id }, now, controller.cron).catch((error) => {
+        console.error(`[cron] ${shard.binding} failed`, error);
+        failure ??= error;
+      });
+    }
     await runInstallationWork(env, now, controller.cron);
+    if (failure) throw failure;
   },
 } satisfies ExportedHandler<Env>;
 

@@ -1,11 +1,12 @@
-import { env, SELF } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import worker from "../../workers/app";
 import { eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sessionCookie, signToken } from "~/auth/session.server";
 import { createDb } from "~/db/client";
 import { companyRow, groupRow, officeRow, userRow } from "~/db/factories";
-import { companies, groups, offices, users } from "~/db/schema";
+import { companies, groups, loginAttempts, offices, users } from "~/db/schema";
 import { shardsOf } from "~/db/shards.server";
 import type { Env } from "~/env";
 import { flushDirectory } from "~/domain/installation/firm-directory.server";
@@ -135,5 +136,24 @@ describe("routing to a firm's shard (decision 0312)", () => {
     const person = await local.createUser("employee");
     await env.DIRECTORY.prepare("delete from people where email = ?").bind(person.email!.toLowerCase()).run();
     expect(decodeJwt(await tokenFor(person.email!))).toMatchObject({ id: person.id, shd: 0 });
+  });
+
+  it("the cron does every shard's housekeeping, not only shard 0's", async () => {
+    const old = new Date(Date.now() - 3 * 86_400_000);
+    const rows = (ip: string) => ({
+      id: crypto.randomUUID().replace(/-/g, "").slice(0, 24),
+      email: "x@cron.example",
+      ip,
+      succeeded: false,
+      createdAt: old,
+    });
+    await db().insert(loginAttempts).values(rows("198.51.100.70"));
+    await shard2().insert(loginAttempts).values(rows("198.51.100.72"));
+    // The Worker's own scheduled handler, as the platform calls it.
+    const context = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "*/5 * * * *" }), env as Env, context);
+    await waitOnExecutionContext(context);
+    expect(await db().select().from(loginAttempts).where(eq(loginAttempts.ip, "198.51.100.70"))).toEqual([]);
+    expect(await shard2().select().from(loginAttempts).where(eq(loginAttempts.ip, "198.51.100.72"))).toEqual([]);
   });
 });
