@@ -49,3 +49,14 @@ export async function shardOfAddress(env: Env, email: string): Promise<number> {
 export async function routeByAddress(context: LoadContext, email: unknown): Promise<void> {
   if (typeof email === "string" && email.includes("@")) routeTo(context, await shardOfAddress(context.env, email));
 }
+
+/**
+ * Whether an address belongs to a person of another firm, on any shard: the directory knows
+ * every address of the installation, where one shard knows only its own (decision 0312).
+ */
+export async function addressOfAnotherFirm(env: Env, email: string, companyId: string): Promise<boolean> {
+  const row = await env.DIRECTORY.prepare("select company_id as companyId from people where email = ?")
+    .bind(email.trim().toLowerCase())
+    .first<{ companyId: string }>();
+  return row !== null && row.companyId !== companyId;
+}

@@ -3,7 +3,24 @@ import { and, desc, eq } from "drizzle-orm";
 import { createVerify } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { auditLog, companies, companyDomains, emailOutbox, installationDomains, samlAssertions, samlRequests, sessions, users } from "~/db/schema";
+import {
+  auditLog,
+  companies,
+  companyDomains,
+  emailOutbox,
+  groups,
+  installationDomains,
+  offices,
+  samlAssertions,
+  samlRequests,
+  sessions,
+  users,
+} from "~/db/schema";
+import { createDb } from "~/db/client";
+import { companyRow, groupRow, officeRow, userRow } from "~/db/factories";
+import { shardsOf } from "~/db/shards.server";
+import type { Env } from "~/env";
+import { flushDirectory } from "~/domain/installation/firm-directory.server";
 import { deleteExpiredSsoRows, warnExpiringCertificates } from "~/domain/identity/sso/sso.server";
 import { recheckDomains } from "~/domain/identity/sso/domain-verification.server";
 import { ATTRIBUTE_NAMES, buildAssertion, samlResponse, signedAssertion, toBase64, wrapInResponse } from "../fakes/saml-idp";
@@ -802,5 +819,56 @@ describe("/login 'Sign in with SSO'", () => {
     // At most three an hour to one address.
     for (let i = 0; i < 4; i++) await submit(elsewhere.email);
     expect(await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, elsewhere.email))).toHaveLength(3);
+  });
+});
+
+describe("a firm on another shard (decision 0312)", () => {
+  const shard2 = () => createDb(env.DB_SHARD_2!);
+
+  /** An SSO firm that lives only on shard 2, with federation on and a verified domain, as the directory knows it. */
+  async function shardTwoFirm() {
+    const company = companyRow({ name: "SSO Shard Two", settings: "{}" });
+    const group = groupRow(company.id, { name: "Tax" });
+    const office = officeRow(company.id, group.id, { name: "Lund" });
+    const domain = `shard2-${company.id.slice(-6)}.test`;
+    const person = userRow(company.id, "employee", { email: `person@${domain}`, groupId: group.id, officeId: office.id, passwordHash: null });
+    const db2 = shard2();
+    await db2.batch([
+      db2.insert(companies).values({ ...company, ssoLoginUrl: inject("samlIdpUrl"), ssoCertificate: IDP_CERT, allowFederation: true }),
+      db2.insert(groups).values(group),
+      db2.insert(offices).values(office),
+      db2.insert(companyDomains).values({ domain, companyId: company.id, verifiedAt: new Date(), verifiedBy: "operator" }),
+      db2.insert(users).values(person),
+    ]);
+    await flushDirectory(env as Env, shardsOf(env as Env)[2]);
+    const firm = { company, group, office, createUser: undefined as never };
+    return { ...firm, domain, person: { ...person, email: person.email! } };
+  }
+
+  it("signs in through its own shard: the request, the assertion and the session are written there", async () => {
+    const firm = await shardTwoFirm();
+    const { requestId } = await startLogin(firm);
+    expect(await shard2().select().from(samlRequests).where(eq(samlRequests.id, requestId))).toHaveLength(1);
+    const response = await post(firm.company.id, valid(firm, requestId));
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/home");
+    expect(await shard2().select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, firm.person.id))).toHaveLength(1);
+    const cookie = response.headers.get("Set-Cookie")!.split(";")[0];
+    const me = await SELF.fetch(`${BASE}/api/v2/users/me`, { headers: { Cookie: cookie } });
+    expect(((await me.json()) as { _id: string })._id).toBe(firm.person.id);
+  });
+
+  it("federation does not create a second account for an address of a firm on another shard", async () => {
+    const firm = await shardTwoFirm();
+    // Someone of a firm on shard 0 whose address is at this firm's domain (from before the claim).
+    const other = await createCompany("Shard Zero Neighbour");
+    const neighbour = await other.createUser("employee", { email: `neighbour@${firm.domain}` });
+    await flushDirectory(env as Env, shardsOf(env as Env)[0]);
+    const { requestId } = await startLogin(firm);
+    await expectRefused(
+      await post(firm.company.id, valid(firm, requestId, { nameId: neighbour.email!, attributes: { [ATTRIBUTE_NAMES.email]: neighbour.email! } })),
+      "other-firm",
+    );
+    expect(await shard2().select().from(users).where(eq(users.email, neighbour.email!))).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { createCookie } from "@remix-run/cloudflare";
 import { derivedSecret } from "~/auth/secrets.server";
 import type { User } from "~/db/schema";
 import { isLocalEnv, type LoadContext } from "~/env";
+import { addressOfAnotherFirm, routeTo, shardOfCompany } from "~/db/routing.server";
 import { authorizeUrl, mapAttributes, REQUEST_TTL_MS, SamlRefusal, verifyResponse } from "~/integrations/saml/service-provider.server";
 import { clientIp } from "~/domain/identity/login.server";
 import { loginThrottle } from "~/domain/identity/login-throttle";
@@ -60,6 +61,8 @@ export async function startSsoLogin(
   query: { redirectTo?: string; test?: boolean; email?: string },
 ): Promise<SsoStart> {
   const now = new Date();
+  // The firm in the address names its shard (decision 0312): its request row is written there.
+  routeTo(context, await shardOfCompany(context.env, companyId));
   // Each start writes a row before anyone is known: bounded per client address (issue 26, item 11).
   const verdict = await loginThrottle(context.env.LoginThrottle).startFlow(clientIp(request), now);
   if (!verdict.allowed) return { refused: "too-many-starts" };
@@ -95,6 +98,7 @@ export type SsoFinish =
 const SHOWN_REFUSALS: Partial<Record<string, SsoRefusal>> = { "other-browser": "other-browser", expired: "expired", unsolicited: "unsolicited" };
 
 export async function finishSsoLogin(context: LoadContext, request: Request, companyId: string): Promise<SsoFinish> {
+  routeTo(context, await shardOfCompany(context.env, companyId));
   const idp = await firmIdp({ db: context.db, companyId });
   if (!idp) return { refused: "not-configured" };
   let form: FormData;
@@ -114,7 +118,12 @@ export async function finishSsoLogin(context: LoadContext, request: Request, com
     const rest = flows.filter((f) => f.id !== verified.inResponseTo);
     const setCookie = await (await flowCookie(context)).serialize(rest, rest.length ? {} : { maxAge: 0 });
     if (relayState === TEST_RELAY_STATE) return { tested: { firm: idp.name, person: mapAttributes(verified.profile) }, setCookie };
-    return { signedIn: await signInWithAssertion(await systemCtx(context, companyId, "sso", now), idp, verified), relayState, setCookie };
+    const ctx = await systemCtx(context, companyId, "sso", now);
+    return {
+      signedIn: await signInWithAssertion(ctx, idp, verified, (email) => addressOfAnotherFirm(context.env, email, companyId)),
+      relayState,
+      setCookie,
+    };
   } catch (error) {
     if (error instanceof SamlRefusal) {
       console.warn(`SSO assertion for company ${companyId} refused (${error.reason}): ${error.message}`);

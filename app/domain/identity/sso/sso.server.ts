@@ -216,6 +216,8 @@ export async function signInWithAssertion(
   ctx: SystemContext,
   idp: { companyId: string; allowFederation: boolean },
   verified: VerifiedAssertion,
+  /** Whether the address is another firm's, on any shard (the directory's answer); this shard is asked below as well. */
+  ofAnotherFirm: (email: string) => Promise<boolean> = async () => false,
 ): Promise<User> {
   const { db, now } = ctx;
   // Replay: an assertion ID signs in once. The insert is the check (primary key), so two
@@ -246,6 +248,7 @@ export async function signInWithAssertion(
     }
     return existing;
   }
+  if (await ofAnotherFirm(person.email)) throw new SsoSignInRefused("other-firm");
   if (!idp.allowFederation) throw new SsoSignInRefused("unknown-person");
   const domain = person.email.split("@")[1];
   const [owned] = await db
