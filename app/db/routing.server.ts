@@ -60,3 +60,11 @@ export async function addressOfAnotherFirm(env: Env, email: string, companyId: s
     .first<{ companyId: string }>();
   return row !== null && row.companyId !== companyId;
 }
+
+/** The shard of the firm connected to a Microsoft Entra tenant, or null when no firm is (one directory read). */
+export async function shardOfTenant(env: Env, tenantId: string): Promise<number | null> {
+  const row = await env.DIRECTORY.prepare("select f.shard from tenants t join firms f on f.company_id = t.company_id where t.tenant_id = ?")
+    .bind(tenantId)
+    .first<{ shard: number }>();
+  return row ? bound(env, row.shard) : null;
+}

@@ -13,6 +13,7 @@ import { flushDirectory } from "~/domain/installation/firm-directory.server";
 import { hashPassword, pepperRing } from "~/domain/identity/password-hash.server";
 import { BASE, createCompany, db, PASSWORD, tokenFor } from "./helpers";
 import { uniqueAddress } from "./mail-helpers";
+import { mintToken } from "./entra-helpers";
 
 /**
  * Requests go to their firm's shard (decision 0312): a firm placed on shard 2 signs in by
@@ -155,5 +156,23 @@ describe("routing to a firm's shard (decision 0312)", () => {
     await waitOnExecutionContext(context);
     expect(await db().select().from(loginAttempts).where(eq(loginAttempts.ip, "198.51.100.70"))).toEqual([]);
     expect(await shard2().select().from(loginAttempts).where(eq(loginAttempts.ip, "198.51.100.72"))).toEqual([]);
+  });
+
+  it("signs in with Microsoft by the token's tenant, on the firm's shard", async () => {
+    const tenant = crypto.randomUUID();
+    const oid = crypto.randomUUID();
+    await shard2().update(companies).set({ azureAdTenantId: tenant }).where(eq(companies.id, firm.company.id));
+    await shard2().update(users).set({ azureAdId: oid }).where(eq(users.id, firm.person.id));
+    await flushDirectory(installation, shardsOf(installation)[2]);
+    const adToken = await mintToken({ tid: tenant, oid });
+    const response = await SELF.fetch(`${BASE}/api/v2/azure-ad/sign-in-with-token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ adToken, tenantId: tenant, adUserId: oid }),
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { token: string; _id: string };
+    expect(body._id).toBe(firm.person.id);
+    expect(decodeJwt(body.token)).toMatchObject({ cid: firm.company.id, shd: 2 });
   });
 });

@@ -1,5 +1,6 @@
 import { createCookie } from "@remix-run/cloudflare";
 import type { User } from "~/db/schema";
+import { routeTo, shardOfAddress, shardOfTenant } from "~/db/routing.server";
 import { newInviteToken } from "~/domain/identity/tokens.server";
 import { personForEntraSignIn } from "~/domain/identity/entra/sign-in.server";
 import { ValidationError } from "~/domain/errors";
@@ -128,6 +129,10 @@ export async function signInWithEntraClaims(
   claims: Parameters<typeof personForEntraSignIn>[1],
   options: { embedded?: boolean } = {},
 ) {
+  // The firm connected to the token's tenant names the shard; an unconnected tenant, the firm of
+  // the address the token names (where the account picker hint comes from) (decision 0312).
+  const shard = (await shardOfTenant(context.env, claims.tid)) ?? (claims.email ? await shardOfAddress(context.env, claims.email) : 0);
+  routeTo(context, shard);
   const user = await personForEntraSignIn(publicCtx(context), claims);
   const session = await startSession(context, user, request, options);
   return { user, ...session, signupPath: user.completed ? null : await signupPathFor(context, user) };
