@@ -2,6 +2,7 @@ import { asc } from "drizzle-orm";
 import { directoryDb, shardsOf } from "~/db/shards.server";
 import { firms, shards } from "~/db/directory-schema";
 import type { Env } from "~/env";
+import type { ShardView } from "./shards.types";
 
 /**
  * The operator's view of the installation (issue 29 item 6, decision 0312): each shard's size,
@@ -50,20 +51,6 @@ export async function probeShards(env: Env, now = new Date()): Promise<void> {
       console.error(`[shards] probing ${shard.binding} failed`, error);
     }
   }
-}
-
-export interface ShardView {
-  id: number;
-  binding: string;
-  accepting: boolean;
-  sizeBytes: number | null;
-  firms: number;
-  people: number;
-  updatesLastHour: number | null;
-  servedBy: string | null;
-  probedAt: string | null;
-  /** The firms the directory places here, by name. */
-  firmList: { companyId: string; name: string; people: number }[];
 }
 
 /**

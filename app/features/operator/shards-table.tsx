@@ -1,22 +1,11 @@
+import type { ShardView } from "~/domain/installation/shards.types";
 import { useT } from "~/lib/i18n/i18n";
-
-interface ShardRow {
-  id: number;
-  binding: string;
-  sizeBytes: number | null;
-  firms: number;
-  people: number;
-  updatesLastHour: number | null;
-  servedBy: string | null;
-  probedAt: string | null;
-  firmList: { companyId: string; name: string; people: number }[];
-}
 
 /**
  * The operator console's shards (issue 29 item 6, decision 0312): where firms live, each
  * shard's size and load from the hourly probe, and the firms the directory places on it.
  */
-export function ShardsTable({ shards }: { shards: ShardRow[] }) {
+export function ShardsTable({ shards }: { shards: ShardView[] }) {
   const t = useT();
   const measured = shards
     .map((shard) => shard.probedAt)
