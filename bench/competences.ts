@@ -40,9 +40,10 @@ async function bench() {
   const state = `.wrangler/bench-competences-${PEOPLE}`;
   if (process.env.BENCH_RESEED === "1") rmSync(state, { recursive: true, force: true });
   const fresh = !existsSync(`${state}/.seeded`);
+  mkdirSync(state, { recursive: true });
+  // Every run: a kept state gets the migrations (and databases, decision 0312) added since it was seeded.
+  run("tsx", ["scripts/migrate-local.ts", "--persist-to", state]);
   if (fresh) {
-    mkdirSync(state, { recursive: true });
-    run("tsx", ["scripts/migrate-local.ts", "--persist-to", state]);
     run("tsx", ["scripts/seed.ts"], { SEED_USERS: String(PEOPLE), PERSIST_TO: state });
   }
   buildSnapshot(APP);

@@ -22,9 +22,10 @@ const { children, run, main, stopAll } = benchProcesses(Number(process.env.BENCH
 async function bench() {
   if (process.env.BENCH_BUILD !== "0" || !existsSync(`${APP}/worker/app.js`)) buildSnapshot(APP);
   if (process.env.BENCH_RESEED === "1") rmSync(STATE, { recursive: true, force: true });
+  mkdirSync(STATE, { recursive: true });
+  // Every run: a kept state gets the migrations (and databases, decision 0312) added since it was seeded.
+  run("tsx", ["scripts/migrate-local.ts", "--persist-to", STATE]);
   if (!existsSync(`${STATE}/.bench-seeded`)) {
-    mkdirSync(STATE, { recursive: true });
-    run("tsx", ["scripts/migrate-local.ts", "--persist-to", STATE]);
     run("tsx", ["scripts/seed.ts"], { SEED_USERS: "60", SEED_PROJECTS: "20", PERSIST_TO: STATE });
     writeFileSync(`${STATE}/.bench-seeded`, new Date().toISOString());
   }

@@ -89,9 +89,10 @@ async function audit(base: string, path: string, cookie: string | null, port: nu
 
 async function bench() {
   if (process.env.BENCH_BUILD !== "0" || !existsSync(`${APP}/worker/app.js`)) buildSnapshot(APP);
+  mkdirSync(STATE, { recursive: true });
+  // Every run: a kept state gets the migrations (and databases, decision 0312) added since it was seeded.
+  run("tsx", ["scripts/migrate-local.ts", "--persist-to", STATE]);
   if (!existsSync(`${STATE}/.bench-seeded`)) {
-    mkdirSync(STATE, { recursive: true });
-    run("tsx", ["scripts/migrate-local.ts", "--persist-to", STATE]);
     run("tsx", ["scripts/seed.ts"], { SEED_USERS: "60", SEED_PROJECTS: "20", PERSIST_TO: STATE });
     writeFileSync(`${STATE}/.bench-seeded`, new Date().toISOString());
   }

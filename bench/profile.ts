@@ -155,8 +155,9 @@ async function profileTarget(send: Awaited<ReturnType<typeof inspector>>["send"]
 
 async function bench() {
   if ((process.env.PROFILE_REUSE !== "1" && !process.env.PROFILE_APP) || !existsSync(`${APP}/worker/app.js`)) buildSnapshot(APP);
+  // Every run: a kept state gets the migrations (and databases, decision 0312) added since it was seeded.
+  run("tsx", ["scripts/migrate-local.ts", "--persist-to", STATE]);
   if (!existsSync(`${STATE}/.bench-seeded`)) {
-    run("tsx", ["scripts/migrate-local.ts", "--persist-to", STATE]);
     run("tsx", ["scripts/seed.ts"], { SEED_USERS: "500", PERSIST_TO: STATE });
     run("touch", [`${STATE}/.bench-seeded`]);
   }
