@@ -103,14 +103,18 @@ export interface RequestCredential {
   shard: number | null;
 }
 
-const credentials = new WeakMap<Request, Promise<RequestCredential | null>>();
+/** One per request: its load context is made for it alone, and Remix hands its loaders another Request object. */
+const credentials = new WeakMap<object, Promise<RequestCredential | null>>();
 
-/** The request's credential: a bearer token wins over the cookie. Verified once per request (HMAC only, no I/O). */
+/**
+ * The request's credential: a bearer token wins over the cookie. Verified once per request (HMAC
+ * only, no I/O): the Worker reads it to route, and the session lookup reuses that answer.
+ */
 export function requestCredential(request: Request, context: Pick<LoadContext, "env">): Promise<RequestCredential | null> {
-  let credential = credentials.get(request);
+  let credential = credentials.get(context);
   if (!credential) {
     credential = readCredential(request, context);
-    credentials.set(request, credential);
+    credentials.set(context, credential);
   }
   return credential;
 }

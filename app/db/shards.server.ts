@@ -17,7 +17,18 @@ export interface Shard {
 const SHARD_BINDING = /^DB_SHARD_([1-9]\d*)$/;
 
 /** Every shard this Worker binds, in order: shard n is `DB_SHARD_n` (shard 0 is `DB`). */
+const bound = new WeakMap<Env, Shard[]>();
+
 export function shardsOf(env: Env): Shard[] {
+  let shards = bound.get(env);
+  if (!shards) {
+    shards = findShards(env);
+    bound.set(env, shards);
+  }
+  return shards;
+}
+
+function findShards(env: Env): Shard[] {
   const shards: Shard[] = [{ id: 0, binding: "DB", d1: env.DB }];
   const bindings = env as unknown as Record<string, unknown>;
   for (const key of Object.keys(bindings)) {
