@@ -51,6 +51,8 @@ export interface Env extends Cloudflare.Env {
    * (workers/company-room.ts, decision 0309); 5000 when unset.
    */
   ROOM_SPLIT_SOCKETS?: string;
+  /** Bytes a shard may fill before new firms go elsewhere (decision 0313); 8 GB of D1's 10 GB when unset. */
+  SHARD_CAP_BYTES?: string;
 }
 
 export interface LoadContext {
@@ -60,6 +62,12 @@ export interface LoadContext {
   db: Db;
   /** Which shard `db` is: 0 is the DB binding, n is DB_SHARD_n (decision 0312). */
   shard?: number;
+  /**
+   * Other shards a flow of this request went to: a link, code or token of a firm on another
+   * shard than the request's credential (domain/installation/pre-sign-in.server.ts). Their
+   * directory notes are sent on after the answer, as the request's own shard's are.
+   */
+  otherShards?: Set<number>;
 }
 
 declare module "@remix-run/cloudflare" {

@@ -72,12 +72,11 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
   routeTo(context, (await requestCredential(request, context))?.shard);
   const response = await withReader(request, context, () => handleRemixRequest(request, context as unknown as AppLoadContext));
   // What a write changed that the installation directory must hear of (decision 0312), after the answer.
-  if (request.method !== "GET" && request.method !== "HEAD")
-    ctx.waitUntil(
-      flushDirectory(env, shardsOf(env).find((shard) => shard.id === context.shard) ?? shardsOf(env)[0]).catch((error) =>
-        console.error("[directory] flush failed", error),
-      ),
-    );
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    const written = new Set([context.shard ?? 0, ...(context.otherShards ?? [])]);
+    for (const shard of shardsOf(env).filter((s) => written.has(s.id)))
+      ctx.waitUntil(flushDirectory(env, shard).catch((error) => console.error("[directory] flush failed", error)));
+  }
   return response;
 }
 

@@ -27,12 +27,31 @@ export function routeTo(context: LoadContext, shard: number | null | undefined):
   context.shard = id;
 }
 
-/** The shard the directory places a firm on (cached per isolate for a minute). */
+/**
+ * A copy of the request's context on `shard`, for a flow that learns its firm from what it
+ * was given (a link, a code, a token) rather than from the request's credential. The request's
+ * own context is left as it is: its other loaders may be reading it at the same time.
+ */
+export function routedContext(context: LoadContext, shard: number | null | undefined): LoadContext {
+  const id = bound(context.env, shard);
+  if (id === (context.shard ?? 0)) return context;
+  const target = shardsOf(context.env).find((s) => s.id === id)!;
+  (context.otherShards ??= new Set()).add(id);
+  return { ...context, db: createDb(target.d1), shard: id };
+}
+
+/** The shard the directory places a firm on (cached per isolate for a minute); shard 0 for a firm it does not know. */
 export async function shardOfCompany(env: Env, companyId: string, now = Date.now()): Promise<number> {
+  return (await placedShardOf(env, companyId, now)) ?? 0;
+}
+
+/** The shard the directory places a firm on, or null when it has not heard of the firm (yet). */
+export async function placedShardOf(env: Env, companyId: string, now = Date.now()): Promise<number | null> {
   const cached = firmShards.get(companyId);
   if (cached && cached.until > now) return cached.shard;
   const row = await env.DIRECTORY.prepare("select shard from firms where company_id = ?").bind(companyId).first<{ shard: number }>();
-  const shard = bound(env, row?.shard);
+  if (!row) return null;
+  const shard = bound(env, row.shard);
   firmShards.set(companyId, { shard, until: now + CACHE_MS });
   return shard;
 }

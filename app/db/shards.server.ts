@@ -42,6 +42,14 @@ export function shardDb(shard: Shard) {
   return createDb(shard.d1);
 }
 
+/**
+ * Where the installation's own tables live (`installation_domains`, `login_attempts`): shard 0,
+ * where they were before there were shards, whichever shard the reader's firm is on.
+ */
+export function installationDb(env: Env) {
+  return createDb(env.DB);
+}
+
 const directories = new WeakMap<D1Database, ReturnType<typeof buildDirectory>>();
 
 function buildDirectory(d1: D1Database) {

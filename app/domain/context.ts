@@ -32,6 +32,11 @@ export interface CommonContext {
   closeSockets: (which: SocketsToClose) => void;
   /** The client's realtime session id, echoed in events so it can ignore its own. */
   clientSessionId?: string | null;
+  /**
+   * The installation's directory (decision 0312): who in the installation, on any shard, has an
+   * address, a domain or a tenant. Read only for what must be unique across firms.
+   */
+  directory: D1Database;
 }
 
 /** A signed-in person acts: `ctx.actor.user` is there by type. */
@@ -49,6 +54,9 @@ export type AnyContext = DomainContext | SystemContext;
 
 /** A read of one firm's rows: any context is one; flows before sign-in build it from what they found. */
 export type FirmScope = Pick<CommonContext, "db" | "companyId">;
+
+/** A firm's read that must also see the other shards' firms (addresses, domains). */
+export type InstallationScope = Pick<CommonContext, "db" | "companyId" | "directory">;
 
 /** Before anyone signed in (sign-up, password reset, invite links): the database and the clock. */
 export interface PublicContext {
@@ -73,6 +81,7 @@ export function domainCtx(context: LoadContext, actor: Actor, clientSessionId?: 
     publish: createPublisher(context.env, context.ctx),
     closeSockets: (which) => closeSessionSockets(context, actor.company.id, which),
     clientSessionId,
+    directory: context.env.DIRECTORY,
   };
 }
 
@@ -88,6 +97,7 @@ export async function systemCtx(runtime: Runtime, companyId: string, source: Sys
     publish: createPublisher(runtime.env, runtime.ctx),
     closeSockets: (which) => closeSessionSockets(runtime, companyId, which),
     clientSessionId: null,
+    directory: runtime.env.DIRECTORY,
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { contextOfCarried } from "~/domain/installation/pre-sign-in.server";
 import { signInContext } from "~/domain/identity/authenticator.server";
 import { startSession } from "~/domain/identity/session.server";
 import { registerInvitedUser, SIGNUP_ENTITY } from "~/domain/identity/signup.server";
@@ -11,8 +12,9 @@ export const { loader, action, endpoints } = defineApiRoute({
     body: z.record(z.string(), z.unknown(), { error: "Needs to be an object." }),
     entity: SIGNUP_ENTITY,
     run: async ({ request, params, context, body }) => {
-      const user = await registerInvitedUser(signInContext(context), params.id!, body);
-      const { token } = await startSession(context, user, request, { byPassword: user.passwordHash !== null });
+      const firm = await contextOfCarried(context, "invite", params.id!);
+      const user = await registerInvitedUser(signInContext(firm), params.id!, body);
+      const { token } = await startSession(firm, user, request, { byPassword: user.passwordHash !== null });
       return { token, completed: user.completed, _id: user.id };
     },
   }),

@@ -1,9 +1,7 @@
 import { clientIp } from "~/domain/identity/login.server";
-import { mailerFor } from "~/domain/identity/mailer.server";
 import { resetRequestSchema } from "~/domain/identity/password.schema";
 import { requestPasswordReset } from "~/domain/identity/password.server";
 import { defineApiRoute, endpoint } from "~/web/api.server";
-import { publicCtx } from "~/domain/context";
 
 export const { loader, action, endpoints } = defineApiRoute({
   POST: endpoint({
@@ -11,6 +9,6 @@ export const { loader, action, endpoints } = defineApiRoute({
     auth: "public",
     body: resetRequestSchema,
     entity: "ResetPasswordInputErrors",
-    run: ({ request, context, body }) => requestPasswordReset(publicCtx(context), mailerFor(context, request), body, clientIp(request)),
+    run: ({ request, context, body }) => requestPasswordReset(context, request, body, clientIp(request)),
   }),
 });

@@ -5,6 +5,7 @@ import { Button } from "~/components/button";
 import { confirmEmailChange, EMAIL_CHANGE_INVALID, findEmailChange } from "~/domain/identity/email-change.server";
 import { mailerFor } from "~/domain/identity/mailer.server";
 import { publicCtx } from "~/domain/context";
+import { contextOfCarried } from "~/domain/installation/pre-sign-in.server";
 import { AuthCard } from "~/features/identity/auth-card";
 import { submitForm } from "~/web/page-form.server";
 import { noFields } from "~/domain/schema-kit";
@@ -19,19 +20,19 @@ const headers = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" 
  * scanners open links); the page names the address and one button confirms it.
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const found = await findEmailChange(publicCtx(context), params.token ?? "");
+  const found = await findEmailChange(publicCtx(await contextOfCarried(context, "emailChange", params.token ?? "")), params.token ?? "");
   if (!found) return json({ ok: false as const, message: EMAIL_CHANGE_INVALID }, { status: 410, headers });
   return json({ ok: true as const, newEmail: found.token.newEmail, name: found.user.name }, { headers });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const mailer = mailerFor(context, request);
+  const mailer = mailerFor(await contextOfCarried(context, "emailChange", params.token ?? ""), request);
   // A used or expired link answers 410 with its message, as the loader does.
   return submitForm(
     await request.formData(),
     noFields,
     async () => {
-      const { email } = await confirmEmailChange(mailer.mail, mailer.appName, params.token ?? "");
+      const { email } = await confirmEmailChange(mailer.mail, context.env.DIRECTORY, mailer.appName, params.token ?? "");
       return { message: `Your e-mail is now ${email}. Sign in with it from now on.` };
     },
     { headers },

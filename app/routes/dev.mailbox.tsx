@@ -17,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Development mailbox · Availa
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!isLocalEnv(context.env) || !isLoopbackHost(request)) throw new Response("Not found", { status: 404 });
   const to = new URL(request.url).searchParams.get("to")?.trim().toLowerCase() ?? "";
-  const rows = await latestOutboxMessages(context.db, to);
+  const rows = await latestOutboxMessages(context.env, to);
   return json({ to, messages: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) });
 }
 

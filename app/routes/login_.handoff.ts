@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { signupPathFor } from "~/domain/identity/entra/flow.server";
+import { contextOfCarried } from "~/domain/installation/pre-sign-in.server";
 import { redeemHandoffCode } from "~/domain/identity/session.server";
 import { clientSourceCookie } from "~/lib/client-source";
 
@@ -11,9 +12,10 @@ import { clientSourceCookie } from "~/lib/client-source";
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => null);
   const code = form?.get("code");
-  const handed = typeof code === "string" && code.length > 0 && code.length <= 200 ? await redeemHandoffCode(context, code) : null;
-  if (!handed) return redirect("/login?handoff=expired", 303);
-  const to = handed.user.completed ? "/" : await signupPathFor(context, handed.user);
+  const firm = typeof code === "string" && code.length > 0 && code.length <= 200 ? await contextOfCarried(context, "handoff", code) : null;
+  const handed = firm && typeof code === "string" ? await redeemHandoffCode(firm, code) : null;
+  if (!firm || !handed) return redirect("/login?handoff=expired", 303);
+  const to = handed.user.completed ? "/" : await signupPathFor(firm, handed.user);
   const headers = new Headers({ "Cache-Control": "no-store" });
   headers.append("Set-Cookie", handed.setCookie);
   // Writes from this browser come from the iOS app (spec: source ios_app).

@@ -15,6 +15,7 @@ import { passkeySignInSchema, readPasskeyPayload } from "~/domain/identity/passk
 import { challengeCookie } from "~/domain/identity/second-factor.server";
 import { pendingSignIn } from "~/domain/identity/second-factor-sign-in.server";
 import { startSession } from "~/domain/identity/session.server";
+import { contextOfPasskey } from "~/domain/installation/pre-sign-in.server";
 import { mailerFor } from "~/domain/identity/mailer.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { apiRoute } from "~/web/api.server";
@@ -40,10 +41,13 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
     });
   }
   const ceremony = await openCeremony(context.env, await cookie.parse(request.headers.get("Cookie")));
-  const user = await verifyPasskeySignIn(context.db, rp, ceremony, input.response as unknown as AuthenticationResponseJSON);
+  const response = input.response as unknown as AuthenticationResponseJSON;
+  // The passkey's person is on their firm's shard (decision 0313); after a password, the pending sign-in is already there.
+  const firm = ceremony?.userId && pending ? context : await contextOfPasskey(context, String(response.id ?? ""), response.response?.userHandle);
+  const user = await verifyPasskeySignIn(firm.db, rp, ceremony, response);
   // After a password (the code page): the pending sign-in ends here, and goes where it was going.
   const afterPassword = ceremony?.kind === "sign-in" && ceremony.userId ? pending : null;
-  const { setCookie } = await startSession(context, user, request);
+  const { setCookie } = await startSession(firm, user, request);
   const headers = new Headers({ "Cache-Control": "no-store" });
   headers.append("Set-Cookie", setCookie);
   headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Alert } from "~/components/alert";
 import { Button } from "~/components/button";
 import { answerReminder, readReminderLink } from "~/domain/reminders/reminders.server";
+import { bareId, contextOfCarried } from "~/domain/installation/pre-sign-in.server";
 import { AuthCard } from "~/features/identity/auth-card";
 import { metaText, useT } from "~/lib/i18n/i18n";
 
@@ -16,13 +17,15 @@ const headers = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" 
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const signature = new URL(request.url).searchParams.get("sig") ?? "";
-  const state = await readReminderLink(context, params.id ?? "", params.answer ?? "", signature, new Date());
+  const id = params.id ?? "";
+  const state = await readReminderLink(await contextOfCarried(context, "reminder", id), bareId(id), params.answer ?? "", signature, new Date());
   return json({ state, done: false }, { status: state.ok ? 200 : state.status, headers });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const signature = new URL(request.url).searchParams.get("sig") ?? "";
-  const state = await answerReminder(context, params.id ?? "", params.answer ?? "", signature);
+  const id = params.id ?? "";
+  const state = await answerReminder(await contextOfCarried(context, "reminder", id), bareId(id), params.answer ?? "", signature);
   return json({ state, done: state.ok }, { status: state.ok ? 200 : state.status, headers });
 }
 

@@ -19,13 +19,14 @@ import { AuthCard, ShowPasswordButton } from "~/features/identity/auth-card";
 import { PASSWORD_MIN } from "~/domain/identity/invite.schema";
 import { ValidationError } from "~/domain/errors";
 import { publicCtx } from "~/domain/context";
+import { contextOfCarried } from "~/domain/installation/pre-sign-in.server";
 import { metaText, useT } from "~/lib/i18n/i18n";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaText(matches, "reset.pageTitle") }];
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   return json(
-    { valid: await isResetLinkValid(publicCtx(context), params.resetHash!) },
+    { valid: await isResetLinkValid(publicCtx(await contextOfCarried(context, "reset", params.resetHash!)), params.resetHash!) },
     { headers: { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" } },
   );
 }
@@ -35,9 +36,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     await request.formData(),
     setPasswordSchema,
     async (input) => {
-      const user = await setPasswordWithLink(signInContext(context), params.resetHash!, input as SetPasswordInput);
+      const firm = await contextOfCarried(context, "reset", params.resetHash!);
+      const user = await setPasswordWithLink(signInContext(firm), params.resetHash!, input as SetPasswordInput);
       // A reset never skips the second factor: its owner still types a code (decision 0298).
-      return signInAfterPassword(context, request, user, { landing: withFlash(landingPath(user, context.env), "passwordChanged") });
+      return signInAfterPassword(firm, request, user, { landing: withFlash(landingPath(user, context.env), "passwordChanged") });
     },
     { hideFields: ["newPassword", "newPasswordConfirmation"], formError: (error) => (error instanceof ValidationError ? null : error.message) },
   );

@@ -1,17 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { clientIp } from "~/domain/identity/login.server";
-import { mailerFor } from "~/domain/identity/mailer.server";
 import { resetRequestSchema } from "~/domain/identity/password.schema";
 import { requestPasswordReset } from "~/domain/identity/password.server";
 import { submitForm } from "~/web/page-form.server";
-import { publicCtx } from "~/domain/context";
 
 /** The login page's 'Forgot password' dialog posts here (conform's reply; success means the link is on its way). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  return submitForm(
-    await request.formData(),
-    resetRequestSchema,
-    (input) => requestPasswordReset(publicCtx(context), mailerFor(context, request), input, clientIp(request)),
-    { resetForm: true },
-  );
+  return submitForm(await request.formData(), resetRequestSchema, (input) => requestPasswordReset(context, request, input, clientIp(request)), {
+    resetForm: true,
+  });
 }

@@ -18,13 +18,14 @@ import { AuthCard, ShowPasswordButton } from "~/features/identity/auth-card";
 import { officesOf, SelectField } from "~/components/select-field";
 import { pageStateOf, submitForm } from "~/web/page-form.server";
 import { publicCtx } from "~/domain/context";
+import { contextOfCarried } from "~/domain/installation/pre-sign-in.server";
 import { metaText, useT } from "~/lib/i18n/i18n";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaText(matches, "signup.pageTitle") }];
 
 /** The invite behind the link, or null for an unknown, used or expired one: the page says so and goes to sign in. */
 async function loadInvite(context: LoaderFunctionArgs["context"], secret: string) {
-  const found = await pageStateOf(requireUncompletedUser(publicCtx(context), secret));
+  const found = await pageStateOf(requireUncompletedUser(publicCtx(await contextOfCarried(context, "invite", secret)), secret));
   return found.ok ? found.value : null;
 }
 
@@ -42,8 +43,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     schema,
     async (input) => {
       if (!invite) throw new NotFoundError();
-      const user = await registerInvitedUser(signInContext(context), params.id!, input);
-      const { setCookie } = await startSession(context, user, request, { byPassword: user.passwordHash !== null });
+      const firm = await contextOfCarried(context, "invite", params.id!);
+      const user = await registerInvitedUser(signInContext(firm), params.id!, input);
+      const { setCookie } = await startSession(firm, user, request, { byPassword: user.passwordHash !== null });
       return redirect(withFlash("/home", "signup"), { headers: { "Set-Cookie": setCookie } });
     },
     // Field errors say what to mend; anything else about an invite link is not spelled out.

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { ScimError, scimCompany, type ScimContext } from "~/domain/identity/scim/scim.server";
 import type { LoadContext } from "~/env";
 import { publicCtx, systemCtx } from "~/domain/context";
+import { contextOfCarried } from "~/domain/installation/pre-sign-in.server";
 
 /**
  * The one way to write a /scim/v2 route (RFC 7644): the bearer token names the company,
@@ -51,10 +52,12 @@ export function defineScimRoute(handlers: Partial<Record<Method, { status?: numb
         return new Response(JSON.stringify(error), { status: 405, headers: { Allow: allow, "Content-Type": SCIM_JSON } });
       }
       const now = new Date();
-      const companyId = await scimCompany(publicCtx(context, now), request.headers.get("Authorization"));
+      const authorization = request.headers.get("Authorization");
+      const firm = await contextOfCarried(context, "scim", /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? "")?.[1] ?? "");
+      const companyId = await scimCompany(publicCtx(firm, now), authorization);
       const url = new URL(request.url);
       const body = method === "GET" || method === "DELETE" ? {} : await readBody(request);
-      const s = { ...(await systemCtx(context, companyId, "scim", now)), baseUrl: url.origin };
+      const s = { ...(await systemCtx(firm, companyId, "scim", now)), baseUrl: url.origin };
       const result = await handler.run({ s, params, body, query: url.searchParams });
       return scimJson(result ?? null, handler.status ?? (result === undefined ? 204 : 200));
     } catch (error) {

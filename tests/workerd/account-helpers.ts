@@ -23,7 +23,8 @@ export async function lastMailTo(to: string) {
 export async function mailedSecret(to: string, kind: "signup" | "reset"): Promise<string> {
   const mail = await lastMailTo(to);
   if (!mail) throw new Error(`no mail to ${to}`);
-  const match = new RegExp(`/${kind}/([A-Za-z0-9_-]+)`).exec(mail.textBody);
+  // The secret carries its firm in front (decision 0313): {companyId}.{secret}.
+  const match = new RegExp(`/${kind}/((?:[0-9a-f]{24}\\.)?[A-Za-z0-9_-]+)`).exec(mail.textBody);
   if (!match) throw new Error(`no ${kind} link in the mail to ${to}`);
   return match[1];
 }

@@ -102,7 +102,7 @@ describe("update reminders as an APNs push", () => {
       expect(payload.aps.alert.body).toContain("for three days");
       expect(payload.reminderId).toBe(reminder.id);
       expect(payload.url).toBe("https://planner.example/home");
-      expect(payload.answers["2"]).toMatch(new RegExp(`^https://planner\\.example/reminder/${reminder.id}/2\\?sig=`));
+      expect(payload.answers["2"]).toMatch(new RegExp(`^https://planner\\.example/reminder/[0-9a-f]{24}\\.${reminder.id}/2\\?sig=`));
     }
     const rows = await pushRows(people.twoDevices.id);
     expect(rows.map((r) => r.status)).toEqual(["sent", "sent"]);

@@ -80,7 +80,7 @@ describe("a person's secret calendar feed", () => {
     expect(await (await settings(cookie)).json()).toMatchObject({ feedUrl: null });
     const made = (await (await settings(cookie, { intent: "renewFeed" })).json()) as { ok: boolean; url: string };
     expect(made.ok).toBe(true);
-    expect(made.url).toMatch(/^http:\/\/localhost\/calendar\/[0-9a-f]{24}\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect(made.url).toMatch(/^http:\/\/localhost\/calendar\/[0-9a-f]{24}\.[0-9a-f]{24}\/[A-Za-z0-9_-]{43}\.ics$/);
     expect(await (await settings(cookie)).json()).toMatchObject({ feedUrl: made.url });
 
     const response = await feed(made.url);
@@ -117,7 +117,9 @@ describe("a person's secret calendar feed", () => {
     expect(parseCalendar(await (await feed(made.url)).text()).events.some((e) => e.SUMMARY === "Workload: Available")).toBe(true);
 
     // A forged signature, another feed id with this signature and a garbled address: 404, nothing said.
-    const [, feedId, signature] = /\/calendar\/([0-9a-f]{24})\/(.+)\.ics$/.exec(made.url)!;
+    const [, feedId, bareFeedId, signature] = /\/calendar\/([0-9a-f]{24}\.([0-9a-f]{24}))\/(.+)\.ics$/.exec(made.url)!;
+    // An address from before shards (no firm in front) still works: the feed is looked for on every shard (decision 0313).
+    expect((await feed(`${BASE}/calendar/${bareFeedId}/${signature}.ics`)).status).toBe(200);
     const forged = await feed(`${BASE}/calendar/${feedId}/${signature.slice(0, -2)}xx.ics`);
     expect(forged.status).toBe(404);
     expect(await forged.text()).toBe("Not found\n");

@@ -185,7 +185,7 @@ describe("POST /azure-ad/sign-in-with-code", () => {
     const signup = await api("/api/v2/azure-ad/sign-in-with-code", { method: "POST", json: { code: second.code, redirectUri } });
     const body = (await signup.json()) as { completed: boolean; signupPath: string };
     expect(body.completed).toBe(false);
-    expect(body.signupPath).toMatch(/^\/signup\/[A-Za-z0-9_-]{20,}\?sso=true$/);
+    expect(body.signupPath).toMatch(/^\/signup\/[0-9a-f]{24}\.[A-Za-z0-9_-]{20,}\?sso=true$/);
     const secret = body.signupPath.split("/")[2].split("?")[0];
     const page = await api(`/api/v2/users/${secret}/uncompleted`);
     expect(await page.json()).toMatchObject({ email: invited.email, ssoOnlySignup: true });
@@ -357,7 +357,7 @@ describe("the iOS wrapper's hand-off (issue 26, item 9, decision 0270)", () => {
     });
     const { token } = (await signIn.json()) as { token: string };
     const { response } = await handOff(token);
-    expect(response.headers.get("Location")).toMatch(/^\/signup\/[A-Za-z0-9_-]{20,}\?sso=true$/);
+    expect(response.headers.get("Location")).toMatch(/^\/signup\/[0-9a-f]{24}\.[A-Za-z0-9_-]{20,}\?sso=true$/);
   });
 });
 

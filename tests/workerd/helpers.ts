@@ -4,6 +4,8 @@ import { hashPassword, pepperRing } from "~/domain/identity/password-hash.server
 import { closeSessionSockets } from "~/realtime/publish.server";
 import type { SocketsToClose } from "~/realtime/room.types";
 import { createDb } from "~/db/client";
+import { shardsOf } from "~/db/shards.server";
+import { flushDirectory } from "~/domain/installation/firm-directory.server";
 import { systemCtx, type Runtime, type SystemSource } from "~/domain/context";
 import type { Env } from "~/env";
 import { companyRow, groupRow, officeRow, userRow, type SeedRole } from "~/db/factories";
@@ -14,6 +16,27 @@ export const PASSWORD = "correct horse battery";
 export const BASE = "http://localhost";
 
 export const db = () => createDb(env.DB);
+
+/**
+ * Brings the directory up to date with every shard, as the Worker does after each write's
+ * answer (decision 0312): for rows a test wrote straight into a shard, or a request whose
+ * after-answer flush may still be running.
+ */
+/** The database of the shard the directory places a firm on (where the operator put a new firm). */
+export async function dbOfFirm(companyId: string) {
+  const row = await env.DIRECTORY.prepare("select shard from firms where company_id = ?").bind(companyId).first<{ shard: number }>();
+  return createDb(shardsOf(env as Env).find((shard) => shard.id === (row?.shard ?? 0))!.d1);
+}
+
+export async function syncDirectory() {
+  for (const shard of shardsOf(env as Env)) {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      await flushDirectory(env as Env, shard);
+      if (!(await shard.d1.prepare("select 1 from directory_outbox limit 1").first())) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
 
 /** The Worker's bindings as the cron and the routes hand them to a system context (domain/context.ts). */
 export const runtime = (): Runtime => ({ db: db(), env: env as Env, ctx: { waitUntil: (promise) => void promise.catch(() => {}) } });

@@ -430,7 +430,7 @@ describe("sign-up through the link", () => {
     await send("POST", "/users", smtpFirm.tokens.companyAdmin, { name: "Mailed", email, group: smtpFirm.group.id, office: smtpFirm.office.id });
     const [mail] = await waitForMail(email);
     expect(mail.subject).toBe("You are invited to Invite SMTP on Availability");
-    expect(mail.text).toMatch(new RegExp(`${BASE}/signup/[A-Za-z0-9_-]{43}`));
+    expect(mail.text).toMatch(new RegExp(`${BASE}/signup/[0-9a-f]{24}\\.[A-Za-z0-9_-]{43}`));
     expect(mail.html).toContain("Create account");
   });
 });

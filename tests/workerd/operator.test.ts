@@ -6,7 +6,7 @@ import { readCompanySettings } from "~/domain/company/settings.schema";
 import { FIRM_ICON_MESSAGE, firmIconUrl } from "~/domain/company/firm-icon";
 import { isOperator } from "~/auth/operator.server";
 import { companyRow } from "~/db/factories";
-import { BASE, createCompany, createUser, db, PASSWORD } from "./helpers";
+import { BASE, createCompany, createUser, db, PASSWORD, dbOfFirm, syncDirectory } from "./helpers";
 
 // [env.dev] in wrangler.toml names the operator by user id in the Operations company (decision 0081).
 const OPERATOR = "operator@demo.test";
@@ -94,9 +94,14 @@ describe("creating a company", () => {
       adminEmail: "Nina@Nordic.test",
     });
     expect(response.status).toBe(200);
-    const [company] = await db().select().from(companies).where(eq(companies.name, "Nordic Counsel"));
+    // The new firm is on the shard the directory names (the one with the most headroom; decision 0313).
+    const { companyId } = (await env.DIRECTORY.prepare("select company_id as companyId from firms where name = ?").bind("Nordic Counsel").first<{
+      companyId: string;
+    }>())!;
+    const firmDb = await dbOfFirm(companyId);
+    const [company] = await firmDb.select().from(companies).where(eq(companies.name, "Nordic Counsel"));
     expect(company).toBeDefined();
-    const [admin] = await db().select().from(users).where(eq(users.email, "nina@nordic.test"));
+    const [admin] = await firmDb.select().from(users).where(eq(users.email, "nina@nordic.test"));
     expect(admin).toMatchObject({
       companyId: company.id,
       name: "Nina Newfirm",
@@ -106,11 +111,11 @@ describe("creating a company", () => {
       groupId: null,
       officeId: null,
     });
-    const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.companyId, company.id));
+    const mails = await firmDb.select().from(emailOutbox).where(eq(emailOutbox.companyId, company.id));
     expect(mails).toHaveLength(1);
     expect(mails[0].toAddress).toBe("nina@nordic.test");
-    expect(JSON.stringify(mails[0])).toMatch(/\/signup\/[A-Za-z0-9_-]+/);
-    const audit = await db().select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.companyId, company.id));
+    expect(JSON.stringify(mails[0])).toMatch(new RegExp(`/signup/${company.id}\\.[A-Za-z0-9_-]{43}`));
+    const audit = await firmDb.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.companyId, company.id));
     expect(audit.map((row) => row.action).sort()).toEqual(["invite", "operator-create-company"]);
   });
 
@@ -274,8 +279,10 @@ describe("domains of other installations (issue 15, decision 0150)", () => {
 });
 
 describe("the operator approves a firm's domain (issue 26, item 1; decision 0250)", () => {
-  const route = async (email: string) =>
-    (await (await SELF.fetch(`${BASE}/api/v2/account/login-route?email=${encodeURIComponent(email)}`)).json()) as { kind: string };
+  const route = async (email: string) => {
+    await syncDirectory();
+    return (await (await SELF.fetch(`${BASE}/api/v2/account/login-route?email=${encodeURIComponent(email)}`)).json()) as { kind: string };
+  };
 
   it("lists the waiting claim, and an approval routes sign-in to the firm until it is withdrawn", async () => {
     const claimant = await createCompany("Approval Firm");

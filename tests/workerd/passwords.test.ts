@@ -75,7 +75,7 @@ describe("POST /account/reset-password", () => {
     await resetRequest(user.email);
     const [mail] = await waitForMail(user.email);
     expect(mail.subject).toBe("Reset your Availability password");
-    expect(mail.text).toMatch(/\/reset\/[A-Za-z0-9_-]{43}/);
+    expect(mail.text).toMatch(/\/reset\/[0-9a-f]{24}\.[A-Za-z0-9_-]{43}/);
   });
 });
 

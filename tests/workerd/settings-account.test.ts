@@ -69,7 +69,7 @@ describe("one's own e-mail change waits for the link mailed to the new address",
     const [delivered] = await waitForMail(newEmail);
     expect(delivered.subject).toBe("Confirm your new Availability e-mail address");
     const path = confirmPath(delivered.text);
-    expect(path).toMatch(/^\/confirm-email\/[A-Za-z0-9_-]{20,}$/);
+    expect(path).toMatch(/^\/confirm-email\/[0-9a-f]{24}\.[A-Za-z0-9_-]{20,}$/);
 
     // Opening the link changes nothing (mail scanners open links): it asks.
     const opened = await page(path, null);

@@ -98,7 +98,7 @@ describe("the administrators' team calendar feed", () => {
 
     const made = (await (await renewTeam(cookie, [firm.office.id], [firm.group.id])).json()) as { ok: boolean; url: string; message: string };
     expect(made).toMatchObject({ ok: true, message: "Team calendar address ready" });
-    expect(made.url).toMatch(/^http:\/\/localhost\/calendar\/[0-9a-f]{24}\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect(made.url).toMatch(/^http:\/\/localhost\/calendar\/[0-9a-f]{24}\.[0-9a-f]{24}\/[A-Za-z0-9_-]{43}\.ics$/);
     expect(await (await settings(cookie)).json()).toMatchObject({
       teamFeed: { feed: { url: made.url, officeIds: [firm.office.id], groupIds: [firm.group.id] } },
     });

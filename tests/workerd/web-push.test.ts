@@ -109,7 +109,7 @@ describe("update reminders as Web Push", () => {
     // The same signed links as the mail's buttons.
     const [mail] = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, person.email));
     for (const a of payload.actions) {
-      expect(a.link).toMatch(new RegExp(`^https://planner\\.example/reminder/${reminder.id}/${a.action}\\?sig=`));
+      expect(a.link).toMatch(new RegExp(`^https://planner\\.example/reminder/[0-9a-f]{24}\\.${reminder.id}/${a.action}\\?sig=`));
       expect(mail.textBody).toContain(a.link);
     }
     expect(new TextEncoder().encode(message.plaintext).length).toBeLessThan(1500);

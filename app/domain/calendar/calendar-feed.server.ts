@@ -38,10 +38,11 @@ const workplaceWords = (t: Say) => ({
   notSet: t("workplace.notSet"),
 });
 import { sameSecret, toBase64Url } from "~/lib/base64url";
+import { carry } from "~/domain/installation/pre-sign-in.server";
 
 /**
  * A person's secret calendar feed (decision 0177): their forecasts, leave and the rolling
- * week's work locations as iCalendar, at /calendar/{feedId}/{signature}.ics. The signature is
+ * week's work locations as iCalendar, at /calendar/{companyId}.{feedId}/{signature}.ics. The signature is
  * an HMAC of the feed id under a key derived from SESSION_SECRET; 'New secret' replaces the row,
  * so the old address answers 404 from then on.
  */
@@ -58,8 +59,9 @@ async function signFeed(env: Env, feedId: string): Promise<string> {
   return toBase64Url(mac);
 }
 
-async function feedUrl(env: Env, appUrl: string, feedId: string) {
-  return `${appUrl}/calendar/${feedId}/${await signFeed(env, feedId)}.ics`;
+/** The address names the firm in front of the feed (decision 0313), so it finds its shard before anyone signs in. */
+async function feedUrl(env: Env, appUrl: string, companyId: string, feedId: string) {
+  return `${appUrl}/calendar/${carry(companyId, feedId)}/${await signFeed(env, feedId)}.ics`;
 }
 
 const feedsOf = (ctx: DomainContext, kind: "person" | "team") =>
@@ -68,7 +70,7 @@ const feedsOf = (ctx: DomainContext, kind: "person" | "team") =>
 /** The caller's feed address, or null before they made one. */
 export async function ownFeedUrl(ctx: DomainContext, env: Env, appUrl: string): Promise<string | null> {
   const [feed] = await ctx.db.select({ id: calendarFeeds.id }).from(calendarFeeds).where(feedsOf(ctx, "person")).limit(1);
-  return feed ? feedUrl(env, appUrl, feed.id) : null;
+  return feed ? feedUrl(env, appUrl, ctx.companyId, feed.id) : null;
 }
 
 /** A new secret address; any earlier one stops working. */
@@ -79,7 +81,7 @@ export async function renewOwnFeed(ctx: DomainContext, env: Env, appUrl: string)
     ctx.db.delete(calendarFeeds).where(mine),
     ctx.db.insert(calendarFeeds).values({ id, companyId: ctx.companyId, userId: ctx.actor.user.id, createdAt: ctx.now }),
   ]);
-  return { message: "Calendar address ready", url: await feedUrl(env, appUrl, id) };
+  return { message: "Calendar address ready", url: await feedUrl(env, appUrl, ctx.companyId, id) };
 }
 
 const secondary = alias(offices, "secondary_office");
@@ -230,7 +232,7 @@ export async function ownTeamFeed(ctx: DomainContext, env: Env, appUrl: string) 
   if (!isAdmin(ctx.actor.user)) return null;
   const [feed] = await ctx.db.select().from(calendarFeeds).where(feedsOf(ctx, "team")).limit(1);
   if (!feed) return null;
-  return { url: await feedUrl(env, appUrl, feed.id), officeIds: parseIds(feed.officeIds), groupIds: parseIds(feed.groupIds) };
+  return { url: await feedUrl(env, appUrl, ctx.companyId, feed.id), officeIds: parseIds(feed.officeIds), groupIds: parseIds(feed.groupIds) };
 }
 
 /** A new secret team address for these offices and groups; any earlier team address stops working. */
@@ -251,7 +253,7 @@ export async function renewTeamFeed(ctx: DomainContext, env: Env, appUrl: string
       createdAt: ctx.now,
     }),
   ]);
-  return { message: "Team calendar address ready", url: await feedUrl(env, appUrl, id) };
+  return { message: "Team calendar address ready", url: await feedUrl(env, appUrl, ctx.companyId, id) };
 }
 
 /**

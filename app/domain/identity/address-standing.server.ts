@@ -1,7 +1,7 @@
 import { and, isNotNull, ne } from "drizzle-orm";
 import { companyDomains, users } from "~/db/schema";
 import { inJsonList } from "~/db/json-list";
-import type { FirmScope } from "~/domain/context";
+import type { InstallationScope } from "~/domain/context";
 import { ConflictError } from "~/domain/errors";
 
 /** An address of the caller's own firm that someone else already has: the firm may be told. */
@@ -26,19 +26,35 @@ const domainOf = (email: string) => email.slice(email.lastIndexOf("@") + 1);
 /**
  * Where each address stands for the firm. E-mail addresses are unique across the
  * installation (they sign in), so the read covers every firm, but the answer only ever
- * names the caller's own people.
+ * names the caller's own people. The firm's shard answers for the firms on it, at once; the
+ * directory for the firms on other shards (decision 0313), as it heard of them after each
+ * write, within about a second.
  */
-export async function addressStanding(ctx: FirmScope, emails: readonly string[], exceptUserId?: string): Promise<AddressStanding> {
+export async function addressStanding(ctx: InstallationScope, emails: readonly string[], exceptUserId?: string): Promise<AddressStanding> {
   const addresses = [...new Set(emails.map((email) => email.trim().toLowerCase()))];
   if (addresses.length === 0) return { own: [], unavailable: [] };
   const domains = [...new Set(addresses.map(domainOf))];
-  const [people, claimed] = await ctx.db.batch([
-    ctx.db.select({ id: users.id, email: users.email, companyId: users.companyId }).from(users).where(inJsonList(users.email, addresses)),
-    ctx.db
-      .select({ domain: companyDomains.domain })
-      .from(companyDomains)
-      .where(and(inJsonList(companyDomains.domain, domains), isNotNull(companyDomains.verifiedAt), ne(companyDomains.companyId, ctx.companyId))),
+  const [[here, claimedHere], elsewhere] = await Promise.all([
+    ctx.db.batch([
+      ctx.db.select({ id: users.id, email: users.email, companyId: users.companyId }).from(users).where(inJsonList(users.email, addresses)),
+      ctx.db
+        .select({ domain: companyDomains.domain })
+        .from(companyDomains)
+        .where(and(inJsonList(companyDomains.domain, domains), isNotNull(companyDomains.verifiedAt), ne(companyDomains.companyId, ctx.companyId))),
+    ]),
+    ctx.directory.batch<{ id: string; email: string; companyId: string; domain: string }>([
+      ctx.directory
+        .prepare(
+          "select user_id as id, email, company_id as companyId from people where email in (select value from json_each(?)) and company_id <> ?",
+        )
+        .bind(JSON.stringify(addresses), ctx.companyId),
+      ctx.directory
+        .prepare("select domain from domains where domain in (select value from json_each(?)) and verified_at is not null and company_id <> ?")
+        .bind(JSON.stringify(domains), ctx.companyId),
+    ]),
   ]);
+  const people = [...here, ...(elsewhere[0].results ?? [])];
+  const claimed = [...claimedHere, ...(elsewhere[1].results ?? [])];
   const others = people.filter((person) => person.id !== exceptUserId);
   const own = others.filter((person) => person.companyId === ctx.companyId).map((person) => person.email);
   const foreignDomains = new Set(claimed.map((row) => row.domain));
@@ -49,7 +65,7 @@ export async function addressStanding(ctx: FirmScope, emails: readonly string[],
 }
 
 /** 409 when the firm cannot give `email` to a person (`userId`, when an existing person changes address). */
-export async function requireAddressFree(ctx: FirmScope, email: string, userId?: string) {
+export async function requireAddressFree(ctx: InstallationScope, email: string, userId?: string) {
   const standing = await addressStanding(ctx, [email], userId);
   if (standing.own.length) throw new ConflictError(EMAIL_TAKEN);
   if (standing.unavailable.length) throw new ConflictError(ADDRESS_UNAVAILABLE);

@@ -3,6 +3,7 @@ import { sha256Hex } from "~/auth/secrets.server";
 import { emailChangeTokens, inviteTokens, passwordResetTokens, users } from "~/db/schema";
 import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { newId, newSecret } from "~/lib/ids";
+import { carry } from "~/domain/installation/pre-sign-in.server";
 import { GoneError, TooManyRequestsError } from "~/domain/errors";
 import type { DomainContext, PublicContext } from "~/domain/context";
 import { emailChangeEmail, emailChangedNotice, emailChangeRequestedNotice } from "~/domain/identity/emails";
@@ -51,7 +52,7 @@ export async function emailChangeRequest(ctx: DomainContext, mailer: Mailer, per
     const retryAfter = Math.max(1, Math.ceil((Number(oldest) + HOUR_MS - ctx.now.getTime()) / 1000));
     throw new TooManyRequestsError(EMAIL_CHANGE_LIMITED, retryAfter);
   }
-  const secret = newSecret();
+  const secret = carry(ctx.companyId, newSecret());
   const expiresAt = new Date(ctx.now.getTime() + EMAIL_CHANGE_HOURS * HOUR_MS);
   const statements = [
     ctx.db.delete(emailChangeTokens).where(and(mine, lte(emailChangeTokens.createdAt, hourAgo))),
@@ -131,13 +132,13 @@ export async function findEmailChange({ db, now }: PublicContext, secret: string
  * address stop working. Sessions stay when the person asked for this while signed in; an
  * administrator's change ends them all (`signedOut`: the route closes the person's sockets).
  */
-export async function confirmEmailChange(mail: Mailer["mail"], appName: string, secret: string, now = new Date()) {
+export async function confirmEmailChange(mail: Mailer["mail"], directory: D1Database, appName: string, secret: string, now = new Date()) {
   const { db } = mail;
   const found = await findEmailChange({ db, now }, secret);
   if (!found) throw new GoneError(EMAIL_CHANGE_INVALID);
   const { token, user } = found;
   const signedOut = token.requestedBy !== null && token.requestedBy !== user.id;
-  const firm = { db, companyId: user.companyId };
+  const firm = { db, companyId: user.companyId, directory };
   await requireAddressFree(firm, token.newEmail, user.id);
   const claimedNow = and(eq(emailChangeTokens.id, token.id), eq(emailChangeTokens.usedAt, now));
   const mine = <T extends typeof passwordResetTokens | typeof inviteTokens>(table: T) =>

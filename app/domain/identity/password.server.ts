@@ -8,10 +8,12 @@ import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { NotFoundError, TooManyRequestsError, UnauthorizedError, ValidationError } from "~/domain/errors";
 import { resetEmail } from "~/domain/identity/emails";
 import { languageOfRecipient } from "~/domain/identity/mail-language.server";
-import type { PublicContext } from "~/domain/context";
+import { publicCtx, type PublicContext } from "~/domain/context";
+import { contextOfAddress } from "~/domain/installation/pre-sign-in.server";
+import type { LoadContext } from "~/env";
 import { verifyLogin, type PasswordContext, type SignInContext } from "~/domain/identity/login.server";
 import { assertUncommonPassword } from "~/domain/identity/password-policy.server";
-import type { Mailer } from "~/domain/identity/mailer.server";
+import { mailerFor } from "~/domain/identity/mailer.server";
 import { RESET_LINK_INVALID, type ChangePasswordInput, type ResetRequestInput, type SetPasswordInput } from "~/domain/identity/password.schema";
 import { findResetToken, newResetToken, RESET_MINUTES } from "~/domain/identity/tokens.server";
 
@@ -32,8 +34,10 @@ const MAX_RESETS_PER_IP = 20;
  */
 const RESET_PREFIX = "reset:";
 
-export async function requestPasswordReset(ctx: PublicContext, mailer: Mailer, input: ResetRequestInput, ip: string) {
-  const { db, now } = ctx;
+export async function requestPasswordReset(context: LoadContext, request: Request, input: ResetRequestInput, ip: string) {
+  // The counts live where the request landed, before it knows a firm; the person, their link
+  // and their mail on their firm's shard (decision 0313).
+  const { db, now } = publicCtx(context);
   const key = `${RESET_PREFIX}${input.resetEmail}`;
   const since = new Date(now.getTime() - RESET_WINDOW_MS);
   const [[byEmail], [byIp]] = await db.batch([
@@ -49,20 +53,23 @@ export async function requestPasswordReset(ctx: PublicContext, mailer: Mailer, i
   if (byEmail.n >= MAX_RESETS_PER_EMAIL || byIp.n >= MAX_RESETS_PER_IP) throw new TooManyRequestsError(TOO_MANY_RESETS, RESET_WINDOW_MS / 1000);
   await db.insert(loginAttempts).values({ email: key, ip: `${RESET_PREFIX}${ip}`, succeeded: true, createdAt: now });
 
-  const [user] = await db.select().from(users).where(eq(users.email, input.resetEmail)).limit(1);
+  const firm = await contextOfAddress(context, input.resetEmail);
+  const ctx = publicCtx(firm, now);
+  const mailer = mailerFor(firm, request);
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, input.resetEmail)).limit(1);
   // Invited people who have not signed up use their invite; unknown e-mails get nothing.
   if (!user || !user.completed) return { message: RESET_LINK_SENT };
   const token = await newResetToken(ctx, user.companyId, user.id);
-  await db.batch([
+  await ctx.db.batch([
     // Only the newest link works.
-    db
+    ctx.db
       .update(passwordResetTokens)
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt))),
     token.statement,
   ]);
   const message = resetEmail({
-    language: await languageOfRecipient(db, user.companyId, user.id),
+    language: await languageOfRecipient(ctx.db, user.companyId, user.id),
     appName: mailer.appName,
     name: user.name,
     link: `${mailer.appUrl}/reset/${token.secret}`,

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { sha256Hex } from "~/auth/secrets.server";
 import { deleteExpiredRows } from "~/db/expired-rows";
+import { carry } from "~/domain/installation/pre-sign-in.server";
 import { newSecret } from "~/lib/ids";
 import type { Actor } from "~/auth/actor.types";
 import { cookieCredential, DAY_MS, openSessionConditions, requestSessionId, SESSION_DAYS, sessionCookie, signToken } from "~/auth/session.server";
@@ -83,7 +84,7 @@ export const HANDOFF_SECONDS = 60;
  * session's earlier ones (so a session holds at most one row).
  */
 export async function createHandoffCode(context: LoadContext, actor: Actor) {
-  const code = newSecret();
+  const code = carry(actor.company.id, newSecret());
   const now = new Date();
   const expiresAt = new Date(now.getTime() + HANDOFF_SECONDS * 1000);
   await context.db.batch([

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { sha256Hex } from "~/auth/secrets.server";
 import type { CommonContext, PublicContext } from "~/domain/context";
 import { inviteTokens, passwordResetTokens, users } from "~/db/schema";
+import { carry } from "~/domain/installation/pre-sign-in.server";
 import { newId, newSecret } from "~/lib/ids";
 
 /**
@@ -12,7 +13,7 @@ export const INVITE_DAYS = 14;
 export const RESET_MINUTES = 60;
 
 export async function newInviteToken({ db, companyId, now }: Pick<CommonContext, "db" | "companyId" | "now">, userId: string) {
-  const secret = newSecret();
+  const secret = carry(companyId, newSecret());
   const expiresAt = new Date(now.getTime() + INVITE_DAYS * 86_400_000);
   // A new invite replaces the earlier ones: only the latest link works.
   const statements = [
@@ -42,7 +43,7 @@ export async function findInvite({ db, now }: PublicContext, secret: string) {
 }
 
 export async function newResetToken({ db, now }: PublicContext, companyId: string, userId: string) {
-  const secret = newSecret();
+  const secret = carry(companyId, newSecret());
   const expiresAt = new Date(now.getTime() + RESET_MINUTES * 60_000);
   return {
     secret,

@@ -1,4 +1,4 @@
-import { asc } from "drizzle-orm";
+import { asc, count } from "drizzle-orm";
 import { directoryDb, shardsOf } from "~/db/shards.server";
 import { firms, shards } from "~/db/directory-schema";
 import type { Env } from "~/env";
@@ -83,4 +83,34 @@ export async function listShards(env: Env): Promise<ShardView[]> {
       firmList,
     };
   });
+}
+
+/** Of D1's 10 GB per database, what a shard may fill before new firms go elsewhere. */
+export const DEFAULT_SHARD_CAP_BYTES = 8e9;
+
+/**
+ * The shard a new firm goes to (decision 0313, 0311 §2.3): of the shards accepting firms, the one
+ * with the most headroom under SHARD_CAP_BYTES by its last probe (a shard never probed counts as
+ * empty), fewer firms breaking a tie, then the lower number.
+ */
+export async function placeFirm(env: Env): Promise<number> {
+  const cap = Number(env.SHARD_CAP_BYTES) > 0 ? Number(env.SHARD_CAP_BYTES) : DEFAULT_SHARD_CAP_BYTES;
+  const directory = directoryDb(env);
+  const [measured, placed] = await directory.batch([
+    directory.select().from(shards),
+    directory.select({ shard: firms.shard, n: count() }).from(firms).groupBy(firms.shard),
+  ]);
+  const candidates = shardsOf(env)
+    .map((shard) => {
+      const probe = measured.find((row) => row.id === shard.id);
+      return {
+        id: shard.id,
+        accepting: probe?.accepting ?? true,
+        headroom: cap - (probe?.sizeBytes ?? 0),
+        firms: placed.find((row) => row.shard === shard.id)?.n ?? 0,
+      };
+    })
+    .filter((shard) => shard.accepting);
+  candidates.sort((a, b) => b.headroom - a.headroom || a.firms - b.firms || a.id - b.id);
+  return candidates[0]?.id ?? 0;
 }

@@ -6,6 +6,11 @@ import type { Actor } from "~/auth/actor.types";
 import { auditLog, companies, users } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import type { DomainContext } from "../context";
+import type { Env } from "~/env";
+import { shardOfCompany } from "~/db/routing.server";
+import { shardDb, shardsOf } from "~/db/shards.server";
+import { placeFirm } from "~/domain/installation/shards.server";
+import { flushDirectory } from "~/domain/installation/firm-directory.server";
 import { inviteUser } from "~/domain/identity/invite.server";
 import type { Mailer } from "~/domain/identity/mailer.server";
 import { readCompanySettings } from "../company/settings.schema";
@@ -19,29 +24,56 @@ import type { OperatorCompanyCreateInput, OperatorCompanyUpdateInput } from "./o
  */
 export interface OperatorContext extends DomainContext {
   readonly operator: true;
+  /** The installation's bindings: firms live on several shards (decision 0313). */
+  readonly env: Env;
 }
 
-export function operatorCtx(ctx: DomainContext): OperatorContext {
-  return { ...ctx, operator: true };
+export function operatorCtx(ctx: DomainContext, env: Env): OperatorContext {
+  return { ...ctx, env, operator: true };
 }
+
+/**
+ * A read across the installation: `read` runs on every shard at once, with the operator's
+ * context on that shard, and the results are joined. `livesHere` says whether the directory
+ * places a firm on that shard, so a firm whose rows are on two shards while it moves is
+ * listed once (a firm the directory has not heard of yet counts where its rows are).
+ */
+export async function onEveryShard<T>(
+  ctx: OperatorContext,
+  read: (shard: OperatorContext, livesHere: (companyId: string) => boolean) => Promise<T[]>,
+) {
+  const placed = await ctx.env.DIRECTORY.prepare("select company_id as companyId, shard from firms").all<{ companyId: string; shard: number }>();
+  const where = new Map(placed.results.map((row) => [row.companyId, row.shard]));
+  const parts = await Promise.all(
+    shardsOf(ctx.env).map((shard) => read({ ...ctx, db: shardDb(shard) }, (companyId) => (where.get(companyId) ?? shard.id) === shard.id)),
+  );
+  return parts.flat();
+}
+
+/** The operator's context on the shard of one firm (one directory read, cached per isolate). */
+export async function onFirmShard(ctx: OperatorContext, companyId: string): Promise<OperatorContext> {
+  const id = await shardOfCompany(ctx.env, companyId);
+  const shard = shardsOf(ctx.env).find((s) => s.id === id) ?? shardsOf(ctx.env)[0];
+  return { ...ctx, db: shardDb(shard) };
+}
+
+/** Names in the order SQLite's `order by name` gave them (binary), across shards. */
+export const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 const EMAIL_TAKEN = "A user with this e-mail already exists.";
 
 export async function listCompanies(ctx: OperatorContext) {
-  const [rows, counts] = await Promise.all([
-    ctx.db
-      .select({ id: companies.id, name: companies.name, settings: companies.settings, createdAt: companies.createdAt })
-      .from(companies)
-      .orderBy(companies.name),
-    ctx.db.select({ companyId: users.companyId, people: count() }).from(users).groupBy(users.companyId),
-  ]);
-  const people = new Map(counts.map((row) => [row.companyId, row.people]));
-  return rows.map((row) => ({
-    _id: row.id,
-    name: row.name,
-    people: people.get(row.id) ?? 0,
-    settings: readCompanySettings(row.settings),
-  }));
+  const firms = await onEveryShard(ctx, async (shard, livesHere) => {
+    const [rows, counts] = await shard.db.batch([
+      shard.db.select({ id: companies.id, name: companies.name, settings: companies.settings }).from(companies),
+      shard.db.select({ companyId: users.companyId, people: count() }).from(users).groupBy(users.companyId),
+    ]);
+    const people = new Map(counts.map((row) => [row.companyId, row.people]));
+    return rows
+      .filter((row) => livesHere(row.id))
+      .map((row) => ({ _id: row.id, name: row.name, people: people.get(row.id) ?? 0, settings: readCompanySettings(row.settings) }));
+  });
+  return firms.sort(byName);
 }
 
 /**
@@ -49,9 +81,17 @@ export async function listCompanies(ctx: OperatorContext) {
  * everywhere else (token, sign-up link in the outbox). The invite is sent in the new
  * firm's name, by the operator acting as its company administrator.
  */
-export async function createCompanyWithAdmin(ctx: OperatorContext, mailer: Mailer, input: OperatorCompanyCreateInput) {
-  const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.adminEmail)).limit(1);
+export async function createCompanyWithAdmin(operator: OperatorContext, operatorMailer: Mailer, input: OperatorCompanyCreateInput) {
+  // Addresses are unique across the installation: the directory knows every shard's.
+  const taken = await operator.env.DIRECTORY.prepare("select 1 from people where email = ? limit 1")
+    .bind(input.adminEmail.trim().toLowerCase())
+    .first();
   if (taken) throw new ValidationError("OperatorCompanyInputErrors", { adminEmail: EMAIL_TAKEN });
+  // The new firm goes to the shard with the most headroom (decision 0313): everything below is written there.
+  const placedOn = await placeFirm(operator.env);
+  const placed = shardsOf(operator.env).find((shard) => shard.id === placedOn) ?? shardsOf(operator.env)[0];
+  const ctx: OperatorContext = { ...operator, db: shardDb(placed) };
+  const mailer: Mailer = { ...operatorMailer, mail: { ...operatorMailer.mail, db: ctx.db } };
   const id = newId();
   await ctx.db.batch([
     ctx.db.insert(companies).values({ id, name: input.name, settings: "{}", createdAt: ctx.now, updatedAt: ctx.now }),
@@ -87,6 +127,8 @@ export async function createCompanyWithAdmin(ctx: OperatorContext, mailer: Maile
       admin: false,
       companyAdmin: true,
     });
+    // The directory hears of the firm and its administrator now, so the invite link routes at once.
+    await flushDirectory(ctx.env, placed);
     return { _id: id, name: input.name, admin };
   } catch (error) {
     // No firm without its administrator: undo the company (its audit row goes with it).
@@ -97,7 +139,8 @@ export async function createCompanyWithAdmin(ctx: OperatorContext, mailer: Maile
 }
 
 /** A firm's name and every feature switch, written together; the audit row keeps before and after. */
-export async function updateCompanyAsOperator(ctx: OperatorContext, companyId: string, input: OperatorCompanyUpdateInput) {
+export async function updateCompanyAsOperator(operator: OperatorContext, companyId: string, input: OperatorCompanyUpdateInput) {
+  const ctx = await onFirmShard(operator, companyId);
   const [before] = await ctx.db
     .select({ name: companies.name, settings: companies.settings })
     .from(companies)

@@ -19,6 +19,7 @@ import { readCompanySettings } from "../company/settings.schema";
 import { setOnLeave, setWorkload } from "../workload/workload.server";
 import { pushToSubscriptions, reminderWebPushPayload, subscriptionsOf } from "./web-push.server";
 import { toBase64Url } from "~/lib/base64url";
+import { carry } from "~/domain/installation/pre-sign-in.server";
 import { recipientLanguage, translate } from "~/lib/i18n/catalogs.server";
 import type { MessageKey } from "~/lib/i18n/i18n";
 
@@ -61,8 +62,9 @@ async function verifyAnswer(env: Env, reminderId: string, answer: string, signat
   return diff === 0;
 }
 
-export async function answerLink(env: Env, appUrl: string, reminderId: string, answer: ReminderAnswer): Promise<string> {
-  return `${appUrl}/reminder/${reminderId}/${answer}?sig=${await signAnswer(env, reminderId, answer)}`;
+/** The link names the firm in front of the reminder (decision 0313), so it finds its shard before anyone signs in. */
+export async function answerLink(env: Env, appUrl: string, companyId: string, reminderId: string, answer: ReminderAnswer): Promise<string> {
+  return `${appUrl}/reminder/${carry(companyId, reminderId)}/${answer}?sig=${await signAnswer(env, reminderId, answer)}`;
 }
 
 function escapeHtml(text: string): string {
@@ -195,10 +197,9 @@ export async function sendUpdateReminders(context: Runtime, now: Date): Promise<
     const firm = firms.get(person.companyId) ?? (await systemCtx(context, person.companyId, "reminders", now));
     firms.set(person.companyId, firm);
     const id = newId();
-    const links = Object.fromEntries(await Promise.all(REMINDER_ANSWERS.map(async (a) => [a, await answerLink(env, appUrl, id, a)]))) as Record<
-      ReminderAnswer,
-      string
-    >;
+    const links = Object.fromEntries(
+      await Promise.all(REMINDER_ANSWERS.map(async (a) => [a, await answerLink(env, appUrl, person.companyId, id, a)])),
+    ) as Record<ReminderAnswer, string>;
     const mail = reminderEmail({ appName, name: person.name, links, dashboard: `${appUrl}/home`, language });
     const push = JSON.stringify(reminderPush({ appName, reminderId: id, links, dashboard: `${appUrl}/home`, language }));
     const pushes = (devices.get(person.id) ?? []).map((deviceToken) =>

@@ -7,5 +7,5 @@ import { operatorCtx, type OperatorContext } from "../operator/operator.server";
 /** The operator's API calls: anyone else is told they do not exist, like the console page. */
 export function requireOperatorCtx(context: LoadContext, ctx: DomainContext): OperatorContext {
   if (!isOperator(context.env as OperatorEnv, ctx.actor.user)) throw new NotFoundError("Not found");
-  return operatorCtx(ctx);
+  return operatorCtx(ctx, context.env);
 }

@@ -6,7 +6,7 @@ import { addDays, dayKey, mondayOf } from "~/lib/dates";
 import { installationToday } from "../today";
 import { newId } from "~/lib/ids";
 import { NotFoundError } from "../errors";
-import type { OperatorContext } from "../operator/operator.server";
+import { byName, onEveryShard, onFirmShard, type OperatorContext } from "../operator/operator.server";
 
 /**
  * Usage statistics for the installation's operator (decision 0123): one row per sign-in and
@@ -94,33 +94,41 @@ async function weeklyUsage(ctx: OperatorContext, weeks: number, companyId?: stri
 }
 
 /** GET /usage-stats/companies: every firm with its people and last week's active people. */
-export async function usageCompanies(ctx: OperatorContext) {
-  const [rows, people] = await ctx.db.batch([
-    ctx.db.select({ id: companies.id, name: companies.name }).from(companies).orderBy(companies.name),
-    ctx.db.select({ companyId: users.companyId, n: count() }).from(users).groupBy(users.companyId),
-  ]);
-  const { series } = await weeklyUsage(ctx, 1);
-  const counts = new Map(people.map((p) => [p.companyId, p.n]));
-  return rows.map((c) => ({ _id: c.id, name: c.name, people: counts.get(c.id) ?? 0, activePeopleThisWeek: series(c.id)[0].activePeople }));
+export async function usageCompanies(operator: OperatorContext) {
+  const firms = await onEveryShard(operator, async (ctx, livesHere) => {
+    const [rows, people] = await ctx.db.batch([
+      ctx.db.select({ id: companies.id, name: companies.name }).from(companies),
+      ctx.db.select({ companyId: users.companyId, n: count() }).from(users).groupBy(users.companyId),
+    ]);
+    const { series } = await weeklyUsage(ctx, 1);
+    const counts = new Map(people.map((p) => [p.companyId, p.n]));
+    return rows
+      .filter((c) => livesHere(c.id))
+      .map((c) => ({ _id: c.id, name: c.name, people: counts.get(c.id) ?? 0, activePeopleThisWeek: series(c.id)[0].activePeople }));
+  });
+  return firms.sort(byName);
 }
 
 /** GET /usage-stats/report: active people per week per firm and updates per source. */
-export async function usageReport(ctx: OperatorContext, weeks: number) {
-  const rows = await ctx.db.select({ id: companies.id, name: companies.name }).from(companies).orderBy(companies.name);
-  const { weeks: labels, series } = await weeklyUsage(ctx, weeks);
-  return {
-    weeks: labels,
-    companies: rows.map((c) => {
-      const points = series(c.id);
-      const updates: Record<string, number> = {};
-      for (const p of points) for (const [source, n] of Object.entries(p.updates)) updates[source] = (updates[source] ?? 0) + n;
-      return { _id: c.id, name: c.name, activePeople: points.map((p) => p.activePeople), updates };
-    }),
-  };
+export async function usageReport(operator: OperatorContext, weeks: number) {
+  const firms = await onEveryShard(operator, async (ctx, livesHere) => {
+    const rows = await ctx.db.select({ id: companies.id, name: companies.name }).from(companies);
+    const { series } = await weeklyUsage(ctx, weeks);
+    return rows
+      .filter((c) => livesHere(c.id))
+      .map((c) => {
+        const points = series(c.id);
+        const updates: Record<string, number> = {};
+        for (const p of points) for (const [source, n] of Object.entries(p.updates)) updates[source] = (updates[source] ?? 0) + n;
+        return { _id: c.id, name: c.name, activePeople: points.map((p) => p.activePeople), updates };
+      });
+  });
+  return { weeks: weekWindow(operator.now, weeks).labels, companies: firms.sort(byName) };
 }
 
 /** GET /usage-stats/company/{id}: one firm's weeks. */
-export async function usageOfCompany(ctx: OperatorContext, companyId: string, weeks: number) {
+export async function usageOfCompany(operator: OperatorContext, companyId: string, weeks: number) {
+  const ctx = await onFirmShard(operator, companyId);
   const [company] = await ctx.db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, companyId)).limit(1);
   if (!company) throw new NotFoundError("Company not found");
   const { series } = await weeklyUsage(ctx, weeks, company.id);

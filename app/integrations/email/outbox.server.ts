@@ -1,3 +1,4 @@
+import { shardDb, shardsOf } from "~/db/shards.server";
 import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
 import type { Db } from "~/db/client";
 import { emailOutbox } from "~/db/schema";
@@ -141,9 +142,17 @@ export async function deliverDueEmails(context: { db: Db; env: Env & MailEnv }, 
 /**
  * What the development mailbox (/dev/mailbox) lists: the newest messages of the whole outbox,
  * or those to one address, with each one's HTML for a spec to render (tests/e2e/mail-languages.spec.ts).
- * Every company's, so only a loopback development server may show it.
+ * Every company's on every shard, so only a loopback development server may show it.
  */
-export async function latestOutboxMessages(db: Db, to: string, limit = 100) {
+export async function latestOutboxMessages(env: Env, to: string, limit = 100) {
+  const perShard = await Promise.all(shardsOf(env).map((shard) => outboxOf(shardDb(shard), to, limit)));
+  return perShard
+    .flat()
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+    .slice(0, limit);
+}
+
+function outboxOf(db: Db, to: string, limit: number) {
   return db
     .select({
       id: emailOutbox.id,

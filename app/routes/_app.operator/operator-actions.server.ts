@@ -12,7 +12,7 @@ import { domainApprovalSchema, setDomainApproval } from "~/domain/identity/sso/d
 /** /operator's action (apart from the page so its schemas, with zod, stay out of the browser build: decision 0292). */
 export async function runOperatorAction({ request, context }: ActionFunctionArgs) {
   const actor = await requireOperator(request, context);
-  const ctx = operatorCtx(domainCtx(context, actor));
+  const ctx = operatorCtx(domainCtx(context, actor), context.env);
   const form = await request.formData();
   switch (form.get("intent")) {
     case "createCompany":

@@ -28,11 +28,11 @@ export const meta: MetaFunction = ({ matches }) => [{ title: metaText(matches, "
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireOperator(request, context);
-  const ctx = operatorCtx(domainCtx(context, actor));
+  const ctx = operatorCtx(domainCtx(context, actor), context.env);
   const [companyList, usage, domains, claims, shards] = await Promise.all([
     listCompanies(ctx),
     usageReport(ctx, 8),
-    listInstallationDomains(ctx),
+    listInstallationDomains(context.env),
     listDomainClaims(ctx),
     listShards(context.env),
   ]);

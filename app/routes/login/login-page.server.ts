@@ -7,13 +7,11 @@ import { landingPath } from "~/domain/identity/login.server";
 import { loginSchema, ssoLoginSchema } from "~/domain/identity/login.schema";
 import { CHALLENGE_EXPIRED } from "~/domain/identity/second-factor.schema";
 import { loginRouteFor, mailSsoSignInLink, SSO_LINK_SENT, SSO_REFUSALS, type SsoRefusal } from "~/domain/identity/sso/sso.server";
-import { mailerFor } from "~/domain/identity/mailer.server";
 import { loginQueryRedirect } from "./login-entra.server";
 import { entraConfig } from "~/integrations/entra/config";
 import { isLocalEnv } from "~/env";
 import { submitForm } from "~/web/page-form.server";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { publicCtx } from "~/domain/context";
 
 /*
  * /login's loader and action. Apart from the route module so that the schemas' modules, whose
@@ -54,11 +52,11 @@ export async function runLoginAction({ request, context }: ActionFunctionArgs) {
   if (form.get("intent") === "sso") {
     // 'Sign in with SSO': the typed e-mail's domain names the firm (or another installation).
     return submitForm(form, ssoLoginSchema, async ({ email }) => {
-      const route = await loginRouteFor(publicCtx(context), email);
+      const route = await loginRouteFor(context, email);
       if (route.kind === "password") {
         // Not a firm's domain: the person's own firm's link goes to the address, and the
         // answer is the same whoever it belongs to (issue 26, item 4).
-        await mailSsoSignInLink(publicCtx(context), mailerFor(context, request), email);
+        await mailSsoSignInLink(context, request, email);
         return { message: SSO_LINK_SENT };
       }
       const redirectTo = safeRedirect(form.get("redirectTo"), "");

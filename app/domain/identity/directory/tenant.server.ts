@@ -45,7 +45,12 @@ async function setTenant(ctx: DomainContext, env: Env, tenantId: string) {
     .from(companies)
     .where(and(eq(companies.azureAdTenantId, tenantId), ne(companies.id, ctx.companyId)))
     .limit(1);
-  if (taken) throw new ConflictError(TENANT_TAKEN);
+  // A firm on another shard: the directory knows every connected tenant (decision 0313).
+  const elsewhere = await ctx.directory
+    .prepare("select 1 from tenants where tenant_id = ? and company_id <> ? limit 1")
+    .bind(tenantId, ctx.companyId)
+    .first();
+  if (taken || elsewhere) throw new ConflictError(TENANT_TAKEN);
   const [current] = await ctx.db.select({ tenantId: companies.azureAdTenantId }).from(companies).where(eq(companies.id, ctx.companyId)).limit(1);
   const changed = current?.tenantId !== tenantId;
   await ctx.db.batch([

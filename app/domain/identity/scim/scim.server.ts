@@ -15,6 +15,7 @@ import { requireStepUp } from "~/domain/identity/reauth.server";
 import { tellCompanyAdmins } from "~/domain/company/admin-notice.server";
 import type { Env } from "~/env";
 import { toBase64Url } from "~/lib/base64url";
+import { carry } from "~/domain/installation/pre-sign-in.server";
 import { languageOfRecipient } from "~/domain/identity/mail-language.server";
 import { translate } from "~/lib/i18n/catalogs.server";
 import type { MessageKey, MessageValues } from "~/lib/i18n/i18n";
@@ -75,7 +76,7 @@ export async function issueScimToken(ctx: DomainContext, env: Env, input: { name
   await requireStepUp(ctx, { env, ip }, input.currentPassword, SCIM_TOKEN_ENTITY);
   const { name } = input;
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const token = `scim_${toBase64Url(bytes)}`;
+  const token = `scim_${carry(ctx.companyId, toBase64Url(bytes))}`;
   const id = newId();
   await ctx.db.batch([
     ctx.db

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { companies, companyDomains } from "~/db/schema";
 import { auditRow } from "~/domain/audit.server";
 import { NotFoundError, ValidationError } from "~/domain/errors";
-import type { OperatorContext } from "~/domain/operator/operator.server";
+import { onEveryShard, onFirmShard, type OperatorContext } from "~/domain/operator/operator.server";
 import { domainStatuses, isFreeMailDomain } from "./domain-verification.server";
 
 /**
@@ -25,12 +25,18 @@ export const domainApprovalSchema = z.object({
 });
 
 /** Every firm's claims, the ones still waiting first, then by firm and domain. */
-export async function listDomainClaims(ctx: OperatorContext) {
-  const rows = await ctx.db
-    .select({ claim: companyDomains, firm: companies.name })
-    .from(companyDomains)
-    .innerJoin(companies, eq(companies.id, companyDomains.companyId))
-    .orderBy(asc(companies.name), asc(companyDomains.domain));
+export async function listDomainClaims(operator: OperatorContext) {
+  const rows = (
+    await onEveryShard(operator, async (ctx, livesHere) =>
+      (
+        await ctx.db
+          .select({ claim: companyDomains, firm: companies.name })
+          .from(companyDomains)
+          .innerJoin(companies, eq(companies.id, companyDomains.companyId))
+          .orderBy(asc(companies.name), asc(companyDomains.domain))
+      ).filter((row) => livesHere(row.claim.companyId)),
+    )
+  ).sort((a, b) => (a.firm < b.firm ? -1 : a.firm > b.firm ? 1 : a.claim.domain < b.claim.domain ? -1 : a.claim.domain > b.claim.domain ? 1 : 0));
   const statuses = domainStatuses(rows.map((row) => row.claim));
   return statuses
     .map((status, i) => ({
@@ -42,7 +48,12 @@ export async function listDomainClaims(ctx: OperatorContext) {
     .sort((a, b) => Number(a.state === "verified") - Number(b.state === "verified"));
 }
 
-export async function setDomainApproval(ctx: OperatorContext, input: z.infer<typeof domainApprovalSchema>) {
+export async function setDomainApproval(operator: OperatorContext, input: z.infer<typeof domainApprovalSchema>) {
+  // The claiming firm's shard, from the directory, which knows every claim (decision 0313).
+  const claimant = await operator.env.DIRECTORY.prepare("select company_id as companyId from domains where domain = ?")
+    .bind(input.domain)
+    .first<{ companyId: string }>();
+  const ctx = claimant ? await onFirmShard(operator, claimant.companyId) : operator;
   const [claim] = await ctx.db.select().from(companyDomains).where(eq(companyDomains.domain, input.domain)).limit(1);
   if (!claim) throw new NotFoundError("No firm claims this domain.");
   if (input.approved && isFreeMailDomain(claim.domain)) {

@@ -1,5 +1,6 @@
-import { asc, inArray } from "drizzle-orm";
-import { companyDomains, installationDomains } from "~/db/schema";
+import { asc } from "drizzle-orm";
+import { installationDomains } from "~/db/schema";
+import { installationDb } from "~/db/shards.server";
 import { isLocalEnv, type Env } from "~/env";
 import type { OperatorContext } from "~/domain/operator/operator.server";
 import { ValidationError } from "~/domain/errors";
@@ -9,8 +10,8 @@ import { domainPattern, INSTALLATION_DOMAINS_ENTITY } from "~/domain/identity/ss
  * The installation-level table of firm domains that live in another regional installation
  * (decision 0150), kept by the operator: typing such an e-mail on /login leads there.
  */
-export async function listInstallationDomains(ctx: OperatorContext) {
-  return ctx.db
+export async function listInstallationDomains(env: Env) {
+  return installationDb(env)
     .select({ domain: installationDomains.domain, installationUrl: installationDomains.installationUrl })
     .from(installationDomains)
     .orderBy(asc(installationDomains.domain));
@@ -27,7 +28,7 @@ function installationUrlProblem(url: string, env: Pick<Env, "APP_ENV">): boolean
 }
 
 /** Replaces the whole table from "domain URL" lines; any bad line refuses all of it. */
-export async function replaceInstallationDomains(ctx: OperatorContext, env: Pick<Env, "APP_ENV">, text: string) {
+export async function replaceInstallationDomains(ctx: OperatorContext, env: Env, text: string) {
   const rows: { domain: string; installationUrl: string }[] = [];
   const problems: string[] = [];
   text.split(/\r?\n/).forEach((raw, index) => {
@@ -41,21 +42,18 @@ export async function replaceInstallationDomains(ctx: OperatorContext, env: Pick
     else rows.push({ domain: name, installationUrl: new URL(url).origin });
   });
   if (!problems.length && rows.length) {
-    const ours = await ctx.db
-      .select({ domain: companyDomains.domain })
-      .from(companyDomains)
-      .where(
-        inArray(
-          companyDomains.domain,
-          rows.map((r) => r.domain),
-        ),
-      );
-    for (const { domain } of ours) problems.push(`${domain} belongs to a firm of this installation.`);
+    // Claims of every firm, on every shard: the directory has them all (decision 0313).
+    const ours = await ctx.directory
+      .prepare("select domain from domains where domain in (select value from json_each(?)) order by domain")
+      .bind(JSON.stringify(rows.map((r) => r.domain)))
+      .all<{ domain: string }>();
+    for (const { domain } of ours.results) problems.push(`${domain} belongs to a firm of this installation.`);
   }
   if (problems.length) throw new ValidationError(INSTALLATION_DOMAINS_ENTITY, { domains: problems[0] });
-  await ctx.db.batch([
-    ctx.db.delete(installationDomains),
-    ...(rows.length ? [ctx.db.insert(installationDomains).values(rows.map((r) => ({ ...r, createdAt: ctx.now })))] : []),
+  const db = installationDb(env);
+  await db.batch([
+    db.delete(installationDomains),
+    ...(rows.length ? [db.insert(installationDomains).values(rows.map((r) => ({ ...r, createdAt: ctx.now })))] : []),
   ]);
   return { message: rows.length === 1 ? "1 domain of another installation saved." : `${rows.length} domains of other installations saved.` };
 }

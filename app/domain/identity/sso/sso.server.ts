@@ -13,24 +13,18 @@ import {
   users,
   type User,
 } from "~/db/schema";
-import { isLocalEnv, type Env } from "~/env";
+import { isLocalEnv, type Env, type LoadContext } from "~/env";
+import { routedContext, shardOfAddress } from "~/db/routing.server";
+import { installationDb } from "~/db/shards.server";
 import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { ssoSignInLinkEmail } from "~/domain/identity/emails";
 import { languageOfRecipient } from "~/domain/identity/mail-language.server";
-import type { Mailer } from "~/domain/identity/mailer.server";
+import { mailerFor } from "~/domain/identity/mailer.server";
 import { mapAttributes, readCertificate, spUrls, type FirmIdp, type VerifiedAssertion } from "~/integrations/saml/service-provider.server";
 import { deleteExpiredRows } from "~/db/expired-rows";
 import { dayKey } from "~/lib/dates";
 import { newId } from "~/lib/ids";
-import {
-  systemCtx,
-  type CommonContext,
-  type DomainContext,
-  type FirmScope,
-  type PublicContext,
-  type Runtime,
-  type SystemContext,
-} from "~/domain/context";
+import { publicCtx, systemCtx, type CommonContext, type DomainContext, type FirmScope, type Runtime, type SystemContext } from "~/domain/context";
 import { publishUserUpdate } from "~/domain/users/user-state.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/domain/errors";
 import { REQUIRED } from "~/domain/schema-kit";
@@ -107,11 +101,19 @@ export async function updateSsoConfig(ctx: DomainContext, env: Env, input: SsoCo
       .select({ domain: companyDomains.domain, companyId: companyDomains.companyId })
       .from(companyDomains)
       .where(inArray(companyDomains.domain, domains));
-    const foreign = await ctx.db
+    // Firms on other shards claim domains too: the directory knows every claim (decision 0313).
+    const elsewhere = await ctx.directory
+      .prepare("select domain, company_id as companyId from domains where domain in (select value from json_each(?))")
+      .bind(JSON.stringify(domains))
+      .all<{ domain: string; companyId: string }>();
+    const foreign = await installationDb(env)
       .select({ domain: installationDomains.domain })
       .from(installationDomains)
       .where(inArray(installationDomains.domain, domains));
-    const clash = [...taken.filter((t) => t.companyId !== ctx.companyId).map((t) => t.domain), ...foreign.map((f) => f.domain)];
+    const clash = [
+      ...new Set([...taken, ...elsewhere.results].filter((t) => t.companyId !== ctx.companyId).map((t) => t.domain)),
+      ...foreign.map((f) => f.domain),
+    ];
     const freeMail = domains.filter(isFreeMailDomain);
     if (freeMail.length) errors.emailDomains = `${freeMail.join(", ")} is a public e-mail service: it cannot be a firm's domain.`;
     else if (clash.length) errors.emailDomains = `${clash.join(", ")} already belongs to another firm.`;
@@ -310,32 +312,43 @@ export type LoginRoute =
  * installation with SSO set up, another regional installation's /login (carrying the
  * e-mail) when the domain is listed there, else the password form.
  */
-export async function loginRouteFor(ctx: PublicContext, email: string): Promise<LoginRoute> {
-  const { db } = ctx;
+export async function loginRouteFor(context: LoadContext, email: string): Promise<LoginRoute> {
   const at = email.lastIndexOf("@");
+  const address = email.trim().toLowerCase();
   const domain = email
     .slice(at + 1)
     .trim()
     .toLowerCase();
   if (at < 1 || !domain) return { kind: "password" };
   // Only a verified claim routes (decision 0250), and never someone who already belongs to
-  // another firm of this installation away from it.
-  const [firm] = await db
-    .select({ companyId: companies.id, name: companies.name, settings: companies.settings })
-    .from(companyDomains)
-    .innerJoin(companies, eq(companies.id, companyDomains.companyId))
-    .where(
-      and(
-        eq(companyDomains.domain, domain),
-        isNotNull(companyDomains.verifiedAt),
-        isNotNull(companies.ssoLoginUrl),
-        isNotNull(companies.ssoCertificate),
-      ),
-    )
-    .limit(1);
-  const [member] = firm
-    ? await db.select({ companyId: users.companyId }).from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1)
-    : [];
+  // another firm of this installation away from it. The directory knows both for every shard,
+  // in one read; the claiming firm's own shard says whether its SSO is set up (decision 0313).
+  const [claims, members] = await context.env.DIRECTORY.batch<{ companyId: string; shard: number }>([
+    context.env.DIRECTORY.prepare(
+      "select d.company_id as companyId, f.shard from domains d join firms f on f.company_id = d.company_id where d.domain = ? and d.verified_at is not null limit 1",
+    ).bind(domain),
+    context.env.DIRECTORY.prepare("select company_id as companyId, 0 as shard from people where email = ? limit 1").bind(address),
+  ]);
+  const claim = claims.results[0];
+  const member = members.results[0];
+  const firmDb = claim ? routedContext(context, claim.shard).db : null;
+  const [firm] =
+    claim && firmDb
+      ? await firmDb
+          .select({ companyId: companies.id, name: companies.name, settings: companies.settings })
+          .from(companyDomains)
+          .innerJoin(companies, eq(companies.id, companyDomains.companyId))
+          .where(
+            and(
+              eq(companyDomains.domain, domain),
+              eq(companyDomains.companyId, claim.companyId),
+              isNotNull(companyDomains.verifiedAt),
+              isNotNull(companies.ssoLoginUrl),
+              isNotNull(companies.ssoCertificate),
+            ),
+          )
+          .limit(1)
+      : [];
   if (member && firm && member.companyId !== firm.companyId) return { kind: "password" };
   if (firm) {
     return {
@@ -343,14 +356,14 @@ export async function loginRouteFor(ctx: PublicContext, email: string): Promise<
       companyId: firm.companyId,
       firm: firm.name,
       icon: firmIconUrl(readCompanySettings(firm.settings).icon),
-      url: `/api/v2/company/${firm.companyId}/sso/login?email=${encodeURIComponent(email.trim().toLowerCase())}`,
+      url: `/api/v2/company/${firm.companyId}/sso/login?email=${encodeURIComponent(address)}`,
     };
   }
-  const [foreign] = await db.select().from(installationDomains).where(eq(installationDomains.domain, domain)).limit(1);
+  const [foreign] = await installationDb(context.env).select().from(installationDomains).where(eq(installationDomains.domain, domain)).limit(1);
   if (foreign) {
     return {
       kind: "installation",
-      url: `${foreign.installationUrl.replace(/\/$/, "")}/login?email=${encodeURIComponent(email.trim().toLowerCase())}`,
+      url: `${foreign.installationUrl.replace(/\/$/, "")}/login?email=${encodeURIComponent(address)}`,
     };
   }
   return { kind: "password" };
@@ -369,9 +382,12 @@ export const SSO_LINK_MAILS_PER_HOUR = 3;
  * learns from the login page which firm an address belongs to (issue 26, item 4). At most
  * three such mails an hour go to one address.
  */
-export async function mailSsoSignInLink(ctx: PublicContext, mailer: Mailer, email: string): Promise<void> {
-  const { db, now } = ctx;
+export async function mailSsoSignInLink(context: LoadContext, request: Request, email: string): Promise<void> {
   const address = email.trim().toLowerCase();
+  // The person's firm's shard, from the directory (decision 0313).
+  const firm = routedContext(context, await shardOfAddress(context.env, address));
+  const { db, now } = publicCtx(firm);
+  const mailer = mailerFor(firm, request);
   const [person] = await db
     .select({ id: users.id, name: users.name, companyId: companies.id, company: companies.name })
     .from(users)
