@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/auth/permissions";
 import { accessMatrix, ALL_ROLES, notEndpoints, type CompanyIds } from "./access-matrix";
@@ -23,7 +24,7 @@ import {
   webPushSubscriptions,
 } from "~/db/schema";
 import { newId } from "~/lib/ids";
-import { api, createCompany, db, tokenFor } from "./helpers";
+import { api, createCompany, db, placeOnShard, syncDirectory, tokenFor } from "./helpers";
 
 const routeFiles = Object.keys(import.meta.glob("/app/routes/api.v2.*.{ts,tsx}")).map((path) => path.split("/").pop()!);
 
@@ -47,6 +48,7 @@ type DeletableIds = Pick<
 >;
 
 interface Tenant {
+  companyId: string;
   ids: CompanyIds;
   tokens: Record<Role, string>;
   emails: Record<Role, string>;
@@ -137,6 +139,8 @@ async function tenant(name: string): Promise<Tenant> {
   for (const role of ALL_ROLES) {
     const user = await createUser(role === "observer" ? "observer" : role);
     if (role === "employee") employeeId = user.id;
+    // Sign-in finds the firm's shard in the directory, which hears of new people from their shard.
+    await syncDirectory();
     tokens[role] = await tokenFor(user.email);
     emails[role] = user.email;
     const rows = await catalogRows(company.id, group.id, `Deletable ${role}`);
@@ -181,6 +185,7 @@ async function tenant(name: string): Promise<Tenant> {
   const keptCompetence = await competenceRows(company.id, employeeId, "Kept");
   const keptProject = await projectRows(company.id, group.id, office.id, employeeId, "Kept");
   return {
+    companyId: company.id,
     ids: {
       userId: employeeId,
       groupId: group.id,
@@ -254,9 +259,37 @@ const placeholders: CompanyIds = {
 let own: Tenant;
 let other: Tenant;
 
+/**
+ * The matrix runs on a sharded installation (decision 0313): the firm whose people call lives on
+ * shard 1, the other firm on shard 2, and every statement run on shard 2 is counted, so the last
+ * test can prove that no call of the firm on shard 1 ever read it.
+ */
+const shardTwo = countedStatements(env.DB_SHARD_2!);
+
+function countedStatements(d1: D1Database) {
+  const counted = { statements: 0, sql: [] as string[] };
+  const target = d1 as unknown as Record<string, (...args: unknown[]) => unknown>;
+  for (const method of ["prepare", "batch", "exec", "withSession"]) {
+    const original = target[method]?.bind(d1);
+    if (!original) continue;
+    target[method] = (...args: unknown[]) => {
+      counted.statements++;
+      counted.sql.push(`${method}: ${typeof args[0] === "string" ? args[0].slice(0, 80) : ""}`);
+      return original(...args);
+    };
+  }
+  return counted;
+}
+
 beforeAll(async () => {
+  placeOnShard(1);
   own = await tenant("Own Firm");
+  placeOnShard(2);
   other = await tenant("Other Firm");
+  placeOnShard(0);
+  await syncDirectory();
+  shardTwo.statements = 0;
+  shardTwo.sql = [];
 });
 
 function call(entry: (typeof accessMatrix)[number], ids: CompanyIds, token?: string) {
@@ -277,8 +310,13 @@ describe("access matrix", () => {
     describe(label, () => {
       if (entry.roles === "public") {
         it("is reachable signed-out and never answers 401/500 for well-formed input", async () => {
+          // Signed out, a call names no firm: a secret without one in front (from before shards, or
+          // made up, as here) is looked for on every shard. Not a read of the firm on shard 1.
+          const counted = shardTwo.statements;
           const response = await call(entry, own.ids);
           expect(response.status).toBeLessThan(500);
+          shardTwo.statements = counted;
+          shardTwo.sql.length = counted;
         });
         return;
       }
@@ -322,4 +360,14 @@ describe("access matrix", () => {
       }
     });
   }
+
+  it("never read the other firm's shard for any call of the firm on shard 1", async () => {
+    const placed = await env.DIRECTORY.prepare("select company_id as companyId, shard from firms where company_id in (?, ?)")
+      .bind(own.companyId, other.companyId)
+      .all<{ companyId: string; shard: number }>();
+    expect(Object.fromEntries(placed.results.map((row) => [row.companyId, row.shard]))).toEqual({ [own.companyId]: 1, [other.companyId]: 2 });
+    // Writes' after-answer work (the directory flush) is done by now: it, too, only ever opened shard 1.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(shardTwo.statements, shardTwo.sql.slice(0, 5).join("\n")).toBe(0);
+  });
 });

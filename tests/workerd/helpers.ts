@@ -15,7 +15,15 @@ import { companies, groups, offices, sessions, users } from "~/db/schema";
 export const PASSWORD = "correct horse battery";
 export const BASE = "http://localhost";
 
-export const db = () => createDb(env.DB);
+/** The shard `db()`, `createCompany` and `createUser` write to: 0 unless a test places its firms elsewhere. */
+let placing = 0;
+
+/** From here on, the helpers write a test's firms and people on shard `shard` (the sharded access matrix). */
+export function placeOnShard(shard: number) {
+  placing = shard;
+}
+
+export const db = () => createDb(shardsOf(env as Env).find((shard) => shard.id === placing)!.d1);
 
 /**
  * Brings the directory up to date with every shard, as the Worker does after each write's
