@@ -866,6 +866,25 @@ describe("a firm on another shard (decision 0312)", () => {
     expect(((await me.json()) as { _id: string })._id).toBe(firm.person.id);
   });
 
+  it("the login page sends an address at its domain to its SSO, and mails its member's SSO link from shard 2", async () => {
+    const firm = await shardTwoFirm();
+    const route = await api(`/api/v2/account/login-route?email=${encodeURIComponent(`someone@${firm.domain}`)}`);
+    expect(await route.json()).toMatchObject({ kind: "firm", companyId: firm.company.id, firm: "SSO Shard Two" });
+    // A member at another address (not the firm's domain) asks for the SSO link: it is mailed from the firm's shard.
+    const member = userRow(firm.company.id, "employee", { email: `member-${firm.company.id.slice(-6)}@elsewhere-mail.test`, passwordHash: null });
+    await shard2().insert(users).values(member);
+    await flushDirectory(env as Env, shardsOf(env as Env)[2]);
+    const asked = await SELF.fetch(`${BASE}/login`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "sso", email: member.email!, redirectTo: "" }),
+      redirect: "manual",
+    });
+    expect(asked.status).toBe(200);
+    const mailed = await shard2().select().from(emailOutbox).where(eq(emailOutbox.toAddress, member.email!));
+    expect(mailed).toHaveLength(1);
+    expect(mailed[0].textBody).toContain(`/api/v2/company/${firm.company.id}/sso/login`);
+  });
+
   it("federation does not create a second account for an address of a firm on another shard", async () => {
     const firm = await shardTwoFirm();
     // Someone of a firm on shard 0 whose address is at this firm's domain (from before the claim).
