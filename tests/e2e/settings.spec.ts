@@ -136,7 +136,7 @@ test.describe("personal settings", () => {
     await waitForHydration(create);
     await create.click();
     const address = page.getByLabel("Your calendar address");
-    await expect(address).toHaveValue(/\/calendar\/[0-9a-f]{24}\/[\w-]+\.ics$/);
+    await expect(address).toHaveValue(/\/calendar\/[0-9a-f]{24}\.[0-9a-f]{24}\/[\w-]+\.ics$/);
     const first = await address.inputValue();
     const feed = await request.get(first);
     expect(feed.status()).toBe(200);
@@ -167,7 +167,7 @@ test.describe("personal settings", () => {
     await block.getByRole("group", { name: "Groups" }).getByRole("checkbox", { name: "Corporate & M&A" }).check();
     await create.click();
     const address = block.getByLabel("Team calendar address");
-    await expect(address).toHaveValue(/\/calendar\/[0-9a-f]{24}\/[\w-]+\.ics$/);
+    await expect(address).toHaveValue(/\/calendar\/[0-9a-f]{24}\.[0-9a-f]{24}\/[\w-]+\.ics$/);
     const first = await address.inputValue();
     const feed = await request.get(first);
     expect(feed.status()).toBe(200);
