@@ -1,4 +1,4 @@
-import { createExecutionContext, env } from "cloudflare:test";
+import { createExecutionContext, env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getActor, rideSession } from "~/auth/session.server";
@@ -18,7 +18,7 @@ import { action as filteredAction } from "~/routes/api.v2.users.filtered";
 import { loader as shellLoader } from "~/routes/_app";
 import { loader as homeLoader } from "~/routes/_app.home/route";
 import { loader as overviewLoader } from "~/routes/_app.overview/route";
-import { api, BASE, createCompany, db, tokenFor } from "./helpers";
+import { api, BASE, cookieFor, createCompany, db, placeOnShard, syncDirectory, tokenFor } from "./helpers";
 
 /**
  * D1 round trips per request: each is a network hop in production (the Worker and the
@@ -280,5 +280,57 @@ describe("the overview, read for the person the session finds (decision 0241)", 
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(302);
     expect((thrown as Response).headers.get("Location")).toBe("/login?redirectTo=%2Foverview");
+  });
+});
+
+describe("the directory after sign-in (issue 29, decisions 0312 and 0313)", () => {
+  /** Every statement the Worker runs on the directory binding, which it shares with this test. */
+  function countDirectory() {
+    const counted = { statements: 0, sql: [] as string[] };
+    const target = env.DIRECTORY as unknown as Record<string, (...args: unknown[]) => unknown>;
+    const originals = new Map<string, (...args: unknown[]) => unknown>();
+    for (const method of ["prepare", "batch", "exec", "withSession"]) {
+      const original = target[method];
+      if (!original) continue;
+      originals.set(method, original);
+      target[method] = (...args: unknown[]) => {
+        counted.statements++;
+        counted.sql.push(`${method}: ${typeof args[0] === "string" ? args[0].slice(0, 80) : ""}`);
+        return original.apply(env.DIRECTORY, args);
+      };
+    }
+    const restore = () => originals.forEach((original, method) => (target[method] = original));
+    return { counted, restore };
+  }
+
+  it("a signed-in request, by token or cookie, on shard 0 or shard 2, reads its shard and never the directory", async () => {
+    const near = await createCompany("Directory Near Firm");
+    const nearPerson = await near.createUser("employee");
+    placeOnShard(2);
+    const far = await createCompany("Directory Far Firm");
+    const farPerson = await far.createUser("employee");
+    placeOnShard(0);
+    await syncDirectory();
+    const credentials: Record<string, string>[] = [
+      { Authorization: `Bearer ${await tokenFor(nearPerson.email)}` },
+      { Cookie: await cookieFor(nearPerson.email) },
+      { Authorization: `Bearer ${await tokenFor(farPerson.email)}` },
+      { Cookie: await cookieFor(farPerson.email) },
+    ];
+    // The sign-ins' after-answer flushes are done before counting.
+    await syncDirectory();
+    const { counted, restore } = countDirectory();
+    try {
+      for (const headers of credentials) {
+        for (const path of ["/api/v2/users/me", "/home", "/overview"]) {
+          const response = await SELF.fetch(`${BASE}${path}`, { headers, redirect: "manual" });
+          expect(response.status, `${path} ${Object.keys(headers)[0]}`).toBe(200);
+          await response.arrayBuffer();
+        }
+      }
+    } finally {
+      restore();
+    }
+    expect(counted.statements, counted.sql.join("\n")).toBe(0);
   });
 });
