@@ -122,13 +122,18 @@ export function startOf(sessions: D1Sessions, d1: D1Database): string {
  * a bookmark, so what runs again is a read, or a write that was refused before it ran.
  */
 class Guarded {
+  /** The session it was prepared on (the binding's may since have been replaced). */
+  private readonly on: D1Database | D1DatabaseSession;
+
   constructor(
     private readonly d1: D1Database,
     private readonly found: Opened,
     readonly sql: string,
     readonly args: unknown[],
     readonly inner: D1PreparedStatement,
-  ) {}
+  ) {
+    this.on = found.target;
+  }
 
   bind(...args: unknown[]): Guarded {
     return new Guarded(this.d1, this.found, this.sql, args, this.inner.bind(...args));
@@ -159,7 +164,8 @@ class Guarded {
         return result;
       },
       (error: unknown) => {
-        if (this.found.trusted) throw error;
+        // Failed on a session that has since answered, or been replaced: a real error, or run it on the new one.
+        if (this.found.target === this.on && this.found.trusted) throw error;
         refused(this.d1, this.found, error);
         return call(this.again());
       },
@@ -194,13 +200,14 @@ export function sessionFacade(d1: D1Database): D1Database {
       if (!sessions) return d1.batch<T>(statements);
       const found = opened(sessions, d1);
       if (found.trusted) return found.target.batch<T>(statements.map(unwrap));
-      return found.target.batch<T>(statements.map(unwrap)).then(
+      const on = found.target;
+      return on.batch<T>(statements.map(unwrap)).then(
         (results) => {
           found.trusted = true;
           return results;
         },
         (error: unknown) => {
-          if (found.trusted) throw error;
+          if (found.target === on && found.trusted) throw error;
           refused(d1, found, error);
           return found.target.batch<T>(statements.map((s) => (s instanceof Guarded ? s.again() : s)));
         },
