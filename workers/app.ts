@@ -12,6 +12,8 @@ import { flushDirectory } from "~/domain/installation/firm-directory.server";
 import { shardsOf } from "~/db/shards.server";
 import { redeemSocketTicket } from "~/realtime/publish.server";
 import { withReader } from "~/web/reader.server";
+import { runInD1Sessions } from "~/db/d1-sessions";
+import { requestStarts, withBookmark } from "~/web/bookmarks.server";
 import { checkRequestShape, crossSiteRefusal, drainBody, isCrossSiteWrite, withSecurityHeaders } from "~/web/request-guard";
 
 import { OWNER_HEADER } from "~/realtime/room.types";
@@ -69,8 +71,18 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
   const url = new URL(request.url);
   if (url.pathname.startsWith("/parties/")) return joinRoom(request, env, context);
   // A signed-in request opens its firm's shard, named in its signed credential: no directory read (decision 0312).
-  routeTo(context, (await requestCredential(request, context))?.shard);
-  const response = await withReader(request, context, () => handleRemixRequest(request, context as unknown as AppLoadContext));
+  const credential = await requestCredential(request, context);
+  routeTo(context, credential?.shard);
+  // Its statements go to D1 sessions that may read from a replica, from the bookmark of the
+  // person's last write; the answer hands back the new bookmark (decision 0315).
+  const response = await runInD1Sessions(requestStarts(request, env, credential), async (sessions) =>
+    withBookmark(
+      request,
+      context,
+      sessions,
+      await withReader(request, context, () => handleRemixRequest(request, context as unknown as AppLoadContext)),
+    ),
+  );
   // What a write changed that the installation directory must hear of (decision 0312), after the answer.
   if (request.method !== "GET" && request.method !== "HEAD") {
     const written = new Set([context.shard ?? 0, ...(context.otherShards ?? [])]);

@@ -15,6 +15,7 @@ import type { LoadContext } from "~/env";
 import { isLocalEnv } from "~/env";
 import type { Actor, NamedRef, TokenPayload } from "./actor.types";
 import { derivedSecret } from "./secrets.server";
+import { readFromPrimary } from "~/db/d1-sessions";
 
 /**
  * A session lasts at most SESSION_DAYS from sign-in, however active (renewing the token
@@ -376,6 +377,8 @@ function actorFrom(
 
 /** Whether a session may still be used (the realtime socket checks this when it connects). */
 export async function isSessionOpen(context: LoadContext, sessionId: string, companyId: string): Promise<boolean> {
+  // Decision 0315: this must see the primary, not a replica that may be behind.
+  readFromPrimary();
   const now = new Date();
   const [row] = await context.db
     .select({ id: sessions.id })

@@ -25,6 +25,21 @@ function jsonSchema(schema: z.ZodType): Record<string, unknown> {
 
 const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
 
+/**
+ * Read-your-writes on read replicas (decision 0315): every answer names the database position
+ * the request saw; a client that sends it back on its next GET reads from a copy at least as new.
+ */
+const BOOKMARK_DESCRIPTION =
+  "Opaque (`{shard}:{D1 bookmark}`). Every answer carries the position of the database the request saw; send the last one you got back on a GET to read your own writes from a nearby read replica. Without it a GET with a bearer token reads from the primary. A damaged or outdated value is ignored (the primary answers).";
+const bookmarkParameter = {
+  name: "Availability-Bookmark",
+  in: "header",
+  required: false,
+  schema: { type: "string" },
+  description: BOOKMARK_DESCRIPTION,
+};
+const bookmarkHeader = { "Availability-Bookmark": { $ref: "#/components/headers/AvailabilityBookmark" } };
+
 function operation(path: string, method: string, e: Endpoint<z.ZodType | undefined, z.ZodType | undefined>) {
   const pathParams = [...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({ name, in: "path", required: true, schema: { type: "string" } }));
   const queryParams: object[] = [];
@@ -50,8 +65,8 @@ function operation(path: string, method: string, e: Endpoint<z.ZodType | undefin
     operationId: `${method}${path.replace(/^\/api\/v2/, "").replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
     summary: e.summary,
     tags: [path.split("/")[3]],
-    parameters: [...pathParams, ...queryParams],
-    responses,
+    parameters: [...pathParams, ...queryParams, bookmarkParameter],
+    responses: Object.fromEntries(Object.entries(responses).map(([status, response]) => [status, { ...response, headers: bookmarkHeader }])),
   };
   if (e.auth === "public") op.security = [];
   if (e.body) op.requestBody = { required: true, content: { "application/json": { schema: jsonSchema(e.body) } } };
@@ -83,6 +98,7 @@ export function buildOpenApiDocument(routes: Record<string, { endpoints: Endpoin
     security: [{ bearerAuth: [] }, { sessionCookie: [] }],
     paths,
     components: {
+      headers: { AvailabilityBookmark: { description: BOOKMARK_DESCRIPTION, schema: { type: "string" } } },
       securitySchemes: {
         bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The token from POST /api/v2/account/login." },
         sessionCookie: {

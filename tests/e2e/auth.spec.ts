@@ -157,6 +157,9 @@ test("Logout ends the session", async ({ page, context }) => {
   // The overview keeps the person's filter in localStorage (features/overview/saved-filter.ts).
   await page.goto("/overview?sort=name");
   await page.evaluate(() => window.localStorage.setItem("availability.overview-filter.someone", "sort=name"));
+  // Signed out once the page's realtime socket is up: a socket still joining when the session
+  // ends is refused (403), which the browser logs, and this test is about the session.
+  await expect(page.locator("html")).toHaveAttribute("data-realtime", "connected");
   await page.getByRole("button", { name: "Logout" }).click();
 
   await expect(page).toHaveURL(/\/login$/);

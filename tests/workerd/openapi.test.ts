@@ -12,9 +12,14 @@ interface Operation {
   summary: string;
   security?: unknown[];
   parameters: { name: string; in: string }[];
+  responses: Record<string, { headers?: Record<string, unknown> }>;
   requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
 }
-type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { headers: Record<string, { description: string }> };
+};
 
 async function document(): Promise<Document> {
   const response = await SELF.fetch(`${BASE}/api/v2/openapi.json`);
@@ -47,7 +52,7 @@ describe("the OpenAPI document", () => {
     const move = doc.paths["/api/v2/users/{id}/move"].put;
     expect(move.parameters).toContainEqual(expect.objectContaining({ name: "id", in: "path" }));
     expect(move.requestBody!.content["application/json"].schema).toHaveProperty("properties.office");
-    expect(doc.paths["/api/v2/forecast"].get.parameters.map((p) => p.name)).toEqual(["from", "to"]);
+    expect(doc.paths["/api/v2/forecast"].get.parameters.map((p) => p.name)).toEqual(["from", "to", "Availability-Bookmark"]);
     expect(doc.paths["/api/v2/users/{id}/profile-picture"].post.requestBody!.content).toHaveProperty(["multipart/form-data"]);
     // PUT /users/{id} takes one schema for every caller: all of userUpdateParams (decision 0239).
     const update = doc.paths["/api/v2/users/{id}"].put.requestBody!.content["application/json"].schema as { properties: Record<string, unknown> };
@@ -64,6 +69,17 @@ describe("the OpenAPI document", () => {
         "workloadForecastDate",
       ]),
     );
+  });
+
+  it("describes the Availability-Bookmark header on every operation, sent and answered (decision 0315)", async () => {
+    const doc = await document();
+    expect(doc.components.headers.AvailabilityBookmark.description).toMatch(/read your own writes/);
+    for (const [path, item] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(item)) {
+        expect(op.parameters, `${method} ${path}`).toContainEqual(expect.objectContaining({ name: "Availability-Bookmark", in: "header" }));
+        for (const [status, response] of Object.entries(op.responses))
+          expect(response.headers, `${method} ${path} ${status}`).toHaveProperty(["Availability-Bookmark"]);
+      }
   });
 
   it("lists exactly the methods each route answers", async () => {

@@ -18,6 +18,7 @@ import { action as filteredAction } from "~/routes/api.v2.users.filtered";
 import { loader as shellLoader } from "~/routes/_app";
 import { loader as homeLoader } from "~/routes/_app.home/route";
 import { loader as overviewLoader } from "~/routes/_app.overview/route";
+import { runInD1Sessions, type SessionStart } from "~/db/d1-sessions";
 import { api, BASE, cookieFor, createCompany, db, placeOnShard, syncDirectory, tokenFor } from "./helpers";
 
 /**
@@ -25,8 +26,7 @@ import { api, BASE, cookieFor, createCompany, db, placeOnShard, syncDirectory, t
  * database are not in the same place), so a page's cost is mostly how many it makes.
  * Counts every statement run on its own and every batch as one.
  */
-function countingD1(d1: D1Database) {
-  const counter = { trips: 0, sql: [] as string[] };
+function countingD1(d1: D1Database, counter = { trips: 0, sql: [] as string[], sessions: 0 }) {
   const wrapStatement = (statement: D1PreparedStatement, sql: string): D1PreparedStatement =>
     new Proxy(statement, {
       get(target, key) {
@@ -46,6 +46,12 @@ function countingD1(d1: D1Database) {
     get(target, key) {
       const value = Reflect.get(target, key);
       if (key === "prepare") return (sql: string) => wrapStatement(value.call(target, sql), sql);
+      // A D1 session (decision 0315) is counted as its binding: its statements are the request's round trips.
+      if (key === "withSession")
+        return (start: string) => {
+          counter.sessions++;
+          return countingD1(value.call(target, start), counter).d1;
+        };
       if (key === "batch")
         return (statements: D1PreparedStatement[]) => {
           counter.trips++;
@@ -61,7 +67,7 @@ function countingD1(d1: D1Database) {
   return { d1: wrapped, counter };
 }
 
-async function tripsOf(path: string, run: (args: { request: Request; context: never }) => Promise<unknown>) {
+async function tripsOf(path: string, run: (args: { request: Request; context: never }) => Promise<unknown>, start?: SessionStart) {
   const { createUser } = await createCompany();
   const user = await createUser("employee");
   const plain: LoadContext = { env, ctx: createExecutionContext(), db: createDb(env.DB) };
@@ -69,7 +75,12 @@ async function tripsOf(path: string, run: (args: { request: Request; context: ne
   const { d1, counter } = countingD1(env.DB);
   const context = { env, ctx: createExecutionContext(), db: createDb(d1) } as LoadContext as never;
   const request = new Request(`${BASE}${path}`, { headers: { Authorization: `Bearer ${token}` } });
-  await run({ request, context });
+  if (start === undefined) await run({ request, context });
+  else
+    await runInD1Sessions(
+      () => start,
+      () => run({ request, context }),
+    );
   return counter;
 }
 
@@ -110,6 +121,35 @@ describe("D1 round trips per request", () => {
     // The session, then one batch: the total, the page and its forecasts and locations.
     expect(counter.trips, counter.sql.join("\n")).toBe(2);
   });
+});
+
+describe("D1 round trips through the request's D1 session (decision 0315)", () => {
+  const routes: [string, (args: { request: Request; context: never }) => Promise<unknown>, number][] = [
+    ["/api/v2/users/me", ({ request, context }) => meLoader({ request, context, params: {} }), 1],
+    [
+      "/home",
+      ({ request, context }) => Promise.all([shellLoader({ request, context, params: {} }), homeLoader({ request, context, params: {} })]),
+      1,
+    ],
+    [
+      "/overview",
+      ({ request, context }) => Promise.all([shellLoader({ request, context, params: {} }), overviewLoader({ request, context, params: {} })]),
+      2,
+    ],
+  ];
+
+  for (const start of ["first-unconstrained", "first-primary", "bookmark"] as const) {
+    it(`the facade adds none, starting ${start}`, async () => {
+      const bookmark = env.DB.withSession("first-primary");
+      await bookmark.prepare("select 1").all();
+      for (const [path, run, trips] of routes) {
+        const counter = await tripsOf(path, run, start === "bookmark" ? bookmark.getBookmark() : start);
+        // The same round trips as on the bare binding, every one of them in the request's one session.
+        expect(counter.trips, `${path}\n${counter.sql.join("\n")}`).toBe(trips);
+        expect(counter.sessions, path).toBe(1);
+      }
+    });
+  }
 });
 
 describe("reads that ride with the session lookup", () => {

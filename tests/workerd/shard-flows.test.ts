@@ -208,6 +208,8 @@ describe("ways in before sign-in, for a firm on shard 2", () => {
     expect(code.startsWith(`${farFirmId}.`)).toBe(true);
     const redeemed = await form("/login/handoff", { code });
     expect(redeemed.status).toBe(303);
+    // The first read after it starts from shard 2's bookmark, where the session is (decision 0315).
+    expect(redeemed.headers.get("Set-Cookie")).toMatch(/__d1=2%3A/);
     const cookie = redeemed.headers.get("Set-Cookie")!.split(";")[0];
     const me = await SELF.fetch(`${BASE}/api/v2/users/me`, { headers: { Cookie: cookie } });
     expect(me.status).toBe(200);

@@ -11,6 +11,7 @@ import { revokeAccessStatements } from "~/domain/identity/access-revocation.serv
 import { requireAddressFree } from "~/domain/identity/address-standing.server";
 import type { Mailer } from "~/domain/identity/mailer.server";
 import { languageOfRecipient } from "~/domain/identity/mail-language.server";
+import { readFromPrimary } from "~/db/d1-sessions";
 
 /**
  * One's own e-mail change (decision 0175): the address is what one signs in with and where
@@ -116,6 +117,8 @@ export async function emailChangeRequest(ctx: DomainContext, mailer: Mailer, per
 
 /** The change a link stands for, while it is unused and unexpired (for the page, before the button). */
 export async function findEmailChange({ db, now }: PublicContext, secret: string) {
+  // Decision 0315: this must see the primary, not a replica that may be behind.
+  readFromPrimary();
   if (!secret || secret.length > 200) return null;
   const [row] = await db
     .select({ token: emailChangeTokens, user: { id: users.id, name: users.name, email: users.email, companyId: users.companyId } })

@@ -11,6 +11,7 @@ import { users, type User } from "~/db/schema";
 import type { SocketsToClose } from "~/realtime/room.types";
 import { TooManyRequestsError, UnauthorizedError } from "~/domain/errors";
 import type { LoginInput } from "~/domain/identity/login.schema";
+import { readFromPrimary } from "~/db/d1-sessions";
 
 export const WRONG_CREDENTIALS = "Wrong e-mail or password.";
 export const tooManyAttempts = (seconds: number) => `Too many failed sign-in attempts. Please wait ${waitText(seconds)} and try again.`;
@@ -43,6 +44,8 @@ export async function verifyLogin(
   ip: string,
   now = new Date(),
 ): Promise<User> {
+  // Decision 0315: this must see the primary, not a replica that may be behind.
+  readFromPrimary();
   const email = input.email.trim().toLowerCase();
   const verdict = await throttle.reserve(email, ip, now);
   if (!verdict.allowed) throw new TooManyRequestsError(tooManyAttempts(verdict.retryAfterSeconds), verdict.retryAfterSeconds);

@@ -21,6 +21,7 @@ import { requireStepUp, type StepUpRequest } from "~/domain/identity/reauth.serv
 import { PASSKEY_REFUSED, passkeyEntity } from "~/domain/identity/passkeys.schema";
 import { isLocalEnv, type Env } from "~/env";
 import { newId } from "~/lib/ids";
+import { readFromPrimary } from "~/db/d1-sessions";
 
 /**
  * Passkeys (WebAuthn, decision 0298) through @simplewebauthn/server, which verifies with
@@ -249,6 +250,8 @@ export async function verifyPasskeySignIn(
   response: AuthenticationResponseJSON,
   now = new Date(),
 ): Promise<User> {
+  // Decision 0315: this must see the primary, not a replica that may be behind.
+  readFromPrimary();
   if (!ceremony || ceremony.kind !== "sign-in") throw new UnauthorizedError(PASSKEY_REFUSED);
   const [found] = await db
     .select({ passkey: passkeys, user: users })

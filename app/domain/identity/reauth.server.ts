@@ -9,6 +9,7 @@ import { UnauthorizedError, ValidationError } from "~/domain/errors";
 import { REQUIRED } from "~/domain/schema-kit";
 import { verifyLogin } from "~/domain/identity/login.server";
 import { WRONG_OLD_PASSWORD } from "~/domain/identity/password.server";
+import { readFromPrimary } from "~/db/d1-sessions";
 
 /** What a step-up check needs from the request: the Worker's bindings and the caller's address. */
 export interface StepUpRequest {
@@ -29,6 +30,8 @@ export async function confirmCurrentPassword(
   entityType: string,
   field = "currentPassword",
 ) {
+  // Decision 0315: this must see the primary, not a replica that may be behind.
+  readFromPrimary();
   if (!password) throw new ValidationError(entityType, { [field]: REQUIRED });
   try {
     await verifyLogin(

@@ -14,6 +14,7 @@ import { isLocalEnv, type Env } from "~/env";
 import { openSecret, sealSecret } from "~/lib/secret-box.server";
 import type { Factors } from "~/domain/identity/second-factor.types";
 import { CHALLENGE_EXPIRED, WRONG_CODE } from "~/domain/identity/second-factor.schema";
+import { readFromPrimary } from "~/db/d1-sessions";
 
 export { CHALLENGE_EXPIRED, WRONG_CODE };
 
@@ -152,6 +153,8 @@ export async function verifySecondFactorCode(
 }
 
 async function takeTotpCode(db: Db, env: Env, user: Pick<User, "id" | "companyId">, otp: string, now: Date): Promise<boolean> {
+  // Decision 0315: this must see the primary, not a replica that may be behind.
+  readFromPrimary();
   const [factor] = await db
     .select({ secretSealed: totpFactors.secretSealed })
     .from(totpFactors)
@@ -179,6 +182,8 @@ async function takeTotpCode(db: Db, env: Env, user: Pick<User, "id" | "companyId
 }
 
 async function takeRecoveryCode(db: Db, user: Pick<User, "id" | "companyId">, typed: string, now: Date): Promise<boolean> {
+  // Decision 0315: this must see the primary, not a replica that may be behind.
+  readFromPrimary();
   if (!/^[a-z0-9]{10}$/.test(typed)) return false;
   const [used] = await db
     .update(recoveryCodes)

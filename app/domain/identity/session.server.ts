@@ -11,6 +11,7 @@ import { requestSource, usageEventStatement } from "~/domain/usage/usage.server"
 import type { LoadContext } from "~/env";
 import { isLocalEnv } from "~/env";
 import { closeSessionSockets } from "~/realtime/publish.server";
+import { readFromPrimary } from "~/db/d1-sessions";
 
 /**
  * Sessions begin and end here: sign-in opens one (a usage event), the iOS wrapper's
@@ -29,6 +30,8 @@ export async function startSession(
   request: Request,
   { embedded = false, byPassword = false }: { embedded?: boolean; byPassword?: boolean } = {},
 ) {
+  // Decision 0315: this must see the primary, not a replica that may be behind.
+  readFromPrimary();
   const now = Date.now();
   const opened = await openSession(
     context,
@@ -104,6 +107,8 @@ export async function createHandoffCode(context: LoadContext, actor: Actor) {
  * expired code, or an ended session.
  */
 export async function redeemHandoffCode(context: LoadContext, code: string) {
+  // Decision 0315: this must see the primary, not a replica that may be behind.
+  readFromPrimary();
   const now = new Date();
   const [handoff] = await context.db
     .delete(sessionHandoffs)

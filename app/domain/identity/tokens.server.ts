@@ -4,6 +4,7 @@ import type { CommonContext, PublicContext } from "~/domain/context";
 import { inviteTokens, passwordResetTokens, users } from "~/db/schema";
 import { carry } from "~/domain/installation/pre-sign-in.server";
 import { newId, newSecret } from "~/lib/ids";
+import { readFromPrimary } from "~/db/d1-sessions";
 
 /**
  * Secrets mailed to people. The link carries a random 32-byte secret; the database keeps
@@ -25,6 +26,8 @@ export async function newInviteToken({ db, companyId, now }: Pick<CommonContext,
 
 /** The invite behind a link, with its person, while it is unused, unexpired and the person not yet signed up. */
 export async function findInvite({ db, now }: PublicContext, secret: string) {
+  // Decision 0315: this must see the primary, not a replica that may be behind.
+  readFromPrimary();
   if (!secret || secret.length > 200) return null;
   const [row] = await db
     .select({ tokenId: inviteTokens.id, user: users })
@@ -55,6 +58,8 @@ export async function newResetToken({ db, now }: PublicContext, companyId: strin
 }
 
 export async function findResetToken({ db, now }: PublicContext, secret: string) {
+  // Decision 0315: this must see the primary, not a replica that may be behind.
+  readFromPrimary();
   if (!secret || secret.length > 200) return null;
   const [row] = await db
     .select({ tokenId: passwordResetTokens.id, user: users })

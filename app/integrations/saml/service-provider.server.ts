@@ -4,6 +4,7 @@ import { X509Certificate } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import type { Db } from "~/db/client";
 import { samlRequests } from "~/db/schema";
+import { readFromPrimary } from "~/db/d1-sessions";
 
 /**
  * The SAML2 service provider (@node-saml/node-saml, run inside workerd): one per firm, built
@@ -73,6 +74,8 @@ function requestStore(db: Db, companyId: string): CacheProvider {
 
 /** One use: true only for the first caller that deletes the unexpired request. */
 export async function consumeRequest(db: Db, companyId: string, requestId: string, now: Date): Promise<boolean> {
+  // Decision 0315: this must see the primary, not a replica that may be behind.
+  readFromPrimary();
   const rows = await db
     .delete(samlRequests)
     .where(and(eq(samlRequests.id, requestId), eq(samlRequests.companyId, companyId), gt(samlRequests.expiresAt, now)))

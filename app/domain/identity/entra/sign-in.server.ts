@@ -4,6 +4,7 @@ import type { EntraClaims } from "~/integrations/entra/oidc.server";
 import { readCompanySettings } from "~/domain/company/settings.schema";
 import { ConflictError, UnauthorizedError } from "~/domain/errors";
 import type { PublicContext } from "~/domain/context";
+import { readFromPrimary } from "~/db/d1-sessions";
 
 /**
  * Who a valid Microsoft sign-in is: the company whose connected tenant issued the token,
@@ -27,6 +28,8 @@ export interface EntraRedirect {
 }
 
 export async function personForEntraSignIn({ db }: PublicContext, claims: EntraClaims): Promise<User> {
+  // Decision 0315: this must see the primary, not a replica that may be behind.
+  readFromPrimary();
   const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.azureAdTenantId, claims.tid)).limit(1);
   if (company) {
     // Only the directory object id links: it is what the directory sync or an invite from

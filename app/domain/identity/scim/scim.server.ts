@@ -19,6 +19,7 @@ import { carry } from "~/domain/installation/pre-sign-in.server";
 import { languageOfRecipient } from "~/domain/identity/mail-language.server";
 import { translate } from "~/lib/i18n/catalogs.server";
 import type { MessageKey, MessageValues } from "~/lib/i18n/i18n";
+import { readFromPrimary } from "~/db/d1-sessions";
 
 export const SCIM_TOKEN_ENTITY = "ScimTokenInputErrors";
 
@@ -110,6 +111,8 @@ export async function revokeScimToken(ctx: DomainContext, env: Env, id: string) 
 
 /** The company a SCIM request acts for, from its bearer token; 401 otherwise. */
 export async function scimCompany({ db, now }: PublicContext, authorization: string | null): Promise<string> {
+  // Decision 0315: this must see the primary, not a replica that may be behind.
+  readFromPrimary();
   const match = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? "");
   if (!match || match[1].length > 200) throw new ScimError(401, "A valid SCIM bearer token is required.");
   const [row] = await db

@@ -36,6 +36,7 @@ import { recipientLanguage, translate } from "~/lib/i18n/catalogs.server";
 import type { MessageKey, MessageValues } from "~/lib/i18n/i18n";
 import { SSO_ENTITY, type SsoConfigInput } from "~/domain/identity/sso/sso.schema";
 import { domainStatuses, isFreeMailDomain } from "~/domain/identity/sso/domain-verification.server";
+import { readFromPrimary } from "~/db/d1-sessions";
 
 /**
  * Per-firm single sign-on (decision 0150): the firm's IdP (login URL and certificate), its
@@ -221,6 +222,8 @@ export async function signInWithAssertion(
   /** Whether the address is another firm's, on any shard (the directory's answer); this shard is asked below as well. */
   ofAnotherFirm: (email: string) => Promise<boolean> = async () => false,
 ): Promise<User> {
+  // Decision 0315: this must see the primary, not a replica that may be behind.
+  readFromPrimary();
   const { db, now } = ctx;
   // Replay: an assertion ID signs in once. The insert is the check (primary key), so two
   // posts of the same assertion racing each other cannot both pass. Expired rows go in the
