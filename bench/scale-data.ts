@@ -348,7 +348,6 @@ function fillShard(file: string, templateFile: string, shard: number, seconds: R
     } finally {
       for (const trigger of triggers) db.exec(trigger.sql);
     }
-    timed(seconds, `shard ${shard}: analyze`, () => db.exec("ANALYZE"));
     db.exec("DETACH tpl");
     db.exec("PRAGMA journal_mode = WAL");
   } finally {
