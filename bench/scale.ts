@@ -24,7 +24,8 @@
  *           build before the room split> times the 50-socket firm on both builds in turns (the
  *           extra cost of the split). Its figures are passed on.
  *
- * BENCH_RUNS (default 30 timed requests per measure after 3 warm-ups), BENCH_APP and
+ * BENCH_RUNS (default 30 timed requests per measure after 3 warm-ups; BENCH_ROUTING_RUNS 200 for
+ * the routing's users/me), BENCH_APP and
  * BENCH_BUILD=0 (serve a snapshot already built).
  */
 import { spawn } from "node:child_process";
@@ -39,6 +40,8 @@ import { copyEmail, generateScale, type ScaleData } from "./scale-data";
 const PORT = Number(process.env.BENCH_PORT ?? 8730);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const WARMUP = 3;
+/** users/me is quick: more rounds for its ratio (BENCH_ROUTING_RUNS). */
+const ROUTING_RUNS = Number(process.env.BENCH_ROUTING_RUNS ?? 200);
 const TIMEOUT_S = Number(process.env.BENCH_TIMEOUT_S ?? 5400);
 const APP = process.env.BENCH_APP ?? ".wrangler/bench-scale-app";
 const STATE = ".wrangler/bench-scale";
@@ -137,12 +140,12 @@ interface Target {
 }
 
 /** Each measure's targets asked in turns, round by round (order alternating), so all meet the same machine. */
-async function inTurns(measures: { name: string; targets: Target[] }[]) {
+async function inTurns(measures: { name: string; targets: Target[] }[], runs = RUNS) {
   const results: Record<string, { p50: number; p95: number; detail: string }[]> = {};
   for (const measure of measures) {
     const times = measure.targets.map(() => [] as number[]);
     const details = measure.targets.map(() => "");
-    for (let round = 0; round < WARMUP + RUNS; round++) {
+    for (let round = 0; round < WARMUP + runs; round++) {
       const order = [...measure.targets.keys()];
       if (round % 2) order.reverse();
       for (const k of order) {
@@ -249,18 +252,21 @@ async function routing(scaleBase: string) {
   const singleBase = await serve(SINGLE_STATE, PORT + 1, { config: SINGLE_CONFIG });
   const sharded = await signIn(scaleBase, "employee@demo.test");
   const single = await signIn(singleBase, "employee@demo.test");
-  const results = await inTurns([
-    {
-      name: "users/me",
-      targets: [
-        { name: "single database", request: () => fetch(`${singleBase}/api/v2/users/me`, { headers: { Authorization: `Bearer ${single}` } }) },
-        { name: "sharded installation", request: () => fetch(`${scaleBase}/api/v2/users/me`, { headers: { Authorization: `Bearer ${sharded}` } }) },
-      ],
-    },
-  ]);
+  const results = await inTurns(
+    [
+      {
+        name: "users/me",
+        targets: [
+          { name: "single database", request: () => fetch(`${singleBase}/api/v2/users/me`, { headers: { Authorization: `Bearer ${single}` } }) },
+          { name: "sharded installation", request: () => fetch(`${scaleBase}/api/v2/users/me`, { headers: { Authorization: `Bearer ${sharded}` } }) },
+        ],
+      },
+    ],
+    ROUTING_RUNS,
+  );
   const [one, many] = results["users/me"];
   console.log(
-    `\nrouting: GET /api/v2/users/me as employee@demo.test, ${RUNS} requests each in turns: one database (DB + DIRECTORY, Demo Law alone) p50 ${ms(one.p50)} / p95 ${ms(one.p95)}; ` +
+    `\nrouting: GET /api/v2/users/me as employee@demo.test, ${ROUTING_RUNS} requests each in turns: one database (DB + DIRECTORY, Demo Law alone) p50 ${ms(one.p50)} / p95 ${ms(one.p95)}; ` +
       `this installation (3 shards, 200,000 people) p50 ${ms(many.p50)} / p95 ${ms(many.p95)}: ${(many.p50 / one.p50).toFixed(2)}x p50, ${(many.p95 / one.p95).toFixed(2)}x p95 (aim ≤ 1.1x)`,
   );
 }
