@@ -47,6 +47,8 @@ export async function startSnapshotServer(options: {
   vars?: Record<string, string>;
   /** A file that gets wrangler's output (the Worker's console.log goes to its stdout). */
   logTo?: string;
+  /** Another wrangler configuration (bench/scale.ts: the same app bound to one database); wrangler.toml by default. */
+  config?: string;
 }) {
   const { app, state, port } = options;
   const started = Date.now();
@@ -56,7 +58,7 @@ export async function startSnapshotServer(options: {
       "dev",
       `${app}/worker/app.js`,
       "--config",
-      "wrangler.toml",
+      options.config ?? "wrangler.toml",
       "--env",
       "dev",
       "--no-bundle",

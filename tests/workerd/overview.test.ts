@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { filterableGroupIds, filterableOfficeIds, mayFilterAllGroups, mayFilterAllOffices } from "~/auth/permissions";
 import {
@@ -14,7 +15,11 @@ import {
   workplacePlans,
 } from "~/db/schema";
 import { groupRow, officeRow } from "~/db/factories";
-import { GLOB_PATTERN_LIMIT, narrowSelection, searchGlobs } from "~/domain/users/filter.server";
+import { GLOB_PATTERN_LIMIT, narrowSelection, pageStatements, resolveFilter, searchGlobs } from "~/domain/users/filter.server";
+import { filteredUsersSchema } from "~/domain/users/filter.schema";
+import { readCompanySettings } from "~/domain/company/settings.schema";
+import type { DomainContext } from "~/domain/context";
+import type { Actor } from "~/auth/actor.types";
 import { readOverviewQuery, readShown, toggleSelection, writeOverviewQuery } from "~/domain/users/overview-query";
 import { experienceLabel, lastSeenLabel } from "~/domain/users/last-seen";
 import { nextWorkingDays, weekdayIndex } from "~/lib/dates";
@@ -300,6 +305,34 @@ describe("POST /users/filtered: sorting and what a card shows", () => {
         "today",
       ].sort(),
     );
+  });
+
+  it("reads a page in the default order (last updated) from the firm's last-updated index, not by sorting the whole firm", async () => {
+    const base = await createCompany("Page Order");
+    const admin = await base.createUser("companyAdmin");
+    const actor = {
+      user: admin,
+      company: { id: base.company.id, name: base.company.name, allowGroupSelection: false, settings: readCompanySettings({}) },
+      sessionId: "plan",
+    } as unknown as Actor;
+    const ctx = { db: db(), actor, companyId: base.company.id, now: new Date() } as unknown as DomainContext;
+    const filter = resolveFilter(actor, filteredUsersSchema.parse({}));
+    expect(filter.sort).toBe("lastUpdated");
+    const [, page] = pageStatements(ctx, filter, 0, 48);
+    const query = page.toSQL();
+    const plan = await env.DB.prepare(`explain query plan ${query.sql}`)
+      .bind(...query.params)
+      .all<{ detail: string }>();
+    const details = plan.results.map((row) => row.detail);
+    // Only ties of the same moment are sorted (RIGHT PART); a page of a 20,000-person firm stops after its 48 people.
+    expect(
+      details.some((d) => /SEARCH users USING INDEX users_company_last_updated_idx/.test(d)),
+      details.join("\n"),
+    ).toBe(true);
+    expect(
+      details.filter((d) => /USE TEMP B-TREE FOR ORDER BY/.test(d)),
+      details.join("\n"),
+    ).toEqual([]);
   });
 
   it("shows the forecast covering today or else the next one, and today's work location", async () => {

@@ -274,7 +274,10 @@ function orderBy(sort: OverviewSort, today: SQL): SQL[] {
       // Earliest start year first; 0 is 'Before {year}', the longest-serving.
       return [sql`${users.startYear} is null`, asc(users.startYear), ...tail];
     case "lastUpdated":
-      return [sql`${users.lastUpdated} is null`, desc(users.lastUpdated), ...tail];
+      // Never-updated people come last without a term of their own: SQLite puts NULL last in a
+      // descending order. So the page is read in users_company_last_updated_idx's order and
+      // stops at the page's end, where `last_updated is null` first made it sort the whole firm.
+      return [desc(users.lastUpdated), ...tail];
   }
 }
 
