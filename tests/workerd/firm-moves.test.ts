@@ -4,14 +4,15 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client";
 import { COMPANY_TABLES, SHARD_LOCAL_TABLES } from "~/db/company-tables";
 import { companyRow, forecastRow, groupRow, officeRow, userRow } from "~/db/factories";
-import { companies, competences, forecasts, groups, moveChanges, offices, users } from "~/db/schema";
+import { auditLog, companies, competences, forecasts, groups, moveChanges, offices, users } from "~/db/schema";
+import type { MoveView } from "~/domain/installation/moves.types";
 import { shardsOf } from "~/db/shards.server";
 import type { Env } from "~/env";
 import { flushDirectory } from "~/domain/installation/firm-directory.server";
 import { cancelMove, KEEP_MS, startMove, stepMove, type MoveFault } from "~/domain/installation/moves.server";
 import { isFirmHeldError } from "~/lib/firm-held";
 import { hashPassword, pepperRing } from "~/domain/identity/password-hash.server";
-import { BASE, cookieFor, day, PASSWORD, tokenFor } from "./helpers";
+import { api, BASE, cookieFor, createUser, day, db, PASSWORD, tokenFor } from "./helpers";
 import { uniqueAddress } from "./mail-helpers";
 
 /**
@@ -105,6 +106,7 @@ async function stepTo(id: string, states: string[], now?: Date): Promise<string>
 }
 
 const utcDay = (offset: number) => new Date(`${day(offset)}T00:00:00Z`);
+let operatorToken = "";
 const LATER = () => new Date(Date.now() + KEEP_MS + 60_000);
 
 describe("the tables a firm owns", () => {
@@ -332,4 +334,56 @@ describe("moving a firm between shards (decision 0314)", () => {
       expect(people?.n).toBe(2);
     });
   }
+});
+
+describe("the operator's moves (API)", () => {
+  it("starts a move, steps it to the switch, lists it, refuses a cancel after the switch, and audits each on the firm's shard", async () => {
+    await db()
+      .insert(companies)
+      .values(companyRow({ id: env.OPERATIONS_COMPANY_ID!, name: "Operations", settings: "{}" }))
+      .returning({ id: companies.id })
+      .then(async ([operations]) => {
+        const operator = await createUser(operations.id, "companyAdmin", {
+          id: env.OPERATOR_USER_IDS!,
+          email: uniqueAddress("operator"),
+          groupId: null,
+          officeId: null,
+        });
+        operatorToken = await tokenFor(operator.email);
+      });
+    const firm = await firmOn(1, "Operator Moved LLP");
+    const firmToken = await tokenFor(firm.admin.email);
+    // Anyone else is told it does not exist.
+    expect((await api("/api/v2/operator/moves", { token: firmToken })).status).toBe(404);
+
+    const refused = await api("/api/v2/operator/moves", { method: "POST", token: operatorToken, json: { companyId: firm.company.id, toShard: 1 } });
+    expect(refused.status).toBe(409);
+    const started = await api("/api/v2/operator/moves", { method: "POST", token: operatorToken, json: { companyId: firm.company.id, toShard: 2 } });
+    expect(started.status).toBe(201);
+    const move = (await started.json()) as MoveView;
+    expect(move).toMatchObject({ companyId: firm.company.id, firmName: "Operator Moved LLP", fromShard: 1, toShard: 2, state: "preflight" });
+    expect(
+      (await api("/api/v2/operator/moves", { method: "POST", token: operatorToken, json: { companyId: firm.company.id, toShard: 2 } })).status,
+    ).toBe(409);
+
+    let state = move.state;
+    for (let i = 0; i < 10 && state !== "switched"; i++) {
+      const stepped = await api(`/api/v2/operator/moves/${move.id}/step`, { method: "POST", token: operatorToken });
+      expect(stepped.status).toBe(200);
+      state = ((await stepped.json()) as MoveView).state;
+    }
+    expect(state).toBe("switched");
+    const listed = (await (await api("/api/v2/operator/moves", { token: operatorToken })).json()) as MoveView[];
+    expect(listed.find((row) => row.id === move.id)).toMatchObject({ state: "switched", tablesDone: COMPANY_TABLES.length });
+    expect((await api(`/api/v2/operator/moves/${move.id}/cancel`, { method: "POST", token: operatorToken })).status).toBe(409);
+    expect((await api("/api/v2/operator/moves/ffffffffffffffffffffffff/step", { method: "POST", token: operatorToken })).status).toBe(404);
+
+    // The firm's log says who moved it: the start on shard 1 (copied along), the switch on shard 2.
+    const actions = (await shard(2).select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.companyId, firm.company.id))).map(
+      (row) => row.action,
+    );
+    expect(actions).toContain("operator-move-start");
+    expect(actions).toContain("operator-move-step");
+    expect(await me({ Authorization: `Bearer ${firmToken}` })).toMatchObject({ status: 200 });
+  });
 });
