@@ -19,6 +19,8 @@ export const moveStartSchema = z.object({
   toShard: z.coerce.number().int().min(0, { error: "Choose a shard." }),
 });
 
+export const moveIdSchema = z.object({ id: z.string().min(1) });
+
 async function audited(env: Env, ctx: OperatorContext, companyId: string, action: string, data: Record<string, unknown>): Promise<void> {
   const row = await env.DIRECTORY.prepare("select shard from firms where company_id = ?").bind(companyId).first<{ shard: number }>();
   const shard = shardsOf(env).find((s) => s.id === (row?.shard ?? 0));

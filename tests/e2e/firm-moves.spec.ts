@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { stableId } from "../../scripts/stable-id";
-import { accounts, allowConsoleErrors, expect, login, test, waitForHydration, workerServerPort } from "./fixtures";
+import { accounts, allowConsoleErrors, expect, login, test, viewports, waitForHydration, workerServerPort } from "./fixtures";
 
 /**
  * A firm's writes held for a move's switch (decision 0314): a dialog submitted during the hold
@@ -65,4 +65,54 @@ test("a dialog submitted while the firm's writes are held is saved afterwards wi
   await remove.click();
   await page.getByRole("dialog", { name: "Delete group" }).getByRole("button", { name: "Delete" }).click();
   await expect(page).toHaveURL(/\/groups$/);
+});
+
+test("the operator moves a new firm from shard 0 to shard 2 with Step now, and sees the move in the Shards table", async ({ page }) => {
+  test.setTimeout(180_000);
+  await login(page, "operator@demo.test");
+  await page.goto("/operator");
+  const suffix = Date.now().toString(36);
+  const firm = `Moving Firm ${suffix}`;
+  await page.getByRole("button", { name: "New company" }).click();
+  const dialog = page.getByRole("dialog", { name: "New company" });
+  await dialog.getByLabel("Company name").fill(firm);
+  await dialog.getByLabel("Administrator's name").fill("Mona Mover");
+  await dialog.getByLabel("Administrator's e-mail").fill(`mover-${suffix}@movingfirm.test`);
+  await dialog.getByRole("button", { name: "Create and invite" }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.reload();
+  const shards = page.getByRole("region", { name: "Shards of the installation" });
+  // New firms are placed on shard 0 (the first row); its firms are behind the row's "n firms".
+  await shards.getByRole("row").nth(1).locator("summary").click();
+  await shards.getByLabel(`Shard to move ${firm} to`).selectOption("2");
+  await shards.getByRole("button", { name: `Move ${firm}` }).click();
+  const moves = page.getByRole("heading", { name: "Moves" }).locator("..");
+  const step = moves.getByRole("button", { name: `Step now ${firm}` });
+  await expect(step).toBeVisible();
+  await expect(moves.getByRole("button", { name: `Cancel ${firm}` })).toBeVisible();
+  for (const [name, viewport] of Object.entries(viewports)) {
+    await page.setViewportSize(viewport);
+    await page
+      .locator("section", { has: page.locator("#shards-heading") })
+      .screenshot({ path: `test-results/screenshots/operator-moves-${name}-${viewport.width}.png` });
+  }
+  await page.setViewportSize(viewports.desktop);
+  for (let i = 0; i < 8; i++) {
+    if (await moves.getByText("Moved: old rows kept for a week").isVisible()) break;
+    await step.click();
+    await expect(step).toBeEnabled();
+  }
+  await expect(moves.getByText("Moved: old rows kept for a week")).toBeVisible();
+  await expect(moves.getByRole("button", { name: `Cancel ${firm}` })).toHaveCount(0);
+  await page.reload();
+  const shard2 = shards.getByRole("row").filter({ hasText: "DB_SHARD_2" });
+  await shard2.locator("summary").click();
+  await expect(shard2.getByText(firm)).toBeVisible();
+  for (const [name, viewport] of Object.entries(viewports)) {
+    await page.setViewportSize(viewport);
+    await page
+      .locator("section", { has: page.locator("#shards-heading") })
+      .screenshot({ path: `test-results/screenshots/operator-moved-${name}-${viewport.width}.png` });
+  }
 });
