@@ -4,12 +4,13 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client";
 import { COMPANY_TABLES, SHARD_LOCAL_TABLES } from "~/db/company-tables";
 import { companyRow, forecastRow, groupRow, officeRow, userRow } from "~/db/factories";
-import { auditLog, companies, competences, forecasts, groups, moveChanges, offices, users } from "~/db/schema";
+import { auditLog, companies, emailOutbox, competences, forecasts, groups, moveChanges, offices, users } from "~/db/schema";
 import type { MoveView } from "~/domain/installation/moves.types";
 import { shardsOf } from "~/db/shards.server";
 import type { Env } from "~/env";
 import { flushDirectory } from "~/domain/installation/firm-directory.server";
 import { cancelMove, KEEP_MS, startMove, stepMove, type MoveFault } from "~/domain/installation/moves.server";
+import { deliverDueEmails } from "~/integrations/email/outbox.server";
 import { isFirmHeldError } from "~/lib/firm-held";
 import { hashPassword, pepperRing } from "~/domain/identity/password-hash.server";
 import { api, BASE, cookieFor, createUser, day, db, PASSWORD, tokenFor } from "./helpers";
@@ -385,5 +386,43 @@ describe("the operator's moves (API)", () => {
     expect(actions).toContain("operator-move-start");
     expect(actions).toContain("operator-move-step");
     expect(await me({ Authorization: `Bearer ${firmToken}` })).toMatchObject({ status: 200 });
+  });
+});
+
+describe("the cron and a moving firm", () => {
+  it("sends a firm's pending mail only from the shard it is live on: not while it is arriving, held or gone there", async () => {
+    const firm = await firmOn(1, "Mail While Moving LLP");
+    const [mail] = await shard(1)
+      .insert(emailOutbox)
+      .values({
+        companyId: firm.company.id,
+        toAddress: firm.admin.email,
+        subject: "Hello",
+        textBody: "Hi",
+        nextAttemptAt: new Date(Date.now() - 1000),
+      })
+      .returning({ id: emailOutbox.id });
+    const attempted = async () =>
+      (
+        await shard(1)
+          .select({ nextAttemptAt: emailOutbox.nextAttemptAt, status: emailOutbox.status })
+          .from(emailOutbox)
+          .where(eq(emailOutbox.id, mail.id))
+      )[0];
+    const before = await attempted();
+    for (const state of ["incoming", "held", "gone"]) {
+      await d1(1)
+        .prepare(
+          "insert into firm_fence (company_id, move_id, state, since) values (?, 'test', ?, 0) on conflict (company_id) do update set state = excluded.state",
+        )
+        .bind(firm.company.id, state)
+        .run();
+      expect(await deliverDueEmails({ db: shard(1), env: installation }), state).toEqual([]);
+      expect(await attempted(), state).toEqual(before);
+    }
+    await d1(1).prepare("delete from firm_fence where company_id = ?").bind(firm.company.id).run();
+    // Live again: it is tried (this installation has no mail server: it is put off, which is a change).
+    expect(await deliverDueEmails({ db: shard(1), env: installation })).toHaveLength(1);
+    expect(await attempted()).not.toEqual(before);
   });
 });
