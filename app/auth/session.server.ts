@@ -3,7 +3,9 @@ import { and, eq, gt, isNull, sql, type Placeholder, type SQL } from "drizzle-or
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { Db } from "~/db/client";
 import { jwtVerify, SignJWT } from "jose";
-import { companies, offices, passkeys, sessions, totpFactors, users } from "~/db/schema";
+import { companies, firmFence, offices, passkeys, sessions, totpFactors, users, type FenceState } from "~/db/schema";
+import { currentShardOf, routeTo } from "~/db/routing.server";
+import { firmHeldResponse } from "~/lib/firm-held";
 import { teamNameColumns, withTeamNames } from "~/db/team-names";
 import { compiledSelect } from "~/db/compiled-select";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -102,6 +104,8 @@ export function cookieCredential(sessionId: string, companyId: string, shard: nu
 export interface RequestCredential {
   sessionId: string;
   shard: number | null;
+  /** The session's firm when the credential names it (null: an older credential). */
+  companyId: string | null;
 }
 
 /** One per request: its load context is made for it alone, and Remix hands its loaders another Request object. */
@@ -126,13 +130,13 @@ async function readCredential(request: Request, context: Pick<LoadContext, "env"
     const match = /^Bearer\s+(.+)$/i.exec(header.trim());
     if (!match) return null;
     const payload = await readToken(context, match[1]);
-    return payload ? { sessionId: payload.sid, shard: payload.shd ?? null } : null;
+    return payload ? { sessionId: payload.sid, shard: payload.shd ?? null, companyId: payload.cid ?? null } : null;
   }
   const value: unknown = await (await sessionCookie(context)).parse(request.headers.get("Cookie"));
-  if (typeof value === "string") return value ? { sessionId: value, shard: null } : null;
+  if (typeof value === "string") return value ? { sessionId: value, shard: null, companyId: null } : null;
   if (value && typeof value === "object" && typeof (value as CookieCredential).s === "string") {
-    const { s, h } = value as CookieCredential;
-    return { sessionId: s, shard: Number.isInteger(h) ? h : null };
+    const { s, c, h } = value as CookieCredential;
+    return { sessionId: s, shard: Number.isInteger(h) ? h : null, companyId: typeof c === "string" ? c : null };
   }
   return null;
 }
@@ -235,7 +239,8 @@ function sessionScope(sessionId: string, now: Date): SessionScope {
 async function lookUpActor(request: Request, context: LoadContext, lookup: Lookup): Promise<Actor | null> {
   let riders: PendingRider[] = [];
   try {
-    const sessionId = await requestSessionId(request, context);
+    const credential = await requestCredential(request, context);
+    const sessionId = credential?.sessionId ?? null;
     lookup.sent = true;
     riders = lookup.riders.splice(0);
     if (!sessionId) {
@@ -243,12 +248,35 @@ async function lookUpActor(request: Request, context: LoadContext, lookup: Looku
       return null;
     }
     const now = new Date();
-    const scope = sessionScope(sessionId, now);
-    const built = riders.map((rider) => rider.build(context.db, scope));
-    // One round trip: the session, the person, their teams' names and the company, and the riders' statements.
-    const [found, ...rest] = await context.db.batch([actorQuery(context, sessionId, now), ...built.flat()] as unknown as [
-      ReturnType<typeof actorQuery>,
-    ]);
+    let found: unknown;
+    let rest: unknown[];
+    let built: unknown[][];
+    for (let attempt = 0; ; attempt++) {
+      const scope = sessionScope(sessionId, now);
+      built = riders.map((rider) => rider.build(context.db, scope) as unknown as unknown[]);
+      // One round trip: the session, the person, their teams' names and the company, the riders'
+      // statements, and whether the firm is moving on this shard (its fence, decision 0314).
+      const [actorRows, fenceRows, ...riderRows] = await context.db.batch([
+        actorQuery(context, sessionId, now),
+        fenceQuery(context, sessionId, credential?.companyId ?? null),
+        ...built.flat(),
+      ] as unknown as [ReturnType<typeof actorQuery>, ReturnType<typeof fenceQuery>]);
+      found = actorRows;
+      rest = riderRows;
+      const fence = (fenceRows as unknown as { state: FenceState }[] | undefined)?.[0]?.state ?? null;
+      const firm = credential?.companyId ?? (actorRows as Awaited<ReturnType<typeof actorQuery>>)[0]?.company.id ?? null;
+      if (attempt > 0 || !firm || !fence || fence === "copying") break;
+      // The firm is not live here (it moved, or is arriving), or it is held for a move's switch and
+      // this request writes: the directory says where it lives now (decision 0314, 0311 §4.3).
+      const writes = request.method !== "GET" && request.method !== "HEAD";
+      if (fence === "held" && !writes) break;
+      const shard = await currentShardOf(context, firm);
+      if (shard === context.shard) {
+        if (fence === "held") throw firmHeldResponse();
+        break;
+      }
+      routeTo(context, shard);
+    }
     const row = (found as Awaited<ReturnType<typeof actorQuery>>)[0];
     let at = 0;
     for (const [i, rider] of riders.entries()) {
@@ -327,6 +355,15 @@ const actorStatement = compiledSelect((db: Db) =>
     )
     .limit(1),
 );
+
+/** The fence of the request's firm on this shard (none unless a move of it is under way): the credential's firm, else the session's. */
+function fenceQuery(context: LoadContext, sessionId: string, companyId: string | null) {
+  return context.db
+    .select({ state: firmFence.state })
+    .from(firmFence)
+    .where(eq(firmFence.companyId, companyId ?? sql`(select ${sessions.companyId} from ${sessions} where ${sessions.id} = ${sessionId})`))
+    .limit(1);
+}
 
 function actorQuery(context: LoadContext, sessionId: string, now: Date) {
   return actorStatement(context.db, { sessionId, now: now.getTime(), idleSince: now.getTime() - IDLE_MS });

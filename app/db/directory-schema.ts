@@ -1,4 +1,5 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
 
 /**
  * The installation directory (binding DIRECTORY, migrations-directory/; decisions 0311, 0312):
@@ -79,3 +80,57 @@ export const cronState = sqliteTable("cron_state", {
   value: text("value").notNull(),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+export const moveStates = ["preflight", "copying", "catching_up", "holding", "switched", "draining", "done", "aborting", "aborted"] as const;
+export type MoveState = (typeof moveStates)[number];
+
+/**
+ * A firm's move from one shard to another (decision 0314, 0311 §6), driven a bounded step at a
+ * time by the cron or the operator; every field a step needs to resume is here.
+ */
+export const moves = sqliteTable(
+  "moves",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id").notNull(),
+    fromShard: integer("from_shard").notNull(),
+    toShard: integer("to_shard").notNull(),
+    state: text("state", { enum: moveStates }).notNull(),
+    /** Copying: the table (index in COMPANY_TABLES order) and the last source rowid copied of it. */
+    tableIndex: integer("table_index").notNull().default(0),
+    cursorRowid: integer("cursor_rowid").notNull().default(0),
+    /** Catch-up: the last `move_changes` seq applied to the target. */
+    appliedSeq: integer("applied_seq").notNull().default(0),
+    rowsCopied: integer("rows_copied").notNull().default(0),
+    holdsTried: integer("holds_tried").notNull().default(0),
+    holdStartedAt: integer("hold_started_at"),
+    /** When the old rows may be deleted: the switch plus the days they are kept. */
+    drainAfter: integer("drain_after"),
+    startedBy: text("started_by").notNull(),
+    startedAt: integer("started_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    switchedAt: integer("switched_at"),
+    finishedAt: integer("finished_at"),
+    error: text("error"),
+  },
+  (t) => [
+    uniqueIndex("moves_active_idx")
+      .on(t.companyId)
+      .where(sql`state not in ('done', 'aborted')`),
+  ],
+);
+
+/** A move's check of one table: the firm's rows and their checksum on both shards. */
+export const moveTables = sqliteTable(
+  "move_tables",
+  {
+    moveId: text("move_id").notNull(),
+    tbl: text("tbl").notNull(),
+    sourceRows: integer("source_rows").notNull(),
+    targetRows: integer("target_rows").notNull(),
+    sourceSum: text("source_sum").notNull(),
+    targetSum: text("target_sum").notNull(),
+    checkedAt: integer("checked_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.moveId, t.tbl] })],
+);

@@ -56,6 +56,23 @@ export async function placedShardOf(env: Env, companyId: string, now = Date.now(
   return shard;
 }
 
+/**
+ * Where a firm lives now, for a request whose shard says the firm is not (or no longer) live
+ * there (a fence, decision 0314): the isolate's cached answer when it names another shard,
+ * else a fresh directory read, which replaces the cached one.
+ */
+export async function currentShardOf(context: LoadContext, companyId: string, now = Date.now()): Promise<number> {
+  const cached = firmShards.get(companyId);
+  if (cached && cached.until > now && cached.shard !== context.shard) return cached.shard;
+  firmShards.delete(companyId);
+  return shardOfCompany(context.env, companyId, now);
+}
+
+/** Forgets what this isolate knows of a firm's shard (a move switched it). */
+export function forgetFirmShard(companyId: string): void {
+  firmShards.delete(companyId);
+}
+
 /** The shard of the firm an address belongs to, from the directory (one read). */
 export async function shardOfAddress(env: Env, email: string): Promise<number> {
   const row = await env.DIRECTORY.prepare("select f.shard from people p join firms f on f.company_id = p.company_id where p.email = ?")

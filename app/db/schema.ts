@@ -15,3 +15,4 @@ export * from "./schema/settings";
 export * from "./schema/second-factors";
 export * from "./schema/privacy";
 export * from "./schema/outlook";
+export * from "./schema/moves";

@@ -56,6 +56,9 @@ import * as entraCustomSetup from "./api.v2.azure-ad.custom-setup";
 import * as h12Statistic from "./api.v2.statistic";
 import * as h12UsageCompanies from "./api.v2.usage-stats.companies";
 import * as h12InstallationShards from "./api.v2.installation.shards";
+import * as h12OperatorMoves from "./api.v2.operator.moves";
+import * as h12OperatorMoveStep from "./api.v2.operator.moves.$id.step";
+import * as h12OperatorMoveCancel from "./api.v2.operator.moves.$id.cancel";
 import * as h12UsageReport from "./api.v2.usage-stats.report";
 import * as h12UsageCompany from "./api.v2.usage-stats.company.$id";
 import * as r47 from "./api.v2.elite-3e.detailed-report";
@@ -173,6 +176,9 @@ const routes: Record<string, { endpoints: Parameters<typeof buildOpenApiDocument
   "api.v2.statistic": h12Statistic,
   "api.v2.usage-stats.companies": h12UsageCompanies,
   "api.v2.installation.shards": h12InstallationShards,
+  "api.v2.operator.moves": h12OperatorMoves,
+  "api.v2.operator.moves.$id.step": h12OperatorMoveStep,
+  "api.v2.operator.moves.$id.cancel": h12OperatorMoveCancel,
   "api.v2.usage-stats.report": h12UsageReport,
   "api.v2.usage-stats.company.$id": h12UsageCompany,
   "api.v2.elite-3e.detailed-report": r47,

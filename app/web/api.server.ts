@@ -1,4 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { firmHeldResponse, isFirmHeldError } from "~/lib/firm-held";
 import type { z } from "zod";
 import type { RoleFlags } from "~/auth/permissions";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
@@ -48,6 +49,7 @@ export function errorResponse(error: unknown): Response {
   if (error instanceof DomainError) {
     return json({ message: error.message }, { status: error.status });
   }
+  if (isFirmHeldError(error)) return firmHeldResponse();
   const conflict = constraintConflict(error);
   if (conflict) return json({ message: conflict.message }, { status: 409 });
   console.error(error);

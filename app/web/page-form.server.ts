@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { firmHeldResponse, isFirmHeldError } from "~/lib/firm-held";
 import { json } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { constraintConflict } from "~/db/constraint-errors";
@@ -85,6 +86,8 @@ export async function submitForm<S extends z.ZodType>(
   try {
     result = await run(submission.value);
   } catch (error) {
+    // The firm's writes are held for a moment (a move's switch): the browser sends the form again.
+    if (isFirmHeldError(error)) throw firmHeldResponse();
     const refusal = said(refusalOf(error), await readerText());
     const onField = options.conflictOn && refusal.status === 409 ? { [options.conflictOn]: refusal.message } : undefined;
     const formError = onField ? null : options.formError ? options.formError(refusal.error) : refusal.message;
@@ -154,6 +157,7 @@ export async function submitIntent<S extends z.ZodType>(formData: FormData, sche
     const result = await run(submission.value);
     return json<IntentResult>({ ok: true, intent, ...(result ?? {}) }, { status: intent === "create" ? 201 : 200 });
   } catch (error) {
+    if (isFirmHeldError(error)) throw firmHeldResponse();
     const { status, summary, errors, entityType } = said(refusalOf(error), await readerText());
     return json<IntentResult>({ ok: false, intent, message: summary, ...(errors && { entityType, errors }) }, { status });
   }

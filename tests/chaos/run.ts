@@ -17,6 +17,15 @@
  * Prints acknowledged / lost / refused / failed, p50/p95/max latency of acknowledged writes,
  * and the write rate while the server was up. Exits 1 if anything acknowledged is missing.
  *
+ * Then a firm moves between shards while its people write (decision 0314; CHAOS_MOVE=0 skips
+ * it): the server is started again on the same state, the operator starts moving Demo Law (the
+ * seed at this run's smaller size) from shard 0 to shard 2 and takes its steps (POST
+ * /api/v2/operator/moves/{id}/step) while the same clients keep writing with the tokens that
+ * name shard 0; a write answered 503 + X-Firm-Held is sent again after Retry-After, as the web
+ * app does. After the switch they write a few seconds more; then every write acknowledged in
+ * this phase must be on shard 2, and the move's checks equal on both shards. It prints the
+ * copy rate, the hold's length and the held answers.
+ *
  * Bounded: a fixed number of clients and seconds, each request times out after 10 s, and a
  * watchdog stops everything after CHAOS_TIMEOUT_S (default 300). Loopback only.
  *
@@ -88,8 +97,8 @@ function freshState() {
   run("tsx", ["scripts/seed.ts"], { SEED_USERS: String(Math.max(60, CLIENTS)), PERSIST_TO: STATE });
 }
 
-function query<T>(sql: string): T[] {
-  const out = run("wrangler", ["d1", "execute", "DB", "--local", "--env", "dev", "--persist-to", STATE, "--json", "--command", sql]);
+function query<T>(sql: string, binding = "DB"): T[] {
+  const out = run("wrangler", ["d1", "execute", binding, "--local", "--env", "dev", "--persist-to", STATE, "--json", "--command", sql]);
   return (JSON.parse(out) as { results: T[] }[])[0].results;
 }
 
@@ -192,7 +201,7 @@ interface Client {
 }
 
 const latencies: number[] = [];
-const counts = { acknowledged: 0, refused: 0, failed: 0 };
+const counts = { acknowledged: 0, refused: 0, failed: 0, held: 0 };
 /** Why writes were not acknowledged: "503", "TimeoutError", "TypeError: fetch failed", ... */
 const failures = new Map<string, number>();
 const fail = (reason: string) => failures.set(reason, (failures.get(reason) ?? 0) + 1);
@@ -207,6 +216,12 @@ async function write(base: string, client: Client, path: string, body: unknown, 
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     const text = await response.text();
+    // Held for a move's switch (decision 0314): sent again after Retry-After, as the web app does.
+    if (response.status === 503 && response.headers.get("X-Firm-Held") === "1") {
+      counts.held++;
+      await new Promise((r) => setTimeout(r, Number(response.headers.get("Retry-After") ?? 2) * 1000));
+      return write(base, client, path, body, method);
+    }
     if (response.ok) {
       latencies.push(performance.now() - started);
       counts.acknowledged++;
@@ -228,9 +243,9 @@ async function write(base: string, client: Client, path: string, body: unknown, 
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-async function clientLoop(base: string, client: Client, index: number, until: number) {
+async function clientLoop(base: string, client: Client, index: number, until: number, going: () => boolean = () => true) {
   let n = 0;
-  while (Date.now() < until) {
+  while (Date.now() < until && going()) {
     n++;
     if (n % 3 === 1) {
       const status = String((index + n) % 4);
@@ -274,6 +289,63 @@ async function refusedBurst(base: string, client: Client) {
       }
     }),
   );
+}
+
+/** Every write the clients saw acknowledged, looked for in what a shard holds. */
+function verifyStored(clients: Client[], binding: string) {
+  const storedForecasts = new Map(
+    query<{ id: string; status: string }>("SELECT id, status FROM forecasts WHERE comment LIKE 'chaos %'", binding).map((row) => [
+      row.id,
+      row.status,
+    ]),
+  );
+  const storedWorkloads = new Map<string, { type: string; workscale: number }[]>();
+  for (const row of query<{ user_id: string; type: string; workscale: number }>(
+    `SELECT user_id, type, workscale FROM workload_entries WHERE user_id IN (${clients.map((c) => `'${c.userId}'`).join(",")}) ORDER BY created_at, rowid`,
+    binding,
+  )) {
+    const list = storedWorkloads.get(row.user_id) ?? [];
+    list.push({ type: row.type, workscale: row.workscale });
+    storedWorkloads.set(row.user_id, list);
+  }
+
+  const storedMessages = new Set(
+    query<{ user_id: string; message: string }>("SELECT user_id, message FROM status_messages WHERE message LIKE 'chaos %'", binding).map(
+      (r) => `${r.user_id} ${r.message}`,
+    ),
+  );
+
+  let acknowledged = 0;
+  let lost = 0;
+  for (const client of clients) {
+    for (const forecast of client.forecasts) {
+      acknowledged++;
+      if (storedForecasts.get(forecast.id) !== forecast.status) {
+        lost++;
+        console.error(`chaos: lost forecast ${forecast.id} of ${client.userId}`);
+      }
+    }
+    const stored = storedWorkloads.get(client.userId) ?? [];
+    let at = 0;
+    for (const write of client.workloads) {
+      acknowledged++;
+      while (at < stored.length && !(stored[at].type === write.type && stored[at].workscale === write.workscale)) at++;
+      if (at === stored.length) {
+        lost++;
+        console.error(`chaos: lost workload ${write.type}=${write.workscale} of ${client.userId}`);
+      } else at++;
+    }
+    for (const message of client.messages) {
+      acknowledged++;
+      if (!storedMessages.has(`${client.userId} ${message}`)) {
+        lost++;
+        console.error(`chaos: lost status message "${message}" of ${client.userId}`);
+      }
+    }
+  }
+
+  const stored = `${storedForecasts.size} chaos forecasts, ${[...storedWorkloads.values()].reduce((n, l) => n + l.length, 0)} workload entries, ${storedMessages.size} status messages`;
+  return { acknowledged, lost, stored };
 }
 
 function percentile(values: number[], p: number) {
@@ -357,53 +429,7 @@ async function main() {
   await waitForExit(last);
 
   // What the crashed and killed server left on disk.
-  const storedForecasts = new Map(
-    query<{ id: string; status: string }>("SELECT id, status FROM forecasts WHERE comment LIKE 'chaos %'").map((row) => [row.id, row.status]),
-  );
-  const storedWorkloads = new Map<string, { type: string; workscale: number }[]>();
-  for (const row of query<{ user_id: string; type: string; workscale: number }>(
-    `SELECT user_id, type, workscale FROM workload_entries WHERE user_id IN (${clients.map((c) => `'${c.userId}'`).join(",")}) ORDER BY created_at, rowid`,
-  )) {
-    const list = storedWorkloads.get(row.user_id) ?? [];
-    list.push({ type: row.type, workscale: row.workscale });
-    storedWorkloads.set(row.user_id, list);
-  }
-
-  const storedMessages = new Set(
-    query<{ user_id: string; message: string }>("SELECT user_id, message FROM status_messages WHERE message LIKE 'chaos %'").map(
-      (r) => `${r.user_id} ${r.message}`,
-    ),
-  );
-
-  let acknowledged = 0;
-  let lost = 0;
-  for (const client of clients) {
-    for (const forecast of client.forecasts) {
-      acknowledged++;
-      if (storedForecasts.get(forecast.id) !== forecast.status) {
-        lost++;
-        console.error(`chaos: lost forecast ${forecast.id} of ${client.userId}`);
-      }
-    }
-    const stored = storedWorkloads.get(client.userId) ?? [];
-    let at = 0;
-    for (const write of client.workloads) {
-      acknowledged++;
-      while (at < stored.length && !(stored[at].type === write.type && stored[at].workscale === write.workscale)) at++;
-      if (at === stored.length) {
-        lost++;
-        console.error(`chaos: lost workload ${write.type}=${write.workscale} of ${client.userId}`);
-      } else at++;
-    }
-    for (const message of client.messages) {
-      acknowledged++;
-      if (!storedMessages.has(`${client.userId} ${message}`)) {
-        lost++;
-        console.error(`chaos: lost status message "${message}" of ${client.userId}`);
-      }
-    }
-  }
-
+  const { acknowledged, lost, stored } = verifyStored(clients, "DB");
   const upSeconds = (elapsedMs - downMs) / 1000;
   console.log(
     [
@@ -417,7 +443,7 @@ async function main() {
       ...(BURST
         ? [`  refused bursts (${BURST} requests every 2 s, not writes): ${[...burstStatuses].map(([status, n]) => `${status} ×${n}`).join(", ")}`]
         : []),
-      `  stored: ${storedForecasts.size} chaos forecasts, ${[...storedWorkloads.values()].reduce((n, l) => n + l.length, 0)} workload entries, ${storedMessages.size} status messages`,
+      `  stored: ${stored}`,
     ].join("\n"),
   );
   if (acknowledged !== counts.acknowledged) throw new Error(`bookkeeping: ${acknowledged} checked, ${counts.acknowledged} acknowledged`);
@@ -432,7 +458,86 @@ async function main() {
     process.exit(1);
   }
   console.log(`chaos: every acknowledged write is still there (${((Date.now() - t0) / 1000).toFixed(0)} s in all)`);
+  if (process.env.CHAOS_MOVE !== "0") await moveWhileWriting(port, clients);
   process.exit(0);
+}
+
+/** Demo Law moves from shard 0 to shard 2 while its people write (decision 0314). */
+async function moveWhileWriting(port: number, clients: Client[]) {
+  await startServerWithRetries(port);
+  const base = `http://${HOST}:${port}`;
+  const [demo] = query<{ id: string }>("SELECT id FROM companies WHERE name = 'Demo Law'");
+  const rows = query<{ n: number }>(
+    `SELECT (SELECT count(*) FROM users WHERE company_id = '${demo.id}') + (SELECT count(*) FROM forecasts WHERE company_id = '${demo.id}') + (SELECT count(*) FROM workload_history WHERE company_id = '${demo.id}') AS n`,
+  )[0].n;
+  const login = await fetch(`${base}/api/v2/account/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: "operator@demo.test", password: PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`the operator's sign-in failed: ${login.status}`);
+  const { token } = (await login.json()) as { token: string };
+  const operator = (path: string, body?: unknown) =>
+    fetch(`${base}/api/v2/operator/moves${path}`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify(body ?? {}),
+    });
+  // This phase's writes only, by the same people with their tokens naming shard 0.
+  const writers: Client[] = clients.map((client) => ({ ...client, forecasts: [], workloads: [], messages: [] }));
+  counts.acknowledged = 0;
+  counts.held = 0;
+  counts.failed = 0;
+  let writing = true;
+  const loops = writers.map((client, i) => clientLoop(base, client, i + 1000, Number.MAX_SAFE_INTEGER, () => writing));
+  await new Promise((r) => setTimeout(r, 2000));
+  const started = await operator("", { companyId: demo.id, toShard: 2 });
+  if (started.status !== 201) throw new Error(`the move did not start: ${started.status} ${await started.text()}`);
+  const move = (await started.json()) as { id: string; state: string };
+  const t0 = Date.now();
+  let state = move.state;
+  let holdMs = 0;
+  let copyingMs = 0;
+  while (state !== "switched" && Date.now() - t0 < 240_000) {
+    const before = state;
+    const stepStarted = Date.now();
+    const stepped = await operator(`/${move.id}/step`);
+    if (!stepped.ok) throw new Error(`a step failed: ${stepped.status} ${await stepped.text()}`);
+    const after = (await stepped.json()) as { state: string; rowsCopied: number; error: string | null };
+    if (before === "copying") copyingMs += Date.now() - stepStarted;
+    if (before === "holding" && after.state === "switched") holdMs = Date.now() - stepStarted;
+    if (after.error) console.error(`chaos: move step ${before} → ${after.state}: ${after.error}`);
+    state = after.state;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  if (state !== "switched") throw new Error(`the move did not reach its switch (${state})`);
+  const moveMs = Date.now() - t0;
+  await new Promise((r) => setTimeout(r, 5000));
+  writing = false;
+  await Promise.all(loops);
+  const last = server!;
+  killServer("SIGKILL");
+  await waitForExit(last);
+  const { acknowledged, lost, stored } = verifyStored(writers, "DB_SHARD_2");
+  const placed = query<{ shard: number }>(`SELECT shard FROM firms WHERE company_id = '${demo.id}'`, "DIRECTORY")[0]?.shard;
+  const checks = query<{ tbl: string; source_rows: number; target_rows: number; source_sum: string; target_sum: string }>(
+    `SELECT tbl, source_rows, target_rows, source_sum, target_sum FROM moves JOIN move_tables ON move_tables.move_id = moves.id WHERE moves.id = '${move.id}'`,
+    "DIRECTORY",
+  );
+  const unequal = checks.filter((c) => c.source_rows !== c.target_rows || c.source_sum !== c.target_sum);
+  console.log(
+    [
+      `chaos: Demo Law (${rows} people, forecasts and history rows) moved from shard 0 to 2 in ${(moveMs / 1000).toFixed(1)} s while ${writers.length} clients wrote`,
+      `  copy steps ${(copyingMs / 1000).toFixed(1)} s; writes held ${(holdMs / 1000).toFixed(2)} s (the holding step); held answers sent again ${counts.held}`,
+      `  acknowledged ${acknowledged}  lost ${lost}  failed ${counts.failed}; stored on shard 2: ${stored}`,
+      `  directory: shard ${placed}; checks: ${checks.length} tables, ${unequal.length} unequal`,
+    ].join("\n"),
+  );
+  if (lost > 0 || acknowledged === 0 || placed !== 2 || unequal.length || checks.length === 0) {
+    console.error(`chaos: the move lost writes or did not switch cleanly`);
+    process.exit(1);
+  }
+  console.log("chaos: every write acknowledged during the move is on the new shard");
 }
 
 main().catch((error) => {

@@ -232,6 +232,30 @@ export const accessMatrix: AccessEntry[] = [
   // Usage statistics: the installation operator only (tests/workerd/usage.test.ts signs the operator in).
   { file: "api.v2.usage-stats.companies.ts", method: "GET", path: () => "/api/v2/usage-stats/companies", roles: [], operatorOnly: true },
   { file: "api.v2.installation.shards.ts", method: "GET", path: () => "/api/v2/installation/shards", roles: [], operatorOnly: true },
+  // Moves of firms between shards (decision 0314): tests/workerd/firm-moves.test.ts signs the operator in.
+  { file: "api.v2.operator.moves.ts", method: "GET", path: () => "/api/v2/operator/moves", roles: [], operatorOnly: true },
+  {
+    file: "api.v2.operator.moves.ts",
+    method: "POST",
+    path: () => "/api/v2/operator/moves",
+    body: (ids) => ({ companyId: ids.userId, toShard: 1 }),
+    roles: [],
+    operatorOnly: true,
+  },
+  {
+    file: "api.v2.operator.moves.$id.step.ts",
+    method: "POST",
+    path: (ids) => `/api/v2/operator/moves/${ids.userId}/step`,
+    roles: [],
+    operatorOnly: true,
+  },
+  {
+    file: "api.v2.operator.moves.$id.cancel.ts",
+    method: "POST",
+    path: (ids) => `/api/v2/operator/moves/${ids.userId}/cancel`,
+    roles: [],
+    operatorOnly: true,
+  },
   { file: "api.v2.usage-stats.report.ts", method: "GET", path: () => "/api/v2/usage-stats/report", roles: [], operatorOnly: true },
   {
     file: "api.v2.usage-stats.company.$id.ts",

@@ -164,10 +164,16 @@ async function writeState(env: Env, key: string, value: string, now: Date): Prom
     .run();
 }
 
+/** SQL: the firm named by `column` is live on this shard (no move has it arriving here or gone from here). */
+function liveHere(column: string): string {
+  return `not exists (select 1 from firm_fence f where f.company_id = ${column} and f.state in ('incoming', 'gone'))`;
+}
+
 async function reconcileShard(env: Env, shard: Shard, now: Date): Promise<boolean> {
   const key = `reconcile:${shard.id}`;
   const after = Number((await readState(env, key)) ?? 0);
-  const next = `(select rowid as r, id, company_id from users where rowid > ?1 order by rowid limit ${RECONCILE_PEOPLE})`;
+  // A firm arriving on this shard or gone from it (a move, decision 0314) is the directory's business only where it is live.
+  const next = `(select rowid as r, id, company_id from users where rowid > ?1 and ${liveHere("users.company_id")} order by rowid limit ${RECONCILE_PEOPLE})`;
   const [, counted] = await shard.d1.batch([
     shard.d1.prepare(`insert into directory_outbox (kind, key, company_id) select 'person', id, company_id from ${next} where true`).bind(after),
     shard.d1.prepare(`select max(r) as last, count(*) as noted from ${next}`).bind(after),
@@ -176,8 +182,10 @@ async function reconcileShard(env: Env, shard: Shard, now: Date): Promise<boolea
   const passEnds = (last?.noted ?? 0) < RECONCILE_PEOPLE;
   if (passEnds) {
     await shard.d1.batch([
-      shard.d1.prepare("insert into directory_outbox (kind, key, company_id) select 'firm', id, id from companies where true"),
-      shard.d1.prepare("insert into directory_outbox (kind, key, company_id) select 'domain', domain, company_id from company_domains where true"),
+      shard.d1.prepare(`insert into directory_outbox (kind, key, company_id) select 'firm', id, id from companies where ${liveHere("companies.id")}`),
+      shard.d1.prepare(
+        `insert into directory_outbox (kind, key, company_id) select 'domain', domain, company_id from company_domains where ${liveHere("company_domains.company_id")}`,
+      ),
     ]);
     await writeState(env, key, "0", now);
     await writeState(env, `${key}:passed`, String(now.getTime()), now);

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { liveHere } from "~/db/fence";
 import type { Db } from "~/db/client";
 import { notificationTokens, pushOutbox } from "~/db/schema";
 import type { Env } from "~/env";
@@ -92,7 +93,7 @@ export async function deliverDuePushes(context: { db: Db; env: Env }, now = new 
   const rows = await context.db
     .select({ id: pushOutbox.id })
     .from(pushOutbox)
-    .where(and(inArray(pushOutbox.status, ["pending", "failed"]), lte(pushOutbox.nextAttemptAt, now)))
+    .where(and(inArray(pushOutbox.status, ["pending", "failed"]), lte(pushOutbox.nextAttemptAt, now), liveHere(pushOutbox.companyId)))
     .orderBy(asc(pushOutbox.nextAttemptAt))
     .limit(CRON_BATCH);
   const results: PushDelivery[] = [];

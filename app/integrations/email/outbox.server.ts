@@ -1,5 +1,6 @@
 import { shardDb, shardsOf } from "~/db/shards.server";
 import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
+import { liveHere } from "~/db/fence";
 import type { Db } from "~/db/client";
 import { emailOutbox } from "~/db/schema";
 import type { Env } from "~/env";
@@ -131,7 +132,7 @@ export async function deliverDueEmails(context: { db: Db; env: Env & MailEnv }, 
   const rows = await context.db
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
-    .where(and(inArray(emailOutbox.status, ["pending", "failed"]), lte(emailOutbox.nextAttemptAt, now)))
+    .where(and(inArray(emailOutbox.status, ["pending", "failed"]), lte(emailOutbox.nextAttemptAt, now), liveHere(emailOutbox.companyId)))
     .orderBy(asc(emailOutbox.nextAttemptAt))
     .limit(CRON_BATCH);
   const results: DeliveryResult[] = [];

@@ -5,6 +5,13 @@ import { domainCtx } from "~/domain/context";
 import { operatorCompanyCreateSchema, operatorCompanyUpdateSchema } from "~/domain/operator/operator.schema";
 import { createCompanyWithAdmin, operatorCtx, updateCompanyAsOperator } from "~/domain/operator/operator.server";
 import { submitForm } from "~/web/page-form.server";
+import {
+  cancelMoveAsOperator,
+  moveIdSchema,
+  moveStartSchema,
+  startMoveAsOperator,
+  stepMoveAsOperator,
+} from "~/domain/installation/operator-moves.server";
 import { installationDomainsSchema } from "~/domain/identity/sso/sso.schema";
 import { replaceInstallationDomains } from "~/domain/identity/sso/installation-domains.server";
 import { domainApprovalSchema, setDomainApproval } from "~/domain/identity/sso/domain-approval.server";
@@ -23,6 +30,12 @@ export async function runOperatorAction({ request, context }: ActionFunctionArgs
       return submitForm(form, installationDomainsSchema, (input) => replaceInstallationDomains(ctx, context.env, input.domains));
     case "approveDomain":
       return submitForm(form, domainApprovalSchema, (input) => setDomainApproval(ctx, input));
+    case "startMove":
+      return submitForm(form, moveStartSchema, (input) => startMoveAsOperator(ctx, context.env, input));
+    case "stepMove":
+      return submitForm(form, moveIdSchema, (input) => stepMoveAsOperator(ctx, context.env, input.id));
+    case "cancelMove":
+      return submitForm(form, moveIdSchema, (input) => cancelMoveAsOperator(ctx, context.env, input.id));
     default:
       throw new Response("Unknown intent", { status: 400 });
   }

@@ -11,6 +11,7 @@ import { usageReport } from "~/domain/usage/usage.server";
 import { UsageTable } from "~/features/operator/usage-table";
 import { ShardsTable } from "~/features/operator/shards-table";
 import { listShards } from "~/domain/installation/shards.server";
+import { operatorMoves } from "~/domain/installation/operator-moves.server";
 import { listInstallationDomains } from "~/domain/identity/sso/installation-domains.server";
 import { InstallationDomainsForm } from "~/features/operator/installation-domains-form";
 import { listDomainClaims } from "~/domain/identity/sso/domain-approval.server";
@@ -29,20 +30,21 @@ export const meta: MetaFunction = ({ matches }) => [{ title: metaText(matches, "
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireOperator(request, context);
   const ctx = operatorCtx(domainCtx(context, actor), context.env);
-  const [companyList, usage, domains, claims, shards] = await Promise.all([
+  const [companyList, usage, domains, claims, shards, moves] = await Promise.all([
     listCompanies(ctx),
     usageReport(ctx, 8),
     listInstallationDomains(context.env),
     listDomainClaims(ctx),
     listShards(context.env),
+    operatorMoves(ctx, context.env),
   ]);
-  return json({ companies: companyList, usage, installationDomains: domains, domainClaims: claims, shards, languages: languageOptions() });
+  return json({ companies: companyList, usage, installationDomains: domains, domainClaims: claims, shards, moves, languages: languageOptions() });
 }
 
 export const action = (args: ActionFunctionArgs) => runOperatorAction(args);
 
 export default function OperatorConsole() {
-  const { companies, usage, installationDomains, domainClaims, shards, languages } = useLoaderData<typeof loader>();
+  const { companies, usage, installationDomains, domainClaims, shards, moves, languages } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
@@ -118,7 +120,7 @@ export default function OperatorConsole() {
       </section>
       <UsageTable usage={usage} />
 
-      <ShardsTable shards={shards} />
+      <ShardsTable shards={shards} moves={moves} />
 
       <DomainClaims claims={domainClaims} />
 

@@ -1,0 +1,78 @@
+import { is } from "drizzle-orm";
+import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
+import * as schema from "./schema";
+
+/**
+ * The tables a firm owns on its shard, derived from the schema (decision 0314, 0311 §1.2): the
+ * `companies` row and every table with a `company_id`, except the shard's own bookkeeping. They
+ * are what a move copies, checks and deletes, and each carries the fence and change-log
+ * triggers of migration 0039 (a test fails when a table here lacks them). Ordered so that a
+ * table comes after every table it references (parents first).
+ */
+export interface CompanyTable {
+  name: string;
+  /** The column naming the firm: `id` for `companies`, `company_id` elsewhere. */
+  firmColumn: string;
+  columns: string[];
+  primaryKey: string[];
+  /** A column referencing this same table (competences.parent_id): the table is copied in one transaction. */
+  selfReference: string | null;
+  /** Its foreign keys: a copied row whose parent is not on the target yet waits for the catch-up. */
+  references: { table: string; columns: string[]; foreignColumns: string[] }[];
+}
+
+/** Tables with a company_id that are the shard's own and never move with a firm. */
+export const SHARD_LOCAL_TABLES = new Set(["directory_outbox", "firm_fence", "move_changes"]);
+
+function describe(table: SQLiteTable) {
+  const config = getTableConfig(table);
+  const columns = config.columns.map((column) => column.name);
+  const primaryKey = config.primaryKeys.length
+    ? config.primaryKeys[0].columns.map((column) => column.name)
+    : config.columns.filter((column) => column.primary).map((column) => column.name);
+  const references = config.foreignKeys.map((key) => {
+    const reference = key.reference();
+    return {
+      table: getTableConfig(reference.foreignTable).name,
+      columns: reference.columns.map((column) => column.name),
+      foreignColumns: reference.foreignColumns.map((column) => column.name),
+    };
+  });
+  return { config, columns, primaryKey, references };
+}
+
+function build(): CompanyTable[] {
+  const found = new Map<string, { table: CompanyTable; parents: string[] }>();
+  for (const value of Object.values(schema)) {
+    if (!is(value, SQLiteTable)) continue;
+    const { config, columns, primaryKey, references } = describe(value);
+    const owned = config.name === "companies" || columns.includes("company_id");
+    if (!owned || SHARD_LOCAL_TABLES.has(config.name)) continue;
+    if (!primaryKey.length) throw new Error(`company table ${config.name} has no primary key: a move cannot find its rows`);
+    const self = config.foreignKeys.find((key) => getTableConfig(key.reference().foreignTable).name === config.name);
+    found.set(config.name, {
+      table: {
+        name: config.name,
+        firmColumn: config.name === "companies" ? "id" : "company_id",
+        columns,
+        primaryKey,
+        selfReference: self ? self.reference().columns.map((column) => column.name)[0] : null,
+        references,
+      },
+      parents: references.map((reference) => reference.table).filter((name) => name !== config.name),
+    });
+  }
+  // Parents first; names break ties, so the order is the same on every isolate.
+  const ordered: CompanyTable[] = [];
+  const placed = new Set<string>();
+  const names = [...found.keys()].sort();
+  while (ordered.length < names.length) {
+    const next = names.find((name) => !placed.has(name) && found.get(name)!.parents.every((parent) => placed.has(parent) || !found.has(parent)));
+    if (!next) throw new Error("company tables reference each other in a cycle");
+    placed.add(next);
+    ordered.push(found.get(next)!.table);
+  }
+  return ordered;
+}
+
+export const COMPANY_TABLES: readonly CompanyTable[] = build();
