@@ -23,13 +23,13 @@ const MAX_LENGTH = 300;
 
 /** Where a value without a firm in front is found on a shard; `hashed`: the table keeps its SHA-256. */
 const LEGACY: Record<CarriedKind, { sql: string; hashed: boolean }> = {
-  invite: { sql: "select 1 from invite_tokens where token_hash = ? limit 1", hashed: true },
-  reset: { sql: "select 1 from password_reset_tokens where token_hash = ? limit 1", hashed: true },
-  emailChange: { sql: "select 1 from email_change_tokens where token_hash = ? limit 1", hashed: true },
-  handoff: { sql: "select 1 from session_handoffs where code_hash = ? limit 1", hashed: true },
-  scim: { sql: "select 1 from scim_tokens where token_hash = ? limit 1", hashed: true },
-  feed: { sql: "select 1 from calendar_feeds where id = ? limit 1", hashed: false },
-  reminder: { sql: "select 1 from update_reminders where id = ? limit 1", hashed: false },
+  invite: { sql: "select company_id as companyId from invite_tokens where token_hash = ? limit 1", hashed: true },
+  reset: { sql: "select company_id as companyId from password_reset_tokens where token_hash = ? limit 1", hashed: true },
+  emailChange: { sql: "select company_id as companyId from email_change_tokens where token_hash = ? limit 1", hashed: true },
+  handoff: { sql: "select company_id as companyId from session_handoffs where code_hash = ? limit 1", hashed: true },
+  scim: { sql: "select company_id as companyId from scim_tokens where token_hash = ? limit 1", hashed: true },
+  feed: { sql: "select company_id as companyId from calendar_feeds where id = ? limit 1", hashed: false },
+  reminder: { sql: "select company_id as companyId from update_reminders where id = ? limit 1", hashed: false },
 };
 
 /** A new secret for the firm: `{companyId}.{secret}`. */
@@ -64,7 +64,9 @@ export async function contextOfCarried(context: LoadContext, kind: CarriedKind, 
   const { sql, hashed } = LEGACY[kind];
   const key = hashed ? await sha256Hex(value) : bareId(value);
   for (const shard of shards) {
-    if (await shard.d1.prepare(sql).bind(key).first()) return routedContext(context, shard.id);
+    const found = await shard.d1.prepare(sql).bind(key).first<{ companyId: string }>();
+    // The firm's rows may be on two shards while it moves (decision 0314): the directory says which is live.
+    if (found) return routedContext(context, (await placedShardOf(context.env, found.companyId)) ?? shard.id);
   }
   return context;
 }
@@ -92,8 +94,11 @@ export async function contextOfPasskey(context: LoadContext, credentialId: strin
   const shards = shardsOf(context.env);
   if (shards.length === 1 || !credentialId || credentialId.length > 1000) return context;
   for (const shard of shards) {
-    if (await shard.d1.prepare("select 1 from passkeys where credential_id = ? limit 1").bind(credentialId).first())
-      return routedContext(context, shard.id);
+    const found = await shard.d1
+      .prepare("select company_id as companyId from passkeys where credential_id = ? limit 1")
+      .bind(credentialId)
+      .first<{ companyId: string }>();
+    if (found) return routedContext(context, (await placedShardOf(context.env, found.companyId)) ?? shard.id);
   }
   return context;
 }
