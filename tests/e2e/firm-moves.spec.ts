@@ -67,7 +67,7 @@ test("a dialog submitted while the firm's writes are held is saved afterwards wi
   await expect(page).toHaveURL(/\/groups$/);
 });
 
-test("the operator moves a new firm from shard 0 to shard 2 with Step now, and sees the move in the Shards table", async ({ page }) => {
+test("the operator moves a new firm to another shard with Step now, and sees the move in the Shards table", async ({ page }) => {
   test.setTimeout(180_000);
   await login(page, "operator@demo.test");
   await page.goto("/operator");
@@ -83,9 +83,14 @@ test("the operator moves a new firm from shard 0 to shard 2 with Step now, and s
 
   await page.reload();
   const shards = page.getByRole("region", { name: "Shards of the installation" });
-  // New firms are placed on shard 0 (the first row); its firms are behind the row's "n firms".
-  await shards.getByRole("row").nth(1).locator("summary").click();
-  await shards.getByLabel(`Shard to move ${firm} to`).selectOption("2");
+  // A new firm goes to the shard with the most headroom (decision 0313); its firms are behind the row's "n firms".
+  const home = shards.getByRole("row").filter({ hasText: firm });
+  await home.locator("summary").click();
+  const bindings = ["DB", "DB_SHARD_1", "DB_SHARD_2"];
+  // The row's header starts with the shard's number.
+  const from = Number((await home.getByRole("rowheader").innerText()).trim().split(/\s/)[0]);
+  const to = from === 2 ? 1 : 2;
+  await shards.getByLabel(`Shard to move ${firm} to`).selectOption(String(to));
   await shards.getByRole("button", { name: `Move ${firm}` }).click();
   const moves = page.getByRole("heading", { name: "Moves" }).locator("..");
   const step = moves.getByRole("button", { name: `Step now ${firm}` });
@@ -106,9 +111,9 @@ test("the operator moves a new firm from shard 0 to shard 2 with Step now, and s
   await expect(moves.getByText(/old rows kept until/)).toBeVisible();
   await expect(moves.getByRole("button", { name: `Cancel ${firm}` })).toHaveCount(0);
   await page.reload();
-  const shard2 = shards.getByRole("row").filter({ hasText: "DB_SHARD_2" });
-  await shard2.locator("summary").click();
-  await expect(shard2.getByText(firm)).toBeVisible();
+  const target = shards.getByRole("row").filter({ hasText: bindings[to] });
+  await target.locator("summary").click();
+  await expect(target.getByText(firm)).toBeVisible();
   for (const [name, viewport] of Object.entries(viewports)) {
     await page.setViewportSize(viewport);
     await page
