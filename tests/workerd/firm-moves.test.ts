@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client";
 import { COMPANY_TABLES, SHARD_LOCAL_TABLES } from "~/db/company-tables";
 import { companyRow, forecastRow, groupRow, officeRow, userRow } from "~/db/factories";
-import { auditLog, companies, emailOutbox, competences, forecasts, groups, moveChanges, offices, users } from "~/db/schema";
+import { auditLog, companies, emailOutbox, competences, forecasts, groups, moveChanges, offices, updateReminders, users } from "~/db/schema";
+import { sendUpdateReminders } from "~/domain/reminders/reminders.server";
 import type { MoveView } from "~/domain/installation/moves.types";
 import { shardsOf } from "~/db/shards.server";
 import type { Env } from "~/env";
@@ -13,7 +14,7 @@ import { cancelMove, KEEP_MS, startMove, stepMove, type MoveFault } from "~/doma
 import { deliverDueEmails } from "~/integrations/email/outbox.server";
 import { isFirmHeldError } from "~/lib/firm-held";
 import { hashPassword, pepperRing } from "~/domain/identity/password-hash.server";
-import { api, BASE, cookieFor, createUser, day, db, PASSWORD, tokenFor } from "./helpers";
+import { api, BASE, cookieFor, createUser, day, db, PASSWORD, reminderMorning, tokenFor } from "./helpers";
 import { uniqueAddress } from "./mail-helpers";
 
 /**
@@ -390,6 +391,33 @@ describe("the operator's moves (API)", () => {
 });
 
 describe("the cron and a moving firm", () => {
+  it("reminds a firm's people only from the shard it is live on: not while it is arriving, held or gone there", async () => {
+    const firm = await firmOn(1, "Reminded While Moving LLP");
+    const at = reminderMorning();
+    const old = new Date(at.getTime() - 10 * 86_400_000);
+    await shard(1)
+      .update(users)
+      .set({ updateReminders: 7, lastUpdated: old, createdAt: old, completed: true, onLeave: false })
+      .where(eq(users.id, firm.employee.id));
+    const remindersOf = () => shard(1).select({ id: updateReminders.id }).from(updateReminders).where(eq(updateReminders.userId, firm.employee.id));
+    const onShard1 = { db: shard(1), env: installation, ctx: { waitUntil: (promise: Promise<unknown>) => void promise.catch(() => {}) } };
+    for (const state of ["incoming", "held", "gone"]) {
+      await d1(1)
+        .prepare(
+          "insert into firm_fence (company_id, move_id, state, since) values (?, 'test', ?, 0) on conflict (company_id) do update set state = excluded.state",
+        )
+        .bind(firm.company.id, state)
+        .run();
+      await sendUpdateReminders(onShard1, at);
+      expect(await remindersOf(), state).toEqual([]);
+    }
+    await d1(1).prepare("delete from firm_fence where company_id = ?").bind(firm.company.id).run();
+    await sendUpdateReminders(onShard1, at);
+    expect(await remindersOf()).toHaveLength(1);
+    // Its mail is not the next test's.
+    await shard(1).delete(emailOutbox).where(eq(emailOutbox.companyId, firm.company.id));
+  });
+
   it("sends a firm's pending mail only from the shard it is live on: not while it is arriving, held or gone there", async () => {
     const firm = await firmOn(1, "Mail While Moving LLP");
     const [mail] = await shard(1)

@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { liveHere } from "~/db/fence";
 import { audit } from "../audit.server";
 import { companies, competences, cvImports, cvItems, userSkills, users } from "~/db/schema";
 import type { Db } from "~/db/client";
@@ -281,6 +282,7 @@ export async function runDueCvImports(runtime: Runtime, now: Date, { companies: 
         isNotNull(companies.cvServiceUrl),
         isNotNull(companies.cvServiceKey),
         or(isNull(cvImports.nextAttemptAt), lte(cvImports.nextAttemptAt, now)),
+        liveHere(companies.id),
       ),
     )
     .limit(limit);

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, isNotNull, isNull, lt, lte, ne } from "drizzle-orm";
+import { liveHere } from "~/db/fence";
 import type { BatchItem } from "drizzle-orm/batch";
 import { audit } from "~/domain/audit.server";
 import { systemCtx, type CommonContext, type Runtime, type SystemContext } from "~/domain/context";
@@ -67,7 +68,7 @@ export async function runOutlookSync(env: OutlookSyncEnv, now = new Date()): Pro
   const due = await env.runtime.db
     .select()
     .from(outlookCalendarSync)
-    .where(lte(outlookCalendarSync.nextRunAt, now))
+    .where(and(lte(outlookCalendarSync.nextRunAt, now), liveHere(outlookCalendarSync.companyId)))
     .orderBy(asc(outlookCalendarSync.nextRunAt))
     .limit(PEOPLE_PER_RUN);
   const reports: OutlookStepReport[] = [];

@@ -1,4 +1,5 @@
 import { and, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
+import { liveHere } from "~/db/fence";
 import type { BatchItem } from "drizzle-orm/batch";
 import { runBatch } from "~/db/batch";
 import { errorMessages } from "~/db/constraint-errors";
@@ -53,7 +54,10 @@ export { retentionCutoff };
 export async function retainCompanies(runtime: Runtime, now: Date, budget = SCHEDULED_PERSON_WEEKS): Promise<void> {
   const { db } = runtime;
   const started = Date.now();
-  const firms = await db.select({ id: companies.id }).from(companies).where(isNotNull(companies.historyRetentionMonths));
+  const firms = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(isNotNull(companies.historyRetentionMonths), liveHere(companies.id)));
   let left = budget;
   for (const firm of firms) {
     if (left <= 0 || Date.now() - started > SCHEDULED_DEADLINE_MS) break;

@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { liveHere } from "~/db/fence";
 import type { BatchItem } from "drizzle-orm/batch";
 import { rawStatement, runBatch } from "~/db/batch";
 import type { Db } from "~/db/client";
@@ -62,6 +63,7 @@ export async function runEliteImports(
       and(
         isNotNull(companies.elite3eEndpoint),
         or(isNull(eliteImports.companyId), isNull(eliteImports.nextAttemptAt), lte(eliteImports.nextAttemptAt, now)),
+        liveHere(companies.id),
       ),
     );
   const results: Record<string, StepResult> = {};

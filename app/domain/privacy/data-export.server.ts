@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNull, lt } from "drizzle-orm";
+import { liveHere } from "~/db/fence";
 import { inJsonList } from "~/db/json-list";
 import { derivedSecret } from "~/auth/secrets.server";
 import type { Db } from "~/db/client";
@@ -337,7 +338,7 @@ export async function runDataExports(context: { db: Db; env: Env; ctx?: Pick<Exe
   const due = await context.db
     .select({ id: dataExports.id })
     .from(dataExports)
-    .where(eq(dataExports.status, "preparing"))
+    .where(and(eq(dataExports.status, "preparing"), liveHere(dataExports.companyId)))
     .orderBy(asc(dataExports.createdAt))
     .limit(CRON_EXPORTS);
   const appName = context.env.APP_NAME || "Availability";

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { liveHere } from "~/db/fence";
 import { isAdmin } from "~/auth/permissions";
 import { derivedSecret } from "~/auth/secrets.server";
 import type { Actor } from "~/auth/actor.types";
@@ -155,6 +156,8 @@ export async function sendUpdateReminders(context: Runtime, now: Date): Promise<
         isNull(users.deactivatedAt),
         isNull(users.erasedAt),
         eq(users.onLeave, false),
+        // A firm arriving here by a move (or gone from here) is reminded by the shard it lives on (decision 0314).
+        liveHere(users.companyId),
         lte(sql`coalesce(${users.lastUpdated}, ${users.createdAt})`, stale.getTime()),
         sql`not exists (select 1 from ${updateReminders} where ${updateReminders.userId} = ${users.id} and ${updateReminders.sentAt} > ${stale.getTime()})`,
       ),

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, lt, lte, sql } from "drizzle-orm";
+import { liveHere } from "~/db/fence";
 import { isAdmin } from "~/auth/permissions";
 import type { BatchItem } from "drizzle-orm/batch";
 import { runBatch } from "~/db/batch";
@@ -399,7 +400,10 @@ const nextDay = (cursor: RollupCursor) => Math.min(cursor.rolledThrough, cursor.
 export async function rollupCompanies(runtime: Runtime, now: Date, budget = SCHEDULED_PERSON_DAYS): Promise<void> {
   const { db } = runtime;
   const started = Date.now();
-  const [all, cursors] = await db.batch([db.select({ id: companies.id }).from(companies), db.select().from(statRollupState)]);
+  const [all, cursors] = await db.batch([
+    db.select({ id: companies.id }).from(companies).where(liveHere(companies.id)),
+    db.select().from(statRollupState),
+  ]);
   const cursorOf = new Map(cursors.map((c) => [c.companyId, c]));
   const order = all.map((c) => ({ id: c.id, next: cursorOf.has(c.id) ? nextDay(cursorOf.get(c.id)!) : -Infinity })).sort((a, b) => b.next - a.next);
   let left = budget;

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
+import { liveHere } from "~/db/fence";
 import { audit } from "~/domain/audit.server";
 import { systemCtx, type Runtime, type SystemContext } from "~/domain/context";
 import { publishUserUpdate } from "~/domain/users/user-state.server";
@@ -51,7 +52,7 @@ export async function runDirectorySync(env: SyncEnv, now = new Date()): Promise<
   const due = await env.runtime.db
     .select()
     .from(directorySync)
-    .where(or(isNull(directorySync.nextRunAt), lte(directorySync.nextRunAt, now)))
+    .where(and(or(isNull(directorySync.nextRunAt), lte(directorySync.nextRunAt, now)), liveHere(directorySync.companyId)))
     .orderBy(asc(directorySync.nextRunAt))
     .limit(COMPANIES_PER_RUN);
   const reports: StepReport[] = [];

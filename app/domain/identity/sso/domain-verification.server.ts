@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
+import { liveHere } from "~/db/fence";
 import { companyDomains } from "~/db/schema";
 import type { Env } from "~/env";
 import { systemCtx, type AnyContext, type DomainContext, type Runtime } from "~/domain/context";
@@ -170,6 +171,7 @@ export async function recheckDomains(runtime: Runtime, now: Date, limit = 20): P
       and(
         or(isNull(companyDomains.checkedAt), lt(companyDomains.checkedAt, before)),
         or(isNull(companyDomains.verifiedBy), eq(companyDomains.verifiedBy, "dns")),
+        liveHere(companyDomains.companyId),
       ),
     )
     .orderBy(asc(companyDomains.checkedAt))

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, notInArray } from "drizzle-orm";
+import { liveHere } from "~/db/fence";
 import { audit } from "~/domain/audit.server";
 import { canAdministerCompany } from "~/auth/permissions";
 import {
@@ -447,7 +448,7 @@ export async function warnExpiringCertificates(runtime: Runtime, now: Date): Pro
   const rows = await db
     .select({ id: companies.id, name: companies.name, ssoCertificate: companies.ssoCertificate, settings: companies.settings })
     .from(companies)
-    .where(and(isNotNull(companies.ssoCertificate), isNull(companies.ssoCertificateWarnedAt)))
+    .where(and(isNotNull(companies.ssoCertificate), isNull(companies.ssoCertificateWarnedAt), liveHere(companies.id)))
     .limit(200);
   let warned = 0;
   for (const row of rows) {
