@@ -46,12 +46,13 @@ interface Database {
   close(): void;
 }
 const { DatabaseSync } = createRequire(import.meta.url)("node:sqlite") as {
-  DatabaseSync: new (path: string, options?: { readOnly?: boolean }) => Database;
+  DatabaseSync: new (path: string, options?: { readOnly?: boolean; timeout?: number }) => Database;
 };
 
 /** Opens a local D1 file of the state (only while no server runs: an outside reader's lock fails workerd's writes). */
 function withDb<T>(file: string, readOnly: boolean, work: (db: Database) => T): T {
-  const db = new DatabaseSync(file, { readOnly });
+  // A busy timeout: the stopped server's workerd may still be closing the file.
+  const db = new DatabaseSync(file, { readOnly, timeout: 15_000 });
   try {
     return work(db);
   } finally {
@@ -391,7 +392,7 @@ export async function measureMove(options: MoveBench): Promise<void> {
     const count = db.prepare("select count(*) as n from users where company_id = ?").get(firm.companyId) as { n: number };
     const rows = db
       .prepare(
-        `select id, email from users where company_id = ? and completed = 1 and company_admin = 0 and admin = 0 and administrator_priviliges = 0 order by email limit ${WRITERS}`,
+        `select id, email from users where company_id = ? and completed = 1 and company_admin = 0 and admin = 0 and administrator_priviliges = 0 and password_hash is not null order by email limit ${WRITERS}`,
       )
       .all(firm.companyId) as { id: string; email: string }[];
     return { count: count.n, rows };
