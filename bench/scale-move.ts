@@ -490,7 +490,10 @@ export async function measureMove(options: MoveBench): Promise<void> {
     const cancelled = await operator.call(`/${move.id}/cancel`);
     console.log(`[move] not switched (${move.state}); cancelled: ${cancelled.status}`);
     const finished = await operator.finish(move.id, "the cancelled move's clean-up");
-    cleanup = `cancelled; its copy deleted (${finished?.state ?? "?"})`;
+    cleanup =
+      finished?.state === "aborted"
+        ? "cancelled; its copy deleted"
+        : `cancelled; its copy's deletion under way (${finished?.state ?? "?"}), finished by the next run before it moves the firm`;
   }
   await options.stopServers();
 
