@@ -1,8 +1,8 @@
 /**
  * npm run bench:scale (issue 29, measured): the app on an installation of about 1,000 firms
  * and 200,000 people with a year of history, spread over the shards `[env.dev]` binds
- * (bench/scale-data.ts generates it into .wrangler/bench-scale, kept between runs while its
- * generator version matches; BENCH_REGENERATE=1 starts over). All traffic to 127.0.0.1, ports
+ * (bench/scale-data.ts generates it into .wrangler/bench-scale, or BENCH_SCALE_STATE, kept
+ * between runs while its generator version matches; BENCH_REGENERATE=1 starts over). All traffic to 127.0.0.1, ports
  * from BENCH_PORT (default 8730) to BENCH_PORT + 9; a watchdog stops everything after
  * BENCH_TIMEOUT_S (default 5400, generation included).
  *
@@ -15,8 +15,12 @@
  *   routing users/me on this sharded installation against the same build bound to a single
  *           database (a wrangler configuration with DB and the directory only, on a state
  *           with Demo Law alone), in turns. Aim ≤ 1.1x.
- *   move    TODO(issue 29, firm moves): a move of a 5,000-person firm while 40 clients keep
- *           writing. Moves are built elsewhere; see measureMove below.
+ *   move    a move of a 5,000-person firm to another shard while 40 of its people keep writing
+ *           (bench/scale-move.ts): the move's time, its copy rate, the write hold (the holding
+ *           step, the 503s the writers met and sent again), acknowledged writes and lost ones
+ *           (each acknowledged write looked for on the shard the directory names afterwards).
+ *           The firm goes back to its own shard on the next run; the old rows are drained at
+ *           once (BENCH_MOVE_S, BENCH_MOVE_HOLDS, BENCH_MOVE_WRITERS).
  *   history bytes per person-year before and after retention: bench/history-size.ts on the
  *           single-database state (the seed's four months of history), its figures passed on.
  *   fanout  bench/run.ts's fan-out section: one write to 10,000 sockets of one firm (one room,
@@ -36,6 +40,7 @@ import { buildSnapshot, startSnapshotServer } from "../scripts/snapshot-server";
 import { localD1Files, shardZeroFile } from "./local-d1";
 import { benchProcesses, percentile } from "./processes";
 import { copyEmail, generateScale, type ScaleData } from "./scale-data";
+import { firmPlace, measureMove as moveUnderWriters } from "./scale-move";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8730);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -44,7 +49,8 @@ const WARMUP = 3;
 const ROUTING_RUNS = Number(process.env.BENCH_ROUTING_RUNS ?? 200);
 const TIMEOUT_S = Number(process.env.BENCH_TIMEOUT_S ?? 5400);
 const APP = process.env.BENCH_APP ?? ".wrangler/bench-scale-app";
-const STATE = ".wrangler/bench-scale";
+/** BENCH_SCALE_STATE: a generated state kept elsewhere (another worktree's), reused while its generator version matches. */
+const STATE = process.env.BENCH_SCALE_STATE ?? ".wrangler/bench-scale";
 const SINGLE_STATE = ".wrangler/bench-scale-single";
 const SINGLE_CONFIG = ".wrangler/bench-scale-single.toml";
 const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? "calls,routing,move,history,fanout").split(",").map((s: string) => s.trim()));
@@ -271,16 +277,15 @@ async function routing(scaleBase: string) {
   );
 }
 
-/**
- * TODO(issue 29, moves): a move of a 5,000-person firm (`data.large`) while 40 clients keep
- * writing (workload changes as its people, through the API), timed end to end, with the
- * writers' p95 and errors during the move. Firm moves are being built by another change; when
- * they land, start the move here (on this server, against this installation) and report it.
- */
+/** The move section: bench/scale-move.ts, on this state, its server on BENCH_PORT. */
 async function measureMove(data: ScaleData) {
-  console.log(
-    `\nmove of a ${data.large.people.toLocaleString("en")}-person firm under 40 writers: not measured (firm moves are not built yet; TODO in bench/scale.ts)`,
-  );
+  await moveUnderWriters({
+    state: STATE,
+    firm: data.large,
+    shardCount: data.shards.length,
+    serve: () => serve(STATE, PORT),
+    stopServers,
+  });
 }
 
 /** Runs another bench script to its end, its output passed on (indented). */
@@ -315,8 +320,14 @@ async function bench() {
       data.shards.map((s) => `${s.binding}: ${s.firms} firms, ${s.people.toLocaleString("en")} people, ${(s.bytes / 1e9).toFixed(2)} GB`).join("; "),
   );
   if (SECTIONS.has("calls") || SECTIONS.has("routing")) {
+    // Where the firms are now (the move section moves the 5,000-person firm back and forth), read before the server starts.
+    const placed = {
+      ...data,
+      big: { ...data.big, shard: firmPlace(STATE, data.big.companyId).shard },
+      large: { ...data.large, shard: firmPlace(STATE, data.large.companyId).shard },
+    };
     const base = await serve(STATE, PORT);
-    if (SECTIONS.has("calls")) await calls(base, data);
+    if (SECTIONS.has("calls")) await calls(base, placed);
     if (SECTIONS.has("routing")) await routing(base);
     await stopServers();
   }
