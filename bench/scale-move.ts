@@ -19,6 +19,7 @@
  * cut short leaves a move the next run finishes first (a switched one drained, any other
  * cancelled).
  */
+import type { MoveView } from "../app/domain/installation/moves.types";
 import { createRequire } from "node:module";
 import { loadavg } from "node:os";
 import { localD1Files } from "./local-d1";
@@ -58,19 +59,6 @@ function withDb<T>(file: string, readOnly: boolean, work: (db: Database) => T): 
   } finally {
     db.close();
   }
-}
-
-interface MoveView {
-  id: string;
-  state: string;
-  fromShard: number;
-  toShard: number;
-  table: string | null;
-  tablesDone: number;
-  tables: number;
-  rowsCopied: number;
-  holdsTried: number;
-  error: string | null;
 }
 
 const FINISHED = ["done", "aborted"];
