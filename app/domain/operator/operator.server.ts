@@ -42,12 +42,25 @@ export async function onEveryShard<T>(
   ctx: OperatorContext,
   read: (shard: OperatorContext, livesHere: (companyId: string) => boolean) => Promise<T[]>,
 ) {
-  const placed = await ctx.env.DIRECTORY.prepare("select company_id as companyId, shard from firms").all<{ companyId: string; shard: number }>();
-  const where = new Map(placed.results.map((row) => [row.companyId, row.shard]));
+  const where = await placements(ctx);
   const parts = await Promise.all(
     shardsOf(ctx.env).map((shard) => read({ ...ctx, db: shardDb(shard) }, (companyId) => (where.get(companyId) ?? shard.id) === shard.id)),
   );
   return parts.flat();
+}
+
+/** Where the directory places each firm: read once per operator context (a page's lists share it). */
+const placed = new WeakMap<OperatorContext, Promise<Map<string, number>>>();
+
+function placements(ctx: OperatorContext): Promise<Map<string, number>> {
+  let where = placed.get(ctx);
+  if (!where) {
+    where = ctx.env.DIRECTORY.prepare("select company_id as companyId, shard from firms")
+      .all<{ companyId: string; shard: number }>()
+      .then((rows) => new Map(rows.results.map((row) => [row.companyId, row.shard])));
+    placed.set(ctx, where);
+  }
+  return where;
 }
 
 /** The operator's context on the shard of one firm (one directory read, cached per isolate). */
