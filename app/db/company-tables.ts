@@ -1,5 +1,5 @@
 import { is } from "drizzle-orm";
-import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { getTableConfig, SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema";
 
 /**
@@ -19,6 +19,36 @@ export interface CompanyTable {
   selfReference: string | null;
   /** Its foreign keys: a copied row whose parent is not on the target yet waits for the catch-up. */
   references: { table: string; columns: string[]; foreignColumns: string[] }[];
+  /**
+   * The order a move copies the table in (decision 0319): the columns after the firm column of
+   * an index that starts with it, then the rowid (which ends every index entry), so each chunk
+   * seeks in that index instead of sorting the firm's rows. Empty: rowid order, for a table whose
+   * firm index is the firm column alone (or has no index of only non-null columns to page by).
+   */
+  copyOrder: string[];
+}
+
+/**
+ * The columns after the firm column of the table's widest-used firm index: one that starts with
+ * the firm column, covers every row (not partial) and has only non-null columns, since a row
+ * value with a null in it compares as unknown and a chunk would skip that row. The shortest such
+ * index wins (`(company_id)` alone pages by rowid at no cost).
+ */
+function copyOrderOf(config: ReturnType<typeof getTableConfig>, firmColumn: string): string[] {
+  const notNull = new Set(config.columns.filter((column) => column.notNull).map((column) => column.name));
+  const candidates: string[][] = [];
+  for (const index of config.indexes) {
+    if (index.config.where) continue;
+    const names = index.config.columns.map((column) => (is(column, SQLiteColumn) ? column.name : null));
+    if (names.every((name): name is string => name !== null)) candidates.push(names);
+  }
+  for (const constraint of config.uniqueConstraints) candidates.push(constraint.columns.map((column) => column.name));
+  for (const key of config.primaryKeys) candidates.push(key.columns.map((column) => column.name));
+  const usable = candidates
+    .filter((columns) => columns[0] === firmColumn && columns.slice(1).every((column) => notNull.has(column)))
+    .map((columns) => columns.slice(1))
+    .sort((a, b) => a.length - b.length);
+  return usable[0] ?? [];
 }
 
 /** Tables with a company_id that are the shard's own and never move with a firm. */
@@ -49,15 +79,17 @@ function build(): CompanyTable[] {
     const owned = config.name === "companies" || columns.includes("company_id");
     if (!owned || SHARD_LOCAL_TABLES.has(config.name)) continue;
     if (!primaryKey.length) throw new Error(`company table ${config.name} has no primary key: a move cannot find its rows`);
+    const firmColumn = config.name === "companies" ? "id" : "company_id";
     const self = config.foreignKeys.find((key) => getTableConfig(key.reference().foreignTable).name === config.name);
     found.set(config.name, {
       table: {
         name: config.name,
-        firmColumn: config.name === "companies" ? "id" : "company_id",
+        firmColumn,
         columns,
         primaryKey,
         selfReference: self ? self.reference().columns.map((column) => column.name)[0] : null,
         references,
+        copyOrder: copyOrderOf(config, firmColumn),
       },
       parents: references.map((reference) => reference.table).filter((name) => name !== config.name),
     });

@@ -96,9 +96,13 @@ export const moves = sqliteTable(
     fromShard: integer("from_shard").notNull(),
     toShard: integer("to_shard").notNull(),
     state: text("state", { enum: moveStates }).notNull(),
-    /** Copying: the table (index in COMPANY_TABLES order) and the last source rowid copied of it. */
+    /**
+     * Copying: the table (index in COMPANY_TABLES order) and the last source row copied of it: its
+     * rowid, and (a table copied in the order of an index, decision 0319) that index's values, a JSON list.
+     */
     tableIndex: integer("table_index").notNull().default(0),
     cursorRowid: integer("cursor_rowid").notNull().default(0),
+    cursorKey: text("cursor_key"),
     /** Catch-up: the last `move_changes` seq applied to the target. */
     appliedSeq: integer("applied_seq").notNull().default(0),
     rowsCopied: integer("rows_copied").notNull().default(0),
@@ -120,7 +124,11 @@ export const moves = sqliteTable(
   ],
 );
 
-/** A move's check of one table: the firm's rows and their checksum on both shards. */
+/**
+ * A move's check of one table in the hold: the firm's rows counted on both shards, and either
+ * checksummed there (`checksum`) or, a table too large to read whole in the hold, every row
+ * compared as it was copied and caught up (`rows`, sums empty; decision 0319).
+ */
 export const moveTables = sqliteTable(
   "move_tables",
   {
@@ -130,6 +138,9 @@ export const moveTables = sqliteTable(
     targetRows: integer("target_rows").notNull(),
     sourceSum: text("source_sum").notNull(),
     targetSum: text("target_sum").notNull(),
+    method: text("method", { enum: ["checksum", "rows"] })
+      .notNull()
+      .default("checksum"),
     checkedAt: integer("checked_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.moveId, t.tbl] })],

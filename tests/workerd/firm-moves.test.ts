@@ -10,7 +10,7 @@ import type { MoveView } from "~/domain/installation/moves.types";
 import { shardsOf } from "~/db/shards.server";
 import type { Env } from "~/env";
 import { flushDirectory } from "~/domain/installation/firm-directory.server";
-import { cancelMove, KEEP_MS, startMove, stepMove, type MoveFault } from "~/domain/installation/moves.server";
+import { cancelMove, copySql, KEEP_MS, startMove, stepMove, type MoveFault, type StepOptions } from "~/domain/installation/moves.server";
 import { deliverDueEmails } from "~/integrations/email/outbox.server";
 import { isFirmHeldError } from "~/lib/firm-held";
 import { hashPassword, pepperRing } from "~/domain/identity/password-hash.server";
@@ -336,6 +336,93 @@ describe("moving a firm between shards (decision 0314)", () => {
       expect(people?.n).toBe(2);
     });
   }
+});
+
+/** A person's workload history of `rows` changes at three instants only, so copy chunks end inside runs of equal index values. */
+async function historyOf(n: number, companyId: string, userId: string, rows: number) {
+  const at = [0, 1, 2].map((i) => utcDay(-i - 1).getTime());
+  const values = Array.from({ length: rows }, (_, i) => [crypto.randomUUID(), companyId, userId, i % 100, at[i % 3], at[i % 3]]);
+  await d1(n)
+    .prepare(
+      `insert into workload_history (id, company_id, user_id, current_workload, on_leave, source, recorded_at, day)
+       select json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'), 0, 'test',
+              json_extract(value, '$[4]'), json_extract(value, '$[5]') from json_each(?)`,
+    )
+    .bind(JSON.stringify(values))
+    .run();
+}
+
+async function stepUntil(id: string, states: string[], options: StepOptions = {}): Promise<string> {
+  for (let i = 0; i < 40; i++) {
+    const state = await stepMove(installation, id, options);
+    if (states.includes(state)) return state;
+  }
+  throw new Error(`move ${id} did not reach ${states.join("/")}`);
+}
+
+describe("a large firm's move (decision 0319)", () => {
+  it("copies every table a seek at a time in the order of its firm index, never sorting the firm's rows", async () => {
+    const sorting: string[] = [];
+    const plans = new Map<string, string>();
+    for (const table of COMPANY_TABLES) {
+      if (table.selfReference) continue;
+      const plan = (
+        await d1(1)
+          .prepare(`explain query plan ${copySql(table, true)}`)
+          .bind(...["firm", 1, JSON.stringify(table.copyOrder.map(() => 0))].slice(0, table.copyOrder.length ? 3 : 2))
+          .all<{ detail: string }>()
+      ).results.map((row) => row.detail);
+      plans.set(table.name, plan.join("; "));
+      if (plan.some((detail) => detail.includes("TEMP B-TREE"))) sorting.push(`${table.name}: ${plan.join("; ")}`);
+    }
+    expect(sorting).toEqual([]);
+    // A history table seeks in its (company_id, recorded_at) index past the cursor; a table with a company_id index alone, by rowid.
+    expect(plans.get("workload_history")).toContain("USING INDEX workload_history_company_idx (company_id=? AND recorded_at>?)");
+    expect(plans.get("users")).toContain("USING INDEX users_company_idx (company_id=? AND rowid>?)");
+  });
+
+  it("pages a table through runs of equal index values, and counts a table too large to checksum in the hold", async () => {
+    const firm = await firmOn(1, "Long History LLP");
+    await historyOf(1, firm.company.id, firm.employee.id, 450);
+    const before = await snapshot(1, firm.company.id);
+    const id = await startMove(installation, { companyId: firm.company.id, toShard: 2, startedBy: "test" });
+    expect(await stepUntil(id, ["switched"], { checksumRows: 100 })).toBe("switched");
+
+    const moved = await snapshot(2, firm.company.id);
+    expect(moved.workload_history).toHaveLength(450);
+    expect(moved).toEqual(before);
+    const checks = new Map(
+      (await env.DIRECTORY.prepare("select * from move_tables where move_id = ?").bind(id).all<Record<string, unknown>>()).results.map((row) => [
+        row.tbl,
+        row,
+      ]),
+    );
+    expect(checks.get("workload_history")).toMatchObject({ method: "rows", source_rows: 450, target_rows: 450, source_sum: "", target_sum: "" });
+    expect(checks.get("users")).toMatchObject({ method: "checksum", source_rows: 2, target_rows: 2 });
+    expect(checks.get("users")!.source_sum).toBe(checks.get("users")!.target_sum);
+    expect(checks.get("users")!.source_sum).not.toBe("");
+  });
+
+  it("a row missing on the target of a table counted in the hold stops the switch: the firm stays whole where it was", async () => {
+    const firm = await firmOn(1, "Lost Row LLP");
+    await historyOf(1, firm.company.id, firm.employee.id, 450);
+    const token = await tokenFor(firm.admin.email);
+    const id = await startMove(installation, { companyId: firm.company.id, toShard: 2, startedBy: "test" });
+    expect(await stepUntil(id, ["holding"], { checksumRows: 100 })).toBe("holding");
+    await d1(2)
+      .prepare("delete from workload_history where rowid = (select min(rowid) from workload_history where company_id = ?)")
+      .bind(firm.company.id)
+      .run();
+
+    expect(await stepMove(installation, id, { checksumRows: 100 })).toBe("aborting");
+    const move = await env.DIRECTORY.prepare("select error from moves where id = ?").bind(id).first<{ error: string }>();
+    expect(move?.error).toContain("workload_history");
+    expect(await stepUntil(id, ["aborted"])).toBe("aborted");
+    expect(await directoryShard(firm.company.id)).toBe(1);
+    expect((await snapshot(1, firm.company.id)).workload_history).toHaveLength(450);
+    expect(rowCount(await snapshot(2, firm.company.id))).toBe(0);
+    expect((await rename(token, firm.admin.id, "Maja Stays")).status).toBe(200);
+  });
 });
 
 describe("the operator's moves (API)", () => {

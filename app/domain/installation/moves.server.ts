@@ -13,11 +13,12 @@ import type { MoveView } from "./moves.types";
  *
  * - preflight: fences the target `incoming`, then the source `copying` (its triggers log
  *   every change of the firm's rows from here on);
- * - copying: each company table in parents-first order, COPY_ROWS source rows a chunk by rowid,
- *   upserted on the target and read back (row hashes compared);
+ * - copying: each company table in parents-first order, COPY_ROWS source rows a chunk in the
+ *   order of its firm index (decision 0319), upserted on the target and read back (row hashes compared);
  * - catching_up: the logged keys in order, each copied as it is now on the source (or deleted);
  * - holding: the source fence `held` (the firm's writes are refused: 503 at the request layer,
- *   the triggers below it), the log drained, every table counted and checksummed on both sides,
+ *   the triggers below it), the log drained, every table counted on both sides and the tables of
+ *   up to CHECKSUM_ROWS rows checksummed (the larger ones were compared row by row as copied),
  *   then the switch: the target fence removed, the directory's `firms.shard` flipped, the
  *   source fence `gone`;
  * - switched → draining (after KEEP_MS): the old rows deleted a bounded step at a time;
@@ -33,6 +34,8 @@ const COPY_ROWS = 200;
 const STEP_BUDGET_MS = 20_000;
 /** Catch-up backlog small enough to hold the firm's writes for the rest. */
 const HOLD_BACKLOG = 500;
+/** A table with more of the firm's rows than this is counted in the hold, not checksummed there (decision 0319). */
+export const CHECKSUM_ROWS = 20_000;
 /** The longest the firm's writes are held; a hold that would take longer is released and tried again. */
 export const HOLD_MAX_MS = 10_000;
 /** How long the old rows stay on the source after the switch (a move back is the way to undo one). */
@@ -59,6 +62,8 @@ export interface StepOptions {
   now?: Date;
   /** Throws at this point of the step (tests). */
   faultAt?: MoveFault;
+  /** The largest table the hold checksums (tests; CHECKSUM_ROWS). */
+  checksumRows?: number;
 }
 
 export class MoveRefused extends Error {}
@@ -71,6 +76,7 @@ interface MoveRow {
   state: MoveState;
   table_index: number;
   cursor_rowid: number;
+  cursor_key: string | null;
   applied_seq: number;
   rows_copied: number;
   holds_tried: number;
@@ -342,27 +348,58 @@ async function ownsFence(shard: Shard, move: MoveRow, state: string): Promise<bo
 async function copyChunk(env: Env, move: MoveRow, source: Shard, target: Shard, now: Date, options: StepOptions): Promise<MoveRow> {
   const table = COMPANY_TABLES[move.table_index];
   if (!table) return save(env, move, { state: "catching_up", error: null }, now);
-  // A table that references itself (the competence tree) is copied whole, in one transaction, so a child may come before its parent.
-  const limit = table.selfReference ? "" : `limit ${COPY_ROWS}`;
-  const read = await source.d1
-    .prepare(`select rowid as "__rowid", * from ${q(table.name)} where ${q(table.firmColumn)} = ?1 and rowid > ?2 order by rowid ${limit}`)
-    .bind(move.company_id, move.cursor_rowid)
-    .all<Row>();
-  const rows = read.results;
+  const rows = (await copyRead(source, table, move)).results;
   if (rows.length) {
     await target.d1.batch([target.d1.prepare("PRAGMA defer_foreign_keys = on"), upsert(target.d1, table, rows, true)]);
     fault(options, "copying:target-written");
     await compareOnTarget(target, table, rows);
   }
   const done = table.selfReference || rows.length < COPY_ROWS;
+  const last = rows[rows.length - 1];
   return save(
     env,
     move,
     done
-      ? { table_index: move.table_index + 1, cursor_rowid: 0, rows_copied: move.rows_copied + rows.length, error: null }
-      : { cursor_rowid: Number(rows[rows.length - 1].__rowid), rows_copied: move.rows_copied + rows.length, error: null },
+      ? { table_index: move.table_index + 1, cursor_rowid: 0, cursor_key: null, rows_copied: move.rows_copied + rows.length, error: null }
+      : {
+          cursor_rowid: Number(last.__rowid),
+          cursor_key: table.copyOrder.length ? JSON.stringify(table.copyOrder.map((column) => last[column])) : null,
+          rows_copied: move.rows_copied + rows.length,
+          error: null,
+        },
     now,
   );
+}
+
+/**
+ * The next chunk of a table's rows of the firm, after the move's cursor, in the table's copy order
+ * (decision 0319): its firm index's columns, then the rowid, so the chunk is a seek in that index
+ * rather than a sort of all the firm's rows (which made copying a large firm quadratic). A table
+ * that references itself (the competence tree) is read whole, and copied in one transaction, so a
+ * child may come before its parent.
+ */
+function copyRead(source: Shard, table: CompanyTable, move: MoveRow) {
+  const resumed = move.cursor_key !== null || move.cursor_rowid !== 0;
+  const cursor = !resumed ? [] : table.copyOrder.length ? [move.cursor_rowid, move.cursor_key ?? "[]"] : [move.cursor_rowid];
+  return source.d1
+    .prepare(copySql(table, resumed))
+    .bind(move.company_id, ...cursor)
+    .all<Row>();
+}
+
+/**
+ * A copy chunk's statement: ?1 the firm; once `resumed` after a first chunk, ?2 the cursor's
+ * rowid and (a table with a copy order) ?3 its index values, a JSON list.
+ */
+export function copySql(table: CompanyTable, resumed: boolean): string {
+  const limit = table.selfReference ? "" : `limit ${COPY_ROWS}`;
+  const order = [...table.copyOrder.map(q), "rowid"];
+  const after = !resumed
+    ? "true"
+    : table.copyOrder.length
+      ? `(${order.join(", ")}) > (${table.copyOrder.map((_, i) => `json_extract(?3, '$[${i}]')`).join(", ")}, ?2)`
+      : "rowid > ?2";
+  return `select rowid as "__rowid", * from ${q(table.name)} where ${q(table.firmColumn)} = ?1 and ${after} order by ${order.join(", ")} ${limit}`;
 }
 
 /** Reads the rows back from the target and compares their hashes (rows skipped as orphans are not there yet: the catch-up brings them). */
@@ -452,7 +489,7 @@ async function hold(env: Env, move: MoveRow, source: Shard, target: Shard, now: 
     if (Date.now() - started > HOLD_MAX_MS)
       return release({ state: "catching_up", holds_tried: move.holds_tried + 1, error: "Too busy to hold: the catch-up took too long." });
   }
-  const mismatches = await verify(env, move, source, target, now);
+  const mismatches = await verify(env, move, source, target, now, options.checksumRows ?? CHECKSUM_ROWS);
   if (mismatches.length) {
     await release({});
     return save(env, move, { state: "aborting", hold_started_at: null, error: `The copy differs from the source: ${mismatches.join(", ")}` }, now);
@@ -476,26 +513,46 @@ async function hold(env: Env, move: MoveRow, source: Shard, target: Shard, now: 
   return move;
 }
 
-/** Every company table's rows of the firm, counted and checksummed on both shards; the tables that differ. */
-async function verify(env: Env, move: MoveRow, source: Shard, target: Shard, now: Date): Promise<string[]> {
-  const read = (shard: Shard) =>
-    shard.d1.batch<Row>(
-      COMPANY_TABLES.map((table) => shard.d1.prepare(`select * from ${q(table.name)} where ${q(table.firmColumn)} = ?`).bind(move.company_id)),
+/**
+ * The checks in the hold (decision 0319, after 0311 §6.3): every company table's rows of the firm
+ * counted on both shards, and checksummed on both where the source has at most `checksumRows` of
+ * them. A larger table is not read whole in the hold (a 5,000-person firm's history took 45 s):
+ * each of its rows was read back from the target and compared as it was copied, and each row
+ * changed since was compared again as the catch-up applied it, so with equal counts the two sides
+ * hold the same rows. Returns the tables that differ.
+ */
+async function verify(env: Env, move: MoveRow, source: Shard, target: Shard, now: Date, checksumRows: number): Promise<string[]> {
+  const count = (shard: Shard) =>
+    shard.d1.batch<{ n: number }>(
+      COMPANY_TABLES.map((table) =>
+        shard.d1.prepare(`select count(*) as n from ${q(table.name)} where ${q(table.firmColumn)} = ?`).bind(move.company_id),
+      ),
     );
+  const [fromCounts, toCounts] = await Promise.all([count(source), count(target)]);
+  const rowsOf = (counts: D1Result<{ n: number }>[], i: number) => counts[i].results[0]?.n ?? 0;
+  const summed = COMPANY_TABLES.filter((_, i) => rowsOf(fromCounts, i) <= checksumRows);
+  const read = (shard: Shard) =>
+    summed.length
+      ? shard.d1.batch<Row>(
+          summed.map((table) => shard.d1.prepare(`select * from ${q(table.name)} where ${q(table.firmColumn)} = ?`).bind(move.company_id)),
+        )
+      : Promise.resolve([]);
   const [fromRows, toRows] = await Promise.all([read(source), read(target)]);
   const mismatches: string[] = [];
   const results: D1PreparedStatement[] = [];
   for (const [i, table] of COMPANY_TABLES.entries()) {
-    const [sourceSum, targetSum] = await Promise.all([checksum(table, fromRows[i].results), checksum(table, toRows[i].results)]);
-    const sourceRows = fromRows[i].results.length;
-    const targetRows = toRows[i].results.length;
+    const sourceRows = rowsOf(fromCounts, i);
+    const targetRows = rowsOf(toCounts, i);
+    const at = summed.indexOf(table);
+    const [sourceSum, targetSum] =
+      at < 0 ? ["", ""] : await Promise.all([checksum(table, fromRows[at].results), checksum(table, toRows[at].results)]);
     if (sourceRows !== targetRows || sourceSum !== targetSum) mismatches.push(table.name);
     results.push(
       env.DIRECTORY.prepare(
-        `insert into move_tables (move_id, tbl, source_rows, target_rows, source_sum, target_sum, checked_at) values (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+        `insert into move_tables (move_id, tbl, source_rows, target_rows, source_sum, target_sum, method, checked_at) values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
          on conflict (move_id, tbl) do update set source_rows = excluded.source_rows, target_rows = excluded.target_rows,
-           source_sum = excluded.source_sum, target_sum = excluded.target_sum, checked_at = excluded.checked_at`,
-      ).bind(move.id, table.name, sourceRows, targetRows, sourceSum, targetSum, now.getTime()),
+           source_sum = excluded.source_sum, target_sum = excluded.target_sum, method = excluded.method, checked_at = excluded.checked_at`,
+      ).bind(move.id, table.name, sourceRows, targetRows, sourceSum, targetSum, at < 0 ? "rows" : "checksum", now.getTime()),
     );
   }
   await env.DIRECTORY.batch(results);
