@@ -425,6 +425,36 @@ describe("a large firm's move (decision 0319)", () => {
   });
 });
 
+describe("a move's room on the target", () => {
+  it("is refused when the firm would fill the target past the shard cap, and allowed when it fits", async () => {
+    const firm = await firmOn(1, "Roomy LLP");
+    const probe = (id: number, size: number) =>
+      env.DIRECTORY.prepare(
+        `insert into shards (id, binding, size_bytes, firms, people, writes_last_hour, probed_at) values (?1, ?2, ?3, 0, 0, 0, ?4)
+         on conflict (id) do update set size_bytes = excluded.size_bytes`,
+      )
+        .bind(id, `DB_SHARD_${id}`, size, Date.now())
+        .run();
+    try {
+      await probe(1, 2e9);
+      await probe(2, 8e9 - 1);
+      await expect(startMove(installation, { companyId: firm.company.id, toShard: 2, startedBy: "test" })).rejects.toThrow(
+        /^Shard 2 has no room for this firm: it holds 8\.0 GB, the firm about \d+\.\d GB, and a shard is filled to 8\.0 GB at most\.$/,
+      );
+      expect(
+        (await env.DIRECTORY.prepare("select count(*) as n from moves where company_id = ?").bind(firm.company.id).first<{ n: number }>())?.n,
+      ).toBe(0);
+      await probe(2, 1e9);
+      const id = await startMove(installation, { companyId: firm.company.id, toShard: 2, startedBy: "test" });
+      expect(await stepMove(installation, id)).toBe("copying");
+      await cancelMove(installation, id);
+      expect(await stepTo(id, ["aborted"])).toBe("aborted");
+    } finally {
+      await env.DIRECTORY.prepare("delete from shards where id in (1, 2)").run();
+    }
+  });
+});
+
 describe("the operator's moves (API)", () => {
   it("starts a move, steps it to the switch, lists it, refuses a cancel after the switch, and audits each on the firm's shard", async () => {
     await db()

@@ -2,6 +2,7 @@ import { COMPANY_TABLES, type CompanyTable } from "~/db/company-tables";
 import type { MoveState } from "~/db/directory-schema";
 import { forgetFirmShard } from "~/db/routing.server";
 import { shardsOf, type Shard } from "~/db/shards.server";
+import { shardCapBytes } from "./shards.server";
 import type { Env } from "~/env";
 import { newId } from "~/lib/ids";
 import type { MoveView } from "./moves.types";
@@ -220,6 +221,7 @@ export async function startMove(env: Env, input: { companyId: string; toShard: n
   if (placed.shard === input.toShard) throw new MoveRefused(`The firm is on shard ${input.toShard} already.`);
   const active = await env.DIRECTORY.prepare(`select id from moves where company_id = ? and ${ACTIVE}`).bind(input.companyId).first();
   if (active) throw new MoveRefused("The firm is being moved already.");
+  await checkRoom(env, input.companyId, placed.shard, input.toShard);
   const id = newId();
   await env.DIRECTORY.prepare(
     `insert into moves (id, company_id, from_shard, to_shard, state, started_by, started_at, updated_at) values (?1, ?2, ?3, ?4, 'preflight', ?5, ?6, ?6)`,
@@ -227,6 +229,32 @@ export async function startMove(env: Env, input: { companyId: string; toShard: n
     .bind(id, input.companyId, placed.shard, input.toShard, input.startedBy, now.getTime())
     .run();
   return id;
+}
+
+const GB = (bytes: number) => `${(bytes / 1e9).toFixed(1)} GB`;
+
+/**
+ * The target must have room for the firm under the shard cap (what placement fills a shard to):
+ * the firm's size is estimated as its share of its shard's people times the shard's size, both
+ * by the last probe. A shard never probed has no size yet and is not checked.
+ */
+async function checkRoom(env: Env, companyId: string, from: number, to: number): Promise<void> {
+  const [sizes, people] = await env.DIRECTORY.batch<{ id: number; size_bytes: number | null; firm: number; everyone: number }>([
+    env.DIRECTORY.prepare("select id, size_bytes from shards where id in (?1, ?2)").bind(from, to),
+    env.DIRECTORY.prepare(
+      "select sum(case when company_id = ?1 then people else 0 end) as firm, sum(people) as everyone from firms where shard = ?2",
+    ).bind(companyId, from),
+  ]);
+  const sourceSize = sizes.results.find((row) => row.id === from)?.size_bytes;
+  const targetSize = sizes.results.find((row) => row.id === to)?.size_bytes;
+  const { firm, everyone } = people.results[0] ?? { firm: 0, everyone: 0 };
+  if (sourceSize == null || targetSize == null || !everyone) return;
+  const firmSize = (sourceSize * (firm ?? 0)) / everyone;
+  const cap = shardCapBytes(env);
+  if (targetSize + firmSize > cap)
+    throw new MoveRefused(
+      `Shard ${to} has no room for this firm: it holds ${GB(targetSize)}, the firm about ${GB(firmSize)}, and a shard is filled to ${GB(cap)} at most.`,
+    );
 }
 
 /** Stops a move before its switch: the firm stays whole on its shard, and the target's copy is deleted by the following steps. */

@@ -88,13 +88,18 @@ export async function listShards(env: Env): Promise<ShardView[]> {
 /** Of D1's 10 GB per database, what a shard may fill before new firms go elsewhere. */
 export const DEFAULT_SHARD_CAP_BYTES = 8e9;
 
+/** What a shard may fill: SHARD_CAP_BYTES, or DEFAULT_SHARD_CAP_BYTES when unset. */
+export function shardCapBytes(env: Env): number {
+  return Number(env.SHARD_CAP_BYTES) > 0 ? Number(env.SHARD_CAP_BYTES) : DEFAULT_SHARD_CAP_BYTES;
+}
+
 /**
  * The shard a new firm goes to (decision 0313, 0311 §2.3): of the shards accepting firms, the one
  * with the most headroom under SHARD_CAP_BYTES by its last probe (a shard never probed counts as
  * empty), fewer firms breaking a tie, then the lower number.
  */
 export async function placeFirm(env: Env): Promise<number> {
-  const cap = Number(env.SHARD_CAP_BYTES) > 0 ? Number(env.SHARD_CAP_BYTES) : DEFAULT_SHARD_CAP_BYTES;
+  const cap = shardCapBytes(env);
   const directory = directoryDb(env);
   const [measured, placed] = await directory.batch([
     directory.select().from(shards),
