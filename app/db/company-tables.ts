@@ -26,6 +26,29 @@ export interface CompanyTable {
    * firm index is the firm column alone (or has no index of only non-null columns to page by).
    */
   copyOrder: string[];
+  /**
+   * Text columns unique on their own (or with the firm column) that no foreign key points at:
+   * a move's catch-up parks the target rows holding a value it is about to write, since two rows
+   * may have swapped it since they were copied (decision 0319).
+   */
+  uniqueText: string[];
+}
+
+/** The text columns of the table's unique indexes and constraints that make a row unique alone or with the firm column. */
+function uniqueTextOf(config: ReturnType<typeof getTableConfig>, firmColumn: string, primaryKey: string[]): string[] {
+  const sets: string[][] = config.columns.filter((column) => column.isUnique).map((column) => [column.name]);
+  for (const index of config.indexes) {
+    if (!index.config.unique || index.config.where) continue;
+    const names = index.config.columns.map((column) => (is(column, SQLiteColumn) ? column.name : null));
+    if (names.every((name): name is string => name !== null)) sets.push(names);
+  }
+  for (const constraint of config.uniqueConstraints) sets.push(constraint.columns.map((column) => column.name));
+  const text = new Set(config.columns.filter((column) => column.columnType === "SQLiteText").map((column) => column.name));
+  const found = sets
+    .map((columns) => columns.filter((column) => column !== firmColumn))
+    .filter((columns) => columns.length === 1 && text.has(columns[0]) && !primaryKey.includes(columns[0]))
+    .map((columns) => columns[0]);
+  return [...new Set(found)];
 }
 
 /**
@@ -90,6 +113,7 @@ function build(): CompanyTable[] {
         selfReference: self ? self.reference().columns.map((column) => column.name)[0] : null,
         references,
         copyOrder: copyOrderOf(config, firmColumn),
+        uniqueText: uniqueTextOf(config, firmColumn, primaryKey),
       },
       parents: references.map((reference) => reference.table).filter((name) => name !== config.name),
     });
@@ -104,6 +128,12 @@ function build(): CompanyTable[] {
     placed.add(next);
     ordered.push(found.get(next)!.table);
   }
+  // A column a foreign key points at is never parked: an update of it could cascade to its children.
+  for (const table of ordered)
+    for (const reference of table.references) {
+      const parent = found.get(reference.table)?.table;
+      if (parent) parent.uniqueText = parent.uniqueText.filter((column) => !reference.foreignColumns.includes(column));
+    }
   return ordered;
 }
 

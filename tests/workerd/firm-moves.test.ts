@@ -403,6 +403,25 @@ describe("a large firm's move (decision 0319)", () => {
     expect(checks.get("users")!.source_sum).not.toBe("");
   });
 
+  it("catches up two people who swapped addresses after they were copied", async () => {
+    const firm = await firmOn(1, "Swapping LLP");
+    const id = await startMove(installation, { companyId: firm.company.id, toShard: 2, startedBy: "test" });
+    expect(await stepMove(installation, id)).toBe("copying");
+    expect(await stepMove(installation, id)).toBe("catching_up");
+    // The address unique on the shard passes from one row to the other, by way of a third value.
+    await d1(1).batch([
+      d1(1).prepare("update users set email = 'parked@swap.test' where id = ?").bind(firm.admin.id),
+      d1(1).prepare("update users set email = ? where id = ?").bind(firm.admin.email, firm.employee.id),
+      d1(1).prepare("update users set email = ? where id = ?").bind(firm.employee.email, firm.admin.id),
+    ]);
+    expect(await stepUntil(id, ["switched"])).toBe("switched");
+    const emails = await shard(2).select({ id: users.id, email: users.email }).from(users).where(eq(users.companyId, firm.company.id));
+    expect(Object.fromEntries(emails.map((row) => [row.id, row.email]))).toEqual({
+      [firm.admin.id]: firm.employee.email,
+      [firm.employee.id]: firm.admin.email,
+    });
+  });
+
   it("a row missing on the target of a table counted in the hold stops the switch: the firm stays whole where it was", async () => {
     const firm = await firmOn(1, "Lost Row LLP");
     await historyOf(1, firm.company.id, firm.employee.id, 450);

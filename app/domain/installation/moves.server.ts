@@ -480,6 +480,21 @@ async function catchUpChunk(
     const gone = [...byTable.get(table.name)!].filter((key) => !present.has(normalKey(key)));
     if (gone.length) statements.push(target.d1.prepare(`delete from ${q(table.name)} where ${keyIn(table, "?1")}`).bind(`[${gone.join(",")}]`));
   }
+  // A unique value may have passed between rows since they were copied (two people swapping
+  // addresses): the target rows holding a value about to be written are parked first, on a value
+  // of their own; each is in the log, so a later chunk (at the latest the hold's) writes it as the source has it.
+  for (const [i, table] of tables.entries())
+    for (const column of table.uniqueText) {
+      const values = reads[i].results.map((row) => row[column]).filter((value) => value !== null && value !== undefined);
+      if (values.length)
+        statements.push(
+          target.d1
+            .prepare(
+              `update ${q(table.name)} set ${q(column)} = char(1) || 'moving ' || rowid where ${q(column)} in (select value from json_each(?1))`,
+            )
+            .bind(JSON.stringify(values)),
+        );
+    }
   for (const [i, table] of tables.entries()) if (reads[i].results.length) statements.push(upsert(target.d1, table, reads[i].results, false));
   await target.d1.batch(statements);
   fault(options, at);
