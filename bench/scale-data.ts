@@ -1,6 +1,7 @@
 /**
  * The installation `npm run bench:scale` measures (issue 29): about 1,000 firms and 200,000
- * people with a year of history, spread over the shards `[env.dev]` binds, written straight
+ * people with a year of history, spread over the shards of the configuration it is given (four:
+ * bench/scale.ts adds DB_SHARD_3 to `[env.dev]`'s three), written straight
  * into the local D1 files of a kept wrangler state with node:sqlite (no API, no Worker).
  *
  * How (minutes, not hours): the seed makes Demo Law (500 people: SEED_USERS 493 and the seven
@@ -122,10 +123,10 @@ export function planFirms(shardCount: number, seedPeople: number): ScaleFirm[] {
 }
 
 /** Marks each local database of the state with its binding (a one-row table), so localD1Files can tell the empty shards apart. */
-async function markBindings(state: string) {
-  const proxy = await getPlatformProxy<Record<string, D1Database>>({ environment: "dev", persist: { path: `${state}/v3` } });
+async function markBindings(state: string, config: string) {
+  const proxy = await getPlatformProxy<Record<string, D1Database>>({ configPath: config, environment: "dev", persist: { path: `${state}/v3` } });
   try {
-    for (const { binding } of localDatabases()) {
+    for (const { binding } of localDatabases(config)) {
       const d1 = proxy.env[binding];
       await d1.batch([
         d1.prepare(`CREATE TABLE IF NOT EXISTS ${BINDING_MARK} (name TEXT NOT NULL)`),
@@ -392,26 +393,29 @@ export function readScaleData(state: string): ScaleData | null {
  */
 export async function generateScale(options: {
   state: string;
+  /** The wrangler configuration whose [env.dev] shards the installation spreads over. */
+  config: string;
   run: (command: string, args: string[], env?: Record<string, string>) => void;
   rollTemplate: () => Promise<void>;
 }): Promise<ScaleData> {
-  const { state, run } = options;
+  const { state, run, config } = options;
+  const shardCount = localDatabases(config).filter((d) => d.binding === "DB" || /^DB_SHARD_\d+$/.test(d.binding)).length;
   const kept = readScaleData(state);
-  if (kept) {
+  if (kept && kept.shards.length === shardCount) {
     // A kept state gets the migrations added since it was generated (as the other benches).
-    run("tsx", ["scripts/migrate-local.ts", "--persist-to", state]);
+    run("tsx", ["scripts/migrate-local.ts", "--persist-to", state, "--config", config]);
     return kept;
   }
   const seconds: Record<string, number> = {};
   const started = Date.now();
   rmSync(state, { recursive: true, force: true });
   mkdirSync(state, { recursive: true });
-  run("tsx", ["scripts/migrate-local.ts", "--persist-to", state]);
+  run("tsx", ["scripts/migrate-local.ts", "--persist-to", state, "--config", config]);
   run("tsx", ["scripts/seed.ts"], { SEED_USERS: String(TEMPLATE_SIZE - 7), PERSIST_TO: state });
-  await markBindings(state);
+  await markBindings(state, config);
   seconds["migrate, seed, mark"] = Math.round((Date.now() - started) / 1000);
   const files = localD1Files(state);
-  const shardBindings = localDatabases()
+  const shardBindings = localDatabases(config)
     .map((d) => d.binding)
     .filter((b) => b === "DB" || /^DB_SHARD_\d+$/.test(b));
   const shardFile = (binding: string) => {

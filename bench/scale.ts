@@ -1,7 +1,8 @@
 /**
  * npm run bench:scale (issue 29, measured): the app on an installation of about 1,000 firms
- * and 200,000 people with a year of history, spread over the shards `[env.dev]` binds
- * (bench/scale-data.ts generates it into .wrangler/bench-scale, or BENCH_SCALE_STATE, kept
+ * and 200,000 people with a year of history, spread over BENCH_SHARDS (default 4) shards:
+ * `[env.dev]`'s three and DB_SHARD_3 … from a configuration of the bench's own,
+ * .wrangler/bench-scale.toml (bench/scale-data.ts generates it into .wrangler/bench-scale, or BENCH_SCALE_STATE, kept
  * between runs while its generator version matches; BENCH_REGENERATE=1 starts over). All traffic to 127.0.0.1, ports
  * from BENCH_PORT (default 8730) to BENCH_PORT + 9; a watchdog stops everything after
  * BENCH_TIMEOUT_S (default 5400, generation included).
@@ -51,6 +52,9 @@ const TIMEOUT_S = Number(process.env.BENCH_TIMEOUT_S ?? 5400);
 const APP = process.env.BENCH_APP ?? ".wrangler/bench-scale-app";
 /** BENCH_SCALE_STATE: a generated state kept elsewhere (another worktree's), reused while its generator version matches. */
 const STATE = process.env.BENCH_SCALE_STATE ?? ".wrangler/bench-scale";
+/** BENCH_SHARDS: the shards the installation spreads over (the issue's four; [env.dev] binds three, the rest come from a configuration of the bench's own). */
+const SHARDS = Number(process.env.BENCH_SHARDS ?? 4);
+const SCALE_CONFIG = ".wrangler/bench-scale.toml";
 const SINGLE_STATE = ".wrangler/bench-scale-single";
 const SINGLE_CONFIG = ".wrangler/bench-scale-single.toml";
 const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? "calls,routing,move,history,fanout").split(",").map((s: string) => s.trim()));
@@ -74,7 +78,7 @@ const load = () =>
     .join(" ");
 
 async function serve(state: string, port: number, extra: { testScheduled?: boolean; config?: string } = {}) {
-  const { base } = await startSnapshotServer({ app: APP, state, port, onStart: (child) => children.add(child), ...extra });
+  const { base } = await startSnapshotServer({ app: APP, state, port, onStart: (child) => children.add(child), config: SCALE_CONFIG, ...extra });
   return base;
 }
 
@@ -108,6 +112,25 @@ async function rollTemplate() {
   } finally {
     db.close();
   }
+}
+
+/**
+ * The installation's configuration: wrangler.toml with [env.dev]'s shards made BENCH_SHARDS, by
+ * adding DB_SHARD_n after its last (the app binds whatever DB_SHARD_n it is given, decision 0312).
+ */
+function scaleConfig() {
+  const blocks = readFileSync("wrangler.toml", "utf8").split(/(?=^\[)/m);
+  const shard = /^\[\[env\.dev\.d1_databases\]\]\s*\nbinding = "DB_SHARD_(\d+)"/;
+  const last = blocks.findLastIndex((block) => shard.test(block));
+  if (last < 0) throw new Error("wrangler.toml's [env.dev] binds no DB_SHARD_n");
+  const bound = Number(shard.exec(blocks[last])![1]) + 1;
+  if (SHARDS < bound) throw new Error(`BENCH_SHARDS=${SHARDS}: [env.dev] binds ${bound} shards already`);
+  const added = Array.from({ length: SHARDS - bound }, (_, i) => bound + i).map(
+    (n) =>
+      `[[env.dev.d1_databases]]\nbinding = "DB_SHARD_${n}"\ndatabase_name = "availability-shard-${n}"\ndatabase_id = "00000000-0000-0000-0000-${String(n).padStart(12, "0")}"\nmigrations_dir = "migrations"\n\n`,
+  );
+  blocks.splice(last + 1, 0, ...added);
+  writeFileSync(SCALE_CONFIG, blocks.join(""));
 }
 
 /** The single-database configuration: wrangler.toml with [env.dev]'s extra shards left out (DB and DIRECTORY stay). */
@@ -314,7 +337,8 @@ async function bench() {
   const failed: string[] = [];
   if (process.env.BENCH_BUILD !== "0" || !existsSync(`${APP}/worker/app.js`)) buildSnapshot(APP);
   if (process.env.BENCH_REGENERATE === "1") rmSync(`${STATE}/.scale-data.json`, { force: true });
-  const data = await generateScale({ state: STATE, run, rollTemplate });
+  scaleConfig();
+  const data = await generateScale({ state: STATE, config: SCALE_CONFIG, run, rollTemplate });
   console.log(
     `installation: ${data.people.toLocaleString("en")} people in ${data.firms} firms, generated ${data.generatedAt} in ${data.seconds.total} s; ` +
       data.shards.map((s) => `${s.binding}: ${s.firms} firms, ${s.people.toLocaleString("en")} people, ${(s.bytes / 1e9).toFixed(2)} GB`).join("; "),

@@ -24,9 +24,10 @@ export function localDatabases(config = "wrangler.toml"): LocalDatabase[] {
  * name), so either may migrate a state the other made; each migration is one batch, as there.
  * One workerd for all of them: a wrangler process per database cost ten seconds each.
  */
-export async function migrateLocal(persistTo?: string): Promise<void> {
-  const databases = localDatabases();
+export async function migrateLocal(persistTo?: string, config = "wrangler.toml"): Promise<void> {
+  const databases = localDatabases(config);
   const proxy = await getPlatformProxy<Record<string, D1Database>>({
+    configPath: config,
     environment: "dev",
     persist: persistTo ? { path: `${persistTo}/v3` } : true,
   });
@@ -54,7 +55,8 @@ export async function migrateLocal(persistTo?: string): Promise<void> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const at = process.argv.indexOf("--persist-to");
-  migrateLocal(at > 0 ? process.argv[at + 1] : undefined).catch((error) => {
+  const config = process.argv.indexOf("--config");
+  migrateLocal(at > 0 ? process.argv[at + 1] : undefined, config > 0 ? process.argv[config + 1] : undefined).catch((error) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   });
