@@ -383,13 +383,13 @@ describe("a large firm's move (decision 0319)", () => {
 
   it("pages a table through runs of equal index values, and counts a table too large to checksum in the hold", async () => {
     const firm = await firmOn(1, "Long History LLP");
-    await historyOf(1, firm.company.id, firm.employee.id, 450);
+    await historyOf(1, firm.company.id, firm.employee.id, 1100);
     const before = await snapshot(1, firm.company.id);
     const id = await startMove(installation, { companyId: firm.company.id, toShard: 2, startedBy: "test" });
     expect(await stepUntil(id, ["switched"], { checksumRows: 100 })).toBe("switched");
 
     const moved = await snapshot(2, firm.company.id);
-    expect(moved.workload_history).toHaveLength(450);
+    expect(moved.workload_history).toHaveLength(1100);
     expect(moved).toEqual(before);
     const checks = new Map(
       (await env.DIRECTORY.prepare("select * from move_tables where move_id = ?").bind(id).all<Record<string, unknown>>()).results.map((row) => [
@@ -397,7 +397,7 @@ describe("a large firm's move (decision 0319)", () => {
         row,
       ]),
     );
-    expect(checks.get("workload_history")).toMatchObject({ method: "rows", source_rows: 450, target_rows: 450, source_sum: "", target_sum: "" });
+    expect(checks.get("workload_history")).toMatchObject({ method: "rows", source_rows: 1100, target_rows: 1100, source_sum: "", target_sum: "" });
     expect(checks.get("users")).toMatchObject({ method: "checksum", source_rows: 2, target_rows: 2 });
     expect(checks.get("users")!.source_sum).toBe(checks.get("users")!.target_sum);
     expect(checks.get("users")!.source_sum).not.toBe("");
@@ -424,7 +424,7 @@ describe("a large firm's move (decision 0319)", () => {
 
   it("a row missing on the target of a table counted in the hold stops the switch: the firm stays whole where it was", async () => {
     const firm = await firmOn(1, "Lost Row LLP");
-    await historyOf(1, firm.company.id, firm.employee.id, 450);
+    await historyOf(1, firm.company.id, firm.employee.id, 1100);
     const token = await tokenFor(firm.admin.email);
     const id = await startMove(installation, { companyId: firm.company.id, toShard: 2, startedBy: "test" });
     expect(await stepUntil(id, ["holding"], { checksumRows: 100 })).toBe("holding");
@@ -438,7 +438,7 @@ describe("a large firm's move (decision 0319)", () => {
     expect(move?.error).toContain("workload_history");
     expect(await stepUntil(id, ["aborted"])).toBe("aborted");
     expect(await directoryShard(firm.company.id)).toBe(1);
-    expect((await snapshot(1, firm.company.id)).workload_history).toHaveLength(450);
+    expect((await snapshot(1, firm.company.id)).workload_history).toHaveLength(1100);
     expect(rowCount(await snapshot(2, firm.company.id))).toBe(0);
     expect((await rename(token, firm.admin.id, "Maja Stays")).status).toBe(200);
   });
