@@ -51,7 +51,11 @@ export const pushOutbox = sqliteTable(
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [index("push_outbox_status_idx").on(t.status, t.nextAttemptAt), index("push_outbox_user_idx").on(t.userId)],
+  (t) => [
+    index("push_outbox_status_idx").on(t.status, t.nextAttemptAt),
+    index("push_outbox_user_idx").on(t.userId),
+    index("push_outbox_company_idx").on(t.companyId),
+  ],
 );
 
 /** The clients an audit row names: the web app, the API (bearer tokens: apps, scripts), or the system's sources. */
