@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { audit } from "~/domain/audit.server";
 import { canAdministerCompany } from "~/auth/permissions";
 import { sha256Hex } from "~/auth/secrets.server";
-import { companies, scimGroups, scimTokens, sessions, users, type User } from "~/db/schema";
+import { companies, firmFence, scimGroups, scimTokens, sessions, users, type FenceState, type User } from "~/db/schema";
 import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { revokeAccessStatements } from "~/domain/identity/access-revocation.server";
 import { newId } from "~/lib/ids";
@@ -109,22 +109,36 @@ export async function revokeScimToken(ctx: DomainContext, env: Env, id: string) 
   return { message: "SCIM token revoked." };
 }
 
-/** The company a SCIM request acts for, from its bearer token; 401 otherwise. */
-export async function scimCompany({ db, now }: PublicContext, authorization: string | null): Promise<string> {
+/**
+ * The company a SCIM request acts for, from its bearer token; 401 otherwise. With it, the
+ * firm's fence on this shard (decision 0314): a firm being moved may be held for its switch
+ * or live on another shard by now, which the route answers (web/scim.server.ts). The token's
+ * last use is bookkeeping, written only while the firm is live here and not held.
+ */
+export async function scimCompany(
+  { db, now }: PublicContext,
+  authorization: string | null,
+): Promise<{ companyId: string; fence: FenceState | null }> {
   // Decision 0315: this must see the primary, not a replica that may be behind.
   readFromPrimary();
   const match = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? "");
   if (!match || match[1].length > 200) throw new ScimError(401, "A valid SCIM bearer token is required.");
   const [row] = await db
-    .select({ id: scimTokens.id, companyId: scimTokens.companyId, lastUsedAt: scimTokens.lastUsedAt })
+    .select({
+      id: scimTokens.id,
+      companyId: scimTokens.companyId,
+      lastUsedAt: scimTokens.lastUsedAt,
+      fence: sql<FenceState | null>`(select ${firmFence.state} from ${firmFence} where ${firmFence.companyId} = ${scimTokens.companyId})`,
+    })
     .from(scimTokens)
     .where(and(eq(scimTokens.tokenHash, await sha256Hex(match[1])), isNull(scimTokens.revokedAt)))
     .limit(1);
   if (!row) throw new ScimError(401, "A valid SCIM bearer token is required.");
-  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
+  const live = row.fence === null || row.fence === "copying";
+  if (live && (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000)) {
     await db.update(scimTokens).set({ lastUsedAt: now }).where(eq(scimTokens.id, row.id));
   }
-  return row.companyId;
+  return { companyId: row.companyId, fence: row.fence };
 }
 
 // ---- Users ----------------------------------------------------------------------------------
