@@ -74,6 +74,24 @@ export const tenants = sqliteTable(
   (t) => [index("tenants_tenant_idx").on(t.tenantId)],
 );
 
+/**
+ * Web Push endpoints (SHA-256 of the URL) → the firm and person whose browser registered it last
+ * (decision 0318). An endpoint is one browser profile's: the latest registration on any shard
+ * wins, and the flush deletes the older one where it is (domain/installation/firm-directory.server.ts).
+ */
+export const pushEndpoints = sqliteTable(
+  "push_endpoints",
+  {
+    endpointHash: text("endpoint_hash").primaryKey(),
+    companyId: text("company_id").notNull(),
+    userId: text("user_id").notNull(),
+    /** When the browser registered it (the shard row's created_at, renewed by a registration). */
+    registeredAt: integer("registered_at").notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("push_endpoints_company_idx").on(t.companyId)],
+);
+
 /** Cursors and marks of the directory's own cron work (the reconcile's place in each shard). */
 export const cronState = sqliteTable("cron_state", {
   key: text("key").primaryKey(),

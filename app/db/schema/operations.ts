@@ -105,8 +105,8 @@ export const usageEvents = sqliteTable(
  */
 export const directoryOutbox = sqliteTable("directory_outbox", {
   id: integer("id").primaryKey({ autoIncrement: true }),
-  /** "person" (key: user id), "firm" (key: company id) or "domain" (key: the domain). */
-  kind: text("kind", { enum: ["person", "firm", "domain"] }).notNull(),
+  /** "person" (key: user id), "firm" (key: company id), "domain" (key: the domain) or "push" (key: a Web Push endpoint, decision 0318). */
+  kind: text("kind", { enum: ["person", "firm", "domain", "push"] }).notNull(),
   key: text("key").notNull(),
   companyId: text("company_id").notNull(),
 });
