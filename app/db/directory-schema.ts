@@ -47,6 +47,12 @@ export const people = sqliteTable(
     userId: text("user_id").notNull(),
     companyId: text("company_id").notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+    /**
+     * Set while the address is claimed ahead of its shard's write (decision 0318): a firm taking
+     * an address reserves it here first, so a firm on another shard cannot take it meanwhile.
+     * The flush of the shard's write makes the row plain again; a failed write releases it.
+     */
+    claimedAt: integer("claimed_at"),
   },
   (t) => [index("people_user_idx").on(t.userId), index("people_company_idx").on(t.companyId)],
 );

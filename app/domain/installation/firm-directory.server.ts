@@ -2,6 +2,7 @@ import { and, asc, count, eq, lte, sql } from "drizzle-orm";
 import { sha256Hex } from "~/auth/secrets.server";
 import { companies, companyDomains, directoryOutbox, users, webPushSubscriptions } from "~/db/schema";
 import { isFirmHeldError } from "~/lib/firm-held";
+import { CLAIM_EXPIRES_MS } from "~/domain/identity/address-standing.server";
 import { inJsonList } from "~/db/json-list";
 import { shardDb, shardsOf, type Shard } from "~/db/shards.server";
 import type { Env } from "~/env";
@@ -99,7 +100,8 @@ async function flushStep(env: Env, shard: Shard, now: Date): Promise<number> {
       .prepare(
         `insert into people (email, user_id, company_id, updated_at)
          select lower(json_extract(value, '$[0]')), json_extract(value, '$[1]'), json_extract(value, '$[2]'), ?2 from json_each(?1) where true
-         on conflict (email) do update set user_id = excluded.user_id, company_id = excluded.company_id, updated_at = excluded.updated_at`,
+         on conflict (email) do update set user_id = excluded.user_id, company_id = excluded.company_id, updated_at = excluded.updated_at,
+           claimed_at = null`,
       )
       .bind(json(people.filter((person) => person.email).map((person) => [person.email, person.id, person.companyId])), at),
     // Firms: a new one is placed on this shard; an existing one keeps its shard (only a move changes it).
@@ -297,16 +299,20 @@ async function reconcileShard(env: Env, shard: Shard, now: Date): Promise<boolea
   return passEnds;
 }
 
-/** Directory rows whose shard no longer has them (a missed deletion): noted on that shard, so the flush removes them. */
+/**
+ * Directory rows whose shard no longer has them (a missed deletion), or an address claimed
+ * for a write that never happened (decision 0318; a claim younger than CLAIM_EXPIRES_MS may
+ * still be on its way): noted on that shard, so the flush removes them.
+ */
 async function sweepDirectory(env: Env, shards: Shard[], now: Date): Promise<void> {
   const after = (await readState(env, "sweep:people")) ?? "";
   const rows = (
     await env.DIRECTORY.prepare(
       `select p.email, p.user_id as userId, p.company_id as companyId, f.shard
        from people p left join firms f on f.company_id = p.company_id
-       where p.email > ? order by p.email limit ${SWEEP_ROWS}`,
+       where p.email > ?1 and (p.claimed_at is null or p.claimed_at < ?2) order by p.email limit ${SWEEP_ROWS}`,
     )
-      .bind(after)
+      .bind(after, now.getTime() - CLAIM_EXPIRES_MS)
       .all<{ email: string; userId: string; companyId: string; shard: number | null }>()
   ).results;
   const byShard = new Map<number, typeof rows>();
