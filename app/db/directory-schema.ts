@@ -47,6 +47,12 @@ export const people = sqliteTable(
     userId: text("user_id").notNull(),
     companyId: text("company_id").notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+    /**
+     * Set while the address is claimed ahead of its shard's write (decision 0318): a firm taking
+     * an address reserves it here first, so a firm on another shard cannot take it meanwhile.
+     * The flush of the shard's write makes the row plain again; a failed write releases it.
+     */
+    claimedAt: integer("claimed_at"),
   },
   (t) => [index("people_user_idx").on(t.userId), index("people_company_idx").on(t.companyId)],
 );
@@ -72,6 +78,24 @@ export const tenants = sqliteTable(
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [index("tenants_tenant_idx").on(t.tenantId)],
+);
+
+/**
+ * Web Push endpoints (SHA-256 of the URL) → the firm and person whose browser registered it last
+ * (decision 0318). An endpoint is one browser profile's: the latest registration on any shard
+ * wins, and the flush deletes the older one where it is (domain/installation/firm-directory.server.ts).
+ */
+export const pushEndpoints = sqliteTable(
+  "push_endpoints",
+  {
+    endpointHash: text("endpoint_hash").primaryKey(),
+    companyId: text("company_id").notNull(),
+    userId: text("user_id").notNull(),
+    /** When the browser registered it (the shard row's created_at, renewed by a registration). */
+    registeredAt: integer("registered_at").notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("push_endpoints_company_idx").on(t.companyId)],
 );
 
 /** Cursors and marks of the directory's own cron work (the reconcile's place in each shard). */

@@ -51,7 +51,11 @@ export const pushOutbox = sqliteTable(
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [index("push_outbox_status_idx").on(t.status, t.nextAttemptAt), index("push_outbox_user_idx").on(t.userId)],
+  (t) => [
+    index("push_outbox_status_idx").on(t.status, t.nextAttemptAt),
+    index("push_outbox_user_idx").on(t.userId),
+    index("push_outbox_company_idx").on(t.companyId),
+  ],
 );
 
 /** The clients an audit row names: the web app, the API (bearer tokens: apps, scripts), or the system's sources. */
@@ -101,8 +105,8 @@ export const usageEvents = sqliteTable(
  */
 export const directoryOutbox = sqliteTable("directory_outbox", {
   id: integer("id").primaryKey({ autoIncrement: true }),
-  /** "person" (key: user id), "firm" (key: company id) or "domain" (key: the domain). */
-  kind: text("kind", { enum: ["person", "firm", "domain"] }).notNull(),
+  /** "person" (key: user id), "firm" (key: company id), "domain" (key: the domain) or "push" (key: a Web Push endpoint, decision 0318). */
+  kind: text("kind", { enum: ["person", "firm", "domain", "push"] }).notNull(),
   key: text("key").notNull(),
   companyId: text("company_id").notNull(),
 });

@@ -72,5 +72,9 @@ export const webPushSubscriptions = sqliteTable(
     label: text("label").notNull().default(""),
     createdAt: createdAt(),
   },
-  (t) => [index("web_push_subscriptions_user_idx").on(t.userId), uniqueIndex("web_push_subscriptions_endpoint_unique").on(t.endpoint)],
+  (t) => [
+    index("web_push_subscriptions_user_idx").on(t.userId),
+    uniqueIndex("web_push_subscriptions_endpoint_unique").on(t.endpoint),
+    index("web_push_subscriptions_company_idx").on(t.companyId),
+  ],
 );

@@ -30,7 +30,11 @@ export const dataExports = sqliteTable(
     jsonUsedAt: integer("json_used_at", { mode: "timestamp_ms" }),
     xlsxUsedAt: integer("xlsx_used_at", { mode: "timestamp_ms" }),
   },
-  (t) => [index("data_exports_user_idx").on(t.userId, t.createdAt), index("data_exports_status_idx").on(t.status)],
+  (t) => [
+    index("data_exports_user_idx").on(t.userId, t.createdAt),
+    index("data_exports_status_idx").on(t.status),
+    index("data_exports_company_idx").on(t.companyId),
+  ],
 );
 
 export type DataExport = typeof dataExports.$inferSelect;

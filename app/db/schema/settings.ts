@@ -23,7 +23,7 @@ export const emailChangeTokens = sqliteTable(
     usedAt: integer("used_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [index("email_change_tokens_user_idx").on(t.userId)],
+  (t) => [index("email_change_tokens_user_idx").on(t.userId), index("email_change_tokens_company_idx").on(t.companyId)],
 );
 
 /**
@@ -46,7 +46,7 @@ export const calendarFeeds = sqliteTable(
     groupIds: text("group_ids").notNull().default("[]"),
     createdAt: createdAt(),
   },
-  (t) => [index("calendar_feeds_user_idx").on(t.userId)],
+  (t) => [index("calendar_feeds_user_idx").on(t.userId), index("calendar_feeds_company_idx").on(t.companyId)],
 );
 
 export type EmailChangeToken = typeof emailChangeTokens.$inferSelect;

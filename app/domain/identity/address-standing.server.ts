@@ -70,3 +70,59 @@ export async function requireAddressFree(ctx: InstallationScope, email: string, 
   if (standing.own.length) throw new ConflictError(EMAIL_TAKEN);
   if (standing.unavailable.length) throw new ConflictError(ADDRESS_UNAVAILABLE);
 }
+
+/** A claim older than this whose shard never wrote the address is released by the directory's reconcile. */
+export const CLAIM_EXPIRES_MS = 10 * 60_000;
+
+export interface AddressClaim {
+  /** Addresses another firm holds or claimed first: nothing of them was claimed, nothing may be written. */
+  lost: string[];
+  /** Gives the claimed addresses back: the shard write they were for failed. */
+  release: () => Promise<void>;
+}
+
+/**
+ * Claims addresses in the directory before the shard writes them (decision 0318, 0311 §2.2):
+ * one directory transaction inserts a claimed row for each free address and reads who holds
+ * each one now. Two firms on two shards taking one address at once cannot both get it: the
+ * directory's primary key lets one claim in, the other sees a row of another firm and is told
+ * the address cannot be used. An address already the firm's own (its person, or an earlier
+ * claim) is left to the shard's unique index, as before. The flush of the shard's write turns
+ * the claim into the address's row; `release` deletes the claims when that write failed.
+ */
+export async function claimAddresses(ctx: InstallationScope, claims: readonly { email: string; userId: string }[]): Promise<AddressClaim> {
+  const rows = claims.map((claim) => [claim.email.trim().toLowerCase(), claim.userId]);
+  const list = JSON.stringify(rows);
+  const now = Date.now();
+  const [, held] = await ctx.directory.batch<{ email: string }>([
+    ctx.directory
+      .prepare(
+        `insert into people (email, user_id, company_id, updated_at, claimed_at)
+         select json_extract(value, '$[0]'), json_extract(value, '$[1]'), ?2, ?3, ?3 from json_each(?1) where true
+         on conflict (email) do nothing`,
+      )
+      .bind(list, ctx.companyId, now),
+    ctx.directory
+      .prepare("select email from people where email in (select json_extract(value, '$[0]') from json_each(?1)) and company_id <> ?2")
+      .bind(list, ctx.companyId),
+  ]);
+  const release = async () => {
+    await ctx.directory
+      .prepare(
+        `delete from people where claimed_at is not null and company_id = ?2
+         and exists (select 1 from json_each(?1) c where json_extract(c.value, '$[0]') = people.email and json_extract(c.value, '$[1]') = people.user_id)`,
+      )
+      .bind(list, ctx.companyId)
+      .run();
+  };
+  const lost = (held.results ?? []).map((row) => row.email);
+  if (lost.length) await release();
+  return { lost, release };
+}
+
+/** One address for one person (new or changing address), claimed as `claimAddresses` does: 409 with the usual words when another firm has it. */
+export async function claimAddress(ctx: InstallationScope, email: string, userId: string): Promise<() => Promise<void>> {
+  const claim = await claimAddresses(ctx, [{ email, userId }]);
+  if (claim.lost.length) throw new ConflictError(ADDRESS_UNAVAILABLE);
+  return claim.release;
+}

@@ -8,7 +8,7 @@ import { GoneError, TooManyRequestsError } from "~/domain/errors";
 import type { DomainContext, PublicContext } from "~/domain/context";
 import { emailChangeEmail, emailChangedNotice, emailChangeRequestedNotice } from "~/domain/identity/emails";
 import { revokeAccessStatements } from "~/domain/identity/access-revocation.server";
-import { requireAddressFree } from "~/domain/identity/address-standing.server";
+import { claimAddress, requireAddressFree } from "~/domain/identity/address-standing.server";
 import type { Mailer } from "~/domain/identity/mailer.server";
 import { languageOfRecipient } from "~/domain/identity/mail-language.server";
 import { readFromPrimary } from "~/db/d1-sessions";
@@ -143,6 +143,8 @@ export async function confirmEmailChange(mail: Mailer["mail"], directory: D1Data
   const signedOut = token.requestedBy !== null && token.requestedBy !== user.id;
   const firm = { db, companyId: user.companyId, directory };
   await requireAddressFree(firm, token.newEmail, user.id);
+  // The new address is the person's in the directory before the shard writes it (decision 0318).
+  const release = await claimAddress(firm, token.newEmail, user.id);
   const claimedNow = and(eq(emailChangeTokens.id, token.id), eq(emailChangeTokens.usedAt, now));
   const mine = <T extends typeof passwordResetTokens | typeof inviteTokens>(table: T) =>
     and(eq(table.userId, user.id), eq(table.companyId, user.companyId), isNull(table.usedAt));
@@ -164,11 +166,15 @@ export async function confirmEmailChange(mail: Mailer["mail"], directory: D1Data
       ...(signedOut ? revokeAccessStatements({ db, companyId: user.companyId, now }, user.id) : []),
     ]);
   } catch (error) {
+    await release();
     // Someone took the address between the check and the batch: the unique index decided.
     await requireAddressFree(firm, token.newEmail, user.id);
     throw error;
   }
-  if (claimed.length === 0) throw new GoneError(EMAIL_CHANGE_INVALID);
+  if (claimed.length === 0) {
+    await release();
+    throw new GoneError(EMAIL_CHANGE_INVALID);
+  }
   const language = await languageOfRecipient(db, user.companyId, user.id);
   await enqueueEmail(
     mail,

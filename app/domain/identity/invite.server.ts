@@ -18,7 +18,7 @@ import type { Mailer } from "~/domain/identity/mailer.server";
 import type { MultipleInviteInput, UserCreationInput } from "~/domain/identity/invite.schema";
 import { newInviteToken } from "~/domain/identity/tokens.server";
 import { requireManager } from "~/domain/guards.server";
-import { addressStanding, EMAIL_TAKEN, requireAddressFree } from "~/domain/identity/address-standing.server";
+import { ADDRESS_UNAVAILABLE, addressStanding, claimAddresses, EMAIL_TAKEN, requireAddressFree } from "~/domain/identity/address-standing.server";
 
 /**
  * Invites: a person is created not completed, with a random sign-up link mailed to them
@@ -111,9 +111,17 @@ async function createInvited(ctx: DomainContext, mailer: Mailer, people: NewPers
     );
     links.push({ id, person, secret: token.secret, expiresAt: token.expiresAt });
   }
+  // The addresses are this firm's in the directory before they are on the shard (decision 0318):
+  // a firm on another shard inviting one of them at the same moment is refused, not both let in.
+  const claim = await claimAddresses(
+    ctx,
+    links.map((link) => ({ email: link.person.email, userId: link.id })),
+  );
+  if (claim.lost.length) throw people.length > 1 ? new ConflictError(SOME_CANNOT_BE_INVITED, []) : new ConflictError(ADDRESS_UNAVAILABLE);
   try {
     await runBatch(ctx.db, statements);
   } catch (error) {
+    await claim.release();
     if (isUniqueViolation(error))
       throw new ConflictError(
         EMAIL_TAKEN,

@@ -1,5 +1,8 @@
-import { asc, count, lte, sql } from "drizzle-orm";
-import { companies, companyDomains, directoryOutbox, users } from "~/db/schema";
+import { and, asc, count, eq, lte, sql } from "drizzle-orm";
+import { sha256Hex } from "~/auth/secrets.server";
+import { companies, companyDomains, directoryOutbox, users, webPushSubscriptions } from "~/db/schema";
+import { isFirmHeldError } from "~/lib/firm-held";
+import { CLAIM_EXPIRES_MS } from "~/domain/identity/address-standing.server";
 import { inJsonList } from "~/db/json-list";
 import { shardDb, shardsOf, type Shard } from "~/db/shards.server";
 import type { Env } from "~/env";
@@ -58,7 +61,7 @@ export async function flushDirectory(env: Env, shard: Shard, now = new Date(), s
   let drained = 0;
   try {
     for (let step = 0; step < steps; step++) {
-      const rows = await flushStep(env.DIRECTORY, shard, now);
+      const rows = await flushStep(env, shard, now);
       drained += rows;
       if (rows < FLUSH_STEP) break;
     }
@@ -68,13 +71,14 @@ export async function flushDirectory(env: Env, shard: Shard, now = new Date(), s
   return drained;
 }
 
-async function flushStep(directory: Directory, shard: Shard, now: Date): Promise<number> {
+async function flushStep(env: Env, shard: Shard, now: Date): Promise<number> {
+  const directory = env.DIRECTORY;
   const db = shardDb(shard);
   const rows = await db.select().from(directoryOutbox).orderBy(asc(directoryOutbox.id)).limit(FLUSH_STEP);
   if (!rows.length) return 0;
   const personIds = unique(rows.filter((row) => row.kind === "person").map((row) => row.key));
   // A person's arrival or departure changes their firm's head count.
-  const firmIds = unique(rows.filter((row) => row.kind !== "domain").map((row) => row.companyId));
+  const firmIds = unique(rows.filter((row) => row.kind === "person" || row.kind === "firm").map((row) => row.companyId));
   const domainNames = unique(rows.filter((row) => row.kind === "domain").map((row) => row.key));
   const [people, firms, heads, claimed] = await db.batch([
     db.select({ id: users.id, email: users.email, companyId: users.companyId }).from(users).where(inJsonList(users.id, personIds)),
@@ -96,7 +100,8 @@ async function flushStep(directory: Directory, shard: Shard, now: Date): Promise
       .prepare(
         `insert into people (email, user_id, company_id, updated_at)
          select lower(json_extract(value, '$[0]')), json_extract(value, '$[1]'), json_extract(value, '$[2]'), ?2 from json_each(?1) where true
-         on conflict (email) do update set user_id = excluded.user_id, company_id = excluded.company_id, updated_at = excluded.updated_at`,
+         on conflict (email) do update set user_id = excluded.user_id, company_id = excluded.company_id, updated_at = excluded.updated_at,
+           claimed_at = null`,
       )
       .bind(json(people.filter((person) => person.email).map((person) => [person.email, person.id, person.companyId])), at),
     // Firms: a new one is placed on this shard; an existing one keeps its shard (only a move changes it).
@@ -128,15 +133,113 @@ async function flushStep(directory: Directory, shard: Shard, now: Date): Promise
       )
       .bind(json(claimed.map((row) => [row.domain, row.companyId, row.verifiedAt?.getTime() ?? null])), at),
   ]);
+  await flushPush(
+    env,
+    shard,
+    rows.filter((row) => row.kind === "push"),
+    at,
+  );
   // Rows noted after the read above stay for the next step (their ids are higher).
   await db.delete(directoryOutbox).where(lte(directoryOutbox.id, rows[rows.length - 1].id));
   return rows.length;
 }
 
 /**
+ * Web Push endpoints (decision 0318). An endpoint is one browser profile's, so it belongs to the
+ * person who registered it last, on whichever shard. One directory transaction reads who held the
+ * noted endpoints, drops those this shard no longer has, writes this shard's registrations where
+ * they are the newer, and reads the outcome: a registration here that lost to a newer one of
+ * another firm is deleted here; one of another firm that a registration here replaced is deleted
+ * on that firm's shard. A delete the other shard refuses (that firm is held for a move) is noted
+ * again and tried at the next flush. Replaying a row changes nothing.
+ */
+async function flushPush(env: Env, shard: Shard, noted: { key: string; companyId: string }[], at: number): Promise<void> {
+  if (!noted.length) return;
+  const db = shardDb(shard);
+  const endpoints = unique(noted.map((row) => row.key));
+  const hashOf = new Map(await Promise.all(endpoints.map(async (endpoint) => [endpoint, await sha256Hex(endpoint)] as const)));
+  const present = await db
+    .select({
+      endpoint: webPushSubscriptions.endpoint,
+      companyId: webPushSubscriptions.companyId,
+      userId: webPushSubscriptions.userId,
+      createdAt: webPushSubscriptions.createdAt,
+    })
+    .from(webPushSubscriptions)
+    .where(inJsonList(webPushSubscriptions.endpoint, endpoints));
+  const here = new Set(present.map((row) => row.endpoint));
+  const json = (value: unknown) => JSON.stringify(value);
+  const hashes = json(endpoints.map((endpoint) => hashOf.get(endpoint)));
+  const directory = env.DIRECTORY;
+  const holders = () =>
+    directory
+      .prepare(
+        `select p.endpoint_hash as hash, p.company_id as companyId, p.registered_at as registeredAt, f.shard
+         from push_endpoints p left join firms f on f.company_id = p.company_id
+         where p.endpoint_hash in (select value from json_each(?1))`,
+      )
+      .bind(hashes);
+  type Holder = { hash: string; companyId: string; registeredAt: number; shard: number | null };
+  const [before, , , after] = await directory.batch<Holder>([
+    holders(),
+    // Gone from this shard: released, unless another firm's registration holds it by now.
+    directory
+      .prepare(
+        `delete from push_endpoints where exists (select 1 from json_each(?1) g
+           where json_extract(g.value, '$[0]') = push_endpoints.endpoint_hash and json_extract(g.value, '$[1]') = push_endpoints.company_id)`,
+      )
+      .bind(json(noted.filter((row) => !here.has(row.key)).map((row) => [hashOf.get(row.key), row.companyId]))),
+    directory
+      .prepare(
+        `insert into push_endpoints (endpoint_hash, company_id, user_id, registered_at, updated_at)
+         select json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'), ?2 from json_each(?1) where true
+         on conflict (endpoint_hash) do update set company_id = excluded.company_id, user_id = excluded.user_id,
+           registered_at = excluded.registered_at, updated_at = excluded.updated_at
+         where excluded.registered_at >= push_endpoints.registered_at`,
+      )
+      .bind(json(present.map((row) => [hashOf.get(row.endpoint), row.companyId, row.userId, row.createdAt.getTime()])), at),
+    holders(),
+  ]);
+  const was = new Map(before.results.map((row) => [row.hash, row]));
+  const holding = new Map(after.results.map((row) => [row.hash, row]));
+  const retry: { endpoint: string; companyId: string }[] = [];
+  for (const row of present) {
+    const hash = hashOf.get(row.endpoint)!;
+    const holder = holding.get(hash);
+    const previous = was.get(hash);
+    try {
+      if (holder && holder.companyId !== row.companyId) {
+        // A newer registration of another firm: this browser profile is someone else's now.
+        await db
+          .delete(webPushSubscriptions)
+          .where(
+            and(
+              eq(webPushSubscriptions.endpoint, row.endpoint),
+              eq(webPushSubscriptions.companyId, row.companyId),
+              eq(webPushSubscriptions.createdAt, row.createdAt),
+            ),
+          );
+      } else if (previous && previous.companyId !== row.companyId) {
+        // This registration replaced another firm's: that one goes, on its own shard.
+        const other = shardsOf(env).find((s) => s.id === (previous.shard ?? 0));
+        await other?.d1
+          .prepare("delete from web_push_subscriptions where endpoint = ? and company_id = ? and created_at <= ?")
+          .bind(row.endpoint, previous.companyId, previous.registeredAt)
+          .run();
+      }
+    } catch (error) {
+      if (!isFirmHeldError(error)) throw error;
+      retry.push(row);
+    }
+  }
+  if (retry.length)
+    await db.insert(directoryOutbox).values(retry.map((row) => ({ kind: "push" as const, key: row.endpoint, companyId: row.companyId })));
+}
+
+/**
  * One bounded reconcile run over every shard: notes the next RECONCILE_PEOPLE people of each
  * shard (by rowid, a cursor per shard in the directory's cron_state), and at the end of a pass
- * every firm and claimed domain of it; then checks SWEEP_ROWS of the directory's people and
+ * every firm, claimed domain and Web Push endpoint of it; then checks SWEEP_ROWS of the directory's people and
  * firms against their shard and notes whatever the shard no longer has. Noted rows reach the
  * directory by the flush that follows. Returns the shards whose pass ended in this run.
  */
@@ -186,6 +289,9 @@ async function reconcileShard(env: Env, shard: Shard, now: Date): Promise<boolea
       shard.d1.prepare(
         `insert into directory_outbox (kind, key, company_id) select 'domain', domain, company_id from company_domains where ${liveHere("company_domains.company_id")}`,
       ),
+      shard.d1.prepare(
+        `insert into directory_outbox (kind, key, company_id) select 'push', endpoint, company_id from web_push_subscriptions where ${liveHere("web_push_subscriptions.company_id")}`,
+      ),
     ]);
     await writeState(env, key, "0", now);
     await writeState(env, `${key}:passed`, String(now.getTime()), now);
@@ -193,16 +299,20 @@ async function reconcileShard(env: Env, shard: Shard, now: Date): Promise<boolea
   return passEnds;
 }
 
-/** Directory rows whose shard no longer has them (a missed deletion): noted on that shard, so the flush removes them. */
+/**
+ * Directory rows whose shard no longer has them (a missed deletion), or an address claimed
+ * for a write that never happened (decision 0318; a claim younger than CLAIM_EXPIRES_MS may
+ * still be on its way): noted on that shard, so the flush removes them.
+ */
 async function sweepDirectory(env: Env, shards: Shard[], now: Date): Promise<void> {
   const after = (await readState(env, "sweep:people")) ?? "";
   const rows = (
     await env.DIRECTORY.prepare(
       `select p.email, p.user_id as userId, p.company_id as companyId, f.shard
        from people p left join firms f on f.company_id = p.company_id
-       where p.email > ? order by p.email limit ${SWEEP_ROWS}`,
+       where p.email > ?1 and (p.claimed_at is null or p.claimed_at < ?2) order by p.email limit ${SWEEP_ROWS}`,
     )
-      .bind(after)
+      .bind(after, now.getTime() - CLAIM_EXPIRES_MS)
       .all<{ email: string; userId: string; companyId: string; shard: number | null }>()
   ).results;
   const byShard = new Map<number, typeof rows>();

@@ -12,6 +12,7 @@ import { shardDb, shardsOf } from "~/db/shards.server";
 import { placeFirm } from "~/domain/installation/shards.server";
 import { flushDirectory } from "~/domain/installation/firm-directory.server";
 import { inviteUser } from "~/domain/identity/invite.server";
+import { ADDRESS_UNAVAILABLE } from "~/domain/identity/address-standing.server";
 import type { Mailer } from "~/domain/identity/mailer.server";
 import { readCompanySettings } from "../company/settings.schema";
 import { NotFoundError, ValidationError } from "../errors";
@@ -146,7 +147,9 @@ export async function createCompanyWithAdmin(operator: OperatorContext, operator
   } catch (error) {
     // No firm without its administrator: undo the company (its audit row goes with it).
     await ctx.db.batch([ctx.db.delete(auditLog).where(eq(auditLog.companyId, id)), ctx.db.delete(companies).where(eq(companies.id, id))]);
-    if (error instanceof Error && error.message === EMAIL_TAKEN) throw new ValidationError("OperatorCompanyInputErrors", { adminEmail: EMAIL_TAKEN });
+    // Taken since the check above: by a person of another firm, or claimed by one a moment ago (decision 0318).
+    if (error instanceof Error && (error.message === EMAIL_TAKEN || error.message === ADDRESS_UNAVAILABLE))
+      throw new ValidationError("OperatorCompanyInputErrors", { adminEmail: EMAIL_TAKEN });
     throw error;
   }
 }

@@ -52,7 +52,9 @@ export async function readWebPush(ctx: DomainContext, env: Env) {
 /**
  * Adds (or renews) the caller's subscription. An endpoint belongs to one browser profile: when
  * it was someone else's (a shared computer, another person signed in now), it becomes the
- * caller's, with the keys the browser gave now.
+ * caller's, with the keys the browser gave now. Across the installation the latest registration
+ * wins: the directory hears of it after the answer and removes another firm's older one on its
+ * shard (decision 0318), so a registration is dated when it is made, renewed or taken over.
  */
 export async function addWebPushSubscription(ctx: DomainContext, env: Env, input: WebPushSubscriptionInput) {
   if (!vapidConfig(env)) throw new ValidationError(ENTITY, {}, "This installation does not send push notifications.", 409);
@@ -64,10 +66,11 @@ export async function addWebPushSubscription(ctx: DomainContext, env: Env, input
     p256dh: input.keys.p256dh,
     auth: input.keys.auth,
     label: input.label ?? "",
+    createdAt: ctx.now,
   };
   const [row] = await ctx.db
     .insert(webPushSubscriptions)
-    .values({ ...values, createdAt: ctx.now })
+    .values(values)
     .onConflictDoUpdate({ target: webPushSubscriptions.endpoint, set: values })
     .returning();
   return toApi(row);

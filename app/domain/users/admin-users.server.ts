@@ -5,7 +5,7 @@ import { canAdministerUser, mayMoveInto, roleRank, teamsOf } from "~/auth/permis
 import { users } from "~/db/schema";
 import { INTERNAL_PICTURE_MARKER } from "~/lib/profile-picture";
 import { PICTURE_PREFIX } from "./profile-picture.server";
-import { requireAddressFree } from "~/domain/identity/address-standing.server";
+import { claimAddress, requireAddressFree } from "~/domain/identity/address-standing.server";
 import { emailChangeRequest } from "~/domain/identity/email-change.server";
 import { revokeAccessStatements } from "~/domain/identity/access-revocation.server";
 import { directoryOwnsProfile, directoryRefusals, OWNED_BY_DIRECTORY_FOR_ADMINS } from "~/domain/identity/directory/ownership.server";
@@ -162,7 +162,14 @@ export async function updateUserAsAdmin(
   }
   if (pending) statements.push(auditUser(ctx, "email-change-requested", userId, { from: target.email, to: newEmail }));
   else if (newEmail !== undefined) statements.push(...revokeAccessStatements(ctx, userId));
-  if (statements.length) await runBatch(ctx.db, statements);
+  // An invited person's new address is theirs in the directory before the shard writes it (decision 0318).
+  const release = newEmail !== undefined && !pending ? await claimAddress(ctx, newEmail, userId) : null;
+  try {
+    if (statements.length) await runBatch(ctx.db, statements);
+  } catch (error) {
+    await release?.();
+    throw error;
+  }
   if (emailChange) await emailChange.send();
   const user = await requireUserEntity(ctx, userId);
   return pending ? { ...user, pendingEmail: newEmail } : user;

@@ -2,14 +2,15 @@ import { createCookie } from "@remix-run/cloudflare";
 import type { User } from "~/db/schema";
 import { routeTo, shardOfAddress, shardOfTenant } from "~/db/routing.server";
 import { newInviteToken } from "~/domain/identity/tokens.server";
-import { personForEntraSignIn } from "~/domain/identity/entra/sign-in.server";
+import { personForEntraSignIn, type ConnectedAddress } from "~/domain/identity/entra/sign-in.server";
 import { ValidationError } from "~/domain/errors";
-import type { LoadContext } from "~/env";
+import type { Env, LoadContext } from "~/env";
 import { isLocalEnv } from "~/env";
 import { appOrigin } from "~/lib/app-origin.server";
 import { entraConfig, type EntraConfig } from "~/integrations/entra/config";
 import { buildAuthorizeUrl, pkcePair, randomToken, type AuthorizeRequest } from "~/integrations/entra/oidc.server";
 import { runBatch } from "~/db/batch";
+import { shardsOf } from "~/db/shards.server";
 import { derivedSecret } from "~/auth/secrets.server";
 import { startSession } from "~/domain/identity/session.server";
 import { publicCtx } from "~/domain/context";
@@ -133,9 +134,31 @@ export async function signInWithEntraClaims(
   // the address the token names (where the account picker hint comes from) (decision 0312).
   const shard = (await shardOfTenant(context.env, claims.tid)) ?? (claims.email ? await shardOfAddress(context.env, claims.email) : 0);
   routeTo(context, shard);
-  const user = await personForEntraSignIn(publicCtx(context), claims);
+  const user = await personForEntraSignIn(publicCtx(context), claims, (email) => connectedAddressOnAnyShard(context.env, email));
   const session = await startSession(context, user, request, options);
   return { user, ...session, signupPath: user.completed ? null : await signupPathFor(context, user) };
+}
+
+/**
+ * The firm an address belongs to, on whichever shard, when that firm's Microsoft directory is
+ * connected: one directory read, then the person's address and the firm's settings from its shard.
+ */
+async function connectedAddressOnAnyShard(env: Env, email: string): Promise<ConnectedAddress | null> {
+  const found = await env.DIRECTORY.prepare(
+    `select p.user_id as userId, f.shard from people p join tenants t on t.company_id = p.company_id
+     join firms f on f.company_id = p.company_id where p.email = ?`,
+  )
+    .bind(email.trim().toLowerCase())
+    .first<{ userId: string; shard: number }>();
+  const shard = found ? shardsOf(env).find((s) => s.id === found.shard) : undefined;
+  if (!found || !shard) return null;
+  return shard.d1
+    .prepare(
+      `select u.email, c.azure_ad_tenant_id as tenantId, c.settings from users u join companies c on c.id = u.company_id
+       where u.id = ? and c.azure_ad_tenant_id is not null`,
+    )
+    .bind(found.userId)
+    .first<ConnectedAddress>();
 }
 
 /** A new invite secret for the person (the earlier link stops working), as the sign-up page's address. */

@@ -27,7 +27,22 @@ export interface EntraRedirect {
   accountPicker: boolean;
 }
 
-export async function personForEntraSignIn({ db }: PublicContext, claims: EntraClaims): Promise<User> {
+/** A person's address, their firm's connected tenant and its settings: where a sign-in with another account is sent back to. */
+export interface ConnectedAddress {
+  email: string | null;
+  tenantId: string | null;
+  settings: string;
+}
+
+/**
+ * `elsewhere` finds the firm an address belongs to on the other shards (the directory,
+ * decision 0318): the tenant's own shard knows only its own firms' addresses.
+ */
+export async function personForEntraSignIn(
+  { db }: PublicContext,
+  claims: EntraClaims,
+  elsewhere?: (email: string) => Promise<ConnectedAddress | null>,
+): Promise<User> {
   // Decision 0315: this must see the primary, not a replica that may be behind.
   readFromPrimary();
   const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.azureAdTenantId, claims.tid)).limit(1);
@@ -45,19 +60,20 @@ export async function personForEntraSignIn({ db }: PublicContext, claims: EntraC
   // The person picked an account of another directory (a guest or a private account) while
   // their firm's directory is connected: back to Microsoft, hinting at the right account.
   if (claims.email) {
-    const [elsewhere] = await db
+    const [here] = await db
       .select({ tenantId: companies.azureAdTenantId, settings: companies.settings, email: users.email })
       .from(users)
       .innerJoin(companies, eq(companies.id, users.companyId))
       .where(and(eq(users.email, claims.email), isNotNull(companies.azureAdTenantId)))
       .limit(1);
-    if (elsewhere?.tenantId && elsewhere.tenantId !== claims.tid) {
-      const picker = readCompanySettings(elsewhere.settings).entraAccountPicker;
+    const owner: ConnectedAddress | null = here ?? (elsewhere ? await elsewhere(claims.email) : null);
+    if (owner?.email && owner.tenantId && owner.tenantId !== claims.tid) {
+      const picker = readCompanySettings(owner.settings).entraAccountPicker;
       const redirect: EntraRedirect = {
-        message: OTHER_ACCOUNT(elsewhere.email),
+        message: OTHER_ACCOUNT(owner.email),
         redirect: true,
-        email: elsewhere.email,
-        tenantId: elsewhere.tenantId,
+        email: owner.email,
+        tenantId: owner.tenantId,
         accountPicker: picker,
       };
       throw new ConflictError(redirect.message, redirect);

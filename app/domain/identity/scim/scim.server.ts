@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { audit } from "~/domain/audit.server";
 import { canAdministerCompany } from "~/auth/permissions";
 import { sha256Hex } from "~/auth/secrets.server";
-import { companies, scimGroups, scimTokens, sessions, users, type User } from "~/db/schema";
+import { companies, firmFence, scimGroups, scimTokens, sessions, users, type FenceState, type User } from "~/db/schema";
 import { enqueueEmail } from "~/integrations/email/outbox.server";
 import { revokeAccessStatements } from "~/domain/identity/access-revocation.server";
 import { newId } from "~/lib/ids";
@@ -10,7 +10,7 @@ import type { DomainContext, PublicContext, SystemContext } from "~/domain/conte
 import { publishUserUpdate } from "~/domain/users/user-state.server";
 import { ForbiddenError, NotFoundError } from "~/domain/errors";
 import { teamForDepartment } from "~/domain/identity/sso/sso.server";
-import { addressStanding } from "~/domain/identity/address-standing.server";
+import { addressStanding, claimAddresses } from "~/domain/identity/address-standing.server";
 import { requireStepUp } from "~/domain/identity/reauth.server";
 import { tellCompanyAdmins } from "~/domain/company/admin-notice.server";
 import type { Env } from "~/env";
@@ -109,22 +109,36 @@ export async function revokeScimToken(ctx: DomainContext, env: Env, id: string) 
   return { message: "SCIM token revoked." };
 }
 
-/** The company a SCIM request acts for, from its bearer token; 401 otherwise. */
-export async function scimCompany({ db, now }: PublicContext, authorization: string | null): Promise<string> {
+/**
+ * The company a SCIM request acts for, from its bearer token; 401 otherwise. With it, the
+ * firm's fence on this shard (decision 0314): a firm being moved may be held for its switch
+ * or live on another shard by now, which the route answers (web/scim.server.ts). The token's
+ * last use is bookkeeping, written only while the firm is live here and not held.
+ */
+export async function scimCompany(
+  { db, now }: PublicContext,
+  authorization: string | null,
+): Promise<{ companyId: string; fence: FenceState | null }> {
   // Decision 0315: this must see the primary, not a replica that may be behind.
   readFromPrimary();
   const match = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? "");
   if (!match || match[1].length > 200) throw new ScimError(401, "A valid SCIM bearer token is required.");
   const [row] = await db
-    .select({ id: scimTokens.id, companyId: scimTokens.companyId, lastUsedAt: scimTokens.lastUsedAt })
+    .select({
+      id: scimTokens.id,
+      companyId: scimTokens.companyId,
+      lastUsedAt: scimTokens.lastUsedAt,
+      fence: sql<FenceState | null>`(select ${firmFence.state} from ${firmFence} where ${firmFence.companyId} = ${scimTokens.companyId})`,
+    })
     .from(scimTokens)
     .where(and(eq(scimTokens.tokenHash, await sha256Hex(match[1])), isNull(scimTokens.revokedAt)))
     .limit(1);
   if (!row) throw new ScimError(401, "A valid SCIM bearer token is required.");
-  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
+  const live = row.fence === null || row.fence === "copying";
+  if (live && (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000)) {
     await db.update(scimTokens).set({ lastUsedAt: now }).where(eq(scimTokens.id, row.id));
   }
-  return row.companyId;
+  return { companyId: row.companyId, fence: row.fence };
 }
 
 // ---- Users ----------------------------------------------------------------------------------
@@ -230,26 +244,34 @@ export async function createScimUser(s: ScimContext, body: Record<string, unknow
   await requireUserNameFree(s, email);
   const team = fields.department ? await teamForDepartment(s, fields.department) : null;
   const id = newId();
-  const [[created]] = await s.db.batch([
-    s.db
-      .insert(users)
-      .values({
-        id,
-        companyId: s.companyId,
-        email,
-        name: fields.name ?? email.split("@")[0],
-        title: fields.title ?? "",
-        phone: fields.phone ?? null,
-        completed: true,
-        groupId: team?.groupId ?? null,
-        officeId: team?.officeId ?? null,
-        scimExternalId: fields.externalId ?? null,
-        deactivatedAt: fields.active === false ? s.now : null,
-        invitedAt: s.now,
-      })
-      .returning(),
-    auditScim(s, "scim-user-created", id, { email }),
-  ]);
+  // The address is this firm's in the directory before the shard writes it (decision 0318).
+  const claim = await claimAddresses(s, [{ email, userId: id }]);
+  if (claim.lost.length) throw new ScimError(409, `userName ${email} cannot be used in this organisation.`, "uniqueness");
+  const [[created]] = await s.db
+    .batch([
+      s.db
+        .insert(users)
+        .values({
+          id,
+          companyId: s.companyId,
+          email,
+          name: fields.name ?? email.split("@")[0],
+          title: fields.title ?? "",
+          phone: fields.phone ?? null,
+          completed: true,
+          groupId: team?.groupId ?? null,
+          officeId: team?.officeId ?? null,
+          scimExternalId: fields.externalId ?? null,
+          deactivatedAt: fields.active === false ? s.now : null,
+          invitedAt: s.now,
+        })
+        .returning(),
+      auditScim(s, "scim-user-created", id, { email }),
+    ])
+    .catch(async (error: unknown) => {
+      await claim.release();
+      throw error;
+    });
   await publishUserUpdate(s, created.id);
   return toScimUser(s, created);
 }
@@ -310,27 +332,35 @@ async function applyUserFields(s: ScimContext, user: User, fields: UserFields) {
   if (fields.active === true && user.deactivatedAt !== null) changes.deactivatedAt = null;
   if (Object.keys(changes).length === 0) return user;
   const emailChanged = changes.email !== undefined;
-  const [, updated] = await s.db.batch([
-    // Deactivation signs the person out everywhere (their sessions end), history stays.
-    deactivate
-      ? s.db
-          .update(sessions)
-          .set({ revokedAt: s.now })
-          .where(and(eq(sessions.userId, user.id), eq(sessions.companyId, s.companyId), isNull(sessions.revokedAt)))
-      : s.db
-          .select({ id: users.id })
-          .from(users)
-          .where(sql`0`),
-    s.db
-      .update(users)
-      .set(changes)
-      .where(and(eq(users.id, user.id), eq(users.companyId, s.companyId)))
-      .returning(),
-    auditScim(s, deactivate ? "scim-user-deactivated" : "scim-user-updated", user.id, { fields: Object.keys(changes) }),
-    // A new userName is a new sign-in address: the identity provider vouches for it, so no
-    // confirmation mail, but the person is signed out and their mailed links end (issue 26, item 6).
-    ...(emailChanged ? revokeAccessStatements(s, user.id) : []),
-  ]);
+  // A new userName is the person's in the directory before the shard writes it (decision 0318).
+  const claim = emailChanged ? await claimAddresses(s, [{ email: changes.email!, userId: user.id }]) : null;
+  if (claim?.lost.length) throw new ScimError(409, `userName ${changes.email} cannot be used in this organisation.`, "uniqueness");
+  const [, updated] = await s.db
+    .batch([
+      // Deactivation signs the person out everywhere (their sessions end), history stays.
+      deactivate
+        ? s.db
+            .update(sessions)
+            .set({ revokedAt: s.now })
+            .where(and(eq(sessions.userId, user.id), eq(sessions.companyId, s.companyId), isNull(sessions.revokedAt)))
+        : s.db
+            .select({ id: users.id })
+            .from(users)
+            .where(sql`0`),
+      s.db
+        .update(users)
+        .set(changes)
+        .where(and(eq(users.id, user.id), eq(users.companyId, s.companyId)))
+        .returning(),
+      auditScim(s, deactivate ? "scim-user-deactivated" : "scim-user-updated", user.id, { fields: Object.keys(changes) }),
+      // A new userName is a new sign-in address: the identity provider vouches for it, so no
+      // confirmation mail, but the person is signed out and their mailed links end (issue 26, item 6).
+      ...(emailChanged ? revokeAccessStatements(s, user.id) : []),
+    ])
+    .catch(async (error: unknown) => {
+      await claim?.release();
+      throw error;
+    });
   // Open browsers drop (or update) the person at once; a deactivated person's own pages close.
   if (deactivate || emailChanged) s.closeSockets({ userId: user.id });
   if (emailChanged) await tellOldAddress(s, user, changes.email!);

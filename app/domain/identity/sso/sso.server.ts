@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, notInArray } from "drizzle-orm";
 import { liveHere } from "~/db/fence";
+import { claimAddresses } from "~/domain/identity/address-standing.server";
 import { audit } from "~/domain/audit.server";
 import { canAdministerCompany } from "~/auth/permissions";
 import {
@@ -277,10 +278,18 @@ export async function signInWithAssertion(
     officeId: team?.officeId ?? null,
     invitedAt: now,
   };
-  const [[created]] = await db.batch([
-    db.insert(users).values(row).returning(),
-    audit(ctx, "sso-user-created", "user", row.id, { email: person.email, department: person.department || null }),
-  ]);
+  // The address is this firm's in the directory before the shard writes it (decision 0318).
+  const claim = await claimAddresses(ctx, [{ email: person.email, userId: row.id }]);
+  if (claim.lost.length) throw new SsoSignInRefused("other-firm");
+  const [[created]] = await db
+    .batch([
+      db.insert(users).values(row).returning(),
+      audit(ctx, "sso-user-created", "user", row.id, { email: person.email, department: person.department || null }),
+    ])
+    .catch(async (error: unknown) => {
+      await claim.release();
+      throw error;
+    });
   await publishUserUpdate(ctx, created.id);
   return created;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE `people` ADD `claimed_at` integer;
