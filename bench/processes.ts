@@ -1,5 +1,5 @@
 import { execFileSync, type ChildProcess } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 
 /**
  * The bench scripts' child processes (servers, seeders): one set to stop on exit, a
@@ -39,15 +39,15 @@ export function benchProcesses(timeoutS: number) {
     execFileSync(command, args, { stdio: ["ignore", "ignore", "inherit"], env: { ...env, ...extraEnv } });
   }
 
-  /** The workerd processes wrangler started (same process group as one of ours). */
-  function workerdPids(): number[] {
+  /** The workerd processes wrangler started (same process group as one of ours, or as `of`). */
+  function workerdPids(of?: ChildProcess): number[] {
     return readdirSync("/proc")
       .filter((p) => /^\d+$/.test(p))
       .filter((pid) => {
         try {
           const status = readFileSync(`/proc/${pid}/status`, "utf8");
           const pgid = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[2];
-          return /^Name:\s+workerd/m.test(status) && [...children].some((c) => String(c.pid) === pgid);
+          return /^Name:\s+workerd/m.test(status) && (of ? [of] : [...children]).some((c) => String(c.pid) === pgid);
         } catch {
           return false;
         }
@@ -91,4 +91,44 @@ export async function benchToken(base: string, email = "companyadmin@demo.test",
   });
   if (!response.ok) throw new Error(`sign-in as ${email}: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { token: string }).token;
+}
+
+/** The TCP ports a process listens on (IPv4), from /proc: its sockets' inodes in the listening rows of /proc/net/tcp. */
+export function listeningPorts(pid: number): number[] {
+  const inodes = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
+      if (inode) inodes.add(inode);
+    } catch {
+      // closed meanwhile
+    }
+  }
+  return readFileSync(`/proc/${pid}/net/tcp`, "utf8")
+    .split("\n")
+    .slice(1)
+    .map((line) => line.trim().split(/\s+/))
+    .filter((fields) => fields[3] === "0A" && inodes.has(fields[9]))
+    .map((fields) => parseInt(fields[1].split(":")[1], 16));
+}
+
+/** This process's open-file limit (soft), from /proc/self/limits. */
+export function openFilesLimit(): number {
+  return Number(/^Max open files\s+(\d+)/m.exec(readFileSync("/proc/self/limits", "utf8"))?.[1] ?? 0);
+}
+
+/**
+ * Raises this process's open-file limit (soft and hard) to `files` if it is lower, with util-linux's
+ * `prlimit` (root, or CAP_SYS_RESOURCE, may raise the hard limit; Node already runs at its hard limit).
+ * The servers the bench starts after this inherit it: wrangler, and the workerd processes it starts.
+ * Answers the limit in force afterwards.
+ */
+export function raiseOpenFiles(files: number): number {
+  if (openFilesLimit() >= files) return openFilesLimit();
+  try {
+    execFileSync("prlimit", ["--pid", String(process.pid), `--nofile=${files}:${files}`], { stdio: "ignore" });
+  } catch {
+    // not allowed (or no prlimit): the caller says what the limit allows
+  }
+  return openFilesLimit();
 }

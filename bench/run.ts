@@ -14,8 +14,9 @@
  *
  * BENCH_SECTIONS=sizes,floor,fanout,bundle picks parts: "floor" times a static asset, users/me, /home
  * and /overview interleaved on one server, each also as a multiple of the static asset;
- * "fanout" times one write reaching 10,000 sockets (BENCH_FANOUT_SOCKETS) of one firm, on a server whose
- * firm never splits (ROOM_SPLIT_SOCKETS=1000000: one room) and one whose firm splits at once (0: a room
+ * "fanout" times one write reaching 10,000 sockets (BENCH_FANOUT_SOCKETS; fewer where a process may hold
+ * fewer than 20,400 open files and may not raise its limit: 9,800 at 20,000) of one firm, straight to the
+ * Worker's workerd behind wrangler dev's proxy, on a server whose firm never splits (ROOM_SPLIT_SOCKETS=1000000: one room) and one whose firm splits at once (0: a room
  * per office, as a firm past 5,000 sockets ends up), then one write reaching 50 sockets on this build
  * (default 5,000: one room) and, with BENCH_FANOUT_AGAINST=<snapshot dir>, on another build in
  * alternating rounds: the small firm's cost of the split code (decision 0309);
@@ -27,7 +28,8 @@
  * Bounded: BENCH_RUNS timed requests per measure (default 40, after 5 warm-ups), and a
  * watchdog that stops everything after BENCH_TIMEOUT_S seconds (default 1500).
  */
-import { benchProcesses, percentile } from "./processes";
+import type { ChildProcess } from "node:child_process";
+import { benchProcesses, listeningPorts, openFilesLimit, percentile, raiseOpenFiles } from "./processes";
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { buildSnapshot, startSnapshotServer } from "../scripts/snapshot-server";
@@ -53,7 +55,9 @@ const FANOUT_AGAINST = process.env.BENCH_FANOUT_AGAINST;
 /** Another snapshot (scripts/snapshot-server's buildSnapshot of another commit) to time in the same floor rounds: before and after. */
 const AGAINST = process.env.BENCH_FLOOR_AGAINST;
 
-const { children, stopAll, run, main } = benchProcesses(TIMEOUT_S);
+const { children, stopAll, run, workerdPids, main } = benchProcesses(TIMEOUT_S);
+/** Open files a workerd holds besides its sockets' (databases, listeners, requests under way). */
+const FILES_SPARE = 400;
 
 function snapshot() {
   if (process.env.BENCH_BUILD === "0" && existsSync(`${APP}/worker/app.js`)) return;
@@ -79,6 +83,37 @@ function seed(people: number): string {
 async function startServer(state: string, port: number): Promise<string> {
   const { base } = await startSnapshotServer({ app: APP, state, port, onStart: (child) => children.add(child) });
   return base;
+}
+
+/**
+ * The address of the Worker's own workerd behind a `wrangler dev` (`child`, serving `base`): of the
+ * workerd processes it started, the one not listening on `base`'s port (wrangler's proxy), on
+ * whichever of its ports serves the app's sign-in page.
+ */
+async function workerOf(child: ChildProcess, base: string): Promise<string> {
+  const proxyPort = Number(new URL(base).port);
+  const pids = workerdPids(child);
+  const worker = pids.filter((pid) => !listeningPorts(pid).includes(proxyPort));
+  for (const pid of worker)
+    for (const port of listeningPorts(pid)) {
+      const address = `http://127.0.0.1:${port}`;
+      try {
+        if ((await fetch(`${address}/login`, { signal: AbortSignal.timeout(10_000) })).ok) return address;
+      } catch {
+        // not the app's port
+      }
+    }
+  throw new Error(`no port of the Worker's workerd (${worker.join(", ")}) behind ${base} serves /login`);
+}
+
+/** Stops one server (its process group) and forgets it. */
+function stopOne(child: ChildProcess) {
+  try {
+    if (child.pid) process.kill(-child.pid, "SIGTERM");
+  } catch {
+    // already gone
+  }
+  children.delete(child);
 }
 
 async function signIn(base: string, email: string): Promise<string> {
@@ -311,9 +346,24 @@ async function bench() {
         const copy = `${seed(people)}-${name}`;
         rmSync(copy, { recursive: true, force: true });
         cpSync(seed(people), copy, { recursive: true });
-        return (await startSnapshotServer({ app, state: copy, port, vars, onStart: (c) => children.add(c) })).base;
+        let child: ChildProcess | undefined;
+        const { base } = await startSnapshotServer({ app, state: copy, port, vars, onStart: (c) => children.add((child = c)) });
+        return { base, child: child! };
       };
       const port = PORT + SIZES.length + 2;
+      // workerd holds each socket under two open files (a duplicate of each connection's), so
+      // wrangler dev's proxy in front of the Worker, which has two connections per socket (the
+      // client's and its own to the Worker's workerd), holds four: it reached this machine's
+      // 20,000 open files a process at about 4,950 sockets and reset connections from then on.
+      // The big firm's sockets (and its sign-ins, tickets and writes) go straight to the Worker's
+      // workerd (two per socket), which is how it is served on Cloudflare too: no such proxy. The
+      // limit is raised where this process may (the servers started from here on inherit it);
+      // where it may not, the sockets are as many as the Worker's workerd can hold.
+      const sockets = Math.min(FANOUT_SOCKETS, Math.floor((raiseOpenFiles(2 * FANOUT_SOCKETS + FILES_SPARE) - FILES_SPARE) / 2));
+      if (sockets < FANOUT_SOCKETS)
+        console.log(
+          `\nfan-out: ${FANOUT_SOCKETS} sockets need ${2 * FANOUT_SOCKETS + FILES_SPARE} open files in one workerd; this process may not raise its limit (${openFilesLimit()}): ${sockets} sockets`,
+        );
       // BENCH_FANOUT_SOCKETS=0 times the small firm only.
       for (const [how, vars] of [
         ["one room (never splits)", { ROOM_SPLIT_SOCKETS: "1000000" }],
@@ -321,14 +371,15 @@ async function bench() {
       ] as const) {
         if (!FANOUT_SOCKETS) break;
         const server = await serverWith(how.startsWith("one") ? "unsplit" : "split", port + (how.startsWith("one") ? 0 : 1), APP, vars);
-        const fanout = await measureFanout(server, FANOUT_SOCKETS, 20);
+        const fanout = await measureFanout(await workerOf(server.child, server.base), sockets, 20);
         console.log(
           `\nfan-out, ${how}: one write to ${fanout.sockets} sockets of one firm, until the last has UPDATE_USER: p50 ${ms(fanout.p50)}, p95 ${ms(fanout.p95)} (${fanout.repeats} writes; connecting took ${ms(fanout.connectMs)}; load ${loadAverage()})`,
         );
+        stopOne(server.child);
       }
       // The small firm: 50 sockets, in one room on this build; alternating rounds against another build.
       const builds = [{ name: APP, base, samples: [] as number[] }];
-      if (FANOUT_AGAINST) builds.push({ name: FANOUT_AGAINST, base: await serverWith("against", port + 2, FANOUT_AGAINST, {}), samples: [] });
+      if (FANOUT_AGAINST) builds.push({ name: FANOUT_AGAINST, base: (await serverWith("against", port + 2, FANOUT_AGAINST, {})).base, samples: [] });
       for (let round = 0; round < 4; round++) for (const build of builds) build.samples.push(...(await measureFanout(build.base, 50, 20)).samples);
       for (const build of builds) build.samples.sort((a, b) => a - b);
       for (const build of builds)

@@ -412,17 +412,32 @@ function actorFrom(
   };
 }
 
-/** Whether a session may still be used (the realtime socket checks this when it connects). */
+/**
+ * Whether a session may still be used (the realtime socket checks this when it connects), on
+ * the shard the request was routed to. As the session lookup does (decision 0314), the same
+ * batch reads the firm's fence there: where the firm has moved away or is arriving (a socket
+ * whose cookie names the firm's old shard), the directory says where it lives and the check
+ * runs there. A held firm is checked where it is: joining a room writes nothing.
+ */
 export async function isSessionOpen(context: LoadContext, sessionId: string, companyId: string): Promise<boolean> {
   // Decision 0315: this must see the primary, not a replica that may be behind.
   readFromPrimary();
   const now = new Date();
-  const [row] = await context.db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.id, sessionId), eq(sessions.companyId, companyId), ...openSessionConditions(now)))
-    .limit(1);
-  return Boolean(row);
+  for (let attempt = 0; ; attempt++) {
+    const [rows, fenceRows] = await context.db.batch([
+      context.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.id, sessionId), eq(sessions.companyId, companyId), ...openSessionConditions(now)))
+        .limit(1),
+      fenceQuery(context, sessionId, companyId),
+    ]);
+    const fence = fenceRows[0]?.state ?? null;
+    if (attempt > 0 || (fence !== "gone" && fence !== "incoming")) return rows.length > 0;
+    const shard = await currentShardOf(context, companyId);
+    if (shard === context.shard) return rows.length > 0;
+    routeTo(context, shard);
+  }
 }
 
 export function openSessionConditions(now: Date) {

@@ -4,7 +4,19 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client";
 import { COMPANY_TABLES, SHARD_LOCAL_TABLES } from "~/db/company-tables";
 import { companyRow, forecastRow, groupRow, officeRow, userRow } from "~/db/factories";
-import { auditLog, companies, emailOutbox, competences, forecasts, groups, moveChanges, offices, updateReminders, users } from "~/db/schema";
+import {
+  auditLog,
+  companies,
+  emailOutbox,
+  competences,
+  forecasts,
+  groups,
+  moveChanges,
+  offices,
+  sessions,
+  updateReminders,
+  users,
+} from "~/db/schema";
 import { sendUpdateReminders } from "~/domain/reminders/reminders.server";
 import type { MoveView } from "~/domain/installation/moves.types";
 import { shardsOf } from "~/db/shards.server";
@@ -14,7 +26,7 @@ import { cancelMove, copySql, KEEP_MS, startMove, stepMove, type MoveFault, type
 import { deliverDueEmails } from "~/integrations/email/outbox.server";
 import { isFirmHeldError } from "~/lib/firm-held";
 import { hashPassword, pepperRing } from "~/domain/identity/password-hash.server";
-import { api, BASE, cookieFor, createUser, day, db, PASSWORD, reminderMorning, tokenFor } from "./helpers";
+import { api, BASE, connectSocket, cookieFor, createUser, day, db, page, PASSWORD, reminderMorning, tokenFor } from "./helpers";
 import { uniqueAddress } from "./mail-helpers";
 
 /**
@@ -185,6 +197,38 @@ describe("moving a firm between shards (decision 0314)", () => {
     // With no session left on shard 1, the old hints still work.
     expect(await me({ Authorization: `Bearer ${token}` })).toMatchObject({ status: 200, body: { name: "Maja Moved" } });
     expect(await me({ Cookie: cookie })).toMatchObject({ status: 200, body: { name: "Maja Moved" } });
+  });
+
+  it("checks a realtime socket's session where the firm lives when its cookie names the old shard: ended refused, open let in", async () => {
+    const firm = await firmOn(1, "Socket Firm LLP");
+    const staying = await cookieFor(firm.admin.email);
+    const leaving = await cookieFor(firm.employee.email);
+    const id = await startMove(installation, { companyId: firm.company.id, toShard: 2, startedBy: "test" });
+    expect(await stepTo(id, ["switched"])).toBe("switched");
+
+    const ticketOf = async (cookie: string) => {
+      const response = await api("/api/v2/realtime/ticket", { method: "POST", headers: { Cookie: cookie } });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { ticket: string }).ticket;
+    };
+    const join = async (cookie: string, ticket: string) => {
+      const response = await connectSocket(firm.company.id, ticket, { Cookie: cookie });
+      response.webSocket?.accept();
+      response.webSocket?.close();
+      return response.status;
+    };
+    // Signed out after the switch: ended on shard 2, still open in the old rows on shard 1 (fenced gone).
+    const leavingTicket = await ticketOf(leaving);
+    expect((await page("/logout", { method: "POST", headers: { Cookie: leaving } })).status).toBe(302);
+    expect(
+      (await shard(1).select({ revokedAt: sessions.revokedAt }).from(sessions).where(eq(sessions.userId, firm.employee.id)))[0].revokedAt,
+    ).toBeNull();
+    expect(await join(leaving, leavingTicket)).toBe(403);
+    expect(await join(staying, await ticketOf(staying))).toBe(101);
+
+    // After the drain shard 1 has no session left, only the firm's tombstone.
+    expect(await stepTo(id, ["done"], LATER())).toBe("done");
+    expect(await join(staying, await ticketOf(staying))).toBe(101);
   });
 
   it("holds the firm's writes only for the switch: 503 with Retry-After, reads go on, and the triggers refuse what got past", async () => {

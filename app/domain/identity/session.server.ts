@@ -4,7 +4,16 @@ import { deleteExpiredRows } from "~/db/expired-rows";
 import { carry } from "~/domain/installation/pre-sign-in.server";
 import { newSecret } from "~/lib/ids";
 import type { Actor } from "~/auth/actor.types";
-import { cookieCredential, DAY_MS, openSessionConditions, requestSessionId, SESSION_DAYS, sessionCookie, signToken } from "~/auth/session.server";
+import {
+  cookieCredential,
+  DAY_MS,
+  getActor,
+  openSessionConditions,
+  requestSessionId,
+  SESSION_DAYS,
+  sessionCookie,
+  signToken,
+} from "~/auth/session.server";
 import { sessionHandoffs, sessions, users, type User } from "~/db/schema";
 import { UnauthorizedError } from "~/domain/errors";
 import { requestSource, usageEventStatement } from "~/domain/usage/usage.server";
@@ -138,6 +147,9 @@ export function deleteExpiredHandoffs({ db }: Pick<LoadContext, "db">, now: Date
 export async function endSession(request: Request, context: LoadContext): Promise<string> {
   const sessionId = await requestSessionId(request, context);
   if (sessionId) {
+    // The session lookup routes the request to the shard its firm lives on: a credential that
+    // names the shard the firm moved away from would end a copy there (which its fence refuses).
+    await getActor(request, context);
     const [ended] = await context.db
       .update(sessions)
       .set({ revokedAt: new Date() })
