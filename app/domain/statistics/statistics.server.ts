@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { isAdmin } from "~/auth/permissions";
 import { competences, groups, historyRetentionState, offices, statDays, statTeamDays, userSkills, users } from "~/db/schema";
 import { inJsonList } from "~/db/json-list";
@@ -253,18 +253,34 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsTea
       .where(and(eq(statDays.companyId, ctx.companyId), sql`${statDays.day} = ${day}`));
   const personValues = [users.id, users.name, users.groupId, users.officeId, users.title, users.profilePicture];
   const dayRange = and(gte(statDays.day, start.getTime()), lte(statDays.day, end.getTime()));
-  const [[packed], [endPacked], [beforePacked], skillRows, keptDayRows, officeNames, groupNames, [retained], teamRows, [forecast]] =
+  const teamKey = [statTeamDays.companyId, statTeamDays.groupId, statTeamDays.officeId];
+  const teamDaysInScope = and(
+    eq(statTeamDays.companyId, ctx.companyId),
+    gte(statTeamDays.day, start.getTime()),
+    lte(statTeamDays.day, end.getTime()),
+    inJsonList(statTeamDays.groupId, scope.groupIds),
+    inJsonList(statTeamDays.officeId, scope.officeIds),
+  );
+  const [teamRows, [endPacked], [beforePacked], skillRows, keptDayRows, teamSumRows, officeNames, groupNames, [retained]] =
     await ctx.db.batch([
-      // A page names only the people it shows (read below), so it asks for the scope's ids
-      // alone; the full shape lists everyone, with names.
+      // The scope's people, per team with the team's count and the forecast's two counts: one
+      // pass over the team index, which holds all a page needs (decision 0317), in its order.
+      // A page names only the people it shows (read below), so it asks for their ids alone; the
+      // full shape lists everyone, with names.
       ctx.db
         .select({
+          officeId: users.officeId,
+          groupId: users.groupId,
+          people: sql<number>`count(*)`.as("team_people"),
+          lower: sql<number>`coalesce(sum(${users.futureWorkload} < ${users.currentWorkload}), 0)`.as("forecast_lower"),
+          higher: sql<number>`coalesce(sum(${users.futureWorkload} > ${users.currentWorkload}), 0)`.as("forecast_higher"),
           list: page
-            ? sql<string | null>`group_concat(${users.id})`.as("people_list")
-            : sql<string>`json_group_array(json_array(${sql.join(personValues, sql`, `)}))`.as("people_list"),
+            ? sql<string>`group_concat(${users.id})`.as("team_list")
+            : sql<string>`json_group_array(json_array(${sql.join(personValues, sql`, `)}))`.as("team_list"),
         })
         .from(users)
-        .where(scope.who),
+        .where(scope.who)
+        .groupBy(users.groupId, users.officeId),
       totalsAt(lastDay(end, true)),
       totalsAt(lastDay(start, false)),
       // One row per competence with all its members; those in scope are picked here (asking SQL
@@ -275,32 +291,29 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsTea
         .innerJoin(competences, eq(competences.id, userSkills.competenceId))
         .where(eq(userSkills.companyId, ctx.companyId))
         .groupBy(competences.id),
+      // The admin layout's days, all teams in scope summed in SQL: a row per day, not per team
+      // and day (40 teams of a large firm made 4,800 rows to hand across); the day's histograms
+      // come as their lists joined (histograms, below). Team ids are left empty: the teams'
+      // sums are the next statement.
       scope.layout === "admin"
         ? ctx.db
             .select({
               day: statTeamDays.day,
-              groupId: statTeamDays.groupId,
-              officeId: statTeamDays.officeId,
-              people: statTeamDays.people,
-              reported: statTeamDays.reported,
-              levelSum: statTeamDays.levelSum,
-              away: statTeamDays.away,
-              home: statTeamDays.home,
-              office: statTeamDays.office,
-              located: statTeamDays.located,
-              weekHomeHist: statTeamDays.weekHomeHist,
-              weekOfficeHist: statTeamDays.weekOfficeHist,
+              groupId: sql<string>`''`.as("d_group_id"),
+              officeId: sql<string>`''`.as("d_office_id"),
+              people: sql<number>`sum(${statTeamDays.people})`.as("d_people"),
+              reported: sql<number>`sum(${statTeamDays.reported})`.as("d_reported"),
+              levelSum: sql<number>`sum(${statTeamDays.levelSum})`.as("d_level_sum"),
+              away: sql<number>`sum(${statTeamDays.away})`.as("d_away"),
+              home: sql<number>`sum(${statTeamDays.home})`.as("d_home"),
+              office: sql<number>`sum(${statTeamDays.office})`.as("d_office"),
+              located: sql<number>`sum(${statTeamDays.located})`.as("d_located"),
+              weekHomeHist: sql<string>`group_concat(${statTeamDays.weekHomeHist})`.as("d_week_home_hist"),
+              weekOfficeHist: sql<string>`group_concat(${statTeamDays.weekOfficeHist})`.as("d_week_office_hist"),
             })
             .from(statTeamDays)
-            .where(
-              and(
-                eq(statTeamDays.companyId, ctx.companyId),
-                gte(statTeamDays.day, start.getTime()),
-                lte(statTeamDays.day, end.getTime()),
-                inJsonList(statTeamDays.groupId, scope.groupIds),
-                inJsonList(statTeamDays.officeId, scope.officeIds),
-              ),
-            )
+            .where(teamDaysInScope)
+            .groupBy(statTeamDays.day)
         : ctx.db
             .select({
               day: statDays.day,
@@ -318,6 +331,18 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsTea
             })
             .from(statDays)
             .where(and(eq(statDays.companyId, ctx.companyId), eq(statDays.userId, ctx.actor.user.id), dayRange)),
+      // Each team's sums over the range (the admin layout's team averages), in the order of the
+      // teams' key; the user layout names no teams, so nothing (its own rows are summed below).
+      ctx.db
+        .select({
+          officeId: statTeamDays.officeId,
+          groupId: statTeamDays.groupId,
+          reported: sql<number>`sum(${statTeamDays.reported})`.as("t_reported"),
+          levelSum: sql<number>`sum(${statTeamDays.levelSum})`.as("t_level_sum"),
+        })
+        .from(statTeamDays)
+        .where(teamDaysInScope)
+        .groupBy(...teamKey),
       ctx.db
         .select({ _id: offices.id, name: offices.name })
         .from(offices)
@@ -344,19 +369,6 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsTea
         .select({ before: historyRetentionState.rolledBefore })
         .from(historyRetentionState)
         .where(eq(historyRetentionState.companyId, ctx.companyId)),
-      // People per team and the forecast's two counts, counted where the people are.
-      ctx.db
-        .select({ officeId: users.officeId, groupId: users.groupId, people: sql<number>`count(*)`.as("team_people") })
-        .from(users)
-        .where(scope.who)
-        .groupBy(users.officeId, users.groupId),
-      ctx.db
-        .select({
-          lower: sql<number>`coalesce(sum(${users.futureWorkload} < ${users.currentWorkload}), 0)`.as("forecast_lower"),
-          higher: sql<number>`coalesce(sum(${users.futureWorkload} > ${users.currentWorkload}), 0)`.as("forecast_higher"),
-        })
-        .from(users)
-        .where(and(scope.who, isNotNull(users.currentWorkload), isNotNull(users.futureWorkload))),
     ]);
 
   // Days retention rolled into weeks (decision 0308) come back from workload_weekly as they
@@ -396,10 +408,8 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsTea
   const beforeBy = packedTotals(beforeList);
   // The scope's people: ids alone for a page, everyone's row for the full shape.
   const people: { id: string }[] = page
-    ? packed?.list
-      ? packed.list.split(",").map((id) => ({ id }))
-      : []
-    : (JSON.parse(packed?.list ?? "[]") as PackedPerson[]).map(([id, name, groupId, officeId, title, profilePicture]) => ({
+    ? teamRows.flatMap((row) => row.list.split(",").map((id) => ({ id })))
+    : teamRows.flatMap((row) => JSON.parse(row.list) as PackedPerson[]).map(([id, name, groupId, officeId, title, profilePicture]) => ({
         id,
         name,
         title,
@@ -412,8 +422,8 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsTea
   const byDay = new Map<number, DayTotals>();
   const teamSums = new Map<string, { reported: number; levelSum: number }>();
   for (const row of dayRows) {
-    const homeHist = parseHist(row.weekHomeHist, scope.layout === "user");
-    const officeHist = parseHist(row.weekOfficeHist, scope.layout === "user");
+    const homeHist = histogram(row.weekHomeHist, scope.layout === "user");
+    const officeHist = histogram(row.weekOfficeHist, scope.layout === "user");
     const totals = byDay.get(row.day) ?? { day: row.day, ...emptyDaySums() };
     totals.people += Number(row.people);
     totals.reported += Number(row.reported);
@@ -425,12 +435,14 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsTea
     homeHist.forEach((n, i) => (totals.weekHomeHist[i] += n));
     officeHist.forEach((n, i) => (totals.weekOfficeHist[i] += n));
     byDay.set(row.day, totals);
+    if (scope.layout === "admin") continue;
     const key = `${row.officeId}_${row.groupId}`;
     const team = teamSums.get(key) ?? { reported: 0, levelSum: 0 };
     team.reported += Number(row.reported);
     team.levelSum += Number(row.levelSum);
     teamSums.set(key, team);
   }
+  for (const row of teamSumRows) teamSums.set(`${row.officeId}_${row.groupId}`, { reported: Number(row.reported), levelSum: Number(row.levelSum) });
 
   const weekdays: Date[] = [];
   for (let d = start; d <= end; d = addDays(d, 1)) if (!isWeekend(d)) weekdays.push(d);
@@ -580,8 +592,8 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsTea
     userWorkloadData: Object.fromEntries((page ? listed : people).map((p) => [p.id, figures[figureAt.get(p.id)!].data])),
     teamWorkload,
     workloadForecast: {
-      lower: Number(forecast?.lower ?? 0),
-      higher: Number(forecast?.higher ?? 0),
+      lower: teamRows.reduce((n, row) => n + Number(row.lower), 0),
+      higher: teamRows.reduce((n, row) => n + Number(row.higher), 0),
     },
     nbrOfUsers: people.length,
     WFHToWorkloadCorrelation: { points: [...bubbles.values()], r: pearson(pairs) },
@@ -655,12 +667,15 @@ export function orderRuns<P extends { id: string; name: string }>(
 /** The doughnut's segment of an average level: rounded, at most Seriously busy. */
 const levelOf = (avg: number) => Math.min(3, Math.round(avg));
 
-/** A team row's histogram, or a person's own week count turned into a one-person histogram. */
-function parseHist(text: string, single: boolean): number[] {
-  const parsed = JSON.parse(text) as number[];
-  if (!single) return parsed;
+/** A day's histogram: its teams' summed (their lists joined), or a person's own week count turned into a one-person histogram. */
+function histogram(text: string, single: boolean): number[] {
   const hist = [0, 0, 0, 0, 0, 0];
-  hist[Math.min(5, parsed[0])] = 1;
+  if (single) {
+    hist[Math.min(5, (JSON.parse(text) as number[])[0])] = 1;
+    return hist;
+  }
+  // A day's teams' histograms, their lists joined with commas (group_concat): summed.
+  for (const team of JSON.parse(`[${text}]`) as number[][]) team.forEach((n, i) => (hist[i] += n));
   return hist;
 }
 
