@@ -283,7 +283,7 @@ describe("POST /statistic with `people`: one page of the per-person figures (dec
   /** The page as computeStatistics composes it: the window by figure, then its runs by name. */
   const pageOf = <P extends { id: string; name: string; figure: number }>(people: P[], offset: number, limit: number) => {
     const window = pageWindow(people, (p) => p.figure, offset, limit);
-    return window ? orderRuns(window.byFigure.slice(window.lo, window.hi), (p) => p.figure, window) : [];
+    return window ? orderRuns(window.runs, (p) => p.figure, window) : [];
   };
 
   it("picks every page as a full sort by figure, name and id would (decision 0295: only the ties on the page are sorted by name)", () => {
@@ -319,6 +319,27 @@ describe("POST /statistic with `people`: one page of the per-person figures (dec
         for (const [who, numbers] of expected) expect([...values.subarray(index.get(who)!, index.get(who)! + 6)]).toEqual(numbers);
       }),
       { seed: 310, numRuns: 500 },
+    );
+  });
+
+  it("reads the second bound's totals into the first bound's places (packedTotals with slots): NaN where a person has no row, others skipped", () => {
+    const id = fc.stringMatching(/^[0-9a-f]{24}$/);
+    const numbers = fc.array(fc.nat({ max: 10_000_000 }), { minLength: 6, maxLength: 6 });
+    const rows = fc.uniqueArray(fc.tuple(id, numbers), { selector: ([who]) => who, maxLength: 30 });
+    fc.assert(
+      fc.property(rows, rows, (endRows, beforeRows) => {
+        const pack = (list: [string, number[]][]) => (list.length ? list.map(([who, values]) => [who, ...values].join(",")).join(";") : null);
+        const end = packedTotals(pack(endRows));
+        const before = packedTotals(pack(beforeRows), end.index);
+        expect(before.index).toBe(end.index);
+        expect(before.values.length).toBe(end.index.size * 6);
+        const expected = new Map(beforeRows);
+        for (const [who, at] of end.index) {
+          const found = [...before.values.subarray(at, at + 6)];
+          expect(found).toEqual(expected.get(who) ?? Array(6).fill(NaN));
+        }
+      }),
+      { seed: 317, numRuns: 300 },
     );
   });
 
