@@ -1,9 +1,11 @@
+import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { competences, forecasts, offices, userSkills, vacations, workloadHistory, workplacePlans } from "~/db/schema";
 import { rollupRange } from "~/domain/statistics/rollup.server";
+import type { DomainContext } from "~/domain/context";
 import type { StatisticsResponse } from "~/domain/statistics/statistics.schema";
-import { orderRuns, packedTotals, pageWindow } from "~/domain/statistics/statistics.server";
+import { orderRuns, packedTotals, pagePeopleStatement, pageWindow } from "~/domain/statistics/statistics.server";
 import { newId } from "~/lib/ids";
 import { api, createCompany, db, systemFor, tokenFor } from "./helpers";
 
@@ -341,6 +343,16 @@ describe("POST /statistic with `people`: one page of the per-person figures (dec
       }),
       { seed: 317, numRuns: 300 },
     );
+  });
+
+  it("reads the page's people by their ids through the primary key, not the firm's every row (decision 0317)", async () => {
+    const ctx = { db: db(), companyId: "some-firm" } as unknown as DomainContext;
+    const query = pagePeopleStatement(ctx, ["a", "b"]).toSQL();
+    const plan = await env.DB.prepare(`explain query plan ${query.sql}`)
+      .bind(...query.params)
+      .all<{ detail: string }>();
+    const details = plan.results.map((row) => row.detail);
+    expect(details[0], details.join("\n")).toMatch(/^SEARCH users USING INDEX sqlite_autoindex_users_1 \(id=\?\)$/);
   });
 
   it("refuses a bad page with a clear message and the field it is about", async () => {
