@@ -179,20 +179,29 @@ export function packedTotals(text: string | null | undefined, slots?: Map<string
 function readTotals(text: string, values: Float64Array, index: Map<string, number>, grow = false) {
   // One pass over the characters: the totals are whole numbers, read digit by digit (splitting
   // each row and converting its strings was three quarters of this function at 5,000 people).
+  // Both bounds come in the index's order (by person), so a row of the second is first
+  // compared in place with the person after the last one found: no string cut out of the
+  // text and hashed per row while the two lists agree.
+  const order = grow ? [] : [...index.keys()];
+  let cursor = 0;
   let i = 0;
   for (let next = 0; i < text.length; next += TOTALS_PER_PERSON) {
     const comma = text.indexOf(",", i);
-    const id = text.slice(i, comma);
     let at = next;
-    if (grow) index.set(id, at);
+    if (grow) index.set(text.slice(i, comma), at);
     else {
-      const slot = index.get(id);
+      const expected = order[cursor];
+      const slot =
+        expected !== undefined && comma - i === expected.length && text.startsWith(expected, i)
+          ? index.get(expected)
+          : index.get(text.slice(i, comma));
       if (slot === undefined) {
         const row = text.indexOf(";", comma);
         i = row === -1 ? text.length : row + 1;
         continue;
       }
       at = slot;
+      cursor = at / TOTALS_PER_PERSON + 1;
     }
     i = comma + 1;
     for (let k = 0; k < TOTALS_PER_PERSON; k++) {
