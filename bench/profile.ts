@@ -10,7 +10,8 @@
  * part (the server render, Remix, drizzle, the session's crypto, our code, garbage
  * collection) and the functions that cost most on their own.
  *
- * PROFILE_STATISTICS=1 with PROFILE_STATE=.wrangler/bench-statistics-5000 (or -500) profiles POST /statistic on bench:statistics' firm.
+ * PROFILE_STATISTICS=1 with PROFILE_STATE=.wrangler/bench-statistics-5000 (or -500) profiles POST /statistic on bench:statistics' firm;
+ * PROFILE_EMAIL=companyadmin.c0@firm1.test with PROFILE_STATE=<bench:scale's state> on its 20,000-person firm.
  * PROFILE_REUSE=1 uses the snapshot in .wrangler/bench-app as it is (no build), PROFILE_APP=<dir> another snapshot; PROFILE_TOP=n lists n functions;
  * PROFILE_COMPONENTS=1 adds the React components' own time with what they called; PROFILE_FUNCTIONS=<regex>
  * the time of the functions whose name (with file and line) matches, with what they called.
@@ -31,6 +32,8 @@ const APP = process.env.PROFILE_APP ?? ".wrangler/bench-app";
 const STATE = process.env.PROFILE_STATE ?? ".wrangler/bench-state-500";
 /** PROFILE_STATISTICS=1: POST /statistic as the statistics page asks for it (people: { limit: 8 }), as the company admin, instead of the floor's three. */
 const STATISTICS = process.env.PROFILE_STATISTICS === "1";
+/** PROFILE_EMAIL: whom to sign in as (e.g. companyadmin.c0@firm1.test, the 20,000-person firm of a BENCH_SCALE_STATE). */
+const EMAIL = process.env.PROFILE_EMAIL;
 
 const { children, run, main } = benchProcesses(Number(process.env.BENCH_TIMEOUT_S ?? 900));
 
@@ -157,7 +160,8 @@ async function bench() {
   if ((process.env.PROFILE_REUSE !== "1" && !process.env.PROFILE_APP) || !existsSync(`${APP}/worker/app.js`)) buildSnapshot(APP);
   // Every run: a kept state gets the migrations (and databases, decision 0312) added since it was seeded.
   run("tsx", ["scripts/migrate-local.ts", "--persist-to", STATE]);
-  if (!existsSync(`${STATE}/.bench-seeded`)) {
+  // bench:scale's state (.scale-data.json) is generated, never seeded.
+  if (!existsSync(`${STATE}/.bench-seeded`) && !existsSync(`${STATE}/.scale-data.json`)) {
     run("tsx", ["scripts/seed.ts"], { SEED_USERS: "500", PERSIST_TO: STATE });
     run("touch", [`${STATE}/.bench-seeded`]);
   }
@@ -165,7 +169,7 @@ async function bench() {
   const login = await fetch(`${base}/api/v2/account/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email: STATISTICS ? "companyadmin@demo.test" : "employee@demo.test", password: "demo-password-1" }),
+    body: JSON.stringify({ email: EMAIL ?? (STATISTICS ? "companyadmin@demo.test" : "employee@demo.test"), password: "demo-password-1" }),
   });
   const { token } = (await login.json()) as { token: string };
   const auth = { Authorization: `Bearer ${token}` };

@@ -335,6 +335,28 @@ describe("POST /users/filtered: sorting and what a card shows", () => {
     ).toEqual([]);
   });
 
+  it("counts the page's total from the team index alone, reading no person's row (decision 0317)", async () => {
+    const base = await createCompany("Page Count");
+    const admin = await base.createUser("companyAdmin");
+    const actor = {
+      user: admin,
+      company: { id: base.company.id, name: base.company.name, allowGroupSelection: false, settings: readCompanySettings({}) },
+      sessionId: "plan",
+    } as unknown as Actor;
+    const ctx = { db: db(), actor, companyId: base.company.id, now: new Date() } as unknown as DomainContext;
+    const filter = resolveFilter(actor, filteredUsersSchema.parse({}));
+    const [count] = pageStatements(ctx, filter, 0, 48);
+    const query = count.toSQL();
+    const plan = await env.DB.prepare(`explain query plan ${query.sql}`)
+      .bind(...query.params)
+      .all<{ detail: string }>();
+    const details = plan.results.map((row) => row.detail);
+    // Every term of the count (the firm, completed, not deactivated, not erased, no admin flag) is in the index.
+    expect(details, details.join("\n")).toEqual([
+      expect.stringMatching(/^SEARCH users USING COVERING INDEX users_company_group_office_idx \(company_id=\?\)$/),
+    ]);
+  });
+
   it("shows the forecast covering today or else the next one, and today's work location", async () => {
     const base = await createCompany("Cards");
     const companyId = base.company.id;

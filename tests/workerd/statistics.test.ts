@@ -1,9 +1,11 @@
+import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { competences, forecasts, offices, userSkills, vacations, workloadHistory, workplacePlans } from "~/db/schema";
 import { rollupRange } from "~/domain/statistics/rollup.server";
+import type { DomainContext } from "~/domain/context";
 import type { StatisticsResponse } from "~/domain/statistics/statistics.schema";
-import { orderRuns, packedTotals, pageWindow } from "~/domain/statistics/statistics.server";
+import { orderRuns, packedTotals, pagePeopleStatement, pageWindow } from "~/domain/statistics/statistics.server";
 import { newId } from "~/lib/ids";
 import { api, createCompany, db, systemFor, tokenFor } from "./helpers";
 
@@ -283,7 +285,7 @@ describe("POST /statistic with `people`: one page of the per-person figures (dec
   /** The page as computeStatistics composes it: the window by figure, then its runs by name. */
   const pageOf = <P extends { id: string; name: string; figure: number }>(people: P[], offset: number, limit: number) => {
     const window = pageWindow(people, (p) => p.figure, offset, limit);
-    return window ? orderRuns(window.byFigure.slice(window.lo, window.hi), (p) => p.figure, window) : [];
+    return window ? orderRuns(window.runs, (p) => p.figure, window) : [];
   };
 
   it("picks every page as a full sort by figure, name and id would (decision 0295: only the ties on the page are sorted by name)", () => {
@@ -320,6 +322,50 @@ describe("POST /statistic with `people`: one page of the per-person figures (dec
       }),
       { seed: 310, numRuns: 500 },
     );
+  });
+
+  it("reads the second bound's totals into the first bound's places (packedTotals with slots): NaN where a person has no row, others skipped", () => {
+    const id = fc.stringMatching(/^[0-9a-f]{24}$/);
+    const numbers = fc.array(fc.nat({ max: 10_000_000 }), { minLength: 6, maxLength: 6 });
+    const rows = fc.uniqueArray(fc.tuple(id, numbers), { selector: ([who]) => who, maxLength: 30 });
+    // The second bound in any order, or (as SQL gives both) in the first one's, with people left
+    // out and others in between.
+    const bounds = fc.oneof(
+      fc.tuple(rows, rows),
+      fc.tuple(rows, fc.array(fc.boolean(), { maxLength: 30 }), rows, numbers).map(([endRows, kept, others, values]) => {
+        const beforeRows: [string, number[]][] = [];
+        endRows.forEach(([who], k) => {
+          if (kept[k] ?? true) beforeRows.push([who, values.map((n) => n + k)]);
+          if (others[k] && !endRows.some(([id]) => id === others[k][0])) beforeRows.push(others[k]);
+        });
+        return [endRows, beforeRows] as const;
+      }),
+    );
+    fc.assert(
+      fc.property(bounds, ([endRows, beforeRows]) => {
+        const pack = (list: [string, number[]][]) => (list.length ? list.map(([who, values]) => [who, ...values].join(",")).join(";") : null);
+        const end = packedTotals(pack(endRows));
+        const before = packedTotals(pack(beforeRows), end.index);
+        expect(before.index).toBe(end.index);
+        expect(before.values.length).toBe(end.index.size * 6);
+        const expected = new Map(beforeRows);
+        for (const [who, at] of end.index) {
+          const found = [...before.values.subarray(at, at + 6)];
+          expect(found).toEqual(expected.get(who) ?? Array(6).fill(NaN));
+        }
+      }),
+      { seed: 317, numRuns: 300 },
+    );
+  });
+
+  it("reads the page's people by their ids through the primary key, not the firm's every row (decision 0317)", async () => {
+    const ctx = { db: db(), companyId: "some-firm" } as unknown as DomainContext;
+    const query = pagePeopleStatement(ctx, ["a", "b"]).toSQL();
+    const plan = await env.DB.prepare(`explain query plan ${query.sql}`)
+      .bind(...query.params)
+      .all<{ detail: string }>();
+    const details = plan.results.map((row) => row.detail);
+    expect(details[0], details.join("\n")).toMatch(/^SEARCH users USING INDEX sqlite_autoindex_users_1 \(id=\?\)$/);
   });
 
   it("refuses a bad page with a clear message and the field it is about", async () => {
