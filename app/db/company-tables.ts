@@ -74,6 +74,16 @@ function copyOrderOf(config: ReturnType<typeof getTableConfig>, firmColumn: stri
   return usable[0] ?? [];
 }
 
+/**
+ * Company tables the shard's own triggers update when rows of other tables change: the rollup
+ * cursor, marked dirty by forecasts, vacations, plans and history (migration 0022). Nothing
+ * references them, and they come last: a move copies them after the rows whose copying would
+ * mark them (the target's cursor then is the source's, not re-marked), applies their logged
+ * changes after the others in a catch-up chunk, and deletes them first (deleting a forecast
+ * under a `gone` fence would otherwise update a fenced cursor).
+ */
+export const TRIGGER_MARKED_TABLES = new Set(["stat_rollup_state"]);
+
 /** Tables with a company_id that are the shard's own and never move with a firm. */
 export const SHARD_LOCAL_TABLES = new Set(["directory_outbox", "firm_fence", "move_changes"]);
 
@@ -128,6 +138,11 @@ function build(): CompanyTable[] {
     placed.add(next);
     ordered.push(found.get(next)!.table);
   }
+  // The tables the triggers mark go last (no table references them).
+  const marked = ordered.filter((table) => TRIGGER_MARKED_TABLES.has(table.name));
+  if (marked.some((table) => ordered.some((other) => other.references.some((reference) => reference.table === table.name))))
+    throw new Error("a table references a table the triggers mark: it cannot come last");
+  ordered.splice(0, ordered.length, ...ordered.filter((table) => !TRIGGER_MARKED_TABLES.has(table.name)), ...marked);
   // A column a foreign key points at is never parked: an update of it could cascade to its children.
   for (const table of ordered)
     for (const reference of table.references) {

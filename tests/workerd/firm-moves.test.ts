@@ -466,6 +466,38 @@ describe("a large firm's move (decision 0319)", () => {
     });
   });
 
+  it("moves and then drains a firm whose statistics are rolled: the rollup cursor its rows' triggers mark does not stop either", async () => {
+    const firm = await firmOn(1, "Rolled LLP");
+    // A rolled firm: its rollup cursor is there, clean, and deleting or adding a forecast marks it dirty (by trigger).
+    await d1(1)
+      .prepare("insert into stat_rollup_state (company_id, rolled_through, dirty_from) values (?, ?, null)")
+      .bind(firm.company.id, utcDay(-1).getTime())
+      .run();
+    await historyOf(1, firm.company.id, firm.employee.id, 30);
+    // Rolled since: the cursor is clean again, though the rows that marked it are there.
+    await d1(1).prepare("update stat_rollup_state set dirty_from = null where company_id = ?").bind(firm.company.id).run();
+    const before = await snapshot(1, firm.company.id);
+    const id = await startMove(installation, { companyId: firm.company.id, toShard: 2, startedBy: "test" });
+    expect(await stepUntil(id, ["switched", "aborting"])).toBe("switched");
+    expect(await snapshot(2, firm.company.id)).toEqual(before);
+    expect(await stepUntil(id, ["done"], { now: LATER() })).toBe("done");
+    expect(rowCount(await snapshot(1, firm.company.id))).toBe(0);
+  });
+
+  it("cancels a rolled firm's move after its copy: the copy's rows are deleted under the target's fence", async () => {
+    const firm = await firmOn(1, "Rolled Back LLP");
+    await d1(1)
+      .prepare("insert into stat_rollup_state (company_id, rolled_through, dirty_from) values (?, ?, null)")
+      .bind(firm.company.id, utcDay(-1).getTime())
+      .run();
+    const id = await startMove(installation, { companyId: firm.company.id, toShard: 2, startedBy: "test" });
+    expect(await stepUntil(id, ["catching_up"])).toBe("catching_up");
+    await cancelMove(installation, id);
+    expect(await stepUntil(id, ["aborted"])).toBe("aborted");
+    expect(rowCount(await snapshot(2, firm.company.id))).toBe(0);
+    expect((await snapshot(1, firm.company.id)).stat_rollup_state).toHaveLength(1);
+  });
+
   it("a row missing on the target of a table counted in the hold stops the switch: the firm stays whole where it was", async () => {
     const firm = await firmOn(1, "Lost Row LLP");
     await historyOf(1, firm.company.id, firm.employee.id, 1100);
