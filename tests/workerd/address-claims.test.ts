@@ -2,15 +2,14 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client";
-import { companyRow, groupRow, officeRow, userRow } from "~/db/factories";
-import { companies, groups, offices, users } from "~/db/schema";
+import { users } from "~/db/schema";
 import { shardsOf } from "~/db/shards.server";
 import type { Env } from "~/env";
 import { ADDRESS_UNAVAILABLE, claimAddresses } from "~/domain/identity/address-standing.server";
-import { flushDirectory, reconcileDirectory } from "~/domain/installation/firm-directory.server";
-import { hashPassword, pepperRing } from "~/domain/identity/password-hash.server";
-import { api, PASSWORD, tokenFor } from "./helpers";
+import { reconcileDirectory } from "~/domain/installation/firm-directory.server";
+import { api, tokenFor } from "./helpers";
 import { uniqueAddress } from "./mail-helpers";
+import { firmOnShard } from "./shard-firm";
 
 /**
  * An address is claimed in the directory before a shard writes it (decision 0318): two firms on
@@ -21,25 +20,12 @@ const installation = env as Env;
 const shard = (n: number) => createDb(shardsOf(installation)[n].d1);
 
 async function firmOn(n: number) {
-  const company = companyRow({ name: `Claims ${n}`, settings: "{}" });
-  const group = groupRow(company.id, { name: "Tax" });
-  const office = officeRow(company.id, group.id, { name: "Lund" });
-  const admin = userRow(company.id, "companyAdmin", {
-    email: uniqueAddress("claimer"),
-    name: "Clara Claimer",
-    passwordHash: await hashPassword(PASSWORD, pepperRing(installation), 1000),
-    groupId: group.id,
-    officeId: office.id,
+  const firm = await firmOnShard(n, {
+    company: { name: `Claims ${n}` },
+    person: { name: "Clara Claimer", addressPrefix: "claimer" },
+    password: true,
   });
-  const db = shard(n);
-  await db.batch([
-    db.insert(companies).values(company),
-    db.insert(groups).values(group),
-    db.insert(offices).values(office),
-    db.insert(users).values(admin),
-  ]);
-  await flushDirectory(installation, shardsOf(installation)[n]);
-  return { shard: n, companyId: company.id, group, office, token: await tokenFor(admin.email!) };
+  return { shard: n, companyId: firm.company.id, group: firm.group, office: firm.office, token: await tokenFor(firm.email) };
 }
 type Firm = Awaited<ReturnType<typeof firmOn>>;
 

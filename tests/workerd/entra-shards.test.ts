@@ -1,15 +1,8 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createDb } from "~/db/client";
-import { companyRow, groupRow, officeRow, userRow } from "~/db/factories";
-import { companies, groups, offices, users } from "~/db/schema";
-import { shardsOf } from "~/db/shards.server";
-import type { Env } from "~/env";
-import { flushDirectory } from "~/domain/installation/firm-directory.server";
 import { buildAuthorizeUrl } from "~/integrations/entra/oidc.server";
 import { addDirectoryUser, authorizeAs, config } from "./entra-helpers";
 import { api, BASE } from "./helpers";
-import { uniqueAddress } from "./mail-helpers";
+import { firmOnShard } from "./shard-firm";
 
 /**
  * Microsoft sign-in with an account of one firm's directory whose address is a person's of a
@@ -17,23 +10,15 @@ import { uniqueAddress } from "./mail-helpers";
  * that person's work account, as it does when both firms share a shard, because the directory,
  * not the tenant's shard, says whose the address is.
  */
-const installation = env as Env;
 
 async function connectedFirmOn(n: number, settings: Record<string, unknown> = {}) {
   const tenant = crypto.randomUUID();
-  const company = companyRow({ name: `Entra ${n} ${tenant.slice(0, 6)}`, settings: JSON.stringify(settings), azureAdTenantId: tenant });
-  const group = groupRow(company.id, { name: "Tax" });
-  const office = officeRow(company.id, group.id, { name: "Lund" });
-  const person = userRow(company.id, "employee", { email: uniqueAddress("entra-shard"), name: "Emma Entra", groupId: group.id, officeId: office.id });
-  const db = createDb(shardsOf(installation)[n].d1);
-  await db.batch([
-    db.insert(companies).values(company),
-    db.insert(groups).values(group),
-    db.insert(offices).values(office),
-    db.insert(users).values(person),
-  ]);
-  await flushDirectory(installation, shardsOf(installation)[n]);
-  return { tenant, person };
+  const firm = await firmOnShard(n, {
+    company: { name: `Entra ${n} ${tenant.slice(0, 6)}`, settings: JSON.stringify(settings), azureAdTenantId: tenant },
+    role: "employee",
+    person: { name: "Emma Entra", addressPrefix: "entra-shard" },
+  });
+  return { tenant, person: firm.person };
 }
 
 describe("Microsoft sign-in's other-firm answer across shards (decision 0318)", () => {

@@ -3,14 +3,14 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "~/auth/secrets.server";
 import { createDb } from "~/db/client";
-import { companyRow, groupRow, officeRow, userRow } from "~/db/factories";
-import { companies, groups, offices, scimTokens, users } from "~/db/schema";
+import { scimTokens, users } from "~/db/schema";
 import { shardsOf } from "~/db/shards.server";
 import type { Env } from "~/env";
-import { flushDirectory } from "~/domain/installation/firm-directory.server";
 import { startMove, stepMove } from "~/domain/installation/moves.server";
 import { BASE } from "./helpers";
 import { uniqueAddress } from "./mail-helpers";
+import { firmOnShard } from "./shard-firm";
+import { newId } from "~/lib/ids";
 
 /**
  * SCIM while its firm moves between shards (decision 0314, 0318): a write during the hold is
@@ -23,26 +23,15 @@ const shard = (n: number) => createDb(shardsOf(installation)[n].d1);
 const ERROR = "urn:ietf:params:scim:api:messages:2.0:Error";
 
 async function firmWithScimToken(n: number) {
-  const company = companyRow({ name: "SCIM Mover LLP", settings: "{}" });
-  const group = groupRow(company.id, { name: "Tax" });
-  const office = officeRow(company.id, group.id, { name: "Lund" });
-  const admin = userRow(company.id, "companyAdmin", {
-    email: uniqueAddress("scim-mover"),
-    name: "Maja Mover",
-    groupId: group.id,
-    officeId: office.id,
+  const companyId = newId();
+  const token = `scim_${companyId}.${"s".repeat(43)}`;
+  const tokenHash = await sha256Hex(token);
+  const firm = await firmOnShard(n, {
+    company: { id: companyId, name: "SCIM Mover LLP" },
+    person: { name: "Maja Mover", addressPrefix: "scim-mover" },
+    more: (db) => [db.insert(scimTokens).values({ id: crypto.randomUUID(), companyId, name: "Entra ID", tokenHash })],
   });
-  const token = `scim_${company.id}.${"s".repeat(43)}`;
-  const db = shard(n);
-  await db.batch([
-    db.insert(companies).values(company),
-    db.insert(groups).values(group),
-    db.insert(offices).values(office),
-    db.insert(users).values(admin),
-    db.insert(scimTokens).values({ id: crypto.randomUUID(), companyId: company.id, name: "Entra ID", tokenHash: await sha256Hex(token) }),
-  ]);
-  await flushDirectory(installation, shardsOf(installation)[n]);
-  return { company, admin, token };
+  return { company: firm.company, admin: firm.person, token };
 }
 
 function scim(path: string, token: string, init: { method?: string; json?: unknown } = {}) {

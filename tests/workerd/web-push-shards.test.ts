@@ -3,14 +3,12 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { sha256Hex } from "~/auth/secrets.server";
 import { createDb } from "~/db/client";
-import { companyRow, groupRow, officeRow, userRow } from "~/db/factories";
-import { companies, groups, offices, users, webPushSubscriptions } from "~/db/schema";
+import { webPushSubscriptions } from "~/db/schema";
 import { shardsOf } from "~/db/shards.server";
 import type { Env } from "~/env";
 import { flushDirectory } from "~/domain/installation/firm-directory.server";
-import { hashPassword, pepperRing } from "~/domain/identity/password-hash.server";
-import { api, PASSWORD, tokenFor } from "./helpers";
-import { uniqueAddress } from "./mail-helpers";
+import { api, tokenFor } from "./helpers";
+import { firmOnShard } from "./shard-firm";
 
 /**
  * A browser's Web Push endpoint is one person's at a time, across the installation (decision
@@ -30,25 +28,13 @@ async function browserSubscribes(applicationServerKey: string): Promise<BrowserS
 }
 
 async function personOn(n: number, name: string) {
-  const company = companyRow({ name, settings: "{}" });
-  const group = groupRow(company.id, { name: "Tax" });
-  const office = officeRow(company.id, group.id, { name: "Lund" });
-  const person = userRow(company.id, "employee", {
-    email: uniqueAddress("pusher"),
-    name: `${name} Person`,
-    passwordHash: await hashPassword(PASSWORD, pepperRing(installation), 1000),
-    groupId: group.id,
-    officeId: office.id,
+  const firm = await firmOnShard(n, {
+    company: { name },
+    role: "employee",
+    person: { name: `${name} Person`, addressPrefix: "pusher" },
+    password: true,
   });
-  const db = shard(n);
-  await db.batch([
-    db.insert(companies).values(company),
-    db.insert(groups).values(group),
-    db.insert(offices).values(office),
-    db.insert(users).values(person),
-  ]);
-  await flushDirectory(installation, shardsOf(installation)[n]);
-  return { shard: n, companyId: company.id, userId: person.id, token: await tokenFor(person.email) };
+  return { shard: n, companyId: firm.company.id, userId: firm.person.id, token: await tokenFor(firm.email) };
 }
 type Person = Awaited<ReturnType<typeof personOn>>;
 
