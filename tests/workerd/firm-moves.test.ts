@@ -111,9 +111,10 @@ async function rename(token: string, userId: string, name: string) {
   });
 }
 
-async function stepTo(id: string, states: string[], now?: Date): Promise<string> {
-  for (let i = 0; i < 20; i++) {
-    const state = await stepMove(installation, id, { now });
+/** Steps the move until it is in one of `states` (at most 40 steps); `options` go to every step. */
+async function stepTo(id: string, states: string[], options: StepOptions = {}): Promise<string> {
+  for (let i = 0; i < 40; i++) {
+    const state = await stepMove(installation, id, options);
     if (states.includes(state)) return state;
   }
   throw new Error(`move ${id} did not reach ${states.join("/")}`);
@@ -190,7 +191,7 @@ describe("moving a firm between shards (decision 0314)", () => {
 
     // The old rows stay for KEEP_MS, then are deleted; the fence stays as a tombstone.
     expect(await stepMove(installation, id)).toBe("switched");
-    expect(await stepTo(id, ["done"], LATER())).toBe("done");
+    expect(await stepTo(id, ["done"], { now: LATER() })).toBe("done");
     expect(rowCount(await snapshot(1, firm.company.id))).toBe(0);
     expect(await fence(1, firm.company.id)).toBe("gone");
     expect(rowCount(await snapshot(2, firm.company.id))).toBe(rowCount(moved));
@@ -227,7 +228,7 @@ describe("moving a firm between shards (decision 0314)", () => {
     expect(await join(staying, await ticketOf(staying))).toBe(101);
 
     // After the drain shard 1 has no session left, only the firm's tombstone.
-    expect(await stepTo(id, ["done"], LATER())).toBe("done");
+    expect(await stepTo(id, ["done"], { now: LATER() })).toBe("done");
     expect(await join(staying, await ticketOf(staying))).toBe(101);
   });
 
@@ -355,7 +356,7 @@ describe("moving a firm between shards (decision 0314)", () => {
           // The source is fenced off for good.
           expect(await stepMove(installation, id)).toBe("switched");
           expect(await fence(1, firm.company.id)).toBe("gone");
-          expect(await stepTo(id, ["done"], LATER())).toBe("done");
+          expect(await stepTo(id, ["done"], { now: LATER() })).toBe("done");
         }
         // Every table had equal rows and checksums on both shards at the switch.
         const checks = (await env.DIRECTORY.prepare("select * from move_tables where move_id = ?").bind(id).all<Record<string, unknown>>()).results;
@@ -396,12 +397,12 @@ async function historyOf(n: number, companyId: string, userId: string, rows: num
     .run();
 }
 
-async function stepUntil(id: string, states: string[], options: StepOptions = {}): Promise<string> {
-  for (let i = 0; i < 40; i++) {
-    const state = await stepMove(installation, id, options);
-    if (states.includes(state)) return state;
-  }
-  throw new Error(`move ${id} did not reach ${states.join("/")}`);
+/** The firm's statistics rolled: its rollup cursor on shard 1, clean (the triggers of its forecasts and history mark it dirty). */
+async function rollCursor(companyId: string) {
+  await d1(1)
+    .prepare("insert into stat_rollup_state (company_id, rolled_through, dirty_from) values (?, ?, null)")
+    .bind(companyId, utcDay(-1).getTime())
+    .run();
 }
 
 describe("a large firm's move (decision 0319)", () => {
@@ -430,7 +431,7 @@ describe("a large firm's move (decision 0319)", () => {
     await historyOf(1, firm.company.id, firm.employee.id, 1100);
     const before = await snapshot(1, firm.company.id);
     const id = await startMove(installation, { companyId: firm.company.id, toShard: 2, startedBy: "test" });
-    expect(await stepUntil(id, ["switched"], { checksumRows: 100 })).toBe("switched");
+    expect(await stepTo(id, ["switched"], { checksumRows: 100 })).toBe("switched");
 
     const moved = await snapshot(2, firm.company.id);
     expect(moved.workload_history).toHaveLength(1100);
@@ -458,7 +459,7 @@ describe("a large firm's move (decision 0319)", () => {
       d1(1).prepare("update users set email = ? where id = ?").bind(firm.admin.email, firm.employee.id),
       d1(1).prepare("update users set email = ? where id = ?").bind(firm.employee.email, firm.admin.id),
     ]);
-    expect(await stepUntil(id, ["switched"])).toBe("switched");
+    expect(await stepTo(id, ["switched"])).toBe("switched");
     const emails = await shard(2).select({ id: users.id, email: users.email }).from(users).where(eq(users.companyId, firm.company.id));
     expect(Object.fromEntries(emails.map((row) => [row.id, row.email]))).toEqual({
       [firm.admin.id]: firm.employee.email,
@@ -469,31 +470,25 @@ describe("a large firm's move (decision 0319)", () => {
   it("moves and then drains a firm whose statistics are rolled: the rollup cursor its rows' triggers mark does not stop either", async () => {
     const firm = await firmOn(1, "Rolled LLP");
     // A rolled firm: its rollup cursor is there, clean, and deleting or adding a forecast marks it dirty (by trigger).
-    await d1(1)
-      .prepare("insert into stat_rollup_state (company_id, rolled_through, dirty_from) values (?, ?, null)")
-      .bind(firm.company.id, utcDay(-1).getTime())
-      .run();
+    await rollCursor(firm.company.id);
     await historyOf(1, firm.company.id, firm.employee.id, 30);
     // Rolled since: the cursor is clean again, though the rows that marked it are there.
     await d1(1).prepare("update stat_rollup_state set dirty_from = null where company_id = ?").bind(firm.company.id).run();
     const before = await snapshot(1, firm.company.id);
     const id = await startMove(installation, { companyId: firm.company.id, toShard: 2, startedBy: "test" });
-    expect(await stepUntil(id, ["switched", "aborting"])).toBe("switched");
+    expect(await stepTo(id, ["switched", "aborting"])).toBe("switched");
     expect(await snapshot(2, firm.company.id)).toEqual(before);
-    expect(await stepUntil(id, ["done"], { now: LATER() })).toBe("done");
+    expect(await stepTo(id, ["done"], { now: LATER() })).toBe("done");
     expect(rowCount(await snapshot(1, firm.company.id))).toBe(0);
   });
 
   it("cancels a rolled firm's move after its copy: the copy's rows are deleted under the target's fence", async () => {
     const firm = await firmOn(1, "Rolled Back LLP");
-    await d1(1)
-      .prepare("insert into stat_rollup_state (company_id, rolled_through, dirty_from) values (?, ?, null)")
-      .bind(firm.company.id, utcDay(-1).getTime())
-      .run();
+    await rollCursor(firm.company.id);
     const id = await startMove(installation, { companyId: firm.company.id, toShard: 2, startedBy: "test" });
-    expect(await stepUntil(id, ["catching_up"])).toBe("catching_up");
+    expect(await stepTo(id, ["catching_up"])).toBe("catching_up");
     await cancelMove(installation, id);
-    expect(await stepUntil(id, ["aborted"])).toBe("aborted");
+    expect(await stepTo(id, ["aborted"])).toBe("aborted");
     expect(rowCount(await snapshot(2, firm.company.id))).toBe(0);
     expect((await snapshot(1, firm.company.id)).stat_rollup_state).toHaveLength(1);
   });
@@ -503,7 +498,7 @@ describe("a large firm's move (decision 0319)", () => {
     await historyOf(1, firm.company.id, firm.employee.id, 1100);
     const token = await tokenFor(firm.admin.email);
     const id = await startMove(installation, { companyId: firm.company.id, toShard: 2, startedBy: "test" });
-    expect(await stepUntil(id, ["holding"], { checksumRows: 100 })).toBe("holding");
+    expect(await stepTo(id, ["holding"], { checksumRows: 100 })).toBe("holding");
     await d1(2)
       .prepare("delete from workload_history where rowid = (select min(rowid) from workload_history where company_id = ?)")
       .bind(firm.company.id)
@@ -512,7 +507,7 @@ describe("a large firm's move (decision 0319)", () => {
     expect(await stepMove(installation, id, { checksumRows: 100 })).toBe("aborting");
     const move = await env.DIRECTORY.prepare("select error from moves where id = ?").bind(id).first<{ error: string }>();
     expect(move?.error).toContain("workload_history");
-    expect(await stepUntil(id, ["aborted"])).toBe("aborted");
+    expect(await stepTo(id, ["aborted"])).toBe("aborted");
     expect(await directoryShard(firm.company.id)).toBe(1);
     expect((await snapshot(1, firm.company.id)).workload_history).toHaveLength(1100);
     expect(rowCount(await snapshot(2, firm.company.id))).toBe(0);
