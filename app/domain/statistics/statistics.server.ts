@@ -287,6 +287,17 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsTea
     inJsonList(statTeamDays.groupId, scope.groupIds),
     inJsonList(statTeamDays.officeId, scope.officeIds),
   );
+  // The names of the offices or groups in scope: the admin's chosen ones, or those of the people in scope.
+  const teamNames = (team: typeof offices | typeof groups, column: typeof users.officeId | typeof users.groupId, chosen: string[]) =>
+    ctx.db
+      .select({ _id: team.id, name: team.name })
+      .from(team)
+      .where(
+        and(
+          eq(team.companyId, ctx.companyId),
+          scope.layout === "admin" ? inJsonList(team.id, chosen) : inArray(team.id, ctx.db.select({ id: column }).from(users).where(scope.who)),
+        ),
+      );
   const [teamRows, [endPacked], [beforePacked], skillRows, keptDayRows, teamSumRows, officeNames, groupNames, [retained]] = await ctx.db.batch([
     // The scope's people, per team with the team's count and the forecast's two counts: one
     // pass over the team index, which holds all a page needs (decision 0317), in its order.
@@ -368,28 +379,8 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsTea
       .from(statTeamDays)
       .where(teamDaysInScope)
       .groupBy(...teamKey),
-    ctx.db
-      .select({ _id: offices.id, name: offices.name })
-      .from(offices)
-      .where(
-        and(
-          eq(offices.companyId, ctx.companyId),
-          scope.layout === "admin"
-            ? inJsonList(offices.id, scope.officeIds)
-            : inArray(offices.id, ctx.db.select({ id: users.officeId }).from(users).where(scope.who)),
-        ),
-      ),
-    ctx.db
-      .select({ _id: groups.id, name: groups.name })
-      .from(groups)
-      .where(
-        and(
-          eq(groups.companyId, ctx.companyId),
-          scope.layout === "admin"
-            ? inJsonList(groups.id, scope.groupIds)
-            : inArray(groups.id, ctx.db.select({ id: users.groupId }).from(users).where(scope.who)),
-        ),
-      ),
+    teamNames(offices, users.officeId, scope.officeIds),
+    teamNames(groups, users.groupId, scope.groupIds),
     ctx.db
       .select({ before: historyRetentionState.rolledBefore })
       .from(historyRetentionState)
