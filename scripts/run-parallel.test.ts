@@ -3,7 +3,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { lineWriter, runParallel } from "./run-parallel";
+import { failureRecap, lineWriter, runParallel } from "./run-parallel";
 
 test("runs every command, keeps their order in the outcomes, and reports each exit code and output", async () => {
   const outcomes = await runParallel(["echo one", "echo two >&2; exit 3", "echo three"], 2);
@@ -67,4 +67,16 @@ test("lineWriter keeps a line split across chunks whole", () => {
   writer.push("lo\nwor");
   writer.end();
   assert.deepEqual(seen, ["[1] hello\n", "[1] wor\n"]);
+});
+
+test("failureRecap: a failed command's last lines, without colour codes or blank lines, after its name", () => {
+  const output = ["ok 1", "", "\u001b[31m  1 failed\u001b[39m", "    [chromium] › tests/e2e/a.spec.ts:3:1 › a test", "", ""].join("\n");
+  assert.equal(
+    failureRecap({ command: "npm run test:e2e", code: 1, seconds: 2, output }, 2),
+    [
+      "[run-parallel] the last 2 lines of the failed command: npm run test:e2e",
+      "  |   1 failed",
+      "  |     [chromium] › tests/e2e/a.spec.ts:3:1 › a test",
+    ].join("\n"),
+  );
 });

@@ -78,6 +78,25 @@ export async function runParallel(
   return outcomes;
 }
 
+/** Lines of a failed command's output that `--live` prints again at the very end. */
+export const RECAP_LINES = 80;
+
+/**
+ * A failed command's last lines, for the end of a `--live` run: there its own summary (a test
+ * runner's list of failures) has long scrolled by under the other command's lines, and a
+ * record that keeps only the end of the log would otherwise show none of it. Colour codes and
+ * blank lines are left out.
+ */
+export function failureRecap(outcome: Outcome, lines = RECAP_LINES): string {
+  const kept = outcome.output
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .slice(-lines);
+  return [`[run-parallel] the last ${kept.length} lines of the failed command: ${outcome.command}`, ...kept.map((line) => `  | ${line}`)].join("\n");
+}
+
 function parseArgs(argv: string[]) {
   let jobs = 2;
   let live = false;
@@ -116,6 +135,8 @@ if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).
   );
   const failed = outcomes.filter((outcome) => outcome.code !== 0);
   console.log(`\n[run-parallel] ${commands.length} commands, ${jobs} at a time, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  if (live) for (const outcome of failed) console.log(`\n${failureRecap(outcome)}`);
+  if (live && failed.length) console.log("");
   for (const outcome of outcomes)
     console.log(`  ${outcome.code === 0 ? "ok    " : "FAILED"} ${outcome.seconds.toFixed(1).padStart(6)} s  ${outcome.command}`);
   process.exit(failed.length ? 1 : 0);
