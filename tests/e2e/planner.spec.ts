@@ -13,11 +13,14 @@ const LIVE = { timeout: 5_000 };
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-/** Monday of next week (UTC) and the days after it, "YYYY-MM-DD". */
+/**
+ * Monday of next week and the days after it, "YYYY-MM-DD", from Erik's today: his office's
+ * (Stockholm's), as the planner's weeks are. In the hour after Stockholm's midnight UTC's day
+ * is still the one before, and on a Sunday night its "next week" was the planner's this week.
+ */
 function nextWeek() {
-  const now = new Date();
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const monday = today + (7 - ((now.getUTCDay() + 6) % 7)) * DAY;
+  const today = Date.parse(`${new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Stockholm" }).format(new Date())}T00:00:00Z`);
+  const monday = today + (7 - ((new Date(today).getUTCDay() + 6) % 7)) * DAY;
   return (offset: number) => iso(monday + offset * DAY);
 }
 
