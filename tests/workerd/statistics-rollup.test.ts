@@ -208,6 +208,27 @@ describe("statistics rollups in bounded, resumable steps", () => {
     const stepped = await snapshot(companyId);
     expect(stepped).toEqual(await fromScratch(companyId));
   });
+
+  it("moves the cursor on even when the budget is less than a day of the firm's people (a firm past 20,000 on a request)", async () => {
+    const firm = await createCompany("Rollup Crowd");
+    for (let i = 0; i < 3; i++) await firm.createUser("employee");
+    const id = firm.company.id;
+    await db().insert(statRollupState).values({ companyId: id, rolledThrough: daysAgo(3), dirtyFrom: null });
+    // 3 people and a budget of 1 person-day: each step rolls the cursor's day again and the next.
+    const steps = [];
+    for (let i = 0; i < 5; i++) {
+      const step = await rollupCompany(await systemFor(id, "rollup", NOW), 1);
+      steps.push({ ...step, through: (await cursorOf(id))!.rolledThrough });
+      if (step.done) break;
+    }
+    expect(steps).toEqual([
+      { done: false, personDays: 6, through: daysAgo(2) },
+      { done: false, personDays: 6, through: daysAgo(1) },
+      { done: true, personDays: 6, through: TODAY },
+    ]);
+    // Rolled through today, the next step is today alone.
+    expect(await rollupCompany(await systemFor(id, "rollup", NOW), 1)).toEqual({ done: true, personDays: 3 });
+  });
 });
 
 describe("a statistics request rolls a bounded amount and answers from what is rolled", () => {

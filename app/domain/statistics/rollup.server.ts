@@ -446,7 +446,10 @@ export async function rollupCompany(ctx: CommonContext, personDays: number): Pro
   if (first?.day != null && from < first.day) from = first.day;
   // Nor before the weeks retention rolled (decision 0308): their raw history is gone, their figures final.
   from = Math.max(from, await rolledBefore(db, companyId));
-  const days = Math.max(1, Math.floor(personDays / Math.max(1, people.length)));
+  // A step rolls its first day again (today's, say, while it was under way), so a one-day step
+  // would never move the cursor: a firm with more people than the budget (20,000 on a request)
+  // rolls its cursor's day and the next, and a request after midnight reaches the new today.
+  const days = Math.max(from < today ? 2 : 1, Math.floor(personDays / Math.max(1, people.length)));
   const to = Math.min(addDays(new Date(from), days - 1).getTime(), today);
   await db
     .insert(statRollupState)
