@@ -11,7 +11,8 @@
  * collection) and the functions that cost most on their own.
  *
  * PROFILE_STATISTICS=1 with PROFILE_STATE=.wrangler/bench-statistics-5000 (or -500) profiles POST /statistic on bench:statistics' firm;
- * PROFILE_EMAIL=companyadmin.c0@firm1.test with PROFILE_STATE=<bench:scale's state> on its 20,000-person firm.
+ * PROFILE_EMAIL=companyadmin.c0@firm1.test with PROFILE_STATE=<bench:scale's state> on its 20,000-person firm (and
+ * PROFILE_CONFIG=.wrangler/bench-scale.toml when that state has four shards).
  * PROFILE_REUSE=1 uses the snapshot in .wrangler/bench-app as it is (no build), PROFILE_APP=<dir> another snapshot; PROFILE_TOP=n lists n functions;
  * PROFILE_COMPONENTS=1 adds the React components' own time with what they called; PROFILE_FUNCTIONS=<regex>
  * the time of the functions whose name (with file and line) matches, with what they called.
@@ -32,6 +33,8 @@ const APP = process.env.PROFILE_APP ?? ".wrangler/bench-app";
 const STATE = process.env.PROFILE_STATE ?? ".wrangler/bench-state-500";
 /** PROFILE_STATISTICS=1: POST /statistic as the statistics page asks for it (people: { limit: 8 }), as the company admin, instead of the floor's three. */
 const STATISTICS = process.env.PROFILE_STATISTICS === "1";
+/** PROFILE_CONFIG: another wrangler configuration (.wrangler/bench-scale.toml for bench:scale's four shards). */
+const CONFIG = process.env.PROFILE_CONFIG;
 /** PROFILE_EMAIL: whom to sign in as (e.g. companyadmin.c0@firm1.test, the 20,000-person firm of a BENCH_SCALE_STATE). */
 const EMAIL = process.env.PROFILE_EMAIL;
 
@@ -165,7 +168,7 @@ async function bench() {
     run("tsx", ["scripts/seed.ts"], { SEED_USERS: "500", PERSIST_TO: STATE });
     run("touch", [`${STATE}/.bench-seeded`]);
   }
-  const { base } = await startSnapshotServer({ app: APP, state: STATE, port: PORT, inspectorPort: INSPECTOR, onStart: (c) => children.add(c) });
+  const { base } = await startSnapshotServer({ app: APP, state: STATE, port: PORT, inspectorPort: INSPECTOR, onStart: (c) => children.add(c), config: CONFIG });
   const login = await fetch(`${base}/api/v2/account/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
