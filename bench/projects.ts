@@ -75,10 +75,11 @@ function seed(projects: number): string {
   const state = `.wrangler/bench-projects-${PEOPLE}-${projects}`;
   const marker = `${state}/.bench-seeded`;
   if (process.env.BENCH_RESEED === "1") rmSync(state, { recursive: true, force: true });
+  mkdirSync(state, { recursive: true });
+  // Every run: a kept state gets the migrations (and databases, decision 0312) added since it was seeded.
+  run("tsx", ["scripts/migrate-local.ts", "--persist-to", state]);
   if (existsSync(marker)) return state;
   const started = Date.now();
-  mkdirSync(state, { recursive: true });
-  run("tsx", ["scripts/migrate-local.ts", "--persist-to", state]);
   run("tsx", ["scripts/seed.ts"], { SEED_USERS: String(PEOPLE), SEED_PROJECTS: String(projects), PERSIST_TO: state });
   writeFileSync(marker, new Date().toISOString());
   console.log(`seeded ${PEOPLE} people and ${projects} projects in ${((Date.now() - started) / 1000).toFixed(1)} s`);
