@@ -168,7 +168,14 @@ async function bench() {
     run("tsx", ["scripts/seed.ts"], { SEED_USERS: "500", PERSIST_TO: STATE });
     run("touch", [`${STATE}/.bench-seeded`]);
   }
-  const { base } = await startSnapshotServer({ app: APP, state: STATE, port: PORT, inspectorPort: INSPECTOR, onStart: (c) => children.add(c), config: CONFIG });
+  const { base } = await startSnapshotServer({
+    app: APP,
+    state: STATE,
+    port: PORT,
+    inspectorPort: INSPECTOR,
+    onStart: (c) => children.add(c),
+    config: CONFIG,
+  });
   const login = await fetch(`${base}/api/v2/account/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },

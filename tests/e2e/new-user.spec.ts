@@ -142,7 +142,8 @@ test.describe("statistics agree with the overview for today (item 5)", () => {
     await login(ida, "ida.bergstrom.40@demo.test");
     const { _id: idaId } = (await (await ida.request.get("/api/v2/users/me")).json()) as { _id: string };
     const forecasts = (await (await ida.request.get(`/api/v2/forecast/user/${idaId}`)).json()) as { _id: string; externalSource: string | null }[];
-    for (const f of forecasts.filter((f) => !f.externalSource)) expect((await ida.request.delete(`/api/v2/forecast/${idaId}/${f._id}`)).ok()).toBe(true);
+    for (const f of forecasts.filter((f) => !f.externalSource))
+      expect((await ida.request.delete(`/api/v2/forecast/${idaId}/${f._id}`)).ok()).toBe(true);
     await ida.goto("/home");
     const before = (await exportToday(page)).rows.get("ida.bergstrom.40@demo.test")!.level!;
     expect(before).not.toBeNull();

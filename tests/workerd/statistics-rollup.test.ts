@@ -213,7 +213,9 @@ describe("statistics rollups in bounded, resumable steps", () => {
     const firm = await createCompany("Rollup Crowd");
     for (let i = 0; i < 3; i++) await firm.createUser("employee");
     const id = firm.company.id;
-    await db().insert(statRollupState).values({ companyId: id, rolledThrough: daysAgo(3), dirtyFrom: null });
+    await db()
+      .insert(statRollupState)
+      .values({ companyId: id, rolledThrough: daysAgo(3), dirtyFrom: null });
     // 3 people and a budget of 1 person-day: each step rolls the cursor's day again and the next.
     const steps = [];
     for (let i = 0; i < 5; i++) {
