@@ -81,7 +81,8 @@ describe("detailed and utilization views: every privilege and flag combination (
         }
       }
     }
-  });
+    // 32 settings x 10 viewers, about 1,300 requests: 29 s in a CI run, past the 30 s default under load.
+  }, 120_000);
 });
 
 describe("detailed view", () => {
@@ -465,7 +466,7 @@ describe("utilization maths on a hand-computed fixture (decision 0130)", () => {
         card("b3", "B", "M", "2026-11-12", 10), // W46
       ],
     });
-    await importAll(f.company.id);
+    await importAll(f.company.id, now);
     await db()
       .insert(workloadHistory)
       .values([
@@ -512,7 +513,7 @@ describe("utilization maths on a hand-computed fixture (decision 0130)", () => {
       company: { id: f.company.id, name: f.company.name, allowGroupSelection: false, settings: readCompanySettings(f.company.settings) },
       sessionId: "s",
     };
-    const ctx = { ...domainCtx({ env, ctx: { waitUntil: () => {} } as never, db: db() }, actor as never), now };
+    const ctx = domainCtx({ env, ctx: { waitUntil: () => {} } as never, db: db() }, actor as never, null, now);
     const report = await utilizationReport(ctx, { weeks: 4, offices: "all", groups: "all", term: "" } as never);
     expect(report.weeks.map((w) => w.weekNumber)).toEqual([44, 45, 46, 47]);
     const [a, b] = report.rows;
