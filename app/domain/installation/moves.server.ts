@@ -244,7 +244,9 @@ export async function startMove(env: Env, input: { companyId: string; toShard: n
   return id;
 }
 
-const GB = (bytes: number) => `${(bytes / 1e9).toFixed(1)} GB`;
+/** A size as the refusal says it: in GB, MB or kB, whichever shows it (a new shard holds about 1 MB). */
+const sizeText = (bytes: number) =>
+  bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.round(bytes / 1e3)} kB`;
 
 /**
  * The target must have room for the firm under the shard cap (what placement fills a shard to):
@@ -266,7 +268,7 @@ async function checkRoom(env: Env, companyId: string, from: number, to: number):
   const cap = shardCapBytes(env);
   if (targetSize + firmSize > cap)
     throw new MoveRefused(
-      `Shard ${to} has no room for this firm: it holds ${GB(targetSize)}, the firm about ${GB(firmSize)}, and a shard is filled to ${GB(cap)} at most.`,
+      `Shard ${to} has no room for this firm: it holds ${sizeText(targetSize)}, the firm about ${sizeText(firmSize)}, and a shard is filled to ${sizeText(cap)} at most.`,
     );
 }
 

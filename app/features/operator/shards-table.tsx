@@ -141,7 +141,12 @@ function MoveForm({ companyId, name, from, shards }: { companyId: string; name: 
         {t("operator.moves.move")}
         <span className="sr-only"> {name}</span>
       </Button>
-      <Alert message={error} className="mt-1 w-full" />
+      {/* On a line of its own under the controls; the row's header keeps its text on one line, a refusal wraps within a phone's width. */}
+      {error ? (
+        <div className="basis-full">
+          <Alert message={error} className="mt-1 max-w-sm whitespace-normal" />
+        </div>
+      ) : null}
     </fetcher.Form>
   );
 }
