@@ -20,6 +20,19 @@ export WRANGLER_SEND_METRICS=false
 # benches run without it (decision 0227). `npm start` keeps it.
 export X_LOCAL_OBSERVABILITY="${X_LOCAL_OBSERVABILITY:-false}"
 
+# A server a test run starts dies with it: Playwright stops this process group when it ends, but
+# a run that is killed cannot. The group's leader (Playwright's `sh -c`) was started by the run;
+# once that process is gone, the group stops itself.
+LEADER=$(ps -o pgid= -p $$ | tr -d ' ')
+OWNER=$(ps -o ppid= -p "$LEADER" | tr -d ' ')
+if [ -n "$OWNER" ] && [ "$OWNER" != "1" ]; then
+  (
+    while kill -0 "$OWNER" 2>/dev/null; do sleep 2; done
+    # Nothing written first: the run's end of the output pipe is gone with it (SIGPIPE).
+    kill -TERM -- "-$LEADER"
+  ) &
+fi
+
 # Playwright runs E2E_SERVERS workers (playwright.config.ts), each against its own server on
 # E2E_PORT + its index with its own state and stand-ins, so no test sees another worker's writes.
 # They share one build snapshot.
