@@ -85,13 +85,18 @@ async function resolveRange(ctx: DomainContext, query: StatisticQuery) {
   return { start, end };
 }
 
-const personColumns = {
+/** A person as the answer names them (data.users): a page's people; the scope's rows (personColumns) add their workloads. */
+const listedColumns = {
   id: users.id,
   name: users.name,
   title: users.title,
   profilePicture: users.profilePicture,
   groupId: users.groupId,
   officeId: users.officeId,
+};
+
+const personColumns = {
+  ...listedColumns,
   currentWorkload: users.currentWorkload,
   futureWorkload: users.futureWorkload,
 };
@@ -662,14 +667,7 @@ export async function computeStatistics(ctx: DomainContext, scope: StatisticsTea
  */
 export function pagePeopleStatement(ctx: DomainContext, ids: string[]) {
   return ctx.db
-    .select({
-      id: users.id,
-      name: users.name,
-      title: users.title,
-      profilePicture: users.profilePicture,
-      groupId: users.groupId,
-      officeId: users.officeId,
-    })
+    .select(listedColumns)
     .from(users)
     .where(and(inJsonList(users.id, ids), sql`+${users.companyId} = ${ctx.companyId}`));
 }
