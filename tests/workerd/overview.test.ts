@@ -307,8 +307,9 @@ describe("POST /users/filtered: sorting and what a card shows", () => {
     );
   });
 
-  it("reads a page in the default order (last updated) from the firm's last-updated index, not by sorting the whole firm", async () => {
-    const base = await createCompany("Page Order");
+  /** The plan SQLite makes for one of the default page's statements (0: the count, 1: the page) in a company admin's new firm. */
+  async function pagePlan(firm: string, statement: 0 | 1) {
+    const base = await createCompany(firm);
     const admin = await base.createUser("companyAdmin");
     const actor = {
       user: admin,
@@ -317,13 +318,16 @@ describe("POST /users/filtered: sorting and what a card shows", () => {
     } as unknown as Actor;
     const ctx = { db: db(), actor, companyId: base.company.id, now: new Date() } as unknown as DomainContext;
     const filter = resolveFilter(actor, filteredUsersSchema.parse({}));
-    expect(filter.sort).toBe("lastUpdated");
-    const [, page] = pageStatements(ctx, filter, 0, 48);
-    const query = page.toSQL();
+    const query = pageStatements(ctx, filter, 0, 48)[statement].toSQL();
     const plan = await env.DB.prepare(`explain query plan ${query.sql}`)
       .bind(...query.params)
       .all<{ detail: string }>();
-    const details = plan.results.map((row) => row.detail);
+    return { sort: filter.sort, details: plan.results.map((row) => row.detail) };
+  }
+
+  it("reads a page in the default order (last updated) from the firm's last-updated index, not by sorting the whole firm", async () => {
+    const { sort, details } = await pagePlan("Page Order", 1);
+    expect(sort).toBe("lastUpdated");
     // Only ties of the same moment are sorted (RIGHT PART); a page of a 20,000-person firm stops after its 48 people.
     expect(
       details.some((d) => /SEARCH users USING INDEX users_company_last_updated_idx/.test(d)),
@@ -336,21 +340,7 @@ describe("POST /users/filtered: sorting and what a card shows", () => {
   });
 
   it("counts the page's total from the team index alone, reading no person's row (decision 0317)", async () => {
-    const base = await createCompany("Page Count");
-    const admin = await base.createUser("companyAdmin");
-    const actor = {
-      user: admin,
-      company: { id: base.company.id, name: base.company.name, allowGroupSelection: false, settings: readCompanySettings({}) },
-      sessionId: "plan",
-    } as unknown as Actor;
-    const ctx = { db: db(), actor, companyId: base.company.id, now: new Date() } as unknown as DomainContext;
-    const filter = resolveFilter(actor, filteredUsersSchema.parse({}));
-    const [count] = pageStatements(ctx, filter, 0, 48);
-    const query = count.toSQL();
-    const plan = await env.DB.prepare(`explain query plan ${query.sql}`)
-      .bind(...query.params)
-      .all<{ detail: string }>();
-    const details = plan.results.map((row) => row.detail);
+    const { details } = await pagePlan("Page Count", 0);
     // Every term of the count (the firm, completed, not deactivated, not erased, no admin flag) is in the index.
     expect(details, details.join("\n")).toEqual([
       expect.stringMatching(/^SEARCH users USING COVERING INDEX users_company_group_office_idx \(company_id=\?\)$/),
