@@ -1,4 +1,4 @@
-import { useRevalidator } from "@remix-run/react";
+import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { clientSessionId } from "./client-session";
 import { companyRoomParty, type RealtimeEvent } from "./events";
@@ -39,6 +39,13 @@ export function useCompanyRoom(companyId: string, onEvent?: (event: RealtimeEven
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
+  // A refetch started while a navigation or a form's submission is under way can cut it short:
+  // a form whose action redirects (Add project to the new project's page) stayed on the list
+  // when the echo of its own write arrived before the redirect was followed. It waits instead.
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const busy = useRef(false);
+  busy.current = navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
   const listener = useRef(onEvent);
   listener.current = onEvent;
 
@@ -47,7 +54,8 @@ export function useCompanyRoom(companyId: string, onEvent?: (event: RealtimeEven
     const schedule = () => {
       timer ??= setTimeout(() => {
         timer = null;
-        revalidate.current();
+        if (busy.current) schedule();
+        else revalidate.current();
       }, REFETCH_DELAY_MS);
     };
     // Every (re)connect asks for a fresh single-use ticket: the long-lived session never
