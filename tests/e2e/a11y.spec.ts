@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { accounts, expect, login, test, viewports, waitForHydration } from "./fixtures";
+import { axeViolations } from "./axe";
 
 const pages: { path: string; as?: string; heading: string | RegExp }[] = [
   { path: "/login", heading: "Sign in to your account" },
@@ -14,17 +14,6 @@ const pages: { path: string; as?: string; heading: string | RegExp }[] = [
   { path: "/reset/not-a-real-reset-link", heading: /./ },
   { path: "/overview", as: accounts.companyAdmin, heading: "Team overview" },
 ];
-
-/** One line per offending node, so a failure says what to fix and where. */
-async function axeViolations(page: Page, { landmarks = false } = {}) {
-  // With a menu open the page must keep its heading and landmarks (two best-practice rules
-  // the WCAG tags leave out); a modal dialog hides the page by design, so not for dialogs.
-  const rules: Record<string, { enabled: boolean }> = landmarks ? { region: { enabled: true }, "page-has-heading-one": { enabled: true } } : {};
-  const results = await new AxeBuilder({ page }).options({ rules }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(" ")} - ${violation.help}`),
-  );
-}
 
 for (const [size, viewport] of Object.entries(viewports)) {
   test.describe(`axe, ${viewport.width} px`, () => {

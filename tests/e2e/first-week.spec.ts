@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { SSO_NEEDS_EMAIL } from "../../app/domain/identity/login.schema";
 import { accounts, expect, login, test, viewports, waitForHydration } from "./fixtures";
+import { axeViolations } from "./axe";
 
 /**
  * What a new user tripped over in their first week (issue 27, items 8, 12, 15, 18, 19 and 24),
@@ -14,11 +14,6 @@ const shot = async (page: Page, name: string) => {
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: `test-results/screenshots/issue27-${name}-${page.viewportSize()!.width}.png` });
 };
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(" ")} - ${v.help}`));
-}
 
 const toast = (page: Page) => page.getByTestId("toast");
 

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { stableId } from "../../scripts/stable-id";
 import { accounts, expect, login, test, viewports, waitForHydration } from "./fixtures";
+import { axeViolations } from "./axe";
 
 /**
  * Issue 27, items 14, 16, 17, 20, 21 and the time-zone list of 25, in the browser. Each test
@@ -13,11 +13,6 @@ test.describe.configure({ timeout: 120_000 });
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `test-results/screenshots/issue27b-${name}-${page.viewportSize()!.width}.png`, fullPage: true });
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(" ")} - ${v.help}`));
-}
 
 const SCALE = ["Available", "Some availability", "Busy", "Seriously busy"];
 const SCORED = SCALE.map((name, level) => `${level + 1} ${name}`);

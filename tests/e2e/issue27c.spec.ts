@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { accounts, expect, login, test, viewports, waitForHydration } from "./fixtures";
+import { axeViolations } from "./axe";
 
 /**
  * Issue 27, items 20 and 21, in the browser. Each test saves a screenshot of the screen it
@@ -11,11 +11,6 @@ test.describe.configure({ timeout: 120_000 });
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `test-results/screenshots/issue27c-${name}-${page.viewportSize()!.width}.png`, fullPage: true });
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(" ")} - ${v.help}`));
-}
 
 /** en-US medium date: "Nov 27, 2026". */
 const US_DAY = /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/;

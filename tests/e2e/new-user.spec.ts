@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import ExcelJS from "exceljs";
 import type { Page } from "@playwright/test";
 import { accounts, expect, login, test, viewports, waitForHydration } from "./fixtures";
+import { axeViolations } from "./axe";
 import { PASSWORD_MIN } from "../../app/domain/identity/invite.schema";
 
 /**
@@ -17,12 +18,6 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `test-results
 async function switchTo(page: Page, email: string) {
   await page.context().clearCookies();
   await login(page, email);
-}
-
-/** axe's WCAG 2 A/AA rules, one line per offending node (as tests/e2e/a11y.spec.ts runs them). */
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(" ")} - ${v.help}`));
 }
 
 test.describe("work location opens on a click or tap only (item 2)", () => {

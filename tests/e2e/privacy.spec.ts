@@ -1,16 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { unzipSync, strFromU8 } from "fflate";
 import { accounts, expect, login, test, viewports, waitForHydration } from "./fixtures";
+import { axeViolations } from "./axe";
 
 /** Decision 0300: "Download my data" on /settings, and a company admin erasing a person who left. */
 
 const SHOTS = "test-results/screenshots/privacy";
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(" ")} - ${v.help}`));
-}
 
 /** Fetches a download link's file with the page's session, as the browser's download would. */
 async function download(page: Page, name: RegExp) {

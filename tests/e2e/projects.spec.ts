@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { readFile } from "node:fs/promises";
 import { accounts, expect, login, test, viewports, waitForHydration } from "./fixtures";
+import { axeViolations } from "./axe";
 
 /**
  * Projects through the real UI (issue 10), as the demo employee: create one with the Add
@@ -10,11 +10,6 @@ import { accounts, expect, login, test, viewports, waitForHydration } from "./fi
  * button, see a change live in a second browser, archive it, export the workbook and read it.
  * Each test makes its own "E2E ..." project, so other spec files see the seed as it was.
  */
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(" ")} - ${v.help}`));
-}
 
 /** Waits for a dialog's opening transition to end, so a screenshot shows it as a person sees it. */
 async function settled(dialog: ReturnType<Page["getByRole"]>) {

@@ -29,8 +29,9 @@ export function RawExportButton({ startDate, endDate, filter }: { startDate: str
         "report.xlsx",
         setReceived,
       );
+      // The saved line stays until the next export: a line that vanished after 2 s was gone
+      // before a screen reader (or a loaded test run) had read it.
       setState("done");
-      setTimeout(() => setState("idle"), 2000);
     } catch (e) {
       setState("idle");
       setError(e instanceof Error ? e.message : t("statistics.export.failed"));
