@@ -68,6 +68,8 @@ export interface LoadContext {
    * directory notes are sent on after the answer, as the request's own shard's are.
    */
   otherShards?: Set<number>;
+  /** The browser tab that sent the request (its Availability-Tab header), named in the events its writes publish. */
+  clientTab?: string | null;
 }
 
 declare module "@remix-run/cloudflare" {

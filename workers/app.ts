@@ -5,6 +5,7 @@ import * as build from "../build/index.js";
 import { isSessionOpen, requestCredential } from "~/auth/session.server";
 import { routeTo, shardOfCompany } from "~/db/routing.server";
 import { createDb } from "~/db/client";
+import { clientTabOf } from "~/realtime/client-session";
 import { isLocalEnv, type Env, type LoadContext } from "~/env";
 import { runScheduledWork } from "~/domain/operations/scheduled.server";
 import { runInstallationWork } from "~/domain/installation/cron.server";
@@ -67,7 +68,7 @@ export default {
 } satisfies ExportedHandler<Env>;
 
 async function handle(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-  const context: LoadContext = { env, ctx, db: createDb(env.DB), shard: 0 };
+  const context: LoadContext = { env, ctx, db: createDb(env.DB), shard: 0, clientTab: clientTabOf(request) };
   const url = new URL(request.url);
   if (url.pathname.startsWith("/parties/")) return joinRoom(request, env, context);
   // A signed-in request opens its firm's shard, named in its signed credential: no directory read (decision 0312).

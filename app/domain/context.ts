@@ -80,7 +80,8 @@ export function domainCtx(context: LoadContext, actor: Actor, clientSessionId?: 
     today: todayFor(actor, now),
     publish: createPublisher(context.env, context.ctx),
     closeSockets: (which) => closeSessionSockets(context, actor.company.id, which),
-    clientSessionId,
+    // A write's own id (a form's or body's sessionId), else the tab its request names.
+    clientSessionId: clientSessionId || context.clientTab || null,
     directory: context.env.DIRECTORY,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CLIENT_TAB_HEADER } from "~/realtime/client-session";
 import { API_METHODS, type Endpoint, type Endpoints } from "~/web/api.server";
 
 /**
@@ -39,6 +40,15 @@ const bookmarkParameter = {
   description: BOOKMARK_DESCRIPTION,
 };
 const bookmarkHeader = { "Availability-Bookmark": { $ref: "#/components/headers/AvailabilityBookmark" } };
+/** The client a write came from (decision 0320): the events it publishes name it, so that client skips its own echo. */
+const tabParameter = {
+  name: CLIENT_TAB_HEADER,
+  in: "header",
+  required: false,
+  schema: { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" },
+  description:
+    "Names the client making the change (a browser tab, an app window). The realtime events the write publishes carry it as `sessionId`, so the client can ignore the echo of its own change. A `sessionId` in the body or query wins; another value is ignored.",
+};
 
 function operation(path: string, method: string, e: Endpoint<z.ZodType | undefined, z.ZodType | undefined>) {
   const pathParams = [...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({ name, in: "path", required: true, schema: { type: "string" } }));
@@ -65,7 +75,7 @@ function operation(path: string, method: string, e: Endpoint<z.ZodType | undefin
     operationId: `${method}${path.replace(/^\/api\/v2/, "").replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
     summary: e.summary,
     tags: [path.split("/")[3]],
-    parameters: [...pathParams, ...queryParams, bookmarkParameter],
+    parameters: [...pathParams, ...queryParams, bookmarkParameter, ...(method === "get" ? [] : [tabParameter])],
     responses: Object.fromEntries(Object.entries(responses).map(([status, response]) => [status, { ...response, headers: bookmarkHeader }])),
   };
   if (e.auth === "public") op.security = [];

@@ -82,6 +82,16 @@ describe("the OpenAPI document", () => {
       }
   });
 
+  it("describes the Availability-Tab header on every write and on no read (decision 0320)", async () => {
+    const doc = await document();
+    for (const [path, item] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(item))
+        expect(
+          op.parameters.some((p) => p.name === "Availability-Tab" && p.in === "header"),
+          `${method} ${path}`,
+        ).toBe(method !== "get");
+  });
+
   it("lists exactly the methods each route answers", async () => {
     const doc = await document();
     for (const [path, item] of Object.entries(doc.paths)) {

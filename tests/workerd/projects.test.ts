@@ -16,6 +16,7 @@ import {
 } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { MAX_EXPORT_PROJECTS, TOO_MANY_PROJECTS } from "~/domain/projects/projects-export.server";
+import { CLIENT_TAB_HEADER, withClientTab } from "~/realtime/client-session";
 import { api, createCompanyWithRoles, db, listen, tokenFor } from "./helpers";
 
 type Firm = Awaited<ReturnType<typeof createFirm>>;
@@ -337,6 +338,42 @@ describe("members", () => {
     expect(await mine.next("UPDATE_PROJECT")).toMatchObject({ projectId: project._id });
     await new Promise((r) => setTimeout(r, 100));
     expect(theirs.events.filter((e) => e.type === "UPDATE_PROJECT")).toEqual([]);
+  });
+
+  it("names the tab a page action came from (Availability-Tab), so that tab can skip its own echo; a malformed name is none", async () => {
+    const room = await listen(firm.companyId, firm.tokens.observer);
+    const create = (name: string, tab: string) =>
+      api(`/projects?_data=${encodeURIComponent("routes/_app.projects._index")}`, {
+        method: "POST",
+        token: firm.tokens.employee,
+        headers: { [CLIENT_TAB_HEADER]: tab },
+        body: new URLSearchParams({ intent: "create", name, addMe: "on" }),
+      });
+    expect((await create("Tab named", "tab-7")).status).toBe(204);
+    expect(await room.next("UPDATE_PROJECT")).toMatchObject({ sessionId: "tab-7" });
+    expect((await create("Tab malformed", "tab 7; x")).status).toBe(204);
+    expect(await room.next("UPDATE_PROJECT")).toMatchObject({ sessionId: null });
+    room.close();
+  });
+});
+
+describe("withClientTab, the browser's fetch", () => {
+  it("names the tab on a same-origin write only, and keeps a name the caller set", async () => {
+    const sent: Request[] = [];
+    const send = withClientTab(
+      async (input, init) => {
+        sent.push(new Request(input, init));
+        return new Response(null, { status: 204 });
+      },
+      "https://app.example",
+      () => "tab-9",
+    );
+    await send("https://app.example/projects", { method: "POST", body: "intent=create" });
+    await send("https://app.example/projects");
+    await send("https://elsewhere.example/hook", { method: "POST" });
+    await send("https://app.example/home", { method: "POST", headers: { [CLIENT_TAB_HEADER]: "mine" } });
+    expect(sent.map((r) => r.headers.get(CLIENT_TAB_HEADER))).toEqual(["tab-9", null, null, "mine"]);
+    expect(await sent[0].text()).toBe("intent=create");
   });
 });
 

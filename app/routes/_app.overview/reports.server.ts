@@ -43,7 +43,7 @@ export async function loadReports(ctx: DomainContext, params: URLSearchParams, q
 }
 
 export function matterAction(ctx: DomainContext, form: FormData) {
-  ctx.clientSessionId = String(form.get("sessionId") ?? "") || null;
+  ctx.clientSessionId = String(form.get("sessionId") ?? "") || ctx.clientSessionId;
   return submitIntent(form, matterIntentSchema, async (input) => {
     if (input.intent === "matterComment") return setMatterComment(ctx, input);
     return setMatterManager(ctx, input);
