@@ -57,9 +57,12 @@ test.describe("projects", () => {
     await expect(dialog.getByText("Make sure you entered all required fields")).toBeVisible();
     const name = `E2E Pitch ${Date.now()}`;
     await dialog.getByLabel("Name", { exact: true }).fill(name);
+    const posted = page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname === "/projects");
     await dialog.getByRole("button", { name: "Create project" }).click();
     await expect(page).toHaveURL(/\/projects\/[0-9a-f]{24}\/members$/);
     await expect(page.getByRole("navigation", { name: "Breadcrumbs" })).toContainText(`Projects${name}`);
+    // The post named its tab, as its realtime event does, so this tab skips its own echo (decision 0320).
+    expect(await (await posted).headerValue("Availability-Tab")).toMatch(/^[0-9a-f-]{36}$/);
     // The creator was added ('Add me as a member' is on by default).
     await expect(page.getByRole("region", { name: /Members/ }).getByText("Emil Employee", { exact: true })).toBeVisible();
   });
