@@ -191,7 +191,15 @@ test.describe("statistics", () => {
     await exportButton.click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe("report.xlsx");
-    await expect(page.getByRole("status").filter({ hasText: /report\.xlsx saved \(\d+\.\d MB\)/ })).toBeVisible();
+    const saved = page.getByRole("status").filter({ hasText: /report\.xlsx saved \(\d+\.\d MB\)/ });
+    await expect(saved).toBeVisible();
+    // The saved line stays (it vanished after 2 s before), at either width.
+    for (const viewport of Object.values(viewports)) {
+      await page.setViewportSize(viewport);
+      await saved.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/screenshots/statistics/export-saved-${viewport.width}.png` });
+    }
+    await expect(saved).toBeVisible();
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(await download.path());
     const sheet = workbook.getWorksheet("Statistics")!;
