@@ -139,7 +139,9 @@ test("a comment on one's own matter and the PM toggle are saved and kept", async
   await openTab(page, "detailed");
   const timekeepers = page.getByTestId("timekeeper-table");
   const comment = timekeepers.getByRole("textbox", { name: "Your comment on 2026-0101" });
-  await comment.fill("Signing moved to Thursday");
+  // A new text each attempt: the same text again is no change, and nothing is saved.
+  const text = `Signing moved to Thursday (${Date.now().toString(36)})`;
+  await comment.fill(text);
   await comment.press("Enter");
   await expect(page.getByRole("status").filter({ hasText: "Comment saved" })).toHaveCount(1);
 
@@ -147,11 +149,14 @@ test("a comment on one's own matter and the PM toggle are saved and kept", async
   const before = await toggle.getAttribute("aria-checked");
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-checked", before === "true" ? "false" : "true");
+  // The switch moves at the click; the status says when the server has it (a reload before
+  // then lost the change in CI).
+  await expect(
+    page.getByRole("status").filter({ hasText: before === "true" ? /^Saved: Emil Employee no longer manages/ : /^Saved: Emil Employee manages/ }),
+  ).toHaveCount(1);
 
   await page.reload();
-  await expect(page.getByTestId("timekeeper-table").getByRole("textbox", { name: "Your comment on 2026-0101" })).toHaveValue(
-    "Signing moved to Thursday",
-  );
+  await expect(page.getByTestId("timekeeper-table").getByRole("textbox", { name: "Your comment on 2026-0101" })).toHaveValue(text);
   await expect(
     page.getByTestId("timekeeper-table").getByRole("switch", { name: "Emil Employee manages Acquisition of Nordic Freight" }),
   ).toHaveAttribute("aria-checked", before === "true" ? "false" : "true");

@@ -388,7 +388,14 @@ function PmToggle({ number, userId, value, name, matterName }: { number: string;
           className={clsx("h-4 w-4 rounded-full bg-white shadow transition-transform", on ? "translate-x-4" : "translate-x-0")}
         />
       </button>
-      {fetcher.data && !fetcher.data.ok ? <Alert plain small message={fetcher.data.message} className="mt-1" /> : null}
+      {fetcher.data && !fetcher.data.ok ? (
+        <Alert plain small message={fetcher.data.message} className="mt-1" />
+      ) : fetcher.state === "idle" && fetcher.data?.ok ? (
+        // Said once the server has it (the switch moves at the click, before).
+        <p className="sr-only" role="status">
+          {t(value ? "matters.managerSet" : "matters.managerUnset", { name, matter: matterName })}
+        </p>
+      ) : null}
     </div>
   );
 }
