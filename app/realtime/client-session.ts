@@ -1,8 +1,11 @@
 /**
- * A random id for this browser tab, sent with every write so the tab can recognise and ignore
- * the echo of its own changes coming back through the company room: as the `Availability-Tab`
- * header on every same-origin write (withClientTab, so page actions carry it too), and as
- * `sessionId` by API clients and the fetchers that sent it before the header.
+ * A random id for this page load of a browser tab, sent with every write so the tab can
+ * recognise and ignore the echo of its own changes coming back through the company room: as
+ * the `Availability-Tab` header on every same-origin write (withClientTab, so page actions
+ * carry it too), and as `sessionId` by API clients and the fetchers that sent it before the
+ * header. Kept in memory only: a duplicated tab copies sessionStorage, and two tabs with one
+ * id would each ignore the other's changes. After a reload, the echo of a write made just
+ * before it is heard once (a refetch, no harm).
  */
 let tabId: string | null = null;
 
@@ -10,16 +13,8 @@ export const CLIENT_TAB_HEADER = "Availability-Tab";
 
 export function clientSessionId(): string {
   if (typeof window === "undefined") return "";
-  if (tabId) return tabId;
-  try {
-    tabId = window.sessionStorage.getItem("availability.tab") ?? null;
-    if (!tabId) {
-      tabId = crypto.randomUUID();
-      window.sessionStorage.setItem("availability.tab", tabId);
-    }
-  } catch {
-    tabId = crypto.randomUUID();
-  }
+  // getRandomValues, not randomUUID: the latter is missing outside a secure context (a firm's own http host).
+  tabId ??= Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
   return tabId;
 }
 

@@ -62,9 +62,21 @@ test.describe("projects", () => {
     await expect(page).toHaveURL(/\/projects\/[0-9a-f]{24}\/members$/);
     await expect(page.getByRole("navigation", { name: "Breadcrumbs" })).toContainText(`Projects${name}`);
     // The post named its tab, as its realtime event does, so this tab skips its own echo (decision 0320).
-    expect(await (await posted).headerValue("Availability-Tab")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await (await posted).headerValue("Availability-Tab")).toMatch(/^[0-9a-f]{32}$/);
     // The creator was added ('Add me as a member' is on by default).
     await expect(page.getByRole("region", { name: /Members/ }).getByText("Emil Employee", { exact: true })).toBeVisible();
+  });
+
+  test("a tab opened from another hears that tab's new project live: each page load names itself (decision 0320)", async ({ page }) => {
+    await login(page, accounts.employee);
+    await openProjects(page);
+    // window.open copies the opener's sessionStorage, as Duplicate tab does: a tab id kept
+    // there was the same in both, and each ignored the other's changes as its own echo.
+    const [second] = await Promise.all([page.waitForEvent("popup"), page.evaluate(() => void window.open("/projects"))]);
+    await waitForHydration(second.getByRole("button", { name: "Add project" }));
+    const name = `E2E Second Tab ${Date.now()}`;
+    await createProject(page, name);
+    await expect(second.getByRole("link", { name })).toBeVisible(slow);
   });
 
   test("a project's page loads its scripts without a redirect, each marked to be kept for good", async ({ page }) => {
