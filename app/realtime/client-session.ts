@@ -29,7 +29,7 @@ export function withClientTab(send: typeof fetch, origin: string, tab: () => str
   };
 }
 
-/** The tab a request names, if it names one plainly (an id of ours is a UUID; at most 64 safe characters). */
+/** The tab a request names, if it names one plainly (an id of ours is 32 hex digits; at most 64 safe characters). */
 export function clientTabOf(request: Request): string | null {
   const tab = request.headers.get(CLIENT_TAB_HEADER);
   return tab && /^[A-Za-z0-9_-]{1,64}$/.test(tab) ? tab : null;
